@@ -1,0 +1,93 @@
+/** Request and response shapes of the workbench HTTP API, shared by the server, the UI's client and the CLI. */
+import type { WorkbenchErrorCode } from '../errors/workbench-error.js'
+import type { PluginSetting } from '../plugin/contract.js'
+import type { DiscoveryAttempt, InvokeResult, ServiceInfo } from '../model/wire.js'
+
+export const SESSION_TOKEN_HEADER = 'x-workbench-token'
+
+export interface DiscoverRequest {
+  /** Server addresses or document URLs; `protocol@url` pins one plugin. */
+  urls: string[]
+  metadata?: Record<string, string>
+}
+
+export interface DiscoverResponse {
+  services: ServiceInfo[]
+  attempts: DiscoveryAttempt[]
+}
+
+export interface InvokeRequest {
+  protocol: string
+  /** The service's `originUrl` (discovery URL or uploaded file name). */
+  url: string
+  service: string
+  method: string
+  messages: unknown[]
+  metadata?: Record<string, string>
+  /** Send to this server instead of the discovered base URL. */
+  serverUrl?: string
+  timeoutMs?: number
+}
+
+export type InvokeResponse = InvokeResult
+
+export interface ProtocolSummary {
+  id: string
+  name: string
+  iconSvg?: string
+  description?: string
+  settings: PluginSetting[]
+  uploadExtensions: string[]
+  capabilities: { unary: boolean; serverStreaming: boolean; channels: boolean }
+}
+
+export interface ProtocolsResponse {
+  protocols: ProtocolSummary[]
+}
+
+export interface UploadSummary {
+  name: string
+  protocol: string
+  sizeBytes: number
+  uploadedAt: string
+  servicesFound: number
+}
+
+export interface UploadResponse {
+  upload: UploadSummary
+  services: ServiceInfo[]
+}
+
+export interface UploadsResponse {
+  uploads: UploadSummary[]
+  services: ServiceInfo[]
+}
+
+/** RFC 9457 problem details, with Wirebench's stable `code` and an optional `hint`. */
+export interface Problem {
+  type: string
+  title: string
+  status: number
+  detail?: string
+  code: WorkbenchErrorCode
+  hint?: string
+  instance?: string
+  /** Field-level validation errors of the request body. */
+  errors?: Array<{ path: string; message: string }>
+}
+
+export function problemType(code: WorkbenchErrorCode): string {
+  return `urn:wirebench:problem:${code}`
+}
+
+/** Configuration the server injects into the UI page (`<script type="application/json" id="wirebench-config">`). */
+export interface ClientConfig {
+  /** Mount prefix of the workbench routes, '' when standalone. */
+  prefix: string
+  /** URLs given on the command line: the URL list is read-only when set. */
+  lockedUrls: string[] | null
+  mode: 'standalone' | 'embedded'
+  version: string
+  tokenRequired: boolean
+  demo: boolean
+}

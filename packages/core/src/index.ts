@@ -1,0 +1,63 @@
+/** @wirebench/core: the isomorphic heart of Wirebench (no Node built-ins). */
+export type {
+  EnumValueInfo,
+  FieldInfo,
+  FieldLabel,
+  FieldSource,
+  FieldType,
+  InvokeResult,
+  MessageInfo,
+  MethodInfo,
+  MethodType,
+  ServiceInfo,
+  ServiceSource,
+  StatusName,
+  DiscoveryAttempt,
+  DiscoveryOutcome,
+} from './model/wire.js'
+export type { StreamFrame, StreamFrameType } from './model/stream.js'
+export { WorkbenchError } from './errors/workbench-error.js'
+export type { WorkbenchErrorCode, WorkbenchErrorOptions } from './errors/workbench-error.js'
+export { httpStatusClass, httpStatusToStatusName } from './status/http-status.js'
+export type { HttpStatusClass } from './status/http-status.js'
+export {
+  API_KEY_QUERY_MARKER,
+  COOKIE_ENV_MARKER,
+  MTLS_MARKER,
+  SIGV4_MARKER,
+  isMarkerKey,
+  splitMarkers,
+} from './markers/markers.js'
+export type { ApiKeyQueryParam, CallMarkers, MtlsMarker, SigV4Marker, SplitMetadata } from './markers/markers.js'
+export { appendQueryParams, getHeader, mergeHeaders } from './markers/headers.js'
+export { referencedVariables, substitute, substituteDeep } from './variables/substitute.js'
+export type { SubstitutionOptions, SubstitutionResult } from './variables/substitute.js'
+export { defaultSystemSources, resolveSystemVariable, systemVariableNames } from './variables/system.js'
+export type { SystemSources } from './variables/system.js'
+export { pathValueToString, readPath } from './variables/path.js'
+export { defaultCallLimits, silentLogger } from './plugin/contract.js'
+export type {
+  Call,
+  CallContext,
+  CallLimits,
+  Channel,
+  DiscoveryTarget,
+  Logger,
+  PluginSetting,
+  ProtocolPlugin,
+  SchemaFile,
+} from './plugin/contract.js'
+export { SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
+export type {
+  ClientConfig,
+  DiscoverRequest,
+  DiscoverResponse,
+  InvokeRequest,
+  InvokeResponse,
+  Problem,
+  ProtocolSummary,
+  ProtocolsResponse,
+  UploadResponse,
+  UploadSummary,
+  UploadsResponse,
+} from './api/http-api.js'

@@ -1,0 +1,101 @@
+/** Transport markers: metadata keys the auth helpers set and the server's plugins strip before the wire. */
+import { WorkbenchError } from '../errors/workbench-error.js'
+
+export const MTLS_MARKER = '__workbenchMtls__'
+export const SIGV4_MARKER = '__workbenchSigV4__'
+export const COOKIE_ENV_MARKER = '__workbenchCookieEnv__'
+export const API_KEY_QUERY_MARKER = '__workbenchApiKeyQuery__'
+
+/** Client certificate material. The passphrase never leaves the browser: keys arrive decrypted. */
+export interface MtlsMarker {
+  certificate: string
+  privateKey: string
+  caCertificate?: string
+  allowSelfSigned?: boolean
+}
+
+export interface SigV4Marker {
+  accessKey: string
+  secretKey: string
+  region: string
+  service: string
+  sessionToken?: string
+}
+
+export interface ApiKeyQueryParam {
+  name: string
+  value: string
+}
+
+export interface CallMarkers {
+  mtls?: MtlsMarker
+  sigv4?: SigV4Marker
+  /** The environment id whose cookie jar the call goes through. */
+  cookieEnv?: string
+  apiKeyQuery?: ApiKeyQueryParam[]
+}
+
+export interface SplitMetadata {
+  headers: Record<string, string>
+  markers: CallMarkers
+}
+
+const markerKeys = new Set(
+  [MTLS_MARKER, SIGV4_MARKER, COOKIE_ENV_MARKER, API_KEY_QUERY_MARKER].map((k) => k.toLowerCase()),
+)
+
+export function isMarkerKey(key: string): boolean {
+  return markerKeys.has(key.toLowerCase())
+}
+
+/** Separates marker keys from plain headers; markers never reach the wire as headers. */
+export function splitMarkers(metadata: Record<string, string> | undefined): SplitMetadata {
+  const headers: Record<string, string> = {}
+  const markers: CallMarkers = {}
+  for (const [key, value] of Object.entries(metadata ?? {})) {
+    switch (key.toLowerCase()) {
+      case MTLS_MARKER.toLowerCase():
+        markers.mtls = parseMarker<MtlsMarker>(key, value, ['certificate', 'privateKey'])
+        break
+      case SIGV4_MARKER.toLowerCase():
+        markers.sigv4 = parseMarker<SigV4Marker>(key, value, ['accessKey', 'secretKey', 'region', 'service'])
+        break
+      case COOKIE_ENV_MARKER.toLowerCase():
+        markers.cookieEnv = value
+        break
+      case API_KEY_QUERY_MARKER.toLowerCase(): {
+        const parsed = parseJson(key, value)
+        const list = Array.isArray(parsed) ? parsed : [parsed]
+        markers.apiKeyQuery = list.map((item) => requireFields<ApiKeyQueryParam>(key, item, ['name', 'value']))
+        break
+      }
+      default:
+        headers[key] = value
+    }
+  }
+  return { headers, markers }
+}
+
+function parseMarker<T>(key: string, raw: string, required: string[]): T {
+  return requireFields<T>(key, parseJson(key, raw), required)
+}
+
+function parseJson(key: string, raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown
+  } catch (cause) {
+    throw new WorkbenchError('invalid_request', `Metadata key ${key} must hold a JSON object.`, { cause })
+  }
+}
+
+function requireFields<T>(key: string, value: unknown, required: string[]): T {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new WorkbenchError('invalid_request', `Metadata key ${key} must hold a JSON object.`)
+  }
+  const record = value as Record<string, unknown>
+  const missing = required.filter((field) => typeof record[field] !== 'string' || record[field] === '')
+  if (missing.length > 0) {
+    throw new WorkbenchError('invalid_request', `Metadata key ${key} is missing ${missing.join(', ')}.`)
+  }
+  return value as T
+}

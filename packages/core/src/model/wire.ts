@@ -1,0 +1,163 @@
+/** The wire model shared by every protocol plugin, the server, the UI and sidecars (JSON, camelCase, nulls omitted). */
+
+/** The four call shapes a method can have. */
+export type MethodType = 'Unary' | 'ServerStreaming' | 'ClientStreaming' | 'Duplex'
+
+/** Where a REST parameter travels on the wire. */
+export type FieldSource = 'path' | 'query' | 'header' | 'body'
+
+/** Protobuf-style scalar names plus `message` and `enum`; REST maps JSON Schema onto these. */
+export type FieldType =
+  | 'string'
+  | 'bool'
+  | 'bytes'
+  | 'double'
+  | 'float'
+  | 'int32'
+  | 'int64'
+  | 'uint32'
+  | 'uint64'
+  | 'sint32'
+  | 'sint64'
+  | 'fixed32'
+  | 'fixed64'
+  | 'sfixed32'
+  | 'sfixed64'
+  | 'message'
+  | 'enum'
+  | 'json'
+
+export type FieldLabel = 'optional' | 'required' | 'repeated'
+
+export interface EnumValueInfo {
+  name: string
+  number: number
+}
+
+export interface FieldInfo {
+  name: string
+  number: number
+  type: FieldType
+  label: FieldLabel
+  isRepeated: boolean
+  isMap: boolean
+  /** Set when `type` is `message` (or the value of a map is a message). */
+  messageType?: MessageInfo
+  enumValues?: EnumValueInfo[]
+  source?: FieldSource
+  required: boolean
+  description?: string
+  example?: unknown
+  /** A file input in the UI: plain base64 or `{filename, data}` on the wire. */
+  isBinary: boolean
+  deprecated?: boolean
+  defaultValue?: unknown
+  /** JSON Schema / proto format hint (`date-time`, `email`, `uuid`, `int64`…). */
+  format?: string
+  /** For maps: the key and value types. */
+  mapKeyType?: FieldType
+  mapValueType?: FieldType
+  /** For protobuf oneofs: the oneof group this field belongs to. */
+  oneofName?: string
+  /** The original name on the wire when it differs from `name` (e.g. a body property that clashes with a parameter). */
+  wireName?: string
+}
+
+export interface MessageInfo {
+  name: string
+  fullName: string
+  fields: FieldInfo[]
+  /** True when nested fields were cut at the recursion cap or at a cycle. */
+  truncated?: boolean
+  description?: string
+}
+
+export interface MethodInfo {
+  name: string
+  fullName: string
+  clientStreaming: boolean
+  serverStreaming: boolean
+  methodType: MethodType
+  inputType: MessageInfo
+  outputType: MessageInfo
+  httpMethod?: string
+  httpPath?: string
+  summary?: string
+  description?: string
+  deprecated: boolean
+  /** Set when the request body is `multipart/form-data` or `application/x-www-form-urlencoded`. */
+  multipart?: 'multipart/form-data' | 'application/x-www-form-urlencoded'
+  /** Media type of the JSON/text request body when not multipart. */
+  requestContentType?: string
+}
+
+/** `reflection`, `proto`, `openapi`, `embedded`, `upload`, or a plugin id. */
+export type ServiceSource = string
+
+export interface ServiceInfo {
+  name: string
+  package: string
+  methods: MethodInfo[]
+  source: ServiceSource
+  description?: string
+  version?: string
+  /** The discovery URL the service came from (or the uploaded file name); invocations route back to it. */
+  originUrl?: string
+  isUploaded: boolean
+  protocol: string
+  /** The base address calls go to when it differs from `originUrl` (REST: the resolved `servers[0].url`). */
+  baseUrl?: string
+}
+
+/** gRPC status names; every protocol maps its outcome onto one of these. */
+export type StatusName =
+  | 'OK'
+  | 'Cancelled'
+  | 'Unknown'
+  | 'InvalidArgument'
+  | 'DeadlineExceeded'
+  | 'NotFound'
+  | 'AlreadyExists'
+  | 'PermissionDenied'
+  | 'ResourceExhausted'
+  | 'FailedPrecondition'
+  | 'Aborted'
+  | 'OutOfRange'
+  | 'Unimplemented'
+  | 'Internal'
+  | 'Unavailable'
+  | 'DataLoss'
+  | 'Unauthenticated'
+
+export interface InvokeResult {
+  /** The decoded response (JSON value, or text when the body is not JSON). */
+  response: unknown
+  durationMs: number
+  status: StatusName
+  /** Response headers (lower-case names). REST adds `http_status`. */
+  metadata: Record<string, string>
+  /** Base64 of a binary response body. */
+  responseBinary?: string
+  statusMessage?: string
+  trailers?: Record<string, string>
+  /** Bytes received on the wire for the body. */
+  sizeBytes?: number
+  /** True when the body exceeded the response limit and was cut. */
+  truncated?: boolean
+  contentType?: string
+  /** Every response message of a client-streaming or batched call. */
+  responses?: unknown[]
+  /** Protocol-specific error details (gRPC rich status, GraphQL errors…). */
+  errorDetails?: unknown
+}
+
+export type DiscoveryOutcome = 'ok' | 'empty' | 'partial' | 'error' | 'timeout'
+
+export interface DiscoveryAttempt {
+  url: string
+  pluginId: string
+  outcome: DiscoveryOutcome
+  servicesFound: number
+  durationMs: number
+  message?: string
+}

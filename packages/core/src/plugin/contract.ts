@@ -1,0 +1,111 @@
+/** The protocol plugin contract: every protocol (in-process or sidecar) is one implementation of `ProtocolPlugin`. */
+import type { CallMarkers } from '../markers/markers.js'
+import type { StreamFrame } from '../model/stream.js'
+import type { InvokeResult, ServiceInfo } from '../model/wire.js'
+
+export interface Logger {
+  debug(message: string, data?: Record<string, unknown>): void
+  info(message: string, data?: Record<string, unknown>): void
+  warn(message: string, data?: Record<string, unknown>): void
+  error(message: string, data?: Record<string, unknown>): void
+}
+
+export interface CallLimits {
+  /** Upstream bodies beyond this many bytes are cut and flagged `truncated`. */
+  maxResponseBytes: number
+  /** Upper bound of one call (discovery or unary) when no deadline is given. */
+  timeoutMs: number
+  /** Per-stream queue depth before flow control kicks in. */
+  maxQueuedFrames: number
+}
+
+export const defaultCallLimits: CallLimits = {
+  maxResponseBytes: 50 * 1024 * 1024,
+  timeoutMs: 30_000,
+  maxQueuedFrames: 10_000,
+}
+
+export interface CallContext {
+  signal: AbortSignal
+  /** Absolute deadline in epoch milliseconds. */
+  deadline?: number
+  /** Headers to send: user metadata merged over auth helper output, markers removed. */
+  metadata: Record<string, string>
+  /** Transport markers (mTLS, SigV4, cookie jar, API-key query) split out of the metadata. */
+  markers: CallMarkers
+  logger: Logger
+  limits: CallLimits
+}
+
+/** One schema file handed to a plugin by the upload route. */
+export interface SchemaFile {
+  name: string
+  content: Uint8Array
+}
+
+export type DiscoveryTarget =
+  /** A server address or a document URL given by the user. */
+  | { kind: 'url'; url: string }
+  /** Uploaded schema files (all files of the plugin's extensions, so imports between them resolve). */
+  | { kind: 'files'; files: SchemaFile[] }
+
+export interface Call {
+  /** The origin the service was discovered from: a discovery URL, or an uploaded file name. */
+  target: string
+  /** Where to send the call when it differs from what discovery found (uploaded schemas, user override). */
+  serverUrl?: string
+  service: string
+  method: string
+  /** One JSON object per message; REST uses a flat object keyed by field name. */
+  messages: unknown[]
+}
+
+export interface Channel {
+  id: string
+  clientStreaming: boolean
+  serverStreaming: boolean
+  /** Resolves false when the channel cannot accept more right now (flow control) or is closed. */
+  send(message: unknown): Promise<boolean>
+  closeSend(): Promise<void>
+  frames(): AsyncIterable<StreamFrame>
+  dispose(): Promise<void>
+}
+
+export interface PluginSetting {
+  key: string
+  label: string
+  type: 'boolean' | 'string' | 'number' | 'select'
+  default?: string | number | boolean
+  description?: string
+  options?: string[]
+}
+
+export interface ProtocolPlugin {
+  id: string
+  name: string
+  iconSvg?: string
+  description?: string
+  settings?: PluginSetting[]
+  /** Upload file extensions this plugin reads, lower case with the dot (`.proto`, `.yaml`). */
+  uploadExtensions?: readonly string[]
+  /**
+   * Discovers services. Returns `[]` or throws `no_services` when the target is not for this plugin;
+   * any other error is reported as a failed attempt for this plugin and URL.
+   */
+  discover(target: DiscoveryTarget, ctx: CallContext): Promise<ServiceInfo[]>
+  /** Unary calls; client-streaming calls when `call.messages` holds several messages. */
+  invoke(call: Call, ctx: CallContext): Promise<InvokeResult>
+  invokeStream?(call: Call, ctx: CallContext): AsyncIterable<StreamFrame>
+  openChannel?(call: Call, ctx: CallContext): Promise<Channel>
+  /** Drops cached descriptors/documents for a target (rediscovery or upload removal). */
+  forget?(target: string): void
+  dispose?(): Promise<void>
+}
+
+/** A logger that drops everything (tests, previews). */
+export const silentLogger: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+}

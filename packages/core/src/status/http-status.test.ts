@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { httpStatusClass, httpStatusToStatusName } from './http-status.js'
+
+describe('httpStatusToStatusName', () => {
+  it('maps well-known statuses to their gRPC names', () => {
+    expect(httpStatusToStatusName(200)).toBe('OK')
+    expect(httpStatusToStatusName(204)).toBe('OK')
+    expect(httpStatusToStatusName(401)).toBe('Unauthenticated')
+    expect(httpStatusToStatusName(403)).toBe('PermissionDenied')
+    expect(httpStatusToStatusName(404)).toBe('NotFound')
+    expect(httpStatusToStatusName(429)).toBe('ResourceExhausted')
+    expect(httpStatusToStatusName(503)).toBe('Unavailable')
+    expect(httpStatusToStatusName(418)).toBe('FailedPrecondition')
+    expect(httpStatusToStatusName(599)).toBe('Internal')
+  })
+
+  it('classes statuses for the badge colours', () => {
+    expect([200, 302, 404, 500, 100].map(httpStatusClass)).toEqual([
+      'success',
+      'redirect',
+      'client-error',
+      'server-error',
+      'other',
+    ])
+  })
+})

@@ -1,0 +1,41 @@
+/** One Vitest run for the monorepo: unit tests beside the code, integration against real servers, e2e in Chromium. */
+import { defineConfig } from 'vitest/config'
+
+// Workspace packages resolve to their TypeScript sources in tests (the `source` export condition).
+const conditions = ['source', 'node', 'import', 'default']
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.test.ts', 'examples/**/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
