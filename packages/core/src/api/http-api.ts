@@ -90,4 +90,6 @@ export interface ClientConfig {
   version: string
   tokenRequired: boolean
   demo: boolean
+  /** Discovery URLs of the built-in demo services (shown as a read-only demo group in the URL bar). */
+  demoUrls: string[]
 }
