@@ -61,3 +61,5 @@ export type {
   UploadSummary,
   UploadsResponse,
 } from './api/http-api.js'
+export { checkOutboundUrl, defaultOutboundSchemes, isCloudMetadataAddress, isPrivateAddress } from './net/outbound.js'
+export type { OutboundPolicy } from './net/outbound.js'

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { WorkbenchError } from '../errors/workbench-error.js'
+import { checkOutboundUrl, isCloudMetadataAddress, isPrivateAddress } from './outbound.js'
+
+function blocked(url: string, policy?: Parameters<typeof checkOutboundUrl>[1]): string | undefined {
+  try {
+    checkOutboundUrl(url, policy)
+    return undefined
+  } catch (error) {
+    return error instanceof WorkbenchError ? error.code : 'other'
+  }
+}
+
+describe('checkOutboundUrl', () => {
+  it('accepts http, https, ws and wss targets', () => {
+    for (const url of ['http://a.test/x', 'https://a.test', 'ws://127.0.0.1:1', 'wss://h'])
+      expect(blocked(url)).toBeUndefined()
+  })
+
+  it('refuses other schemes and relative URLs with a clear code', () => {
+    expect(blocked('file:///etc/passwd')).toBe('blocked_target')
+    expect(blocked('gopher://h')).toBe('blocked_target')
+    expect(blocked('/relative')).toBe('invalid_request')
+  })
+
+  it('refuses cloud-metadata addresses in every spelling', () => {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://2852039166/',
+      'http://0xa9fea9fe/',
+      'http://0251.0376.0251.0376/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fd00:ec2::254]/',
+      'http://metadata.google.internal./computeMetadata/v1/',
+      'http://METADATA.GOOGLE.INTERNAL/',
+    ]) {
+      expect(blocked(url), url).toBe('blocked_target')
+    }
+  })
+
+  it('refuses private targets only when the policy asks, honouring the allow-list', () => {
+    expect(blocked('http://127.0.0.1:8080')).toBeUndefined()
+    expect(blocked('http://127.0.0.1:8080', { blockPrivate: true })).toBe('blocked_target')
+    expect(blocked('http://10.1.2.3', { blockPrivate: true })).toBe('blocked_target')
+    expect(blocked('http://localhost:1', { blockPrivate: true, allowHosts: ['localhost'] })).toBeUndefined()
+  })
+
+  it('narrows schemes per call kind', () => {
+    expect(blocked('ws://h', { schemes: ['http:', 'https:'] })).toBe('blocked_target')
+  })
+})
+
+describe('address classes', () => {
+  it('recognises metadata addresses as a resolver would return them', () => {
+    expect(isCloudMetadataAddress('169.254.169.254')).toBe(true)
+    expect(isCloudMetadataAddress('::ffff:169.254.169.254')).toBe(true)
+    expect(isCloudMetadataAddress('fd00:ec2:0:0:0:0:0:254')).toBe(true)
+    expect(isCloudMetadataAddress('169.254.169.253')).toBe(false)
+  })
+
+  it('classifies private, loopback and link-local addresses', () => {
+    for (const host of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.1.1',
+      '::1',
+      'fd12::1',
+      'fe80::1',
+      'localhost',
+    ])
+      expect(isPrivateAddress(host), host).toBe(true)
+    for (const host of ['8.8.8.8', '172.32.0.1', '2001:db8::1', 'example.com'])
+      expect(isPrivateAddress(host), host).toBe(false)
+  })
+})

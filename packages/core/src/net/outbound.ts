@@ -1,0 +1,111 @@
+/** Outbound target policy (SECURITY.md): allowed schemes, cloud-metadata addresses always refused, private ranges when asked. */
+import { WorkbenchError } from '../errors/workbench-error.js'
+
+export interface OutboundPolicy {
+  /** Schemes allowed for this kind of call, with the colon (`http:`). */
+  schemes?: readonly string[]
+  /** Embedded mode: refuse loopback, private and link-local targets unless allow-listed. */
+  blockPrivate?: boolean
+  /** Host names or addresses allowed even when `blockPrivate` is set. */
+  allowHosts?: readonly string[]
+}
+
+export const defaultOutboundSchemes = ['http:', 'https:', 'ws:', 'wss:'] as const
+
+// WHATWG URL parsing already folds decimal, octal and hex IPv4 spellings (http://2852039166/) into dotted form.
+const metadataHosts = new Set([
+  '169.254.169.254', // AWS, GCP, Azure, OpenStack
+  '169.254.170.2', // AWS ECS task metadata
+  '100.100.100.200', // Alibaba Cloud
+  'fd00:ec2::254', // AWS IPv6
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata.azure.internal',
+])
+
+function normalizeHost(host: string): string {
+  let h = host.toLowerCase()
+  if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1)
+  if (h.endsWith('.')) h = h.slice(0, -1)
+  return h
+}
+
+/** The IPv4 address embedded in an IPv4-mapped IPv6 address (`::ffff:a9fe:a9fe`), if any. */
+function mappedIpv4(host: string): string | undefined {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)
+  if (dotted) return dotted[1]
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host)
+  if (!hex) return undefined
+  const hi = parseInt(hex[1] ?? '0', 16)
+  const lo = parseInt(hex[2] ?? '0', 16)
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
+}
+
+/** True for cloud-metadata endpoints, in any spelling the URL parser or a resolver can produce. */
+export function isCloudMetadataAddress(host: string): boolean {
+  const h = normalizeHost(host)
+  if (metadataHosts.has(h)) return true
+  const v4 = mappedIpv4(h)
+  if (v4 !== undefined && metadataHosts.has(v4)) return true
+  // Expanded IPv6 spellings of fd00:ec2::254.
+  return /^fd00:0?ec2:(0{1,4}:)*0{0,3}254$/.test(h)
+}
+
+function ipv4Octets(host: string): number[] | undefined {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)
+  if (!match) return undefined
+  const octets = match.slice(1).map(Number)
+  return octets.every((o) => o <= 255) ? octets : undefined
+}
+
+/** True for loopback, private (RFC 1918 / ULA), link-local, CGNAT and unspecified addresses and `localhost`. */
+export function isPrivateAddress(host: string): boolean {
+  const h = normalizeHost(host)
+  if (h === 'localhost' || h.endsWith('.localhost')) return true
+  const v4 = ipv4Octets(mappedIpv4(h) ?? h)
+  if (v4) {
+    const [a = 0, b = 0] = v4
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    )
+  }
+  if (!h.includes(':')) return false
+  return h === '::' || h === '::1' || /^f[cd][0-9a-f]{0,2}:/.test(h) || /^fe[89ab][0-9a-f]?:/.test(h)
+}
+
+/**
+ * Parses and checks a target URL before any connection is made; returns the parsed URL.
+ * Resolved addresses must be checked again at connect time (DNS may point anywhere): see `isCloudMetadataAddress`.
+ */
+export function checkOutboundUrl(raw: string, policy: OutboundPolicy = {}): URL {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new WorkbenchError('invalid_request', `"${raw}" is not an absolute URL.`, {
+      hint: 'Write the full address, including the scheme, e.g. http://localhost:8080/openapi.json.',
+    })
+  }
+  const schemes = policy.schemes ?? defaultOutboundSchemes
+  if (!schemes.includes(url.protocol)) {
+    throw new WorkbenchError('blocked_target', `The scheme ${url.protocol} is not allowed here.`, {
+      hint: `Use one of: ${schemes.map((s) => s.replace(':', '')).join(', ')}.`,
+    })
+  }
+  if (isCloudMetadataAddress(url.hostname)) {
+    throw new WorkbenchError('blocked_target', `${url.hostname} is a cloud-metadata address and is always refused.`)
+  }
+  const allowed = policy.allowHosts?.map(normalizeHost) ?? []
+  if (policy.blockPrivate && isPrivateAddress(url.hostname) && !allowed.includes(normalizeHost(url.hostname))) {
+    throw new WorkbenchError('blocked_target', `${url.hostname} is a private or loopback address.`, {
+      hint: 'Add it to the allow-list of the embedded workbench to call it.',
+    })
+  }
+  return url
+}
