@@ -1,0 +1,2 @@
+/** Package entry point. */
+export const packageName = '@wirebench/transport'
