@@ -1,2 +1,12 @@
-/** Package entry point. */
-export const packageName = '@wirebench/transport'
+/** @wirebench/transport: Node-side outbound plumbing shared by protocol plugins (guarded DNS, dispatchers, bounded bodies). */
+export { createGuardedLookup, refusalReason } from './guarded-lookup.js'
+export { createDispatcherFactory } from './dispatchers.js'
+export type { DispatcherFactory, DispatcherFactoryOptions, DispatcherLease } from './dispatchers.js'
+export { readBoundedBody } from './body-reader.js'
+export type { BoundedBody } from './body-reader.js'
+export { createCallSignal } from './deadline.js'
+export type { CallSignal, CallSignalOptions } from './deadline.js'
+export { toNetworkError } from './network-errors.js'
+export type { NetworkErrorContext } from './network-errors.js'
+export { httpRequest } from './http-request.js'
+export type { HttpRequestBody, HttpRequestOptions, HttpResponse } from './http-request.js'

@@ -1,2 +1,3 @@
-/** Package entry point. */
-export const packageName = '@wirebench/protocol-rest'
+/** @wirebench/protocol-rest: the REST / OpenAPI protocol plugin. */
+export { createRestPlugin } from './plugin.js'
+export type { RestPluginOptions } from './types.js'

@@ -1,0 +1,19 @@
+/** REST-specific WorkbenchErrors: the 'no services discovered' family and invoke preconditions. */
+import { WorkbenchError } from '@wirebench/core'
+
+/** The SPEC's 'no services discovered' message; the server reports it as an empty attempt for this URL. */
+export function noServices(origin: string, reason: string): WorkbenchError {
+  return new WorkbenchError('no_services', `No services discovered at ${origin}: ${reason}.`)
+}
+
+export function missingServerUrl(target: string): WorkbenchError {
+  return new WorkbenchError('invalid_request', `No server URL is known for ${target}.`, {
+    hint: 'The document has no absolute server URL: set a server URL for this upload.',
+  })
+}
+
+export function unknownMethod(target: string, service: string, method: string): WorkbenchError {
+  return new WorkbenchError('not_found', `${service}.${method} is not an operation of ${target}.`, {
+    hint: 'Discover the document again; it may have changed.',
+  })
+}

@@ -1,0 +1,151 @@
+/** Builds ServiceInfo/MethodInfo from a parsed document: one method per path and verb, grouped by first tag. */
+import type { FieldInfo, MessageInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
+import { methodNameOf, serviceNameOf, stringField, tagDescriptions, uniqueName } from './naming.js'
+import { collectParameters, parameterField } from './parameters.js'
+import type { ParsedSpec } from './parse-document.js'
+import { RefResolver } from './refs.js'
+import { requestBodyOf } from './request-body.js'
+import type { BodyShape } from './request-body.js'
+import { responseSchemaOf } from './responses.js'
+import { SchemaViews, isObjectLike, typeOf } from './schema-view.js'
+import { SchemaWalker } from './schema-walker.js'
+import { isObject } from './types.js'
+import type { JsonObject } from './types.js'
+
+export const httpVerbs = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+
+export interface BuildOptions {
+  /** Tags every service: `openapi` + discovery URL, or `upload` + file name. */
+  source: 'openapi' | 'upload'
+  originUrl: string
+  baseUrl?: string
+  maxInputDepth: number
+  maxOutputDepth: number
+}
+
+export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceInfo[] {
+  const { root, version } = spec
+  const refs = new RefResolver(root)
+  const views = new SchemaViews(refs)
+  const input = new SchemaWalker(views, { maxDepth: options.maxInputDepth, omit: 'readOnly' })
+  const output = new SchemaWalker(views, { maxDepth: options.maxOutputDepth, omit: 'writeOnly' })
+  const services = new Map<string, { methods: MethodInfo[]; names: Set<string> }>()
+  const paths = isObject(root['paths']) ? root['paths'] : {}
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const pathItem = refs.deref(rawItem).value
+    if (!isObject(pathItem)) continue
+    for (const verb of httpVerbs) {
+      const operation = pathItem[verb]
+      if (!isObject(operation)) continue
+      const serviceName = serviceNameOf(operation)
+      let service = services.get(serviceName)
+      if (!service) services.set(serviceName, (service = { methods: [], names: new Set() }))
+      const name = uniqueName(methodNameOf(operation, verb, path), service.names)
+      const params = collectParameters(pathItem, operation, refs)
+      const body = requestBodyOf(operation, params, version, refs, root)
+      const method: MethodInfo = {
+        name,
+        fullName: `${serviceName}.${name}`,
+        clientStreaming: false,
+        serverStreaming: false,
+        methodType: 'Unary',
+        inputType: inputMessage(`${name}Request`, params, body, spec, input),
+        outputType: outputMessage(`${name}Response`, responseSchemaOf(operation, version, refs), output),
+        httpMethod: verb.toUpperCase(),
+        httpPath: path,
+        deprecated: operation['deprecated'] === true,
+      }
+      const summary = stringField(operation, 'summary')
+      const description = stringField(operation, 'description')
+      if (summary) method.summary = summary
+      if (description) method.description = description
+      if (body?.form) method.multipart = body.form
+      else if (body) method.requestContentType = body.mediaType
+      service.methods.push(method)
+    }
+  }
+  return toServices(root, services, options)
+}
+
+function inputMessage(
+  name: string,
+  params: JsonObject[],
+  body: BodyShape | undefined,
+  spec: ParsedSpec,
+  walker: SchemaWalker,
+): MessageInfo {
+  const owner = { truncated: false }
+  const fields: FieldInfo[] = []
+  for (const param of params) {
+    const field = parameterField(param, spec.version, walker, fields.length + 1, owner)
+    if (field) fields.push(field)
+  }
+  if (body) fields.push(...bodyFields(body, fields, walker, owner))
+  const message: MessageInfo = { name, fullName: name, fields }
+  if (owner.truncated) message.truncated = true
+  return message
+}
+
+/** One field per top-level property of an object body (clashes renamed `body.<name>`), else one `body` field. */
+function bodyFields(body: BodyShape, params: FieldInfo[], walker: SchemaWalker, owner: { truncated: boolean }) {
+  const view = walker.view(body.schema)
+  const first = params.length + 1
+  const isTextual = !body.form && typeOf(view.schema) === undefined && !body.mediaType.includes('json')
+  if (!isObjectLike(view.schema) || !isObject(view.schema['properties']) || isTextual) {
+    const schema = isTextual ? textualSchema(body.mediaType) : body.schema
+    return [walker.field({ name: 'body', schema, source: 'body' }, first, 0, owner)]
+  }
+  const taken = new Set(params.map((p) => p.name))
+  return walker.objectFields(view, 0, owner, first).map((field) => {
+    field.source = 'body'
+    if (taken.has(field.name)) {
+      field.wireName = field.name
+      field.name = `body.${field.name}`
+    }
+    return field
+  })
+}
+
+/** A body without a schema: text for textual media types, a file input for everything else. */
+function textualSchema(mediaType: string): JsonObject {
+  const lower = mediaType.toLowerCase()
+  return lower.startsWith('text/') || lower.includes('xml') ? { type: 'string' } : { type: 'string', format: 'binary' }
+}
+
+function outputMessage(name: string, schema: unknown, walker: SchemaWalker): MessageInfo {
+  const view = walker.view(schema)
+  if (isObjectLike(view.schema)) return walker.message(view, name)
+  if (schema === undefined) return { name, fullName: name, fields: [] }
+  const owner = { truncated: false }
+  const field = walker.field({ name: 'body', schema }, 1, 0, owner)
+  const message: MessageInfo = { name, fullName: name, fields: [field] }
+  if (owner.truncated) message.truncated = true
+  return message
+}
+
+function toServices(
+  root: JsonObject,
+  services: Map<string, { methods: MethodInfo[] }>,
+  options: BuildOptions,
+): ServiceInfo[] {
+  const info = isObject(root['info']) ? root['info'] : {}
+  const title = stringField(info, 'title') ?? ''
+  const version = stringField(info, 'version')
+  const descriptions = tagDescriptions(root)
+  return [...services].map(([name, { methods }]) => {
+    const service: ServiceInfo = {
+      name,
+      package: title,
+      methods,
+      source: options.source,
+      originUrl: options.originUrl,
+      isUploaded: options.source === 'upload',
+      protocol: 'rest',
+    }
+    const description = descriptions.get(name)
+    if (description) service.description = description
+    if (version) service.version = version
+    if (options.baseUrl) service.baseUrl = options.baseUrl
+    return service
+  })
+}

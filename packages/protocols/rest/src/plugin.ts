@@ -1,0 +1,73 @@
+/** The REST / OpenAPI ProtocolPlugin: caches each discovered document per target so `invoke` finds its operation. */
+import { WorkbenchError } from '@wirebench/core'
+import type { CallContext, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
+import { createDispatcherFactory } from '@wirebench/transport'
+import { discoverFile, discoverUrl } from './discover.js'
+import type { DiscoverDeps } from './discover.js'
+import { unknownMethod } from './errors.js'
+import { invokeMethod } from './invoke.js'
+import { methodKey } from './types.js'
+import type { CachedDocument, RestPluginOptions } from './types.js'
+
+export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugin {
+  const ownsDispatchers = options.dispatchers === undefined
+  const dispatchers = options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound })
+  const deps: DiscoverDeps = { options, dispatchers }
+  const documents = new Map<string, CachedDocument>()
+
+  const remember = (target: string, services: ServiceInfo[]): void => {
+    const methods: CachedDocument['methods'] = new Map()
+    for (const service of services) {
+      for (const method of service.methods) methods.set(methodKey(service.name, method.name), { service, method })
+    }
+    documents.set(target, { target, services, methods })
+  }
+
+  const documentFor = async (target: string, ctx: CallContext): Promise<CachedDocument> => {
+    const cached = documents.get(target)
+    if (cached) return cached
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+      throw new WorkbenchError('not_found', `The upload ${target} is not loaded.`, { hint: 'Upload the file again.' })
+    }
+    remember(target, await discoverUrl(target, ctx, deps))
+    return documents.get(target) as CachedDocument
+  }
+
+  return {
+    id: 'rest',
+    name: 'REST / OpenAPI',
+    description: 'OpenAPI 3.0/3.1 and Swagger 2.0 documents (JSON or YAML): discovery and HTTP calls.',
+    uploadExtensions: ['.json', '.yaml', '.yml'],
+
+    async discover(target, ctx) {
+      if (target.kind === 'url') {
+        const services = await discoverUrl(target.url, ctx, deps)
+        remember(target.url, services)
+        return services
+      }
+      const all: ServiceInfo[] = []
+      for (const file of target.files) {
+        const services = discoverFile(file, deps)
+        remember(file.name, services)
+        all.push(...services)
+      }
+      return all
+    },
+
+    async invoke(call, ctx) {
+      const document = await documentFor(call.target, ctx)
+      const found = document.methods.get(methodKey(call.service, call.method))
+      if (!found) throw unknownMethod(call.target, call.service, call.method)
+      return invokeMethod({ ...call, ...found, target: call.target }, ctx, deps)
+    },
+
+    forget(target) {
+      documents.delete(target)
+    },
+
+    async dispose() {
+      documents.clear()
+      if (ownsDispatchers) await dispatchers.close()
+    },
+  }
+}

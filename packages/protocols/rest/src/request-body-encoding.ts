@@ -1,0 +1,67 @@
+/** Serialises the body fields of a call: JSON, multipart (undici FormData, automatic boundary), urlencoded, raw. */
+import { FormData } from 'undici'
+import type { FieldInfo, MethodInfo } from '@wirebench/core'
+import type { HttpRequestBody } from '@wirebench/transport'
+import { parseFileValue } from './file-value.js'
+import { encodePairs, formPairs, scalarToString } from './form-encoding.js'
+
+export interface EncodedBody {
+  body: HttpRequestBody
+  /** Undefined when the encoder (FormData) sets it with its boundary. */
+  contentType?: string
+}
+
+/** `values` maps wire names to the values given; `whole` is the value of a non-object body. */
+export interface BodyValues {
+  values: Map<string, { field: FieldInfo | undefined; value: unknown }>
+  whole?: { field: FieldInfo; value: unknown }
+}
+
+export function encodeBody(method: MethodInfo, input: BodyValues): EncodedBody | undefined {
+  if (method.multipart === 'multipart/form-data') return { body: multipartBody(input) }
+  if (method.multipart === 'application/x-www-form-urlencoded') {
+    const pairs = [...input.values].flatMap(([name, { value }]) => formPairs(name, value))
+    return { body: encodePairs(pairs), contentType: 'application/x-www-form-urlencoded' }
+  }
+  const contentType = method.requestContentType ?? 'application/json'
+  if (input.whole) return wholeBody(input.whole.field, input.whole.value, contentType)
+  if (input.values.size === 0) return undefined
+  const object: Record<string, unknown> = {}
+  for (const [name, { value }] of input.values) object[name] = value
+  return { body: JSON.stringify(object), contentType: jsonContentType(contentType) }
+}
+
+/** A JSON body goes out as the declared JSON-ish type; a non-JSON declaration with object fields falls back to JSON. */
+function jsonContentType(declared: string): string {
+  return /json/i.test(declared) && declared !== '*/*' ? declared : 'application/json'
+}
+
+function wholeBody(field: FieldInfo, value: unknown, contentType: string): EncodedBody {
+  if (field.isBinary) {
+    const file = parseFileValue(field.name, value)
+    return { body: file.data, contentType: file.contentType ?? contentType }
+  }
+  if (/json/i.test(contentType) || contentType === '*/*') {
+    return { body: JSON.stringify(value), contentType: jsonContentType(contentType) }
+  }
+  return { body: scalarToString(value), contentType }
+}
+
+function multipartBody(input: BodyValues): FormData {
+  const form = new FormData()
+  for (const [name, { field, value }] of input.values) {
+    const items = Array.isArray(value) && (field?.isRepeated ?? true) ? value : [value]
+    for (const item of items) {
+      if (item === undefined || item === null) continue
+      if (field?.isBinary) {
+        const file = parseFileValue(name, item)
+        const blob = new Blob([file.data], file.contentType ? { type: file.contentType } : {})
+        form.append(name, blob, file.filename)
+      } else {
+        // Objects in a multipart part travel as JSON (the OpenAPI default for object properties).
+        form.append(name, scalarToString(item))
+      }
+    }
+  }
+  return form
+}

@@ -1,0 +1,86 @@
+/** Picks the request body an operation declares: a 3.x `requestBody` media type, or Swagger 2.0 `body`/`formData`. */
+import type { SpecVersion } from './parse-document.js'
+import type { RefResolver } from './refs.js'
+import { swaggerParamSchema } from './parameters.js'
+import { isObject } from './types.js'
+import type { JsonObject } from './types.js'
+
+export type FormMediaType = 'multipart/form-data' | 'application/x-www-form-urlencoded'
+
+export interface BodyShape {
+  mediaType: string
+  schema: unknown
+  form?: FormMediaType
+}
+
+const multipart = 'multipart/form-data'
+const urlencoded = 'application/x-www-form-urlencoded'
+
+export function isJsonMediaType(mediaType: string): boolean {
+  const type = mediaType.split(';')[0]?.trim().toLowerCase() ?? ''
+  return type === 'application/json' || type.endsWith('+json') || type === '*/*' || type.endsWith('/json')
+}
+
+/** JSON first (what the form and raw editor produce best), then multipart, then urlencoded, then the first listed. */
+function pickMediaType(types: string[]): string | undefined {
+  return (
+    types.find(isJsonMediaType) ??
+    types.find((t) => t.toLowerCase().startsWith(multipart)) ??
+    types.find((t) => t.toLowerCase().startsWith(urlencoded)) ??
+    types[0]
+  )
+}
+
+function formOf(mediaType: string): FormMediaType | undefined {
+  const lower = mediaType.toLowerCase()
+  if (lower.startsWith(multipart)) return multipart
+  if (lower.startsWith(urlencoded)) return urlencoded
+  return undefined
+}
+
+export function requestBodyOf(
+  operation: JsonObject,
+  params: JsonObject[],
+  version: SpecVersion,
+  refs: RefResolver,
+  root: JsonObject,
+): BodyShape | undefined {
+  return version === '2.0' ? swaggerBody(operation, params, root) : openApiBody(operation, refs)
+}
+
+function openApiBody(operation: JsonObject, refs: RefResolver): BodyShape | undefined {
+  const body = refs.deref(operation['requestBody']).value
+  if (!isObject(body) || !isObject(body['content'])) return undefined
+  const content = body['content']
+  const mediaType = pickMediaType(Object.keys(content))
+  if (mediaType === undefined) return undefined
+  const entry = content[mediaType]
+  const shape: BodyShape = { mediaType, schema: isObject(entry) ? (entry['schema'] ?? {}) : {} }
+  const form = formOf(mediaType)
+  if (form) shape.form = form
+  return shape
+}
+
+function swaggerBody(operation: JsonObject, params: JsonObject[], root: JsonObject): BodyShape | undefined {
+  const consumes = Array.isArray(operation['consumes']) ? operation['consumes'] : root['consumes']
+  const types = Array.isArray(consumes) ? consumes.filter((t): t is string => typeof t === 'string') : []
+  const bodyParam = params.find((p) => p['in'] === 'body')
+  if (bodyParam)
+    return { mediaType: types.find(isJsonMediaType) ?? 'application/json', schema: bodyParam['schema'] ?? {} }
+  const formParams = params.filter((p) => p['in'] === 'formData')
+  if (formParams.length === 0) return undefined
+  const properties: JsonObject = {}
+  const required: string[] = []
+  for (const param of formParams) {
+    const name = String(param['name'])
+    const schema = swaggerParamSchema(param)
+    if (typeof param['description'] === 'string') schema['description'] = param['description']
+    properties[name] = schema
+    if (param['required'] === true) required.push(name)
+  }
+  // A file parameter forces multipart whatever `consumes` says; otherwise the document's choice stands.
+  const hasFile = formParams.some((p) => p['type'] === 'file')
+  const form: FormMediaType =
+    hasFile || types.some((t) => t.toLowerCase().startsWith(multipart)) ? multipart : urlencoded
+  return { mediaType: form, schema: { type: 'object', properties, required }, form }
+}

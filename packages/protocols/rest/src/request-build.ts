@@ -1,0 +1,114 @@
+/**
+ * Builds the outbound HTTP request of a call per SPEC.md's table: path parameters URL-encoded into `{name}`, query
+ * parameters appended (arrays repeated), header parameters, then the body. No body for GET/HEAD/DELETE/OPTIONS/TRACE.
+ *
+ * Header precedence: a filled header parameter wins over a metadata header of the same name (case-insensitive),
+ * because it is the value typed into this operation's form while metadata is session-wide (environment headers and
+ * auth output, in which user metadata has already won over auth).
+ */
+import { WorkbenchError, getHeader, mergeHeaders } from '@wirebench/core'
+import type { FieldInfo, MethodInfo } from '@wirebench/core'
+import type { HttpRequestBody } from '@wirebench/transport'
+import { encodeBody } from './request-body-encoding.js'
+import type { BodyValues } from './request-body-encoding.js'
+import { encodePairs, formPairs, scalarToString } from './form-encoding.js'
+import type { Pair } from './form-encoding.js'
+import { isObject } from './types.js'
+
+export interface OutboundRequest {
+  url: string
+  method: string
+  headers: Record<string, string>
+  body?: HttpRequestBody
+}
+
+const bodylessVerbs = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE'])
+// undici refuses these or computes them itself; a user-supplied value would break the request.
+const managedHeaders = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect'])
+
+export function buildRequest(
+  method: MethodInfo,
+  baseUrl: string,
+  message: unknown,
+  metadata: Record<string, string>,
+): OutboundRequest {
+  if (message !== undefined && !isObject(message)) {
+    throw new WorkbenchError('invalid_request', `The message for ${method.name} must be a JSON object.`)
+  }
+  const values = message ?? {}
+  const verb = (method.httpMethod ?? 'GET').toUpperCase()
+  let path = method.httpPath ?? '/'
+  const query: Pair[] = []
+  const paramHeaders: Record<string, string> = {}
+  const body: BodyValues = { values: new Map() }
+  const known = new Set<string>()
+  for (const field of method.inputType.fields) {
+    known.add(field.name)
+    const value = values[field.name]
+    const wire = field.wireName ?? field.name
+    switch (field.source) {
+      case 'path':
+        path = substitutePath(path, wire, value, method.name)
+        break
+      case 'query':
+        formPairs(wire, value, query)
+        break
+      case 'header':
+        if (value !== undefined && value !== null) paramHeaders[wire] = headerValue(value)
+        break
+      case 'body':
+      case undefined:
+        if (value === undefined) break
+        if (isWholeBody(field)) body.whole = { field, value }
+        else body.values.set(wire, { field, value })
+        break
+    }
+  }
+  // Keys the form does not know (raw JSON editor, additionalProperties) join an object body.
+  const hasObjectBody = method.inputType.fields.some((f) => f.source === 'body' && !isWholeBody(f))
+  if (hasObjectBody) {
+    for (const [key, value] of Object.entries(values)) {
+      if (!known.has(key) && value !== undefined) body.values.set(key, { field: undefined, value })
+    }
+  }
+  const headers = mergeHeaders(paramHeaders, metadata)
+  for (const name of Object.keys(headers)) if (managedHeaders.has(name.toLowerCase())) delete headers[name]
+  const request: OutboundRequest = { url: joinUrl(baseUrl, path, query), method: verb, headers }
+  if (bodylessVerbs.has(verb)) return request
+  const encoded = encodeBody(method, body)
+  if (!encoded) return request
+  request.body = encoded.body
+  const userType = getHeader(headers, 'content-type')
+  if (method.multipart) removeHeader(headers, 'content-type')
+  if (encoded.contentType && (method.multipart || userType === undefined)) headers['content-type'] = encoded.contentType
+  return request
+}
+
+/** A non-object body is carried by one field named `body` without a wire name (an object property `body` has one). */
+export function isWholeBody(field: FieldInfo): boolean {
+  return field.source === 'body' && field.name === 'body' && field.wireName === undefined
+}
+
+function substitutePath(path: string, name: string, value: unknown, method: string): string {
+  const placeholder = `{${name}}`
+  if (!path.includes(placeholder)) return path
+  if (value === undefined || value === null || value === '') {
+    throw new WorkbenchError('invalid_request', `Path parameter ${name} of ${method} is required.`)
+  }
+  const text = Array.isArray(value) ? value.map(scalarToString).join(',') : scalarToString(value)
+  return path.split(placeholder).join(encodeURIComponent(text))
+}
+
+function headerValue(value: unknown): string {
+  return Array.isArray(value) ? value.map(scalarToString).join(',') : scalarToString(value)
+}
+
+function joinUrl(baseUrl: string, path: string, query: Pair[]): string {
+  const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`
+  return query.length === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}${encodePairs(query)}`
+}
+
+function removeHeader(headers: Record<string, string>, name: string): void {
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) delete headers[key]
+}

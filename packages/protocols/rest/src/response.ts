@@ -1,0 +1,55 @@
+/** Turns an HTTP response into an InvokeResult: JSON when it parses, text for textual types, else base64. */
+import { isUtf8 } from 'node:buffer'
+import { httpStatusToStatusName } from '@wirebench/core'
+import type { InvokeResult } from '@wirebench/core'
+import type { HttpResponse } from '@wirebench/transport'
+
+const textualType =
+  /^text\/|[/+](json|xml|javascript|ecmascript|yaml|x-yaml|csv|x-www-form-urlencoded|graphql)\b|charset=/i
+
+export function toInvokeResult(response: HttpResponse): InvokeResult {
+  const contentType = response.headers['content-type']
+  const result: InvokeResult = {
+    response: '',
+    durationMs: response.durationMs,
+    status: httpStatusToStatusName(response.status),
+    metadata: { ...response.headers, http_status: String(response.status) },
+    statusMessage: response.statusMessage,
+    sizeBytes: response.sizeBytes,
+  }
+  if (contentType) result.contentType = contentType
+  if (response.truncated) result.truncated = true
+  decodeBody(response.body, contentType, result)
+  return result
+}
+
+function decodeBody(body: Buffer, contentType: string | undefined, result: InvokeResult): void {
+  if (body.length === 0) return
+  const isTextual = contentType === undefined ? isUtf8Text(body) : textualType.test(contentType)
+  const looksJson = /json/i.test(contentType ?? '') || startsLikeJson(body)
+  if (looksJson && (isTextual || contentType === undefined || /json/i.test(contentType))) {
+    const text = body.toString('utf8')
+    try {
+      result.response = JSON.parse(text)
+      return
+    } catch {
+      // A truncated or malformed JSON body is still shown as text.
+      result.response = text
+      return
+    }
+  }
+  if (isTextual) result.response = body.toString('utf8')
+  else result.responseBinary = body.toString('base64')
+}
+
+function startsLikeJson(body: Buffer): boolean {
+  for (const byte of body.subarray(0, 64)) {
+    if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) continue
+    return byte === 0x7b || byte === 0x5b
+  }
+  return false
+}
+
+function isUtf8Text(body: Buffer): boolean {
+  return !body.subarray(0, 4096).includes(0) && isUtf8(body)
+}

@@ -1,0 +1,160 @@
+/**
+ * Normalises a JSON Schema for field walking: `$ref`s followed, `allOf` merged, one `oneOf`/`anyOf` variant chosen.
+ *
+ * Rule for `oneOf`/`anyOf`: a lone non-null variant is that variant (the nullable idiom); otherwise the first
+ * object-like variant is merged into the schema (Stripe's `anyOf: [object, ""]` becomes the object); otherwise
+ * variants of one scalar type give that type (enums merged); otherwise the value is free JSON. When several object
+ * variants or mixed types were folded, `alternatives` names them for the field description.
+ */
+import { refName } from './refs.js'
+import type { RefResolver } from './refs.js'
+import { isObject } from './types.js'
+import type { JsonObject } from './types.js'
+
+export interface SchemaView {
+  schema: JsonObject
+  /** The named schema this view is, when it is exactly one (`$ref`, or `allOf` of one `$ref`): identity for caching and cycles. */
+  ref?: string
+  alternatives?: string
+}
+
+const empty: SchemaView = { schema: {} }
+
+/** The JSON type of a schema, inferred when `type` is missing; 3.1 type arrays give their first non-null member. */
+export function typeOf(schema: JsonObject): string | undefined {
+  const type = schema['type']
+  if (typeof type === 'string') return type
+  if (Array.isArray(type)) return (type.find((t) => t !== 'null') as string | undefined) ?? 'null'
+  if (isObject(schema['properties']) || isObject(schema['additionalProperties'])) return 'object'
+  if (schema['items'] !== undefined) return 'array'
+  const values = schema['enum']
+  if (Array.isArray(values) && values.length > 0) return typeof values[0] === 'number' ? 'number' : typeof values[0]
+  return undefined
+}
+
+export function isObjectLike(schema: JsonObject): boolean {
+  return typeOf(schema) === 'object' && (isObject(schema['properties']) || schema['additionalProperties'] !== undefined)
+}
+
+export class SchemaViews {
+  private readonly cache = new WeakMap<object, SchemaView>()
+  private readonly active = new Set<object>()
+
+  constructor(private readonly refs: RefResolver) {}
+
+  of(raw: unknown): SchemaView {
+    if (!isObject(raw)) return empty
+    const cached = this.cache.get(raw)
+    if (cached) return cached
+    // allOf/oneOf that reach themselves again contribute nothing more.
+    if (this.active.has(raw)) return empty
+    this.active.add(raw)
+    try {
+      const view = this.build(raw)
+      this.cache.set(raw, view)
+      return view
+    } finally {
+      this.active.delete(raw)
+    }
+  }
+
+  private build(raw: JsonObject): SchemaView {
+    const { value, ref } = this.refs.deref(raw)
+    if (ref !== undefined && !isObject(value)) {
+      return { schema: { description: `Reference ${ref} is not resolved (external references are not fetched).` } }
+    }
+    if (!isObject(value)) return empty
+    if (ref !== undefined) return withRef(this.of(value), ref)
+    const allOf = value['allOf']
+    const choice = value['oneOf'] ?? value['anyOf']
+    if (Array.isArray(allOf)) return this.merge(value, allOf)
+    if (Array.isArray(choice)) return this.choose(value, choice)
+    return { schema: value }
+  }
+
+  private merge(base: JsonObject, parts: unknown[]): SchemaView {
+    const own = withoutKeys(base, 'allOf')
+    const views = parts.map((part) => this.of(part))
+    const only = views[0]
+    // `allOf: [$ref]` with siblings such as `nullable` or `description` is still that one named schema.
+    if (views.length === 1 && only && !isObject(own['properties'])) {
+      return { ...only, schema: { ...only.schema, ...definedOnly(own) } }
+    }
+    let merged: SchemaView = { schema: own }
+    for (const view of views) merged = combine(merged, view)
+    return merged
+  }
+
+  private choose(base: JsonObject, variants: unknown[]): SchemaView {
+    const own = withoutKeys(base, 'oneOf', 'anyOf')
+    const views = variants.map((v) => this.of(v)).filter((v) => typeOf(v.schema) !== 'null')
+    const lone = views.length === 1 ? views[0] : undefined
+    if (lone) return combine({ schema: own }, lone, true)
+    const objects = views.filter((v) => isObjectLike(v.schema))
+    const first = objects[0]
+    const names = views.map(variantName).join(' | ')
+    if (first) {
+      const chosen = combine({ schema: own }, first, true)
+      return objects.length > 1 ? { ...chosen, alternatives: `One of: ${names}` } : chosen
+    }
+    const types = new Set(views.map((v) => typeOf(v.schema)))
+    const [single] = types
+    if (types.size === 1 && single !== undefined) {
+      const enums = views.map((v) => v.schema['enum'])
+      const schema: JsonObject = { ...own, type: single }
+      if (enums.every(Array.isArray)) schema['enum'] = [...new Set(enums.flat())]
+      const format = views[0]?.schema['format']
+      if (format !== undefined && views.every((v) => v.schema['format'] === format)) schema['format'] = format
+      return { schema }
+    }
+    return { schema: own, alternatives: `One of: ${names}` }
+  }
+}
+
+function withRef(view: SchemaView, ref: string): SchemaView {
+  return { ...view, ref }
+}
+
+/** Properties and `required` unioned; scalar keywords of the earlier schema kept. */
+function combine(a: SchemaView, b: SchemaView, keepRef = false): SchemaView {
+  const schema: JsonObject = { ...b.schema, ...definedOnly(a.schema) }
+  const props = { ...asObject(b.schema['properties']), ...asObject(a.schema['properties']) }
+  if (Object.keys(props).length > 0) {
+    schema['properties'] = props
+    schema['type'] = 'object'
+  }
+  const required = [...asArray(a.schema['required']), ...asArray(b.schema['required'])]
+  if (required.length > 0) schema['required'] = [...new Set(required)]
+  const merged: SchemaView = { schema }
+  const ownKeys = Object.keys(a.schema).filter((k) => k !== 'description' && k !== 'nullable')
+  if (keepRef && b.ref !== undefined && ownKeys.length === 0) merged.ref = b.ref
+  const alternatives = a.alternatives ?? b.alternatives
+  if (alternatives !== undefined) merged.alternatives = alternatives
+  return merged
+}
+
+function variantName(view: SchemaView): string {
+  if (view.ref) return refName(view.ref)
+  const title = view.schema['title']
+  return typeof title === 'string' ? title : (typeOf(view.schema) ?? 'any')
+}
+
+function withoutKeys(value: JsonObject, ...keys: string[]): JsonObject {
+  const copy = { ...value }
+  for (const key of keys) delete copy[key]
+  return copy
+}
+
+function definedOnly(value: JsonObject): JsonObject {
+  const copy: JsonObject = {}
+  for (const [key, v] of Object.entries(value)) if (v !== undefined && key !== 'properties') copy[key] = v
+  return copy
+}
+
+function asObject(value: unknown): JsonObject {
+  return isObject(value) ? value : {}
+}
+
+function asArray(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}

@@ -1,0 +1,31 @@
+/** Types private to the REST plugin: options, the parsed-document cache entry and JSON helpers. */
+import type { MethodInfo, OutboundPolicy, ServiceInfo } from '@wirebench/core'
+import type { DispatcherFactory } from '@wirebench/transport'
+
+export interface RestPluginOptions {
+  /** Outbound target policy applied to discovery and invocation URLs (embedded mode tightens it). */
+  outbound?: OutboundPolicy
+  /** Share a dispatcher factory with other plugins; by default the plugin creates its own. */
+  dispatchers?: DispatcherFactory
+  /** Nesting cap of request body messages (SPEC.md: 4). */
+  maxInputDepth?: number
+  /** Nesting cap of response messages; shallower keeps discovery payloads small. */
+  maxOutputDepth?: number
+}
+
+export type JsonObject = Record<string, unknown>
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** What the plugin keeps per target after discovery: the services, and a way back to a method. */
+export interface CachedDocument {
+  target: string
+  services: ServiceInfo[]
+  methods: Map<string, { service: ServiceInfo; method: MethodInfo }>
+}
+
+export function methodKey(service: string, method: string): string {
+  return `${service}\u0000${method}`
+}

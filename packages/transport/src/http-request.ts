@@ -1,0 +1,74 @@
+/** One bounded outbound HTTP exchange over undici: send, read the body up to a limit, time it to the last byte. */
+import { STATUS_CODES } from 'node:http'
+import { request } from 'undici'
+import type { Dispatcher } from 'undici'
+import { readBoundedBody } from './body-reader.js'
+import { createCallSignal } from './deadline.js'
+import { toNetworkError } from './network-errors.js'
+
+export type HttpRequestBody = string | Buffer | Uint8Array | FormData | URLSearchParams
+
+export interface HttpRequestOptions {
+  url: string
+  method: string
+  headers?: Record<string, string>
+  body?: HttpRequestBody
+  dispatcher: Dispatcher
+  signal?: AbortSignal
+  deadline?: number
+  timeoutMs?: number
+  maxResponseBytes: number
+  /** How error messages name the target; defaults to `url` (pass one without secrets in the query). */
+  displayUrl?: string
+}
+
+export interface HttpResponse {
+  status: number
+  statusMessage: string
+  /** Lower-case names; repeated headers joined with `, ` (`set-cookie` with newlines would break clients). */
+  headers: Record<string, string>
+  body: Buffer
+  sizeBytes: number
+  truncated: boolean
+  durationMs: number
+}
+
+export async function httpRequest(options: HttpRequestOptions): Promise<HttpResponse> {
+  const call = createCallSignal(options)
+  const started = performance.now()
+  try {
+    const response = await request(options.url, {
+      method: options.method,
+      headers: options.headers,
+      body: options.body as Dispatcher.DispatchOptions['body'],
+      dispatcher: options.dispatcher,
+      signal: call.signal,
+    })
+    const body = await readBoundedBody(response.body, options.maxResponseBytes)
+    return {
+      status: response.statusCode,
+      statusMessage: STATUS_CODES[response.statusCode] ?? '',
+      headers: flattenHeaders(response.headers),
+      body: body.bytes,
+      sizeBytes: body.sizeBytes,
+      truncated: body.truncated,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    }
+  } catch (error) {
+    throw toNetworkError(error, {
+      url: options.displayUrl ?? options.url,
+      timedOut: call.isTimedOut(),
+      budgetMs: call.budgetMs,
+    })
+  } finally {
+    call.dispose()
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return flat
+}

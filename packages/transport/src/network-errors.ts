@@ -1,0 +1,70 @@
+/** Maps socket, DNS, TLS and undici failures of an outbound call onto WorkbenchError with the host and the cause named. */
+import { WorkbenchError } from '@wirebench/core'
+
+const socketCauses: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset by the peer',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'DNS lookup failed temporarily',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connection timed out',
+  EPIPE: 'connection closed while sending',
+  UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
+  UND_ERR_SOCKET: 'socket closed unexpectedly',
+  UND_ERR_CLOSED: 'the connection pool was closed',
+  UND_ERR_HEADERS_TIMEOUT: 'no response headers in time',
+  UND_ERR_BODY_TIMEOUT: 'the response body stalled',
+  HPE_INVALID_CONSTANT: 'the peer did not answer with HTTP/1.1',
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let i = 0; i < 4 && current instanceof Error; i++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') return code
+    current = current.cause
+  }
+  return undefined
+}
+
+export interface NetworkErrorContext {
+  url: string
+  /** True when the call's own deadline fired (see `createCallSignal`). */
+  timedOut?: boolean
+  budgetMs?: number
+}
+
+/** Turns anything an outbound request threw into a WorkbenchError a person can act on. */
+export function toNetworkError(error: unknown, context: NetworkErrorContext): WorkbenchError {
+  if (error instanceof WorkbenchError) return error
+  const host = safeHost(context.url)
+  if (context.timedOut) {
+    const budget = context.budgetMs === undefined ? '' : ` after ${context.budgetMs} ms`
+    return new WorkbenchError('timeout', `${context.url} did not answer in time${budget}.`, { cause: error })
+  }
+  if (error instanceof Error && (error.name === 'AbortError' || errorCode(error) === 'ABORT_ERR')) {
+    return new WorkbenchError('cancelled', `The call to ${context.url} was cancelled.`, { cause: error })
+  }
+  const code = errorCode(error)
+  if (code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT') {
+    return new WorkbenchError('upstream_unreachable', `TLS handshake with ${host} failed (${code}).`, {
+      cause: error,
+      hint: 'Check the server certificate, or configure a CA certificate for this environment.',
+    })
+  }
+  const known = code ? socketCauses[code] : undefined
+  const reason = known ? `${known} (${code})` : error instanceof Error ? error.message : String(error)
+  return new WorkbenchError('upstream_unreachable', `Cannot reach ${host}: ${reason}.`, {
+    cause: error,
+    details: code ? { code } : undefined,
+  })
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
