@@ -1,0 +1,82 @@
+/** Turns the command line flags into start options, refusing the dangerous ones with an explanation. */
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export interface RawFlags {
+  url?: string[]
+  port: string
+  host: string
+  configDir?: string
+  open: boolean
+  token: boolean
+  demo?: boolean
+  allowRemote?: boolean
+  allowHost?: string[]
+}
+
+export interface StartOptions {
+  lockedUrls: string[] | null
+  port: number
+  host: string
+  configDir: string
+  open: boolean
+  token: boolean
+  demo: boolean
+  allowedHosts: string[]
+}
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+}
+
+const loopbackBinds = new Set(['localhost', '::1', '[::1]'])
+
+export function isLoopbackBind(host: string): boolean {
+  return loopbackBinds.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+function parsePort(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new UsageError(`--port must be a number from 0 to 65535 (0 picks a free port), not "${raw}".`)
+  }
+  return Number(raw)
+}
+
+export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.WIREBENCH_HOME?.trim()
+  return fromEnv ? resolve(fromEnv) : join(homedir(), '.wirebench')
+}
+
+export function resolveFlags(flags: RawFlags, env: NodeJS.ProcessEnv = process.env): StartOptions {
+  const host = flags.host.trim()
+  const remote = !isLoopbackBind(host)
+  if (remote && !flags.allowRemote) {
+    throw new UsageError(
+      [
+        `Refusing to listen on ${host}: that makes the workbench reachable from other machines.`,
+        'The workbench calls any URL and reads files for whoever holds its session token; on a shared network',
+        'that is a way into everything this machine can reach. Keep the default (127.0.0.1), or add',
+        '--allow-remote if you understand the risk (the session token then guards the API).',
+      ].join('\n'),
+    )
+  }
+  if (remote && !flags.token) {
+    throw new UsageError(
+      '--no-token cannot be combined with a non-loopback --host: the API would be open to the network.',
+    )
+  }
+  const urls = (flags.url ?? []).map((u) => u.trim()).filter((u) => u !== '')
+  const allowedHosts = [...(flags.allowHost ?? [])]
+  // An explicit non-wildcard bind address is how remote users will address us, so admit it as a Host.
+  if (remote && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.includes(':') ? `[${host}]` : host)
+  return {
+    lockedUrls: urls.length > 0 ? urls : null,
+    port: parsePort(flags.port),
+    host,
+    configDir: flags.configDir ? resolve(flags.configDir) : defaultConfigDir(env),
+    open: flags.open,
+    token: flags.token,
+    demo: flags.demo === true,
+    allowedHosts,
+  }
+}

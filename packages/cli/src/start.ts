@@ -1,0 +1,81 @@
+/** Runs the standalone workbench: demo services (optional), the server, the banner, the browser, clean shutdown. */
+import { createStandaloneServer } from '@wirebench/server'
+import type { StandaloneServer } from '@wirebench/server'
+import { renderBanner } from './banner.js'
+import type { DemoService } from './banner.js'
+import type { StartOptions } from './flags.js'
+import { cliVersion } from './version.js'
+
+interface RunningDemo {
+  services: DemoService[]
+  urls: string[]
+  close(): Promise<void>
+}
+
+export interface Output {
+  out(text: string): void
+  err(text: string): void
+}
+
+/** The part of `@wirebench/demo` the CLI uses. */
+interface DemoModule {
+  startDemo(options: { host?: string }): Promise<RunningDemo>
+}
+
+async function startDemo(): Promise<RunningDemo> {
+  // Loaded only with --demo, so a plain start does not pay for the demo services' imports.
+  const demo = (await import('@wirebench/demo')) as unknown as Partial<DemoModule>
+  if (typeof demo.startDemo !== 'function') throw new Error('The demo services are not available in this build.')
+  return demo.startDemo({ host: '127.0.0.1' })
+}
+
+async function openBrowser(url: string, output: Output): Promise<void> {
+  try {
+    const { default: open } = await import('open')
+    const child = await open(url)
+    child.once('error', () => output.err(`Could not open a browser; open ${url} yourself.\n`))
+  } catch {
+    output.err('Could not open a browser; open the URL above yourself.\n')
+  }
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
+}
+
+/** Starts everything and resolves with a function that stops it; throws a message-bearing Error on failure. */
+export async function start(options: StartOptions, output: Output): Promise<() => Promise<void>> {
+  const demo = options.demo ? await startDemo() : undefined
+  let server: StandaloneServer | undefined
+  try {
+    server = await createStandaloneServer({
+      host: options.host,
+      port: options.port,
+      configDir: options.configDir,
+      lockedUrls: options.lockedUrls,
+      demoUrls: demo?.urls ?? [],
+      token: options.token ? undefined : null,
+      allowedHosts: options.allowedHosts,
+      version: cliVersion,
+    })
+    await server.listen()
+  } catch (error) {
+    await server?.close().catch(() => undefined)
+    await demo?.close().catch(() => undefined)
+    if (isAddressInUse(error)) {
+      throw new Error(
+        `Port ${options.port} on ${options.host} is already in use. Stop the other program, or pick another port: --port 0 (any free port) or --port ${options.port + 1}.`,
+        { cause: error },
+      )
+    }
+    throw error
+  }
+  const openUrl = server.token === null ? `${server.url}/` : `${server.url}/#token=${server.token}`
+  output.out(renderBanner({ version: cliVersion, openUrl, options, demoServices: demo?.services ?? [] }))
+  if (options.open) await openBrowser(openUrl, output)
+  const running = server
+  return async () => {
+    await running.close()
+    await demo?.close()
+  }
+}

@@ -1,0 +1,69 @@
+/** Turns every error that reaches Fastify inside the workbench (ours, validation, body limits, bad JSON, 404) into a problem. */
+import { WorkbenchError } from '@wirebench/core'
+import type { Problem } from '@wirebench/core'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { PROBLEM_CONTENT_TYPE, toProblem } from './problem.js'
+
+interface ValidationIssue {
+  instancePath?: string
+  message?: string
+}
+
+export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem)
+}
+
+function validationProblem(error: FastifyError): Problem {
+  const part = error.validationContext ?? 'body'
+  const issues = (error.validation ?? []) as ValidationIssue[]
+  const errors = issues.slice(0, 20).map((issue) => ({
+    path: `${part}${issue.instancePath ?? ''}`,
+    message: issue.message ?? 'is invalid',
+  }))
+  const first = errors[0]
+  const detail = first ? `${first.path} ${first.message}` : `The request ${part} is invalid.`
+  return toProblem(new WorkbenchError('invalid_request', detail), { errors })
+}
+
+/** Maps Fastify's own errors; their messages are safe (they describe the request, not our internals). */
+function frameworkProblem(error: FastifyError): Problem | undefined {
+  const status = error.statusCode
+  if (status === undefined || status < 400 || status >= 500) return undefined
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return toProblem(
+        new WorkbenchError('payload_too_large', 'The request body is larger than this route accepts.', {
+          hint: 'Schema uploads may be up to 32 MB and JSON bodies up to 1 MB.',
+        }),
+      )
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return toProblem(new WorkbenchError('invalid_request', 'Send the body as application/json.'), { status })
+    default:
+      break
+  }
+  if (error instanceof SyntaxError) {
+    return toProblem(new WorkbenchError('invalid_request', 'The request body is not valid JSON.'))
+  }
+  return toProblem(new WorkbenchError(status === 404 ? 'not_found' : 'invalid_request', error.message), { status })
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof WorkbenchError) {
+      const problem = toProblem(error)
+      if (problem.status >= 500) request.log.warn({ code: error.code, msg: error.message }, 'workbench error')
+      return sendProblem(reply, problem)
+    }
+    if (error.validation) return sendProblem(reply, validationProblem(error))
+    const framework = frameworkProblem(error)
+    if (framework) return sendProblem(reply, framework)
+    // Unknown errors may carry anything in their message: log it, answer a generic problem.
+    request.log.error({ err: error }, 'unexpected error')
+    return sendProblem(reply, toProblem(new WorkbenchError('internal', 'Unexpected server error; see the server log.')))
+  })
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? ''
+    return sendProblem(reply, toProblem(new WorkbenchError('not_found', `No route ${request.method} ${path}.`)))
+  })
+}

@@ -1,0 +1,75 @@
+/** The one place that maps WorkbenchError codes to HTTP statuses and renders RFC 9457 problem documents. */
+import { WorkbenchError, problemType } from '@wirebench/core'
+import type { Problem, WorkbenchErrorCode } from '@wirebench/core'
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
+
+const statusByCode: Record<WorkbenchErrorCode, number> = {
+  invalid_request: 400,
+  invalid_document: 422,
+  not_found: 404,
+  no_services: 404,
+  no_plugin: 400,
+  unsupported: 501,
+  upstream_unreachable: 502,
+  upstream_error: 502,
+  upstream_invalid: 502,
+  timeout: 504,
+  // 499 (client closed request): nobody reads it, but logs show why the call ended.
+  cancelled: 499,
+  payload_too_large: 413,
+  forbidden: 403,
+  unauthorized: 401,
+  blocked_target: 403,
+  storage_corrupt: 500,
+  conflict: 409,
+  internal: 500,
+}
+
+const titleByCode: Record<WorkbenchErrorCode, string> = {
+  invalid_request: 'Invalid request',
+  invalid_document: 'Invalid document',
+  not_found: 'Not found',
+  no_services: 'No services discovered',
+  no_plugin: 'No plugin for this request',
+  unsupported: 'Not supported',
+  upstream_unreachable: 'Target unreachable',
+  upstream_error: 'Target error',
+  upstream_invalid: 'Invalid answer from the target',
+  timeout: 'Timed out',
+  cancelled: 'Cancelled',
+  payload_too_large: 'Payload too large',
+  forbidden: 'Forbidden',
+  unauthorized: 'Unauthorized',
+  blocked_target: 'Target blocked',
+  storage_corrupt: 'Stored file is corrupt',
+  conflict: 'Conflict',
+  internal: 'Internal error',
+}
+
+export function statusForCode(code: WorkbenchErrorCode): number {
+  return statusByCode[code]
+}
+
+export interface ProblemOverrides {
+  status?: number
+  errors?: Problem['errors']
+}
+
+/** Renders a problem; `status` may be overridden for framework errors whose status is more precise than the code's. */
+export function toProblem(error: WorkbenchError, overrides: ProblemOverrides = {}): Problem {
+  const problem: Problem = {
+    type: problemType(error.code),
+    title: titleByCode[error.code],
+    status: overrides.status ?? statusForCode(error.code),
+    detail: error.message,
+    code: error.code,
+  }
+  if (error.hint) problem.hint = error.hint
+  if (overrides.errors) problem.errors = overrides.errors
+  return problem
+}
+
+export function problemFromCode(code: WorkbenchErrorCode, detail: string, hint?: string): Problem {
+  return toProblem(new WorkbenchError(code, detail, hint === undefined ? {} : { hint }))
+}

@@ -1,0 +1,55 @@
+/** Options of the workbench Fastify plugin and their defaults. */
+import type { ProtocolPlugin } from '@wirebench/core'
+
+export interface WorkbenchLimits {
+  /** Largest JSON request body (discover, invoke). */
+  jsonBodyBytes: number
+  /** Largest schema upload. */
+  uploadBytes: number
+  /** Time box of one plugin trying one URL. */
+  discoveryTimeoutMs: number
+  /** Invoke timeout when the request names none. */
+  invokeTimeoutMs: number
+  /** Upper bound on a requested invoke timeout. */
+  maxInvokeTimeoutMs: number
+  /** Most URLs one discovery request may carry. */
+  maxDiscoveryUrls: number
+  /** Upstream bodies beyond this are cut and flagged `truncated` by the plugins. */
+  maxResponseBytes: number
+}
+
+export const defaultLimits: WorkbenchLimits = {
+  jsonBodyBytes: 1024 * 1024,
+  uploadBytes: 32 * 1024 * 1024,
+  discoveryTimeoutMs: 15_000,
+  invokeTimeoutMs: 30_000,
+  maxInvokeTimeoutMs: 10 * 60_000,
+  maxDiscoveryUrls: 32,
+  maxResponseBytes: 50 * 1024 * 1024,
+}
+
+export interface WorkbenchOptions {
+  /** Directory of the workbench's files (uploads live in `{configDir}/uploads`). */
+  configDir: string
+  /** Protocol plugins; default: the REST plugin. */
+  plugins?: ProtocolPlugin[]
+  /** URLs fixed on the command line: the UI shows the URL list read-only. */
+  lockedUrls?: string[] | null
+  /** Discovery URLs of the demo services (`--demo`). */
+  demoUrls?: string[]
+  /**
+   * The session token `/api/*` calls must carry; `null` turns the gate off (`--no-token`).
+   * When omitted a random token nobody knows is used, so the API stays closed until one is given.
+   */
+  token?: string | null
+  /** Host header values admitted besides loopback names (`name` for any port, `name:port` for one). */
+  allowedHosts?: string[]
+  mode?: 'standalone' | 'embedded'
+  /** The built UI (index.html + assets/); default: `@wirebench/ui`'s dist. `null`: serve no UI. */
+  uiDir?: string | null
+  /** Hosts reachable in embedded mode although private or loopback. */
+  outboundAllowHosts?: string[]
+  /** Version shown in the UI; default: this package's version. */
+  version?: string
+  limits?: Partial<WorkbenchLimits>
+}

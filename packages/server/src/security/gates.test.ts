@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHarness, TEST_TOKEN } from '../test-support/harness.test-helpers.js'
+import type { Harness } from '../test-support/harness.test-helpers.js'
+
+describe('security gates', () => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await createHarness({ plugins: [], allowedHosts: ['wb.example.test'] })
+  })
+  afterAll(() => h.close())
+
+  it('answers API calls that carry the launch token from a loopback Host', async () => {
+    for (const host of ['localhost:5080', '127.0.0.1:1', '[::1]:5080', 'localhost']) {
+      const res = await h.app.inject({ url: '/api/protocols', headers: { host, 'x-workbench-token': TEST_TOKEN } })
+      expect(res.statusCode, host).toBe(200)
+    }
+  })
+
+  it('refuses a forged Host header (DNS rebinding) on the API, the UI and the assets', async () => {
+    for (const url of ['/api/protocols', '/', '/assets/app.js', '/no-such-route']) {
+      const res = await h.app.inject({ url, headers: { ...h.headers, host: 'evil.example:5080' } })
+      expect(res.statusCode, url).toBe(403)
+      expect(res.headers['content-type']).toContain('application/problem+json')
+      expect(res.json()).toMatchObject({ status: 403, code: 'forbidden', type: 'urn:wirebench:problem:forbidden' })
+    }
+  })
+
+  it('refuses Host names that only look like loopback', async () => {
+    for (const host of ['localhost.evil.example', '127.0.0.1.nip.io:5080', '0.0.0.0:5080', '127.0.0.2:5080']) {
+      const res = await h.app.inject({ url: '/', headers: { host } })
+      expect(res.statusCode, host).toBe(403)
+    }
+  })
+
+  it('admits a configured public host, on any port', async () => {
+    const res = await h.app.inject({ url: '/api/protocols', headers: { ...h.headers, host: 'wb.example.test:8443' } })
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('refuses a foreign Origin, even with the right token', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/discover',
+      headers: { ...h.headers, origin: 'http://evil.example' },
+      payload: { urls: ['http://127.0.0.1:1/'] },
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ code: 'forbidden', detail: 'Cross-origin requests are refused.' })
+  })
+
+  it('refuses an Origin on another port of the same host, and the opaque null origin', async () => {
+    for (const origin of ['http://localhost:3000', 'null', 'https://localhost:5080']) {
+      const res = await h.app.inject({ url: '/api/protocols', headers: { ...h.headers, origin } })
+      expect(res.statusCode, origin).toBe(403)
+    }
+  })
+
+  it('accepts the workbench’s own origin', async () => {
+    const res = await h.app.inject({
+      url: '/api/protocols',
+      headers: { ...h.headers, origin: 'http://localhost:5080' },
+    })
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('refuses cross-site fetch metadata, also on GET / (no Origin sent)', async () => {
+    for (const url of ['/', '/api/protocols']) {
+      const res = await h.app.inject({ url, headers: { ...h.headers, 'sec-fetch-site': 'cross-site' } })
+      expect(res.statusCode, url).toBe(403)
+    }
+    const same = await h.app.inject({ url: '/', headers: { ...h.headers, 'sec-fetch-site': 'same-origin' } })
+    expect(same.statusCode).toBe(200)
+  })
+
+  it('answers 401 to API calls with a missing or wrong token, before parsing the body', async () => {
+    const missing = await h.app.inject({ url: '/api/protocols', headers: { host: 'localhost:5080' } })
+    expect(missing.statusCode).toBe(401)
+    expect(missing.json()).toMatchObject({ code: 'unauthorized', detail: 'The session token is missing.' })
+    for (const token of ['b'.repeat(64), TEST_TOKEN.slice(1), `${TEST_TOKEN}a`, '']) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/discover',
+        headers: { host: 'localhost:5080', 'x-workbench-token': token, 'content-type': 'application/json' },
+        payload: '{not json',
+      })
+      expect(res.statusCode, token).toBe(401)
+    }
+  })
+
+  it('guards unknown API paths with the token too', async () => {
+    const res = await h.app.inject({ url: '/api/nothing-here', headers: { host: 'localhost:5080' } })
+    expect(res.statusCode).toBe(401)
+  })
+
+  it('serves the UI and its assets without a token (browsers navigate without custom headers)', async () => {
+    const index = await h.app.inject({ url: '/', headers: { host: 'localhost:5080' } })
+    expect(index.statusCode).toBe(200)
+    const asset = await h.app.inject({ url: '/assets/app.js', headers: { host: 'localhost:5080' } })
+    expect(asset.statusCode).toBe(200)
+  })
+
+  it('sends no CORS headers, even to a preflight', async () => {
+    const res = await h.app.inject({
+      method: 'OPTIONS',
+      url: '/api/invoke',
+      headers: { host: 'localhost:5080', 'access-control-request-method': 'POST' },
+    })
+    expect(Object.keys(res.headers).filter((k) => k.startsWith('access-control-'))).toEqual([])
+  })
+})
+
+describe('--no-token', () => {
+  it('serves the API without a token when the token is null, and still checks Host and Origin', async () => {
+    const h = await createHarness({ plugins: [], token: null })
+    try {
+      const ok = await h.app.inject({ url: '/api/protocols', headers: { host: '127.0.0.1:5080' } })
+      expect(ok.statusCode).toBe(200)
+      const forged = await h.app.inject({ url: '/api/protocols', headers: { host: 'evil.example' } })
+      expect(forged.statusCode).toBe(403)
+      const foreign = await h.app.inject({
+        url: '/api/protocols',
+        headers: { host: '127.0.0.1:5080', origin: 'http://evil.example' },
+      })
+      expect(foreign.statusCode).toBe(403)
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('keeps the API closed when no token is given at all', async () => {
+    const h = await createHarness({ plugins: [], token: undefined })
+    try {
+      const res = await h.app.inject({ url: '/api/protocols', headers: { host: '127.0.0.1:5080' } })
+      expect(res.statusCode).toBe(401)
+    } finally {
+      await h.close()
+    }
+  })
+})

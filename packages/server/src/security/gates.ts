@@ -1,0 +1,74 @@
+/**
+ * The SECURITY.md gates, run in `onRequest` (before any body is parsed) on every workbench route:
+ * Host allow-list, Origin and fetch metadata, and the session token on `/api/*`.
+ */
+import { SESSION_TOKEN_HEADER, WorkbenchError } from '@wirebench/core'
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
+import { sendProblem } from '../errors/error-handler.js'
+import { toProblem } from '../errors/problem.js'
+import { isHostAllowed } from './hosts.js'
+import { tokensMatch } from './token.js'
+
+export interface GateOptions {
+  /** The mount prefix ('' standalone). */
+  prefix: string
+  /** null disables the token gate (`--no-token`). */
+  token: string | null
+  allowedHosts: readonly string[]
+}
+
+function refuse(reply: FastifyReply, error: WorkbenchError): FastifyReply {
+  return sendProblem(reply, toProblem(error))
+}
+
+function isApiPath(url: string, prefix: string): boolean {
+  const path = url.split('?', 1)[0] ?? ''
+  const api = `${prefix}/api`
+  return path === api || path.startsWith(`${api}/`)
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+export function createGateHook(options: GateOptions): onRequestHookHandler {
+  return function gate(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    const host = request.headers.host
+    if (!isHostAllowed(host, options.allowedHosts)) {
+      void refuse(
+        reply,
+        new WorkbenchError('forbidden', 'This Host is not allowed to reach the workbench.', {
+          hint: 'Open the workbench through localhost, 127.0.0.1 or [::1], or add the host to allowedHosts.',
+        }),
+      )
+      return
+    }
+    const origin = request.headers.origin
+    // The workbench's own origin as this request addressed it; the Host check above already vetted the host part.
+    if (origin !== undefined && origin !== `${request.protocol}://${host}`) {
+      void refuse(reply, new WorkbenchError('forbidden', 'Cross-origin requests are refused.'))
+      return
+    }
+    if (firstHeader(request.headers['sec-fetch-site']) === 'cross-site') {
+      void refuse(reply, new WorkbenchError('forbidden', 'Cross-site requests are refused.'))
+      return
+    }
+    if (options.token !== null && isApiPath(request.url, options.prefix)) {
+      const given = firstHeader(request.headers[SESSION_TOKEN_HEADER])
+      if (!tokensMatch(options.token, given)) {
+        void refuse(
+          reply,
+          new WorkbenchError(
+            'unauthorized',
+            given === undefined ? 'The session token is missing.' : 'The session token is wrong.',
+            {
+              hint: 'Open the URL the wirebench command printed (it carries #token=…); send it as X-Workbench-Token.',
+            },
+          ),
+        )
+        return
+      }
+    }
+    done()
+  }
+}

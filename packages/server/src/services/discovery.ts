@@ -1,0 +1,104 @@
+/** Discovery fan-out: every plugin tries every URL in parallel, each attempt time-boxed, results merged and tagged. */
+import { WorkbenchError, checkOutboundUrl } from '@wirebench/core'
+import type {
+  DiscoverResponse,
+  DiscoveryAttempt,
+  Logger,
+  OutboundPolicy,
+  ProtocolPlugin,
+  ServiceInfo,
+} from '@wirebench/core'
+import { withDeadline } from './deadline.js'
+import type { PluginRegistry } from './plugin-registry.js'
+import { parseTargetEntry, uniqueEntries } from './target-entry.js'
+import type { TargetEntry } from './target-entry.js'
+
+export interface DiscoveryServiceOptions {
+  registry: PluginRegistry
+  timeoutMs: number
+  outboundPolicy: OutboundPolicy
+  maxResponseBytes: number
+}
+
+export interface DiscoverInput {
+  urls: readonly string[]
+  metadata?: Record<string, string>
+  signal?: AbortSignal
+  logger: Logger
+}
+
+export interface DiscoveryService {
+  discover(input: DiscoverInput): Promise<DiscoverResponse>
+}
+
+interface AttemptResult {
+  attempt: DiscoveryAttempt
+  services: ServiceInfo[]
+}
+
+const noServicesMessage = 'No services discovered.'
+
+export function createDiscoveryService(options: DiscoveryServiceOptions): DiscoveryService {
+  const { registry } = options
+
+  function pluginsFor(entry: TargetEntry): readonly ProtocolPlugin[] {
+    return entry.pinned ? [registry.require(entry.pinned)] : registry.list()
+  }
+
+  async function attempt(plugin: ProtocolPlugin, entry: TargetEntry, input: DiscoverInput): Promise<AttemptResult> {
+    const started = performance.now()
+    const finish = (outcome: DiscoveryAttempt['outcome'], services: ServiceInfo[], message?: string) => {
+      const result: DiscoveryAttempt = {
+        url: entry.entry,
+        pluginId: plugin.id,
+        outcome,
+        servicesFound: services.length,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      }
+      if (message !== undefined) result.message = message
+      return { attempt: result, services }
+    }
+    try {
+      checkOutboundUrl(entry.url, options.outboundPolicy)
+      const found = await withDeadline(
+        {
+          timeoutMs: options.timeoutMs,
+          logger: input.logger,
+          limits: { maxResponseBytes: options.maxResponseBytes },
+          ...(input.signal ? { signal: input.signal } : {}),
+          ...(input.metadata ? { metadata: input.metadata } : {}),
+        },
+        (ctx) => plugin.discover({ kind: 'url', url: entry.url }, ctx),
+      )
+      const services = found.map((s) => ({ ...s, protocol: plugin.id, originUrl: entry.url, isUploaded: false }))
+      return services.length > 0 ? finish('ok', services) : finish('empty', [], noServicesMessage)
+    } catch (caught) {
+      const error = WorkbenchError.from(caught)
+      if (error.code === 'no_services') return finish('empty', [], error.message || noServicesMessage)
+      if (error.code === 'timeout') {
+        return finish('timeout', [], `${plugin.name} gave no answer within ${options.timeoutMs} ms.`)
+      }
+      return finish('error', [], error.message)
+    }
+  }
+
+  return {
+    async discover(input) {
+      const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, (id) => registry.get(id) !== undefined)))
+      const jobs = entries.flatMap((entry) => pluginsFor(entry).map((plugin) => attempt(plugin, entry, input)))
+      const results = await Promise.all(jobs)
+      const seen = new Set<string>()
+      const services: ServiceInfo[] = []
+      for (const { services: found } of results) {
+        for (const service of found) {
+          // The same service reached through two spellings of one URL is listed once.
+          const key = `${service.protocol}\u0000${service.originUrl ?? ''}\u0000${service.package}\u0000${service.name}`
+          if (seen.has(key)) continue
+          seen.add(key)
+          services.push(service)
+        }
+      }
+      return { services, attempts: results.map((r) => r.attempt) }
+    },
+  }
+}

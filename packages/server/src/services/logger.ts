@@ -1,0 +1,31 @@
+/** Adapts Fastify's pino logger to the plugin contract's Logger. */
+import type { Logger } from '@wirebench/core'
+import type { FastifyBaseLogger } from 'fastify'
+
+export function pluginLogger(log: FastifyBaseLogger): Logger {
+  return {
+    debug: (message, data) => log.debug(data ?? {}, message),
+    info: (message, data) => log.info(data ?? {}, message),
+    warn: (message, data) => log.warn(data ?? {}, message),
+    error: (message, data) => log.error(data ?? {}, message),
+  }
+}
+
+/** Pino redaction paths: credentials in headers and transport markers never reach a log line. */
+export const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-workbench-token"]',
+  'req.headers["proxy-authorization"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["proxy-authorization"]',
+  'headers["x-workbench-token"]',
+  'metadata.authorization',
+  'metadata.Authorization',
+  'metadata.cookie',
+  ...['__workbenchMtls__', '__workbenchSigV4__', '__workbenchCookieEnv__', '__workbenchApiKeyQuery__'].flatMap(
+    (key) => [key, `*.${key}`, `*.*.${key}`],
+  ),
+]

@@ -1,0 +1,34 @@
+/** Validation of uploaded file names: a plain file name, never a path, never hidden, never our quarantine spelling. */
+import { WorkbenchError } from '@wirebench/core'
+
+const maxNameLength = 200
+
+export function validateUploadName(name: string): string {
+  const fail = (why: string) =>
+    new WorkbenchError('invalid_request', `"${printable(name)}" is not an acceptable file name: ${why}.`, {
+      hint: 'Use a plain file name such as petstore.yaml.',
+    })
+  if (name.length === 0) throw fail('it is empty')
+  if (name.length > maxNameLength) throw fail(`it is longer than ${maxNameLength} characters`)
+  if (/[\\/]/.test(name)) throw fail('it contains a path separator')
+  if (name.includes('..')) throw fail('it contains ".."')
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw fail('it contains control characters')
+  if (name.startsWith('.')) throw fail('it starts with a dot')
+  if (name.trim() !== name) throw fail('it starts or ends with white space')
+  if (/\.corrupt-/.test(name)) throw fail('names containing ".corrupt-" are reserved for files set aside')
+  if (extensionOf(name) === '') throw fail('it has no extension')
+  return name
+}
+
+/** The lower-case extension with its dot (`.yaml`), or '' when there is none. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot <= 0 ? '' : name.slice(dot).toLowerCase()
+}
+
+/** The name with control characters made visible, for messages. */
+function printable(name: string): string {
+  // eslint-disable-next-line no-control-regex -- see above
+  return name.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, maxNameLength)
+}

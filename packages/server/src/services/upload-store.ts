@@ -1,0 +1,105 @@
+/**
+ * Uploaded schema files under `{configDir}/uploads`: a 0700 directory of 0600 files, written atomically
+ * (temp file, fsync, rename) and never read or written through a symlink.
+ */
+import { constants } from 'node:fs'
+import { chmod, lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { WorkbenchError } from '@wirebench/core'
+
+export interface StoredFile {
+  name: string
+  sizeBytes: number
+  modifiedAt: Date
+}
+
+export interface UploadStore {
+  readonly dir: string
+  init(): Promise<void>
+  list(): Promise<StoredFile[]>
+  read(name: string): Promise<Uint8Array>
+  write(name: string, content: Uint8Array): Promise<StoredFile>
+  remove(name: string): Promise<boolean>
+  /** Moves a file aside to `<name>.corrupt-<timestamp>` and returns the new name. */
+  quarantine(name: string): Promise<string>
+}
+
+const tempPrefix = '.upload-'
+
+async function ensurePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const info = await lstat(dir)
+  if (info.isSymbolicLink() || !info.isDirectory()) {
+    throw new WorkbenchError('forbidden', `${dir} must be a directory, not a link.`)
+  }
+  if ((info.mode & 0o777) !== 0o700) await chmod(dir, 0o700)
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT'
+}
+
+export function createUploadStore(configDir: string): UploadStore {
+  const dir = join(configDir, 'uploads')
+
+  async function regularFile(name: string): Promise<StoredFile | undefined> {
+    try {
+      const info = await lstat(join(dir, name))
+      if (!info.isFile()) return undefined
+      return { name, sizeBytes: info.size, modifiedAt: info.mtime }
+    } catch (error) {
+      if (isNotFound(error)) return undefined
+      throw error
+    }
+  }
+
+  return {
+    dir,
+    async init() {
+      await ensurePrivateDir(configDir)
+      await ensurePrivateDir(dir)
+    },
+    async list() {
+      const names = (await readdir(dir)).filter((n) => !n.startsWith('.') && !n.includes('.corrupt-')).sort()
+      const files = await Promise.all(names.map(regularFile))
+      return files.filter((f): f is StoredFile => f !== undefined)
+    },
+    async read(name) {
+      // O_NOFOLLOW: a symlink planted in the uploads dir is refused instead of read.
+      const handle = await open(join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW)
+      try {
+        return await handle.readFile()
+      } finally {
+        await handle.close()
+      }
+    },
+    async write(name, content) {
+      const temp = join(dir, `${tempPrefix}${randomBytes(8).toString('hex')}`)
+      const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600)
+      try {
+        await handle.writeFile(content)
+        await handle.sync()
+      } catch (error) {
+        await handle.close()
+        await unlink(temp).catch(() => undefined)
+        throw error
+      }
+      await handle.close()
+      // rename replaces a symlink at the destination rather than writing through it.
+      await rename(temp, join(dir, name))
+      return { name, sizeBytes: content.byteLength, modifiedAt: new Date() }
+    },
+    async remove(name) {
+      const file = await regularFile(name)
+      if (!file) return false
+      await unlink(join(dir, name))
+      return true
+    },
+    async quarantine(name) {
+      const aside = `${name}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`
+      await rename(join(dir, name), join(dir, aside))
+      return aside
+    },
+  }
+}

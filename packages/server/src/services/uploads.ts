@@ -1,0 +1,169 @@
+/**
+ * Schema uploads: routed to a plugin by extension, discovered before they are kept, re-discovered on start,
+ * and set aside (never dropped) when a stored file no longer parses.
+ */
+import { WorkbenchError } from '@wirebench/core'
+import type {
+  Logger,
+  ProtocolPlugin,
+  ServiceInfo,
+  UploadResponse,
+  UploadSummary,
+  UploadsResponse,
+} from '@wirebench/core'
+import { withDeadline } from './deadline.js'
+import type { PluginRegistry } from './plugin-registry.js'
+import { extensionOf, validateUploadName } from './upload-names.js'
+import type { UploadStore } from './upload-store.js'
+
+/** A stored file the workbench could not use, reported with the uploads. */
+export interface UploadIssue {
+  name: string
+  message: string
+  /** Where a file that no longer parses was moved. */
+  movedTo?: string
+}
+
+export type UploadsListing = UploadsResponse & { issues: UploadIssue[] }
+
+interface Entry {
+  summary: UploadSummary
+  services: ServiceInfo[]
+}
+
+export interface UploadService {
+  load(logger: Logger): Promise<void>
+  add(name: string, content: Uint8Array, logger: Logger): Promise<UploadResponse>
+  list(): UploadsListing
+  remove(name: string): Promise<void>
+}
+
+export interface UploadServiceOptions {
+  store: UploadStore
+  registry: PluginRegistry
+  timeoutMs: number
+}
+
+// Errors that mean "this content is not a document the plugin can read" (as opposed to a plugin fault).
+const parseFailures = new Set(['invalid_document', 'no_services', 'invalid_request', 'upstream_invalid', 'unsupported'])
+
+export function createUploadService(options: UploadServiceOptions): UploadService {
+  const { store, registry } = options
+  const entries = new Map<string, Entry>()
+  const issues: UploadIssue[] = []
+  // Uploads and removals run one at a time so the directory and the in-memory list never disagree.
+  let queue: Promise<unknown> = Promise.resolve()
+  const serialized = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task)
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  function pluginFor(name: string): ProtocolPlugin {
+    const ext = extensionOf(name)
+    const plugin = registry.forExtension(ext)
+    if (plugin) return plugin
+    const accepted = registry.uploadExtensions()
+    throw new WorkbenchError('no_plugin', `No plugin handles ${ext || 'files without an extension'} files.`, {
+      hint: accepted.length > 0 ? `Accepted extensions: ${accepted.join(', ')}.` : 'No registered plugin reads files.',
+      details: { extension: ext, accepted },
+    })
+  }
+
+  async function discoverFile(plugin: ProtocolPlugin, name: string, content: Uint8Array, logger: Logger) {
+    plugin.forget?.(name)
+    const found = await withDeadline({ timeoutMs: options.timeoutMs, logger }, (ctx) =>
+      plugin.discover({ kind: 'files', files: [{ name, content }] }, ctx),
+    )
+    return found.map((s) => ({ ...s, protocol: plugin.id, originUrl: name, isUploaded: true }))
+  }
+
+  function remember(plugin: ProtocolPlugin, name: string, sizeBytes: number, at: Date, services: ServiceInfo[]) {
+    const summary: UploadSummary = {
+      name,
+      protocol: plugin.id,
+      sizeBytes,
+      uploadedAt: at.toISOString(),
+      servicesFound: services.length,
+    }
+    entries.set(name, { summary, services })
+    return summary
+  }
+
+  async function loadOne(name: string, sizeBytes: number, modifiedAt: Date, logger: Logger): Promise<void> {
+    const plugin = registry.forExtension(extensionOf(name))
+    if (!plugin) {
+      issues.push({ name, message: `No plugin handles ${extensionOf(name)} files; the file is kept as is.` })
+      return
+    }
+    try {
+      const services = await discoverFile(plugin, name, await store.read(name), logger)
+      remember(plugin, name, sizeBytes, modifiedAt, services)
+    } catch (caught) {
+      const error = WorkbenchError.from(caught)
+      if (!parseFailures.has(error.code)) {
+        issues.push({ name, message: `Could not read ${name}: ${error.message}` })
+        return
+      }
+      const movedTo = await store.quarantine(name)
+      logger.warn('uploaded file no longer parses; moved aside', { name, movedTo, reason: error.message })
+      issues.push({
+        name,
+        movedTo,
+        message: `${name} no longer parses (${error.message}); it was moved to ${movedTo}.`,
+      })
+    }
+  }
+
+  return {
+    async load(logger) {
+      await store.init()
+      const files = await store.list()
+      await Promise.all(files.map((f) => loadOne(f.name, f.sizeBytes, f.modifiedAt, logger)))
+    },
+
+    add(name, content, logger) {
+      return serialized(async () => {
+        validateUploadName(name)
+        const plugin = pluginFor(name)
+        let services: ServiceInfo[]
+        try {
+          services = await discoverFile(plugin, name, content, logger)
+        } catch (caught) {
+          const error = WorkbenchError.from(caught)
+          // The previous version of the file (if any) stays; give the plugin back its documents.
+          if (entries.has(name)) await discoverFile(plugin, name, await store.read(name), logger).catch(() => undefined)
+          throw new WorkbenchError('invalid_document', `${name} could not be read: ${error.message}`, {
+            cause: error,
+            hint: `The file was not kept. ${plugin.name} reads ${(plugin.uploadExtensions ?? []).join(', ')} files.`,
+            details: { file: name },
+          })
+        }
+        const stored = await store.write(name, content)
+        const index = issues.findIndex((i) => i.name === name)
+        if (index !== -1) issues.splice(index, 1)
+        return { upload: remember(plugin, name, stored.sizeBytes, stored.modifiedAt, services), services }
+      })
+    },
+
+    list() {
+      const sorted = [...entries.values()].sort((a, b) => a.summary.name.localeCompare(b.summary.name))
+      return {
+        uploads: sorted.map((e) => e.summary),
+        services: sorted.flatMap((e) => e.services),
+        issues: [...issues],
+      }
+    },
+
+    remove(name) {
+      return serialized(async () => {
+        validateUploadName(name)
+        const entry = entries.get(name)
+        const removed = await store.remove(name)
+        if (!entry && !removed) throw new WorkbenchError('not_found', `No uploaded file named ${name}.`)
+        entries.delete(name)
+        registry.forExtension(extensionOf(name))?.forget?.(name)
+      })
+    },
+  }
+}

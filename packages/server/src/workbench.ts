@@ -1,0 +1,88 @@
+/**
+ * The workbench as an encapsulated Fastify plugin, mountable at any prefix:
+ * `app.register(workbench, { prefix: '/workbench', configDir })`.
+ */
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
+import { createRestPlugin } from '@wirebench/protocol-rest'
+import type { ClientConfig } from '@wirebench/core'
+import type { FastifyInstance } from 'fastify'
+import { installErrorHandling } from './errors/error-handler.js'
+import { defaultLimits } from './options.js'
+import type { WorkbenchOptions } from './options.js'
+import { registerDiscoverRoutes } from './routes/discover.js'
+import { registerInvokeRoutes } from './routes/invoke.js'
+import { registerProtocolRoutes } from './routes/protocols.js'
+import { registerUiRoutes } from './routes/ui.js'
+import { registerUploadRoutes } from './routes/uploads.js'
+import { createGateHook } from './security/gates.js'
+import { securityHeadersHook } from './security/headers.js'
+import { createSessionToken } from './security/token.js'
+import { createDiscoveryService } from './services/discovery.js'
+import { createInvokeService } from './services/invoke.js'
+import { pluginLogger } from './services/logger.js'
+import { createPluginRegistry } from './services/plugin-registry.js'
+import { createUploadStore } from './services/upload-store.js'
+import { createUploadService } from './services/uploads.js'
+import { defaultUiDir } from './ui-dir.js'
+import { serverVersion } from './version.js'
+
+export async function workbench(app: FastifyInstance, options: WorkbenchOptions): Promise<void> {
+  const prefix = app.prefix
+  const mode = options.mode ?? 'standalone'
+  const limits = { ...defaultLimits, ...options.limits }
+  // An omitted token closes the API rather than opening it: only `null` turns the gate off.
+  const token = options.token === undefined ? createSessionToken() : options.token
+  const outboundPolicy = {
+    blockPrivate: mode === 'embedded',
+    allowHosts: options.outboundAllowHosts ?? [],
+  }
+  const registry = createPluginRegistry(options.plugins ?? [createRestPlugin({ outbound: outboundPolicy })])
+
+  app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  installErrorHandling(app)
+  app.addHook('onRequest', createGateHook({ prefix, token, allowedHosts: options.allowedHosts ?? [] }))
+  app.addHook('onSend', securityHeadersHook)
+  app.addHook('onClose', () => registry.dispose())
+
+  const uploads = createUploadService({
+    store: createUploadStore(options.configDir),
+    registry,
+    timeoutMs: limits.discoveryTimeoutMs,
+  })
+  await uploads.load(pluginLogger(app.log))
+
+  const deps = {
+    registry,
+    limits,
+    uploads,
+    discovery: createDiscoveryService({
+      registry,
+      timeoutMs: limits.discoveryTimeoutMs,
+      outboundPolicy,
+      maxResponseBytes: limits.maxResponseBytes,
+    }),
+    invoker: createInvokeService({
+      registry,
+      defaultTimeoutMs: limits.invokeTimeoutMs,
+      maxTimeoutMs: limits.maxInvokeTimeoutMs,
+      maxResponseBytes: limits.maxResponseBytes,
+      outboundPolicy,
+    }),
+  }
+  registerProtocolRoutes(app, deps)
+  registerDiscoverRoutes(app, deps)
+  registerInvokeRoutes(app, deps)
+  registerUploadRoutes(app, deps)
+
+  const demoUrls = options.demoUrls ?? []
+  const config: ClientConfig = {
+    prefix,
+    lockedUrls: options.lockedUrls && options.lockedUrls.length > 0 ? [...options.lockedUrls] : null,
+    mode,
+    version: options.version ?? serverVersion,
+    tokenRequired: token !== null,
+    demo: demoUrls.length > 0,
+    demoUrls: [...demoUrls],
+  }
+  await registerUiRoutes(app, { uiDir: options.uiDir === undefined ? defaultUiDir() : options.uiDir, config })
+}
