@@ -1,0 +1,15 @@
+/** The page: top bar with the URL list, an optional session notice, and the three-column workspace. */
+import type { ReactElement } from 'react'
+import { SessionBanner } from './features/layout/SessionBanner.js'
+import { TopBar } from './features/layout/TopBar.js'
+import { Workspace } from './features/layout/Workspace.js'
+
+export function App(): ReactElement {
+  return (
+    <div className="app">
+      <TopBar />
+      <SessionBanner />
+      <Workspace />
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+/** The typed client of the workbench HTTP API: every call carries the session token and fails with an ApiError. */
+import {
+  SESSION_TOKEN_HEADER,
+  type DiscoverRequest,
+  type DiscoverResponse,
+  type InvokeRequest,
+  type InvokeResponse,
+  type ProtocolsResponse,
+  type UploadResponse,
+  type UploadsResponse,
+} from '@wirebench/core'
+import { ApiError, problemFromResponse } from './api-error.js'
+
+export interface ApiClientOptions {
+  prefix: string
+  getToken: () => string | null
+  /** Told about every 401/403 so the app can show the "reopen the URL" notice once, wherever the call came from. */
+  onSessionProblem?: (error: ApiError) => void
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE'
+  json?: unknown
+  body?: Blob | ArrayBuffer
+  signal?: AbortSignal
+}
+
+export interface ApiClient {
+  protocols(signal?: AbortSignal): Promise<ProtocolsResponse>
+  discover(request: DiscoverRequest, signal?: AbortSignal): Promise<DiscoverResponse>
+  invoke(request: InvokeRequest, signal?: AbortSignal): Promise<InvokeResponse>
+  upload(name: string, content: Blob): Promise<UploadResponse>
+  uploads(): Promise<UploadsResponse>
+  deleteUpload(name: string): Promise<void>
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+    const headers = new Headers({ accept: 'application/json' })
+    const token = options.getToken()
+    if (token) headers.set(SESSION_TOKEN_HEADER, token)
+    let body: BodyInit | undefined
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json')
+      body = JSON.stringify(init.json)
+    } else if (init.body !== undefined) {
+      headers.set('content-type', 'application/octet-stream')
+      body = init.body
+    }
+    let response: Response
+    try {
+      response = await fetch(`${options.prefix}${path}`, {
+        method: init.method ?? 'GET',
+        headers,
+        body,
+        signal: init.signal,
+        credentials: 'same-origin',
+      })
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error
+      throw ApiError.fromUnknown(error)
+    }
+    if (!response.ok) {
+      const error = await problemFromResponse(response)
+      if (error.isSessionProblem) options.onSessionProblem?.(error)
+      throw error
+    }
+    if (response.status === 204) return undefined as T
+    return (await response.json()) as T
+  }
+
+  return {
+    protocols: (signal) => request('/api/protocols', { signal }),
+    discover: (body, signal) => request('/api/discover', { method: 'POST', json: body, signal }),
+    invoke: (body, signal) => request('/api/invoke', { method: 'POST', json: body, signal }),
+    upload: (name, content) =>
+      request(`/api/openapi/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body: content }),
+    uploads: () => request('/api/uploads'),
+    deleteUpload: (name) => request(`/api/uploads/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+  }
+}

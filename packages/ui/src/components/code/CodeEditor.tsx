@@ -1,0 +1,89 @@
+/** A CodeMirror 6 editor for JSON or text: editable (raw request JSON) or read-only with folding (large responses). */
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands'
+import { json, jsonParseLinter } from '@codemirror/lang-json'
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language'
+import { linter } from '@codemirror/lint'
+import { searchKeymap, highlightSelectionMatches } from '@codemirror/search'
+import { EditorState, type Extension } from '@codemirror/state'
+import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view'
+import { useEffect, useRef, type ReactElement } from 'react'
+import { appEditorTheme } from './code-theme.js'
+
+export interface CodeEditorProps {
+  value: string
+  onChange?: (value: string) => void
+  language: 'json' | 'text'
+  isReadOnly?: boolean
+  label: string
+}
+
+function extensionsFor(props: CodeEditorProps, onDocChange: (text: string) => void): Extension[] {
+  const extensions: Extension[] = [
+    lineNumbers(),
+    foldGutter(),
+    drawSelection(),
+    bracketMatching(),
+    highlightSelectionMatches(),
+    EditorView.lineWrapping,
+    keymap.of([...defaultKeymap, ...searchKeymap, ...foldKeymap, ...historyKeymap]),
+    appEditorTheme,
+    EditorView.contentAttributes.of({ 'aria-label': props.label }),
+  ]
+  if (props.language === 'json') extensions.push(json())
+  if (props.isReadOnly) {
+    extensions.push(EditorState.readOnly.of(true), EditorView.editable.of(false))
+  } else {
+    extensions.push(
+      history(),
+      indentOnInput(),
+      highlightActiveLine(),
+      keymap.of([indentWithTab]),
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) onDocChange(update.state.doc.toString())
+      }),
+    )
+    if (props.language === 'json') extensions.push(linter(jsonParseLinter(), { delay: 300 }))
+  }
+  return extensions
+}
+
+export function CodeEditor(props: CodeEditorProps): ReactElement {
+  const hostRef = useRef<HTMLDivElement>(null)
+  const viewRef = useRef<EditorView | null>(null)
+  const onChangeRef = useRef(props.onChange)
+  // The last text this editor reported, so echoes of our own edits do not reset the cursor.
+  const reportedRef = useRef(props.value)
+
+  useEffect(() => {
+    onChangeRef.current = props.onChange
+  })
+
+  const { language, isReadOnly, label } = props
+  useEffect(() => {
+    if (!hostRef.current) return undefined
+    const view = new EditorView({
+      parent: hostRef.current,
+      state: EditorState.create({
+        doc: reportedRef.current,
+        extensions: extensionsFor({ value: '', language, isReadOnly, label }, (text) => {
+          reportedRef.current = text
+          onChangeRef.current?.(text)
+        }),
+      }),
+    })
+    viewRef.current = view
+    return () => {
+      view.destroy()
+      viewRef.current = null
+    }
+  }, [language, isReadOnly, label])
+
+  useEffect(() => {
+    const view = viewRef.current
+    if (!view || props.value === reportedRef.current) return
+    reportedRef.current = props.value
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: props.value } })
+  }, [props.value])
+
+  return <div className="code-editor" ref={hostRef} />
+}

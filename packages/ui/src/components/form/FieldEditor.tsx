@@ -1,0 +1,56 @@
+/** Chooses the editor for a field: nested message, repeated list, map, file, free JSON or a scalar input. */
+import type { ReactElement } from 'react'
+import type { FieldInfo } from '@wirebench/core'
+import type { DecorateField } from './form-decoration.js'
+import { isJsonObject } from './field-value.js'
+import { FieldForm } from './FieldForm.js'
+import { inputId } from './FieldRow.js'
+import { FileInput } from './FileInput.js'
+import { JsonValueInput } from './JsonValueInput.js'
+import { MapEditor } from './MapEditor.js'
+import { RepeatedEditor } from './RepeatedEditor.js'
+import { ScalarInput } from './ScalarInput.js'
+
+export interface FieldEditorProps {
+  field: FieldInfo
+  path: string
+  depth: number
+  value: unknown
+  onChange: (value: unknown) => void
+  decorate: DecorateField | undefined
+  label: string
+}
+
+export function FieldEditor(props: FieldEditorProps): ReactElement {
+  const { field } = props
+  if (field.isMap) return <MapEditor {...props} />
+  if (field.isRepeated) return <RepeatedEditor {...props} />
+  return <ItemEditor {...props} />
+}
+
+/** The editor of a single (non-repeated) value of the field's type. */
+export function ItemEditor({ field, path, depth, value, onChange, decorate, label }: FieldEditorProps): ReactElement {
+  const id = inputId(path)
+  if (field.isBinary) return <FileInput id={id} label={label} value={value} onChange={onChange} />
+  if (field.type === 'message') {
+    const fields = field.messageType?.fields ?? []
+    // Messages cut at the recursion cap (or free-form objects) are edited as raw JSON.
+    if (fields.length === 0 || field.messageType?.truncated) {
+      return <JsonValueInput id={id} label={label} value={value} onChange={onChange} />
+    }
+    return (
+      <div className="nested-message" id={id} role="group" aria-label={label}>
+        <FieldForm
+          fields={fields}
+          value={isJsonObject(value) ? value : {}}
+          onChange={(next) => onChange(Object.keys(next).length ? next : undefined)}
+          decorate={decorate}
+          path={path}
+          depth={depth + 1}
+        />
+      </div>
+    )
+  }
+  if (field.type === 'json') return <JsonValueInput id={id} label={label} value={value} onChange={onChange} />
+  return <ScalarInput id={id} label={label} field={field} value={value} onChange={onChange} />
+}

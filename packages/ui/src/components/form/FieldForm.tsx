@@ -1,0 +1,38 @@
+/** A form generated from a message's fields; protocol-specific looks (REST source colours) come in through `decorate`. */
+import type { ReactElement } from 'react'
+import type { FieldInfo } from '@wirebench/core'
+import type { DecorateField } from './form-decoration.js'
+import { withKey, type JsonObject } from './field-value.js'
+import { FieldRow } from './FieldRow.js'
+
+export interface FieldFormProps {
+  fields: readonly FieldInfo[]
+  value: JsonObject
+  onChange: (value: JsonObject) => void
+  decorate?: DecorateField
+  /** Dotted path of this message inside the root one ('' at the root); used for ids and labels. */
+  path?: string
+  depth?: number
+}
+
+export function FieldForm({ fields, value, onChange, decorate, path = '', depth = 0 }: FieldFormProps): ReactElement {
+  return (
+    <div className={`field-form field-form-depth-${Math.min(depth, 3)}`}>
+      {fields.map((field) => {
+        const fieldPath = path ? `${path}.${field.name}` : field.name
+        return (
+          <FieldRow
+            key={field.name}
+            field={field}
+            path={fieldPath}
+            depth={depth}
+            decoration={decorate?.(field, depth)}
+            decorate={decorate}
+            value={value[field.name]}
+            onChange={(next) => onChange(withKey(value, field.name, next))}
+          />
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,96 @@
+/** Pure helpers over form values: the message is a plain JSON object, and an absent key means "not sent". */
+import type { FieldInfo, FieldType } from '@wirebench/core'
+
+const INTEGER_TYPES = new Set<FieldType>([
+  'int32',
+  'int64',
+  'uint32',
+  'uint64',
+  'sint32',
+  'sint64',
+  'fixed32',
+  'fixed64',
+  'sfixed32',
+  'sfixed64',
+])
+
+export function isIntegerType(type: FieldType | undefined): boolean {
+  return type !== undefined && INTEGER_TYPES.has(type)
+}
+
+export function isNumericType(type: FieldType | undefined): boolean {
+  return isIntegerType(type) || type === 'double' || type === 'float'
+}
+
+export type JsonObject = Record<string, unknown>
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A copy of `object` with `key` set, or removed when `value` is undefined (own keys only: no prototype writes). */
+export function withKey(object: JsonObject, key: string, value: unknown): JsonObject {
+  const next: JsonObject = {}
+  for (const [k, v] of Object.entries(object)) if (k !== key) Object.defineProperty(next, k, entry(v))
+  if (value !== undefined) Object.defineProperty(next, key, entry(value))
+  return next
+}
+
+function entry(value: unknown): PropertyDescriptor {
+  return { value, enumerable: true, writable: true, configurable: true }
+}
+
+export type ParsedNumber = { ok: true; value: number | string | undefined } | { ok: false }
+
+/**
+ * Parses what the user typed into a number field. 64-bit integers beyond 2^53 stay strings (proto3 JSON allows both),
+ * so no digit is lost on the way to the server.
+ */
+export function parseNumber(type: FieldType, text: string): ParsedNumber {
+  const trimmed = text.trim()
+  if (trimmed === '') return { ok: true, value: undefined }
+  if (isIntegerType(type)) {
+    if (!/^-?\d+$/.test(trimmed)) return { ok: false }
+    const n = Number(trimmed)
+    return { ok: true, value: Number.isSafeInteger(n) ? n : trimmed }
+  }
+  if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) && !/^(-?Infinity|NaN)$/.test(trimmed)) return { ok: false }
+  const n = Number(trimmed)
+  return { ok: true, value: Number.isFinite(n) ? n : trimmed }
+}
+
+/** A short type description for the field label (`int64[]`, `map<string, Pet>`, `file`). */
+export function describeType(field: FieldInfo): string {
+  if (field.isBinary) return 'file'
+  let base: string = field.type
+  if (field.type === 'message') base = field.messageType?.name ?? 'object'
+  if (field.type === 'enum') base = 'enum'
+  if (field.format && field.type === 'string') base = `string · ${field.format}`
+  if (field.isMap)
+    return `map<${field.mapKeyType ?? 'string'}, ${field.mapValueType === 'message' ? (field.messageType?.name ?? 'object') : (field.mapValueType ?? 'string')}>`
+  return field.isRepeated ? `${base}[]` : base
+}
+
+/** The field an item of a repeated or map field is edited as (same type, not repeated). */
+export function itemField(field: FieldInfo): FieldInfo {
+  if (field.isMap) {
+    const type = field.mapValueType ?? (field.messageType ? 'message' : 'string')
+    return { ...field, type, isMap: false, isRepeated: false, label: 'optional', required: false }
+  }
+  return { ...field, isRepeated: false, label: 'optional', required: false }
+}
+
+/** A starting value for a new repeated item or map entry. */
+export function emptyItem(field: FieldInfo): unknown {
+  if (field.type === 'message') return {}
+  if (field.type === 'bool') return false
+  if (isNumericType(field.type)) return 0
+  if (field.type === 'enum') return field.enumValues?.[0]?.name ?? ''
+  return ''
+}
+
+export function placeholderFor(field: FieldInfo): string | undefined {
+  const sample = field.example ?? field.defaultValue
+  if (sample === undefined || sample === null) return field.format
+  return typeof sample === 'string' ? sample : JSON.stringify(sample)
+}

@@ -1,0 +1,13 @@
+/** Human-readable sizes and durations for badges and file lists. */
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1) return `${ms.toFixed(2)} ms`
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  return `${(ms / 1000).toFixed(2)} s`
+}

@@ -1,0 +1,99 @@
+/** Flattens a JSON value into the visible rows of a collapsible tree, so only rows on screen need DOM nodes. */
+
+export type JsonRow =
+  | {
+      kind: 'open'
+      id: string
+      depth: number
+      label: string | null
+      isArray: boolean
+      size: number
+      isExpanded: boolean
+      isLast: boolean
+    }
+  | { kind: 'close'; id: string; depth: number; isArray: boolean; isLast: boolean }
+  | { kind: 'leaf'; id: string; depth: number; label: string | null; value: unknown; isLast: boolean }
+
+function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
+  return typeof value === 'object' && value !== null
+}
+
+function childEntries(value: Record<string, unknown> | unknown[]): Array<[string, unknown]> {
+  return Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value)
+}
+
+/** Ids are JSON-pointer-like paths; `~` and `/` in keys are escaped so two keys never share an id. */
+function childId(parent: string, key: string): string {
+  return `${parent}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
+}
+
+export function flattenJson(root: unknown, expanded: ReadonlySet<string>): JsonRow[] {
+  const rows: JsonRow[] = []
+  // An explicit stack instead of recursion: deep documents must not overflow the call stack.
+  type Frame = { value: unknown; id: string; depth: number; label: string | null; isLast: boolean; isClose?: boolean }
+  const stack: Frame[] = [{ value: root, id: '', depth: 0, label: null, isLast: true }]
+  while (stack.length) {
+    const frame = stack.pop()!
+    const { value, id, depth, label, isLast } = frame
+    if (!isContainer(value)) {
+      rows.push({ kind: 'leaf', id, depth, label, value, isLast })
+      continue
+    }
+    const isArray = Array.isArray(value)
+    if (frame.isClose) {
+      rows.push({ kind: 'close', id: `${id}#close`, depth, isArray, isLast })
+      continue
+    }
+    const entries = childEntries(value)
+    const isExpanded = expanded.has(id) && entries.length > 0
+    rows.push({ kind: 'open', id, depth, label, isArray, size: entries.length, isExpanded, isLast })
+    if (!isExpanded) continue
+    stack.push({ ...frame, isClose: true })
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!
+      stack.push({
+        value: child,
+        id: childId(id, key),
+        depth: depth + 1,
+        label: isArray ? null : key,
+        isLast: i === entries.length - 1,
+      })
+    }
+  }
+  return rows
+}
+
+/** Expands breadth-first until about `budget` rows are visible: big bodies open readable, not all at once. */
+export function initialExpansion(root: unknown, budget = 300): Set<string> {
+  const expanded = new Set<string>()
+  let visible = 1
+  let level: Array<{ value: unknown; id: string }> = [{ value: root, id: '' }]
+  while (level.length) {
+    const next: Array<{ value: unknown; id: string }> = []
+    for (const { value, id } of level) {
+      if (!isContainer(value)) continue
+      const entries = childEntries(value)
+      if (visible + entries.length + 1 > budget && id !== '') return expanded
+      expanded.add(id)
+      visible += entries.length + 1
+      for (const [key, child] of entries) if (isContainer(child)) next.push({ value: child, id: childId(id, key) })
+      if (visible > budget) return expanded
+    }
+    level = next
+  }
+  return expanded
+}
+
+/** Every container id, up to `limit` (Expand all on a huge body stops there instead of freezing the tab). */
+export function allContainerIds(root: unknown, limit = 20_000): Set<string> {
+  const ids = new Set<string>()
+  const stack: Array<{ value: unknown; id: string }> = [{ value: root, id: '' }]
+  while (stack.length && ids.size < limit) {
+    const { value, id } = stack.pop()!
+    if (!isContainer(value)) continue
+    ids.add(id)
+    for (const [key, child] of childEntries(value))
+      if (isContainer(child)) stack.push({ value: child, id: childId(id, key) })
+  }
+  return ids
+}

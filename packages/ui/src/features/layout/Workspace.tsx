@@ -1,0 +1,54 @@
+/** The three columns under the top bar (sidebar | request | response), resizable, collapsing on narrow screens. */
+import { useRef, type CSSProperties, type ReactElement } from 'react'
+import { useStore } from 'zustand'
+import { ResizeHandle } from '../../components/ResizeHandle.js'
+import { protocolUi } from '../../protocols/registry.js'
+import { useSelectedMethod } from '../../state/useSelectedMethod.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import { Sidebar } from '../sidebar/Sidebar.js'
+import { Welcome } from './Welcome.js'
+
+export function Workspace(): ReactElement {
+  const { prefs, selection } = useWorkbench()
+  const sidebarWidth = useStore(prefs, (s) => s.sidebarWidth)
+  const requestShare = useStore(prefs, (s) => s.requestShare)
+  const isDrawerOpen = useStore(selection, (s) => s.isDrawerOpen)
+  const target = useSelectedMethod()
+  const mainRef = useRef<HTMLDivElement>(null)
+  const ui = target ? protocolUi(target.service.protocol) : null
+
+  const style = {
+    '--sidebar-w': `${sidebarWidth}px`,
+    '--request-share': `${requestShare}fr`,
+    '--response-share': `${1 - requestShare}fr`,
+  } as CSSProperties
+  return (
+    <div className={`workspace${isDrawerOpen ? ' drawer-open' : ''}`} style={style}>
+      <Sidebar />
+      <ResizeHandle
+        label="Resize the sidebar"
+        onResize={(x) => prefs.getState().setSidebarWidth(x)}
+        onStep={(d) => prefs.getState().setSidebarWidth(sidebarWidth + d)}
+      />
+      <div className="drawer-scrim" onClick={() => selection.getState().setDrawerOpen(false)} aria-hidden="true" />
+      <main className="main" ref={mainRef}>
+        {target && ui ? (
+          <>
+            <ui.RequestPane key={target.key} target={target} />
+            <ResizeHandle
+              label="Resize the request and response panes"
+              onResize={(x) => {
+                const box = mainRef.current?.getBoundingClientRect()
+                if (box) prefs.getState().setRequestShare((x - box.left) / box.width)
+              }}
+              onStep={(d) => prefs.getState().setRequestShare(requestShare + d / 1000)}
+            />
+            <ui.ResponsePane key={`${target.key}:response`} target={target} />
+          </>
+        ) : (
+          <Welcome />
+        )}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+/** The response body: a virtualized tree for JSON, a read-only editor for raw text, a download for binary bodies. */
+import { useMemo, useState, type ReactElement } from 'react'
+import type { InvokeResult } from '@wirebench/core'
+import { LazyCodeEditor } from '../../components/code/LazyCodeEditor.js'
+import { formatBytes } from '../../components/format.js'
+import { Icon } from '../../components/Icon.js'
+import { JsonTree } from '../../components/json/JsonTree.js'
+
+type BodyView = 'tree' | 'raw'
+
+function isStructured(value: unknown): boolean {
+  return typeof value === 'object' && value !== null
+}
+
+export function ResponseBody({ result }: { result: InvokeResult }): ReactElement {
+  const structured = isStructured(result.response)
+  const [view, setView] = useState<BodyView>('tree')
+  const raw = useMemo(
+    () => (typeof result.response === 'string' ? result.response : (JSON.stringify(result.response, null, 2) ?? '')),
+    [result.response],
+  )
+  const [copied, setCopied] = useState(false)
+
+  if (result.responseBinary !== undefined) return <BinaryBody result={result} />
+  if (result.response === undefined || result.response === null || raw === '') {
+    return <p className="muted response-empty-body">Empty body.</p>
+  }
+  return (
+    <div className="response-body">
+      <div className="response-body-toolbar">
+        {structured && (
+          <div className="segmented" role="group" aria-label="Body view">
+            <button type="button" aria-pressed={view === 'tree'} onClick={() => setView('tree')}>
+              Tree
+            </button>
+            <button type="button" aria-pressed={view === 'raw'} onClick={() => setView('raw')}>
+              Raw
+            </button>
+          </div>
+        )}
+        {result.truncated && (
+          <span className="tag tag-warn" title="The body exceeded the response limit and was cut">
+            truncated
+          </span>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            void navigator.clipboard?.writeText(raw).then(() => {
+              setCopied(true)
+              setTimeout(() => setCopied(false), 1200)
+            })
+          }}
+        >
+          <Icon name="copy" size={13} /> {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <div className="response-body-view">
+        {structured && view === 'tree' ? (
+          <JsonTree value={result.response} label="Response body" />
+        ) : (
+          <LazyCodeEditor
+            value={raw}
+            language={structured || looksJson(result.contentType) ? 'json' : 'text'}
+            isReadOnly
+            label="Response body (raw)"
+          />
+        )}
+      </div>
+    </div>
+  )
+}
+
+function looksJson(contentType: string | undefined): boolean {
+  return !!contentType && /json/i.test(contentType)
+}
+
+function BinaryBody({ result }: { result: InvokeResult }): ReactElement {
+  const href = useMemo(() => {
+    const bytes = Uint8Array.from(atob(result.responseBinary ?? ''), (c) => c.charCodeAt(0))
+    return URL.createObjectURL(new Blob([bytes], { type: result.contentType ?? 'application/octet-stream' }))
+  }, [result.responseBinary, result.contentType])
+  const size = Math.floor(((result.responseBinary?.length ?? 0) * 3) / 4)
+  return (
+    <div className="empty-state">
+      <Icon name="file" size={24} />
+      <h2>Binary response</h2>
+      <p>
+        {result.contentType ?? 'application/octet-stream'} · {formatBytes(size)}
+      </p>
+      <a className="btn" href={href} download="response.bin">
+        Download
+      </a>
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+/** The virtualized list of origins, services and methods: thousands of operations keep a few dozen rows in the DOM. */
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useMemo, useRef, type ReactElement } from 'react'
+import { useStore } from 'zustand'
+import { useCatalog } from '../../state/useCatalog.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import { buildSidebarRows } from './sidebar-rows.js'
+import { SidebarRowView } from './SidebarRowView.js'
+
+const ROW_HEIGHT = { origin: 32, service: 28, method: 28 } as const
+
+export function ServiceList(): ReactElement {
+  const { selection } = useWorkbench()
+  const catalog = useCatalog()
+  const query = useStore(selection, (s) => s.query)
+  const collapsed = useStore(selection, (s) => s.collapsed)
+  const selectedKey = useStore(selection, (s) => s.selectedKey)
+  const rows = useMemo(() => buildSidebarRows(catalog, query, collapsed), [catalog, query, collapsed])
+  const scrollRef = useRef<HTMLDivElement>(null)
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is used as documented; its values are read during render only.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => ROW_HEIGHT[rows[index]?.kind ?? 'method'],
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 12,
+  })
+
+  if (catalog.operationCount === 0) {
+    return (
+      <div className="empty-state sb-empty">
+        <h2>No services yet</h2>
+        <p>Add a URL above, or drop an OpenAPI document on the Schema Files tab.</p>
+      </div>
+    )
+  }
+  if (rows.length === 0) {
+    return (
+      <div className="empty-state sb-empty">
+        <h2>No matches</h2>
+        <p>Nothing matches “{query}”. Press Escape to clear the search.</p>
+      </div>
+    )
+  }
+
+  return (
+    <div className="sb-scroll" ref={scrollRef} role="navigation" aria-label="Services" data-row-count={rows.length}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!
+          return (
+            <div
+              key={item.key}
+              className="sb-row-slot"
+              style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+            >
+              <SidebarRowView
+                row={row}
+                isSelected={row.kind === 'method' && row.id === selectedKey}
+                onToggle={(id) => selection.getState().toggleCollapsed(id)}
+                onSelect={(key) => selection.getState().select(key)}
+              />
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+/** The left column: Services (search + virtualized list) and Schema Files tabs. */
+import type { ReactElement } from 'react'
+import { useStore } from 'zustand'
+import { Tabs } from '../../components/Tabs.js'
+import { useCatalog } from '../../state/useCatalog.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import { SchemaFilesTab } from '../schema-files/SchemaFilesTab.js'
+import { SearchBox } from './SearchBox.js'
+import { ServiceList } from './ServiceList.js'
+
+export function Sidebar(): ReactElement {
+  const { selection, uploads } = useWorkbench()
+  const tab = useStore(selection, (s) => s.sidebarTab)
+  const uploadCount = useStore(uploads, (s) => s.uploads.length)
+  const catalog = useCatalog()
+  return (
+    <aside className="sidebar" aria-label="Sidebar">
+      <Tabs
+        idPrefix="sidebar"
+        label="Sidebar"
+        selected={tab}
+        onSelect={(id) => selection.getState().setSidebarTab(id)}
+        items={[
+          { id: 'services', label: 'Services', count: catalog.operationCount },
+          { id: 'files', label: 'Schema Files', count: uploadCount },
+        ]}
+      />
+      <div className="sidebar-panel" id="sidebar-panel" role="tabpanel" aria-labelledby={`sidebar-tab-${tab}`}>
+        {tab === 'services' ? (
+          <>
+            <SearchBox />
+            <ServiceList />
+          </>
+        ) : (
+          <SchemaFilesTab />
+        )}
+      </div>
+    </aside>
+  )
+}

@@ -1,0 +1,71 @@
+/** One row of the sidebar: an origin header, a service header, or a method with its badge. */
+import type { ReactElement } from 'react'
+import { Icon } from '../../components/Icon.js'
+import { MethodBadge } from '../../components/MethodBadge.js'
+import { protocolUi } from '../../protocols/registry.js'
+import { methodRowLabel, type SidebarRow } from './sidebar-rows.js'
+
+export interface SidebarRowViewProps {
+  row: SidebarRow
+  isSelected: boolean
+  onToggle: (id: string) => void
+  onSelect: (key: string) => void
+}
+
+export function SidebarRowView({ row, isSelected, onToggle, onSelect }: SidebarRowViewProps): ReactElement {
+  if (row.kind === 'origin') {
+    return (
+      <button
+        type="button"
+        className="sb-row sb-origin"
+        aria-expanded={!row.isCollapsed}
+        onClick={() => onToggle(row.id)}
+        title={row.origin}
+      >
+        <Icon name={row.isCollapsed ? 'chevronRight' : 'chevronDown'} size={13} />
+        <Icon name={row.isUploaded ? 'file' : 'globe'} size={13} className="sb-origin-icon" />
+        <span className="sb-origin-name mono">{row.origin.replace(/^[a-z]+@/, '').replace(/^https?:\/\//, '')}</span>
+        <span className="sb-count">{row.count}</span>
+      </button>
+    )
+  }
+  if (row.kind === 'service') {
+    return (
+      <button
+        type="button"
+        className="sb-row sb-service"
+        aria-expanded={!row.isCollapsed}
+        onClick={() => onToggle(row.id)}
+        title={row.service.description ?? row.service.name}
+      >
+        <Icon name={row.isCollapsed ? 'chevronRight' : 'chevronDown'} size={12} />
+        <span className="sb-service-name">{row.service.name}</span>
+        <span className="sb-count">{row.count}</span>
+      </button>
+    )
+  }
+  const { method, service } = row.ref
+  const badge = protocolUi(service.protocol).badge(method)
+  const label = methodRowLabel(row.ref)
+  const tooltip = [method.name, method.summary, method.deprecated ? 'Deprecated' : undefined]
+    .filter(Boolean)
+    .join(' — ')
+  return (
+    <button
+      type="button"
+      className={`sb-row sb-method${method.deprecated ? ' is-deprecated' : ''}`}
+      aria-current={isSelected || undefined}
+      data-method={method.name}
+      title={tooltip}
+      onClick={() => onSelect(row.ref.key)}
+    >
+      <MethodBadge label={badge.label} tone={badge.tone} />
+      <span className="sb-method-label mono">{label}</span>
+      {method.deprecated && (
+        <span className="tag tag-warn sb-depr" title="Deprecated">
+          DEPR
+        </span>
+      )}
+    </button>
+  )
+}

@@ -1,0 +1,78 @@
+/** Turns the catalog into the flat row list the virtualized sidebar renders, applying search and collapsed groups. */
+import type { ServiceInfo } from '@wirebench/core'
+import type { Catalog, MethodRef } from '../../state/catalog.js'
+import { methodKey } from '../../state/catalog.js'
+import { protocolUi } from '../../protocols/registry.js'
+
+export type SidebarRow =
+  | { kind: 'origin'; id: string; origin: string; isUploaded: boolean; count: number; isCollapsed: boolean }
+  | { kind: 'service'; id: string; service: ServiceInfo; count: number; isCollapsed: boolean }
+  | { kind: 'method'; id: string; ref: MethodRef }
+
+/** Everything a search can match for one method, lower-cased once. */
+function haystack(ref: MethodRef): string {
+  const { method, service } = ref
+  return [
+    method.name,
+    method.httpPath,
+    method.httpMethod,
+    method.summary,
+    service.name,
+    method.deprecated ? 'deprecated' : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase()
+}
+
+const haystacks = new WeakMap<MethodRef, string>()
+
+export function matchesQuery(ref: MethodRef, terms: readonly string[]): boolean {
+  if (terms.length === 0) return true
+  let text = haystacks.get(ref)
+  if (text === undefined) {
+    text = haystack(ref)
+    haystacks.set(ref, text)
+  }
+  return terms.every((term) => text.includes(term))
+}
+
+export function buildSidebarRows(catalog: Catalog, query: string, collapsed: ReadonlySet<string>): SidebarRow[] {
+  const terms = query.toLowerCase().split(/\s+/).filter(Boolean)
+  const isSearching = terms.length > 0
+  const rows: SidebarRow[] = []
+  for (const group of catalog.groups) {
+    const originId = `origin:${group.origin}`
+    const serviceRows: SidebarRow[] = []
+    let groupCount = 0
+    for (const service of group.services) {
+      const serviceId = `service:${group.origin}:${service.protocol}:${service.name}`
+      const methods: SidebarRow[] = []
+      for (const method of service.methods) {
+        const ref = catalog.byKey.get(methodKey(service, method, group.origin))
+        if (ref && matchesQuery(ref, terms)) methods.push({ kind: 'method', id: ref.key, ref })
+      }
+      if (methods.length === 0 && isSearching) continue
+      groupCount += methods.length
+      const isCollapsed = !isSearching && collapsed.has(serviceId)
+      serviceRows.push({ kind: 'service', id: serviceId, service, count: methods.length, isCollapsed })
+      if (!isCollapsed) serviceRows.push(...methods)
+    }
+    if (serviceRows.length === 0 && isSearching) continue
+    const isCollapsed = !isSearching && collapsed.has(originId)
+    rows.push({
+      kind: 'origin',
+      id: originId,
+      origin: group.origin,
+      isUploaded: group.isUploaded,
+      count: groupCount,
+      isCollapsed,
+    })
+    if (!isCollapsed) rows.push(...serviceRows)
+  }
+  return rows
+}
+
+export function methodRowLabel(ref: MethodRef): string {
+  return protocolUi(ref.service.protocol).label(ref.method, ref.service)
+}

@@ -1,0 +1,61 @@
+/** The URL bar: every discovery URL with its status, add/remove when editable, a lock when the CLI fixed the list. */
+import type { ReactElement } from 'react'
+import { useStore } from 'zustand'
+import { Icon } from '../../components/Icon.js'
+import { urlStatus } from '../../state/discovery-store.js'
+import { activeUrls } from '../../state/urls-store.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import { AddUrlForm } from './AddUrlForm.js'
+import { UrlChip } from './UrlChip.js'
+
+export function UrlBar(): ReactElement {
+  const { urls, discovery } = useWorkbench()
+  const userUrls = useStore(urls, (s) => s.userUrls)
+  const lockedUrls = useStore(urls, (s) => s.lockedUrls)
+  const demoUrls = useStore(urls, (s) => s.demoUrls)
+  const byUrl = useStore(discovery, (s) => s.byUrl)
+  const isLocked = lockedUrls !== null
+  const all = activeUrls({ userUrls, lockedUrls, demoUrls })
+  const isAnyLoading = all.some((u) => byUrl[u]?.isLoading)
+
+  return (
+    <div className={`url-bar${isLocked ? ' is-locked' : ''}`} aria-label="Discovery URLs" role="region">
+      {isLocked && (
+        <span
+          className="locked-indicator"
+          title="These URLs were given on the command line (--url) and cannot be changed here."
+        >
+          <Icon name="lock" size={13} /> locked
+        </span>
+      )}
+      <ul className="url-list">
+        {all.map((url) => {
+          const kind = isLocked ? 'locked' : demoUrls.includes(url) ? 'demo' : 'user'
+          return (
+            <UrlChip
+              key={url}
+              url={url}
+              kind={kind}
+              status={urlStatus(byUrl[url])}
+              onRemove={kind === 'user' ? () => urls.getState().remove(url) : undefined}
+            />
+          )
+        })}
+        {all.length === 0 && (
+          <li className="url-list-empty muted">No URLs yet — add an OpenAPI document or server address.</li>
+        )}
+      </ul>
+      {!isLocked && <AddUrlForm onAdd={(url) => urls.getState().add(url)} />}
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label="Rediscover all URLs"
+        title="Rediscover all URLs"
+        disabled={all.length === 0 || isAnyLoading}
+        onClick={() => void discovery.getState().discover(all)}
+      >
+        <Icon name="refresh" size={15} />
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+/** One discovery URL: its status dot (reasons on hover), the address, and a remove button when the list is editable. */
+import type { ReactElement } from 'react'
+import { Icon } from '../../components/Icon.js'
+import { Spinner } from '../../components/Spinner.js'
+import { StatusDot } from '../../components/StatusDot.js'
+import type { UrlStatus } from '../../state/discovery-store.js'
+import { parseUrlSpec } from '../../state/url-spec.js'
+
+export interface UrlChipProps {
+  url: string
+  status: UrlStatus
+  kind: 'user' | 'demo' | 'locked'
+  onRemove?: () => void
+}
+
+export function UrlChip({ url, status, kind, onRemove }: UrlChipProps): ReactElement {
+  const spec = parseUrlSpec(url)
+  const lines = status.kind === 'ok' ? [status.summary] : status.kind === 'error' ? status.reasons : []
+  return (
+    <li className={`url-chip url-chip-${status.kind}`} data-url={url} data-status={status.kind}>
+      {status.kind === 'loading' ? (
+        <Spinner label={`Discovering ${url}`} size={10} />
+      ) : (
+        <StatusDot state={status.kind} lines={lines} label={url} />
+      )}
+      {spec.protocol && <span className="url-chip-protocol">{spec.protocol}</span>}
+      <span className="url-chip-address mono" title={url}>
+        {spec.address.replace(/^https?:\/\//, '')}
+      </span>
+      {kind === 'demo' && <span className="tag tag-accent">demo</span>}
+      {onRemove && (
+        <button
+          type="button"
+          className="icon-btn url-chip-remove"
+          aria-label={`Remove ${url}`}
+          title="Remove URL"
+          onClick={onRemove}
+        >
+          <Icon name="close" size={12} />
+        </button>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,49 @@
+/** What each protocol contributes to the generic UI: how its methods are labelled in the sidebar and which panes open them. */
+import type { ComponentType } from 'react'
+import type { MethodInfo, ServiceInfo } from '@wirebench/core'
+import type { BadgeTone } from '../components/MethodBadge.js'
+import type { MethodRef } from '../state/catalog.js'
+import { GenericRequestPane } from './generic/GenericRequestPane.js'
+import { GenericResponsePane } from './generic/GenericResponsePane.js'
+import { verbBadge } from './rest/rest-decorations.js'
+import { RestRequestPane } from './rest/RestRequestPane.js'
+import { RestResponsePane } from './rest/RestResponsePane.js'
+
+export interface PaneProps {
+  target: MethodRef
+}
+
+export interface ProtocolUi {
+  badge: (method: MethodInfo) => { label: string; tone: BadgeTone }
+  /** The main text of a method row (REST: the path; RPC protocols: the method name). */
+  label: (method: MethodInfo, service: ServiceInfo) => string
+  RequestPane: ComponentType<PaneProps>
+  ResponsePane: ComponentType<PaneProps>
+}
+
+const callKindLabels: Record<MethodInfo['methodType'], string> = {
+  Unary: 'RPC',
+  ServerStreaming: 'SSTR',
+  ClientStreaming: 'CSTR',
+  Duplex: 'BIDI',
+}
+
+const generic: ProtocolUi = {
+  badge: (method) => ({ label: callKindLabels[method.methodType], tone: 'other' }),
+  label: (method) => method.name,
+  RequestPane: GenericRequestPane,
+  ResponsePane: GenericResponsePane,
+}
+
+const rest: ProtocolUi = {
+  badge: verbBadge,
+  label: (method) => method.httpPath ?? method.name,
+  RequestPane: RestRequestPane,
+  ResponsePane: RestResponsePane,
+}
+
+const byProtocol: Record<string, ProtocolUi> = { rest }
+
+export function protocolUi(protocol: string): ProtocolUi {
+  return byProtocol[protocol] ?? generic
+}

@@ -1,0 +1,34 @@
+/** The REST request pane: verb and path, server URL, and the form coloured by where each field travels. */
+import type { ReactElement } from 'react'
+import { useStore } from 'zustand'
+import { MethodHeader } from '../../features/request/MethodHeader.js'
+import { RequestEditor } from '../../features/request/RequestEditor.js'
+import { SendButton } from '../../features/request/SendButton.js'
+import { useCall } from '../../state/useCall.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import type { PaneProps } from '../registry.js'
+import { decorateRestField, verbBadge } from './rest-decorations.js'
+import { RestUrlLine } from './RestUrlLine.js'
+import { SourceLegend } from './SourceLegend.js'
+
+export function RestRequestPane({ target }: PaneProps): ReactElement {
+  const { prefs } = useWorkbench()
+  const serverUrl = useStore(prefs, (s) => s.serverUrls[target.origin])
+  const call = useCall(target, serverUrl)
+  return (
+    <section className="request-pane" aria-label="Request">
+      <MethodHeader
+        target={target}
+        badge={verbBadge(target.method)}
+        subtitle={<RestUrlLine target={target} />}
+        actions={<SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />}
+      />
+      <RequestEditor
+        target={target}
+        decorate={decorateRestField}
+        headersLabel="Headers"
+        formLegend={<SourceLegend fields={target.method.inputType.fields} />}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,37 @@
+/** A preview of the URL a REST call will hit: path parameters filled in, query parameters appended. */
+import type { FieldInfo } from '@wirebench/core'
+
+export type UrlPart = { kind: 'text'; text: string } | { kind: 'param'; name: string; value: string | undefined }
+
+function display(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+export function pathParts(template: string, values: Record<string, unknown>): UrlPart[] {
+  const parts: UrlPart[] = []
+  let last = 0
+  for (const match of template.matchAll(/\{([^}]+)\}/g)) {
+    if (match.index > last) parts.push({ kind: 'text', text: template.slice(last, match.index) })
+    const name = match[1] ?? ''
+    parts.push({ kind: 'param', name, value: display(values[name]) })
+    last = match.index + match[0].length
+  }
+  if (last < template.length) parts.push({ kind: 'text', text: template.slice(last) })
+  return parts
+}
+
+export function queryString(fields: readonly FieldInfo[], values: Record<string, unknown>): string {
+  const params = new URLSearchParams()
+  for (const field of fields) {
+    if (field.source !== 'query') continue
+    const value = values[field.name]
+    const list = Array.isArray(value) ? value : [value]
+    for (const item of list) {
+      const text = display(item)
+      if (text !== undefined) params.append(field.wireName ?? field.name, text)
+    }
+  }
+  const query = params.toString()
+  return query ? `?${query}` : ''
+}

@@ -1,0 +1,53 @@
+/** In-flight and finished calls per method: one at a time per method, cancellable, latest result kept. */
+import type { InvokeRequest, InvokeResult } from '@wirebench/core'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { ApiClient } from '../api/api-client.js'
+import { ApiError } from '../api/api-error.js'
+
+export interface CallRecord {
+  isSending: boolean
+  startedAt: number
+  result?: InvokeResult
+  error?: ApiError
+  /** Wall time seen by the browser (includes the hop through the workbench server). */
+  roundTripMs?: number
+}
+
+export interface CallsState {
+  calls: Record<string, CallRecord>
+  send: (key: string, request: InvokeRequest) => Promise<void>
+  cancel: (key: string) => void
+}
+
+export type CallsStore = StoreApi<CallsState>
+
+export function createCallsStore(api: ApiClient): CallsStore {
+  const controllers = new Map<string, AbortController>()
+  return createStore<CallsState>()((set, get) => {
+    const put = (key: string, record: CallRecord) => set((s) => ({ calls: { ...s.calls, [key]: record } }))
+    return {
+      calls: {},
+      send: async (key, request) => {
+        controllers.get(key)?.abort()
+        const controller = new AbortController()
+        controllers.set(key, controller)
+        const startedAt = performance.now()
+        const previous = get().calls[key]
+        put(key, { ...previous, isSending: true, startedAt })
+        try {
+          const result = await api.invoke(request, controller.signal)
+          put(key, { isSending: false, startedAt, result, roundTripMs: performance.now() - startedAt })
+        } catch (error) {
+          if (controller.signal.aborted) {
+            put(key, { ...previous, isSending: false, startedAt })
+            return
+          }
+          put(key, { isSending: false, startedAt, error: ApiError.fromUnknown(error) })
+        } finally {
+          if (controllers.get(key) === controller) controllers.delete(key)
+        }
+      },
+      cancel: (key) => controllers.get(key)?.abort(),
+    }
+  })
+}

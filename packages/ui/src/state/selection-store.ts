@@ -1,0 +1,41 @@
+/** Which method is open, what the sidebar search holds, and which sidebar groups are collapsed. */
+import { createStore, type StoreApi } from 'zustand/vanilla'
+
+export type SidebarTab = 'services' | 'files'
+
+export interface SelectionState {
+  selectedKey: string | null
+  query: string
+  collapsed: ReadonlySet<string>
+  sidebarTab: SidebarTab
+  /** Narrow screens show the sidebar as a drawer. */
+  isDrawerOpen: boolean
+  select: (key: string | null) => void
+  setQuery: (query: string) => void
+  toggleCollapsed: (groupId: string) => void
+  setSidebarTab: (tab: SidebarTab) => void
+  setDrawerOpen: (isOpen: boolean) => void
+}
+
+export type SelectionStore = StoreApi<SelectionState>
+
+export function createSelectionStore(): SelectionStore {
+  return createStore<SelectionState>()((set) => ({
+    selectedKey: null,
+    query: '',
+    collapsed: new Set(),
+    sidebarTab: 'services',
+    isDrawerOpen: false,
+    select: (selectedKey) => set({ selectedKey, isDrawerOpen: false }),
+    setQuery: (query) => set({ query }),
+    toggleCollapsed: (groupId) =>
+      set((s) => {
+        const collapsed = new Set(s.collapsed)
+        if (collapsed.has(groupId)) collapsed.delete(groupId)
+        else collapsed.add(groupId)
+        return { collapsed }
+      }),
+    setSidebarTab: (sidebarTab) => set({ sidebarTab }),
+    setDrawerOpen: (isDrawerOpen) => set({ isDrawerOpen }),
+  }))
+}

@@ -1,0 +1,20 @@
+/** Page-wide session facts: the injected config and whether the server refused our session token. */
+import type { ClientConfig } from '@wirebench/core'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { ApiError } from '../api/api-error.js'
+
+export interface SessionState {
+  config: ClientConfig
+  sessionProblem: ApiError | null
+  reportSessionProblem: (error: ApiError) => void
+}
+
+export type SessionStore = StoreApi<SessionState>
+
+export function createSessionStore(config: ClientConfig): SessionStore {
+  return createStore<SessionState>()((set) => ({
+    config,
+    sessionProblem: null,
+    reportSessionProblem: (error) => set({ sessionProblem: error }),
+  }))
+}

@@ -1,0 +1,59 @@
+/** Sends the current draft of a method and exposes the call's state; Ctrl+Enter triggers `send` while mounted. */
+import { useCallback, useEffect } from 'react'
+import { useStore } from 'zustand'
+import type { InvokeRequest } from '@wirebench/core'
+import type { CallRecord } from './calls-store.js'
+import type { MethodRef } from './catalog.js'
+import { emptyDraft, headersToMetadata } from './drafts-store.js'
+import { useWorkbench } from './useWorkbench.js'
+
+export interface CallHandle {
+  record: CallRecord | undefined
+  send: () => void
+  cancel: () => void
+}
+
+export function buildInvokeRequest(
+  target: MethodRef,
+  value: Record<string, unknown>,
+  metadata?: Record<string, string>,
+  serverUrl?: string,
+): InvokeRequest {
+  const request: InvokeRequest = {
+    protocol: target.service.protocol,
+    url: target.origin,
+    service: target.service.name,
+    method: target.method.name,
+    messages: [value],
+  }
+  if (metadata) request.metadata = metadata
+  if (serverUrl) request.serverUrl = serverUrl
+  return request
+}
+
+export function useCall(target: MethodRef, serverUrl?: string): CallHandle {
+  const { calls, drafts } = useWorkbench()
+  const record = useStore(calls, (s) => s.calls[target.key])
+
+  const send = useCallback(() => {
+    // Read the draft at send time so a shortcut pressed mid-typing sends what is on screen.
+    const draft = drafts.getState().drafts[target.key] ?? emptyDraft
+    const request = buildInvokeRequest(target, draft.value, headersToMetadata(draft.headers), serverUrl)
+    void calls.getState().send(target.key, request)
+  }, [calls, drafts, target, serverUrl])
+
+  const cancel = useCallback(() => calls.getState().cancel(target.key), [calls, target.key])
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault()
+        send()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [send])
+
+  return { record, send, cancel }
+}

@@ -1,0 +1,44 @@
+/** Wires the API client and every store of one page together; components reach it through WorkbenchContext. */
+import type { ClientConfig } from '@wirebench/core'
+import { createApiClient, type ApiClient } from '../api/api-client.js'
+import { readSessionToken } from '../api/session-token.js'
+import { createCallsStore, type CallsStore } from './calls-store.js'
+import { createDiscoveryStore, type DiscoveryStore } from './discovery-store.js'
+import { createDraftsStore, type DraftsStore } from './drafts-store.js'
+import { createPrefsStore, type PrefsStore } from './prefs-store.js'
+import { createSelectionStore, type SelectionStore } from './selection-store.js'
+import { createSessionStore, type SessionStore } from './session-store.js'
+import { createUploadsStore, type UploadsStore } from './uploads-store.js'
+import { createUrlsStore, type UrlsStore } from './urls-store.js'
+
+export interface Workbench {
+  api: ApiClient
+  session: SessionStore
+  urls: UrlsStore
+  discovery: DiscoveryStore
+  uploads: UploadsStore
+  prefs: PrefsStore
+  selection: SelectionStore
+  drafts: DraftsStore
+  calls: CallsStore
+}
+
+export function createWorkbench(config: ClientConfig): Workbench {
+  const session = createSessionStore(config)
+  const api = createApiClient({
+    prefix: config.prefix,
+    getToken: readSessionToken,
+    onSessionProblem: (error) => session.getState().reportSessionProblem(error),
+  })
+  return {
+    api,
+    session,
+    urls: createUrlsStore(config),
+    discovery: createDiscoveryStore(api),
+    uploads: createUploadsStore(api),
+    prefs: createPrefsStore(),
+    selection: createSelectionStore(),
+    drafts: createDraftsStore(),
+    calls: createCallsStore(api),
+  }
+}
