@@ -36,6 +36,9 @@ function frameworkProblem(error: FastifyError): Problem | undefined {
           hint: 'Schema uploads may be up to 32 MB and JSON bodies up to 1 MB.',
         }),
       )
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return toProblem(new WorkbenchError('invalid_request', 'The request body is not valid JSON.'))
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return toProblem(new WorkbenchError('invalid_request', 'Send the body as application/json.'), { status })
     default:

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DiscoverResponse } from '@wirebench/core'
+import { createHarness } from '../test-support/harness.test-helpers.js'
+import type { Harness } from '../test-support/harness.test-helpers.js'
+import { refusedPort, startTarget } from '../test-support/target.test-helpers.js'
+import type { Target } from '../test-support/target.test-helpers.js'
+
+describe('POST /api/discover', () => {
+  let h: Harness
+  let a: Target
+  let b: Target
+  let refused: string
+  beforeAll(async () => {
+    ;[h, a, b] = await Promise.all([createHarness(), startTarget('A'), startTarget('B')])
+    refused = `http://127.0.0.1:${await refusedPort()}/openapi.json`
+  })
+  afterAll(async () => {
+    await Promise.all([h.close(), a.close(), b.close()])
+  })
+
+  const discover = (urls: string[]) =>
+    h.app.inject({ method: 'POST', url: '/api/discover', headers: h.headers, payload: { urls } })
+
+  it('fetches several URLs independently and reports one attempt per URL and plugin', async () => {
+    const res = await discover([a.docUrl, refused, b.htmlUrl, b.docUrl])
+    expect(res.statusCode).toBe(200)
+    const body = res.json<DiscoverResponse>()
+    const byUrl = Object.fromEntries(body.attempts.map((t) => [t.url, t]))
+    expect(byUrl[a.docUrl]).toMatchObject({ pluginId: 'rest', outcome: 'ok', servicesFound: 1 })
+    expect(byUrl[b.docUrl]).toMatchObject({ pluginId: 'rest', outcome: 'ok', servicesFound: 1 })
+    expect(byUrl[refused]).toMatchObject({ pluginId: 'rest', outcome: 'error', servicesFound: 0 })
+    expect(byUrl[refused]?.message).toBeTruthy()
+    expect(byUrl[b.htmlUrl]).toMatchObject({ pluginId: 'rest', outcome: 'empty', servicesFound: 0 })
+    expect(byUrl[b.htmlUrl]?.message).toMatch(/HTML/i)
+    for (const attempt of body.attempts) expect(attempt.durationMs).toBeGreaterThanOrEqual(0)
+    expect(body.services.map((s) => [s.name, s.originUrl, s.protocol, s.isUploaded])).toEqual([
+      ['ident', a.docUrl, 'rest', false],
+      ['ident', b.docUrl, 'rest', false],
+    ])
+  })
+
+  it('accepts protocol@url, reporting the entry as written and routing by the plain URL', async () => {
+    const entry = `rest@${a.docUrl}`
+    const body = (await discover([entry])).json<DiscoverResponse>()
+    expect(body.attempts).toEqual([expect.objectContaining({ url: entry, pluginId: 'rest', outcome: 'ok' })])
+    expect(body.services[0]?.originUrl).toBe(a.docUrl)
+  })
+
+  it('treats an unknown prefix before @ as part of the URL', async () => {
+    const body = (await discover([`grpc@${a.docUrl}`])).json<DiscoverResponse>()
+    expect(body.attempts).toEqual([expect.objectContaining({ pluginId: 'rest', outcome: 'error' })])
+    expect(body.attempts[0]?.message).toMatch(/absolute URL/)
+  })
+
+  it('lists a URL given twice once', async () => {
+    const body = (await discover([a.docUrl, ` ${a.docUrl} `])).json<DiscoverResponse>()
+    expect(body.attempts).toHaveLength(1)
+    expect(body.services).toHaveLength(1)
+  })
+
+  it('refuses cloud-metadata and non-HTTP targets per attempt without failing the others', async () => {
+    const body = (
+      await discover(['http://169.254.169.254/latest', 'file:///etc/passwd', a.docUrl])
+    ).json<DiscoverResponse>()
+    expect(body.attempts.map((t) => t.outcome)).toEqual(['error', 'error', 'ok'])
+    expect(body.attempts[0]?.message).toMatch(/metadata/)
+  })
+
+  it('answers a validation problem for a body that breaks the schema', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/discover',
+      headers: h.headers,
+      payload: { urls: [], extra: true },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.headers['content-type']).toContain('application/problem+json')
+    const problem = res.json()
+    expect(problem).toMatchObject({
+      type: 'urn:wirebench:problem:invalid_request',
+      status: 400,
+      code: 'invalid_request',
+    })
+    expect(problem.errors.length).toBeGreaterThan(0)
+    expect(problem.errors[0].path).toMatch(/^body/)
+  })
+
+  it('answers a problem for malformed JSON', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/discover',
+      headers: { ...h.headers, 'content-type': 'application/json' },
+      payload: '{"urls": [',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'invalid_request', detail: 'The request body is not valid JSON.' })
+  })
+
+  it('answers 413 for a JSON body over 1 MB', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/discover',
+      headers: { ...h.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ urls: ['x'.repeat(1024 * 1024 + 10)] }),
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ code: 'payload_too_large', status: 413 })
+  })
+
+  it('refuses a prototype-polluting body', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/discover',
+      headers: { ...h.headers, 'content-type': 'application/json' },
+      payload: `{"urls": ["${a.docUrl}"], "metadata": {"__proto__": {"polluted": "yes"}}}`,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+describe('discovery time box', () => {
+  it('reports a timeout attempt when a target does not answer in time', async () => {
+    const h = await createHarness({ limits: { discoveryTimeoutMs: 200 } })
+    const target = await startTarget('S')
+    try {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/discover',
+        headers: h.headers,
+        payload: { urls: [`${target.origin}/slow?ms=2000`] },
+      })
+      const body = res.json<DiscoverResponse>()
+      expect(body.attempts).toEqual([expect.objectContaining({ outcome: 'timeout', pluginId: 'rest' })])
+      expect(body.attempts[0]?.durationMs).toBeLessThan(1500)
+    } finally {
+      await Promise.all([h.close(), target.close()])
+    }
+  })
+})

@@ -1,0 +1,165 @@
+import { lstat, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { InvokeResult, UploadResponse } from '@wirebench/core'
+import type { UploadsListing } from '../services/uploads.js'
+import { createHarness, makeTempDir } from '../test-support/harness.test-helpers.js'
+import type { Harness } from '../test-support/harness.test-helpers.js'
+import { openApiDocument, startTarget } from '../test-support/target.test-helpers.js'
+import type { Target } from '../test-support/target.test-helpers.js'
+
+const yamlDoc = (server: string) => `openapi: 3.0.3
+info: { title: Uploaded, version: '1' }
+servers: [{ url: '${server}' }]
+paths:
+  /whoami:
+    get:
+      tags: [uploaded]
+      operationId: whoami
+      responses: { '200': { description: ok } }
+`
+
+function upload(h: Harness, name: string, body: string | Buffer, contentType = 'application/octet-stream') {
+  return h.app.inject({
+    method: 'POST',
+    url: `/api/openapi/upload?name=${encodeURIComponent(name)}`,
+    headers: { ...h.headers, 'content-type': contentType },
+    payload: body,
+  })
+}
+
+describe('schema uploads', () => {
+  let configDir: string
+  let target: Target
+  let h: Harness
+  beforeAll(async () => {
+    configDir = await makeTempDir('uploads')
+    target = await startTarget('U')
+    h = await createHarness({ configDir })
+  })
+  afterAll(async () => {
+    await Promise.all([h.close(), target.close()])
+  })
+
+  it('reads a YAML upload, keeps it 0600 in a 0700 dir and lists its services apart, with the file name as origin', async () => {
+    const res = await upload(h, 'petstore.yaml', yamlDoc(target.origin))
+    expect(res.statusCode).toBe(201)
+    const body = res.json<UploadResponse>()
+    expect(body.upload).toMatchObject({ name: 'petstore.yaml', protocol: 'rest', servicesFound: 1 })
+    expect(body.services[0]).toMatchObject({ name: 'uploaded', originUrl: 'petstore.yaml', isUploaded: true })
+    expect((await lstat(join(configDir, 'uploads'))).mode & 0o777).toBe(0o700)
+    expect((await lstat(join(configDir, 'uploads', 'petstore.yaml'))).mode & 0o777).toBe(0o600)
+    const list = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsListing>()
+    expect(list.uploads.map((u) => u.name)).toEqual(['petstore.yaml'])
+    expect(list.services.map((s) => s.originUrl)).toEqual(['petstore.yaml'])
+  })
+
+  it('takes JSON sent as application/json as raw bytes too, and invokes through the uploaded document', async () => {
+    const doc = JSON.stringify(openApiDocument('Json upload', target.origin))
+    expect((await upload(h, 'api.json', doc, 'application/json')).statusCode).toBe(201)
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/invoke',
+      headers: h.headers,
+      payload: { protocol: 'rest', url: 'api.json', service: 'ident', method: 'whoami', messages: [{}] },
+    })
+    expect(res.json<InvokeResult>().response).toEqual({ server: 'U' })
+  })
+
+  it('answers 422 naming the file and the parse error, and does not keep the file', async () => {
+    const res = await upload(h, 'broken.yaml', 'openapi: [unclosed')
+    expect(res.statusCode).toBe(422)
+    const problem = res.json()
+    expect(problem).toMatchObject({ code: 'invalid_document', status: 422 })
+    expect(problem.detail).toContain('broken.yaml')
+    expect(await readdir(join(configDir, 'uploads'))).not.toContain('broken.yaml')
+  })
+
+  it('keeps the previous version when a replacement fails to parse', async () => {
+    expect((await upload(h, 'petstore.yaml', '{"not": "openapi"}')).statusCode).toBe(422)
+    expect(await readFile(join(configDir, 'uploads', 'petstore.yaml'), 'utf8')).toContain('operationId: whoami')
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/invoke',
+      headers: h.headers,
+      payload: { protocol: 'rest', url: 'petstore.yaml', service: 'uploaded', method: 'whoami', messages: [{}] },
+    })
+    expect(res.json<InvokeResult>().response).toEqual({ server: 'U' })
+  })
+
+  it('says no plugin handles .proto and lists the accepted extensions', async () => {
+    const res = await upload(h, 'greeter.proto', 'syntax = "proto3";')
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      code: 'no_plugin',
+      detail: 'No plugin handles .proto files.',
+      hint: 'Accepted extensions: .json, .yaml, .yml.',
+    })
+  })
+
+  it('refuses names that are paths, hidden, or carry control characters', async () => {
+    for (const name of ['../evil.yaml', 'a/b.yaml', 'a\\b.yaml', '.hidden.yaml', 'x\u0001.yaml', 'noext', '..']) {
+      const res = await upload(h, name, yamlDoc(target.origin))
+      expect(res.statusCode, name).toBe(400)
+      expect(res.json().code).toBe('invalid_request')
+    }
+    expect((await readdir(configDir)).sort()).toEqual(['uploads'])
+  })
+
+  it('never writes through a symlink planted at the destination', async () => {
+    const outside = join(configDir, 'outside.txt')
+    await writeFile(outside, 'keep me')
+    await symlink(outside, join(configDir, 'uploads', 'linked.yaml'))
+    expect((await upload(h, 'linked.yaml', yamlDoc(target.origin))).statusCode).toBe(201)
+    expect(await readFile(outside, 'utf8')).toBe('keep me')
+    expect((await lstat(join(configDir, 'uploads', 'linked.yaml'))).isFile()).toBe(true)
+    expect(
+      (await h.app.inject({ method: 'DELETE', url: '/api/uploads/linked.yaml', headers: h.headers })).statusCode,
+    ).toBe(204)
+  })
+
+  it('answers 413 above the upload limit', async () => {
+    const res = await upload(h, 'huge.json', Buffer.alloc(32 * 1024 * 1024 + 1, 0x20))
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ code: 'payload_too_large' })
+  })
+
+  it('re-discovers uploads after a restart and sets aside a file that no longer parses', async () => {
+    await writeFile(join(configDir, 'uploads', 'rotten.yml'), 'paths: [this is: not openapi', { mode: 0o600 })
+    await h.close()
+    h = await createHarness({ configDir })
+    const list = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsListing>()
+    expect(list.uploads.map((u) => u.name)).toEqual(['api.json', 'petstore.yaml'])
+    expect(list.issues).toEqual([
+      expect.objectContaining({ name: 'rotten.yml', movedTo: expect.stringMatching(/^rotten\.yml\.corrupt-/) }),
+    ])
+    const files = await readdir(join(configDir, 'uploads'))
+    expect(files.filter((f) => f.startsWith('rotten.yml.corrupt-'))).toHaveLength(1)
+    expect(files).not.toContain('rotten.yml')
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/invoke',
+      headers: h.headers,
+      payload: { protocol: 'rest', url: 'petstore.yaml', service: 'uploaded', method: 'whoami', messages: [{}] },
+    })
+    expect(res.json<InvokeResult>().response).toEqual({ server: 'U' })
+  })
+
+  it('deletes an upload (204), forgets it, and answers 404 for one that does not exist', async () => {
+    const del = await h.app.inject({ method: 'DELETE', url: '/api/uploads/api.json', headers: h.headers })
+    expect(del.statusCode).toBe(204)
+    expect(await readdir(join(configDir, 'uploads'))).not.toContain('api.json')
+    const list = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsListing>()
+    expect(list.uploads.map((u) => u.name)).toEqual(['petstore.yaml'])
+    const invoke = await h.app.inject({
+      method: 'POST',
+      url: '/api/invoke',
+      headers: h.headers,
+      payload: { protocol: 'rest', url: 'api.json', service: 'ident', method: 'whoami', messages: [{}] },
+    })
+    expect(invoke.statusCode).toBe(404)
+    const again = await h.app.inject({ method: 'DELETE', url: '/api/uploads/api.json', headers: h.headers })
+    expect(again.statusCode).toBe(404)
+    expect(again.json()).toMatchObject({ code: 'not_found' })
+  })
+})
