@@ -1,0 +1,40 @@
+/** Starts every demo service on ephemeral ports and returns their discovery URLs. */
+import { startRestDemo } from './rest/index.js'
+import type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
+
+export interface StartDemoOptions {
+  /** Interface to bind; defaults to loopback so the demo is never exposed by accident. */
+  host?: string
+}
+
+export interface DemoHandle {
+  services: DemoService[]
+  /** The discovery URL of each service, in the order of `services`. */
+  urls: string[]
+  close(): Promise<void>
+}
+
+/** One starter per protocol folder; each new demo protocol adds its starter here. */
+const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[] = [startRestDemo]
+
+export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHandle> {
+  const host = options.host ?? '127.0.0.1'
+  const started: DemoServiceHandle[] = []
+  const closeAll = async (): Promise<void> => {
+    await Promise.allSettled(started.map((handle) => handle.close()))
+  }
+  try {
+    for (const start of starters) started.push(await start({ host, port: 0 }))
+  } catch (error) {
+    // A half-started demo would leak sockets; stop what did start before reporting the failure.
+    await closeAll()
+    throw error
+  }
+  const services = started.map((handle) => handle.service)
+  let closing: Promise<void> | undefined
+  return {
+    services,
+    urls: services.map((service) => service.url),
+    close: () => (closing ??= closeAll()),
+  }
+}
