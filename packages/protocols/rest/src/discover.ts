@@ -40,7 +40,7 @@ function servicesOf(
     ...where,
     originUrl: origin,
     maxInputDepth: deps.options.maxInputDepth ?? 4,
-    maxOutputDepth: deps.options.maxOutputDepth ?? 2,
+    maxOutputDepth: deps.options.maxOutputDepth ?? 1,
   })
   if (services.length === 0) throw noServices(origin, 'the document describes no operations')
   return services

@@ -12,7 +12,7 @@ import { SchemaWalker } from './schema-walker.js'
 import { isObject } from './types.js'
 import type { JsonObject } from './types.js'
 
-export const httpVerbs = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+const httpVerbs = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
 
 export interface BuildOptions {
   /** Tags every service: `openapi` + discovery URL, or `upload` + file name. */
@@ -27,16 +27,16 @@ export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceI
   const { root, version } = spec
   const refs = new RefResolver(root)
   const views = new SchemaViews(refs)
-  const input = new SchemaWalker(views, { maxDepth: options.maxInputDepth, omit: 'readOnly' })
-  const output = new SchemaWalker(views, { maxDepth: options.maxOutputDepth, omit: 'writeOnly' })
+  const input = new SchemaWalker(views, { maxDepth: options.maxInputDepth, omit: 'readOnly', maxDescribedDepth: 99 })
+  const output = new SchemaWalker(views, { maxDepth: options.maxOutputDepth, omit: 'writeOnly', maxDescribedDepth: 0 })
   const services = new Map<string, { methods: MethodInfo[]; names: Set<string> }>()
   const paths = isObject(root['paths']) ? root['paths'] : {}
   for (const [path, rawItem] of Object.entries(paths)) {
     const pathItem = refs.deref(rawItem).value
     if (!isObject(pathItem)) continue
-    for (const verb of httpVerbs) {
-      const operation = pathItem[verb]
-      if (!isObject(operation)) continue
+    // Document order, so methods list as the author wrote them.
+    for (const [verb, operation] of Object.entries(pathItem)) {
+      if (!httpVerbs.has(verb) || !isObject(operation)) continue
       const serviceName = serviceNameOf(operation)
       let service = services.get(serviceName)
       if (!service) services.set(serviceName, (service = { methods: [], names: new Set() }))
@@ -96,7 +96,7 @@ function bodyFields(body: BodyShape, params: FieldInfo[], walker: SchemaWalker, 
     return [walker.field({ name: 'body', schema, source: 'body' }, first, 0, owner)]
   }
   const taken = new Set(params.map((p) => p.name))
-  return walker.objectFields(view, 0, owner, first).map((field) => {
+  return walker.rootFields(view, owner, first).map((field) => {
     field.source = 'body'
     if (taken.has(field.name)) {
       field.wireName = field.name

@@ -80,8 +80,10 @@ export class SchemaViews {
     if (views.length === 1 && only && !isObject(own['properties'])) {
       return { ...only, schema: { ...only.schema, ...definedOnly(own) } }
     }
+    // Folded from the last part back so properties read in document order (parts, then own) and, on a clash,
+    // own keywords win over later parts, which win over earlier ones.
     let merged: SchemaView = { schema: own }
-    for (const view of views) merged = combine(merged, view)
+    for (const view of views.reverse()) merged = combine(merged, view)
     return merged
   }
 
@@ -115,7 +117,7 @@ function withRef(view: SchemaView, ref: string): SchemaView {
   return { ...view, ref }
 }
 
-/** Properties and `required` unioned; scalar keywords of the earlier schema kept. */
+/** Properties and `required` unioned, `b`'s properties first; on a clash `a`'s keywords and properties win. */
 function combine(a: SchemaView, b: SchemaView, keepRef = false): SchemaView {
   const schema: JsonObject = { ...b.schema, ...definedOnly(a.schema) }
   const props = { ...asObject(b.schema['properties']), ...asObject(a.schema['properties']) }

@@ -25,6 +25,8 @@ export interface WalkerOptions {
   maxDepth: number
   /** Request bodies drop `readOnly` properties, responses drop `writeOnly` ones. */
   omit: 'readOnly' | 'writeOnly'
+  /** Fields nested deeper than this carry no description or example (response trees would otherwise dominate). */
+  maxDescribedDepth: number
 }
 
 interface Owner {
@@ -45,8 +47,15 @@ export class SchemaWalker {
   /** One message whose fields are the properties of an object schema (depth 0 is the request or response itself). */
   message(view: SchemaView, name: string, fields: FieldInfo[] = []): MessageInfo {
     const owner: Owner = { truncated: false }
-    const all = fields.concat(this.objectFields(view, 0, owner, fields.length + 1))
-    return finishMessage(name, all, owner)
+    return finishMessage(name, fields.concat(this.rootFields(view, owner, fields.length + 1)), owner)
+  }
+
+  /** The fields of a request or response root schema, which is on the path so a self-reference is a cycle. */
+  rootFields(view: SchemaView, owner: Owner, firstNumber: number): FieldInfo[] {
+    if (view.ref !== undefined) this.stack.push(view.ref)
+    const fields = this.objectFields(view, 0, owner, firstNumber)
+    if (view.ref !== undefined) this.stack.pop()
+    return fields
   }
 
   view(raw: unknown): SchemaView {
@@ -87,7 +96,7 @@ export class SchemaWalker {
       if (typeOf(item.schema) === 'array') item = { schema: {} }
     } else if (field.required) field.label = 'required'
     this.applyType(field, item, depth, owner)
-    describe(field, seed, view, item)
+    describe(field, seed, view, item, depth <= this.options.maxDescribedDepth)
     return field
   }
 
@@ -138,7 +147,7 @@ export class SchemaWalker {
       owner.truncated = true
       return undefined
     }
-    const key = `${ref}@${this.options.maxDepth - depth}`
+    const key = `${ref}@${this.options.maxDepth - depth}@${Math.min(depth, this.options.maxDescribedDepth + 1)}`
     const cached = this.messages.get(key)
     if (cached) return cached
     const index = this.stack.length
@@ -195,8 +204,12 @@ function isBinarySchema(schema: JsonObject): boolean {
   return typeof schema['contentMediaType'] === 'string' && schema['contentEncoding'] === undefined
 }
 
-function describe(field: FieldInfo, seed: FieldSeed, view: SchemaView, item: SchemaView): void {
+function describe(field: FieldInfo, seed: FieldSeed, view: SchemaView, item: SchemaView, isDescribed: boolean): void {
   const schema = view.schema
+  if (seed.source) field.source = seed.source
+  if (seed.wireName) field.wireName = seed.wireName
+  if (seed.deprecated === true || schema['deprecated'] === true) field.deprecated = true
+  if (!isDescribed) return
   const text = seed.description ?? stringOf(schema['description']) ?? stringOf(item.schema['description'])
   const alternatives = view.alternatives ?? item.alternatives
   const description = alternatives ? (text ? `${text}\n\n${alternatives}` : alternatives) : text
@@ -204,9 +217,6 @@ function describe(field: FieldInfo, seed: FieldSeed, view: SchemaView, item: Sch
   const example = seed.example ?? schema['example'] ?? firstOf(schema['examples'])
   if (example !== undefined) field.example = example
   if (schema['default'] !== undefined) field.defaultValue = schema['default']
-  if (seed.deprecated === true || schema['deprecated'] === true) field.deprecated = true
-  if (seed.source) field.source = seed.source
-  if (seed.wireName) field.wireName = seed.wireName
 }
 
 function stringOf(value: unknown): string | undefined {

@@ -9,7 +9,7 @@ export interface RestPluginOptions {
   dispatchers?: DispatcherFactory
   /** Nesting cap of request body messages (SPEC.md: 4). */
   maxInputDepth?: number
-  /** Nesting cap of response messages; shallower keeps discovery payloads small. */
+  /** Nesting cap of response messages (default 1); shallower keeps discovery payloads small. */
   maxOutputDepth?: number
 }
 

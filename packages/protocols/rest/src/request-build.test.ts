@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest'
+import { FormData } from 'undici'
+import type { MethodInfo } from '@wirebench/core'
+import { methodOf } from './operations.test-helpers.js'
+import { buildRequest } from './request-build.js'
+
+const doc = {
+  openapi: '3.0.3',
+  info: { title: 't', version: '1' },
+  paths: {
+    '/files/{path}/v/{version}': {
+      parameters: [{ name: 'version', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        operationId: 'getFile',
+        parameters: [
+          { name: 'path', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'tag', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+          {
+            name: 'created',
+            in: 'query',
+            style: 'deepObject',
+            schema: { type: 'object', properties: { gt: { type: 'integer' } } },
+          },
+          { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+          { name: 'session', in: 'cookie', schema: { type: 'string' } },
+        ],
+        requestBody: {
+          content: { 'application/json': { schema: { type: 'object', properties: { ignored: { type: 'string' } } } } },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+      put: {
+        operationId: 'putFile',
+        parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: {
+          content: {
+            'application/merge-patch+json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  path: { type: 'string' },
+                  meta: { type: 'object', properties: { a: { type: 'integer' } } },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+      post: {
+        operationId: 'upload',
+        parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: {
+                  file: { type: 'string', format: 'binary' },
+                  note: { type: 'string' },
+                  extra: { type: 'object' },
+                  many: { type: 'array', items: { type: 'string', format: 'binary' } },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+      patch: {
+        operationId: 'form',
+        parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: {
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object',
+                properties: {
+                  a: { type: 'string' },
+                  list: { type: 'array', items: { type: 'string' } },
+                  meta: { type: 'object' },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+    '/raw': {
+      post: {
+        operationId: 'raw',
+        requestBody: { content: { 'text/plain': { schema: { type: 'string' } } } },
+        responses: { '200': { description: 'ok' } },
+      },
+      put: {
+        operationId: 'bin',
+        requestBody: { content: { 'application/octet-stream': {} } },
+        responses: { '200': { description: 'ok' } },
+      },
+      patch: {
+        operationId: 'list',
+        requestBody: { content: { 'application/json': { schema: { type: 'array', items: { type: 'integer' } } } } },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+  },
+}
+
+const m = (name: string): MethodInfo => methodOf(doc, name)
+
+describe('outbound request construction', () => {
+  it('encodes path parameters, repeats array query parameters and sends header parameters', () => {
+    const request = buildRequest(
+      m('getFile'),
+      'http://h:1/api/',
+      {
+        path: 'a b/c?',
+        version: 3,
+        tag: ['x', 'y z'],
+        created: { gt: 5 },
+        'X-Trace': 't1',
+        session: 's',
+        ignored: 'body',
+      },
+      {},
+    )
+    expect(request.url).toBe('http://h:1/api/files/a%20b%2Fc%3F/v/3?tag=x&tag=y%20z&created%5Bgt%5D=5')
+    expect(request.method).toBe('GET')
+    expect(request.headers).toEqual({ 'X-Trace': 't1' })
+    // GET never carries a body even when body fields are filled.
+    expect(request.body).toBeUndefined()
+  })
+
+  it('lets a header parameter win over a metadata header of the same name, and metadata add the rest', () => {
+    const request = buildRequest(
+      m('getFile'),
+      'http://h',
+      { path: 'p', version: 1, 'X-Trace': 'form' },
+      { 'x-trace': 'meta', Authorization: 'Bearer t' },
+    )
+    expect(request.headers).toEqual({ 'X-Trace': 'form', Authorization: 'Bearer t' })
+  })
+
+  it('refuses a call whose path parameter is missing', () => {
+    expect(() => buildRequest(m('getFile'), 'http://h', { version: 1 }, {})).toThrow(/Path parameter path/)
+  })
+
+  it('serialises body fields as JSON with the declared JSON media type, addressing clashes by wire name', () => {
+    const request = buildRequest(
+      m('putFile'),
+      'http://h',
+      { path: 'p', version: 1, 'body.path': 'in-body', meta: { a: 1 }, extra: true },
+      {},
+    )
+    expect(request.headers['content-type']).toBe('application/merge-patch+json')
+    expect(JSON.parse(request.body as string)).toEqual({ path: 'in-body', meta: { a: 1 }, extra: true })
+  })
+
+  it('keeps a user Content-Type for JSON bodies', () => {
+    const request = buildRequest(
+      m('putFile'),
+      'http://h',
+      { path: 'p', version: 1, meta: {} },
+      { 'Content-Type': 'application/json; v=2' },
+    )
+    expect(request.headers).toEqual({ 'Content-Type': 'application/json; v=2' })
+  })
+
+  it('builds multipart bodies with file parts from base64 or {filename, data} and leaves the boundary to FormData', async () => {
+    const request = buildRequest(
+      m('upload'),
+      'http://h',
+      {
+        path: 'p',
+        version: 1,
+        file: { filename: 'a.txt', data: Buffer.from('hello').toString('base64') },
+        note: 'n',
+        extra: { k: 1 },
+        many: [Buffer.from('x').toString('base64'), { filename: 'y.bin', data: 'eQ==' }],
+      },
+      { 'content-type': 'multipart/form-data' },
+    )
+    expect(request.headers['content-type']).toBeUndefined()
+    const form = request.body as FormData
+    expect(form).toBeInstanceOf(FormData)
+    const file = form.get('file') as File
+    expect(file.name).toBe('a.txt')
+    expect(await file.text()).toBe('hello')
+    expect(form.get('note')).toBe('n')
+    expect(form.get('extra')).toBe('{"k":1}')
+    const many = form.getAll('many') as File[]
+    expect(many.map((f) => f.name)).toEqual(['', 'y.bin'])
+    expect(await many[1]?.text()).toBe('y')
+  })
+
+  it('rejects a file value that is not base64', () => {
+    expect(() => buildRequest(m('upload'), 'http://h', { path: 'p', version: 1, file: 'not base64!' }, {})).toThrow(
+      /not valid base64/,
+    )
+  })
+
+  it('builds urlencoded bodies with repeated arrays and bracketed objects', () => {
+    const request = buildRequest(
+      m('form'),
+      'http://h',
+      { path: 'p', version: 1, a: '1&2', list: ['x', 'y'], meta: { k: 'v', deep: { n: 1 } } },
+      {},
+    )
+    expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded')
+    expect(request.body).toBe('a=1%262&list=x&list=y&meta%5Bk%5D=v&meta%5Bdeep%5D%5Bn%5D=1')
+  })
+
+  it('sends text, binary and array bodies whole', () => {
+    const text = buildRequest(m('raw'), 'http://h', { body: 'plain words' }, {})
+    expect([text.body, text.headers['content-type']]).toEqual(['plain words', 'text/plain'])
+    const bin = buildRequest(m('bin'), 'http://h', { body: { filename: 'f', data: 'AAEC' } }, {})
+    expect([...(bin.body as Buffer)]).toEqual([0, 1, 2])
+    expect(bin.headers['content-type']).toBe('application/octet-stream')
+    const list = buildRequest(m('list'), 'http://h', { body: [1, 2] }, {})
+    expect(list.body).toBe('[1,2]')
+  })
+
+  it('drops headers undici manages itself', () => {
+    const request = buildRequest(m('raw'), 'http://h', {}, { Connection: 'close', 'Content-Length': '5', 'x-ok': '1' })
+    expect(request.headers).toEqual({ 'x-ok': '1' })
+    expect(request.body).toBeUndefined()
+  })
+})

@@ -1,0 +1,18 @@
+import { Readable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { readBoundedBody } from './body-reader.js'
+
+describe('bounded body reader', () => {
+  it('reads a body under the limit whole', async () => {
+    const body = await readBoundedBody(Readable.from([Buffer.from('ab'), Buffer.from('cd')]), 10)
+    expect(body).toEqual({ bytes: Buffer.from('abcd'), sizeBytes: 4, truncated: false })
+  })
+
+  it('cuts at the limit, flags truncation and destroys the stream', async () => {
+    const stream = Readable.from([Buffer.from('abc'), Buffer.from('defg'), Buffer.from('never')])
+    const body = await readBoundedBody(stream, 5)
+    expect(body.bytes.toString()).toBe('abcde')
+    expect(body.truncated).toBe(true)
+    expect(stream.destroyed).toBe(true)
+  })
+})
