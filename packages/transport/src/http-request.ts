@@ -1,7 +1,7 @@
 /** One bounded outbound HTTP exchange over undici: send, read the body up to a limit, time it to the last byte. */
 import { STATUS_CODES } from 'node:http'
 import { request } from 'undici'
-import type { Dispatcher } from 'undici'
+import type { Dispatcher, FormData } from 'undici'
 import { readBoundedBody } from './body-reader.js'
 import { createCallSignal } from './deadline.js'
 import { toNetworkError } from './network-errors.js'

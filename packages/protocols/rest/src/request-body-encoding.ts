@@ -1,4 +1,5 @@
 /** Serialises the body fields of a call: JSON, multipart (undici FormData, automatic boundary), urlencoded, raw. */
+import { Blob } from 'node:buffer'
 import { FormData } from 'undici'
 import type { FieldInfo, MethodInfo } from '@wirebench/core'
 import type { HttpRequestBody } from '@wirebench/transport'

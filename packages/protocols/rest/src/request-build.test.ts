@@ -184,12 +184,12 @@ describe('outbound request construction', () => {
     expect(request.headers['content-type']).toBeUndefined()
     const form = request.body as FormData
     expect(form).toBeInstanceOf(FormData)
-    const file = form.get('file') as File
+    const file = form.get('file') as unknown as File
     expect(file.name).toBe('a.txt')
     expect(await file.text()).toBe('hello')
     expect(form.get('note')).toBe('n')
     expect(form.get('extra')).toBe('{"k":1}')
-    const many = form.getAll('many') as File[]
+    const many = form.getAll('many') as unknown as File[]
     expect(many.map((f) => f.name)).toEqual(['', 'y.bin'])
     expect(await many[1]?.text()).toBe('y')
   })
