@@ -1,5 +1,5 @@
 /** The `wirebench` command line: flags, help, and the process lifecycle around `start`. */
-import { Command, CommanderError } from 'commander'
+import { Command, CommanderError, Option } from 'commander'
 import { UsageError, resolveFlags } from './flags.js'
 import type { RawFlags } from './flags.js'
 import { start } from './start.js'
@@ -36,6 +36,7 @@ export function buildProgram(onStart: (flags: RawFlags) => Promise<void>): Comma
     .option('--no-open', 'do not open a browser')
     .option('--no-token', 'turn off the session token (any local program can then drive the workbench)')
     .option('--demo', 'start the demo services and point the workbench at them')
+    .addOption(new Option('--ui-dir <dir>', 'serve this UI build instead of the installed one').hideHelp())
     .addHelpText('after', examples)
     .showHelpAfterError('(run wirebench --help for usage)')
     .exitOverride()

@@ -12,6 +12,7 @@ export interface RawFlags {
   demo?: boolean
   allowRemote?: boolean
   allowHost?: string[]
+  uiDir?: string
 }
 
 export interface StartOptions {
@@ -23,6 +24,8 @@ export interface StartOptions {
   token: boolean
   demo: boolean
   allowedHosts: string[]
+  /** A UI build other than the installed one (development, tests). */
+  uiDir?: string
 }
 
 export class UsageError extends Error {
@@ -78,5 +81,6 @@ export function resolveFlags(flags: RawFlags, env: NodeJS.ProcessEnv = process.e
     token: flags.token,
     demo: flags.demo === true,
     allowedHosts,
+    ...(flags.uiDir ? { uiDir: resolve(flags.uiDir) } : {}),
   }
 }

@@ -17,15 +17,9 @@ export interface Output {
   err(text: string): void
 }
 
-/** The part of `@wirebench/demo` the CLI uses. */
-interface DemoModule {
-  startDemo(options: { host?: string }): Promise<RunningDemo>
-}
-
 async function startDemo(): Promise<RunningDemo> {
   // Loaded only with --demo, so a plain start does not pay for the demo services' imports.
-  const demo = (await import('@wirebench/demo')) as unknown as Partial<DemoModule>
-  if (typeof demo.startDemo !== 'function') throw new Error('The demo services are not available in this build.')
+  const demo = await import('@wirebench/demo')
   return demo.startDemo({ host: '127.0.0.1' })
 }
 
@@ -57,6 +51,7 @@ export async function start(options: StartOptions, output: Output): Promise<() =
       token: options.token ? undefined : null,
       allowedHosts: options.allowedHosts,
       version: cliVersion,
+      ...(options.uiDir === undefined ? {} : { uiDir: options.uiDir }),
     })
     await server.listen()
   } catch (error) {

@@ -1,0 +1,171 @@
+import { createServer } from 'node:net'
+import type { Server } from 'node:net'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  cliDirs,
+  configOf,
+  removeCliDirs,
+  requireBuiltCli,
+  spawnCli,
+  stopCli,
+  waitForUrl,
+} from '../servers/server/cli-process.js'
+import type { CliRun } from '../servers/server/cli-process.js'
+
+const runs: CliRun[] = []
+function start(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
+  const run = spawnCli(args, env)
+  runs.push(run)
+  return run
+}
+
+beforeAll(() => requireBuiltCli())
+afterEach(async () => {
+  await Promise.all(runs.splice(0).map(stopCli))
+  await removeCliDirs()
+})
+
+describe('wirebench (the built CLI)', () => {
+  it('prints a URL with a session token that opens the API, and the API refuses calls without it', async () => {
+    const { configDir, uiDir } = await cliDirs()
+    const run = start(['--no-open', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir])
+    const { base, token } = await waitForUrl(run)
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(token).toMatch(/^[0-9a-f]{64}$/)
+    const ok = await fetch(`${base}/api/protocols`, { headers: { 'x-workbench-token': token! } })
+    expect(ok.status).toBe(200)
+    expect(((await ok.json()) as { protocols: { id: string }[] }).protocols.map((p) => p.id)).toContain('rest')
+    expect((await fetch(`${base}/api/protocols`)).status).toBe(401)
+    const page = await fetch(`${base}/`)
+    expect(page.status).toBe(200)
+    expect(configOf(await page.text())).toMatchObject({
+      prefix: '',
+      lockedUrls: null,
+      tokenRequired: true,
+      demo: false,
+    })
+  })
+
+  it('stops cleanly on SIGTERM', async () => {
+    const { configDir, uiDir } = await cliDirs()
+    const run = start(['--no-open', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir])
+    const { base } = await waitForUrl(run)
+    expect(await stopCli(run)).toBe(0)
+    await expect(fetch(`${base}/`)).rejects.toThrow()
+  })
+
+  it('locks the URL list given with --url (protocol@url kept as written) in the injected config', async () => {
+    const { configDir, uiDir } = await cliDirs()
+    const urls = ['http://127.0.0.1:9/openapi.json', 'rest@http://127.0.0.1:9/other.yaml']
+    const run = start([
+      '--no-open',
+      '--port',
+      '0',
+      '--config-dir',
+      configDir,
+      '--ui-dir',
+      uiDir,
+      '--url',
+      urls[0]!,
+      '--url',
+      urls[1]!,
+    ])
+    const { base } = await waitForUrl(run)
+    expect(run.stdout()).toContain('(locked)')
+    const config = configOf(await (await fetch(`${base}/`)).text())
+    expect(config.lockedUrls).toEqual(urls)
+  })
+
+  it('with --no-token prints a URL without a token and serves the API without one', async () => {
+    const { configDir, uiDir } = await cliDirs()
+    const run = start(['--no-open', '--no-token', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir])
+    const { base, token } = await waitForUrl(run)
+    expect(token).toBeNull()
+    expect(run.stdout()).not.toContain('#token=')
+    expect((await fetch(`${base}/api/protocols`)).status).toBe(200)
+    expect(configOf(await (await fetch(`${base}/`)).text())).toMatchObject({ tokenRequired: false })
+  })
+
+  it('with --demo starts the demo services, lists them, and passes their URLs as demoUrls (not locked)', async () => {
+    const { configDir, uiDir } = await cliDirs()
+    const run = start(['--no-open', '--demo', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir])
+    const { base, token } = await waitForUrl(run)
+    expect(run.stdout()).toContain('Demo services:')
+    const config = configOf(await (await fetch(`${base}/`)).text())
+    expect(config).toMatchObject({ demo: true, lockedUrls: null })
+    const demoUrls = config.demoUrls as string[]
+    expect(demoUrls.length).toBeGreaterThan(0)
+    const res = await fetch(`${base}/api/discover`, {
+      method: 'POST',
+      headers: { 'x-workbench-token': token!, 'content-type': 'application/json' },
+      body: JSON.stringify({ urls: demoUrls }),
+    })
+    const body = (await res.json()) as { attempts: { outcome: string }[]; services: unknown[] }
+    expect(body.attempts.some((a) => a.outcome === 'ok')).toBe(true)
+    expect(body.services.length).toBeGreaterThan(0)
+  })
+
+  it('uses WIREBENCH_HOME as the default config dir', async () => {
+    const { configDir, uiDir } = await cliDirs()
+    const run = start(['--no-open', '--port', '0', '--ui-dir', uiDir], { WIREBENCH_HOME: configDir })
+    await waitForUrl(run)
+    expect(run.stdout()).toContain(`Config:  ${configDir}`)
+  })
+})
+
+describe('wirebench refusals', () => {
+  it('documents every flag and shows examples in --help', async () => {
+    const run = start(['--help'])
+    expect((await run.exited).code).toBe(0)
+    for (const flag of [
+      '--url',
+      '--port',
+      '--host',
+      '--config-dir',
+      '--no-open',
+      '--no-token',
+      '--demo',
+      '--allow-remote',
+      'Examples:',
+    ]) {
+      expect(run.stdout()).toContain(flag)
+    }
+  })
+
+  it('prints its version', async () => {
+    const run = start(['--version'])
+    expect((await run.exited).code).toBe(0)
+    expect(run.stdout().trim()).toMatch(/^\d+\.\d+\.\d+/)
+  })
+
+  it('refuses a wildcard or public host without --allow-remote, explaining the risk', async () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.10']) {
+      const run = start(['--no-open', '--port', '0', '--host', host])
+      expect((await run.exited).code, host).toBe(2)
+      expect(run.stderr()).toContain('--allow-remote')
+      expect(run.stdout()).not.toContain('Open:')
+    }
+  })
+
+  it('names the port and suggests --port 0 when the port is taken', async () => {
+    const blocker: Server = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const address = blocker.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    try {
+      const { configDir, uiDir } = await cliDirs()
+      const run = start(['--no-open', '--port', String(port), '--config-dir', configDir, '--ui-dir', uiDir])
+      expect((await run.exited).code).toBe(1)
+      expect(run.stderr()).toContain(`Port ${port}`)
+      expect(run.stderr()).toContain('--port 0')
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve))
+    }
+  })
+
+  it('rejects a port that is not a number', async () => {
+    const run = start(['--no-open', '--port', 'eighty'])
+    expect((await run.exited).code).toBe(2)
+    expect(run.stderr()).toContain('--port')
+  })
+})
