@@ -66,9 +66,12 @@ function JsonRowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) =
   const comma = row.isLast ? '' : ','
   if (row.kind === 'close') {
     return (
-      <span className="json-punct">
-        {row.isArray ? ']' : '}'}
-        {comma}
+      <span>
+        <span className="json-toggle-spacer" />
+        <span className="json-punct">
+          {row.isArray ? ']' : '}'}
+          {comma}
+        </span>
       </span>
     )
   }

@@ -35,7 +35,7 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
   const { result, error } = record
   return (
     <section className="response-pane" aria-label="Response" aria-busy={record.isSending}>
-      <div className="response-summary">
+      <div className="response-summary" data-started={record.startedAt}>
         {status && (
           <span title={status.title}>
             <StatusBadge label={status.label} tone={status.tone} />
@@ -69,7 +69,9 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
       )}
       {result && (
         <>
-          {result.statusMessage && <div className="response-status-message">{result.statusMessage}</div>}
+          {result.statusMessage && !status?.label.includes(result.statusMessage) && (
+            <div className="response-status-message">{result.statusMessage}</div>
+          )}
           <Tabs
             idPrefix="response"
             label="Response views"
