@@ -1,15 +1,14 @@
-/** Serialises the body fields of a call: JSON, multipart (undici FormData, automatic boundary), urlencoded, raw. */
-import { Blob } from 'node:buffer'
-import { FormData } from 'undici'
+/** Serialises the body fields of a call: JSON, multipart (automatic boundary), urlencoded, raw. */
 import type { FieldInfo, MethodInfo } from '@wirebench/core'
 import type { HttpRequestBody } from '@wirebench/transport'
 import { parseFileValue } from './file-value.js'
 import { encodePairs, formPairs, scalarToString } from './form-encoding.js'
+import { encodeMultipart } from './multipart.js'
+import type { MultipartPart } from './multipart.js'
 
 export interface EncodedBody {
   body: HttpRequestBody
-  /** Undefined when the encoder (FormData) sets it with its boundary. */
-  contentType?: string
+  contentType: string
 }
 
 /** `values` maps wire names to the values given; `whole` is the value of a non-object body. */
@@ -19,7 +18,7 @@ export interface BodyValues {
 }
 
 export function encodeBody(method: MethodInfo, input: BodyValues): EncodedBody | undefined {
-  if (method.multipart === 'multipart/form-data') return { body: multipartBody(input) }
+  if (method.multipart === 'multipart/form-data') return encodeMultipart(multipartParts(input))
   if (method.multipart === 'application/x-www-form-urlencoded') {
     const pairs = [...input.values].flatMap(([name, { value }]) => formPairs(name, value))
     return { body: encodePairs(pairs), contentType: 'application/x-www-form-urlencoded' }
@@ -48,21 +47,19 @@ function wholeBody(field: FieldInfo, value: unknown, contentType: string): Encod
   return { body: scalarToString(value), contentType }
 }
 
-function multipartBody(input: BodyValues): FormData {
-  const form = new FormData()
+function multipartParts(input: BodyValues): MultipartPart[] {
+  const parts: MultipartPart[] = []
   for (const [name, { field, value }] of input.values) {
     const items = Array.isArray(value) && (field?.isRepeated ?? true) ? value : [value]
     for (const item of items) {
       if (item === undefined || item === null) continue
       if (field?.isBinary) {
-        const file = parseFileValue(name, item)
-        const blob = new Blob([file.data], file.contentType ? { type: file.contentType } : {})
-        form.append(name, blob, file.filename)
+        parts.push({ name, ...parseFileValue(name, item) })
       } else {
         // Objects in a multipart part travel as JSON (the OpenAPI default for object properties).
-        form.append(name, scalarToString(item))
+        parts.push({ name, value: scalarToString(item) })
       }
     }
   }
-  return form
+  return parts
 }

@@ -78,9 +78,10 @@ export function buildRequest(
   const encoded = encodeBody(method, body)
   if (!encoded) return request
   request.body = encoded.body
-  const userType = getHeader(headers, 'content-type')
+  // Form bodies own their Content-Type (the multipart boundary must match); a JSON or raw body keeps the user's.
   if (method.multipart) removeHeader(headers, 'content-type')
-  if (encoded.contentType && (method.multipart || userType === undefined)) headers['content-type'] = encoded.contentType
+  if (method.multipart || getHeader(headers, 'content-type') === undefined)
+    headers['content-type'] = encoded.contentType
   return request
 }
 
