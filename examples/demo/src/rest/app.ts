@@ -7,7 +7,7 @@ import { addBodyParsers } from './http/body-parsers.js'
 import { handleError } from './http/http-error.js'
 import type { OperationRegistry } from './http/operation-route.js'
 import { assertEveryOperationRegistered } from './http/operation-route.js'
-import { createRequestValidators } from './http/request-validator.js'
+import { requestValidatorsFor } from './http/request-validator.js'
 import { apiPrefix, openApiDocument } from './openapi/document.js'
 import { registerAuthorRoutes, registerBookRoutes } from './routes/books.js'
 import { registerCategoryRoutes, registerReviewRoutes } from './routes/catalog-extras.js'
@@ -29,7 +29,7 @@ export function createRestDemoApp(options: RestDemoOptions = {}): FastifyInstanc
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: maxUploadBytes })
   const registry: OperationRegistry = {
     document: openApiDocument,
-    validatorFor: createRequestValidators(openApiDocument),
+    validatorFor: requestValidatorsFor(openApiDocument),
     registered: new Set(),
   }
   const data = createSeededData()

@@ -48,16 +48,45 @@ function propertySchema(document: OpenApiDocument, parameter: ParameterObject, f
 
 function toDetails(location: Location, errors: ErrorObject[] | null | undefined): ErrorDetail[] {
   return (errors ?? []).map((error) => {
-    const missing = error.keyword === 'required' ? `/${String(error.params['missingProperty'])}` : ''
-    return { location, path: error.instancePath + missing || '/', message: error.message ?? 'is invalid' }
+    // Ajv reports a missing or unexpected property at its parent; name the property itself.
+    const params = error.params as Record<string, unknown>
+    const property = params['missingProperty'] ?? params['additionalProperty']
+    const suffix = typeof property === 'string' ? `/${property}` : ''
+    return { location, path: error.instancePath + suffix || '/', message: error.message ?? 'is invalid' }
   })
 }
 
-export function createRequestValidators(document: OpenApiDocument): (path: string, method: string) => RequestValidator {
+export type RequestValidatorFactory = (path: string, method: string) => RequestValidator
+
+const factories = new WeakMap<OpenApiDocument, RequestValidatorFactory>()
+
+/**
+ * Validators for every operation of a document, compiled once per process and shared by every app built from it:
+ * compiling the whole document takes a few hundred milliseconds, and tests build many apps.
+ */
+export function requestValidatorsFor(document: OpenApiDocument): RequestValidatorFactory {
+  let factory = factories.get(document)
+  if (factory === undefined) {
+    const compiled = new Map<string, RequestValidator>()
+    const compile = createRequestValidators(document)
+    factory = (path, method) => {
+      const key = `${method} ${path}`
+      const validator = compiled.get(key) ?? compile(path, method)
+      compiled.set(key, validator)
+      return validator
+    }
+    factories.set(document, factory)
+  }
+  return factory
+}
+
+function createRequestValidators(document: OpenApiDocument): RequestValidatorFactory {
   // Parameters and form fields arrive as strings, so they are coerced; JSON bodies must already have the right types.
-  const coercing = new Ajv2020({ strict: false, allErrors: true, coerceTypes: 'array', useDefaults: true })
-  const exact = new Ajv2020({ strict: false, allErrors: true, useDefaults: true })
-  for (const ajv of [coercing, exact]) {
+  // Only parameters get defaults filled in: a default written into a PATCH body would change the resource.
+  const parametersAjv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: 'array', useDefaults: true })
+  const formAjv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: 'array' })
+  const jsonAjv = new Ajv2020({ strict: false, allErrors: true })
+  for (const ajv of [parametersAjv, formAjv, jsonAjv]) {
     addFormats.default(ajv)
     ajv.addFormat('binary', true)
     ajv.addSchema(document, documentUri)
@@ -89,7 +118,7 @@ export function createRequestValidators(document: OpenApiDocument): (path: strin
         ),
         required: own.filter((p) => p.value.required === true).map((p) => key(p.value)),
       }
-      return { location, validate: coercing.compile(schema) }
+      return { location, validate: parametersAjv.compile(schema) }
     })
 
     const body = operation.requestBody
@@ -97,7 +126,7 @@ export function createRequestValidators(document: OpenApiDocument): (path: strin
       : undefined
     const bodyValidators = new Map<string, ValidateFunction>()
     for (const mediaType of Object.keys(body?.value.content ?? {})) {
-      const ajv = mediaType === 'application/json' ? exact : coercing
+      const ajv = mediaType === 'application/json' ? jsonAjv : formAjv
       bodyValidators.set(mediaType, ajv.compile(at(`${body?.at}/content/${pointer([mediaType]).slice(2)}/schema`)))
     }
 
