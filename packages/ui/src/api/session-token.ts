@@ -2,6 +2,8 @@
 
 const STORAGE_KEY = 'wirebench.token'
 
+let memoryToken: string | null = null
+
 /** Moves a `#token=<hex>` fragment into sessionStorage and strips it from the URL (SECURITY.md, gate 3). */
 export function captureSessionToken(): string | null {
   const hash = window.location.hash.replace(/^#/, '')
@@ -22,8 +24,6 @@ export function captureSessionToken(): string | null {
   }
   return readSessionToken()
 }
-
-let memoryToken: string | null = null
 
 export function readSessionToken(): string | null {
   if (memoryToken) return memoryToken

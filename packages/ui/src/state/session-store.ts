@@ -7,6 +7,7 @@ export interface SessionState {
   config: ClientConfig
   sessionProblem: ApiError | null
   reportSessionProblem: (error: ApiError) => void
+  clearSessionProblem: () => void
 }
 
 export type SessionStore = StoreApi<SessionState>
@@ -16,5 +17,6 @@ export function createSessionStore(config: ClientConfig): SessionStore {
     config,
     sessionProblem: null,
     reportSessionProblem: (error) => set({ sessionProblem: error }),
+    clearSessionProblem: () => set({ sessionProblem: null }),
   }))
 }

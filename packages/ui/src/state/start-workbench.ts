@@ -1,18 +1,33 @@
-/** Starts the page's background work: discovery follows the URL list, and uploaded files are loaded once. */
+/** Starts the page's background work: discovery follows the URL list, uploads load, a pasted token is picked up. */
+import { captureSessionToken, readSessionToken } from '../api/session-token.js'
 import { activeUrls } from './urls-store.js'
 import type { Workbench } from './workbench.js'
 
 /** Returns a function that stops following the URL list. */
 export function startWorkbench(workbench: Workbench): () => void {
-  const { urls, discovery, uploads } = workbench
+  const { urls, discovery, uploads, session } = workbench
   let last = activeUrls(urls.getState()).join('\n')
   void discovery.getState().sync(activeUrls(urls.getState()))
   void uploads.getState().load()
-  return urls.subscribe((state) => {
+  const unsubscribe = urls.subscribe((state) => {
     const list = activeUrls(state)
     const joined = list.join('\n')
     if (joined === last) return
     last = joined
     void discovery.getState().sync(list)
   })
+  // Pasting the CLI's URL into a tab that already shows the workbench only changes the hash: no reload happens.
+  const onHashChange = () => {
+    const before = readSessionToken()
+    const token = captureSessionToken()
+    if (!token || token === before) return
+    session.getState().clearSessionProblem()
+    void discovery.getState().discover(activeUrls(urls.getState()))
+    void uploads.getState().load()
+  }
+  window.addEventListener('hashchange', onHashChange)
+  return () => {
+    unsubscribe()
+    window.removeEventListener('hashchange', onHashChange)
+  }
 }
