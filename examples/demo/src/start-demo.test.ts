@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { DemoHandle } from './start-demo.js'
+import { startDemo } from './start-demo.js'
+
+describe('startDemo', () => {
+  let handle: DemoHandle | undefined
+  afterEach(async () => {
+    await handle?.close()
+    handle = undefined
+  })
+
+  it('starts the REST demo on an ephemeral loopback port and returns its document URL', async () => {
+    handle = await startDemo()
+    expect(handle.services).toEqual([
+      {
+        protocol: 'rest',
+        name: 'Bookshop (REST)',
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/openapi\.json$/),
+      },
+    ])
+    expect(handle.urls).toEqual(handle.services.map((service) => service.url))
+    const documentUrl = handle.urls[0] ?? ''
+    const document = (await (await fetch(documentUrl)).json()) as { servers: { url: string }[] }
+    // The relative server URL resolves against the document URL, as the workbench does it.
+    const base = new URL(document.servers[0]?.url ?? '', documentUrl).href
+    const health = await fetch(`${base}/health`)
+    expect(health.status).toBe(200)
+  })
+
+  it('gives each start its own port and data, and closes idempotently', async () => {
+    handle = await startDemo()
+    const other = await startDemo()
+    try {
+      expect(other.urls[0]).not.toBe(handle.urls[0])
+    } finally {
+      await Promise.all([other.close(), other.close()])
+    }
+    await expect(fetch(other.urls[0] ?? '')).rejects.toThrow()
+  })
+})
