@@ -1,5 +1,4 @@
 /** Runs the standalone workbench: demo services (optional), the server, the banner, the browser, clean shutdown. */
-import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
 import { renderBanner } from './banner.js'
 import type { DemoService } from './banner.js'
@@ -42,6 +41,8 @@ export async function start(options: StartOptions, output: Output): Promise<() =
   const demo = options.demo ? await startDemo() : undefined
   let server: StandaloneServer | undefined
   try {
+    // Imported here so --help and --version answer without loading the server.
+    const { createStandaloneServer } = await import('@wirebench/server')
     server = await createStandaloneServer({
       host: options.host,
       port: options.port,

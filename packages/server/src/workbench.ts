@@ -2,7 +2,6 @@
  * The workbench as an encapsulated Fastify plugin, mountable at any prefix:
  * `app.register(workbench, { prefix: '/workbench', configDir })`.
  */
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import { createRestPlugin } from '@wirebench/protocol-rest'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
@@ -14,6 +13,7 @@ import { registerInvokeRoutes } from './routes/invoke.js'
 import { registerProtocolRoutes } from './routes/protocols.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
+import { createValidatorCompiler } from './routes/validation.js'
 import { createGateHook } from './security/gates.js'
 import { securityHeadersHook } from './security/headers.js'
 import { createSessionToken } from './security/token.js'
@@ -38,7 +38,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   }
   const registry = createPluginRegistry(options.plugins ?? [createRestPlugin({ outbound: outboundPolicy })])
 
-  app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app)
   app.addHook('onRequest', createGateHook({ prefix, token, allowedHosts: options.allowedHosts ?? [] }))
   app.addHook('onSend', securityHeadersHook)

@@ -1,6 +1,7 @@
 /** What the route modules share: the services behind them and the resolved limits. */
 import type { FastifyReply } from 'fastify'
 import type { WorkbenchLimits } from '../options.js'
+import type { Cancellation } from '../services/deadline.js'
 import type { DiscoveryService } from '../services/discovery.js'
 import type { InvokeService } from '../services/invoke.js'
 import type { PluginRegistry } from '../services/plugin-registry.js'
@@ -14,11 +15,20 @@ export interface RouteDeps {
   limits: WorkbenchLimits
 }
 
-/** A signal that fires when the HTTP client goes away before its answer is written. */
-export function disconnectSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController()
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort()
-  })
-  return controller.signal
+/** Tells when the HTTP client goes away before its answer is written (the response closes unfinished). */
+export function clientGone(reply: FastifyReply): Cancellation {
+  return {
+    onCancel(listener) {
+      const raw = reply.raw
+      if (raw.destroyed && !raw.writableFinished) {
+        listener()
+        return () => undefined
+      }
+      const onClose = () => {
+        if (!raw.writableFinished) listener()
+      }
+      raw.once('close', onClose)
+      return () => raw.removeListener('close', onClose)
+    },
+  }
 }

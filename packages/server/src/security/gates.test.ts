@@ -87,6 +87,13 @@ describe('security gates', () => {
     }
   })
 
+  it('guards API routes however the path is spelled on the wire', async () => {
+    for (const url of ['/%61pi/protocols', '/api/protocols?x=1', '/api/protocols/']) {
+      const res = await h.app.inject({ url, headers: { host: 'localhost:5080' } })
+      expect(res.statusCode, url).toBe(401)
+    }
+  })
+
   it('guards unknown API paths with the token too', async () => {
     const res = await h.app.inject({ url: '/api/nothing-here', headers: { host: 'localhost:5080' } })
     expect(res.statusCode).toBe(401)
@@ -106,6 +113,30 @@ describe('security gates', () => {
       headers: { host: 'localhost:5080', 'access-control-request-method': 'POST' },
     })
     expect(Object.keys(res.headers).filter((k) => k.startsWith('access-control-'))).toEqual([])
+  })
+})
+
+describe('in a case-insensitive host router', () => {
+  it('still demands the token for /API/…', async () => {
+    const { default: Fastify } = await import('fastify')
+    const { workbench } = await import('../workbench.js')
+    const { makeTempDir } = await import('../test-support/harness.test-helpers.js')
+    const { rm } = await import('node:fs/promises')
+    const configDir = await makeTempDir('case')
+    const app = Fastify({ logger: false, routerOptions: { caseSensitive: false } })
+    await app.register(workbench, { prefix: '/wb', configDir, plugins: [], token: TEST_TOKEN, uiDir: null })
+    try {
+      const open = await app.inject({
+        url: '/WB/API/protocols',
+        headers: { host: 'localhost', 'x-workbench-token': TEST_TOKEN },
+      })
+      expect(open.statusCode).toBe(200)
+      const res = await app.inject({ url: '/WB/API/protocols', headers: { host: 'localhost' } })
+      expect(res.statusCode).toBe(401)
+    } finally {
+      await app.close()
+      await rm(configDir, { recursive: true, force: true })
+    }
   })
 })
 

@@ -21,10 +21,11 @@ function refuse(reply: FastifyReply, error: WorkbenchError): FastifyReply {
   return sendProblem(reply, toProblem(error))
 }
 
-function isApiPath(url: string, prefix: string): boolean {
-  const path = url.split('?', 1)[0] ?? ''
-  const api = `${prefix}/api`
-  return path === api || path.startsWith(`${api}/`)
+function isApiPath(url: string, apiPrefix: string): boolean {
+  if (!url.startsWith(apiPrefix)) return false
+  const next = url.charCodeAt(apiPrefix.length)
+  // `{prefix}/api`, `{prefix}/api/…`, `{prefix}/api?…`; not `{prefix}/apix`.
+  return Number.isNaN(next) || next === 0x2f || next === 0x3f
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
@@ -32,6 +33,7 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 }
 
 export function createGateHook(options: GateOptions): onRequestHookHandler {
+  const apiPrefix = `${options.prefix}/api`
   return function gate(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const host = request.headers.host
     if (!isHostAllowed(host, options.allowedHosts)) {
@@ -53,7 +55,10 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
       void refuse(reply, new WorkbenchError('forbidden', 'Cross-site requests are refused.'))
       return
     }
-    if (options.token !== null && isApiPath(request.url, options.prefix)) {
+    // The matched route decides (the router may decode `%61pi` or ignore case); the raw URL covers unmatched paths.
+    const routeUrl = request.routeOptions.url
+    const isApi = (routeUrl !== undefined && isApiPath(routeUrl, apiPrefix)) || isApiPath(request.url, apiPrefix)
+    if (options.token !== null && isApi) {
       const given = firstHeader(request.headers[SESSION_TOKEN_HEADER])
       if (!tokensMatch(options.token, given)) {
         void refuse(

@@ -5,10 +5,16 @@
 import { WorkbenchError, defaultCallLimits, splitMarkers } from '@wirebench/core'
 import type { CallContext, CallLimits, Logger } from '@wirebench/core'
 
+/** Something that can tell us the caller went away, without the cost of an AbortController per request. */
+export interface Cancellation {
+  /** Registers `listener`; returns a function that unregisters it. */
+  onCancel(listener: () => void): () => void
+}
+
 export interface DeadlineOptions {
   timeoutMs: number
   /** Fires when the HTTP client disconnects. */
-  signal?: AbortSignal
+  cancellation?: Cancellation
   metadata?: Record<string, string>
   logger: Logger
   limits?: Partial<CallLimits>
@@ -23,20 +29,18 @@ export async function withDeadline<T>(
   const { headers, markers } = splitMarkers(options.metadata)
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
-  let onParentAbort: (() => void) | undefined
+  let unsubscribe: (() => void) | undefined
   const stopped = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
       const error = new WorkbenchError('timeout', `No answer within ${options.timeoutMs} ms.`)
       controller.abort(error)
       reject(error)
     }, options.timeoutMs)
-    onParentAbort = () => {
+    unsubscribe = options.cancellation?.onCancel(() => {
       const error = new WorkbenchError('cancelled', 'The client went away.')
       controller.abort(error)
       reject(error)
-    }
-    if (options.signal?.aborted) onParentAbort()
-    else options.signal?.addEventListener('abort', onParentAbort, { once: true })
+    })
   })
   // The race loser must not surface as an unhandled rejection.
   stopped.catch(() => undefined)
@@ -56,6 +60,6 @@ export async function withDeadline<T>(
     throw WorkbenchError.from(error)
   } finally {
     clearTimeout(timer)
-    if (onParentAbort) options.signal?.removeEventListener('abort', onParentAbort)
+    unsubscribe?.()
   }
 }

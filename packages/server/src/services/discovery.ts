@@ -9,6 +9,7 @@ import type {
   ServiceInfo,
 } from '@wirebench/core'
 import { withDeadline } from './deadline.js'
+import type { Cancellation } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
 import { parseTargetEntry, uniqueEntries } from './target-entry.js'
 import type { TargetEntry } from './target-entry.js'
@@ -23,7 +24,7 @@ export interface DiscoveryServiceOptions {
 export interface DiscoverInput {
   urls: readonly string[]
   metadata?: Record<string, string>
-  signal?: AbortSignal
+  cancellation?: Cancellation
   logger: Logger
 }
 
@@ -65,7 +66,7 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
           timeoutMs: options.timeoutMs,
           logger: input.logger,
           limits: { maxResponseBytes: options.maxResponseBytes },
-          ...(input.signal ? { signal: input.signal } : {}),
+          ...(input.cancellation ? { cancellation: input.cancellation } : {}),
           ...(input.metadata ? { metadata: input.metadata } : {}),
         },
         (ctx) => plugin.discover({ kind: 'url', url: entry.url }, ctx),

@@ -2,6 +2,7 @@
 import { WorkbenchError, checkOutboundUrl } from '@wirebench/core'
 import type { InvokeRequest, InvokeResult, Logger, OutboundPolicy } from '@wirebench/core'
 import { withDeadline } from './deadline.js'
+import type { Cancellation } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
 
 export interface InvokeServiceOptions {
@@ -15,7 +16,7 @@ export interface InvokeServiceOptions {
 export interface InvokeInput {
   request: InvokeRequest
   /** Fires when the HTTP client disconnects. */
-  signal?: AbortSignal
+  cancellation?: Cancellation
   logger: Logger
 }
 
@@ -25,7 +26,7 @@ export interface InvokeService {
 
 export function createInvokeService(options: InvokeServiceOptions): InvokeService {
   return {
-    async invoke({ request, signal, logger }) {
+    async invoke({ request, cancellation, logger }) {
       const plugin = options.registry.require(request.protocol)
       // Accept the `protocol@url` spelling of the origin too, as the URL list shows it.
       const prefix = `${plugin.id}@`
@@ -45,7 +46,7 @@ export function createInvokeService(options: InvokeServiceOptions): InvokeServic
             timeoutMs,
             logger,
             limits: { maxResponseBytes: options.maxResponseBytes },
-            ...(signal ? { signal } : {}),
+            ...(cancellation ? { cancellation } : {}),
             ...(request.metadata ? { metadata: request.metadata } : {}),
           },
           (ctx) => plugin.invoke(call, ctx),
