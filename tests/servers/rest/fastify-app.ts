@@ -87,7 +87,7 @@ export async function startFastifyApp(): Promise<FastifyFixture> {
         headers: { type: 'object', properties: { 'x-trace': { type: 'string' } } },
       },
     },
-    async (request) => record(received, request),
+    (request, reply) => reply.send(record(received, request)),
   )
   app.post(
     '/pets',
@@ -147,7 +147,7 @@ export async function startFastifyApp(): Promise<FastifyFixture> {
         },
       },
     },
-    async (request) => record(received, request),
+    (request, reply) => reply.send(record(received, request)),
   )
   app.get('/teapot', { schema: { operationId: 'teapot', tags: ['misc'] } }, async (request, reply) => {
     record(received, request)
@@ -182,8 +182,8 @@ export async function startFastifyApp(): Promise<FastifyFixture> {
       return reply.type('application/octet-stream').send(Buffer.alloc(n, 7))
     },
   )
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-  app.get('/openapi.yaml', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/openapi.json', { schema: { hide: true } }, (_request, reply) => reply.send(app.swagger()))
+  app.get('/openapi.yaml', { schema: { hide: true } }, (_request, reply) =>
     reply.type('application/yaml').send(app.swagger({ yaml: true })),
   )
   app.get('/page', { schema: { hide: true } }, async (_request, reply) =>

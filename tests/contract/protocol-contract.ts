@@ -1,0 +1,296 @@
+/**
+ * The shared protocol contract (DESIGN.md §4): every ProtocolPlugin runs it against its real test server. It checks
+ * the discovery shape, each call kind the plugin claims, cancellation, deadlines, error mapping, metadata and marker
+ * handling and close semantics. Items a plugin cannot take part in are skipped with the reason in the test name.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WorkbenchError, defaultCallLimits, silentLogger, splitMarkers } from '@wirebench/core'
+import type {
+  Call,
+  CallContext,
+  DiscoveryTarget,
+  FieldInfo,
+  InvokeResult,
+  MessageInfo,
+  ProtocolPlugin,
+  ServiceInfo,
+  StatusName,
+} from '@wirebench/core'
+
+export type ContractCall = Omit<Call, 'target'>
+
+export interface ContractFixture {
+  /** Where discovery looks. */
+  discovery: DiscoveryTarget
+  /** `Call.target` for invocations (the discovery URL or file name). */
+  callTarget: string
+  /** A unary call that succeeds. */
+  unary: ContractCall
+  /** A unary call the server keeps open for at least 2 s (cancellation, deadline). */
+  slow: ContractCall
+  /** A call the service answers with an error, and the status name it must map to (a result, not a throw). */
+  failing?: { call: ContractCall; status: StatusName }
+  /** A call whose result shows the request headers the server received (lower-case names). */
+  headerEcho?: {
+    call: ContractCall
+    headersOf(result: InvokeResult): Record<string, unknown>
+    urlOf?(result: InvokeResult): string
+  }
+  /** Discovery target where nothing listens. */
+  unreachable: DiscoveryTarget
+  /** Open connections the server holds (close semantics); omit when the server cannot tell. */
+  openConnections?(): Promise<number>
+  close(): Promise<void>
+}
+
+export interface ProtocolContractOptions {
+  /** Names the suite (`rest`, `grpc`…). */
+  name: string
+  /** The call kinds beyond unary the plugin implements; the suite checks the claim against the plugin. */
+  claims: { serverStreaming: boolean; channels: boolean }
+  createPlugin(): ProtocolPlugin
+  startFixture(): Promise<ContractFixture>
+}
+
+const statusNames = new Set<StatusName>([
+  'OK',
+  'Cancelled',
+  'Unknown',
+  'InvalidArgument',
+  'DeadlineExceeded',
+  'NotFound',
+  'AlreadyExists',
+  'PermissionDenied',
+  'ResourceExhausted',
+  'FailedPrecondition',
+  'Aborted',
+  'OutOfRange',
+  'Unimplemented',
+  'Internal',
+  'Unavailable',
+  'DataLoss',
+  'Unauthenticated',
+])
+const fieldTypes = new Set([
+  'string',
+  'bool',
+  'bytes',
+  'double',
+  'float',
+  'int32',
+  'int64',
+  'uint32',
+  'uint64',
+  'sint32',
+  'sint64',
+  'fixed32',
+  'fixed64',
+  'sfixed32',
+  'sfixed64',
+  'message',
+  'enum',
+  'json',
+])
+const methodTypes = {
+  Unary: [false, false],
+  ServerStreaming: [false, true],
+  ClientStreaming: [true, false],
+  Duplex: [true, true],
+}
+
+export function contractContext(
+  options: { metadata?: Record<string, string>; signal?: AbortSignal; deadline?: number } = {},
+): CallContext {
+  const { headers, markers } = splitMarkers(options.metadata)
+  const ctx: CallContext = {
+    signal: options.signal ?? new AbortController().signal,
+    metadata: headers,
+    markers,
+    logger: silentLogger,
+    limits: { ...defaultCallLimits, timeoutMs: 10_000 },
+  }
+  if (options.deadline !== undefined) ctx.deadline = options.deadline
+  return ctx
+}
+
+function checkMessage(message: MessageInfo, seen = new Set<MessageInfo>()): void {
+  expect(typeof message.name).toBe('string')
+  expect(typeof message.fullName).toBe('string')
+  if (seen.has(message)) return
+  seen.add(message)
+  const numbers = new Set<number>()
+  for (const field of message.fields) {
+    checkField(field)
+    expect(numbers.has(field.number), `duplicate field number ${field.number} in ${message.name}`).toBe(false)
+    numbers.add(field.number)
+    if (field.messageType) checkMessage(field.messageType, seen)
+  }
+}
+
+function checkField(field: FieldInfo): void {
+  expect(field.name.length).toBeGreaterThan(0)
+  expect(Number.isInteger(field.number)).toBe(true)
+  expect(fieldTypes.has(field.type), `field type ${field.type}`).toBe(true)
+  expect(['optional', 'required', 'repeated']).toContain(field.label)
+  expect(field.label === 'repeated').toBe(field.isRepeated)
+  expect(typeof field.isMap).toBe('boolean')
+  expect(typeof field.required).toBe('boolean')
+  expect(typeof field.isBinary).toBe('boolean')
+  if (field.type === 'message' && !field.isMap) expect(field.messageType).toBeDefined()
+  if (field.type === 'enum') expect(field.enumValues?.length).toBeGreaterThan(0)
+}
+
+function checkService(service: ServiceInfo, pluginId: string): void {
+  expect(service.name.length).toBeGreaterThan(0)
+  expect(typeof service.package).toBe('string')
+  expect(typeof service.source).toBe('string')
+  expect(typeof service.isUploaded).toBe('boolean')
+  expect(service.protocol).toBe(pluginId)
+  expect(service.methods.length).toBeGreaterThan(0)
+  const names = new Set<string>()
+  for (const method of service.methods) {
+    expect(names.has(method.name), `duplicate method ${method.name}`).toBe(false)
+    names.add(method.name)
+    expect(method.fullName.length).toBeGreaterThan(0)
+    expect([method.clientStreaming, method.serverStreaming]).toEqual(methodTypes[method.methodType])
+    expect(typeof method.deprecated).toBe('boolean')
+    checkMessage(method.inputType)
+    checkMessage(method.outputType)
+  }
+}
+
+async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error, 'expected the call to fail').toBeInstanceOf(WorkbenchError)
+  return error as WorkbenchError
+}
+
+export function runProtocolContract(options: ProtocolContractOptions): void {
+  describe(`protocol contract: ${options.name}`, () => {
+    let fixture: ContractFixture
+    let plugin: ProtocolPlugin
+    let services: ServiceInfo[]
+    const call = (c: ContractCall, ctx = contractContext()) => plugin.invoke({ ...c, target: fixture.callTarget }, ctx)
+
+    beforeAll(async () => {
+      fixture = await options.startFixture()
+      plugin = options.createPlugin()
+      services = await plugin.discover(fixture.discovery, contractContext())
+    })
+
+    afterAll(async () => {
+      await plugin?.dispose?.()
+      await fixture?.close()
+    })
+
+    it('identifies itself with an id, a name and lower-case upload extensions', () => {
+      expect(plugin.id).toMatch(/^[a-z][a-z0-9-]*$/)
+      expect(plugin.name.length).toBeGreaterThan(0)
+      for (const ext of plugin.uploadExtensions ?? []) expect(ext).toMatch(/^\.[a-z0-9]+$/)
+    })
+
+    it('discovers services in the wire-model shape, serialisable as JSON without nulls', () => {
+      expect(services.length).toBeGreaterThan(0)
+      for (const service of services) checkService(service, plugin.id)
+      const json = JSON.stringify(services)
+      expect(json).not.toContain(':null')
+      expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(services)))
+    })
+
+    it('answers a unary call with a status name, a duration and string metadata', async () => {
+      const result = await call(fixture.unary)
+      expect(result.status).toBe('OK')
+      expect(statusNames.has(result.status)).toBe(true)
+      expect(result.durationMs).toBeGreaterThanOrEqual(0)
+      for (const value of Object.values(result.metadata)) expect(typeof value).toBe('string')
+    })
+
+    it('maps an error the service returns to a status in the result rather than a throw', async (ctx) => {
+      if (!fixture.failing) return ctx.skip()
+      const result = await call(fixture.failing.call)
+      expect(result.status).toBe(fixture.failing.status)
+    })
+
+    it('sends metadata as headers and never puts transport markers on the wire', async (ctx) => {
+      if (!fixture.headerEcho) return ctx.skip()
+      const metadata = {
+        'x-contract': 'yes',
+        __workbenchCookieEnv__: 'env-secret-id',
+        __workbenchApiKeyQuery__: JSON.stringify({ name: 'contract_key', value: 'k-123' }),
+      }
+      const result = await call(fixture.headerEcho.call, contractContext({ metadata }))
+      const headers = fixture.headerEcho.headersOf(result)
+      expect(headers['x-contract']).toBe('yes')
+      const wire = JSON.stringify(headers).toLowerCase()
+      expect(wire).not.toContain('__workbench')
+      expect(wire).not.toContain('env-secret-id')
+      const url = fixture.headerEcho.urlOf?.(result)
+      if (url !== undefined) expect(url).toContain('contract_key=k-123')
+    })
+
+    it('stops a call when its AbortSignal fires, reporting cancelled', async () => {
+      const controller = new AbortController()
+      const started = Date.now()
+      setTimeout(() => controller.abort(), 150)
+      const error = await failure(call(fixture.slow, contractContext({ signal: controller.signal })))
+      expect(error.code).toBe('cancelled')
+      expect(Date.now() - started).toBeLessThan(1_500)
+    })
+
+    it('refuses at once a call whose signal is already aborted', async () => {
+      const error = await failure(call(fixture.slow, contractContext({ signal: AbortSignal.abort() })))
+      expect(error.code).toBe('cancelled')
+    })
+
+    it('ends a call at its deadline, reporting timeout', async () => {
+      const started = Date.now()
+      const error = await failure(call(fixture.slow, contractContext({ deadline: Date.now() + 250 })))
+      expect(error.code).toBe('timeout')
+      expect(Date.now() - started).toBeLessThan(1_500)
+    })
+
+    it('reports an unreachable target as upstream_unreachable', async () => {
+      const error = await failure(plugin.discover(fixture.unreachable, contractContext()))
+      expect(error.code).toBe('upstream_unreachable')
+    })
+
+    it('refuses an unknown method with a WorkbenchError', async () => {
+      const error = await failure(call({ ...fixture.unary, method: 'noSuchMethod_contract' }))
+      expect(['not_found', 'invalid_request']).toContain(error.code)
+    })
+
+    it('implements exactly the call kinds it claims', () => {
+      expect(typeof plugin.invokeStream === 'function').toBe(options.claims.serverStreaming)
+      expect(typeof plugin.openChannel === 'function').toBe(options.claims.channels)
+    })
+
+    // Streaming and channel checks join this suite with the first plugin that claims them (gRPC, WebSocket).
+    it.skipIf(!options.claims.serverStreaming)(
+      `server streaming${options.claims.serverStreaming ? '' : ` (skipped: ${options.name} claims no server streaming)`}`,
+      () => {
+        expect(typeof plugin.invokeStream).toBe('function')
+      },
+    )
+
+    it.skipIf(!options.claims.channels)(
+      `client-streaming and duplex channels${options.claims.channels ? '' : ` (skipped: ${options.name} claims no channels)`}`,
+      () => {
+        expect(typeof plugin.openChannel).toBe('function')
+      },
+    )
+
+    it('releases its connections on dispose, and dispose can be called twice', async (ctx) => {
+      if (!fixture.openConnections) return ctx.skip()
+      await call(fixture.unary)
+      expect(await fixture.openConnections()).toBeGreaterThan(0)
+      await plugin.dispose?.()
+      await plugin.dispose?.()
+      const deadline = Date.now() + 2_000
+      while ((await fixture.openConnections()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+      expect(await fixture.openConnections()).toBe(0)
+    })
+  })
+}
