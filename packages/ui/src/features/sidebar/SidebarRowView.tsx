@@ -56,6 +56,7 @@ export function SidebarRowView({ row, isSelected, onToggle, onSelect }: SidebarR
       className={`sb-row sb-method${method.deprecated ? ' is-deprecated' : ''}`}
       aria-current={isSelected || undefined}
       data-method={method.name}
+      data-origin={row.ref.origin}
       title={tooltip}
       onClick={() => onSelect(row.ref.key)}
     >
