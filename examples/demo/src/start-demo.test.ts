@@ -37,4 +37,15 @@ describe('startDemo', () => {
     }
     await expect(fetch(other.urls[0] ?? '')).rejects.toThrow()
   })
+
+  it('closes promptly even while a delayed request is in flight', async () => {
+    const demo = await startDemo()
+    const base = (demo.urls[0] ?? '').replace('/openapi.json', '')
+    const pending = fetch(`${base}/api/v1/diagnostics/delay?ms=20000`).catch((error: unknown) => error)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const started = Date.now()
+    await demo.close()
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(await pending).toBeInstanceOf(Error)
+  })
 })

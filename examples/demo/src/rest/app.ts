@@ -26,7 +26,8 @@ const maxUploadBytes = 10 * 1024 * 1024
 
 /** Creates the app with freshly seeded data; not listening, so tests can use `app.inject()`. */
 export function createRestDemoApp(options: RestDemoOptions = {}): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: maxUploadBytes })
+  // Closing destroys open keep-alive and in-flight connections, so tests and Ctrl-C never wait on a client.
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: maxUploadBytes, forceCloseConnections: true })
   const registry: OperationRegistry = {
     document: openApiDocument,
     validatorFor: requestValidatorsFor(openApiDocument),
