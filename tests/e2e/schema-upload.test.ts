@@ -56,7 +56,7 @@ describe.runIf(requireChromium())('schema file upload', () => {
     expect(await server.getAttribute('aria-invalid')).toBe('true')
     expect(await page.locator('.rest-server-warning').isVisible()).toBe(true)
 
-    const demoBase = new URL('/api/v1', cli.demoUrls[0]!).toString()
+    const demoBase = new URL('/api/v1', cli.demoUrls[0]).toString()
     await server.fill(demoBase)
     await fieldInput(page, 'bookId').fill('1')
     expect(await page.locator('.rest-path').textContent()).toContain(`${demoBase}/books/1`)

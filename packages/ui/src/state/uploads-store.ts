@@ -47,22 +47,30 @@ export function createUploadsStore(api: ApiClient): UploadsStore {
       // Sequential on purpose: the server re-reads the whole upload set per file so imports resolve.
       for (const file of files) {
         try {
-          await api.upload(file.name, file)
+          const result = await api.upload(file.name, file)
+          // Merge the answer instead of re-listing: a listing repeats every other file's services (megabytes).
+          set((s) => ({
+            uploads: [...s.uploads.filter((u) => u.name !== result.upload.name), result.upload],
+            services: [...s.services.filter((sv) => sv.originUrl !== result.upload.name), ...result.services],
+          }))
         } catch (error) {
           set((s) => ({ failures: [...s.failures, { name: file.name, error: ApiError.fromUnknown(error) }] }))
         } finally {
           set((s) => ({ pending: s.pending.filter((n) => n !== file.name) }))
         }
       }
-      await get().load()
     },
     remove: async (name) => {
       try {
         await api.deleteUpload(name)
+        set((s) => ({
+          uploads: s.uploads.filter((u) => u.name !== name),
+          services: s.services.filter((sv) => sv.originUrl !== name),
+        }))
       } catch (error) {
         set((s) => ({ failures: [...s.failures, { name, error: ApiError.fromUnknown(error) }] }))
+        await get().load()
       }
-      await get().load()
     },
     dismissFailure: (name) => set((s) => ({ failures: s.failures.filter((f) => f.name !== name) })),
   }))

@@ -1,5 +1,5 @@
 /** Schema Files: upload by drop or picker, per-file errors, and the uploaded files with what was found in each. */
-import { useEffect, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { formatBytes } from '../../components/format.js'
 import { Icon } from '../../components/Icon.js'
@@ -14,10 +14,6 @@ export function SchemaFilesTab(): ReactElement {
   const pending = useStore(uploads, (s) => s.pending)
   const failures = useStore(uploads, (s) => s.failures)
   const loadError = useStore(uploads, (s) => s.loadError)
-
-  useEffect(() => {
-    void uploads.getState().load()
-  }, [uploads])
 
   return (
     <div className="schema-files">
