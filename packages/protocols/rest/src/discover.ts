@@ -18,8 +18,8 @@ export interface DiscoverDeps {
 const acceptHeader = 'application/json, application/yaml;q=0.9, application/x-yaml;q=0.9, text/yaml;q=0.9, */*;q=0.5'
 
 export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<ServiceInfo[]> {
-  const text = await fetchDocument(url, ctx, deps)
-  const spec = parseDocumentText(text, url)
+  // The text is not kept in a local: an async frame would hold the whole document string alive during the walk.
+  const spec = parseDocumentText(await fetchDocument(url, ctx, deps), url)
   return servicesOf(spec, url, { source: 'openapi', baseUrl: resolveBaseUrl(spec.root, spec.version, url) }, deps)
 }
 
