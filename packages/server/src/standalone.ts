@@ -43,7 +43,8 @@ export async function createStandaloneServer(options: StandaloneOptions): Promis
     logger: { level, redact: { paths: redactPaths, censor: '***' } },
     // Workbench routes set their own limits; this covers anything else.
     bodyLimit: 1024 * 1024,
-    forceCloseConnections: 'idle',
+    // Closing means closing: a half-open keep-alive socket (browsers and undici pre-connect) must not hold shutdown up.
+    forceCloseConnections: true,
     return503OnClosing: true,
   })
   await app.register(workbench, { ...rest, token, mode: 'standalone' })
