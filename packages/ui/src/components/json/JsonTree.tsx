@@ -13,6 +13,7 @@ export interface JsonTreeProps {
 
 export function JsonTree({ value, label }: JsonTreeProps): ReactElement {
   const [expanded, setExpanded] = useState(() => initialExpansion(value))
+  const [isCapped, setCapped] = useState(false)
   const rows = useMemo(() => flattenJson(value, expanded), [value, expanded])
   const scrollRef = useRef<HTMLDivElement>(null)
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is used as documented; its values are read during render only.
@@ -34,13 +35,33 @@ export function JsonTree({ value, label }: JsonTreeProps): ReactElement {
   return (
     <div className="json-tree">
       <div className="json-tree-toolbar">
-        <button type="button" className="btn btn-ghost" onClick={() => setExpanded(allContainerIds(value))}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            const all = allContainerIds(value)
+            setExpanded(all.ids)
+            setCapped(all.isCapped)
+          }}
+        >
           Expand all
         </button>
-        <button type="button" className="btn btn-ghost" onClick={() => setExpanded(new Set())}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            setExpanded(new Set())
+            setCapped(false)
+          }}
+        >
           Collapse all
         </button>
         <span className="muted">{rows.length.toLocaleString()} rows</span>
+        {isCapped && (
+          <span className="muted" title="Expand all stops after 20,000 objects and arrays; open the rest one by one.">
+            · first 20,000 containers expanded
+          </span>
+        )}
       </div>
       <div className="json-tree-scroll" ref={scrollRef} role="tree" aria-label={label}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

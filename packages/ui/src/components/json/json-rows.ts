@@ -84,16 +84,23 @@ export function initialExpansion(root: unknown, budget = 300): Set<string> {
   return expanded
 }
 
-/** Every container id, up to `limit` (Expand all on a huge body stops there instead of freezing the tab). */
-export function allContainerIds(root: unknown, limit = 20_000): Set<string> {
+/**
+ * Container ids breadth-first, up to `limit` (Expand all on a huge body stops there instead of freezing the tab);
+ * breadth-first so a capped expansion still opens every upper level completely.
+ */
+export function allContainerIds(root: unknown, limit = 20_000): { ids: Set<string>; isCapped: boolean } {
   const ids = new Set<string>()
-  const stack: Array<{ value: unknown; id: string }> = [{ value: root, id: '' }]
-  while (stack.length && ids.size < limit) {
-    const { value, id } = stack.pop()!
-    if (!isContainer(value)) continue
-    ids.add(id)
-    for (const [key, child] of childEntries(value))
-      if (isContainer(child)) stack.push({ value: child, id: childId(id, key) })
+  let queue: Array<{ value: unknown; id: string }> = [{ value: root, id: '' }]
+  while (queue.length) {
+    const next: Array<{ value: unknown; id: string }> = []
+    for (const { value, id } of queue) {
+      if (!isContainer(value)) continue
+      if (ids.size >= limit) return { ids, isCapped: true }
+      ids.add(id)
+      for (const [key, child] of childEntries(value))
+        if (isContainer(child)) next.push({ value: child, id: childId(id, key) })
+    }
+    queue = next
   }
-  return ids
+  return { ids, isCapped: false }
 }

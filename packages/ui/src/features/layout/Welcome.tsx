@@ -6,7 +6,8 @@ import { useCatalog } from '../../state/useCatalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 
 export function Welcome(): ReactElement {
-  const { discovery } = useWorkbench()
+  const { discovery, urls } = useWorkbench()
+  const isLocked = useStore(urls, (s) => s.lockedUrls !== null)
   const catalog = useCatalog()
   const isLoading = useStore(discovery, (s) => Object.values(s.byUrl).some((d) => d.isLoading))
   return (
@@ -18,11 +19,19 @@ export function Welcome(): ReactElement {
         </>
       ) : (
         <>
-          <h2>{catalog.operationCount ? 'Pick an operation' : 'Start by adding a URL'}</h2>
+          <h2>
+            {catalog.operationCount
+              ? 'Pick an operation'
+              : isLocked
+                ? 'Nothing discovered yet'
+                : 'Start by adding a URL'}
+          </h2>
           <p>
             {catalog.operationCount
               ? `${catalog.operationCount.toLocaleString()} operations in ${catalog.groups.length} ${catalog.groups.length === 1 ? 'origin' : 'origins'}. Choose one in the sidebar.`
-              : 'Add an OpenAPI document or server URL in the bar above, or upload a schema file in the Schema Files tab.'}
+              : isLocked
+                ? 'No services came from the URLs given on the command line; hover a red dot above for the reason. You can still upload a schema file in the Schema Files tab.'
+                : 'Add an OpenAPI document or server URL in the bar above, or upload a schema file in the Schema Files tab.'}
           </p>
         </>
       )}
