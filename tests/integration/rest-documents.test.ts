@@ -188,3 +188,62 @@ describe('discovery failures name the URL and the reason', () => {
     expect(await discover('http://[::ffff:a9fe:a9fe]/openapi.json')).toMatchObject({ code: 'blocked_target' })
   })
 })
+
+describe('document fetching', () => {
+  const doc = (server: string) =>
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'moved', version: '1' },
+      servers: [{ url: 'v1' }],
+      paths: { '/x': { get: { operationId: 'x', responses: { '200': { description: 'ok' } } } } },
+      'x-server': server,
+    })
+  const credentials = {
+    authorization: 'Bearer secret-token',
+    __workbenchApiKeyQuery__: JSON.stringify({ name: 'key', value: 'secret-key' }),
+  }
+
+  it('follows a same-origin redirect with credentials and resolves relative servers against the final URL', async () => {
+    const target = files.route('/specs/current/openapi.json', { body: doc('same'), contentType: 'application/json' })
+    const url = files.route('/openapi', { status: 302, body: '', headers: { location: '/specs/current/openapi.json' } })
+    const services = await plugin.discover({ kind: 'url', url }, testContext({ metadata: credentials }))
+    expect(services[0]).toMatchObject({ originUrl: url, baseUrl: `${files.origin}/specs/current/v1` })
+    const last = files.requests.filter((r) => r.url.startsWith('/specs/current/openapi.json')).at(-1)
+    expect(last?.url).toBe('/specs/current/openapi.json?key=secret-key')
+    expect(last?.headers['authorization']).toBe('Bearer secret-token')
+    expect(target).toContain('/specs/current/')
+  })
+
+  it('does not carry credentials across a redirect to another origin', async () => {
+    const other = await startStaticServer()
+    try {
+      const target = other.route('/doc.json', { body: doc('other'), contentType: 'application/json' })
+      const url = files.route('/elsewhere', { status: 307, body: '', headers: { location: target } })
+      const services = await plugin.discover({ kind: 'url', url }, testContext({ metadata: credentials }))
+      expect(services[0]?.baseUrl).toBe(`${other.origin}/v1`)
+      expect(other.requests).toHaveLength(1)
+      expect(other.requests[0]?.url).toBe('/doc.json')
+      expect(JSON.stringify(other.requests[0]?.headers)).not.toContain('secret')
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('says no services were discovered at an HTTP/2-only (gRPC-style) server', async () => {
+    const { createServer } = await import('node:http2')
+    const h2 = createServer((_req, res) => res.end('h2 only'))
+    await new Promise<void>((resolve) => h2.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = h2.address() as { port: number }
+      const error: unknown = await plugin
+        .discover({ kind: 'url', url: `http://127.0.0.1:${port}/` }, testContext())
+        .catch((e: unknown) => e)
+      expect(error).toMatchObject({
+        code: 'no_services',
+        message: expect.stringContaining('did not answer with HTTP/1.1'),
+      })
+    } finally {
+      await new Promise<void>((resolve) => h2.close(() => resolve()))
+    }
+  })
+})

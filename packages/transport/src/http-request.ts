@@ -66,7 +66,8 @@ export async function httpRequest(options: HttpRequestOptions): Promise<HttpResp
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {}
+  // Null prototype: a `__proto__` response header stays a plain entry.
+  const flat = Object.create(null) as Record<string, string>
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
   }

@@ -15,7 +15,6 @@ const socketCauses: Record<string, string> = {
   UND_ERR_CLOSED: 'the connection pool was closed',
   UND_ERR_HEADERS_TIMEOUT: 'no response headers in time',
   UND_ERR_BODY_TIMEOUT: 'the response body stalled',
-  HPE_INVALID_CONSTANT: 'the peer did not answer with HTTP/1.1',
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -46,6 +45,16 @@ export function toNetworkError(error: unknown, context: NetworkErrorContext): Wo
   if (error instanceof Error && (error.name === 'AbortError' || errorCode(error) === 'ABORT_ERR')) {
     return new WorkbenchError('cancelled', `The call to ${context.url} was cancelled.`, { cause: error })
   }
+  if (isParserError(error)) {
+    return new WorkbenchError(
+      'upstream_invalid',
+      `${host} did not answer with HTTP/1.1 (an HTTP/2-only or non-HTTP server?).`,
+      {
+        cause: error,
+        details: { code: 'HTTP_PARSER' },
+      },
+    )
+  }
   const code = errorCode(error)
   if (code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT') {
     return new WorkbenchError('upstream_unreachable', `TLS handshake with ${host} failed (${code}).`, {
@@ -59,6 +68,17 @@ export function toNetworkError(error: unknown, context: NetworkErrorContext): Wo
     cause: error,
     details: code ? { code } : undefined,
   })
+}
+
+/** undici's parser errors (`HPE_*`): something answered, but not in HTTP/1.1 (gRPC h2c, raw TCP services). */
+function isParserError(error: unknown): boolean {
+  let current: unknown = error
+  for (let i = 0; i < 4 && current instanceof Error; i++) {
+    const code = (current as { code?: unknown }).code
+    if (current.name === 'HTTPParserError' || (typeof code === 'string' && code.startsWith('HPE_'))) return true
+    current = current.cause
+  }
+  return false
 }
 
 function safeHost(url: string): string {

@@ -11,10 +11,18 @@ export interface StaticRoute {
   body: string | Buffer
   /** Milliseconds to wait before answering. */
   delayMs?: number
+  headers?: Record<string, string>
+}
+
+export interface RecordedRequest {
+  url: string
+  headers: Record<string, string | string[] | undefined>
 }
 
 export interface StaticServer {
   origin: string
+  /** Every request received, in order. */
+  requests: RecordedRequest[]
   /** Serves a file at `/<name>`, returning its URL. */
   serveFile(name: string, path: string): string
   route(path: string, route: StaticRoute): string
@@ -29,7 +37,9 @@ const types: Record<string, string> = {
 
 export async function startStaticServer(): Promise<StaticServer> {
   const routes = new Map<string, () => Promise<StaticRoute>>()
+  const requests: RecordedRequest[] = []
   const server: Server = createServer((request, response) => {
+    requests.push({ url: request.url ?? '', headers: request.headers })
     const path = new URL(request.url ?? '/', 'http://x').pathname
     const route = routes.get(path)
     if (!route) {
@@ -39,7 +49,9 @@ export async function startStaticServer(): Promise<StaticServer> {
     route()
       .then(async (r) => {
         if (r.delayMs) await new Promise((resolve) => setTimeout(resolve, r.delayMs))
-        response.writeHead(r.status ?? 200, { 'content-type': r.contentType ?? 'application/octet-stream' }).end(r.body)
+        response
+          .writeHead(r.status ?? 200, { 'content-type': r.contentType ?? 'application/octet-stream', ...r.headers })
+          .end(r.body)
       })
       .catch(() => response.writeHead(500).end())
   })
@@ -47,6 +59,7 @@ export async function startStaticServer(): Promise<StaticServer> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     origin,
+    requests,
     serveFile(name, path) {
       routes.set(`/${name}`, async () => ({
         body: await readFile(path),

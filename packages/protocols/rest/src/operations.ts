@@ -98,10 +98,9 @@ function bodyFields(body: BodyShape, params: FieldInfo[], walker: SchemaWalker, 
   const taken = new Set(params.map((p) => p.name))
   return walker.rootFields(view, owner, first).map((field) => {
     field.source = 'body'
-    if (taken.has(field.name)) {
-      field.wireName = field.name
-      field.name = `body.${field.name}`
-    }
+    // A property literally named `body` carries its wire name so it is not read as a whole (non-object) body.
+    if (taken.has(field.name) || field.name === 'body') field.wireName = field.name
+    if (taken.has(field.name)) field.name = `body.${field.name}`
     return field
   })
 }

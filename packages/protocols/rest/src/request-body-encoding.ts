@@ -26,7 +26,8 @@ export function encodeBody(method: MethodInfo, input: BodyValues): EncodedBody |
   const contentType = method.requestContentType ?? 'application/json'
   if (input.whole) return wholeBody(input.whole.field, input.whole.value, contentType)
   if (input.values.size === 0) return undefined
-  const object: Record<string, unknown> = {}
+  // Null prototype: a `__proto__` key from the message stays a plain property (SECURITY.md, prototype pollution).
+  const object = Object.create(null) as Record<string, unknown>
   for (const [name, { value }] of input.values) object[name] = value
   return { body: JSON.stringify(object), contentType: jsonContentType(contentType) }
 }
@@ -39,7 +40,11 @@ function jsonContentType(declared: string): string {
 function wholeBody(field: FieldInfo, value: unknown, contentType: string): EncodedBody {
   if (field.isBinary) {
     const file = parseFileValue(field.name, value)
-    return { body: file.data, contentType: file.contentType ?? contentType }
+    // `*/*` declares "anything", which is no Content-Type to send.
+    return {
+      body: file.data,
+      contentType: file.contentType ?? (contentType === '*/*' ? 'application/octet-stream' : contentType),
+    }
   }
   if (/json/i.test(contentType) || contentType === '*/*') {
     return { body: JSON.stringify(value), contentType: jsonContentType(contentType) }

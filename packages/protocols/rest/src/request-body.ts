@@ -69,7 +69,7 @@ function swaggerBody(operation: JsonObject, params: JsonObject[], root: JsonObje
     return { mediaType: types.find(isJsonMediaType) ?? 'application/json', schema: bodyParam['schema'] ?? {} }
   const formParams = params.filter((p) => p['in'] === 'formData')
   if (formParams.length === 0) return undefined
-  const properties: JsonObject = {}
+  const properties = Object.create(null) as JsonObject
   const required: string[] = []
   for (const param of formParams) {
     const name = String(param['name'])

@@ -183,7 +183,9 @@ describe('outbound request construction', () => {
     const contentType = request.headers['content-type'] ?? ''
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/)
     // A standard parser reads it back: parts, filenames (empty stays empty) and contents.
-    const form = await new Response(new Uint8Array(request.body as Buffer), { headers: { 'content-type': contentType } }).formData()
+    const form = await new Response(new Uint8Array(request.body as Buffer), {
+      headers: { 'content-type': contentType },
+    }).formData()
     const file = form.get('file') as unknown as File
     expect(file.name).toBe('a.txt')
     expect(await file.text()).toBe('hello')

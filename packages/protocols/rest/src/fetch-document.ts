@@ -1,0 +1,78 @@
+/**
+ * The one GET of URL mode. Redirects are followed (a few hops, each checked against the outbound policy) because
+ * they are the server pointing at the same document, not path probing. Credentials (metadata headers and the API-key
+ * query marker) go only to the origin the user named, so a redirect cannot carry them to another host.
+ */
+import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
+import type { CallContext } from '@wirebench/core'
+import { httpRequest } from '@wirebench/transport'
+import type { HttpResponse } from '@wirebench/transport'
+import { noServices } from './errors.js'
+import type { DiscoverDeps } from './discover.js'
+
+const acceptHeader = 'application/json, application/yaml;q=0.9, application/x-yaml;q=0.9, text/yaml;q=0.9, */*;q=0.5'
+const maxRedirects = 5
+const redirectStatuses = new Set([301, 302, 303, 307, 308])
+
+export interface FetchedDocument {
+  text: string
+  /** Where the document finally came from (relative server URLs resolve against it). */
+  url: string
+}
+
+export async function fetchDocument(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<FetchedDocument> {
+  const origin = new URL(url).origin
+  let current = url
+  for (let hop = 0; ; hop++) {
+    const sameOrigin = new URL(current).origin === origin
+    const response = await getOnce(current, sameOrigin, ctx, deps)
+    const location = response.headers['location']
+    if (redirectStatuses.has(response.status) && location !== undefined && hop < maxRedirects) {
+      current = new URL(location, current).href
+      continue
+    }
+    if (response.status < 200 || response.status >= 300) {
+      throw noServices(url, `the server answered HTTP ${response.status} ${response.statusMessage}`.trimEnd())
+    }
+    if (response.truncated) {
+      throw new WorkbenchError(
+        'payload_too_large',
+        `The document at ${url} is larger than ${response.sizeBytes} bytes.`,
+      )
+    }
+    if (/html/i.test(response.headers['content-type'] ?? '')) {
+      throw noServices(url, 'the response is an HTML page, not an OpenAPI document')
+    }
+    return { text: response.body.toString('utf8'), url: current }
+  }
+}
+
+async function getOnce(
+  url: string,
+  withCredentials: boolean,
+  ctx: CallContext,
+  deps: DiscoverDeps,
+): Promise<HttpResponse> {
+  const wireUrl = withCredentials ? appendQueryParams(url, ctx.markers.apiKeyQuery ?? []) : url
+  checkOutboundUrl(wireUrl, deps.options.outbound)
+  const lease = deps.dispatchers.acquire(ctx.markers)
+  try {
+    return await httpRequest({
+      url: wireUrl,
+      method: 'GET',
+      headers: withCredentials ? mergeHeaders(ctx.metadata, { accept: acceptHeader }) : { accept: acceptHeader },
+      dispatcher: lease.dispatcher,
+      signal: ctx.signal,
+      deadline: ctx.deadline,
+      timeoutMs: ctx.limits.timeoutMs,
+      maxResponseBytes: ctx.limits.maxResponseBytes,
+      displayUrl: url,
+    })
+  } catch (error) {
+    // Something listens but does not speak HTTP/1.1 (a gRPC server): not ours, other plugins may take it.
+    if (WorkbenchError.is(error, 'upstream_invalid')) throw noServices(url, error.message.replace(/\.$/, ''))
+    throw error
+  } finally {
+    await lease.release()
+  }
+}
