@@ -86,6 +86,24 @@ const doc = {
         responses: { '200': { description: 'ok' } },
       },
     },
+    '/star': {
+      post: {
+        operationId: 'star',
+        requestBody: { content: { '*/*': { schema: { type: 'string', format: 'binary' } } } },
+        responses: { '200': { description: 'ok' } },
+      },
+      put: {
+        operationId: 'note',
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { title: { type: 'string' }, body: { type: 'string' } } },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/raw': {
       post: {
         operationId: 'raw',
@@ -222,6 +240,24 @@ describe('outbound request construction', () => {
     expect(bin.headers['content-type']).toBe('application/octet-stream')
     const list = buildRequest(m('list'), 'http://h', { body: [1, 2] }, {})
     expect(list.body).toBe('[1,2]')
+  })
+
+  it('sends a binary body declared as */* as application/octet-stream', () => {
+    const request = buildRequest(m('star'), 'http://h', { body: 'AAE=' }, {})
+    expect(request.headers['content-type']).toBe('application/octet-stream')
+    expect([...(request.body as Buffer)]).toEqual([0, 1])
+  })
+
+  it('keeps an object property named body inside the JSON object', () => {
+    const request = buildRequest(m('note'), 'http://h', { title: 't', body: 'text' }, {})
+    expect(JSON.parse(request.body as string)).toEqual({ title: 't', body: 'text' })
+  })
+
+  it('keeps a __proto__ key from the message as a plain body property', () => {
+    const message = JSON.parse('{"title":"t","__proto__":{"polluted":true}}') as Record<string, unknown>
+    const request = buildRequest(m('note'), 'http://h', message, {})
+    expect(request.body).toBe('{"title":"t","__proto__":{"polluted":true}}')
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
   })
 
   it('drops headers undici manages itself', () => {

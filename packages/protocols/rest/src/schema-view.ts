@@ -1,10 +1,11 @@
 /**
  * Normalises a JSON Schema for field walking: `$ref`s followed, `allOf` merged, one `oneOf`/`anyOf` variant chosen.
  *
- * Rule for `oneOf`/`anyOf`: a lone non-null variant is that variant (the nullable idiom); otherwise the first
- * object-like variant is merged into the schema (Stripe's `anyOf: [object, ""]` becomes the object); otherwise
- * variants of one scalar type give that type (enums merged); otherwise the value is free JSON. When several object
- * variants or mixed types were folded, `alternatives` names them for the field description.
+ * Rule for `oneOf`/`anyOf`, after dropping `null` variants and the empty-string "clear it" idiom (`enum: [""]`,
+ * as in Stripe's `anyOf: [object, ""]`): a lone variant is that variant; when every variant is an object, the first
+ * is merged into the schema (the form gets its fields) and `alternatives` names the others; when none is, variants
+ * of one scalar type give that type (enums merged); a mix of objects and scalars, or of scalar types, is free JSON
+ * with `alternatives` naming the variants for the field description.
  */
 import { refName } from './refs.js'
 import type { RefResolver } from './refs.js'
@@ -89,16 +90,16 @@ export class SchemaViews {
 
   private choose(base: JsonObject, variants: unknown[]): SchemaView {
     const own = withoutKeys(base, 'oneOf', 'anyOf')
-    const views = variants.map((v) => this.of(v)).filter((v) => typeOf(v.schema) !== 'null')
+    const views = variants.map((v) => this.of(v)).filter((v) => typeOf(v.schema) !== 'null' && !isClearIdiom(v.schema))
     const lone = views.length === 1 ? views[0] : undefined
     if (lone) return combine({ schema: own }, lone, true)
     const objects = views.filter((v) => isObjectLike(v.schema))
     const first = objects[0]
     const names = views.map(variantName).join(' | ')
-    if (first) {
-      const chosen = combine({ schema: own }, first, true)
-      return objects.length > 1 ? { ...chosen, alternatives: `One of: ${names}` } : chosen
+    if (first && objects.length === views.length) {
+      return { ...combine({ schema: own }, first, true), alternatives: `One of: ${names}` }
     }
+    if (first) return { schema: own, alternatives: `One of: ${names}` }
     const types = new Set(views.map((v) => typeOf(v.schema)))
     const [single] = types
     if (types.size === 1 && single !== undefined) {
@@ -111,6 +112,12 @@ export class SchemaViews {
     }
     return { schema: own, alternatives: `One of: ${names}` }
   }
+}
+
+/** `{type: string, enum: [""]}`: an API's way to say "send an empty string to clear this", not a real alternative. */
+function isClearIdiom(schema: JsonObject): boolean {
+  const values = schema['enum']
+  return Array.isArray(values) && values.length > 0 && values.every((v) => v === '')
 }
 
 function withRef(view: SchemaView, ref: string): SchemaView {

@@ -161,6 +161,9 @@ describe('body field walking', () => {
         limit: { anyOf: [{ type: 'integer' }, { type: 'integer', format: 'int32' }] },
         either: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
         maybe: { oneOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
+        label: {
+          oneOf: [{ type: 'string' }, { type: 'object', title: 'Label', properties: { name: { type: 'string' } } }],
+        },
       },
     }
     const fields = methodOf(postDoc(body, schemas), 'op').inputType.fields
@@ -170,6 +173,8 @@ describe('body field walking', () => {
     expect(fieldOf(fields, 'limit').type).toBe('int32')
     expect(fieldOf(fields, 'either')).toMatchObject({ type: 'json', description: 'One of: string | integer' })
     expect(fieldOf(fields, 'maybe')).toMatchObject({ type: 'string', format: 'date' })
+    expect(fieldOf(fields, 'label')).toMatchObject({ type: 'json', description: 'One of: string | Label' })
+    expect(fieldOf(fields, 'address').description).toBeUndefined()
   })
 
   it('maps additionalProperties to map fields and binary strings to file inputs', () => {
