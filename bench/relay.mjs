@@ -4,6 +4,7 @@ import { createServer } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Fastify from 'fastify'
 import { Pool } from 'undici'
 import { createStandaloneServer } from '../packages/server/dist/index.js'
 
@@ -42,11 +43,31 @@ const workbench = await createStandaloneServer({ host: '127.0.0.1', port: 0, con
 const base = await workbench.listen()
 const headers = { 'content-type': 'application/json', 'x-workbench-token': workbench.token }
 
+// Reference floor: a bare Fastify route relaying with undici, no gates, validation or plugin. What any relay costs.
+const floorUpstream = new Pool(targetOrigin, { connections: concurrency })
+const floorApp = Fastify({ logger: false })
+floorApp.post('/relay', async () => {
+  const res = await floorUpstream.request({ path: '/pet', method: 'GET' })
+  return { response: await res.body.json(), status: 'OK' }
+})
+const floorBase = await floorApp.listen({ host: '127.0.0.1', port: 0 })
+
 const direct = new Pool(targetOrigin, { connections: concurrency })
 const relay = new Pool(base, { connections: concurrency })
+const floor = new Pool(floorBase, { connections: concurrency })
 
 async function directCall() {
   const res = await direct.request({ path: '/pet', method: 'GET' })
+  await res.body.json()
+}
+
+async function floorCall() {
+  const res = await floor.request({
+    path: '/relay',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
   await res.body.json()
 }
 
@@ -69,16 +90,25 @@ if (discovery.services?.length !== 1) throw new Error(`discovery failed: ${JSON.
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 
-async function sequential(call) {
-  for (let i = 0; i < warmupCalls; i++) await call()
-  const samples = new Float64Array(sequentialCalls)
-  for (let i = 0; i < sequentialCalls; i++) {
-    const t = performance.now()
-    await call()
-    samples[i] = performance.now() - t
+/** Sequential latency of each call kind, measured in alternating rounds so load drift hits all kinds alike. */
+async function interleaved(calls) {
+  const rounds = 4
+  const perRound = Math.ceil(sequentialCalls / rounds)
+  for (const call of calls) for (let i = 0; i < warmupCalls; i++) await call()
+  const samples = calls.map(() => [])
+  for (let round = 0; round < rounds; round++) {
+    for (const [k, call] of calls.entries()) {
+      for (let i = 0; i < perRound; i++) {
+        const t = performance.now()
+        await call()
+        samples[k].push(performance.now() - t)
+      }
+    }
   }
-  samples.sort()
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) }
+  return samples.map((list) => {
+    const sorted = Float64Array.from(list).sort()
+    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }
+  })
 }
 
 async function throughput(call) {
@@ -95,9 +125,9 @@ async function throughput(call) {
 
 const ms = (v) => `${v.toFixed(3)} ms`
 try {
-  const d1 = await sequential(directCall)
-  const r1 = await sequential(relayCall)
+  const [d1, f1, r1] = await interleaved([directCall, floorCall, relayCall])
   const dThroughput = await throughput(directCall)
+  const fThroughput = await throughput(floorCall)
   const rThroughput = await throughput(relayCall)
   const overheadP50 = r1.p50 - d1.p50
   console.log(
@@ -107,15 +137,20 @@ try {
     `  baseline (direct undici → target)   p50 ${ms(d1.p50)}  p99 ${ms(d1.p99)}  throughput ${dThroughput.toFixed(0)} req/s`,
   )
   console.log(
+    `  floor (bare Fastify+undici relay)   p50 ${ms(f1.p50)}  p99 ${ms(f1.p99)}  throughput ${fThroughput.toFixed(0)} req/s`,
+  )
+  console.log(
     `  workbench (/api/invoke → target)    p50 ${ms(r1.p50)}  p99 ${ms(r1.p99)}  throughput ${rThroughput.toFixed(0)} req/s`,
   )
   console.log(
     `  overhead p50 +${ms(overheadP50)} (${(r1.p50 / d1.p50).toFixed(2)}x), p99 +${ms(r1.p99 - d1.p99)} (${(r1.p99 / d1.p99).toFixed(2)}x)`,
   )
   console.log(`  throughput ratio ${(rThroughput / dThroughput).toFixed(2)}x of baseline`)
+  console.log(`  floor overhead p50 +${ms(f1.p50 - d1.p50)}; workbench above the floor p50 +${ms(r1.p50 - f1.p50)}`)
   console.log(`  goal p50 overhead ≤ +${goalP50OverheadMs} ms: ${overheadP50 <= goalP50OverheadMs ? 'met' : 'NOT met'}`)
 } finally {
-  await Promise.all([direct.close(), relay.close()])
+  await Promise.all([direct.close(), relay.close(), floor.close(), floorUpstream.close()])
+  await floorApp.close()
   await workbench.close()
   await new Promise((resolve) => target.close(resolve))
   await rm(configDir, { recursive: true, force: true })

@@ -66,6 +66,29 @@ describe('schema uploads', () => {
     expect(res.json<InvokeResult>().response).toEqual({ server: 'U' })
   })
 
+  it('accepts the bytes whatever the content type, or none', async () => {
+    for (const type of ['text/yaml', 'text/plain; charset=utf-8', 'multipart/weird']) {
+      const res = await upload(h, 'typed.yaml', yamlDoc(target.origin), type)
+      expect(res.statusCode, type).toBe(201)
+    }
+    const bare = await h.app.inject({
+      method: 'POST',
+      url: '/api/openapi/upload?name=typed.yaml',
+      headers: h.headers,
+      payload: Buffer.from(yamlDoc(target.origin)),
+    })
+    expect(bare.statusCode).toBe(201)
+    expect(
+      (await h.app.inject({ method: 'DELETE', url: '/api/uploads/typed.yaml', headers: h.headers })).statusCode,
+    ).toBe(204)
+  })
+
+  it('answers a problem when the name is missing', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/openapi/upload', headers: h.headers, payload: 'x' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'invalid_request' })
+  })
+
   it('answers 422 naming the file and the parse error, and does not keep the file', async () => {
     const res = await upload(h, 'broken.yaml', 'openapi: [unclosed')
     expect(res.statusCode).toBe(422)
