@@ -1,5 +1,6 @@
 /** Discover the demo REST service, fill the generated form, send, and read the response, in real Chromium. */
 import type { Browser, Page } from 'playwright-core'
+import { createHash } from 'node:crypto'
 import { demoCredentials } from '@wirebench/demo'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
@@ -124,7 +125,26 @@ describe.runIf(requireChromium())('discover, fill, send, read', () => {
     const badge = await sendWithShortcut(page)
     expect(await badge.textContent()).toMatch(/^201/)
     expect(await page.locator('.json-tree').textContent()).toContain('Edited in JSON')
+    // The new body opens afresh (nested values visible), not with the previous 401 body's expansion.
+    expect(await page.locator('.json-tree').textContent()).toContain('"au_1"')
     await screenshot(page, 'create-book-201-dark')
+  })
+
+  it('sends a binary field chosen with the file input as a multipart part', async () => {
+    await openMethod(page, 'echoUpload')
+    const bytes = Buffer.from('binary \u0000\u00ff payload', 'latin1')
+    await field(page, 'file')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'sample.bin', mimeType: 'application/octet-stream', buffer: bytes })
+    expect(await field(page, 'file').locator('.file-input-name').textContent()).toContain('sample.bin')
+    await fieldInput(page, 'note').fill('from the form')
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    const body = (await page.locator('.json-tree').textContent()) ?? ''
+    expect(body).toContain('"sample.bin"')
+    expect(body).toContain(createHash('sha256').update(bytes).digest('hex'))
+    expect(body).toContain('from the form')
+    await screenshot(page, 'binary-upload-dark')
   })
 
   it('strikes deprecated operations through, tags them DEPR, and labels the request DEPRECATED', async () => {

@@ -30,7 +30,7 @@ export function KeyValueEditor(props: KeyValueEditorProps): ReactElement {
           <div className="kv-row" role="row" key={isBlank ? 'blank' : row.id}>
             <input
               type="checkbox"
-              className="kv-check"
+              className={`kv-check${isBlank ? ' is-blank' : ''}`}
               checked={row.isEnabled}
               disabled={isBlank}
               aria-label="Send this entry"
@@ -52,7 +52,7 @@ export function KeyValueEditor(props: KeyValueEditorProps): ReactElement {
             />
             <button
               type="button"
-              className="icon-btn"
+              className={`icon-btn${isBlank ? ' is-blank' : ''}`}
               aria-label="Remove entry"
               disabled={isBlank}
               onClick={() => onChange(rows.filter((r) => r.id !== row.id))}

@@ -14,6 +14,13 @@ export interface JsonTreeProps {
 export function JsonTree({ value, label }: JsonTreeProps): ReactElement {
   const [expanded, setExpanded] = useState(() => initialExpansion(value))
   const [isCapped, setCapped] = useState(false)
+  const [shownValue, setShownValue] = useState(value)
+  if (shownValue !== value) {
+    // A new body (the same pane re-sent): open it afresh instead of reusing the old body's expansion.
+    setShownValue(value)
+    setExpanded(initialExpansion(value))
+    setCapped(false)
+  }
   const rows = useMemo(() => flattenJson(value, expanded), [value, expanded])
   const scrollRef = useRef<HTMLDivElement>(null)
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is used as documented; its values are read during render only.
