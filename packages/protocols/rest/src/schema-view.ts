@@ -39,6 +39,8 @@ export function isObjectLike(schema: JsonObject): boolean {
 
 export class SchemaViews {
   private readonly cache = new WeakMap<object, SchemaView>()
+  // Every `{$ref: X}` occurrence is its own object; one view per reference string saves rebuilding it for each.
+  private readonly byRef = new Map<string, SchemaView>()
   private readonly active = new Set<object>()
 
   constructor(private readonly refs: RefResolver) {}
@@ -65,7 +67,11 @@ export class SchemaViews {
       return { schema: { description: `Reference ${ref} is not resolved (external references are not fetched).` } }
     }
     if (!isObject(value)) return empty
-    if (ref !== undefined) return withRef(this.of(value), ref)
+    if (ref !== undefined) {
+      let view = this.byRef.get(ref)
+      if (!view) this.byRef.set(ref, (view = withRef(this.of(value), ref)))
+      return view
+    }
     const allOf = value['allOf']
     const choice = value['oneOf'] ?? value['anyOf']
     if (Array.isArray(allOf)) return this.merge(value, allOf)

@@ -65,11 +65,12 @@ export class SchemaWalker {
   objectFields(view: SchemaView, depth: number, owner: Owner, firstNumber = 1): FieldInfo[] {
     const props = view.schema['properties']
     if (!isObject(props)) return []
-    const required = new Set(Array.isArray(view.schema['required']) ? view.schema['required'] : [])
+    const listed = view.schema['required']
+    const required: unknown[] = Array.isArray(listed) ? listed : []
     const fields: FieldInfo[] = []
     for (const [name, schema] of Object.entries(props)) {
       if (isObject(schema) && schema[this.options.omit] === true) continue
-      const seed = { name, schema, required: required.has(name) }
+      const seed = { name, schema, required: required.includes(name) }
       fields.push(this.field(seed, firstNumber + fields.length, depth, owner))
     }
     return fields
