@@ -1,5 +1,6 @@
 /** Options of the workbench Fastify plugin and their defaults. */
 import type { ProtocolPlugin } from '@wirebench/core'
+import type { FastifyRequest } from 'fastify'
 
 export interface WorkbenchLimits {
   /** Largest JSON request body (discover, invoke). */
@@ -49,6 +50,10 @@ export interface WorkbenchOptions {
   uiDir?: string | null
   /** Hosts reachable in embedded mode although private or loopback. */
   outboundAllowHosts?: string[]
+  /** Embedded mode under NODE_ENV=production refuses to start unless this is set (SECURITY.md). */
+  allowInProduction?: boolean
+  /** The host's own check of `/api/*` calls (e.g. its session), run after the gates; false answers 403. */
+  authorize?: (request: FastifyRequest) => boolean | Promise<boolean>
   /** Version shown in the UI; default: this package's version. */
   version?: string
   limits?: Partial<WorkbenchLimits>

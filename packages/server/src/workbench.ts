@@ -14,7 +14,7 @@ import { registerProtocolRoutes } from './routes/protocols.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
 import { createValidatorCompiler } from './routes/validation.js'
-import { createGateHook } from './security/gates.js'
+import { createAuthorizeHook, createGateHook } from './security/gates.js'
 import { securityHeadersHook } from './security/headers.js'
 import { createSessionToken } from './security/token.js'
 import { createDiscoveryService } from './services/discovery.js'
@@ -29,6 +29,13 @@ import { serverVersion } from './version.js'
 export async function workbench(app: FastifyInstance, options: WorkbenchOptions): Promise<void> {
   const prefix = app.prefix
   const mode = options.mode ?? 'standalone'
+  if (mode === 'embedded' && process.env.NODE_ENV === 'production') {
+    if (!options.allowInProduction || !options.authorize) {
+      throw new Error(
+        'Refusing to mount the workbench in production without allowInProduction: true and an authorize(request) hook.',
+      )
+    }
+  }
   const limits = { ...defaultLimits, ...options.limits }
   // An omitted token closes the API rather than opening it: only `null` turns the gate off.
   const token = options.token === undefined ? createSessionToken() : options.token
@@ -41,6 +48,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app)
   app.addHook('onRequest', createGateHook({ prefix, token, allowedHosts: options.allowedHosts ?? [] }))
+  if (options.authorize) app.addHook('onRequest', createAuthorizeHook(prefix, options.authorize))
   app.addHook('onSend', securityHeadersHook)
   app.addHook('onClose', () => registry.dispose())
 

@@ -168,3 +168,44 @@ describe('--no-token', () => {
     }
   })
 })
+
+describe('embedded mode', () => {
+  it('runs the host’s authorize hook on API calls after the gates, and not on the UI', async () => {
+    const seen: string[] = []
+    const h = await createHarness({
+      plugins: [],
+      mode: 'embedded',
+      authorize: (request) => {
+        seen.push(request.url)
+        return request.headers['x-host-session'] === 'ok'
+      },
+    })
+    try {
+      const denied = await h.app.inject({ url: '/api/protocols', headers: h.headers })
+      expect(denied.statusCode).toBe(403)
+      const allowed = await h.app.inject({ url: '/api/protocols', headers: { ...h.headers, 'x-host-session': 'ok' } })
+      expect(allowed.statusCode).toBe(200)
+      expect((await h.app.inject({ url: '/', headers: h.headers })).statusCode).toBe(200)
+      const noToken = await h.app.inject({
+        url: '/api/protocols',
+        headers: { host: 'localhost', 'x-host-session': 'ok' },
+      })
+      expect(noToken.statusCode).toBe(401)
+      expect(seen).toEqual(['/api/protocols', '/api/protocols'])
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('refuses to mount under NODE_ENV=production without allowInProduction and authorize', async () => {
+    const previous = process.env.NODE_ENV
+    process.env.NODE_ENV = 'production'
+    try {
+      await expect(createHarness({ plugins: [], mode: 'embedded' })).rejects.toThrow(/allowInProduction/)
+      const h = await createHarness({ plugins: [], mode: 'embedded', allowInProduction: true, authorize: () => true })
+      await h.close()
+    } finally {
+      process.env.NODE_ENV = previous
+    }
+  })
+})

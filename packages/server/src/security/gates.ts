@@ -3,7 +3,7 @@
  * Host allow-list, Origin and fetch metadata, and the session token on `/api/*`.
  */
 import { SESSION_TOKEN_HEADER, WorkbenchError } from '@wirebench/core'
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify'
 import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
 import { isHostAllowed } from './hosts.js'
@@ -30,6 +30,21 @@ function isApiPath(url: string, apiPrefix: string): boolean {
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
+}
+
+/** The embedding host's own authorization of API calls (its session, its roles), after the built-in gates. */
+export function createAuthorizeHook(
+  prefix: string,
+  authorize: (request: FastifyRequest) => boolean | Promise<boolean>,
+): onRequestAsyncHookHandler {
+  const apiPrefix = `${prefix}/api`
+  return async function authorizeHook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    const routeUrl = request.routeOptions.url
+    const isApi = (routeUrl !== undefined && isApiPath(routeUrl, apiPrefix)) || isApiPath(request.url, apiPrefix)
+    if (!isApi || (await authorize(request))) return undefined
+    // Returning the reply tells Fastify the hook answered.
+    return refuse(reply, new WorkbenchError('forbidden', 'The host application does not allow this call.'))
+  }
 }
 
 export function createGateHook(options: GateOptions): onRequestHookHandler {
