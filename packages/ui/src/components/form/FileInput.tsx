@@ -1,6 +1,6 @@
 /** A file picker for binary fields: the value becomes `{filename, data}` with base64 data, as the invoke API expects. */
 import { useState, type ReactElement } from 'react'
-import { formatBytes } from '../format.js'
+import { base64ByteLength, formatBytes } from '../format.js'
 import { Icon } from '../Icon.js'
 
 export interface FileValue {
@@ -35,7 +35,7 @@ export function readAsBase64(file: Blob): Promise<string> {
 export function FileInput({ value, onChange, id, label }: FileInputProps): ReactElement {
   const [error, setError] = useState<string | null>(null)
   const current = isFileValue(value) ? value : undefined
-  const approxBytes = current ? Math.floor((current.data.length * 3) / 4) : 0
+  const byteCount = current ? base64ByteLength(current.data) : 0
   return (
     <div className="file-input">
       <label className="btn file-input-button" htmlFor={id}>
@@ -64,7 +64,7 @@ export function FileInput({ value, onChange, id, label }: FileInputProps): React
         <span className="file-input-name">
           <Icon name="file" size={13} />
           <span className="mono">{current.filename}</span>
-          <span className="muted">{formatBytes(approxBytes)}</span>
+          <span className="muted">{formatBytes(byteCount)}</span>
           <button type="button" className="icon-btn" aria-label={`Clear ${label}`} onClick={() => onChange(undefined)}>
             <Icon name="close" size={12} />
           </button>

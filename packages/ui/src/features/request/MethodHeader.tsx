@@ -1,5 +1,6 @@
 /** The top of the request pane: badge, method name, summary under it, the DEPRECATED label and the description. */
 import { useState, type ReactElement, type ReactNode } from 'react'
+import { Markdown } from '../../components/markdown/Markdown.js'
 import { MethodBadge, type BadgeTone } from '../../components/MethodBadge.js'
 import type { MethodRef } from '../../state/catalog.js'
 
@@ -35,9 +36,9 @@ export function MethodHeader({ target, badge, subtitle, actions }: MethodHeaderP
       {method.summary && <p className="method-summary">{method.summary}</p>}
       {subtitle}
       {description && (
-        // Untrusted text from the spec: rendered as text only, never as HTML.
+        // Untrusted text from the spec: a Markdown subset rendered as React elements, never as HTML.
         <div className={`method-description${isExpanded ? ' is-expanded' : ''}`}>
-          <p>{description}</p>
+          <Markdown source={description} className="method-description-body" />
           {description.length > 220 && (
             <button type="button" className="link-btn" onClick={() => setExpanded(!isExpanded)}>
               {isExpanded ? 'Show less' : 'Show more'}

@@ -2,7 +2,7 @@
 import { useMemo, useState, type ReactElement } from 'react'
 import type { InvokeResult } from '@wirebench/core'
 import { LazyCodeEditor } from '../../components/code/LazyCodeEditor.js'
-import { formatBytes } from '../../components/format.js'
+import { base64ByteLength, formatBytes } from '../../components/format.js'
 import { Icon } from '../../components/Icon.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
 
@@ -81,7 +81,7 @@ function BinaryBody({ result }: { result: InvokeResult }): ReactElement {
     const bytes = Uint8Array.from(atob(result.responseBinary ?? ''), (c) => c.charCodeAt(0))
     return URL.createObjectURL(new Blob([bytes], { type: result.contentType ?? 'application/octet-stream' }))
   }, [result.responseBinary, result.contentType])
-  const size = Math.floor(((result.responseBinary?.length ?? 0) * 3) / 4)
+  const size = base64ByteLength(result.responseBinary ?? '')
   return (
     <div className="empty-state">
       <Icon name="file" size={24} />

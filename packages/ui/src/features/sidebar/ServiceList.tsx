@@ -1,6 +1,6 @@
 /** The virtualized list of origins, services and methods: thousands of operations keep a few dozen rows in the DOM. */
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useMemo, useRef, type ReactElement } from 'react'
+import { useEffect, useMemo, useRef, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { useCatalog } from '../../state/useCatalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
@@ -25,6 +25,15 @@ export function ServiceList(): ReactElement {
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 12,
   })
+
+  // Bring the open method back into view when it changes or when a search is cleared.
+  const isSearching = query.trim() !== ''
+  useEffect(() => {
+    if (isSearching || !selectedKey) return
+    const index = rows.findIndex((row) => row.id === selectedKey)
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on selection or search changes, not on every list rebuild.
+  }, [selectedKey, isSearching])
 
   if (catalog.operationCount === 0) {
     return (

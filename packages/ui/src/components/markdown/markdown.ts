@@ -1,0 +1,102 @@
+/**
+ * A small Markdown subset for descriptions from untrusted specs: paragraphs, lists, headings, fenced code, and inline
+ * code/bold/italic/links. It produces a tree of plain values; the renderer builds React elements from it, so no HTML
+ * from a spec is ever interpreted, and links keep only http(s) and mailto targets.
+ */
+
+export type Inline =
+  | { kind: 'text'; text: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'strong' | 'em'; children: Inline[] }
+  | { kind: 'link'; href: string; children: Inline[] }
+
+export type Block =
+  | { kind: 'paragraph'; children: Inline[] }
+  | { kind: 'heading'; children: Inline[] }
+  | { kind: 'list'; items: Inline[][] }
+  | { kind: 'code'; text: string }
+
+const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:'])
+
+/** The href when its scheme is allowed, otherwise null (relative links have no base in the workbench, so they drop). */
+export function safeHref(raw: string): string | null {
+  try {
+    const url = new URL(raw.trim())
+    return SAFE_SCHEMES.has(url.protocol) ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+const INLINE = /`([^`]+)`|\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|_([^_\s][^_]*)_|\[([^\]]+)\]\(([^)\s]+)\)/g
+
+export function parseInline(text: string): Inline[] {
+  const out: Inline[] = []
+  let last = 0
+  for (const match of text.matchAll(INLINE)) {
+    if (match.index > last) out.push({ kind: 'text', text: text.slice(last, match.index) })
+    const [whole, code, strong1, strong2, em1, em2, linkText, linkHref] = match
+    if (code !== undefined) out.push({ kind: 'code', text: code })
+    else if (strong1 !== undefined || strong2 !== undefined)
+      out.push({ kind: 'strong', children: parseInline(strong1 ?? strong2 ?? '') })
+    else if (em1 !== undefined || em2 !== undefined) out.push({ kind: 'em', children: parseInline(em1 ?? em2 ?? '') })
+    else if (linkText !== undefined && linkHref !== undefined) {
+      const href = safeHref(linkHref)
+      if (href) out.push({ kind: 'link', href, children: parseInline(linkText) })
+      else out.push({ kind: 'text', text: linkText })
+    } else out.push({ kind: 'text', text: whole })
+    last = match.index + whole.length
+  }
+  if (last < text.length) out.push({ kind: 'text', text: text.slice(last) })
+  return out
+}
+
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/
+const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/
+
+export function parseMarkdown(source: string): Block[] {
+  const blocks: Block[] = []
+  const lines = source.replace(/\r\n?/g, '\n').split('\n')
+  let paragraph: string[] = []
+  let list: string[] | null = null
+  const flush = () => {
+    if (paragraph.length) blocks.push({ kind: 'paragraph', children: parseInline(paragraph.join(' ')) })
+    if (list) blocks.push({ kind: 'list', items: list.map(parseInline) })
+    paragraph = []
+    list = null
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? ''
+    if (/^\s*```/.test(line)) {
+      flush()
+      const code: string[] = []
+      while (++i < lines.length && !/^\s*```/.test(lines[i] ?? '')) code.push(lines[i] ?? '')
+      blocks.push({ kind: 'code', text: code.join('\n') })
+      continue
+    }
+    if (line.trim() === '') {
+      flush()
+      continue
+    }
+    const heading = HEADING.exec(line)
+    if (heading) {
+      flush()
+      blocks.push({ kind: 'heading', children: parseInline(heading[1] ?? '') })
+      continue
+    }
+    const item = LIST_ITEM.exec(line)
+    if (item) {
+      if (paragraph.length) flush()
+      list = [...(list ?? []), item[1] ?? '']
+      continue
+    }
+    if (list && /^\s+\S/.test(line)) {
+      list[list.length - 1] += ` ${line.trim()}`
+      continue
+    }
+    if (list) flush()
+    paragraph.push(line.trim())
+  }
+  flush()
+  return blocks
+}
