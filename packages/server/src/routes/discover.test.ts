@@ -85,6 +85,18 @@ describe('POST /api/discover', () => {
     expect(problem.errors[0].path).toMatch(/^body/)
   })
 
+  it('answers one 400 for a malformed transport marker instead of failing every attempt', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/discover',
+      headers: h.headers,
+      payload: { urls: [a.docUrl, b.docUrl], metadata: { __workbenchSigV4__: '{"accessKey": "only"}' } },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'invalid_request' })
+    expect(res.json().detail).toContain('__workbenchSigV4__')
+  })
+
   it('answers a problem for malformed JSON', async () => {
     const res = await h.app.inject({
       method: 'POST',
