@@ -25,7 +25,7 @@ export interface HttpRequestOptions {
 export interface HttpResponse {
   status: number
   statusMessage: string
-  /** Lower-case names; repeated headers joined with `, ` (`set-cookie` with newlines would break clients). */
+  /** Lower-case names; a repeated header (`set-cookie` too) is joined with `, `: the wire model has one string per name. */
   headers: Record<string, string>
   body: Buffer
   sizeBytes: number

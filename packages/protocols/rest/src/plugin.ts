@@ -9,6 +9,16 @@ import { invokeMethod } from './invoke.js'
 import { methodKey } from './types.js'
 import type { CachedDocument, RestPluginOptions } from './types.js'
 
+function logDiscovery(ctx: CallContext, origin: string, services: ServiceInfo[], started: number): void {
+  const operations = services.reduce((n, s) => n + s.methods.length, 0)
+  ctx.logger.debug('rest discovery', {
+    origin,
+    services: services.length,
+    operations,
+    ms: Math.round(performance.now() - started),
+  })
+}
+
 export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugin {
   const ownsDispatchers = options.dispatchers === undefined
   const dispatchers = options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound })
@@ -40,15 +50,18 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     uploadExtensions: ['.json', '.yaml', '.yml'],
 
     async discover(target, ctx) {
+      const started = performance.now()
       if (target.kind === 'url') {
         const services = await discoverUrl(target.url, ctx, deps)
         remember(target.url, services)
+        logDiscovery(ctx, target.url, services, started)
         return services
       }
       const all: ServiceInfo[] = []
       for (const file of target.files) {
         const services = discoverFile(file, deps)
         remember(file.name, services)
+        logDiscovery(ctx, file.name, services, started)
         all.push(...services)
       }
       return all

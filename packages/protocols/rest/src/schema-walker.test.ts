@@ -231,3 +231,19 @@ describe('body field walking', () => {
     expect(fieldOf(fields, 'gone').type).toBe('json')
   })
 })
+
+describe('wire-model hygiene', () => {
+  it('leaves out null examples and defaults (the wire model omits nulls)', () => {
+    const body = {
+      type: 'object',
+      properties: {
+        a: { type: 'string', nullable: true, example: null, default: null },
+        b: { type: 'integer', default: 0 },
+      },
+    }
+    const fields = methodOf(postDoc(body), 'op').inputType.fields
+    expect(fieldOf(fields, 'a')).not.toHaveProperty('example')
+    expect(fieldOf(fields, 'a')).not.toHaveProperty('defaultValue')
+    expect(fieldOf(fields, 'b').defaultValue).toBe(0)
+  })
+})

@@ -216,8 +216,9 @@ function describe(field: FieldInfo, seed: FieldSeed, view: SchemaView, item: Sch
   const description = alternatives ? (text ? `${text}\n\n${alternatives}` : alternatives) : text
   if (description) field.description = description
   const example = seed.example ?? schema['example'] ?? firstOf(schema['examples'])
-  if (example !== undefined) field.example = example
-  if (schema['default'] !== undefined) field.defaultValue = schema['default']
+  // The wire model omits nulls, so a `null` example or default is left out like a missing one.
+  if (example !== undefined && example !== null) field.example = example
+  if (schema['default'] !== undefined && schema['default'] !== null) field.defaultValue = schema['default']
 }
 
 function stringOf(value: unknown): string | undefined {
