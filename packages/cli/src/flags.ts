@@ -51,7 +51,8 @@ export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function resolveFlags(flags: RawFlags, env: NodeJS.ProcessEnv = process.env): StartOptions {
-  const host = flags.host.trim()
+  // `[::1]` is how URLs write it; listen() wants the bare address.
+  const host = flags.host.trim().replace(/^\[(.*)\]$/, '$1')
   const remote = !isLoopbackBind(host)
   if (remote && !flags.allowRemote) {
     throw new UsageError(
