@@ -21,12 +21,15 @@ export function isJsonMediaType(mediaType: string): boolean {
   return type === 'application/json' || type.endsWith('+json') || type === '*/*' || type.endsWith('/json')
 }
 
-/** JSON first (what the form and raw editor produce best), then multipart, then urlencoded, then the first listed. */
+/**
+ * SPEC.md tags an operation multipart whenever its body declares multipart/form-data or urlencoded, so the form
+ * types win over JSON when a body offers several; then JSON, then the first listed.
+ */
 function pickMediaType(types: string[]): string | undefined {
   return (
-    types.find(isJsonMediaType) ??
     types.find((t) => t.toLowerCase().startsWith(multipart)) ??
     types.find((t) => t.toLowerCase().startsWith(urlencoded)) ??
+    types.find(isJsonMediaType) ??
     types[0]
   )
 }
