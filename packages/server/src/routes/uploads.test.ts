@@ -127,6 +127,8 @@ describe('schema uploads', () => {
       expect(res.json().code).toBe('invalid_request')
     }
     expect((await readdir(configDir)).sort()).toEqual(['uploads'])
+    const del = await h.app.inject({ method: 'DELETE', url: '/api/uploads/..%2Fpetstore.yaml', headers: h.headers })
+    expect(del.statusCode).toBe(400)
   })
 
   it('never writes through a symlink planted at the destination', async () => {

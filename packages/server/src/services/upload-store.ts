@@ -3,7 +3,7 @@
  * (temp file, fsync, rename) and never read or written through a symlink.
  */
 import { constants } from 'node:fs'
-import { chmod, lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises'
+import { chmod, lstat, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
@@ -27,11 +27,14 @@ export interface UploadStore {
 
 const tempPrefix = '.upload-'
 
-async function ensurePrivateDir(dir: string): Promise<void> {
+/** `allowLink`: the config dir itself may be a user's symlink (dotfiles); the folders we create inside may not. */
+async function ensurePrivateDir(dir: string, allowLink: boolean): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 })
-  const info = await lstat(dir)
+  const info = allowLink ? await stat(dir) : await lstat(dir)
   if (info.isSymbolicLink() || !info.isDirectory()) {
-    throw new WorkbenchError('forbidden', `${dir} must be a directory, not a link.`)
+    throw new WorkbenchError('forbidden', `${dir} must be a directory, not a link.`, {
+      hint: 'Remove the link (or the file) and start again; the workbench creates the folder itself.',
+    })
   }
   if ((info.mode & 0o777) !== 0o700) await chmod(dir, 0o700)
 }
@@ -57,8 +60,8 @@ export function createUploadStore(configDir: string): UploadStore {
   return {
     dir,
     async init() {
-      await ensurePrivateDir(configDir)
-      await ensurePrivateDir(dir)
+      await ensurePrivateDir(configDir, true)
+      await ensurePrivateDir(dir, false)
     },
     async list() {
       const names = (await readdir(dir)).filter((n) => !n.startsWith('.') && !n.includes('.corrupt-')).sort()

@@ -1,0 +1,48 @@
+import { lstat, mkdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { makeTempDir } from '../test-support/harness.test-helpers.js'
+import { createUploadStore } from './upload-store.js'
+
+const dirs: string[] = []
+async function temp(): Promise<string> {
+  const dir = await makeTempDir('store')
+  dirs.push(dir)
+  return dir
+}
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
+})
+
+describe('upload store', () => {
+  it('refuses an uploads folder that is a symlink', async () => {
+    const root = await temp()
+    const elsewhere = join(root, 'elsewhere')
+    await mkdir(elsewhere)
+    await mkdir(join(root, 'config'))
+    await symlink(elsewhere, join(root, 'config', 'uploads'))
+    await expect(createUploadStore(join(root, 'config')).init()).rejects.toThrow(/not a link/)
+  })
+
+  it('accepts a config dir that is itself a symlink, and tightens loose permissions', async () => {
+    const root = await temp()
+    await mkdir(join(root, 'real'), { mode: 0o755 })
+    await symlink(join(root, 'real'), join(root, 'linked'))
+    const store = createUploadStore(join(root, 'linked'))
+    await store.init()
+    expect((await lstat(join(root, 'real'))).mode & 0o777).toBe(0o700)
+    expect((await lstat(join(root, 'real', 'uploads'))).mode & 0o777).toBe(0o700)
+  })
+
+  it('lists only regular files, never temp files, links or files set aside', async () => {
+    const root = await temp()
+    const store = createUploadStore(root)
+    await store.init()
+    await store.write('a.yaml', new TextEncoder().encode('x'))
+    await writeFile(join(store.dir, '.upload-123'), 'partial')
+    await writeFile(join(store.dir, 'b.yaml.corrupt-2026-01-01T00-00-00-000Z'), 'bad')
+    await symlink('/etc/passwd', join(store.dir, 'c.yaml'))
+    expect((await store.list()).map((f) => f.name)).toEqual(['a.yaml'])
+    await expect(store.read('c.yaml')).rejects.toThrow()
+  })
+})
