@@ -84,7 +84,7 @@ describe.runIf(requireChromium())('discover, fill, send, read', () => {
   })
 
   it('builds a nested, repeated body from the form, mirrors it in the JSON editor, and creates the book', async () => {
-    await methodRow(page, 'createBook').click()
+    await openMethod(page, 'createBook')
     await fieldInput(page, 'title').fill('Wirebench in Action')
     await field(page, 'authorIds')
       .getByRole('button', { name: /Add authorIds item/ })
@@ -110,12 +110,14 @@ describe.runIf(requireChromium())('discover, fill, send, read', () => {
     await editor.click()
     await page.keyboard.press('Control+a')
     await page.keyboard.insertText(JSON.stringify({ ...text, title: 'Edited in JSON' }))
+    // Ctrl+Enter sends from inside the editor too; writes need a credential, so this one is refused.
+    const unauthorized = await sendWithShortcut(page)
+    expect(await unauthorized.textContent()).toMatch(/^401/)
+    expect(JSON.parse((await editor.innerText()).replace(/\u00a0/g, ' '))).toMatchObject({ title: 'Edited in JSON' })
     await page.getByRole('tab', { name: /Form/ }).click()
     await expect.poll(() => fieldInput(page, 'title').inputValue()).toBe('Edited in JSON')
 
-    // Writes need a credential: send it through the headers editor.
-    const unauthorized = await sendWithShortcut(page)
-    expect(await unauthorized.textContent()).toMatch(/^401/)
+    // Send the credential through the headers editor.
     await page
       .getByRole('tab', { name: /Headers/ })
       .first()
@@ -148,6 +150,8 @@ describe.runIf(requireChromium())('discover, fill, send, read', () => {
   })
 
   it('strikes deprecated operations through, tags them DEPR, and labels the request DEPRECATED', async () => {
+    // The list follows the open method (echoUpload, far down): back to the top, where the Books rows are.
+    await page.locator('.sb-scroll').evaluate((el) => el.scrollTo({ top: 0 }))
     const row = methodRow(page, 'searchBooksLegacy')
     expect(await row.getAttribute('class')).toContain('is-deprecated')
     expect(await row.locator('.sb-depr').textContent()).toBe('DEPR')
@@ -176,7 +180,7 @@ describe.runIf(requireChromium())('discover, fill, send, read', () => {
   it('renders in the light theme and at a narrow width', async () => {
     await page.getByRole('button', { name: /^Theme:/ }).click()
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
-    await methodRow(page, 'getBook').click()
+    await openMethod(page, 'getBook')
     await fieldInput(page, 'bookId').fill('2')
     await sendWithShortcut(page)
     await screenshot(page, 'get-book-light')

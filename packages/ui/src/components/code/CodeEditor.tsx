@@ -4,7 +4,7 @@ import { json, jsonParseLinter } from '@codemirror/lang-json'
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language'
 import { linter } from '@codemirror/lint'
 import { searchKeymap, highlightSelectionMatches } from '@codemirror/search'
-import { EditorState, type Extension } from '@codemirror/state'
+import { EditorState, Prec, type Extension } from '@codemirror/state'
 import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view'
 import { useEffect, useRef, type ReactElement } from 'react'
 import { appEditorTheme } from './code-theme.js'
@@ -19,6 +19,8 @@ export interface CodeEditorProps {
 
 function extensionsFor(props: CodeEditorProps, onDocChange: (text: string) => void): Extension[] {
   const extensions: Extension[] = [
+    // Ctrl/Cmd+Enter belongs to the page (send); swallow CodeMirror's own binding and let the event bubble.
+    Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => true }])),
     lineNumbers(),
     foldGutter(),
     drawSelection(),
