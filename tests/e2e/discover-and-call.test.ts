@@ -149,6 +149,17 @@ describe.runIf(requireChromium())('discover, fill, send, read', () => {
     await screenshot(page, 'binary-upload-dark')
   })
 
+  it('fills required fields and spec examples on request, keeping what the user typed, and clears', async () => {
+    await openMethod(page, 'createReview')
+    await fieldInput(page, 'rating').fill('4')
+    await page.getByRole('button', { name: 'Fill example' }).click()
+    expect(await fieldInput(page, 'rating').inputValue()).toBe('4')
+    expect(await fieldInput(page, 'bookId').inputValue()).not.toBe('')
+    expect(await fieldInput(page, 'reviewer').inputValue()).not.toBe('')
+    await page.getByRole('button', { name: 'Clear' }).click()
+    expect(await fieldInput(page, 'rating').inputValue()).toBe('')
+  })
+
   it('strikes deprecated operations through, tags them DEPR, and labels the request DEPRECATED', async () => {
     // The list follows the open method (echoUpload, far down): back to the top, where the Books rows are.
     await page.locator('.sb-scroll').evaluate((el) => el.scrollTo({ top: 0 }))

@@ -1,5 +1,6 @@
 /** The request body editors over one draft: generated form, raw JSON (kept in sync), and headers/metadata. */
 import { useState, type ReactElement } from 'react'
+import { exampleMessage } from '../../components/form/example-value.js'
 import { FieldForm } from '../../components/form/FieldForm.js'
 import type { DecorateField } from '../../components/form/form-decoration.js'
 import { KeyValueEditor } from '../../components/KeyValueEditor.js'
@@ -31,6 +32,29 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
         label="Request editors"
         selected={tab}
         onSelect={setTab}
+        trailing={
+          tab !== 'headers' && fields.length > 0 ? (
+            <>
+              <button
+                type="button"
+                className="btn btn-ghost tab-action"
+                title="Fill required fields and the spec's examples and defaults"
+                onClick={() => draft.setValue({ ...exampleMessage(fields), ...draft.value })}
+              >
+                Fill example
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost tab-action"
+                title="Clear every field"
+                disabled={Object.keys(draft.value).length === 0}
+                onClick={() => draft.setValue({})}
+              >
+                Clear
+              </button>
+            </>
+          ) : undefined
+        }
         items={[
           { id: 'form', label: 'Form', count: Object.keys(draft.value).length },
           { id: 'json', label: 'JSON' },
