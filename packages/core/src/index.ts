@@ -58,6 +58,7 @@ export type {
   ProtocolSummary,
   ProtocolsResponse,
   UploadResponse,
+  UploadIssue,
   UploadSummary,
   UploadsResponse,
 } from './api/http-api.js'

@@ -12,7 +12,9 @@ export interface DiscoverRequest {
 }
 
 export interface DiscoverResponse {
+  /** Merged services; each `originUrl` is the plain URL (without any `protocol@` pin). */
   services: ServiceInfo[]
+  /** One per plugin per URL; `url` is the entry exactly as written, including a `protocol@` pin. */
   attempts: DiscoveryAttempt[]
 }
 
@@ -58,9 +60,18 @@ export interface UploadResponse {
   services: ServiceInfo[]
 }
 
+/** A stored upload the workbench could not use (no plugin for it, or it no longer parses), kept and reported. */
+export interface UploadIssue {
+  name: string
+  message: string
+  /** Where a file that no longer parses was moved (`<name>.corrupt-<timestamp>`). */
+  movedTo?: string
+}
+
 export interface UploadsResponse {
   uploads: UploadSummary[]
   services: ServiceInfo[]
+  issues: UploadIssue[]
 }
 
 /** RFC 9457 problem details, with Wirebench's stable `code` and an optional `hint`. */

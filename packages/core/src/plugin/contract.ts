@@ -46,7 +46,10 @@ export interface SchemaFile {
 export type DiscoveryTarget =
   /** A server address or a document URL given by the user. */
   | { kind: 'url'; url: string }
-  /** Uploaded schema files (all files of the plugin's extensions, so imports between them resolve). */
+  /**
+   * Uploaded schema files. The server hands over one upload at a time; services map back to it by `originUrl` =
+   * file name. A plugin whose files import each other (.proto) will receive the stored siblings too.
+   */
   | { kind: 'files'; files: SchemaFile[] }
 
 export interface Call {

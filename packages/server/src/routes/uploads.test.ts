@@ -2,7 +2,7 @@ import { lstat, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { InvokeResult, UploadResponse } from '@wirebench/core'
-import type { UploadsListing } from '../services/uploads.js'
+import type { UploadsResponse } from '@wirebench/core'
 import { createHarness, makeTempDir } from '../test-support/harness.test-helpers.js'
 import type { Harness } from '../test-support/harness.test-helpers.js'
 import { openApiDocument, startTarget } from '../test-support/target.test-helpers.js'
@@ -49,7 +49,7 @@ describe('schema uploads', () => {
     expect(body.services[0]).toMatchObject({ name: 'uploaded', originUrl: 'petstore.yaml', isUploaded: true })
     expect((await lstat(join(configDir, 'uploads'))).mode & 0o777).toBe(0o700)
     expect((await lstat(join(configDir, 'uploads', 'petstore.yaml'))).mode & 0o777).toBe(0o600)
-    const list = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsListing>()
+    const list = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsResponse>()
     expect(list.uploads.map((u) => u.name)).toEqual(['petstore.yaml'])
     expect(list.services.map((s) => s.originUrl)).toEqual(['petstore.yaml'])
   })
@@ -153,7 +153,7 @@ describe('schema uploads', () => {
     await writeFile(join(configDir, 'uploads', 'rotten.yml'), 'paths: [this is: not openapi', { mode: 0o600 })
     await h.close()
     h = await createHarness({ configDir })
-    const list = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsListing>()
+    const list = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsResponse>()
     expect(list.uploads.map((u) => u.name)).toEqual(['api.json', 'petstore.yaml'])
     expect(list.issues).toEqual([
       expect.objectContaining({ name: 'rotten.yml', movedTo: expect.stringMatching(/^rotten\.yml\.corrupt-/) }),
@@ -174,7 +174,7 @@ describe('schema uploads', () => {
     const del = await h.app.inject({ method: 'DELETE', url: '/api/uploads/api.json', headers: h.headers })
     expect(del.statusCode).toBe(204)
     expect(await readdir(join(configDir, 'uploads'))).not.toContain('api.json')
-    const list = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsListing>()
+    const list = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsResponse>()
     expect(list.uploads.map((u) => u.name)).toEqual(['petstore.yaml'])
     const invoke = await h.app.inject({
       method: 'POST',

@@ -2,13 +2,13 @@
 import type { UploadResponse } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { pluginLogger } from '../services/logger.js'
-import type { UploadsListing } from '../services/uploads.js'
+import type { UploadsResponse } from '@wirebench/core'
 import type { RouteDeps } from './deps.js'
 import { uploadParamsSchema, uploadQuerySchema } from './schemas.js'
 import type { UploadQuery } from './schemas.js'
 
 export function registerUploadRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  app.get('/api/uploads', (): UploadsListing => deps.uploads.list())
+  app.get('/api/uploads', (): UploadsResponse => deps.uploads.list())
 
   app.delete<{ Params: UploadQuery }>(
     '/api/uploads/:name',

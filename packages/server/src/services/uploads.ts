@@ -4,6 +4,7 @@
  */
 import { WorkbenchError } from '@wirebench/core'
 import type {
+  UploadIssue,
   Logger,
   ProtocolPlugin,
   ServiceInfo,
@@ -16,16 +17,6 @@ import type { PluginRegistry } from './plugin-registry.js'
 import { extensionOf, validateUploadName } from './upload-names.js'
 import type { UploadStore } from './upload-store.js'
 
-/** A stored file the workbench could not use, reported with the uploads. */
-export interface UploadIssue {
-  name: string
-  message: string
-  /** Where a file that no longer parses was moved. */
-  movedTo?: string
-}
-
-export type UploadsListing = UploadsResponse & { issues: UploadIssue[] }
-
 interface Entry {
   summary: UploadSummary
   services: ServiceInfo[]
@@ -34,7 +25,7 @@ interface Entry {
 export interface UploadService {
   load(logger: Logger): Promise<void>
   add(name: string, content: Uint8Array, logger: Logger): Promise<UploadResponse>
-  list(): UploadsListing
+  list(): UploadsResponse
   remove(name: string): Promise<void>
 }
 
