@@ -36,7 +36,7 @@ describe('exampleMessage', () => {
     let depth = 0
     let cursor: unknown = message
     while (cursor && typeof cursor === 'object' && 'child' in cursor) {
-      cursor = (cursor as { child: unknown }).child
+      cursor = cursor.child
       depth++
     }
     expect(depth).toBeLessThanOrEqual(5)

@@ -5,6 +5,15 @@ import { isNumericType, type JsonObject } from './field-value.js'
 /** Nested messages deeper than this are left out (recursive schemas would never end). */
 const MAX_DEPTH = 4
 
+const formatSamples: Record<string, string> = {
+  'date-time': new Date(0).toISOString(),
+  date: '1970-01-01',
+  email: 'user@example.com',
+  uuid: '00000000-0000-4000-8000-000000000000',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+}
+
 function sampleFor(field: FieldInfo, depth: number): unknown {
   if (field.example !== undefined && field.example !== null) return field.example
   if (field.defaultValue !== undefined && field.defaultValue !== null) return field.defaultValue
@@ -17,21 +26,7 @@ function sampleFor(field: FieldInfo, depth: number): unknown {
   if (field.type === 'bool') return false
   if (isNumericType(field.type)) return 0
   if (field.type === 'json') return {}
-  switch (field.format) {
-    case 'date-time':
-      return new Date(0).toISOString()
-    case 'date':
-      return '1970-01-01'
-    case 'email':
-      return 'user@example.com'
-    case 'uuid':
-      return '00000000-0000-4000-8000-000000000000'
-    case 'uri':
-    case 'url':
-      return 'https://example.com'
-    default:
-      return field.name
-  }
+  return (field.format && formatSamples[field.format]) ?? field.name
 }
 
 /**
