@@ -15,4 +15,23 @@ describe('bounded body reader', () => {
     expect(body.truncated).toBe(true)
     expect(stream.destroyed).toBe(true)
   })
+
+  it('consumes a body whose declared length fits in one go', async () => {
+    const stream = Object.assign(Readable.from([Buffer.from('never iterated')]), {
+      arrayBuffer: () => Promise.resolve(new TextEncoder().encode('whole').buffer),
+    })
+    expect(await readBoundedBody(stream, 10, 5)).toEqual({
+      bytes: Buffer.from('whole'),
+      sizeBytes: 5,
+      truncated: false,
+    })
+  })
+
+  it('streams with the cap when the declared length is over the limit', async () => {
+    const stream = Object.assign(Readable.from([Buffer.from('abcdefgh')]), {
+      arrayBuffer: () => Promise.reject(new Error('must not consume an over-limit body whole')),
+    })
+    const body = await readBoundedBody(stream, 4, 8)
+    expect(body).toMatchObject({ sizeBytes: 4, truncated: true })
+  })
 })

@@ -9,9 +9,23 @@ export interface BoundedBody {
 
 interface DestroyableBody extends AsyncIterable<Uint8Array> {
   destroy?(error?: Error): unknown
+  /** undici's one-shot consumer: far fewer promise ticks than iterating chunk by chunk. */
+  arrayBuffer?(): Promise<ArrayBuffer>
 }
 
-export async function readBoundedBody(body: DestroyableBody, maxBytes: number): Promise<BoundedBody> {
+/**
+ * `declaredLength` is the response's Content-Length when it has one: a body known to fit is consumed in one go
+ * (undici fails the read if the length lies); anything else streams with the cap.
+ */
+export async function readBoundedBody(
+  body: DestroyableBody,
+  maxBytes: number,
+  declaredLength?: number,
+): Promise<BoundedBody> {
+  if (declaredLength !== undefined && declaredLength <= maxBytes && body.arrayBuffer) {
+    const bytes = Buffer.from(await body.arrayBuffer())
+    return { bytes, sizeBytes: bytes.length, truncated: false }
+  }
   const chunks: Buffer[] = []
   let size = 0
   let truncated = false

@@ -44,7 +44,7 @@ export async function httpRequest(options: HttpRequestOptions): Promise<HttpResp
       dispatcher: options.dispatcher,
       signal: call.signal,
     })
-    const body = await readBoundedBody(response.body, options.maxResponseBytes)
+    const body = await readBoundedBody(response.body, options.maxResponseBytes, declaredLength(response.headers))
     return {
       status: response.statusCode,
       statusMessage: STATUS_CODES[response.statusCode] ?? '',
@@ -63,6 +63,12 @@ export async function httpRequest(options: HttpRequestOptions): Promise<HttpResp
   } finally {
     call.dispose()
   }
+}
+
+function declaredLength(headers: Record<string, string | string[] | undefined>): number | undefined {
+  const raw = headers['content-length']
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) return undefined
+  return Number(raw)
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
