@@ -103,7 +103,7 @@ export function contractContext(
 ): CallContext {
   const { headers, markers } = splitMarkers(options.metadata)
   const ctx: CallContext = {
-    signal: options.signal ?? new AbortController().signal,
+    signal: contractSignal(options.signal, options.deadline),
     metadata: headers,
     markers,
     logger: silentLogger,
@@ -111,6 +111,15 @@ export function contractContext(
   }
   if (options.deadline !== undefined) ctx.deadline = options.deadline
   return ctx
+}
+
+/** The CallContext promise: the signal fires at the deadline with a `timeout` WorkbenchError, as the server does. */
+function contractSignal(signal: AbortSignal | undefined, deadline: number | undefined): AbortSignal {
+  if (deadline === undefined) return signal ?? new AbortController().signal
+  const atDeadline = new AbortController()
+  const ms = Math.max(0, deadline - Date.now())
+  setTimeout(() => atDeadline.abort(new WorkbenchError('timeout', `No answer within ${ms} ms.`)), ms).unref()
+  return signal ? AbortSignal.any([signal, atDeadline.signal]) : atDeadline.signal
 }
 
 function checkMessage(message: MessageInfo, seen = new Set<MessageInfo>()): void {

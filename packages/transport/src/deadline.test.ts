@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { WorkbenchError } from '@wirebench/core'
 import { createCallSignal } from './deadline.js'
 
 describe('call signal', () => {
@@ -23,5 +24,27 @@ describe('call signal', () => {
     const call = createCallSignal({ signal: AbortSignal.abort(), timeoutMs: 10 })
     expect(call.signal.aborted).toBe(true)
     call.dispose()
+  })
+
+  it('reuses a caller signal that carries the deadline and tells a timeout from a cancellation', () => {
+    const timedOut = new AbortController()
+    const call = createCallSignal({
+      signal: timedOut.signal,
+      deadline: Date.now() + 1_000,
+      signalCarriesDeadline: true,
+    })
+    expect(call.signal).toBe(timedOut.signal)
+    expect(call.budgetMs).toBeGreaterThan(900)
+    timedOut.abort(new WorkbenchError('timeout', 'No answer within 1000 ms.'))
+    expect(call.isTimedOut()).toBe(true)
+
+    const cancelled = new AbortController()
+    const other = createCallSignal({
+      signal: cancelled.signal,
+      deadline: Date.now() + 1_000,
+      signalCarriesDeadline: true,
+    })
+    cancelled.abort(new WorkbenchError('cancelled', 'The client went away.'))
+    expect(other.isTimedOut()).toBe(false)
   })
 })

@@ -1,4 +1,5 @@
 /** One AbortSignal per outbound call: the caller's cancellation, the deadline and the default timeout combined. */
+import { WorkbenchError } from '@wirebench/core'
 
 export interface CallSignalOptions {
   signal?: AbortSignal
@@ -6,6 +7,11 @@ export interface CallSignalOptions {
   deadline?: number
   /** Used when no deadline is given. */
   timeoutMs?: number
+  /**
+   * The caller's signal already fires at `deadline` (a plugin's `CallContext` guarantees it): reuse it instead of
+   * arming a second controller and timer on every call (~10-20 µs each on the relay's hot path).
+   */
+  signalCarriesDeadline?: boolean
 }
 
 export interface CallSignal {
@@ -20,6 +26,10 @@ export interface CallSignal {
 export function createCallSignal(options: CallSignalOptions): CallSignal {
   const budgetMs =
     options.deadline !== undefined ? Math.max(0, options.deadline - Date.now()) : (options.timeoutMs ?? undefined)
+  if (options.signalCarriesDeadline && options.signal && options.deadline !== undefined) {
+    const signal = options.signal
+    return { signal, budgetMs, isTimedOut: () => signal.aborted && isTimeoutReason(signal.reason), dispose: () => {} }
+  }
   const controller = new AbortController()
   let timedOut = false
   const timer =
@@ -42,4 +52,9 @@ export function createCallSignal(options: CallSignalOptions): CallSignal {
       options.signal?.removeEventListener('abort', onAbort)
     },
   }
+}
+
+/** The reasons a deadline aborts with: a `timeout` WorkbenchError (the server) or a `TimeoutError` DOMException. */
+function isTimeoutReason(reason: unknown): boolean {
+  return WorkbenchError.is(reason, 'timeout') || (reason instanceof Error && reason.name === 'TimeoutError')
 }

@@ -17,6 +17,8 @@ export interface HttpRequestOptions {
   signal?: AbortSignal
   deadline?: number
   timeoutMs?: number
+  /** `signal` already fires at `deadline` (a plugin's CallContext guarantees it): no second timer is armed. */
+  signalCarriesDeadline?: boolean
   maxResponseBytes: number
   /** How error messages name the target; defaults to `url` (pass one without secrets in the query). */
   displayUrl?: string

@@ -26,8 +26,12 @@ export const defaultCallLimits: CallLimits = {
 }
 
 export interface CallContext {
+  /**
+   * Fires when the caller cancels and, when `deadline` is set, at the deadline (reason: a `timeout` WorkbenchError).
+   * Plugins therefore need no timer of their own for the deadline.
+   */
   signal: AbortSignal
-  /** Absolute deadline in epoch milliseconds. */
+  /** Absolute deadline in epoch milliseconds; `signal` is guaranteed to fire by then. */
   deadline?: number
   /** Headers to send: user metadata merged over auth helper output, markers removed. */
   metadata: Record<string, string>

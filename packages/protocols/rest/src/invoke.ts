@@ -44,6 +44,7 @@ export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: I
       dispatcher: lease.dispatcher,
       signal: ctx.signal,
       deadline: ctx.deadline,
+      signalCarriesDeadline: true,
       timeoutMs: ctx.limits.timeoutMs,
       maxResponseBytes: ctx.limits.maxResponseBytes,
     })
