@@ -59,14 +59,17 @@ describe.runIf(requireChromium())('URL list', () => {
       expect(await page.locator('#add-url-error').textContent()).toMatch(/already listed/)
       await input.fill('')
 
-      // The failure reason is in the title attribute and in a popover shown on hover.
-      const dot = urlChip(page, DEAD_URL).locator('.status-dot')
-      const reason = await dot.getAttribute('title')
-      expect(reason).toMatch(/rest:/)
-      await dot.hover()
-      const popover = urlChip(page, DEAD_URL).getByRole('tooltip')
+      // Hovering anywhere on the chip (not only the 9-px dot) shows the full URL, the reason and what to do,
+      // in one popover rather than a popover plus a native title tooltip on top of it.
+      const chip = urlChip(page, DEAD_URL)
+      const popover = chip.getByRole('tooltip')
+      expect(await popover.isVisible()).toBe(false)
+      await chip.locator('.url-chip-address').hover()
       expect(await popover.isVisible()).toBe(true)
-      expect(await popover.textContent()).toContain(reason!.split('\n')[0]!.slice(0, 20))
+      expect(await popover.locator('.popover-heading').textContent()).toBe(DEAD_URL)
+      expect(await popover.locator('.popover-line').first().textContent()).toMatch(/^rest: .*refused/i)
+      expect(await popover.locator('.popover-hint').textContent()).toMatch(/Start the service/)
+      expect(await chip.locator('[title]:not(button)').count()).toBe(0)
       await screenshot(page, 'url-error-popover-dark')
 
       await page.reload()

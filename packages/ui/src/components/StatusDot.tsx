@@ -1,18 +1,22 @@
-/** A status dot with its explanation in a title and in an accessible popover shown on hover and focus. */
+/** A status dot with its explanation in an accessible popover, shown on hover and focus of the dot or its container. */
 import { useId, type ReactElement } from 'react'
 
 export type DotState = 'ok' | 'error' | 'loading' | 'unknown'
 
 export interface StatusDotProps {
   state: DotState
-  /** One line per reason; shown in the popover and the title attribute. */
+  /** One line per reason, shown in the popover. */
   lines: string[]
   label: string
+  /** The popover's first line (e.g. the full URL that the container truncates). */
+  heading?: string
+  /** What to do about it, shown under the reasons. */
+  hint?: string
 }
 
-export function StatusDot({ state, lines, label }: StatusDotProps): ReactElement {
+export function StatusDot({ state, lines, label, heading, hint }: StatusDotProps): ReactElement {
   const id = useId()
-  const text = lines.join('\n')
+  const hasPopover = lines.length > 0 || !!heading
   return (
     <span className="status-dot-wrap">
       <span
@@ -20,17 +24,18 @@ export function StatusDot({ state, lines, label }: StatusDotProps): ReactElement
         role="img"
         tabIndex={0}
         aria-label={`${label}: ${state}`}
-        aria-describedby={lines.length ? id : undefined}
-        title={text || undefined}
+        aria-describedby={hasPopover ? id : undefined}
         data-status={state}
       />
-      {lines.length > 0 && (
+      {hasPopover && (
         <span className={`popover popover-${state}`} role="tooltip" id={id}>
+          {heading && <span className="popover-heading mono">{heading}</span>}
           {lines.map((line, index) => (
             <span key={index} className="popover-line">
               {line}
             </span>
           ))}
+          {hint && <span className="popover-hint">{hint}</span>}
         </span>
       )}
     </span>

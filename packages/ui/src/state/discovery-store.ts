@@ -44,7 +44,11 @@ export function urlStatus(entry: UrlDiscovery | undefined): UrlStatus {
   if (ok.length > 0) {
     const methods = entry.services.reduce((n, s) => n + s.methods.length, 0)
     const plugins = ok.map((a) => a.pluginId).join(', ')
-    return { kind: 'ok', summary: `${plugins}: ${entry.services.length} services, ${methods} operations` }
+    const count = (n: number, noun: string) => `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`
+    return {
+      kind: 'ok',
+      summary: `${plugins}: ${count(entry.services.length, 'service')}, ${count(methods, 'operation')}`,
+    }
   }
   if (entry.attempts.length === 0) return { kind: 'error', reasons: ['No protocol plugin answered for this URL.'] }
   return { kind: 'error', reasons: entry.attempts.map(describeAttempt) }

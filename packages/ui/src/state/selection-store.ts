@@ -10,11 +10,16 @@ export interface SelectionState {
   sidebarTab: SidebarTab
   /** Narrow screens show the sidebar as a drawer. */
   isDrawerOpen: boolean
+  /** Set by Ctrl+K; the search box focuses itself once it is mounted and clears the flag. */
+  isSearchFocusPending: boolean
   select: (key: string | null) => void
   setQuery: (query: string) => void
   toggleCollapsed: (groupId: string) => void
   setSidebarTab: (tab: SidebarTab) => void
   setDrawerOpen: (isOpen: boolean) => void
+  /** Shows the Services tab (and the drawer on narrow screens) and asks the search box to take focus. */
+  requestSearchFocus: () => void
+  clearSearchFocusRequest: () => void
 }
 
 export type SelectionStore = StoreApi<SelectionState>
@@ -26,6 +31,7 @@ export function createSelectionStore(): SelectionStore {
     collapsed: new Set(),
     sidebarTab: 'services',
     isDrawerOpen: false,
+    isSearchFocusPending: false,
     select: (selectedKey) => set({ selectedKey, isDrawerOpen: false }),
     setQuery: (query) => set({ query }),
     toggleCollapsed: (groupId) =>
@@ -37,5 +43,7 @@ export function createSelectionStore(): SelectionStore {
       }),
     setSidebarTab: (sidebarTab) => set({ sidebarTab }),
     setDrawerOpen: (isDrawerOpen) => set({ isDrawerOpen }),
+    requestSearchFocus: () => set({ sidebarTab: 'services', isDrawerOpen: true, isSearchFocusPending: true }),
+    clearSearchFocusRequest: () => set({ isSearchFocusPending: false }),
   }))
 }

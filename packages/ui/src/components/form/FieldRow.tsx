@@ -1,6 +1,8 @@
 /** One labelled field of the generated form: name, required mark, type, description, and its editor. */
 import type { ReactElement } from 'react'
 import type { FieldInfo } from '@wirebench/core'
+import { htmlFormattingToMarkdown } from '../markdown/html-formatting.js'
+import { Markdown } from '../markdown/Markdown.js'
 import type { DecorateField, FieldDecoration } from './form-decoration.js'
 import { describeType } from './field-value.js'
 import { FieldEditor } from './FieldEditor.js'
@@ -17,6 +19,11 @@ export interface FieldRowProps {
 
 export function inputId(path: string): string {
   return `field-${path.replace(/[^A-Za-z0-9_-]/g, '_')}`
+}
+
+/** The tooltip text: the whole description, without the tags that only format it. */
+function plainDescription(description: string): string {
+  return htmlFormattingToMarkdown(description).replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1')
 }
 
 export function FieldRow(props: FieldRowProps): ReactElement {
@@ -47,8 +54,9 @@ export function FieldRow(props: FieldRowProps): ReactElement {
         {field.deprecated && <span className="tag tag-warn">deprecated</span>}
       </div>
       {field.description && (
-        <div className="field-description" title={field.description}>
-          {field.description}
+        // Untrusted text from the spec, rendered through the Markdown subset (never as HTML).
+        <div className="field-description" title={plainDescription(field.description)}>
+          <Markdown source={field.description} />
         </div>
       )}
       <div className="field-control">

@@ -4,6 +4,8 @@
  * from a spec is ever interpreted, and links keep only http(s) and mailto targets.
  */
 
+import { htmlFormattingToMarkdown } from './html-formatting.js'
+
 export type Inline =
   | { kind: 'text'; text: string }
   | { kind: 'code'; text: string }
@@ -56,7 +58,7 @@ const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/
 
 export function parseMarkdown(source: string): Block[] {
   const blocks: Block[] = []
-  const lines = source.replace(/\r\n?/g, '\n').split('\n')
+  const lines = htmlFormattingToMarkdown(source).replace(/\r\n?/g, '\n').split('\n')
   let paragraph: string[] = []
   let list: string[] | null = null
   const flush = () => {

@@ -22,7 +22,9 @@ export function MethodHeader({ target, badge, subtitle, actions }: MethodHeaderP
         <MethodBadge label={badge.label} tone={badge.tone} size="large" />
         <div className="method-titles">
           <div className="method-title-row">
-            <h1 className="method-name">{method.name}</h1>
+            <h1 className="method-name" title={method.name}>
+              {method.name}
+            </h1>
             {method.deprecated && (
               <span className="tag tag-danger" title="This operation is deprecated">
                 DEPRECATED

@@ -1,5 +1,6 @@
 /** Response headers (or trailers) as a two-column, selectable table. */
 import type { ReactElement } from 'react'
+import { HeaderValue } from './HeaderValue.js'
 
 export function HeadersTable({ entries, label }: { entries: Array<[string, string]>; label: string }): ReactElement {
   if (entries.length === 0) return <p className="muted headers-empty">No {label.toLowerCase()}.</p>
@@ -11,7 +12,9 @@ export function HeadersTable({ entries, label }: { entries: Array<[string, strin
             <th scope="row" className="mono">
               {name}
             </th>
-            <td className="mono">{value}</td>
+            <td className="mono">
+              <HeaderValue name={name} value={value} />
+            </td>
           </tr>
         ))}
       </tbody>

@@ -5,6 +5,7 @@ import { ProblemNotice } from '../../components/ProblemNotice.js'
 import { Spinner } from '../../components/Spinner.js'
 import { Tabs } from '../../components/Tabs.js'
 import type { CallRecord } from '../../state/calls-store.js'
+import { callProblemHint } from './call-problem-hint.js'
 import { HeadersTable } from './HeadersTable.js'
 import { ResponseBody } from './ResponseBody.js'
 import { StatusBadge, type StatusTone } from './StatusBadge.js'
@@ -41,6 +42,7 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
             <StatusBadge label={status.label} tone={status.tone} />
           </span>
         )}
+        {!status && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
         {result && (
           <>
             <span className="response-fact" title="Time the target took to answer">
@@ -64,7 +66,7 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
       </div>
       {error && !record.isSending && (
         <div className="response-error">
-          <ProblemNotice error={error} />
+          <ProblemNotice error={error} hint={callProblemHint(error.problem)} />
         </div>
       )}
       {result && (

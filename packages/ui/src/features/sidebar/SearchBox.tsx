@@ -1,4 +1,4 @@
-/** The sidebar search: Ctrl+K (or ⌘K) focuses it from anywhere, Escape clears it. */
+/** The sidebar search: focuses itself when Ctrl+K asked for it (see useSidebarShortcuts), Escape clears it. */
 import { useEffect, useRef, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Icon } from '../../components/Icon.js'
@@ -7,20 +7,15 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 export function SearchBox(): ReactElement {
   const { selection } = useWorkbench()
   const query = useStore(selection, (s) => s.query)
+  const isFocusPending = useStore(selection, (s) => s.isSearchFocusPending)
   const inputRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault()
-        selection.getState().setSidebarTab('services')
-        inputRef.current?.focus()
-        inputRef.current?.select()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [selection])
+    if (!isFocusPending || !inputRef.current) return
+    inputRef.current.focus()
+    inputRef.current.select()
+    selection.getState().clearSearchFocusRequest()
+  }, [isFocusPending, selection])
 
   return (
     <div className="search-box">
@@ -37,6 +32,8 @@ export function SearchBox(): ReactElement {
         onChange={(e) => selection.getState().setQuery(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
+            // A first Escape only clears the search; the next one may close the drawer.
+            if (query) e.preventDefault()
             selection.getState().setQuery('')
             e.currentTarget.blur()
           }

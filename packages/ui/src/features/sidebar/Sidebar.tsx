@@ -7,12 +7,14 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import { SchemaFilesTab } from '../schema-files/SchemaFilesTab.js'
 import { SearchBox } from './SearchBox.js'
 import { ServiceList } from './ServiceList.js'
+import { useSidebarShortcuts } from './useSidebarShortcuts.js'
 
 export function Sidebar(): ReactElement {
   const { selection, uploads } = useWorkbench()
   const tab = useStore(selection, (s) => s.sidebarTab)
   const uploadCount = useStore(uploads, (s) => s.uploads.length)
   const catalog = useCatalog()
+  useSidebarShortcuts(selection)
   return (
     <aside className="sidebar" aria-label="Sidebar">
       <Tabs

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
 import { MethodBadge } from '../../components/MethodBadge.js'
 import { protocolUi } from '../../protocols/registry.js'
-import { methodRowLabel, type SidebarRow } from './sidebar-rows.js'
+import { methodRowLabel, splitLabelTail, type SidebarRow } from './sidebar-rows.js'
 
 export interface SidebarRowViewProps {
   row: SidebarRow
@@ -47,9 +47,11 @@ export function SidebarRowView({ row, isSelected, onToggle, onSelect }: SidebarR
   const { method, service } = row.ref
   const badge = protocolUi(service.protocol).badge(method)
   const label = methodRowLabel(row.ref)
-  const tooltip = [method.name, method.summary, method.deprecated ? 'Deprecated' : undefined]
+  const { head, tail } = splitLabelTail(label)
+  const tooltip = [label, label === method.name ? undefined : method.name, method.summary]
     .filter(Boolean)
-    .join(' — ')
+    .join('\n')
+    .concat(method.deprecated ? '\nDeprecated' : '')
   return (
     <button
       type="button"
@@ -61,7 +63,10 @@ export function SidebarRowView({ row, isSelected, onToggle, onSelect }: SidebarR
       onClick={() => onSelect(row.ref.key)}
     >
       <MethodBadge label={badge.label} tone={badge.tone} />
-      <span className="sb-method-label mono">{label}</span>
+      <span className="sb-method-label mono">
+        <span className="sb-label-head">{head}</span>
+        {tail && <span className="sb-label-tail">{tail}</span>}
+      </span>
       {method.deprecated && (
         <span className="tag tag-warn sb-depr" title="Deprecated">
           DEPR

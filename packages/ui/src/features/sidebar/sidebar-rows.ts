@@ -76,3 +76,16 @@ export function buildSidebarRows(catalog: Catalog, query: string, collapsed: Rea
 export function methodRowLabel(ref: MethodRef): string {
   return protocolUi(ref.service.protocol).label(ref.method, ref.service)
 }
+
+/**
+ * Splits a path-like label so the sidebar can shorten its middle: the last segment (two when the last is a
+ * `{parameter}`) stays visible, since that is what tells `/v1/customers/{customer}/sources` from `…/tax_ids`.
+ */
+export function splitLabelTail(label: string): { head: string; tail: string } {
+  const cut = label.lastIndexOf('/')
+  if (cut <= 0 || label.length < 24) return { head: label, tail: '' }
+  const before = label.lastIndexOf('/', cut - 1)
+  const lastSegment = label.slice(cut + 1)
+  const start = lastSegment.startsWith('{') && before > 0 ? before : cut
+  return { head: label.slice(0, start), tail: label.slice(start) }
+}

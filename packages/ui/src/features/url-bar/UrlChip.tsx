@@ -5,6 +5,7 @@ import { Spinner } from '../../components/Spinner.js'
 import { StatusDot } from '../../components/StatusDot.js'
 import type { UrlStatus } from '../../state/discovery-store.js'
 import { parseUrlSpec } from '../../state/url-spec.js'
+import { discoveryHint } from './discovery-hint.js'
 
 export interface UrlChipProps {
   url: string
@@ -21,12 +22,10 @@ export function UrlChip({ url, status, kind, onRemove }: UrlChipProps): ReactEle
       {status.kind === 'loading' ? (
         <Spinner label={`Discovering ${url}`} size={10} />
       ) : (
-        <StatusDot state={status.kind} lines={lines} label={url} />
+        <StatusDot state={status.kind} lines={lines} label={url} heading={url} hint={discoveryHint(status)} />
       )}
       {spec.protocol && <span className="url-chip-protocol">{spec.protocol}</span>}
-      <span className="url-chip-address mono" title={url}>
-        {spec.address.replace(/^https?:\/\//, '')}
-      </span>
+      <span className="url-chip-address mono">{spec.address.replace(/^https?:\/\//, '')}</span>
       {kind === 'demo' && <span className="tag tag-accent">demo</span>}
       {onRemove && (
         <button
