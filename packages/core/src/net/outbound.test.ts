@@ -33,6 +33,11 @@ describe('checkOutboundUrl', () => {
       'http://[fd00:ec2::254]/',
       'http://metadata.google.internal./computeMetadata/v1/',
       'http://METADATA.GOOGLE.INTERNAL/',
+      'http://169.254.170.23/v1/credentials',
+      'http://169.254.0.23/',
+      'http://192.0.0.192/',
+      'http://[::a9fe:a9fe]/',
+      'http://[64:ff9b::169.254.169.254]/',
     ]) {
       expect(blocked(url), url).toBe('blocked_target')
     }
@@ -69,9 +74,16 @@ describe('address classes', () => {
       'fd12::1',
       'fe80::1',
       'localhost',
+      '192.0.0.8',
+      '198.18.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      'ff02::1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::7f00:1',
     ])
       expect(isPrivateAddress(host), host).toBe(true)
-    for (const host of ['8.8.8.8', '172.32.0.1', '2001:db8::1', 'example.com'])
+    for (const host of ['8.8.8.8', '172.32.0.1', '198.20.0.1', '192.0.1.1', '2001:db8::1', 'example.com'])
       expect(isPrivateAddress(host), host).toBe(false)
   })
 })

@@ -14,9 +14,12 @@ export const defaultOutboundSchemes = ['http:', 'https:', 'ws:', 'wss:'] as cons
 
 // WHATWG URL parsing already folds decimal, octal and hex IPv4 spellings (http://2852039166/) into dotted form.
 const metadataHosts = new Set([
-  '169.254.169.254', // AWS, GCP, Azure, OpenStack
+  '169.254.169.254', // AWS, GCP, Azure, OpenStack, DigitalOcean
   '169.254.170.2', // AWS ECS task metadata
+  '169.254.170.23', // AWS EKS Pod Identity (credentials)
+  '169.254.0.23', // Tencent Cloud
   '100.100.100.200', // Alibaba Cloud
+  '192.0.0.192', // Oracle Cloud (legacy)
   'fd00:ec2::254', // AWS IPv6
   'metadata.google.internal',
   'metadata.goog',
@@ -30,14 +33,16 @@ function normalizeHost(host: string): string {
   return h
 }
 
-/** The IPv4 address embedded in an IPv4-mapped IPv6 address (`::ffff:a9fe:a9fe`), if any. */
+/**
+ * The IPv4 address an IPv6 address carries in its last 32 bits when it is IPv4-mapped (`::ffff:a9fe:a9fe`),
+ * IPv4-compatible (`::a9fe:a9fe`) or NAT64 (`64:ff9b::a9fe:a9fe`): each reaches that IPv4 host.
+ */
 function mappedIpv4(host: string): string | undefined {
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)
-  if (dotted) return dotted[1]
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host)
-  if (!hex) return undefined
-  const hi = parseInt(hex[1] ?? '0', 16)
-  const lo = parseInt(hex[2] ?? '0', 16)
+  const match = /^(?:::ffff:|::|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(host)
+  if (!match) return undefined
+  if (match[1]) return match[1]
+  const hi = parseInt(match[2] ?? '0', 16)
+  const lo = parseInt(match[3] ?? '0', 16)
   return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
 }
 
@@ -58,25 +63,38 @@ function ipv4Octets(host: string): number[] | undefined {
   return octets.every((o) => o <= 255) ? octets : undefined
 }
 
-/** True for loopback, private (RFC 1918 / ULA), link-local, CGNAT and unspecified addresses and `localhost`. */
+/**
+ * True for `localhost` and addresses that are not public unicast: loopback, private (RFC 1918 / ULA), link-local,
+ * CGNAT, IETF protocol assignments, benchmarking, multicast, broadcast, reserved and unspecified.
+ */
 export function isPrivateAddress(host: string): boolean {
   const h = normalizeHost(host)
   if (h === 'localhost' || h.endsWith('.localhost')) return true
   const v4 = ipv4Octets(mappedIpv4(h) ?? h)
   if (v4) {
     const [a = 0, b = 0] = v4
+    const c = v4[2] ?? 0
     return (
       a === 0 ||
       a === 10 ||
       a === 127 ||
+      a >= 224 || // multicast, reserved, broadcast
       (a === 100 && b >= 64 && b <= 127) ||
       (a === 169 && b === 254) ||
       (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168)
+      (a === 192 && b === 0 && c === 0) ||
+      (a === 192 && b === 168) ||
+      (a === 198 && (b === 18 || b === 19))
     )
   }
   if (!h.includes(':')) return false
-  return h === '::' || h === '::1' || /^f[cd][0-9a-f]{0,2}:/.test(h) || /^fe[89ab][0-9a-f]?:/.test(h)
+  return (
+    h === '::' ||
+    h === '::1' ||
+    /^f[cd][0-9a-f]{0,2}:/.test(h) || // unique local fc00::/7
+    /^fe[89ab][0-9a-f]?:/.test(h) || // link-local fe80::/10
+    /^ff[0-9a-f]{0,2}:/.test(h) // multicast ff00::/8
+  )
 }
 
 /**
