@@ -46,7 +46,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   const registry = createPluginRegistry(options.plugins ?? [createRestPlugin({ outbound: outboundPolicy })])
 
   app.setValidatorCompiler(createValidatorCompiler())
-  installErrorHandling(app)
+  installErrorHandling(app, limits)
   app.addHook('onRequest', createGateHook({ prefix, token, allowedHosts: options.allowedHosts ?? [] }))
   if (options.authorize) app.addHook('onRequest', createAuthorizeHook(prefix, options.authorize))
   app.addHook('onSend', securityHeadersHook)

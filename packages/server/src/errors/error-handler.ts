@@ -25,15 +25,24 @@ function validationProblem(error: FastifyError): Problem {
   return toProblem(new WorkbenchError('invalid_request', detail), { errors })
 }
 
+export interface BodyLimits {
+  jsonBodyBytes: number
+  uploadBytes: number
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+}
+
 /** Maps Fastify's own errors; their messages are safe (they describe the request, not our internals). */
-function frameworkProblem(error: FastifyError): Problem | undefined {
+function frameworkProblem(error: FastifyError, limits: BodyLimits): Problem | undefined {
   const status = error.statusCode
   if (status === undefined || status < 400 || status >= 500) return undefined
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return toProblem(
         new WorkbenchError('payload_too_large', 'The request body is larger than this route accepts.', {
-          hint: 'Schema uploads may be up to 32 MB and JSON bodies up to 1 MB.',
+          hint: `Schema uploads may be up to ${megabytes(limits.uploadBytes)} and JSON bodies up to ${megabytes(limits.jsonBodyBytes)}.`,
         }),
       )
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -50,19 +59,27 @@ function frameworkProblem(error: FastifyError): Problem | undefined {
   return toProblem(new WorkbenchError(status === 404 ? 'not_found' : 'invalid_request', error.message), { status })
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+const genericInternal = (): Problem =>
+  toProblem(new WorkbenchError('internal', 'Unexpected server error; see the server log.'))
+
+export function installErrorHandling(app: FastifyInstance, limits: BodyLimits): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (WorkbenchError.is(error, 'internal')) {
+      // `internal` wraps whatever was thrown (a TypeError, a stack overflow…): its text stays in the log.
+      request.log.error({ err: error.cause ?? error, msg: error.message }, 'internal error')
+      return sendProblem(reply, genericInternal())
+    }
     if (error instanceof WorkbenchError) {
       const problem = toProblem(error)
       if (problem.status >= 500) request.log.warn({ code: error.code, msg: error.message }, 'workbench error')
       return sendProblem(reply, problem)
     }
     if (error.validation) return sendProblem(reply, validationProblem(error))
-    const framework = frameworkProblem(error)
+    const framework = frameworkProblem(error, limits)
     if (framework) return sendProblem(reply, framework)
     // Unknown errors may carry anything in their message: log it, answer a generic problem.
     request.log.error({ err: error }, 'unexpected error')
-    return sendProblem(reply, toProblem(new WorkbenchError('internal', 'Unexpected server error; see the server log.')))
+    return sendProblem(reply, genericInternal())
   })
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
