@@ -16,7 +16,9 @@ export interface DiscoverDeps {
 
 export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<ServiceInfo[]> {
   const fetched = await fetchDocument(url, ctx, deps)
-  const documentUrl = fetched.url
+  // Relative servers (and the no-servers fallback) resolve against where the document came from, unless a redirect
+  // took it to another origin: the credentials withheld on that hop must not reach it on every call afterwards.
+  const documentUrl = new URL(fetched.url).origin === new URL(url).origin ? fetched.url : url
   // The text is dropped here: the async frame would otherwise hold the whole document string during the walk.
   const spec = parseDocumentText(fetched.text, url)
   fetched.text = ''
