@@ -20,7 +20,7 @@ export interface DispatcherLease {
 export interface DispatcherFactory {
   /**
    * The dispatcher a call goes through. Transport markers decide it: this is the seam where a client certificate
-   * (mTLS) and a cookie jar will select a per-call Agent; today every call shares one guarded Agent.
+   * (mTLS) and a cookie jar select a per-call Agent; calls without them share one guarded Agent.
    */
   acquire(markers: CallMarkers): DispatcherLease
   close(): Promise<void>
@@ -36,6 +36,10 @@ export function createDispatcherFactory(options: DispatcherFactoryOptions = {}):
       // Sending without the certificate the user configured would fail obscurely (or succeed unauthenticated).
       if (markers.mtls) {
         throw new WorkbenchError('unsupported', 'mTLS client certificates are not supported by this transport yet.')
+      }
+      // Likewise a cookie jar: dropping it silently would send the call without the session the user expects.
+      if (markers.cookieEnv !== undefined) {
+        throw new WorkbenchError('unsupported', 'Cookie jars are not supported by this transport yet.')
       }
       return { dispatcher: sharedAgent(), release: () => Promise.resolve() }
     },

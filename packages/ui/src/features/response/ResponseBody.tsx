@@ -79,8 +79,9 @@ function looksJson(contentType: string | undefined): boolean {
 function BinaryBody({ result }: { result: InvokeResult }): ReactElement {
   const href = useMemo(() => {
     const bytes = Uint8Array.from(atob(result.responseBinary ?? ''), (c) => c.charCodeAt(0))
-    return URL.createObjectURL(new Blob([bytes], { type: result.contentType ?? 'application/octet-stream' }))
-  }, [result.responseBinary, result.contentType])
+    // Always octet-stream: a target-chosen type (text/html…) would make the blob a same-origin document if opened.
+    return URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }))
+  }, [result.responseBinary])
   const size = base64ByteLength(result.responseBinary ?? '')
   return (
     <div className="empty-state">
