@@ -1,6 +1,19 @@
 /** Maps socket, DNS, TLS and undici failures of an outbound call onto WorkbenchError with the host and the cause named. */
 import { WorkbenchError } from '@wirebench/core'
 
+/** What the user can do about each socket-level cause. */
+const socketHints: Record<string, string> = {
+  ECONNREFUSED: 'Nothing is listening there: start the service, or check the host and port.',
+  ENOTFOUND: 'Check the host name for typos, or that it resolves from this machine.',
+  EAI_AGAIN: 'Check this machine’s network and DNS, then try again.',
+  EHOSTUNREACH: 'Check that the host is up and reachable from this machine (VPN, firewall).',
+  ENETUNREACH: 'Check this machine’s network connection (VPN, firewall).',
+  ETIMEDOUT: 'The host did not accept the connection: check the address, VPN and firewall.',
+  UND_ERR_CONNECT_TIMEOUT: 'The host did not accept the connection: check the address, VPN and firewall.',
+  ECONNRESET: 'The server closed the connection: check its logs, and whether it expects TLS (https).',
+  UND_ERR_SOCKET: 'The server closed the connection: check its logs, and whether it expects TLS (https).',
+}
+
 const socketCauses: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset by the peer',
@@ -64,9 +77,11 @@ export function toNetworkError(error: unknown, context: NetworkErrorContext): Wo
   }
   const known = code ? socketCauses[code] : undefined
   const reason = known ? `${known} (${code})` : error instanceof Error ? error.message : String(error)
+  const hint = code ? socketHints[code] : undefined
   return new WorkbenchError('upstream_unreachable', `Cannot reach ${host}: ${reason}.`, {
     cause: error,
     details: code ? { code } : undefined,
+    ...(hint ? { hint } : {}),
   })
 }
 
