@@ -68,7 +68,7 @@ describe.runIf(requireChromium())('URL list', () => {
       expect(await popover.isVisible()).toBe(true)
       expect(await popover.locator('.popover-heading').textContent()).toBe(DEAD_URL)
       expect(await popover.locator('.popover-line').first().textContent()).toMatch(/^rest: .*refused/i)
-      expect(await popover.locator('.popover-hint').textContent()).toMatch(/Start the service/)
+      expect(await popover.locator('.popover-hint').textContent()).toMatch(/start the service/i)
       expect(await chip.locator('[title]:not(button)').count()).toBe(0)
       await screenshot(page, 'url-error-popover-dark')
 

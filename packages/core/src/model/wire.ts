@@ -1,4 +1,5 @@
 /** The wire model shared by every protocol plugin, the server, the UI and sidecars (JSON, camelCase, nulls omitted). */
+import type { WorkbenchErrorCode } from '../errors/workbench-error.js'
 
 /** The four call shapes a method can have. */
 export type MethodType = 'Unary' | 'ServerStreaming' | 'ClientStreaming' | 'Duplex'
@@ -160,4 +161,8 @@ export interface DiscoveryAttempt {
   servicesFound: number
   durationMs: number
   message?: string
+  /** Why the attempt failed, when it did (the WorkbenchError code). */
+  code?: WorkbenchErrorCode
+  /** What the user can do about the failure. */
+  hint?: string
 }

@@ -2,8 +2,8 @@
 import { WorkbenchError } from '@wirebench/core'
 
 /** The SPEC's 'no services discovered' message; the server reports it as an empty attempt for this URL. */
-export function noServices(origin: string, reason: string): WorkbenchError {
-  return new WorkbenchError('no_services', `No services discovered at ${origin}: ${reason}.`)
+export function noServices(origin: string, reason: string, hint?: string): WorkbenchError {
+  return new WorkbenchError('no_services', `No services discovered at ${origin}: ${reason}.`, hint ? { hint } : {})
 }
 
 export function missingServerUrl(target: string): WorkbenchError {

@@ -32,7 +32,11 @@ export async function fetchDocument(url: string, ctx: CallContext, deps: Discove
       continue
     }
     if (response.status < 200 || response.status >= 300) {
-      throw noServices(url, `the server answered HTTP ${response.status} ${response.statusMessage}`.trimEnd())
+      throw noServices(
+        url,
+        `the server answered HTTP ${response.status} ${response.statusMessage}`.trimEnd(),
+        statusHint(response.status),
+      )
     }
     if (response.truncated) {
       throw new WorkbenchError(
@@ -41,7 +45,7 @@ export async function fetchDocument(url: string, ctx: CallContext, deps: Discove
       )
     }
     if (/html/i.test(response.headers['content-type'] ?? '')) {
-      throw noServices(url, 'the response is an HTML page, not an OpenAPI document')
+      throw noServices(url, 'the response is an HTML page, not an OpenAPI document', documentPathHint)
     }
     return { text: response.body.toString('utf8'), url: current }
   }
@@ -75,4 +79,15 @@ async function getOnce(
   } finally {
     await lease.release()
   }
+}
+
+const documentPathHint =
+  'Use the address of the OpenAPI document itself, often /openapi.json, /v3/api-docs or /swagger.json.'
+
+function statusHint(status: number): string | undefined {
+  if (status === 401 || status === 403) {
+    return 'The server wants credentials for its document: download it and upload it on the Schema Files tab.'
+  }
+  if (status === 404) return `Nothing at this path. ${documentPathHint}`
+  return undefined
 }

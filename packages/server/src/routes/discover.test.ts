@@ -29,9 +29,14 @@ describe('POST /api/discover', () => {
     expect(byUrl[a.docUrl]).toMatchObject({ pluginId: 'rest', outcome: 'ok', servicesFound: 1 })
     expect(byUrl[b.docUrl]).toMatchObject({ pluginId: 'rest', outcome: 'ok', servicesFound: 1 })
     expect(byUrl[refused]).toMatchObject({ pluginId: 'rest', outcome: 'error', servicesFound: 0 })
-    expect(byUrl[refused]?.message).toBeTruthy()
+    expect(byUrl[refused]).toMatchObject({
+      code: 'upstream_unreachable',
+      hint: expect.stringMatching(/Nothing is listening/),
+    })
+    expect(byUrl[refused]?.message).toMatch(/connection refused/)
     expect(byUrl[b.htmlUrl]).toMatchObject({ pluginId: 'rest', outcome: 'empty', servicesFound: 0 })
     expect(byUrl[b.htmlUrl]?.message).toMatch(/HTML/i)
+    expect(byUrl[b.htmlUrl]).toMatchObject({ code: 'no_services', hint: expect.stringContaining('/openapi.json') })
     for (const attempt of body.attempts) expect(attempt.durationMs).toBeGreaterThanOrEqual(0)
     expect(body.services.map((s) => [s.name, s.originUrl, s.protocol, s.isUploaded])).toEqual([
       ['ident', a.docUrl, 'rest', false],

@@ -48,7 +48,12 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
 
   async function attempt(plugin: ProtocolPlugin, entry: TargetEntry, input: DiscoverInput): Promise<AttemptResult> {
     const started = performance.now()
-    const finish = (outcome: DiscoveryAttempt['outcome'], services: ServiceInfo[], message?: string) => {
+    const finish = (
+      outcome: DiscoveryAttempt['outcome'],
+      services: ServiceInfo[],
+      message?: string,
+      error?: WorkbenchError,
+    ) => {
       const result: DiscoveryAttempt = {
         url: entry.entry,
         pluginId: plugin.id,
@@ -57,6 +62,8 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       }
       if (message !== undefined) result.message = message
+      if (error) result.code = error.code
+      if (error?.hint) result.hint = error.hint
       return { attempt: result, services }
     }
     try {
@@ -75,11 +82,16 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       return services.length > 0 ? finish('ok', services) : finish('empty', [], noServicesMessage)
     } catch (caught) {
       const error = WorkbenchError.from(caught)
-      if (error.code === 'no_services') return finish('empty', [], error.message || noServicesMessage)
+      if (error.code === 'no_services') return finish('empty', [], error.message || noServicesMessage, error)
       if (error.code === 'timeout') {
-        return finish('timeout', [], `${plugin.name} gave no answer within ${options.timeoutMs} ms.`)
+        return finish('timeout', [], `${plugin.name} gave no answer within ${options.timeoutMs} ms.`, error)
       }
-      return finish('error', [], error.message)
+      if (error.code === 'internal') {
+        // Whatever was thrown (a TypeError, a stack overflow…) stays in the log, not in the answer.
+        input.logger.error(`${plugin.id} discovery of ${entry.url} failed`, { error: error.message })
+        return finish('error', [], `${plugin.name} failed unexpectedly on this URL; see the server log.`, error)
+      }
+      return finish('error', [], error.message, error)
     }
   }
 

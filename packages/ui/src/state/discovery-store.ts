@@ -25,7 +25,11 @@ export interface DiscoveryState {
 export type DiscoveryStore = StoreApi<DiscoveryState>
 
 export type UrlStatus =
-  { kind: 'loading' } | { kind: 'unknown' } | { kind: 'ok'; summary: string } | { kind: 'error'; reasons: string[] }
+  | { kind: 'loading' }
+  | { kind: 'unknown' }
+  | { kind: 'ok'; summary: string }
+  /** `hints` are the next steps the server gave for the failed attempts. */
+  | { kind: 'error'; reasons: string[]; hints?: string[] }
 
 function describeAttempt(attempt: DiscoveryAttempt): string {
   const what = attempt.message ?? (attempt.outcome === 'empty' ? 'no services found' : attempt.outcome)
@@ -51,7 +55,8 @@ export function urlStatus(entry: UrlDiscovery | undefined): UrlStatus {
     }
   }
   if (entry.attempts.length === 0) return { kind: 'error', reasons: ['No protocol plugin answered for this URL.'] }
-  return { kind: 'error', reasons: entry.attempts.map(describeAttempt) }
+  const hints = [...new Set(entry.attempts.flatMap((a) => (a.hint ? [a.hint] : [])))]
+  return { kind: 'error', reasons: entry.attempts.map(describeAttempt), ...(hints.length > 0 ? { hints } : {}) }
 }
 
 export function createDiscoveryStore(api: ApiClient): DiscoveryStore {

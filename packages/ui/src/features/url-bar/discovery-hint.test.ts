@@ -18,6 +18,15 @@ describe('discoveryHint', () => {
     expect(hint).toMatch(/\/openapi\.json/)
   })
 
+  it('prefers the hints the server gave over recognising the wording', () => {
+    const hint = discoveryHint({
+      kind: 'error',
+      reasons: ['rest: Cannot reach 127.0.0.1:1: connection refused (ECONNREFUSED).'],
+      hints: ['Nothing is listening there: start the service, or check the host and port.'],
+    })
+    expect(hint).toBe('Nothing is listening there: start the service, or check the host and port.')
+  })
+
   it('gives no hint for a URL that is fine or a reason it does not know', () => {
     expect(discoveryHint({ kind: 'ok', summary: 'rest: 1 service' })).toBeUndefined()
     expect(discoveryHint({ kind: 'error', reasons: ['rest: something odd'] })).toBeUndefined()

@@ -1,6 +1,6 @@
 /**
- * The next step for a URL whose discovery failed. Discovery attempts carry only a message (no code), so the
- * common failures are recognised by the transport's and the REST plugin's wording.
+ * The next step for a URL whose discovery failed: the hint the server gave, else one recognised from the wording of
+ * the failure (for plugins that give no hint).
  */
 import type { UrlStatus } from '../../state/discovery-store.js'
 
@@ -31,6 +31,7 @@ const hints: Array<[RegExp, string]> = [
 
 export function discoveryHint(status: UrlStatus): string | undefined {
   if (status.kind !== 'error') return undefined
+  if (status.hints?.[0]) return status.hints.join(' ')
   const text = status.reasons.join('\n')
   return hints.find(([pattern]) => pattern.test(text))?.[1]
 }
