@@ -159,8 +159,14 @@ describe('outbound request construction', () => {
     expect(request.headers).toEqual({ 'X-Trace': 'form', Authorization: 'Bearer t' })
   })
 
-  it('refuses a call whose path parameter is missing', () => {
-    expect(() => buildRequest(m('getFile'), 'http://h', { version: 1 }, {})).toThrow(/Path parameter path/)
+  it('refuses a call whose path parameter is missing, naming the field and where to fill it', () => {
+    expect(() => buildRequest(m('getFile'), 'http://h', { version: 1 }, {})).toThrow(
+      expect.objectContaining({
+        message: expect.stringMatching(/Path parameter path/),
+        hint: expect.stringContaining('Fill in path'),
+        details: { field: 'path' },
+      }),
+    )
   })
 
   it('serialises body fields as JSON with the declared JSON media type, addressing clashes by wire name', () => {

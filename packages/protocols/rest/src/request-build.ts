@@ -94,7 +94,10 @@ function substitutePath(path: string, name: string, value: unknown, method: stri
   const placeholder = `{${name}}`
   if (!path.includes(placeholder)) return path
   if (value === undefined || value === null || value === '') {
-    throw new WorkbenchError('invalid_request', `Path parameter ${name} of ${method} is required.`)
+    throw new WorkbenchError('invalid_request', `Path parameter ${name} of ${method} is required.`, {
+      hint: `Fill in ${name} (marked path) in the form or the JSON editor; it is part of the URL.`,
+      details: { field: name },
+    })
   }
   const text = Array.isArray(value) ? value.map(scalarToString).join(',') : scalarToString(value)
   return path.split(placeholder).join(encodeURIComponent(text))
