@@ -1,6 +1,6 @@
 /** One bounded outbound HTTP exchange over undici: send, read the body up to a limit, time it to the last byte. */
 import { STATUS_CODES } from 'node:http'
-import { request } from 'undici'
+import { errors } from 'undici'
 import type { Dispatcher, FormData } from 'undici'
 import { readBoundedBody } from './body-reader.js'
 import { createCallSignal } from './deadline.js'
@@ -39,11 +39,19 @@ export async function httpRequest(options: HttpRequestOptions): Promise<HttpResp
   const call = createCallSignal(options)
   const started = performance.now()
   try {
-    const response = await request(options.url, {
+    const url = new URL(options.url)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.')
+    }
+    // Straight to the dispatcher with a literal options object, as undici's top-level `request(url, opts)` would
+    // dispatch it (origin, path with the query, no fragment) minus its `{ ...opts }` copy: V8 builds that copy on a
+    // slow path and every later read of it in undici pays for it (~25 µs a call).
+    const response = await options.dispatcher.request({
+      origin: url.origin,
+      path: url.search ? `${url.pathname}${url.search}` : url.pathname,
       method: options.method,
       headers: options.headers,
       body: options.body as Dispatcher.DispatchOptions['body'],
-      dispatcher: options.dispatcher,
       signal: call.signal,
     })
     const body = await readBoundedBody(response.body, options.maxResponseBytes, declaredLength(response.headers))
