@@ -38,8 +38,10 @@ export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: I
   const lease = deps.dispatchers.acquire(ctx.markers)
   try {
     const response = await httpRequest({
-      ...request,
       url: wireUrl,
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
       displayUrl: request.url,
       dispatcher: lease.dispatcher,
       signal: ctx.signal,

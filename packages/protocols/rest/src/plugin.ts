@@ -6,6 +6,7 @@ import { discoverFile, discoverUrl } from './discover.js'
 import type { DiscoverDeps } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeMethod } from './invoke.js'
+import type { ResolvedCall } from './invoke.js'
 import { methodKey } from './types.js'
 import type { CachedDocument, RestPluginOptions } from './types.js'
 
@@ -68,10 +69,17 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     },
 
     async invoke(call, ctx) {
-      const document = await documentFor(call.target, ctx)
+      const document = documents.get(call.target) ?? (await documentFor(call.target, ctx))
       const found = document.methods.get(methodKey(call.service, call.method))
       if (!found) throw unknownMethod(call.target, call.service, call.method)
-      return invokeMethod({ ...call, ...found, target: call.target }, ctx, deps)
+      const resolved: ResolvedCall = {
+        target: call.target,
+        service: found.service,
+        method: found.method,
+        messages: call.messages,
+      }
+      if (call.serverUrl !== undefined) resolved.serverUrl = call.serverUrl
+      return invokeMethod(resolved, ctx, deps)
     },
 
     forget(target) {

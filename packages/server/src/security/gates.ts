@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequest
 import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
 import { isHostAllowed } from './hosts.js'
-import { tokensMatch } from './token.js'
+import { createTokenCheck } from './token.js'
 
 export interface GateOptions {
   /** The mount prefix ('' standalone). */
@@ -28,6 +28,12 @@ function isApiPath(url: string, apiPrefix: string): boolean {
   return Number.isNaN(next) || next === 0x2f || next === 0x3f
 }
 
+function isApiRequest(request: FastifyRequest, apiPrefix: string): boolean {
+  if (isApiPath(request.url, apiPrefix)) return true
+  const routeUrl = request.routeOptions.url
+  return routeUrl !== undefined && isApiPath(routeUrl, apiPrefix)
+}
+
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
@@ -39,9 +45,7 @@ export function createAuthorizeHook(
 ): onRequestAsyncHookHandler {
   const apiPrefix = `${prefix}/api`
   return async function authorizeHook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    const routeUrl = request.routeOptions.url
-    const isApi = (routeUrl !== undefined && isApiPath(routeUrl, apiPrefix)) || isApiPath(request.url, apiPrefix)
-    if (!isApi || (await authorize(request))) return undefined
+    if (!isApiRequest(request, apiPrefix) || (await authorize(request))) return undefined
     // Returning the reply tells Fastify the hook answered.
     return refuse(reply, new WorkbenchError('forbidden', 'The host application does not allow this call.'))
   }
@@ -49,6 +53,7 @@ export function createAuthorizeHook(
 
 export function createGateHook(options: GateOptions): onRequestHookHandler {
   const apiPrefix = `${options.prefix}/api`
+  const tokenMatches = options.token === null ? null : createTokenCheck(options.token)
   return function gate(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const host = request.headers.host
     if (!isHostAllowed(host, options.allowedHosts)) {
@@ -71,11 +76,10 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
       return
     }
     // The matched route decides (the router may decode `%61pi` or ignore case); the raw URL covers unmatched paths.
-    const routeUrl = request.routeOptions.url
-    const isApi = (routeUrl !== undefined && isApiPath(routeUrl, apiPrefix)) || isApiPath(request.url, apiPrefix)
-    if (options.token !== null && isApi) {
+    // The raw URL is tested first: `routeOptions` builds a fresh object on every read.
+    if (tokenMatches !== null && isApiRequest(request, apiPrefix)) {
       const given = firstHeader(request.headers[SESSION_TOKEN_HEADER])
-      if (!tokensMatch(options.token, given)) {
+      if (!tokenMatches(given)) {
         void refuse(
           reply,
           new WorkbenchError(

@@ -6,9 +6,16 @@ export function createSessionToken(): string {
 }
 
 export function tokensMatch(expected: string, given: string | undefined): boolean {
-  if (given === undefined) return false
+  return createTokenCheck(expected)(given)
+}
+
+/** `tokensMatch` with the expected token encoded once, for the per-request gate. */
+export function createTokenCheck(expected: string): (given: string | undefined) => boolean {
   const a = Buffer.from(expected, 'utf8')
-  const b = Buffer.from(given, 'utf8')
-  // timingSafeEqual needs equal lengths; the token length is public, so an early length check leaks nothing.
-  return a.length === b.length && timingSafeEqual(a, b)
+  return (given) => {
+    if (given === undefined) return false
+    const b = Buffer.from(given, 'utf8')
+    // timingSafeEqual needs equal lengths; the token length is public, so an early length check leaks nothing.
+    return a.length === b.length && timingSafeEqual(a, b)
+  }
 }

@@ -28,32 +28,38 @@ export async function withDeadline<T>(
   // Markers are parsed before any time starts: a malformed marker is the caller's error, not the target's.
   const { headers, markers } = splitMarkers(options.metadata)
   const controller = new AbortController()
-  let timer: NodeJS.Timeout | undefined
-  let unsubscribe: (() => void) | undefined
-  const stopped = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      const error = new WorkbenchError('timeout', `No answer within ${options.timeoutMs} ms.`)
-      controller.abort(error)
-      reject(error)
-    }, options.timeoutMs)
-    unsubscribe = options.cancellation?.onCancel(() => {
-      const error = new WorkbenchError('cancelled', 'The client went away.')
-      controller.abort(error)
-      reject(error)
-    })
-  })
-  // The race loser must not surface as an unhandled rejection.
-  stopped.catch(() => undefined)
+  const limits = options.limits
+  // Built field by field: object spreads take a slow path in V8 and this runs on every call.
   const ctx: CallContext = {
     signal: controller.signal,
     deadline: Date.now() + options.timeoutMs,
     metadata: headers,
     markers,
     logger: options.logger,
-    limits: { ...defaultCallLimits, ...options.limits, timeoutMs: options.timeoutMs },
+    limits: {
+      maxResponseBytes: limits?.maxResponseBytes ?? defaultCallLimits.maxResponseBytes,
+      maxQueuedFrames: limits?.maxQueuedFrames ?? defaultCallLimits.maxQueuedFrames,
+      timeoutMs: options.timeoutMs,
+    },
   }
+  let timer: NodeJS.Timeout | undefined
+  let unsubscribe: (() => void) | undefined
   try {
-    return await Promise.race([operation(ctx), stopped])
+    // One promise settled by whichever comes first (the operation, the timer, the client leaving), rather than a
+    // stopper promise raced against the operation: same outcome, fewer allocations and ticks per call.
+    return await new Promise<T>((resolve, reject) => {
+      timer = setTimeout(() => {
+        const error = new WorkbenchError('timeout', `No answer within ${options.timeoutMs} ms.`)
+        controller.abort(error)
+        reject(error)
+      }, options.timeoutMs)
+      unsubscribe = options.cancellation?.onCancel(() => {
+        const error = new WorkbenchError('cancelled', 'The client went away.')
+        controller.abort(error)
+        reject(error)
+      })
+      operation(ctx).then(resolve, reject)
+    })
   } catch (error) {
     // A plugin that noticed our abort reports an AbortError; the reason we aborted with says why.
     if (controller.signal.aborted && controller.signal.reason instanceof WorkbenchError) throw controller.signal.reason

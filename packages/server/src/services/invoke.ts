@@ -1,8 +1,8 @@
 /** Invocation: routes a call to its plugin with the discovered origin as target, under a deadline tied to the client. */
 import { WorkbenchError, checkOutboundUrl } from '@wirebench/core'
-import type { InvokeRequest, InvokeResult, Logger, OutboundPolicy } from '@wirebench/core'
+import type { Call, InvokeRequest, InvokeResult, Logger, OutboundPolicy } from '@wirebench/core'
 import { withDeadline } from './deadline.js'
-import type { Cancellation } from './deadline.js'
+import type { Cancellation, DeadlineOptions } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
 
 export interface InvokeServiceOptions {
@@ -25,6 +25,7 @@ export interface InvokeService {
 }
 
 export function createInvokeService(options: InvokeServiceOptions): InvokeService {
+  const limits = { maxResponseBytes: options.maxResponseBytes }
   return {
     async invoke({ request, cancellation, logger }) {
       const plugin = options.registry.require(request.protocol)
@@ -33,24 +34,14 @@ export function createInvokeService(options: InvokeServiceOptions): InvokeServic
       const target = request.url.startsWith(prefix) ? request.url.slice(prefix.length) : request.url
       if (request.serverUrl !== undefined) checkOutboundUrl(request.serverUrl, options.outboundPolicy)
       const timeoutMs = Math.min(request.timeoutMs ?? options.defaultTimeoutMs, options.maxTimeoutMs)
-      const call = {
-        target,
-        service: request.service,
-        method: request.method,
-        messages: request.messages,
-        ...(request.serverUrl === undefined ? {} : { serverUrl: request.serverUrl }),
-      }
+      // Optional fields are set only when present (plugins may test `in`); no conditional spreads on the hot path.
+      const call: Call = { target, service: request.service, method: request.method, messages: request.messages }
+      if (request.serverUrl !== undefined) call.serverUrl = request.serverUrl
+      const deadline: DeadlineOptions = { timeoutMs, logger, limits }
+      if (cancellation) deadline.cancellation = cancellation
+      if (request.metadata) deadline.metadata = request.metadata
       try {
-        return await withDeadline(
-          {
-            timeoutMs,
-            logger,
-            limits: { maxResponseBytes: options.maxResponseBytes },
-            ...(cancellation ? { cancellation } : {}),
-            ...(request.metadata ? { metadata: request.metadata } : {}),
-          },
-          (ctx) => plugin.invoke(call, ctx),
-        )
+        return await withDeadline(deadline, (ctx) => plugin.invoke(call, ctx))
       } catch (error) {
         throw WorkbenchError.from(error)
       }
