@@ -8,7 +8,8 @@ import { requestBodyOf } from './request-body.js'
 import type { BodyShape } from './request-body.js'
 import { responseSchemaOf } from './responses.js'
 import { SchemaViews, isObjectLike, typeOf } from './schema-view.js'
-import { SchemaWalker } from './schema-walker.js'
+import { EmitBudget, SchemaWalker, defaultEmitLimits } from './schema-walker.js'
+import type { EmitLimits } from './schema-walker.js'
 import { isObject } from './types.js'
 import type { JsonObject } from './types.js'
 
@@ -21,14 +22,19 @@ export interface BuildOptions {
   baseUrl?: string
   maxInputDepth: number
   maxOutputDepth: number
+  /** Emitted-JSON caps per operation and per document (defaults fit every real document unchanged). */
+  limits?: EmitLimits
 }
 
 export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceInfo[] {
   const { root, version } = spec
   const refs = new RefResolver(root)
   const views = new SchemaViews(refs)
-  const input = new SchemaWalker(views, { maxDepth: options.maxInputDepth, omit: 'readOnly', maxDescribedDepth: 99 })
-  const output = new SchemaWalker(views, { maxDepth: options.maxOutputDepth, omit: 'writeOnly', maxDescribedDepth: 0 })
+  const budget = new EmitBudget(options.limits ?? defaultEmitLimits, options.originUrl)
+  const inputOptions = { maxDepth: options.maxInputDepth, omit: 'readOnly', maxDescribedDepth: 99 } as const
+  const outputOptions = { maxDepth: options.maxOutputDepth, omit: 'writeOnly', maxDescribedDepth: 0 } as const
+  const input = new SchemaWalker(views, inputOptions, budget)
+  const output = new SchemaWalker(views, outputOptions, budget)
   const services = new Map<string, { methods: MethodInfo[]; names: Set<string> }>()
   const paths = isObject(root['paths']) ? root['paths'] : {}
   for (const [path, rawItem] of Object.entries(paths)) {
@@ -41,6 +47,7 @@ export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceI
       let service = services.get(serviceName)
       if (!service) services.set(serviceName, (service = { methods: [], names: new Set() }))
       const name = uniqueName(methodNameOf(operation, verb, path), service.names)
+      budget.startOperation()
       const params = collectParameters(pathItem, operation, refs)
       const body = requestBodyOf(operation, params, version, refs, root)
       const method: MethodInfo = {
@@ -81,9 +88,7 @@ function inputMessage(
     if (field) fields.push(field)
   }
   if (body) fields.push(...bodyFields(body, fields, walker, owner))
-  const message: MessageInfo = { name, fullName: name, fields }
-  if (owner.truncated) message.truncated = true
-  return message
+  return walker.finish(name, fields, owner)
 }
 
 /** One field per top-level property of an object body (clashes renamed `body.<name>`), else one `body` field. */
@@ -117,9 +122,7 @@ function outputMessage(name: string, schema: unknown, walker: SchemaWalker): Mes
   if (schema === undefined) return { name, fullName: name, fields: [] }
   const owner = { truncated: false }
   const field = walker.field({ name: 'body', schema }, 1, 0, owner)
-  const message: MessageInfo = { name, fullName: name, fields: [field] }
-  if (owner.truncated) message.truncated = true
-  return message
+  return walker.finish(name, [field], owner)
 }
 
 function toServices(

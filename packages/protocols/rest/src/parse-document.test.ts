@@ -43,4 +43,22 @@ describe('document parsing', () => {
       expect(error.message).toContain(reason)
     }
   })
+
+  it('refuses YAML aliases that multiply an inline schema past 1000 copies', () => {
+    // e ×12 → d ×12 → c ×12: 1728 copies of `e` once expanded, from a few hundred bytes.
+    const lines = ['openapi: 3.0.3', 'paths: {}', 'x-defs:', '  e: &e {type: string}']
+    let previous = 'e'
+    for (const level of ['d', 'c', 'b']) {
+      const props = Array.from({ length: 12 }, (_, i) => `p${i}: *${previous}`).join(', ')
+      lines.push(`  ${level}: &${level} {type: object, properties: {${props}}}`)
+      previous = level
+    }
+    expect(failure(lines.join('\n')).message).toMatch(/Excessive alias count/)
+  })
+
+  it('accepts a hand-written anchor reused by hundreds of operations', () => {
+    const lines = ['openapi: 3.0.3', 'x-error: &error {description: failed}', 'paths:']
+    for (let i = 0; i < 500; i++) lines.push(`  /p${i}: {get: {responses: {default: *error}}}`)
+    expect(Object.keys(parseDocumentText(lines.join('\n'), 'x').root['paths'] as object)).toHaveLength(500)
+  })
 })

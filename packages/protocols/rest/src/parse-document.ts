@@ -27,7 +27,10 @@ export function parseDocumentText(text: string, origin: string): ParsedSpec {
   } else {
     try {
       // YAML 1.2 core schema keeps dates and `on`/`off` as strings; merge keys are common in hand-written specs.
-      value = parseYaml(body, { merge: true, maxAliasCount: 10_000 })
+      // yaml counts uses of an anchor times the aliases nested in it: 1000 lets a flat anchor (a shared error
+      // response) serve a thousand operations, where the default 100 refuses real specs, but stops chains of
+      // aliases to aliases, which multiply an inline schema the way a `$ref` fan-out does.
+      value = parseYaml(body, { merge: true, maxAliasCount: 1_000 })
     } catch (error) {
       throw noServices(origin, `the response is neither JSON nor YAML (${(error as Error).message.split('\n')[0]})`)
     }

@@ -3,6 +3,7 @@
  * `additionalProperties` maps, `format: binary` file inputs. A named schema already on the current path is cut to a
  * `json` field and the owning message is marked `truncated`, so cyclic `$ref`s cannot loop.
  */
+import { WorkbenchError } from '@wirebench/core'
 import type { FieldInfo, FieldSource, FieldType, MessageInfo } from '@wirebench/core'
 import { refName } from './refs.js'
 import { typeOf } from './schema-view.js'
@@ -33,21 +34,74 @@ interface Owner {
   truncated: boolean
 }
 
+/** Caps on the JSON discovery emits, in bytes as serialised: a shared message counts in full at every reuse. */
+export interface EmitLimits {
+  operationBytes: number
+  documentBytes: number
+}
+
+// About 10× the largest real operation (GitHub's repos/update, ~92 KB) and 4× the largest real document (GitHub,
+// ~8 MB): real documents are never cut, while a `$ref` fan-out stops at a size the browser can still take.
+export const defaultEmitLimits: EmitLimits = { operationBytes: 1_000_000, documentBytes: 32_000_000 }
+
+/** Emitted bytes left for the current operation and for the whole document, shared by the input and output walkers. */
+export class EmitBudget {
+  private operationLeft: number
+  private documentLeft: number
+
+  constructor(
+    private readonly limits: EmitLimits,
+    private readonly origin: string,
+  ) {
+    this.operationLeft = limits.operationBytes
+    this.documentLeft = limits.documentBytes
+  }
+
+  startOperation(): void {
+    this.operationLeft = this.limits.operationBytes
+  }
+
+  fits(bytes: number): boolean {
+    return bytes <= this.operationLeft
+  }
+
+  /** Past the document cap even cut operations cannot fit, so the document is refused rather than sent partly. */
+  charge(bytes: number): void {
+    this.operationLeft -= bytes
+    this.documentLeft -= bytes
+    if (this.documentLeft >= 0) return
+    const megabytes = Math.round(this.limits.documentBytes / 1e6)
+    throw new WorkbenchError(
+      'payload_too_large',
+      `${this.origin} expands to more than ${megabytes} MB of operations.`,
+      {
+        hint: 'Its schemas reference each other so often that even cut to free JSON fields they are too large to show.',
+        details: { document: this.origin, limitBytes: this.limits.documentBytes },
+      },
+    )
+  }
+}
+
 export class SchemaWalker {
   private readonly stack: string[] = []
   private cycleLow = Number.POSITIVE_INFINITY
   // Keyed by named schema and remaining depth; reused only when no cycle cut above the schema shaped it.
   private readonly messages = new Map<string, MessageInfo>()
+  // Serialised size of each built message with everything under it, so a reuse is charged what it will emit.
+  private readonly sizes = new WeakMap<MessageInfo, number>()
+  // Budget cuts so far: a message shaped by one is not cached, so a later operation with budget left gets it whole.
+  private cuts = 0
 
   constructor(
     private readonly views: SchemaViews,
     private readonly options: WalkerOptions,
+    private readonly budget: EmitBudget,
   ) {}
 
   /** One message whose fields are the properties of an object schema (depth 0 is the request or response itself). */
   message(view: SchemaView, name: string, fields: FieldInfo[] = []): MessageInfo {
     const owner: Owner = { truncated: false }
-    return finishMessage(name, fields.concat(this.rootFields(view, owner, fields.length + 1)), owner)
+    return this.finish(name, fields.concat(this.rootFields(view, owner, fields.length + 1)), owner)
   }
 
   /** The fields of a request or response root schema, which is on the path so a self-reference is a cycle. */
@@ -98,6 +152,8 @@ export class SchemaWalker {
     } else if (field.required) field.label = 'required'
     this.applyType(field, item, depth, owner)
     describe(field, seed, view, item, depth <= this.options.maxDescribedDepth)
+    // Nested messages were charged when built or reused; the field itself is charged here.
+    this.budget.charge(fieldBytes(field))
     return field
   }
 
@@ -140,6 +196,7 @@ export class SchemaWalker {
       owner.truncated = true
       return undefined
     }
+    if (!this.budget.fits(1)) return this.cut(owner)
     const ref = view.ref
     if (ref === undefined) return this.build(view, inlineName(view, fieldName), depth)
     const onPath = this.stack.indexOf(ref)
@@ -150,28 +207,65 @@ export class SchemaWalker {
     }
     const key = `${ref}@${this.options.maxDepth - depth}@${Math.min(depth, this.options.maxDescribedDepth + 1)}`
     const cached = this.messages.get(key)
-    if (cached) return cached
+    if (cached) {
+      const size = this.sizes.get(cached) ?? 0
+      if (!this.budget.fits(size)) return this.cut(owner)
+      this.budget.charge(size)
+      return cached
+    }
+    const cutsBefore = this.cuts
     const index = this.stack.length
     const outerLow = this.cycleLow
     this.cycleLow = Number.POSITIVE_INFINITY
     this.stack.push(ref)
     const message = this.build(view, refName(ref), depth)
     this.stack.pop()
-    if (this.cycleLow >= index) this.messages.set(key, message)
+    if (this.cycleLow >= index && this.cuts === cutsBefore) this.messages.set(key, message)
     this.cycleLow = Math.min(outerLow, this.cycleLow)
     return message
   }
 
+  private cut(owner: Owner): undefined {
+    this.cuts++
+    owner.truncated = true
+    return undefined
+  }
+
   private build(view: SchemaView, name: string, depth: number): MessageInfo {
     const owner: Owner = { truncated: false }
-    return finishMessage(name, this.objectFields(view, depth, owner), owner)
+    return this.finish(name, this.objectFields(view, depth, owner), owner)
+  }
+
+  /** A message of already-charged fields; its own envelope is charged here and its full size remembered for reuse. */
+  finish(name: string, fields: FieldInfo[], owner: Owner): MessageInfo {
+    const message: MessageInfo = { name, fullName: name, fields }
+    if (owner.truncated) message.truncated = true
+    const envelope = 2 * name.length + 60
+    this.budget.charge(envelope)
+    let size = envelope
+    for (const field of fields)
+      size += fieldBytes(field) + (field.messageType ? (this.sizes.get(field.messageType) ?? 0) : 0)
+    this.sizes.set(message, size)
+    return message
   }
 }
 
-function finishMessage(name: string, fields: FieldInfo[], owner: Owner): MessageInfo {
-  const message: MessageInfo = { name, fullName: name, fields }
-  if (owner.truncated) message.truncated = true
-  return message
+/** The serialised size of a field without its nested message: a close upper estimate, cheaper than stringifying. */
+function fieldBytes(field: FieldInfo): number {
+  let size = 150 + field.name.length
+  if (field.description !== undefined) size += 20 + field.description.length
+  if (field.example !== undefined) size += 12 + jsonLength(field.example)
+  if (field.defaultValue !== undefined) size += 16 + jsonLength(field.defaultValue)
+  if (field.format !== undefined) size += 12 + field.format.length
+  if (field.wireName !== undefined) size += 14 + field.wireName.length
+  if (field.enumValues) for (const value of field.enumValues) size += 24 + value.name.length
+  return size
+}
+
+function jsonLength(value: unknown): number {
+  if (typeof value === 'string') return value.length + 2
+  if (typeof value !== 'object' || value === null) return 8
+  return JSON.stringify(value).length
 }
 
 function inlineName(view: SchemaView, fieldName: string): string {
