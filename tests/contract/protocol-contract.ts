@@ -227,7 +227,6 @@ export function runProtocolContract(options: ProtocolContractOptions): void {
       if (!fixture.headerEcho) return ctx.skip()
       const metadata = {
         'x-contract': 'yes',
-        __workbenchCookieEnv__: 'env-secret-id',
         __workbenchApiKeyQuery__: JSON.stringify({ name: 'contract_key', value: 'k-123' }),
       }
       const result = await call(fixture.headerEcho.call, contractContext({ metadata }))
@@ -235,9 +234,23 @@ export function runProtocolContract(options: ProtocolContractOptions): void {
       expect(headers['x-contract']).toBe('yes')
       const wire = JSON.stringify(headers).toLowerCase()
       expect(wire).not.toContain('__workbench')
-      expect(wire).not.toContain('env-secret-id')
+      expect(wire).not.toContain('k-123')
       const url = fixture.headerEcho.urlOf?.(result)
       if (url !== undefined) expect(url).toContain('contract_key=k-123')
+    })
+
+    it('honours a transport marker or refuses it as unsupported, never dropping or leaking it', async (ctx) => {
+      if (!fixture.headerEcho) return ctx.skip()
+      const metadata = { 'x-contract': 'yes', __workbenchCookieEnv__: 'env-secret-id' }
+      const outcome = await call(fixture.headerEcho.call, contractContext({ metadata })).then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error: WorkbenchError.from(error) }),
+      )
+      if ('error' in outcome) {
+        expect(outcome.error.code).toBe('unsupported')
+        return
+      }
+      expect(JSON.stringify(fixture.headerEcho.headersOf(outcome.result)).toLowerCase()).not.toContain('env-secret-id')
     })
 
     it('stops a call when its AbortSignal fires, reporting cancelled', async () => {

@@ -3,6 +3,7 @@ import { WorkbenchError } from '@wirebench/core'
 import type { CallContext, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
 import { createDispatcherFactory } from '@wirebench/transport'
 import { discoverFile, discoverUrl } from './discover.js'
+import { createDocumentCache, isUrlTarget } from './document-cache.js'
 import type { DiscoverDeps } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeMethod } from './invoke.js'
@@ -24,7 +25,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const ownsDispatchers = options.dispatchers === undefined
   const dispatchers = options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound })
   const deps: DiscoverDeps = { options, dispatchers }
-  const documents = new Map<string, CachedDocument>()
+  const documents = createDocumentCache()
 
   const remember = (target: string, services: ServiceInfo[]): void => {
     const methods: CachedDocument['methods'] = new Map()
@@ -37,7 +38,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const documentFor = async (target: string, ctx: CallContext): Promise<CachedDocument> => {
     const cached = documents.get(target)
     if (cached) return cached
-    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    if (!isUrlTarget(target)) {
       throw new WorkbenchError('not_found', `The upload ${target} is not loaded.`, { hint: 'Upload the file again.' })
     }
     remember(target, await discoverUrl(target, ctx, deps))

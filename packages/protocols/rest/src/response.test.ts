@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HttpResponse } from '@wirebench/transport'
-import { toInvokeResult } from './response.js'
+import { maxJsonDepth, toInvokeResult } from './response.js'
 
 function response(status: number, body: Buffer | string, headers: Record<string, string> = {}): HttpResponse {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body)
@@ -36,5 +36,23 @@ describe('response decoding', () => {
     const result = toInvokeResult(response(200, Buffer.from([0, 255, 1]), { 'content-type': 'image/png' }))
     expect(result.responseBinary).toBe('AP8B')
     expect(result.response).toBe('')
+  })
+
+  it('shows a body nested deeper than the limit as text, so serialising the result cannot overflow', () => {
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000)
+    const result = toInvokeResult(response(200, deep, { 'content-type': 'application/json' }))
+    expect(result.response).toBe(deep)
+    expect(() => JSON.stringify(result)).not.toThrow()
+  })
+
+  it('parses JSON at the depth limit and ignores brackets inside strings', () => {
+    const atLimit = '['.repeat(maxJsonDepth) + ']'.repeat(maxJsonDepth)
+    expect(typeof toInvokeResult(response(200, atLimit, { 'content-type': 'application/json' })).response).toBe(
+      'object',
+    )
+    const bracketsInString = JSON.stringify({ text: '['.repeat(5000) + '\\"{' })
+    expect(toInvokeResult(response(200, bracketsInString, { 'content-type': 'application/json' })).response).toEqual(
+      JSON.parse(bracketsInString),
+    )
   })
 })

@@ -33,6 +33,11 @@ function decodeBody(body: Buffer, contentType: string | undefined, result: Invok
   const looksJson = /json/i.test(contentType ?? '') || startsLikeJson(body)
   if (looksJson && (isTextual || contentType === undefined || /json/i.test(contentType))) {
     const text = body.toString('utf8')
+    if (nestingExceeds(text, maxJsonDepth)) {
+      // Parsed, it would overflow the stack when the server serialises the result: shown as the text it is.
+      result.response = text
+      return
+    }
     try {
       result.response = JSON.parse(text)
       return
@@ -44,6 +49,27 @@ function decodeBody(body: Buffer, contentType: string | undefined, result: Invok
   }
   if (isTextual) result.response = body.toString('utf8')
   else result.responseBinary = body.toString('base64')
+}
+
+/** Deeper than any real API answer, far below where JSON.stringify of the parsed value overflows the stack. */
+export const maxJsonDepth = 1000
+
+/** True when objects/arrays nest deeper than `limit` (brackets inside strings do not count). */
+function nestingExceeds(text: string, limit: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c)
+        i++ // backslash: skip the escaped character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true
+    } else if (c === 0x7d || c === 0x5d) depth--
+  }
+  return false
 }
 
 function startsLikeJson(body: Buffer): boolean {
