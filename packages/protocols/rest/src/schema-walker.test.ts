@@ -247,3 +247,29 @@ describe('wire-model hygiene', () => {
     expect(fieldOf(fields, 'b').defaultValue).toBe(0)
   })
 })
+
+describe('recursive maps', () => {
+  it('cuts a map whose values are the schema itself instead of overflowing the stack', () => {
+    const schemas = {
+      Tree: { type: 'object', additionalProperties: { $ref: '#/components/schemas/Tree' } },
+    }
+    const body = { type: 'object', properties: { tree: { $ref: '#/components/schemas/Tree' } } }
+    const method = methodOf(postDoc(body, schemas), 'op')
+    const tree = fieldOf(method.inputType.fields, 'tree')
+    expect(tree).toMatchObject({ isMap: true, mapValueType: 'json' })
+    expect(method.inputType.truncated).toBe(true)
+  })
+
+  it('cuts a map of arrays of a recursive schema instead of overflowing the stack', () => {
+    const schemas = {
+      Forest: {
+        type: 'object',
+        additionalProperties: { type: 'array', items: { $ref: '#/components/schemas/Forest' } },
+      },
+    }
+    const body = { type: 'object', properties: { forest: { $ref: '#/components/schemas/Forest' } } }
+    const method = methodOf(postDoc(body, schemas), 'op')
+    expect(fieldOf(method.inputType.fields, 'forest')).toMatchObject({ isMap: true, mapValueType: 'json' })
+    expect(method.inputType.truncated).toBe(true)
+  })
+})

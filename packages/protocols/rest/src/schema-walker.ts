@@ -185,9 +185,31 @@ export class SchemaWalker {
     if (additional === undefined || additional === false) return
     field.isMap = true
     field.mapKeyType = 'string'
-    const value = this.field({ name: field.name, schema: isObject(additional) ? additional : {} }, 1, depth, owner)
-    field.mapValueType = value.type
-    if (value.messageType) field.messageType = value.messageType
+    // A named map schema goes on the path like a named message, so `Tree: {additionalProperties: {$ref: Tree}}`
+    // (directly or through arrays) is cut at its second appearance instead of followed until the stack overflows.
+    // The depth is left alone: map values of real documents keep the shape they had.
+    const ref = view.ref
+    if (ref !== undefined && this.isOnPath(ref, owner)) {
+      field.mapValueType = 'json'
+      return
+    }
+    if (ref !== undefined) this.stack.push(ref)
+    try {
+      const value = this.field({ name: field.name, schema: isObject(additional) ? additional : {} }, 1, depth, owner)
+      field.mapValueType = value.type
+      if (value.messageType) field.messageType = value.messageType
+    } finally {
+      if (ref !== undefined) this.stack.pop()
+    }
+  }
+
+  /** True (and the owner truncated) when a named schema is already on the path: following it again would loop. */
+  private isOnPath(ref: string, owner: Owner): boolean {
+    const onPath = this.stack.indexOf(ref)
+    if (onPath < 0) return false
+    this.cycleLow = Math.min(this.cycleLow, onPath)
+    owner.truncated = true
+    return true
   }
 
   /** The message for a nested object, or undefined when the depth cap or a cycle cuts it (owner is then truncated). */
@@ -199,12 +221,7 @@ export class SchemaWalker {
     if (!this.budget.fits(1)) return this.cut(owner)
     const ref = view.ref
     if (ref === undefined) return this.build(view, inlineName(view, fieldName), depth)
-    const onPath = this.stack.indexOf(ref)
-    if (onPath >= 0) {
-      this.cycleLow = Math.min(this.cycleLow, onPath)
-      owner.truncated = true
-      return undefined
-    }
+    if (this.isOnPath(ref, owner)) return undefined
     const key = `${ref}@${this.options.maxDepth - depth}@${Math.min(depth, this.options.maxDescribedDepth + 1)}`
     const cached = this.messages.get(key)
     if (cached) {
