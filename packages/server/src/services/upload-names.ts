@@ -12,8 +12,8 @@ export function validateUploadName(name: string): string {
   if (name.length > maxNameLength) throw fail(`it is longer than ${maxNameLength} characters`)
   if (/[\\/]/.test(name)) throw fail('it contains a path separator')
   if (name.includes('..')) throw fail('it contains ".."')
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw fail('it contains control characters')
+  // Cc (C0, DEL, C1) and Cf (bidi overrides, zero-width characters): they hide or reorder what the name shows.
+  if (/[\p{Cc}\p{Cf}]/u.test(name)) throw fail('it contains invisible or control characters')
   if (name.startsWith('.')) throw fail('it starts with a dot')
   if (name.trim() !== name) throw fail('it starts or ends with white space')
   if (/\.corrupt-/.test(name)) throw fail('names containing ".corrupt-" are reserved for files set aside')
@@ -29,6 +29,5 @@ export function extensionOf(name: string): string {
 
 /** The name with control characters made visible, for messages. */
 function printable(name: string): string {
-  // eslint-disable-next-line no-control-regex -- see above
-  return name.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, maxNameLength)
+  return name.replace(/[\p{Cc}\p{Cf}]/gu, '?').slice(0, maxNameLength)
 }
