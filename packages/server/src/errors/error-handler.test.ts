@@ -1,10 +1,11 @@
 import Fastify from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
 import type { Problem } from '@wirebench/core'
 import { installErrorHandling } from './error-handler.js'
 
-function appWith(routes: (app: ReturnType<typeof Fastify>) => void) {
+function appWith(routes: (app: FastifyInstance) => void): FastifyInstance {
   const app = Fastify({ logger: false })
   installErrorHandling(app, { jsonBodyBytes: 2 * 1024 * 1024, uploadBytes: 8 * 1024 * 1024 })
   routes(app)
@@ -12,7 +13,7 @@ function appWith(routes: (app: ReturnType<typeof Fastify>) => void) {
 }
 
 describe('error handling', () => {
-  let app: ReturnType<typeof Fastify> | undefined
+  let app: FastifyInstance | undefined
   afterEach(async () => {
     await app?.close()
   })
