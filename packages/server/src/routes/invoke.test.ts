@@ -67,10 +67,23 @@ describe('POST /api/invoke', () => {
       service: 'ident',
       method: 'echo',
       messages: [{ text: 'hi' }],
-      metadata: { 'x-note': 'n1', __workbenchCookieEnv__: 'env-1' },
+      metadata: { 'x-note': 'n1', __workbenchApiKeyQuery__: JSON.stringify({ name: 'k', value: 'v' }) },
     })
     expect(res.statusCode).toBe(200)
     expect(res.json<InvokeResult>().response).toEqual({ server: 'A', body: { text: 'hi' }, note: 'n1' })
+  })
+
+  it('refuses a transport marker the plugin cannot honour yet instead of sending without it', async () => {
+    const res = await invoke({
+      protocol: 'rest',
+      url: a.docUrl,
+      service: 'ident',
+      method: 'echo',
+      messages: [{ text: 'hi' }],
+      metadata: { __workbenchCookieEnv__: 'env-1' },
+    })
+    expect(res.statusCode).toBe(501)
+    expect(res.json()).toMatchObject({ code: 'unsupported', detail: expect.stringMatching(/Cookie jars/) })
   })
 
   it('answers a problem for an unknown protocol, naming the registered ones', async () => {

@@ -170,6 +170,34 @@ describe('schema uploads', () => {
     expect(res.json<InvokeResult>().response).toEqual({ server: 'U' })
   })
 
+  it('keeps reporting a file set aside after another restart until it is deleted', async () => {
+    await h.close()
+    h = await createHarness({ configDir })
+    const list = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsResponse>()
+    const aside = list.issues.find((i) => i.movedTo?.startsWith('rotten.yml.corrupt-'))
+    expect(aside?.message).toMatch(/set aside/)
+    const del = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/uploads/${encodeURIComponent(aside!.movedTo!)}`,
+      headers: h.headers,
+    })
+    expect(del.statusCode).toBe(204)
+    const after = (await h.app.inject({ url: '/api/uploads', headers: h.headers })).json<UploadsResponse>()
+    expect(after.issues).toEqual([])
+    expect((await readdir(join(configDir, 'uploads'))).filter((f) => f.includes('.corrupt-'))).toEqual([])
+  })
+
+  it('leaves no temp file behind when the final rename fails, and keeps the previous state', async () => {
+    const { mkdir } = await import('node:fs/promises')
+    await mkdir(join(configDir, 'uploads', 'blocked.yaml'))
+    const res = await upload(h, 'blocked.yaml', yamlDoc(target.url))
+    expect(res.statusCode).toBeGreaterThanOrEqual(500)
+    const files = await readdir(join(configDir, 'uploads'))
+    expect(files.filter((f) => f.startsWith('.upload-'))).toEqual([])
+    const { rm } = await import('node:fs/promises')
+    await rm(join(configDir, 'uploads', 'blocked.yaml'), { recursive: true })
+  })
+
   it('deletes an upload (204), forgets it, and answers 404 for one that does not exist', async () => {
     const del = await h.app.inject({ method: 'DELETE', url: '/api/uploads/api.json', headers: h.headers })
     expect(del.statusCode).toBe(204)

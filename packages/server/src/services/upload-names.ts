@@ -21,6 +21,14 @@ export function validateUploadName(name: string): string {
   return name
 }
 
+/** A name `quarantine` gave a file it moved aside: `<valid upload name>.corrupt-<timestamp>`. */
+export function validateAsideName(name: string): string {
+  const match = /^(.+)\.corrupt-[0-9TZ-]+$/.exec(name)
+  if (!match?.[1]) return validateUploadName(name)
+  validateUploadName(match[1])
+  return name
+}
+
 /** The lower-case extension with its dot (`.yaml`), or '' when there is none. */
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.')

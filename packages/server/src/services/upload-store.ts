@@ -18,6 +18,8 @@ export interface UploadStore {
   readonly dir: string
   init(): Promise<void>
   list(): Promise<StoredFile[]>
+  /** Files moved aside by `quarantine`, kept until the user deletes them. */
+  listAside(): Promise<StoredFile[]>
   read(name: string): Promise<Uint8Array>
   write(name: string, content: Uint8Array): Promise<StoredFile>
   remove(name: string): Promise<boolean>
@@ -26,6 +28,12 @@ export interface UploadStore {
 }
 
 const tempPrefix = '.upload-'
+const asideMarker = '.corrupt-'
+
+/** True for `<name>.corrupt-<timestamp>`, the spelling `quarantine` gives files it moves aside. */
+export function isAsideName(name: string): boolean {
+  return name.includes(asideMarker) && !name.startsWith('.')
+}
 
 /** `allowLink`: the config dir itself may be a user's symlink (dotfiles); the folders we create inside may not. */
 async function ensurePrivateDir(dir: string, allowLink: boolean): Promise<void> {
@@ -37,6 +45,16 @@ async function ensurePrivateDir(dir: string, allowLink: boolean): Promise<void> 
     })
   }
   if ((info.mode & 0o777) !== 0o700) await chmod(dir, 0o700)
+}
+
+/** Makes a rename durable: the directory entry itself must reach the disk, not only the file's bytes. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, constants.O_RDONLY | constants.O_DIRECTORY)
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
 }
 
 function isNotFound(error: unknown): boolean {
@@ -64,8 +82,12 @@ export function createUploadStore(configDir: string): UploadStore {
       await ensurePrivateDir(dir, false)
     },
     async list() {
-      const names = (await readdir(dir)).filter((n) => !n.startsWith('.') && !n.includes('.corrupt-')).sort()
+      const names = (await readdir(dir)).filter((n) => !n.startsWith('.') && !isAsideName(n)).sort()
       const files = await Promise.all(names.map(regularFile))
+      return files.filter((f): f is StoredFile => f !== undefined)
+    },
+    async listAside() {
+      const files = await Promise.all((await readdir(dir)).filter(isAsideName).sort().map(regularFile))
       return files.filter((f): f is StoredFile => f !== undefined)
     },
     async read(name) {
@@ -89,8 +111,14 @@ export function createUploadStore(configDir: string): UploadStore {
         throw error
       }
       await handle.close()
-      // rename replaces a symlink at the destination rather than writing through it.
-      await rename(temp, join(dir, name))
+      try {
+        // rename replaces a symlink at the destination rather than writing through it.
+        await rename(temp, join(dir, name))
+      } catch (error) {
+        await unlink(temp).catch(() => undefined)
+        throw error
+      }
+      await syncDir(dir)
       return { name, sizeBytes: content.byteLength, modifiedAt: new Date() }
     },
     async remove(name) {
@@ -100,8 +128,9 @@ export function createUploadStore(configDir: string): UploadStore {
       return true
     },
     async quarantine(name) {
-      const aside = `${name}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`
+      const aside = `${name}${asideMarker}${new Date().toISOString().replace(/[:.]/g, '-')}`
       await rename(join(dir, name), join(dir, aside))
+      await syncDir(dir)
       return aside
     },
   }

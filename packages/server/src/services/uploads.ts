@@ -14,7 +14,8 @@ import type {
 } from '@wirebench/core'
 import { withDeadline } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
-import { extensionOf, validateUploadName } from './upload-names.js'
+import { extensionOf, validateAsideName, validateUploadName } from './upload-names.js'
+import { isAsideName } from './upload-store.js'
 import type { UploadStore } from './upload-store.js'
 
 interface Entry {
@@ -35,8 +36,9 @@ export interface UploadServiceOptions {
   timeoutMs: number
 }
 
-// Errors that mean "this content is not a document the plugin can read" (as opposed to a plugin fault).
-const parseFailures = new Set(['invalid_document', 'no_services', 'invalid_request', 'upstream_invalid', 'unsupported'])
+// Errors that mean "this content is not a document the plugin can read"; anything else (a plugin fault, a timeout)
+// leaves a stored file where it is.
+const parseFailures = new Set(['invalid_document', 'no_services'])
 
 export function createUploadService(options: UploadServiceOptions): UploadService {
   const { store, registry } = options
@@ -111,6 +113,15 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       await store.init()
       const files = await store.list()
       await Promise.all(files.map((f) => loadOne(f.name, f.sizeBytes, f.modifiedAt, logger)))
+      // Files set aside earlier stay reported until the user deletes them, so none pile up unseen.
+      for (const aside of await store.listAside()) {
+        if (issues.some((i) => i.movedTo === aside.name)) continue
+        issues.push({
+          name: aside.name,
+          movedTo: aside.name,
+          message: `${aside.name} was set aside because it no longer parsed; delete it when you no longer need it.`,
+        })
+      }
     },
 
     add(name, content, logger) {
@@ -124,6 +135,8 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
           const error = WorkbenchError.from(caught)
           // The previous version of the file (if any) stays; give the plugin back its documents.
           if (entries.has(name)) await discoverFile(plugin, name, await store.read(name), logger).catch(() => undefined)
+          // Too large stays 413 and a plugin fault or timeout keeps its own code; only unreadable content is a 422.
+          if (!parseFailures.has(error.code) && error.code !== 'invalid_request') throw error
           throw new WorkbenchError('invalid_document', `${name} could not be read: ${error.message}`, {
             cause: error,
             hint: `The file was not kept. ${plugin.name} reads ${(plugin.uploadExtensions ?? []).join(', ')} files.`,
@@ -148,6 +161,13 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
 
     remove(name) {
       return serialized(async () => {
+        if (isAsideName(name)) {
+          validateAsideName(name)
+          if (!(await store.remove(name))) throw new WorkbenchError('not_found', `No file set aside named ${name}.`)
+          const index = issues.findIndex((i) => i.movedTo === name)
+          if (index !== -1) issues.splice(index, 1)
+          return
+        }
         validateUploadName(name)
         const entry = entries.get(name)
         const removed = await store.remove(name)
