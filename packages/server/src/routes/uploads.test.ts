@@ -190,7 +190,7 @@ describe('schema uploads', () => {
   it('leaves no temp file behind when the final rename fails, and keeps the previous state', async () => {
     const { mkdir } = await import('node:fs/promises')
     await mkdir(join(configDir, 'uploads', 'blocked.yaml'))
-    const res = await upload(h, 'blocked.yaml', yamlDoc(target.url))
+    const res = await upload(h, 'blocked.yaml', yamlDoc(target.origin))
     expect(res.statusCode).toBeGreaterThanOrEqual(500)
     const files = await readdir(join(configDir, 'uploads'))
     expect(files.filter((f) => f.startsWith('.upload-'))).toEqual([])
