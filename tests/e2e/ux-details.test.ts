@@ -75,7 +75,7 @@ describe.runIf(requireChromium())('UX details', () => {
       const problem = page.locator('.response-error .problem')
       expect(await problem.locator('.problem-title').textContent()).toBeTruthy()
       expect(await problem.locator('.problem-detail').textContent()).toMatch(/refused/i)
-      expect(await problem.locator('.problem-hint').textContent()).toMatch(/service is running/)
+      expect(await problem.locator('.problem-hint').textContent()).toMatch(/start the service|service is running/)
       await screenshot(page, 'ux-target-down-light')
     })
 
