@@ -1,11 +1,13 @@
 /** The virtualized list of origins, services and methods: thousands of operations keep a few dozen rows in the DOM. */
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, type ReactElement } from 'react'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { useCatalog } from '../../state/useCatalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { buildSidebarRows } from './sidebar-rows.js'
 import { SidebarRowView } from './SidebarRowView.js'
+import { tabStopIndex } from './tree-navigation.js'
+import { useTreeKeyboard } from './useTreeKeyboard.js'
 
 const ROW_HEIGHT = { origin: 32, service: 28, method: 28 } as const
 
@@ -17,6 +19,17 @@ export function ServiceList(): ReactElement {
   const selectedKey = useStore(selection, (s) => s.selectedKey)
   const rows = useMemo(() => buildSidebarRows(catalog, query, collapsed), [catalog, query, collapsed])
   const scrollRef = useRef<HTMLDivElement>(null)
+  const [activeId, setActiveId] = useState<string | null>(null)
+  const tabStop = tabStopIndex(rows, activeId, selectedKey)
+  // The tab-stop row stays rendered even when scrolled away, so Tab can always reach the list and focus is never lost.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range)
+      if (tabStop >= rows.length || indexes.includes(tabStop)) return indexes
+      return [...indexes, tabStop].sort((a, b) => a - b)
+    },
+    [tabStop, rows.length],
+  )
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is used as documented; its values are read during render only.
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -24,6 +37,15 @@ export function ServiceList(): ReactElement {
     estimateSize: (index) => ROW_HEIGHT[rows[index]?.kind ?? 'method'],
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 12,
+    rangeExtractor,
+  })
+  const keyboard = useTreeKeyboard({
+    rows,
+    virtualizer,
+    scrollRef,
+    setActiveId,
+    onToggle: (id) => selection.getState().toggleCollapsed(id),
+    onOpen: (key) => selection.getState().select(key),
   })
 
   // Bring the open method back into view when it changes or when a search is cleared.
@@ -53,7 +75,15 @@ export function ServiceList(): ReactElement {
   }
 
   return (
-    <div className="sb-scroll" ref={scrollRef} role="navigation" aria-label="Services" data-row-count={rows.length}>
+    <div
+      className="sb-scroll"
+      ref={scrollRef}
+      role="tree"
+      aria-label="Services"
+      data-row-count={rows.length}
+      onKeyDown={keyboard.onKeyDown}
+      onFocus={keyboard.onFocus}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!
@@ -66,6 +96,7 @@ export function ServiceList(): ReactElement {
               <SidebarRowView
                 row={row}
                 isSelected={row.kind === 'method' && row.id === selectedKey}
+                isTabStop={item.index === tabStop}
                 onToggle={(id) => selection.getState().toggleCollapsed(id)}
                 onSelect={(key) => selection.getState().select(key)}
               />

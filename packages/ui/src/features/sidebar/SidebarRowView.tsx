@@ -1,22 +1,31 @@
-/** One row of the sidebar: an origin header, a service header, or a method with its badge. */
+/** One row of the sidebar tree: an origin header, a service header, or a method with its badge. */
 import type { ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
 import { MethodBadge } from '../../components/MethodBadge.js'
 import { protocolUi } from '../../protocols/registry.js'
 import { methodRowLabel, splitLabelTail, type SidebarRow } from './sidebar-rows.js'
+import { rowLevel } from './tree-navigation.js'
 
 export interface SidebarRowViewProps {
   row: SidebarRow
   isSelected: boolean
+  /** The one row the Tab key reaches; the others are reached with the arrow keys. */
+  isTabStop: boolean
   onToggle: (id: string) => void
   onSelect: (key: string) => void
 }
 
-export function SidebarRowView({ row, isSelected, onToggle, onSelect }: SidebarRowViewProps): ReactElement {
+export function SidebarRowView({ row, isSelected, isTabStop, onToggle, onSelect }: SidebarRowViewProps): ReactElement {
+  const treeItem = {
+    role: 'treeitem',
+    tabIndex: isTabStop ? 0 : -1,
+    'aria-level': rowLevel(row),
+    'data-row-id': row.id,
+  } as const
   if (row.kind === 'origin') {
     return (
-      <button
-        type="button"
+      <div
+        {...treeItem}
         className="sb-row sb-origin"
         aria-expanded={!row.isCollapsed}
         onClick={() => onToggle(row.id)}
@@ -26,13 +35,13 @@ export function SidebarRowView({ row, isSelected, onToggle, onSelect }: SidebarR
         <Icon name={row.isUploaded ? 'file' : 'globe'} size={13} className="sb-origin-icon" />
         <span className="sb-origin-name mono">{row.origin.replace(/^[a-z]+@/, '').replace(/^https?:\/\//, '')}</span>
         <span className="sb-count">{row.count}</span>
-      </button>
+      </div>
     )
   }
   if (row.kind === 'service') {
     return (
-      <button
-        type="button"
+      <div
+        {...treeItem}
         className="sb-row sb-service"
         aria-expanded={!row.isCollapsed}
         onClick={() => onToggle(row.id)}
@@ -41,7 +50,7 @@ export function SidebarRowView({ row, isSelected, onToggle, onSelect }: SidebarR
         <Icon name={row.isCollapsed ? 'chevronRight' : 'chevronDown'} size={12} />
         <span className="sb-service-name">{row.service.name}</span>
         <span className="sb-count">{row.count}</span>
-      </button>
+      </div>
     )
   }
   const { method, service } = row.ref
@@ -53,9 +62,10 @@ export function SidebarRowView({ row, isSelected, onToggle, onSelect }: SidebarR
     .join('\n')
     .concat(method.deprecated ? '\nDeprecated' : '')
   return (
-    <button
-      type="button"
+    <div
+      {...treeItem}
       className={`sb-row sb-method${method.deprecated ? ' is-deprecated' : ''}`}
+      aria-selected={isSelected}
       aria-current={isSelected || undefined}
       data-method={method.name}
       data-origin={row.ref.origin}
@@ -72,6 +82,6 @@ export function SidebarRowView({ row, isSelected, onToggle, onSelect }: SidebarR
           DEPR
         </span>
       )}
-    </button>
+    </div>
   )
 }
