@@ -1,5 +1,6 @@
 /** The sidebar's operation tree is one Tab stop: arrow keys, Home/End and Enter drive it, even across a long virtualized list. */
 import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
@@ -7,7 +8,8 @@ import { startCli, type RunningCli } from './support/cli.js'
 import { dropFile, openWorkbench } from './support/workbench-page.js'
 
 // 417 operations: far more rows than the virtualizer keeps in the DOM.
-const STRIPE_SPEC = '/work/shared/corpus/stripe-spec3-2022.json'
+// The corpus lives in shared/ beside the repository (never copied into it).
+const STRIPE_SPEC = fileURLToPath(new URL('../../../shared/corpus/stripe-spec3-2022.json', import.meta.url))
 const FILE = 'stripe.json'
 
 describe.runIf(requireChromium())('sidebar keyboard navigation', () => {
