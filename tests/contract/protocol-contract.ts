@@ -4,7 +4,7 @@
  * handling and close semantics. Items a plugin cannot take part in are skipped with the reason in the test name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WorkbenchError, defaultCallLimits, silentLogger, splitMarkers } from '@wirebench/core'
+import { WorkbenchError, defaultCallLimits, fieldTypes, silentLogger, splitMarkers, statusNames } from '@wirebench/core'
 import type {
   Call,
   CallContext,
@@ -52,45 +52,8 @@ export interface ProtocolContractOptions {
   startFixture(): Promise<ContractFixture>
 }
 
-const statusNames = new Set<StatusName>([
-  'OK',
-  'Cancelled',
-  'Unknown',
-  'InvalidArgument',
-  'DeadlineExceeded',
-  'NotFound',
-  'AlreadyExists',
-  'PermissionDenied',
-  'ResourceExhausted',
-  'FailedPrecondition',
-  'Aborted',
-  'OutOfRange',
-  'Unimplemented',
-  'Internal',
-  'Unavailable',
-  'DataLoss',
-  'Unauthenticated',
-])
-const fieldTypes = new Set([
-  'string',
-  'bool',
-  'bytes',
-  'double',
-  'float',
-  'int32',
-  'int64',
-  'uint32',
-  'uint64',
-  'sint32',
-  'sint64',
-  'fixed32',
-  'fixed64',
-  'sfixed32',
-  'sfixed64',
-  'message',
-  'enum',
-  'json',
-])
+const knownStatuses: ReadonlySet<string> = new Set(statusNames)
+const knownFieldTypes: ReadonlySet<string> = new Set(fieldTypes)
 const methodTypes = {
   Unary: [false, false],
   ServerStreaming: [false, true],
@@ -139,7 +102,7 @@ function checkMessage(message: MessageInfo, seen = new Set<MessageInfo>()): void
 function checkField(field: FieldInfo): void {
   expect(field.name.length).toBeGreaterThan(0)
   expect(Number.isInteger(field.number)).toBe(true)
-  expect(fieldTypes.has(field.type), `field type ${field.type}`).toBe(true)
+  expect(knownFieldTypes.has(field.type), `field type ${field.type}`).toBe(true)
   expect(['optional', 'required', 'repeated']).toContain(field.label)
   expect(field.label === 'repeated').toBe(field.isRepeated)
   expect(typeof field.isMap).toBe('boolean')
@@ -212,7 +175,7 @@ export function runProtocolContract(options: ProtocolContractOptions): void {
     it('answers a unary call with a status name, a duration and string metadata', async () => {
       const result = await call(fixture.unary)
       expect(result.status).toBe('OK')
-      expect(statusNames.has(result.status)).toBe(true)
+      expect(knownStatuses.has(result.status)).toBe(true)
       expect(result.durationMs).toBeGreaterThanOrEqual(0)
       for (const value of Object.values(result.metadata)) expect(typeof value).toBe('string')
     })

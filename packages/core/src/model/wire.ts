@@ -7,26 +7,47 @@ export type MethodType = 'Unary' | 'ServerStreaming' | 'ClientStreaming' | 'Dupl
 /** Where a REST parameter travels on the wire. */
 export type FieldSource = 'path' | 'query' | 'header' | 'body'
 
-/** Protobuf-style scalar names plus `message` and `enum`; REST maps JSON Schema onto these. */
-export type FieldType =
-  | 'string'
-  | 'bool'
-  | 'bytes'
-  | 'double'
-  | 'float'
-  | 'int32'
-  | 'int64'
-  | 'uint32'
-  | 'uint64'
-  | 'sint32'
-  | 'sint64'
-  | 'fixed32'
-  | 'fixed64'
-  | 'sfixed32'
-  | 'sfixed64'
-  | 'message'
-  | 'enum'
-  | 'json'
+/** Protobuf-style scalar names plus `message`, `enum` and free `json`; REST maps JSON Schema onto these. */
+export const fieldTypes = [
+  'string',
+  'bool',
+  'bytes',
+  'double',
+  'float',
+  'int32',
+  'int64',
+  'uint32',
+  'uint64',
+  'sint32',
+  'sint64',
+  'fixed32',
+  'fixed64',
+  'sfixed32',
+  'sfixed64',
+  'message',
+  'enum',
+  'json',
+] as const
+
+export type FieldType = (typeof fieldTypes)[number]
+
+const integerFieldTypes: ReadonlySet<FieldType> = new Set<FieldType>([
+  'int32',
+  'int64',
+  'uint32',
+  'uint64',
+  'sint32',
+  'sint64',
+  'fixed32',
+  'fixed64',
+  'sfixed32',
+  'sfixed64',
+])
+
+/** The protobuf integer types (64-bit ones travel as strings in proto3 JSON). */
+export function isIntegerFieldType(type: FieldType): boolean {
+  return integerFieldTypes.has(type)
+}
 
 export type FieldLabel = 'optional' | 'required' | 'repeated'
 
@@ -110,25 +131,28 @@ export interface ServiceInfo {
   baseUrl?: string
 }
 
-/** gRPC status names; every protocol maps its outcome onto one of these. */
-export type StatusName =
-  | 'OK'
-  | 'Cancelled'
-  | 'Unknown'
-  | 'InvalidArgument'
-  | 'DeadlineExceeded'
-  | 'NotFound'
-  | 'AlreadyExists'
-  | 'PermissionDenied'
-  | 'ResourceExhausted'
-  | 'FailedPrecondition'
-  | 'Aborted'
-  | 'OutOfRange'
-  | 'Unimplemented'
-  | 'Internal'
-  | 'Unavailable'
-  | 'DataLoss'
-  | 'Unauthenticated'
+/** gRPC status names, in code order (OK = 0 … Unauthenticated = 16); every protocol maps its outcome onto one. */
+export const statusNames = [
+  'OK',
+  'Cancelled',
+  'Unknown',
+  'InvalidArgument',
+  'DeadlineExceeded',
+  'NotFound',
+  'AlreadyExists',
+  'PermissionDenied',
+  'ResourceExhausted',
+  'FailedPrecondition',
+  'Aborted',
+  'OutOfRange',
+  'Unimplemented',
+  'Internal',
+  'Unavailable',
+  'DataLoss',
+  'Unauthenticated',
+] as const
+
+export type StatusName = (typeof statusNames)[number]
 
 export interface InvokeResult {
   /** The decoded response (JSON value, or text when the body is not JSON). */

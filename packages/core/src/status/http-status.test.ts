@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fieldTypes, isIntegerFieldType, statusNames } from '../model/wire.js'
 import { httpStatusClass, httpStatusToStatusName } from './http-status.js'
 
 describe('httpStatusToStatusName', () => {
@@ -21,6 +22,30 @@ describe('httpStatusToStatusName', () => {
       'client-error',
       'server-error',
       'other',
+    ])
+  })
+})
+
+describe('statusNames', () => {
+  it('lists the gRPC status names in code order, so an index is the numeric code', () => {
+    expect(statusNames.indexOf('OK')).toBe(0)
+    expect(statusNames.indexOf('NotFound')).toBe(5)
+    expect(statusNames.indexOf('Unauthenticated')).toBe(16)
+    expect(statusNames).toHaveLength(17)
+  })
+
+  it('knows the integer field types', () => {
+    expect(fieldTypes.filter(isIntegerFieldType)).toEqual([
+      'int32',
+      'int64',
+      'uint32',
+      'uint64',
+      'sint32',
+      'sint64',
+      'fixed32',
+      'fixed64',
+      'sfixed32',
+      'sfixed64',
     ])
   })
 })

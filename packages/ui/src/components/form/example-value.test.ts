@@ -1,18 +1,7 @@
 import type { FieldInfo } from '@wirebench/core'
 import { describe, expect, it } from 'vitest'
+import { field } from './field.test-helpers.js'
 import { exampleMessage } from './example-value.js'
-
-const field = (patch: Partial<FieldInfo>): FieldInfo => ({
-  name: 'f',
-  number: 1,
-  type: 'string',
-  label: 'optional',
-  isRepeated: false,
-  isMap: false,
-  required: false,
-  isBinary: false,
-  ...patch,
-})
 
 describe('exampleMessage', () => {
   it('uses examples and defaults, samples required fields by type, and skips optional fields without a hint', () => {

@@ -1,18 +1,6 @@
-import type { FieldInfo } from '@wirebench/core'
 import { describe, expect, it } from 'vitest'
+import { field } from './field.test-helpers.js'
 import { describeType, emptyItem, itemField, parseNumber, withKey } from './field-value.js'
-
-const field = (patch: Partial<FieldInfo>): FieldInfo => ({
-  name: 'f',
-  number: 1,
-  type: 'string',
-  label: 'optional',
-  isRepeated: false,
-  isMap: false,
-  required: false,
-  isBinary: false,
-  ...patch,
-})
 
 describe('withKey', () => {
   it('sets and removes keys without touching the original', () => {

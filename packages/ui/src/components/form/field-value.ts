@@ -1,21 +1,9 @@
 /** Pure helpers over form values: the message is a plain JSON object, and an absent key means "not sent". */
+import { isIntegerFieldType } from '@wirebench/core'
 import type { FieldInfo, FieldType } from '@wirebench/core'
 
-const INTEGER_TYPES = new Set<FieldType>([
-  'int32',
-  'int64',
-  'uint32',
-  'uint64',
-  'sint32',
-  'sint64',
-  'fixed32',
-  'fixed64',
-  'sfixed32',
-  'sfixed64',
-])
-
 export function isIntegerType(type: FieldType | undefined): boolean {
-  return type !== undefined && INTEGER_TYPES.has(type)
+  return type !== undefined && isIntegerFieldType(type)
 }
 
 export function isNumericType(type: FieldType | undefined): boolean {
