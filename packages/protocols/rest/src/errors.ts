@@ -2,6 +2,10 @@
 import { WorkbenchError } from '@wirebench/core'
 
 /** The SPEC's 'no services discovered' message; the server reports it as an empty attempt for this URL. */
+/** What to do when the URL answered with something other than an OpenAPI document. */
+export const documentPathHint =
+  'Use the address of the OpenAPI document itself, often /openapi.json, /v3/api-docs or /swagger.json.'
+
 export function noServices(origin: string, reason: string, hint?: string): WorkbenchError {
   return new WorkbenchError('no_services', `No services discovered at ${origin}: ${reason}.`, hint ? { hint } : {})
 }

@@ -7,7 +7,7 @@ import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } fro
 import type { CallContext } from '@wirebench/core'
 import { httpRequest } from '@wirebench/transport'
 import type { HttpResponse } from '@wirebench/transport'
-import { noServices } from './errors.js'
+import { documentPathHint, noServices } from './errors.js'
 import type { DiscoverDeps } from './discover.js'
 
 const acceptHeader = 'application/json, application/yaml;q=0.9, application/x-yaml;q=0.9, text/yaml;q=0.9, */*;q=0.5'
@@ -80,9 +80,6 @@ async function getOnce(
     await lease.release()
   }
 }
-
-const documentPathHint =
-  'Use the address of the OpenAPI document itself, often /openapi.json, /v3/api-docs or /swagger.json.'
 
 function statusHint(status: number): string | undefined {
   if (status === 401 || status === 403) {

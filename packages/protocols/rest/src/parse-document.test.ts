@@ -42,6 +42,7 @@ describe('document parsing', () => {
       expect(error.message).toContain('No services discovered at http://h/doc')
       expect(error.message).toContain(reason)
     }
+    expect(failure('<!doctype html><html></html>').hint).toContain('/openapi.json')
   })
 
   it('refuses YAML aliases that multiply an inline schema past 1000 copies', () => {

@@ -1,6 +1,6 @@
 /** Turns the fetched or uploaded bytes into a JSON value and recognises OpenAPI 3.x and Swagger 2.0. */
 import { parse as parseYaml } from 'yaml'
-import { noServices } from './errors.js'
+import { documentPathHint, noServices } from './errors.js'
 import { isObject } from './types.js'
 import type { JsonObject } from './types.js'
 
@@ -16,7 +16,9 @@ export function parseDocumentText(text: string, origin: string): ParsedSpec {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   const first = /\S/.exec(body)?.[0]
   if (first === undefined) throw noServices(origin, 'the response body is empty')
-  if (first === '<') throw noServices(origin, 'the response is an HTML or XML page, not an OpenAPI document')
+  if (first === '<') {
+    throw noServices(origin, 'the response is an HTML or XML page, not an OpenAPI document', documentPathHint)
+  }
   let value: unknown
   if (first === '{' || first === '[') {
     try {

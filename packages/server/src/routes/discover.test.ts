@@ -148,7 +148,9 @@ describe('discovery time box', () => {
         payload: { urls: [`${target.origin}/slow?ms=2000`] },
       })
       const body = res.json<DiscoverResponse>()
-      expect(body.attempts).toEqual([expect.objectContaining({ outcome: 'timeout', pluginId: 'rest' })])
+      expect(body.attempts).toEqual([
+        expect.objectContaining({ outcome: 'timeout', pluginId: 'rest', hint: expect.stringContaining('reachable') }),
+      ])
       expect(body.attempts[0]?.durationMs).toBeLessThan(1500)
     } finally {
       await Promise.all([h.close(), target.close()])

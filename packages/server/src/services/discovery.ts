@@ -84,7 +84,10 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       const error = WorkbenchError.from(caught)
       if (error.code === 'no_services') return finish('empty', [], error.message || noServicesMessage, error)
       if (error.code === 'timeout') {
-        return finish('timeout', [], `${plugin.name} gave no answer within ${options.timeoutMs} ms.`, error)
+        const slow = new WorkbenchError('timeout', error.message, {
+          hint: 'Check that the server is up and reachable from this machine (VPN, firewall), then discover again.',
+        })
+        return finish('timeout', [], `${plugin.name} gave no answer within ${options.timeoutMs} ms.`, slow)
       }
       if (error.code === 'internal') {
         // Whatever was thrown (a TypeError, a stack overflow…) stays in the log, not in the answer.
