@@ -97,7 +97,8 @@ export interface ProtocolPlugin {
   uploadExtensions?: readonly string[]
   /**
    * Discovers services. Returns `[]` or throws `no_services` when the target is not for this plugin;
-   * any other error is reported as a failed attempt for this plugin and URL.
+   * any other error is reported as a failed attempt for this plugin and URL. Cached state for a target is replaced
+   * only when discovery succeeds: a failure leaves what an earlier discovery of the same target found.
    */
   discover(target: DiscoveryTarget, ctx: CallContext): Promise<ServiceInfo[]>
   /** Unary calls; client-streaming calls when `call.messages` holds several messages. */

@@ -64,7 +64,8 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
   }
 
   async function discoverFile(plugin: ProtocolPlugin, name: string, content: Uint8Array, logger: Logger) {
-    plugin.forget?.(name)
+    // A failed discovery leaves the plugin's previous state for `name` in place (the contract), so a broken
+    // replacement never takes the working version away.
     const found = await withDeadline({ timeoutMs: options.timeoutMs, logger }, (ctx) =>
       plugin.discover({ kind: 'files', files: [{ name, content }] }, ctx),
     )
@@ -133,8 +134,6 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
           services = await discoverFile(plugin, name, content, logger)
         } catch (caught) {
           const error = WorkbenchError.from(caught)
-          // The previous version of the file (if any) stays; give the plugin back its documents.
-          if (entries.has(name)) await discoverFile(plugin, name, await store.read(name), logger).catch(() => undefined)
           // Too large stays 413 and a plugin fault or timeout keeps its own code; only unreadable content is a 422.
           if (!parseFailures.has(error.code) && error.code !== 'invalid_request') throw error
           throw new WorkbenchError('invalid_document', `${name} could not be read: ${error.message}`, {
