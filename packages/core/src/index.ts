@@ -63,5 +63,13 @@ export type {
   UploadSummary,
   UploadsResponse,
 } from './api/http-api.js'
+export { LIVE_ACK_WINDOW, LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from './api/live-api.js'
+export type {
+  LiveCallTarget,
+  LiveClientMessage,
+  LiveFrame,
+  LiveOverflowPolicy,
+  LiveServerMessage,
+} from './api/live-api.js'
 export { checkOutboundUrl, defaultOutboundSchemes, isCloudMetadataAddress, isPrivateAddress } from './net/outbound.js'
 export type { OutboundPolicy } from './net/outbound.js'

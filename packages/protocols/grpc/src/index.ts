@@ -1,0 +1,2 @@
+/** @wirebench/protocol-grpc: gRPC, gRPC-Web and Connect over runtime descriptors. */
+export {}
