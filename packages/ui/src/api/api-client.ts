@@ -18,8 +18,8 @@ export interface ApiClientOptions {
   onSessionProblem?: (error: ApiError) => void
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE'
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   json?: unknown
   body?: Blob | ArrayBuffer
   signal?: AbortSignal
@@ -32,6 +32,8 @@ export interface ApiClient {
   upload(name: string, content: Blob): Promise<UploadResponse>
   uploads(): Promise<UploadsResponse>
   deleteUpload(name: string): Promise<void>
+  /** Any other route (environments, token proxies): the same token, problem mapping and session-problem report. */
+  request<T>(path: string, init?: RequestOptions): Promise<T>
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -77,5 +79,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       request(`/api/openapi/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body: content }),
     uploads: () => request('/api/uploads'),
     deleteUpload: (name) => request(`/api/uploads/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+    request,
   }
 }

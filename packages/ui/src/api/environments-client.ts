@@ -1,0 +1,43 @@
+/** The typed client of the environment routes: read and save `environments.json`, clear an environment's cookie jar. */
+import type { EnvironmentsDocument } from '@wirebench/auth'
+import type { ApiClient } from './api-client.js'
+
+/** A problem the server found with the stored file (e.g. it did not parse and was moved aside). */
+export interface EnvironmentsIssue {
+  path?: string
+  message: string
+  /** Where a file that failed validation was moved (`environments.json.corrupt-<timestamp>`). */
+  movedTo?: string
+}
+
+/** The server's version tag of the stored document; a save based on an older one is refused with 409. */
+export type EnvironmentsRevision = string | number
+
+export interface EnvironmentsResponse {
+  document: EnvironmentsDocument
+  revision: EnvironmentsRevision
+  issues?: EnvironmentsIssue[]
+}
+
+export interface SaveEnvironmentsResponse {
+  revision: EnvironmentsRevision
+}
+
+export interface EnvironmentsApi {
+  load(signal?: AbortSignal): Promise<EnvironmentsResponse>
+  save(document: EnvironmentsDocument, baseRevision: EnvironmentsRevision | null): Promise<SaveEnvironmentsResponse>
+  clearCookies(environmentId: string): Promise<void>
+}
+
+export function createEnvironmentsClient(api: ApiClient): EnvironmentsApi {
+  return {
+    load: (signal) => api.request('/api/environments', { signal }),
+    save: (document, baseRevision) =>
+      api.request('/api/environments', {
+        method: 'PUT',
+        json: baseRevision === null ? { document } : { document, baseRevision },
+      }),
+    clearCookies: (environmentId) =>
+      api.request('/api/auth/cookies/clear', { method: 'POST', json: { environmentId } }),
+  }
+}
