@@ -3,10 +3,9 @@
  * (temp file, fsync, rename) and never read or written through a symlink.
  */
 import { constants } from 'node:fs'
-import { chmod, lstat, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises'
-import { randomBytes } from 'node:crypto'
+import { lstat, open, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { WorkbenchError } from '@wirebench/core'
+import { ASIDE_MARKER, ensurePrivateDir, isNotFound, moveAside, writeFileAtomic } from './atomic-file.js'
 
 export interface StoredFile {
   name: string
@@ -28,37 +27,10 @@ export interface UploadStore {
 }
 
 const tempPrefix = '.upload-'
-const asideMarker = '.corrupt-'
 
 /** True for `<name>.corrupt-<timestamp>`, the spelling `quarantine` gives files it moves aside. */
 export function isAsideName(name: string): boolean {
-  return name.includes(asideMarker) && !name.startsWith('.')
-}
-
-/** `allowLink`: the config dir itself may be a user's symlink (dotfiles); the folders we create inside may not. */
-async function ensurePrivateDir(dir: string, allowLink: boolean): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 })
-  const info = allowLink ? await stat(dir) : await lstat(dir)
-  if (info.isSymbolicLink() || !info.isDirectory()) {
-    throw new WorkbenchError('forbidden', `${dir} must be a directory, not a link.`, {
-      hint: 'Remove the link (or the file) and start again; the workbench creates the folder itself.',
-    })
-  }
-  if ((info.mode & 0o777) !== 0o700) await chmod(dir, 0o700)
-}
-
-/** Makes a rename durable: the directory entry itself must reach the disk, not only the file's bytes. */
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, constants.O_RDONLY | constants.O_DIRECTORY)
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
-
-function isNotFound(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT'
+  return name.includes(ASIDE_MARKER) && !name.startsWith('.')
 }
 
 export function createUploadStore(configDir: string): UploadStore {
@@ -100,25 +72,7 @@ export function createUploadStore(configDir: string): UploadStore {
       }
     },
     async write(name, content) {
-      const temp = join(dir, `${tempPrefix}${randomBytes(8).toString('hex')}`)
-      const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600)
-      try {
-        await handle.writeFile(content)
-        await handle.sync()
-      } catch (error) {
-        await handle.close()
-        await unlink(temp).catch(() => undefined)
-        throw error
-      }
-      await handle.close()
-      try {
-        // rename replaces a symlink at the destination rather than writing through it.
-        await rename(temp, join(dir, name))
-      } catch (error) {
-        await unlink(temp).catch(() => undefined)
-        throw error
-      }
-      await syncDir(dir)
+      await writeFileAtomic({ dir, name, content, tempPrefix })
       return { name, sizeBytes: content.byteLength, modifiedAt: new Date() }
     },
     async remove(name) {
@@ -127,11 +81,6 @@ export function createUploadStore(configDir: string): UploadStore {
       await unlink(join(dir, name))
       return true
     },
-    async quarantine(name) {
-      const aside = `${name}${asideMarker}${new Date().toISOString().replace(/[:.]/g, '-')}`
-      await rename(join(dir, name), join(dir, aside))
-      await syncDir(dir)
-      return aside
-    },
+    quarantine: (name) => moveAside(dir, name),
   }
 }

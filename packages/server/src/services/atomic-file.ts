@@ -1,0 +1,106 @@
+/**
+ * Private files under the config dir (SECURITY.md): 0700 folders, 0600 files written atomically (temp file in the same
+ * folder, fsync, rename, fsync of the folder), never read or written through a symlink, moved aside when unusable.
+ */
+import { constants } from 'node:fs'
+import { chmod, lstat, mkdir, open, rename, stat, unlink } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { WorkbenchError } from '@wirebench/core'
+
+/** The spelling of a file moved aside: `<name>.corrupt-<timestamp>`. */
+export const ASIDE_MARKER = '.corrupt-'
+
+/** `allowLink`: the config dir itself may be a user's symlink (dotfiles); the folders we create inside may not. */
+export async function ensurePrivateDir(dir: string, allowLink: boolean): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const info = allowLink ? await stat(dir) : await lstat(dir)
+  if (info.isSymbolicLink() || !info.isDirectory()) {
+    throw new WorkbenchError('forbidden', `${dir} must be a directory, not a link.`, {
+      hint: 'Remove the link (or the file) and start again; the workbench creates the folder itself.',
+    })
+  }
+  if ((info.mode & 0o777) !== 0o700) await chmod(dir, 0o700)
+}
+
+/** Makes a rename durable: the directory entry itself must reach the disk, not only the file's bytes. */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, constants.O_RDONLY | constants.O_DIRECTORY)
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+export function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT'
+}
+
+/** ELOOP is what O_NOFOLLOW answers when the last path component is a symlink. */
+export function isSymlinkRefusal(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ELOOP'
+}
+
+export interface AtomicWriteOptions {
+  dir: string
+  name: string
+  content: string | Uint8Array
+  /** Prefix of the temp file (a dot name, so listings skip it). */
+  tempPrefix: string
+}
+
+/**
+ * Writes `dir/name` so that a reader (or a crash) sees either the old file or the new one whole. The temp file is
+ * created with O_EXCL (never through a planted link) and mode 0600; rename replaces a link at the destination rather
+ * than writing through it.
+ */
+export async function writeFileAtomic(options: AtomicWriteOptions): Promise<void> {
+  const { dir, name, content, tempPrefix } = options
+  const temp = join(dir, `${tempPrefix}${randomBytes(8).toString('hex')}`)
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600)
+  try {
+    await handle.writeFile(content)
+    await handle.sync()
+  } catch (error) {
+    await handle.close()
+    await unlink(temp).catch(() => undefined)
+    throw error
+  }
+  await handle.close()
+  try {
+    await rename(temp, join(dir, name))
+  } catch (error) {
+    await unlink(temp).catch(() => undefined)
+    throw error
+  }
+  await syncDir(dir)
+}
+
+/**
+ * Reads a regular file without following a symlink (ELOOP) and without blocking on a FIFO; `maxBytes` bounds what a
+ * hand-edited file may make us hold in memory.
+ */
+export async function readRegularFile(path: string, maxBytes = Number.MAX_SAFE_INTEGER): Promise<Buffer> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) {
+      throw new WorkbenchError('storage_corrupt', `${path} is not a regular file.`)
+    }
+    if (info.size > maxBytes) {
+      throw new WorkbenchError('storage_corrupt', `${path} is larger than ${maxBytes} bytes.`)
+    }
+    return await handle.readFile()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Moves `dir/name` aside to `<name>.corrupt-<timestamp>` (kept for the user) and returns the new name. */
+export async function moveAside(dir: string, name: string): Promise<string> {
+  const aside = `${name}${ASIDE_MARKER}${new Date().toISOString().replace(/[:.]/g, '-')}`
+  await rename(join(dir, name), join(dir, aside))
+  await syncDir(dir)
+  return aside
+}
