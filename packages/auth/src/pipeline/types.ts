@@ -1,0 +1,35 @@
+/** The signature of the one call-preparation pipeline every protocol goes through (UI and CLI alike). */
+import type { SubstitutionOptions } from '@wirebench/core'
+import type { Environment } from '../environment.js'
+import type { TokenClient } from '../proxy/token-client.js'
+import type { AuthProtocol } from '../scheme/types.js'
+import type { AuthCaches } from '../tokens/caches.js'
+
+export interface PrepareCallOptions {
+  protocol: AuthProtocol
+  /** The active environment: its `vars` feed substitution and its `auth` runs. Null means no environment. */
+  environment: Environment | null
+  /** User metadata (headers) as written; substituted, then merged over the auth output (user wins). */
+  metadata?: Record<string, string>
+  /** Request messages as written (one JSON value per message); every string inside is substituted. */
+  messages?: unknown[]
+  serverUrl?: string
+  tokenClient?: TokenClient
+  caches: AuthCaches
+  signal?: AbortSignal
+  /** Lower-precedence variable scopes after the environment's `vars` (workspace variables). */
+  scopes?: ReadonlyArray<Readonly<Record<string, string>>>
+  /** Resolver consulted after every scope (request chaining `${response.path}`). */
+  resolve?: SubstitutionOptions['resolve']
+  /** Clock and random overrides for system variables (tests, previews). */
+  system?: SubstitutionOptions['system']
+}
+
+export interface PreparedCall {
+  /** User metadata merged over auth headers and markers, ready for `/api/invoke`'s `metadata`. */
+  metadata: Record<string, string>
+  messages: unknown[]
+  serverUrl: string
+  /** Variable names referenced anywhere (metadata, messages, URL, auth fields) and defined nowhere. */
+  unresolved: string[]
+}
