@@ -1,0 +1,259 @@
+import type { LiveFrame, StreamFrame } from '@wirebench/core'
+import { describe, expect, it } from 'vitest'
+import { createLiveSocket } from '../api/live-socket.js'
+import { fakeSockets } from '../api/live-socket.test-helpers.js'
+import { createLiveStore, type LiveStart } from './live-store.js'
+
+function setup(logCapacity = 50_000) {
+  const fake = fakeSockets()
+  const socket = createLiveSocket({ url: 'ws://h/api/ws', getToken: () => 't', createSocket: fake.create })
+  const pending: Array<() => void> = []
+  let clock = 1_000
+  const store = createLiveStore({
+    socket,
+    logCapacity,
+    schedule: (flush) => pending.push(flush),
+    now: () => clock,
+  })
+  /** Runs the scheduled flush, as the next animation frame would. */
+  const frame = () => {
+    for (const flush of pending.splice(0)) flush()
+  }
+  const tick = (ms: number) => (clock += ms)
+  return { fake, store, frame, tick, call: (id: string) => store.getState().calls[id]! }
+}
+
+const target = { protocol: 'grpc', url: 'http://127.0.0.1:1', service: 'demo.Ticker', method: 'Ticks' }
+const streamStart: LiveStart = { targetKey: 'k', mode: 'stream', target, messages: [{ count: 3 }] }
+
+const messages = (from: number, count: number, data = (seq: number): unknown => ({ n: seq })): LiveFrame[] =>
+  Array.from({ length: count }, (_, i) => ({ seq: from + i, at: 5, frame: { type: 'message', data: data(from + i) } }))
+
+const frame = (seq: number, f: StreamFrame): LiveFrame => ({ seq, at: 5, frame: f })
+
+describe('live store: server streams', () => {
+  it('opens the stream with the request message and the call target', () => {
+    const { fake, store } = setup()
+    const id = store.getState().start(streamStart)
+    fake.last().accept()
+    expect(fake.last().sent).toEqual([{ op: 'stream.open', id, messages: [{ count: 3 }], ...target }])
+    expect(store.getState().byTarget.k).toBe(id)
+    expect(store.getState().calls[id]?.status).toBe('opening')
+  })
+
+  it('takes frames in once per animation frame, in order, and acks the last seq it took', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const id = store.getState().start(streamStart)
+    const ws = fake.last()
+    ws.accept()
+    ws.emit({ op: 'opened', id, clientStreaming: false, serverStreaming: true })
+    ws.emit({ op: 'frames', id, frames: [frame(1, { type: 'headers', metadata: { 'x-a': '1' } }), ...messages(2, 99)] })
+    ws.emit({ op: 'frames', id, frames: messages(101, 100) })
+    let updates = 0
+    const unsubscribe = store.subscribe(() => updates++)
+    expect(call(id).received).toBe(0)
+    nextFrame()
+    unsubscribe()
+    expect(updates).toBe(1)
+    const c = call(id)
+    expect(c.status).toBe('open')
+    expect(c.received).toBe(199)
+    expect(c.firstSeq).toBe(1)
+    expect(c.lastSeq).toBe(200)
+    expect(c.seqGaps).toBe(0)
+    expect(c.headers).toEqual({ 'x-a': '1' })
+    expect(c.log.size).toBe(200)
+    expect(c.log.at(c.log.end - 1)).toMatchObject({ direction: 'in', seq: 200, data: { n: 200 } })
+    expect(ws.sent.at(-1)).toEqual({ op: 'ack', id, seq: 200 })
+  })
+
+  it('counts a missing or out-of-order seq as a gap', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const id = store.getState().start(streamStart)
+    fake.last().accept()
+    fake.last().emit({ op: 'frames', id, frames: [...messages(1, 2), ...messages(4, 1), ...messages(3, 1)] })
+    nextFrame()
+    expect(call(id).seqGaps).toBe(2)
+  })
+
+  it('records the end status and trailers, then stops routing and acking once closed', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const id = store.getState().start(streamStart)
+    const ws = fake.last()
+    ws.accept()
+    ws.emit({
+      op: 'frames',
+      id,
+      frames: [
+        ...messages(1, 2),
+        frame(3, { type: 'trailers', metadata: { 'x-t': 'done' } }),
+        frame(4, { type: 'end', status: 'OK' }),
+      ],
+    })
+    ws.emit({ op: 'closed', id })
+    nextFrame()
+    const c = call(id)
+    expect(c.status).toBe('closed')
+    expect(c.end).toEqual({ status: 'OK' })
+    expect(c.trailers).toEqual({ 'x-t': 'done' })
+    expect(c.endedAt).toBeDefined()
+    expect(ws.sent.some((m) => m.op === 'ack')).toBe(false)
+    ws.emit({ op: 'frames', id, frames: messages(5, 1) })
+    nextFrame()
+    expect(call(id).received).toBe(2)
+  })
+
+  it('marks a call that ended with a non-OK status or a problem as failed', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const a = store.getState().start(streamStart)
+    fake.last().accept()
+    fake
+      .last()
+      .emit({ op: 'frames', id: a, frames: [frame(1, { type: 'end', status: 'NotFound', message: 'no such' })] })
+    fake.last().emit({ op: 'closed', id: a })
+    nextFrame()
+    expect(call(a).status).toBe('error')
+    expect(call(a).end?.message).toBe('no such')
+
+    const b = store.getState().start({ ...streamStart, targetKey: 'other' })
+    const problem = { type: 't', title: 'Unreachable', status: 502, code: 'upstream_unreachable' as const }
+    fake.last().emit({ op: 'closed', id: b, problem })
+    nextFrame()
+    expect(call(b).status).toBe('error')
+    expect(call(b).problem).toEqual(problem)
+  })
+
+  it('evicts the oldest entries past the cap and counts them', () => {
+    const { fake, store, frame: nextFrame, call } = setup(100)
+    const id = store.getState().start(streamStart)
+    fake.last().accept()
+    fake.last().emit({ op: 'frames', id, frames: messages(1, 250) })
+    nextFrame()
+    const c = call(id)
+    expect(c.received).toBe(250)
+    expect(c.log.size).toBe(100)
+    expect(c.evicted).toBe(150)
+    expect(c.log.at(c.log.first)).toMatchObject({ seq: 151 })
+  })
+
+  it('keeps receiving and acking while paused, and shows the new entries only on resume', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const id = store.getState().start(streamStart)
+    const ws = fake.last()
+    ws.accept()
+    ws.emit({ op: 'frames', id, frames: messages(1, 10) })
+    nextFrame()
+    store.getState().setPaused(id, true)
+    ws.emit({ op: 'frames', id, frames: messages(11, 5) })
+    nextFrame()
+    let c = call(id)
+    expect(c.isPaused).toBe(true)
+    expect(c.pausedEnd).toBe(10)
+    expect(c.log.end - c.pausedEnd!).toBe(5)
+    expect(ws.sent.at(-1)).toEqual({ op: 'ack', id, seq: 15 })
+    store.getState().setPaused(id, false)
+    c = call(id)
+    expect(c.isPaused).toBe(false)
+    expect(c.pausedEnd).toBeUndefined()
+  })
+
+  it('clears the log but keeps the counts', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const id = store.getState().start(streamStart)
+    fake.last().accept()
+    fake.last().emit({ op: 'frames', id, frames: messages(1, 10) })
+    nextFrame()
+    store.getState().clear(id)
+    expect(call(id).log.size).toBe(0)
+    expect(call(id).received).toBe(10)
+    expect(call(id).evicted).toBe(0)
+  })
+
+  it('cancels: tells the server, shows Cancelled, and ignores what still arrives', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const id = store.getState().start(streamStart)
+    const ws = fake.last()
+    ws.accept()
+    ws.emit({ op: 'frames', id, frames: messages(1, 3) })
+    store.getState().cancel(id)
+    expect(ws.sent.at(-1)).toEqual({ op: 'cancel', id })
+    const c = call(id)
+    expect(c.received).toBe(3)
+    expect(c.status).toBe('closed')
+    expect(c.end?.status).toBe('Cancelled')
+    ws.emit({ op: 'frames', id, frames: messages(4, 3) })
+    nextFrame()
+    expect(call(id).received).toBe(3)
+  })
+
+  it('starting again cancels and forgets the previous call of the same method', () => {
+    const { fake, store } = setup()
+    const first = store.getState().start(streamStart)
+    fake.last().accept()
+    const second = store.getState().start(streamStart)
+    expect(fake.last().sent).toContainEqual({ op: 'cancel', id: first })
+    expect(store.getState().calls[first]).toBeUndefined()
+    expect(store.getState().byTarget.k).toBe(second)
+  })
+
+  it('ends every open call with a visible connection-lost state when the socket drops', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const a = store.getState().start(streamStart)
+    const b = store.getState().start({ ...streamStart, targetKey: 'k2' })
+    fake.last().accept()
+    fake.last().emit({ op: 'frames', id: a, frames: messages(1, 2) })
+    fake.last().drop()
+    nextFrame()
+    for (const id of [a, b]) {
+      expect(call(id).status).toBe('error')
+      expect(call(id).isConnectionLost).toBe(true)
+      expect(call(id).problem?.title).toBe('Connection lost')
+    }
+    expect(call(a).received).toBe(2)
+    store.getState().start({ ...streamStart, targetKey: 'k3' })
+    expect(fake.sockets).toHaveLength(2)
+  })
+})
+
+describe('live store: channels', () => {
+  const channelStart: LiveStart = { targetKey: 'chat', mode: 'channel', target }
+
+  it('sends messages with refs, logs them as pending, and marks the outcome the server reports', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const id = store.getState().start(channelStart)
+    const ws = fake.last()
+    ws.accept()
+    ws.emit({ op: 'opened', id, clientStreaming: true, serverStreaming: true })
+    nextFrame()
+    store.getState().send(id, [{ text: 'a' }, { text: 'b' }])
+    expect(ws.sent.slice(-2)).toEqual([
+      { op: 'channel.send', id, ref: 1, message: { text: 'a' } },
+      { op: 'channel.send', id, ref: 2, message: { text: 'b' } },
+    ])
+    expect(call(id).sent).toBe(2)
+    expect(call(id).log.at(0)).toMatchObject({ direction: 'out', ref: 1, outcome: 'pending' })
+    const problem = { type: 't', title: 'Closed', status: 409, code: 'conflict' as const }
+    ws.emit({ op: 'sent', id, ref: 1, accepted: true })
+    ws.emit({ op: 'sent', id, ref: 2, accepted: false, problem })
+    ws.emit({ op: 'frames', id, frames: messages(1, 1, () => ({ text: 'echo: a' })) })
+    nextFrame()
+    const c = call(id)
+    expect(c.log.at(0)).toMatchObject({ outcome: 'accepted' })
+    expect(c.log.at(1)).toMatchObject({ outcome: 'refused', problem })
+    expect(c.refused).toBe(1)
+    expect(c.log.at(2)).toMatchObject({ direction: 'in', data: { text: 'echo: a' } })
+  })
+
+  it('half-closes once and refuses to send afterwards', () => {
+    const { fake, store, call } = setup()
+    const id = store.getState().start(channelStart)
+    const ws = fake.last()
+    ws.accept()
+    store.getState().closeSend(id)
+    store.getState().closeSend(id)
+    store.getState().send(id, [{ text: 'late' }])
+    expect(ws.sent.filter((m) => m.op === 'channel.closeSend')).toHaveLength(1)
+    expect(ws.sent.some((m) => m.op === 'channel.send')).toBe(false)
+    expect(call(id).status).toBe('half-closed')
+  })
+})

@@ -1,0 +1,384 @@
+/**
+ * Live calls (server streams and channels) over the tab's live socket: per call a capped log of frames, counts, rate,
+ * status, headers, trailers and end status. Server messages are queued and taken into the store once per animation
+ * frame (one state update however many arrived), and each call is acked after its frames are in.
+ */
+import type {
+  LiveCallTarget,
+  LiveFrame,
+  LiveOverflowPolicy,
+  LiveServerMessage,
+  Problem,
+  StatusName,
+} from '@wirebench/core'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { LiveSocket } from '../api/live-socket.js'
+import { createRateMeter, type RateMeter } from './live-rate.js'
+import { createLiveRing, type LiveRing } from './live-ring.js'
+
+export type LiveStatus = 'opening' | 'open' | 'half-closed' | 'closed' | 'error'
+
+export type LiveEntry =
+  | {
+      direction: 'in'
+      kind: 'message' | 'headers' | 'trailers'
+      seq: number
+      /** Server receive time, epoch ms. */
+      at: number
+      data: unknown
+      binary?: string
+      meta?: Record<string, unknown>
+    }
+  | {
+      direction: 'out'
+      kind: 'message'
+      ref: number
+      at: number
+      data: unknown
+      /** Filled in when the server answers `sent`. */
+      outcome: 'pending' | 'accepted' | 'refused'
+      problem?: Problem
+    }
+
+export interface LiveEnd {
+  status: StatusName
+  message?: string
+  details?: unknown
+}
+
+export interface LiveCallState {
+  id: string
+  targetKey: string
+  mode: 'stream' | 'channel'
+  status: LiveStatus
+  clientStreaming: boolean
+  serverStreaming: boolean
+  startedAt: number
+  endedAt?: number
+  /** Message frames received. */
+  received: number
+  /** Messages the composer sent, and how many of them the server refused. */
+  sent: number
+  refused: number
+  /** Frames the server dropped under the drop-oldest policy. */
+  dropped: number
+  /** Entries pushed out of the log by the cap. */
+  evicted: number
+  firstSeq?: number
+  lastSeq: number
+  /** Frames whose seq was not the previous one plus one (0 when nothing was lost or reordered). */
+  seqGaps: number
+  headers?: Record<string, string>
+  trailers?: Record<string, string>
+  end?: LiveEnd
+  problem?: Problem
+  isConnectionLost: boolean
+  /** While paused the log keeps receiving (and acking) but shows only entries before `pausedEnd`. */
+  isPaused: boolean
+  pausedEnd?: number
+  log: LiveRing<LiveEntry>
+  meter: RateMeter
+  /** Bumps whenever the log or an entry in it changed. */
+  version: number
+}
+
+export interface LiveStart {
+  targetKey: string
+  mode: 'stream' | 'channel'
+  target: LiveCallTarget
+  /** Server streams: the one request message. */
+  messages?: unknown[]
+  overflow?: LiveOverflowPolicy
+}
+
+export interface LiveState {
+  calls: Record<string, LiveCallState>
+  /** The latest call of each method (by method key). */
+  byTarget: Record<string, string>
+  /** Starts a call, cancelling and forgetting the method's previous one; returns the call id. */
+  start: (request: LiveStart) => string
+  /** Sends messages on an open channel; each lands in the log as `out` with its outcome pending. */
+  send: (id: string, messages: unknown[]) => void
+  closeSend: (id: string) => void
+  cancel: (id: string) => void
+  setPaused: (id: string, isPaused: boolean) => void
+  clear: (id: string) => void
+}
+
+export type LiveStore = StoreApi<LiveState>
+
+export interface LiveStoreOptions {
+  socket: LiveSocket
+  /** Entries kept per call before the oldest are evicted. */
+  logCapacity?: number
+  /** Runs `flush` soon, once per burst (default: the next animation frame). */
+  schedule?: (flush: () => void) => void
+  now?: () => number
+}
+
+export const DEFAULT_LOG_CAPACITY = 50_000
+
+/** The next animation frame, or a timer when the tab is hidden (frames stop there, acks must not). */
+export function scheduleFrame(flush: () => void): void {
+  let done = false
+  const run = () => {
+    if (done) return
+    done = true
+    flush()
+  }
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
+  setTimeout(run, 100)
+}
+
+interface Runtime {
+  queue: LiveServerMessage[]
+  sentByRef: Map<number, Extract<LiveEntry, { direction: 'out' }>>
+  nextRef: number
+  ackedSeq: number
+}
+
+const isActive = (call: LiveCallState) => call.status !== 'closed' && call.status !== 'error'
+
+export function createLiveStore(options: LiveStoreOptions): LiveStore {
+  const { socket } = options
+  const capacity = options.logCapacity ?? DEFAULT_LOG_CAPACITY
+  const schedule = options.schedule ?? scheduleFrame
+  const now = options.now ?? Date.now
+  const runtimes = new Map<string, Runtime>()
+  let isScheduled = false
+
+  const store = createStore<LiveState>()((set, get) => {
+    const update = (id: string, patch: (call: LiveCallState) => Partial<LiveCallState>) =>
+      set((s) => {
+        const call = s.calls[id]
+        return call ? { calls: { ...s.calls, [id]: { ...call, ...patch(call) } } } : s
+      })
+
+    return {
+      calls: {},
+      byTarget: {},
+      start: (request) => {
+        const previous = get().byTarget[request.targetKey]
+        if (previous) forget(previous)
+        const id = socket.nextId()
+        const call: LiveCallState = {
+          id,
+          targetKey: request.targetKey,
+          mode: request.mode,
+          status: 'opening',
+          clientStreaming: request.mode === 'channel',
+          serverStreaming: true,
+          startedAt: now(),
+          received: 0,
+          sent: 0,
+          refused: 0,
+          dropped: 0,
+          evicted: 0,
+          lastSeq: 0,
+          seqGaps: 0,
+          isConnectionLost: false,
+          isPaused: false,
+          log: createLiveRing<LiveEntry>(capacity),
+          meter: createRateMeter(),
+          version: 0,
+        }
+        runtimes.set(id, { queue: [], sentByRef: new Map(), nextRef: 1, ackedSeq: 0 })
+        set((s) => ({ calls: { ...s.calls, [id]: call }, byTarget: { ...s.byTarget, [request.targetKey]: id } }))
+        socket.register(id, {
+          onMessage: (message) => enqueue(id, message),
+          onConnectionLost: (problem) => {
+            flushCall(id)
+            if (isActiveId(id)) end(id, { status: 'error', problem, isConnectionLost: true })
+          },
+        })
+        const overflow = request.overflow ? { overflow: request.overflow } : {}
+        if (request.mode === 'stream') {
+          socket.send({ op: 'stream.open', id, messages: request.messages ?? [{}], ...overflow, ...request.target })
+        } else {
+          socket.send({ op: 'channel.open', id, ...overflow, ...request.target })
+        }
+        return id
+      },
+      send: (id, messages) => {
+        const call = get().calls[id]
+        const runtime = runtimes.get(id)
+        if (!call || !runtime || !isActive(call) || call.status === 'half-closed' || messages.length === 0) return
+        const at = now()
+        for (const message of messages) {
+          const ref = runtime.nextRef++
+          const entry: LiveEntry = { direction: 'out', kind: 'message', ref, at, data: message, outcome: 'pending' }
+          runtime.sentByRef.set(ref, entry)
+          call.log.push(entry)
+          socket.send({ op: 'channel.send', id, ref, message })
+        }
+        update(id, (c) => ({ sent: c.sent + messages.length, evicted: c.log.evicted, version: c.version + 1 }))
+      },
+      closeSend: (id) => {
+        const call = get().calls[id]
+        if (!call || !isActive(call) || call.status === 'half-closed') return
+        socket.send({ op: 'channel.closeSend', id })
+        update(id, () => ({ status: 'half-closed' }))
+      },
+      cancel: (id) => {
+        if (!isActiveId(id)) return
+        socket.send({ op: 'cancel', id })
+        flushCall(id)
+        const call = get().calls[id]
+        if (!call || !isActive(call)) return
+        end(id, { status: 'closed', end: call.end ?? { status: 'Cancelled', message: 'Cancelled in the workbench.' } })
+      },
+      setPaused: (id, isPaused) =>
+        update(id, (c) => (isPaused ? { isPaused, pausedEnd: c.log.end } : { isPaused, pausedEnd: undefined })),
+      clear: (id) =>
+        update(id, (c) => {
+          c.log.clear()
+          return { version: c.version + 1, ...(c.isPaused ? { pausedEnd: c.log.end } : {}) }
+        }),
+    }
+  })
+
+  function isActiveId(id: string): boolean {
+    const call = store.getState().calls[id]
+    return !!call && isActive(call)
+  }
+
+  /** Ends a call for good: no more messages are routed to it. */
+  function end(id: string, patch: Partial<LiveCallState>): void {
+    socket.release(id)
+    runtimes.delete(id)
+    store.setState((s) => {
+      const call = s.calls[id]
+      if (!call) return s
+      return { calls: { ...s.calls, [id]: { ...call, ...patch, endedAt: call.endedAt ?? now() } } }
+    })
+  }
+
+  function forget(id: string): void {
+    const call = store.getState().calls[id]
+    if (call && isActive(call)) socket.send({ op: 'cancel', id })
+    socket.release(id)
+    runtimes.delete(id)
+    store.setState((s) => {
+      const calls = { ...s.calls }
+      delete calls[id]
+      return { calls }
+    })
+  }
+
+  function enqueue(id: string, message: LiveServerMessage): void {
+    runtimes.get(id)?.queue.push(message)
+    if (isScheduled) return
+    isScheduled = true
+    schedule(() => {
+      isScheduled = false
+      flushAll()
+    })
+  }
+
+  function flushAll(): void {
+    const changed: Record<string, LiveCallState> = {}
+    const closed: string[] = []
+    for (const [id, runtime] of runtimes) {
+      if (runtime.queue.length === 0) continue
+      const call = store.getState().calls[id]
+      if (!call) continue
+      const next = applyMessages(call, runtime)
+      changed[id] = next
+      if (!isActive(next)) closed.push(id)
+      else if (next.lastSeq > runtime.ackedSeq) {
+        runtime.ackedSeq = next.lastSeq
+        socket.send({ op: 'ack', id, seq: next.lastSeq })
+      }
+    }
+    if (Object.keys(changed).length === 0) return
+    store.setState((s) => ({ calls: { ...s.calls, ...changed } }))
+    for (const id of closed) {
+      socket.release(id)
+      runtimes.delete(id)
+    }
+  }
+
+  function flushCall(id: string): void {
+    const runtime = runtimes.get(id)
+    const call = store.getState().calls[id]
+    if (!runtime || !call || runtime.queue.length === 0) return
+    const next = applyMessages(call, runtime)
+    store.setState((s) => ({ calls: { ...s.calls, [id]: next } }))
+    if (!isActive(next)) {
+      socket.release(id)
+      runtimes.delete(id)
+    }
+  }
+
+  function applyMessages(call: LiveCallState, runtime: Runtime): LiveCallState {
+    const next: LiveCallState = { ...call, version: call.version + 1 }
+    const queue = runtime.queue
+    runtime.queue = []
+    for (const message of queue) {
+      switch (message.op) {
+        case 'opened':
+          next.clientStreaming = message.clientStreaming
+          next.serverStreaming = message.serverStreaming
+          if (next.status === 'opening') next.status = 'open'
+          break
+        case 'frames':
+          for (const frame of message.frames) takeFrame(next, frame)
+          break
+        case 'sent': {
+          const entry = runtime.sentByRef.get(message.ref)
+          runtime.sentByRef.delete(message.ref)
+          if (!entry) break
+          entry.outcome = message.accepted ? 'accepted' : 'refused'
+          if (message.problem) entry.problem = message.problem
+          if (!message.accepted) next.refused++
+          break
+        }
+        case 'dropped':
+          next.dropped = message.total
+          break
+        case 'closed':
+          next.status = message.problem || (next.end && next.end.status !== 'OK') ? 'error' : 'closed'
+          if (message.problem) next.problem = message.problem
+          next.endedAt = now()
+          break
+        case 'error':
+          next.problem = message.problem
+          break
+      }
+    }
+    next.evicted = next.log.evicted
+    next.meter.record(now(), next.received)
+    return next
+  }
+
+  function takeFrame(call: LiveCallState, { seq, at, frame }: LiveFrame): void {
+    if (seq !== call.lastSeq + 1) call.seqGaps++
+    call.firstSeq ??= seq
+    call.lastSeq = seq
+    switch (frame.type) {
+      case 'message': {
+        call.received++
+        const entry: LiveEntry = { direction: 'in', kind: 'message', seq, at, data: frame.data }
+        if (frame.binary !== undefined) entry.binary = frame.binary
+        if (frame.meta) entry.meta = frame.meta
+        call.log.push(entry)
+        break
+      }
+      case 'headers':
+        call.headers = frame.metadata
+        call.log.push({ direction: 'in', kind: 'headers', seq, at, data: frame.metadata })
+        break
+      case 'trailers':
+        call.trailers = frame.metadata
+        call.log.push({ direction: 'in', kind: 'trailers', seq, at, data: frame.metadata })
+        break
+      case 'end':
+        call.end = { status: frame.status }
+        if (frame.message !== undefined) call.end.message = frame.message
+        if (frame.details !== undefined) call.end.details = frame.details
+        break
+    }
+  }
+
+  return store
+}
