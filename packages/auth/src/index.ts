@@ -53,3 +53,51 @@ export type {
   CompleteAuthorizationOptions,
   StartAuthorizationOptions,
 } from './oauth/authorization-code.js'
+export { OAUTH_CALLBACK_MESSAGE_TYPE, readOAuthCallbackMessage } from './oauth/callback-message.js'
+export type { OAuthCallbackEvent, OAuthCallbackResult } from './oauth/callback-message.js'
+export { codeChallengeS256, createCodeVerifier, createState } from './oauth/pkce.js'
+export {
+  authSchemes,
+  authTypes,
+  defaultAuthConfig,
+  isAuthType,
+  persistCookiesField,
+  schemeFor,
+  secretFieldsOf,
+} from './scheme/registry.js'
+export { prepareCall, substituteFrame } from './pipeline/prepare-call.js'
+export { substituteAuthConfig, substitutionFor } from './pipeline/substitute-auth.js'
+export type { VariableOptions } from './pipeline/substitute-auth.js'
+export { fetchTokenPreview } from './tokens/preview.js'
+export type { FetchTokenPreviewOptions, TokenPreview } from './tokens/preview.js'
+export { clientCredentialsToken, fetchClientCredentialsToken } from './tokens/client-credentials.js'
+export {
+  CUSTOM_TOKEN_DEFAULT_TTL_SECONDS,
+  customToken,
+  customTokenRequest,
+  fetchCustomToken,
+} from './tokens/custom-token.js'
+export { parseTokenResponse } from './tokens/token-response.js'
+export type { ParsedTokenResponse } from './tokens/token-response.js'
+export { previewJwt } from './jwt/preview.js'
+export type { JwtPreview, PreviewJwtOptions } from './jwt/preview.js'
+export { ECDSA_SIGNATURE_BYTES, checkEcdsaSignatureWidth, jwtAlgorithms, jwtSigningInput, signJwt } from './jwt/sign.js'
+export type { JwtTemplates, SignedJwt } from './jwt/sign.js'
+export { TO_PKCS8_COMMAND } from './jwt/keys.js'
+export { DEFAULT_JWT_HEADER, DEFAULT_JWT_PAYLOAD } from './schemes/jwt.js'
+export { basicCredentials } from './schemes/basic.js'
+export { usablePrivateKey } from './schemes/mtls.js'
+export { TO_ENCRYPTED_PKCS8_COMMAND, decryptPkcs8Pem } from './pem/encrypted-pkcs8.js'
+export { locateJsonError, parseJsonTemplate } from './templating/json-template.js'
+export type { JsonSyntaxError } from './templating/json-template.js'
+export { parseEnvironmentsDocument } from './document/parse.js'
+export type { DocumentIssue, ParseEnvironmentsResult } from './document/parse.js'
+export { migrateEnvironmentsDocument } from './document/migrate.js'
+export type { MigrationResult } from './document/migrate.js'
+export {
+  REDACTED,
+  newEnvironment,
+  redactAuth,
+  redactEnvironment,
+  redactEnvironmentsDocument,
+} from './document/environments.js'

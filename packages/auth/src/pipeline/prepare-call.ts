@@ -1,0 +1,71 @@
+/**
+ * The one call-preparation pipeline (UI and CLI, every protocol): substitute `${var}` everywhere, run the active
+ * environment's auth scheme, and merge its headers and markers under the user's metadata (the user wins).
+ */
+import { COOKIE_ENV_MARKER, getHeader, mergeHeaders, substitute, substituteDeep } from '@wirebench/core'
+import type { AuthConfig } from '../environment.js'
+import { schemeFor } from '../scheme/registry.js'
+import type { AuthApplyContext, AuthOutput, AuthProtocol, AuthScheme } from '../scheme/types.js'
+import { substituteAuthConfig, substitutionFor } from './substitute-auth.js'
+import type { PrepareCallOptions, PreparedCall } from './types.js'
+
+// The server's cookie jar and SigV4 signer exist for REST only; other plugins refuse those markers.
+const restOnly = (protocol: AuthProtocol) => protocol === 'rest'
+
+function appliesTo(scheme: AuthScheme, protocol: AuthProtocol): boolean {
+  return scheme.protocols === undefined || scheme.protocols.includes(protocol)
+}
+
+export async function prepareCall(options: PrepareCallOptions): Promise<PreparedCall> {
+  const { environment, protocol } = options
+  const substitution = substitutionFor(environment, options)
+  const unresolved = new Set<string>()
+  const note = (names: string[]) => names.forEach((name) => unresolved.add(name))
+
+  const userMetadata = substituteDeep(options.metadata ?? {}, substitution)
+  note(userMetadata.unknown)
+  const messages = substituteDeep(options.messages ?? [], substitution)
+  note(messages.unknown)
+  const serverUrl = substitute(options.serverUrl ?? '', substitution)
+  note(serverUrl.unknown)
+
+  const output: AuthOutput = { headers: {}, markers: {} }
+  const auth: AuthConfig | undefined = environment?.auth
+  if (environment && auth && auth.type !== 'none') {
+    const scheme = schemeFor(auth.type) as unknown as AuthScheme
+    if (appliesTo(scheme, protocol)) {
+      const resolved = substituteAuthConfig(auth, substitution)
+      note(resolved.unknown)
+      const names = scheme.headerNames(resolved.value, protocol)
+      // SPEC.md: when the user set the header (e.g. Authorization) by hand the helper leaves it alone — so no token is fetched.
+      const userSetAll = names.length > 0 && names.every((name) => getHeader(userMetadata.value, name) !== undefined)
+      if (!userSetAll) {
+        const ctx: AuthApplyContext = { protocol, environmentId: environment.id, caches: options.caches }
+        if (options.tokenClient) ctx.tokenClient = options.tokenClient
+        if (options.signal) ctx.signal = options.signal
+        const applied = await scheme.apply(resolved.value, ctx)
+        Object.assign(output.headers, applied.headers)
+        Object.assign(output.markers, applied.markers)
+      }
+    }
+  }
+  if (environment && auth?.persistCookies === true && restOnly(protocol)) {
+    output.markers[COOKIE_ENV_MARKER] = environment.id
+  }
+
+  return {
+    metadata: mergeHeaders(userMetadata.value, { ...output.headers, ...output.markers }),
+    messages: messages.value,
+    serverUrl: serverUrl.value,
+    unresolved: [...unresolved],
+  }
+}
+
+/** Substitutes one channel frame as it is sent (DESIGN.md §6: channel frames are substituted per frame). */
+export function substituteFrame<T>(
+  frame: T,
+  options: Pick<PrepareCallOptions, 'environment' | 'scopes' | 'resolve' | 'system'>,
+): { value: T; unresolved: string[] } {
+  const { value, unknown } = substituteDeep(frame, substitutionFor(options.environment, options))
+  return { value, unresolved: unknown }
+}
