@@ -5,6 +5,8 @@ import type { BadgeTone } from '../components/MethodBadge.js'
 import type { MethodRef } from '../state/catalog.js'
 import { GenericRequestPane } from './generic/GenericRequestPane.js'
 import { GenericResponsePane } from './generic/GenericResponsePane.js'
+import { GrpcRequestPane } from './grpc/GrpcRequestPane.js'
+import { GrpcResponsePane } from './grpc/GrpcResponsePane.js'
 import { verbBadge } from './rest/rest-decorations.js'
 import { RestRequestPane } from './rest/RestRequestPane.js'
 import { RestResponsePane } from './rest/RestResponsePane.js'
@@ -42,7 +44,15 @@ const rest: ProtocolUi = {
   ResponsePane: RestResponsePane,
 }
 
-const byProtocol: Record<string, ProtocolUi> = { rest }
+const grpc: ProtocolUi = {
+  badge: generic.badge,
+  label: (method) => method.name,
+  RequestPane: GrpcRequestPane,
+  ResponsePane: GrpcResponsePane,
+}
+
+// gRPC-Web and Connect are the same calls over other framings: the same panes serve them.
+const byProtocol: Record<string, ProtocolUi> = { rest, grpc, grpcweb: grpc, connect: grpc }
 
 export function protocolUi(protocol: string): ProtocolUi {
   return byProtocol[protocol] ?? generic

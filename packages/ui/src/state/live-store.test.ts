@@ -244,11 +244,28 @@ describe('live store: channels', () => {
     expect(c.log.at(2)).toMatchObject({ direction: 'in', data: { text: 'echo: a' } })
   })
 
-  it('half-closes once and refuses to send afterwards', () => {
-    const { fake, store, call } = setup()
+  it('holds sends and the half-close made before the channel is confirmed open, then sends them in order', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
     const id = store.getState().start(channelStart)
     const ws = fake.last()
     ws.accept()
+    store.getState().send(id, [{ text: 'early' }])
+    store.getState().closeSend(id)
+    expect(ws.sent.map((m) => m.op)).toEqual(['channel.open'])
+    expect(call(id).log.at(0)).toMatchObject({ direction: 'out', outcome: 'pending' })
+    ws.emit({ op: 'opened', id, clientStreaming: true, serverStreaming: true })
+    nextFrame()
+    expect(ws.sent.map((m) => m.op)).toEqual(['channel.open', 'channel.send', 'channel.closeSend'])
+    expect(call(id).status).toBe('half-closed')
+  })
+
+  it('half-closes once and refuses to send afterwards', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const id = store.getState().start(channelStart)
+    const ws = fake.last()
+    ws.accept()
+    ws.emit({ op: 'opened', id, clientStreaming: true, serverStreaming: true })
+    nextFrame()
     store.getState().closeSend(id)
     store.getState().closeSend(id)
     store.getState().send(id, [{ text: 'late' }])

@@ -5,6 +5,7 @@
  */
 import type {
   LiveCallTarget,
+  LiveClientMessage,
   LiveFrame,
   LiveOverflowPolicy,
   LiveServerMessage,
@@ -132,6 +133,8 @@ export function scheduleFrame(flush: () => void): void {
 
 interface Runtime {
   queue: LiveServerMessage[]
+  /** Sends made before the server confirmed the channel open: they go out once it has. */
+  held: LiveClientMessage[]
   sentByRef: Map<number, Extract<LiveEntry, { direction: 'out' }>>
   nextRef: number
   ackedSeq: number
@@ -182,7 +185,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
           meter: createRateMeter(),
           version: 0,
         }
-        runtimes.set(id, { queue: [], sentByRef: new Map(), nextRef: 1, ackedSeq: 0 })
+        runtimes.set(id, { queue: [], held: [], sentByRef: new Map(), nextRef: 1, ackedSeq: 0 })
         set((s) => ({ calls: { ...s.calls, [id]: call }, byTarget: { ...s.byTarget, [request.targetKey]: id } }))
         socket.register(id, {
           onMessage: (message) => enqueue(id, message),
@@ -209,14 +212,18 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
           const entry: LiveEntry = { direction: 'out', kind: 'message', ref, at, data: message, outcome: 'pending' }
           runtime.sentByRef.set(ref, entry)
           call.log.push(entry)
-          socket.send({ op: 'channel.send', id, ref, message })
+          const outgoing: LiveClientMessage = { op: 'channel.send', id, ref, message }
+          if (call.status === 'opening') runtime.held.push(outgoing)
+          else socket.send(outgoing)
         }
         update(id, (c) => ({ sent: c.sent + messages.length, evicted: c.log.evicted, version: c.version + 1 }))
       },
       closeSend: (id) => {
         const call = get().calls[id]
         if (!call || !isActive(call) || call.status === 'half-closed') return
-        socket.send({ op: 'channel.closeSend', id })
+        const runtime = runtimes.get(id)
+        if (call.status === 'opening' && runtime) runtime.held.push({ op: 'channel.closeSend', id })
+        else socket.send({ op: 'channel.closeSend', id })
         update(id, () => ({ status: 'half-closed' }))
       },
       cancel: (id) => {
@@ -320,6 +327,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
           next.clientStreaming = message.clientStreaming
           next.serverStreaming = message.serverStreaming
           if (next.status === 'opening') next.status = 'open'
+          for (const held of runtime.held.splice(0)) socket.send(held)
           break
         case 'frames':
           for (const frame of message.frames) takeFrame(next, frame)

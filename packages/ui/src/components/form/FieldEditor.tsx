@@ -10,6 +10,10 @@ import { JsonValueInput } from './JsonValueInput.js'
 import { MapEditor } from './MapEditor.js'
 import { RepeatedEditor } from './RepeatedEditor.js'
 import { ScalarInput } from './ScalarInput.js'
+import { BytesInput } from './BytesInput.js'
+import { useFormFlavor } from './form-flavor.js'
+import { wellKnownKind } from './well-known.js'
+import { WellKnownInput } from './WellKnownInput.js'
 
 export interface FieldEditorProps {
   field: FieldInfo
@@ -31,6 +35,15 @@ export function FieldEditor(props: FieldEditorProps): ReactElement {
 /** The editor of a single (non-repeated) value of the field's type. */
 export function ItemEditor({ field, path, depth, value, onChange, decorate, label }: FieldEditorProps): ReactElement {
   const id = inputId(path)
+  const flavor = useFormFlavor()
+  const wellKnown = wellKnownKind(field)
+  if (wellKnown) {
+    return <WellKnownInput kind={wellKnown} field={field} id={id} label={label} value={value} onChange={onChange} />
+  }
+  // proto3 JSON carries bytes as plain base64; REST file fields are `{filename, data}` parts.
+  if (flavor === 'proto3' && (field.isBinary || field.type === 'bytes')) {
+    return <BytesInput id={id} label={label} value={value} onChange={onChange} />
+  }
   if (field.isBinary) return <FileInput id={id} label={label} value={value} onChange={onChange} />
   if (field.type === 'message') {
     const fields = field.messageType?.fields ?? []

@@ -4,6 +4,8 @@ import type { FieldInfo } from '@wirebench/core'
 import type { DecorateField } from './form-decoration.js'
 import { withKey, type JsonObject } from './field-value.js'
 import { FieldRow } from './FieldRow.js'
+import { layoutFields } from './oneof-layout.js'
+import { OneofGroup } from './OneofGroup.js'
 
 export interface FieldFormProps {
   fields: readonly FieldInfo[]
@@ -18,7 +20,22 @@ export interface FieldFormProps {
 export function FieldForm({ fields, value, onChange, decorate, path = '', depth = 0 }: FieldFormProps): ReactElement {
   return (
     <div className={`field-form field-form-depth-${Math.min(depth, 3)}`}>
-      {fields.map((field) => {
+      {layoutFields(fields).map((item) => {
+        if (item.kind === 'oneof') {
+          return (
+            <OneofGroup
+              key={`oneof:${item.name}`}
+              name={item.name}
+              members={item.members}
+              value={value}
+              onChange={onChange}
+              path={path}
+              depth={depth}
+              decorate={decorate}
+            />
+          )
+        }
+        const { field } = item
         const fieldPath = path ? `${path}.${field.name}` : field.name
         return (
           <FieldRow

@@ -1,7 +1,8 @@
 /** Editors for one scalar value: text, number (kept as typed until it parses), enum and bool. */
 import { useState, type ReactElement } from 'react'
 import type { FieldInfo } from '@wirebench/core'
-import { isNumericType, parseNumber, placeholderFor } from './field-value.js'
+import { is64BitIntegerType, isNumericType, parseNumber, placeholderFor } from './field-value.js'
+import { useFormFlavor } from './form-flavor.js'
 
 export interface ScalarInputProps {
   field: FieldInfo
@@ -62,6 +63,8 @@ export function ScalarInput(props: ScalarInputProps): ReactElement {
 }
 
 function NumberInput({ field, value, onChange, id, label }: ScalarInputProps): ReactElement {
+  // Canonical proto3 JSON writes 64-bit integers as strings; plain JSON keeps them numbers while they are exact.
+  const asString = useFormFlavor() === 'proto3' && is64BitIntegerType(field.type)
   const [text, setText] = useState(stringOf(value))
   const [seen, setSeen] = useState(value)
   // Adopt values that changed elsewhere (raw JSON editor) without clobbering a half-typed "1." here.
@@ -85,8 +88,9 @@ function NumberInput({ field, value, onChange, id, label }: ScalarInputProps): R
         setText(e.target.value)
         const next = parseNumber(field.type, e.target.value)
         if (next.ok) {
-          setSeen(next.value)
-          onChange(next.value)
+          const committed = asString && typeof next.value === 'number' ? String(next.value) : next.value
+          setSeen(committed)
+          onChange(committed)
         }
       }}
     />

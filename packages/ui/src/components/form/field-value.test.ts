@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { field } from './field.test-helpers.js'
-import { describeType, emptyItem, itemField, parseNumber, withKey } from './field-value.js'
+import {
+  describeType,
+  emptyItem,
+  is64BitIntegerType,
+  isBase64,
+  itemField,
+  parseNumber,
+  withKey,
+} from './field-value.js'
 
 describe('withKey', () => {
   it('sets and removes keys without touching the original', () => {
@@ -46,5 +54,24 @@ describe('describeType and items', () => {
     expect(itemField(field({ isMap: true, mapValueType: 'bool' }))).toMatchObject({ type: 'bool', isMap: false })
     expect(emptyItem(field({ type: 'message' }))).toEqual({})
     expect(emptyItem(field({ type: 'enum', enumValues: [{ name: 'A', number: 0 }] }))).toBe('A')
+  })
+})
+
+describe('proto3 helpers', () => {
+  it('names the integer types proto3 JSON writes as strings', () => {
+    expect(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64'].every((t) => is64BitIntegerType(t as 'int64'))).toBe(
+      true,
+    )
+    expect(is64BitIntegerType('int32')).toBe(false)
+    expect(is64BitIntegerType('double')).toBe(false)
+  })
+
+  it('accepts standard and URL-safe base64 with or without padding, and nothing else', () => {
+    expect(isBase64('aGVsbG8=')).toBe(true)
+    expect(isBase64('aGVsbG8')).toBe(true)
+    expect(isBase64('_-8')).toBe(true)
+    expect(isBase64('')).toBe(true)
+    expect(isBase64('a')).toBe(false)
+    expect(isBase64('not base64!')).toBe(false)
   })
 })

@@ -6,6 +6,13 @@ export function isIntegerType(type: FieldType | undefined): boolean {
   return type !== undefined && isIntegerFieldType(type)
 }
 
+const sixtyFourBit: ReadonlySet<FieldType> = new Set<FieldType>(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64'])
+
+/** The integer types proto3 JSON writes as strings. */
+export function is64BitIntegerType(type: FieldType | undefined): boolean {
+  return type !== undefined && sixtyFourBit.has(type)
+}
+
 export function isNumericType(type: FieldType | undefined): boolean {
   return isIntegerType(type) || type === 'double' || type === 'float'
 }
@@ -81,4 +88,9 @@ export function placeholderFor(field: FieldInfo): string | undefined {
   const sample = field.example ?? field.defaultValue
   if (sample === undefined || sample === null) return field.format
   return typeof sample === 'string' ? sample : JSON.stringify(sample)
+}
+
+/** Standard or URL-safe base64, padding optional (proto3 JSON parsers accept both). */
+export function isBase64(text: string): boolean {
+  return /^[A-Za-z0-9+/_-]*={0,2}$/.test(text) && text.replace(/=+$/, '').length % 4 !== 1
 }

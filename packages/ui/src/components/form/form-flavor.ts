@@ -1,0 +1,13 @@
+/**
+ * Which JSON dialect the generated form writes. `json` (REST) keeps numbers as numbers and files as `{filename, data}`;
+ * `proto3` writes canonical proto3 JSON: 64-bit integers as strings, bytes as plain base64.
+ */
+import { createContext, useContext } from 'react'
+
+export type FormFlavor = 'json' | 'proto3'
+
+export const FormFlavorContext = createContext<FormFlavor>('json')
+
+export function useFormFlavor(): FormFlavor {
+  return useContext(FormFlavorContext)
+}

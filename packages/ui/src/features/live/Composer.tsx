@@ -1,0 +1,125 @@
+/**
+ * The composer of client streams and duplex channels: the message editor (form or JSON, passed in), then Send
+ * (Ctrl+Enter; opens the channel first when needed), Send many (N messages, `${i}` numbers them), Half-close and Cancel.
+ */
+import { useCallback, useEffect, useState, type ReactElement, type ReactNode } from 'react'
+import { Icon } from '../../components/Icon.js'
+import type { MethodRef } from '../../state/catalog.js'
+import { emptyDraft } from '../../state/drafts-store.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import { composeMessages, MAX_SEND_MANY } from './composer-messages.js'
+import type { LiveCallHandle } from './useLiveCall.js'
+import '../../styles/live.css'
+
+export interface ComposerProps {
+  target: MethodRef
+  handle: LiveCallHandle
+  /** The editor of one message (the request form / JSON editor over the method's draft). */
+  children: ReactNode
+}
+
+export function Composer({ target, handle, children }: ComposerProps): ReactElement {
+  const { drafts } = useWorkbench()
+  const [count, setCount] = useState('10')
+  const [unknown, setUnknown] = useState<string[]>([])
+  const { call, isActive } = handle
+  const canSend = !isActive || call?.status !== 'half-closed'
+
+  const send = useCallback(
+    (times: number) => {
+      if (isActive && call?.status === 'half-closed') return
+      // Read the draft at send time so a shortcut pressed mid-typing sends what is on screen.
+      const draft = drafts.getState().drafts[target.key] ?? emptyDraft
+      const composed = composeMessages(draft.value, times)
+      setUnknown(composed.unknown)
+      if (!isActive) handle.start()
+      handle.send(composed.messages)
+    },
+    [drafts, target.key, handle, isActive, call?.status],
+  )
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault()
+        send(1)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [send])
+
+  const times = Number(count)
+  const isCountValid = Number.isInteger(times) && times >= 1 && times <= MAX_SEND_MANY
+  return (
+    <div className="composer">
+      <div className="composer-editor">{children}</div>
+      <div className="composer-bar" role="toolbar" aria-label="Composer">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!canSend}
+          title={isActive ? 'Send this message (Ctrl+Enter)' : 'Open the call and send this message (Ctrl+Enter)'}
+          onClick={() => send(1)}
+        >
+          <Icon name="send" size={14} /> Send
+          <span className="send-shortcut" aria-hidden="true">
+            Ctrl ⏎
+          </span>
+        </button>
+        <span className="composer-many">
+          <input
+            className="input mono"
+            inputMode="numeric"
+            aria-label="How many messages Send many sends"
+            aria-invalid={!isCountValid || undefined}
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+          />
+          <button
+            type="button"
+            className="btn"
+            disabled={!canSend || !isCountValid}
+            title={`Send the message ${isCountValid ? times : 'N'} times; \${i} is its number (1…N), \${uuid} and \${now} resolve per message`}
+            onClick={() => send(times)}
+          >
+            Send ×{isCountValid ? times.toLocaleString() : 'N'}
+          </button>
+        </span>
+        <button
+          type="button"
+          className="btn"
+          disabled={!isActive || call?.status === 'half-closed'}
+          title="Tell the server you are done sending (it can still answer)"
+          onClick={handle.closeSend}
+        >
+          Half-close
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={!isActive}
+          title="Cancel the call upstream"
+          onClick={handle.cancel}
+        >
+          <Icon name="stop" size={13} /> Cancel
+        </button>
+        {!isActive && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            title="Open the call without sending (for servers that speak first)"
+            onClick={handle.start}
+          >
+            Open only
+          </button>
+        )}
+      </div>
+      {unknown.length > 0 && (
+        <div className="composer-note" role="status">
+          Not substituted (unknown variables): {unknown.map((n) => `\${${n}}`).join(', ')}
+        </div>
+      )}
+    </div>
+  )
+}

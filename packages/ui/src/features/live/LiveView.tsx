@@ -1,0 +1,101 @@
+/** The response side of a live call: status and numbers, controls, the message log with its inspector, headers, trailers and the end status. */
+import { useState, type ReactElement } from 'react'
+import { ApiError } from '../../api/api-error.js'
+import { JsonTree } from '../../components/json/JsonTree.js'
+import { ProblemNotice } from '../../components/ProblemNotice.js'
+import { Tabs } from '../../components/Tabs.js'
+import type { LiveCallState } from '../../state/live-store.js'
+import { HeadersTable } from '../response/HeadersTable.js'
+import { LiveControls } from './LiveControls.js'
+import { LiveStats } from './LiveStats.js'
+import { MessageInspector } from './MessageInspector.js'
+import { MessageLog, visibleRange } from './MessageLog.js'
+import type { LiveCallHandle } from './useLiveCall.js'
+import '../../styles/live.css'
+
+type LiveTab = 'messages' | 'headers' | 'trailers' | 'details'
+
+const sortedEntries = (metadata: Record<string, string> | undefined): Array<[string, string]> =>
+  Object.entries(metadata ?? {}).sort(([a], [b]) => a.localeCompare(b))
+
+export interface LiveViewProps {
+  call: LiveCallState
+  handle: LiveCallHandle
+  /** `Service/Method`, for exports. */
+  methodName: string
+}
+
+export function LiveView({ call, handle, methodName }: LiveViewProps): ReactElement {
+  const [tab, setTab] = useState<LiveTab>('messages')
+  const [selected, setSelected] = useState<number | null>(null)
+  const { end } = visibleRange(call)
+  const newCount = call.isPaused ? call.log.end - end : 0
+  const togglePause = () => handle.setPaused(!call.isPaused)
+  const headers = sortedEntries(call.headers)
+  const trailers = sortedEntries(call.trailers)
+  const hasDetails = call.end?.details !== undefined
+  return (
+    <section
+      className="response-pane live-view"
+      aria-label="Live call"
+      data-status={call.status}
+      data-received={call.received}
+      data-first-seq={call.firstSeq ?? 0}
+      data-last-seq={call.lastSeq}
+      data-seq-gaps={call.seqGaps}
+      data-dropped={call.dropped}
+      data-evicted={call.evicted}
+    >
+      <div className="live-head">
+        <LiveStats call={call} />
+        <LiveControls
+          call={call}
+          methodName={methodName}
+          onTogglePause={togglePause}
+          onClear={() => {
+            setSelected(null)
+            handle.clear()
+          }}
+          onCancel={handle.cancel}
+        />
+      </div>
+      {call.problem && (
+        <div className="live-problem">
+          <ProblemNotice error={new ApiError(call.problem)} />
+        </div>
+      )}
+      {call.isPaused && (
+        <div className="live-paused-banner" role="status">
+          <strong>Paused.</strong> The log is frozen; messages keep arriving and are acknowledged
+          {newCount > 0 ? ` (${newCount.toLocaleString()} new)` : ''}.
+          <button type="button" className="link-btn" onClick={togglePause}>
+            Resume
+          </button>
+        </div>
+      )}
+      <Tabs
+        idPrefix="live"
+        label="Live call views"
+        selected={tab}
+        onSelect={setTab}
+        items={[
+          { id: 'messages', label: 'Messages' },
+          { id: 'headers', label: 'Headers', count: headers.length },
+          { id: 'trailers', label: 'Trailers', count: trailers.length },
+          ...(hasDetails ? [{ id: 'details' as const, label: 'Error details' }] : []),
+        ]}
+      />
+      <div className="live-panel" id="live-panel" role="tabpanel" aria-labelledby={`live-tab-${tab}`}>
+        {tab === 'messages' && (
+          <div className={`live-split${selected !== null ? ' has-inspector' : ''}`}>
+            <MessageLog call={call} selected={selected} onSelect={setSelected} onTogglePause={togglePause} />
+            {selected !== null && <MessageInspector entry={call.log.at(selected)} onClose={() => setSelected(null)} />}
+          </div>
+        )}
+        {tab === 'headers' && <HeadersTable entries={headers} label="Headers" />}
+        {tab === 'trailers' && <HeadersTable entries={trailers} label="Trailers" />}
+        {tab === 'details' && hasDetails && <JsonTree value={call.end?.details} label="Error details" />}
+      </div>
+    </section>
+  )
+}

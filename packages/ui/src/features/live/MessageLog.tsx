@@ -1,0 +1,188 @@
+/**
+ * The live message log: a virtualized list of sent and received entries that sticks to the bottom while new ones
+ * arrive (until the user scrolls up), with a status row at the end. Arrow keys move the selection, Space pauses.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactElement } from 'react'
+import { Icon } from '../../components/Icon.js'
+import type { LiveCallState, LiveEntry } from '../../state/live-store.js'
+import { formatClock, previewOf } from './live-format.js'
+import { LiveStatusRow } from './LiveStatusRow.js'
+
+const ROW_HEIGHT = 24
+/** How close to the bottom (px) still counts as "at the bottom". */
+const STICK_SLACK = 8
+
+export interface MessageLogProps {
+  call: LiveCallState
+  /** Absolute log index of the selected entry. */
+  selected: number | null
+  onSelect: (index: number | null) => void
+  onTogglePause: () => void
+}
+
+/** The absolute index range the log shows: everything held, or up to the pause point while paused. */
+export function visibleRange(call: LiveCallState): { first: number; end: number } {
+  const first = call.log.first
+  const end = call.isPaused && call.pausedEnd !== undefined ? Math.min(call.pausedEnd, call.log.end) : call.log.end
+  return { first, end: Math.max(first, end) }
+}
+
+export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageLogProps): ReactElement {
+  const { first, end } = visibleRange(call)
+  const count = end - first
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const isStuckRef = useRef(true)
+  const [isStuck, setStuck] = useState(true)
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is used as documented; its values are read during render only.
+  const virtualizer = useVirtualizer({
+    count: count + 1,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  })
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current
+    if (element && isStuckRef.current) element.scrollTop = element.scrollHeight
+  }, [count, call.version, call.status])
+
+  const stick = (value: boolean) => {
+    isStuckRef.current = value
+    setStuck(value)
+  }
+
+  const select = (index: number | null) => {
+    onSelect(index)
+    if (index === null) return
+    const position = index - first
+    if (position === count - 1) stick(true)
+    else {
+      stick(false)
+      virtualizer.scrollToIndex(position, { align: 'auto' })
+    }
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = selected !== null && selected >= first && selected < end ? selected : null
+    const move = (index: number) => {
+      event.preventDefault()
+      if (count > 0) select(Math.min(end - 1, Math.max(first, index)))
+    }
+    switch (event.key) {
+      case 'ArrowDown':
+        return move(current === null ? end - 1 : current + 1)
+      case 'ArrowUp':
+        return move(current === null ? end - 1 : current - 1)
+      case 'PageDown':
+        return move((current ?? first) + 20)
+      case 'PageUp':
+        return move((current ?? end - 1) - 20)
+      case 'Home':
+        return move(first)
+      case 'End':
+        return move(end - 1)
+      case 'Escape':
+        event.preventDefault()
+        return onSelect(null)
+      case ' ':
+        event.preventDefault()
+        return onTogglePause()
+    }
+  }
+
+  return (
+    <div className="live-log">
+      <div
+        className="live-log-scroll"
+        ref={scrollRef}
+        role="listbox"
+        aria-label="Messages (arrow keys select, Space pauses)"
+        tabIndex={0}
+        aria-activedescendant={
+          selected !== null && selected >= first && selected < end ? `live-row-${selected}` : undefined
+        }
+        onKeyDown={onKeyDown}
+        onScroll={(event) => {
+          const element = event.currentTarget
+          const atBottom = element.scrollTop + element.clientHeight >= element.scrollHeight - STICK_SLACK
+          if (atBottom !== isStuckRef.current) stick(atBottom)
+        }}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const style = { transform: `translateY(${item.start}px)` }
+            if (item.index === count) {
+              return (
+                <div key="status" className="live-row live-row-status" style={style}>
+                  <LiveStatusRow call={call} />
+                </div>
+              )
+            }
+            const index = first + item.index
+            const entry = call.log.at(index)
+            if (!entry) return null
+            return (
+              <LogRow
+                key={index}
+                index={index}
+                entry={entry}
+                isSelected={index === selected}
+                style={style}
+                onClick={() => select(index)}
+              />
+            )
+          })}
+        </div>
+      </div>
+      {!isStuck && count > 0 && (
+        <button
+          type="button"
+          className="btn live-jump"
+          onClick={() => {
+            stick(true)
+            const element = scrollRef.current
+            if (element) element.scrollTop = element.scrollHeight
+          }}
+        >
+          <Icon name="chevronDown" size={14} /> Latest
+        </button>
+      )}
+    </div>
+  )
+}
+
+interface LogRowProps {
+  index: number
+  entry: LiveEntry
+  isSelected: boolean
+  style: CSSProperties
+  onClick: () => void
+}
+
+function LogRow({ index, entry, isSelected, style, onClick }: LogRowProps): ReactElement {
+  const isOut = entry.direction === 'out'
+  const kindClass = entry.kind === 'message' ? '' : ' is-meta'
+  return (
+    <div
+      id={`live-row-${index}`}
+      className={`live-row ${isOut ? 'is-out' : 'is-in'}${kindClass}${isSelected ? ' is-selected' : ''}`}
+      role="option"
+      aria-selected={isSelected}
+      data-seq={isOut ? undefined : entry.seq}
+      style={style}
+      onClick={onClick}
+    >
+      <span className="live-dir" title={isOut ? 'Sent' : 'Received'} aria-label={isOut ? 'sent' : 'received'}>
+        {isOut ? '↑' : '↓'}
+      </span>
+      <span className="live-seq mono">{isOut ? `→${entry.ref}` : `#${entry.seq}`}</span>
+      <span className="live-time mono">{formatClock(entry.at)}</span>
+      {entry.kind !== 'message' && <span className="tag tag-neutral live-kind">{entry.kind}</span>}
+      <span className="live-preview mono">{previewOf(entry)}</span>
+      {isOut && <span className={`live-outcome is-${entry.outcome}`}>{outcomeLabel[entry.outcome]}</span>}
+    </div>
+  )
+}
+
+const outcomeLabel = { pending: 'sending', accepted: 'sent', refused: 'refused' } as const

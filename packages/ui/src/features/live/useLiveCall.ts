@@ -1,0 +1,77 @@
+/** The live call of one method (server stream or channel): its state, and actions bound to it and to the method's draft. */
+import { useCallback, useMemo } from 'react'
+import { useStore } from 'zustand'
+import type { LiveCallTarget } from '@wirebench/core'
+import type { MethodRef } from '../../state/catalog.js'
+import { emptyDraft, headersToMetadata } from '../../state/drafts-store.js'
+import { liveStoreOf } from '../../state/live-runtime.js'
+import type { LiveCallState, LiveStore } from '../../state/live-store.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+
+export interface LiveCallHandle {
+  call: LiveCallState | undefined
+  isActive: boolean
+  /** Starts the call; a server stream sends the draft as its request message. */
+  start: () => void
+  send: (messages: unknown[]) => void
+  closeSend: () => void
+  cancel: () => void
+  setPaused: (isPaused: boolean) => void
+  clear: () => void
+}
+
+export function isLiveActive(call: LiveCallState | undefined): boolean {
+  return !!call && call.status !== 'closed' && call.status !== 'error'
+}
+
+export function useLiveStore(): LiveStore {
+  return liveStoreOf(useWorkbench())
+}
+
+export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHandle {
+  const workbench = useWorkbench()
+  const live = liveStoreOf(workbench)
+  const call = useStore(live, (s) => {
+    const id = s.byTarget[target.key]
+    return id ? s.calls[id] : undefined
+  })
+  const isStream = target.method.methodType === 'ServerStreaming'
+
+  const start = useCallback(() => {
+    // Read the draft at start time so a shortcut pressed mid-typing sends what is on screen.
+    const draft = workbench.drafts.getState().drafts[target.key] ?? emptyDraft
+    const callTarget: LiveCallTarget = {
+      protocol: target.service.protocol,
+      url: target.origin,
+      service: target.service.name,
+      method: target.method.name,
+    }
+    const metadata = headersToMetadata(draft.headers)
+    if (metadata) callTarget.metadata = metadata
+    if (serverUrl) callTarget.serverUrl = serverUrl
+    live.getState().start({
+      targetKey: target.key,
+      mode: isStream ? 'stream' : 'channel',
+      target: callTarget,
+      ...(isStream ? { messages: [draft.value] } : {}),
+    })
+  }, [workbench, live, target, serverUrl, isStream])
+
+  return useMemo(() => {
+    // Actions address the method's latest call at the moment they run (Send right after Open reaches the new call).
+    const withId = (action: (id: string) => void) => () => {
+      const id = live.getState().byTarget[target.key]
+      if (id) action(id)
+    }
+    return {
+      call,
+      isActive: isLiveActive(call),
+      start,
+      send: (messages: unknown[]) => withId((id) => live.getState().send(id, messages))(),
+      closeSend: withId((id) => live.getState().closeSend(id)),
+      cancel: withId((id) => live.getState().cancel(id)),
+      setPaused: (isPaused: boolean) => withId((id) => live.getState().setPaused(id, isPaused))(),
+      clear: withId((id) => live.getState().clear(id)),
+    }
+  }, [call, start, live, target.key])
+}

@@ -1,0 +1,90 @@
+/** A unary gRPC result: status name and code, message, time and size, then body, response headers, trailers and rich error details. */
+import { useState, type ReactElement } from 'react'
+import { formatBytes, formatDuration } from '../../components/format.js'
+import { JsonTree } from '../../components/json/JsonTree.js'
+import { ProblemNotice } from '../../components/ProblemNotice.js'
+import { Spinner } from '../../components/Spinner.js'
+import { Tabs } from '../../components/Tabs.js'
+import { statusWithCode } from '../../features/live/live-status.js'
+import { callProblemHint } from '../../features/response/call-problem-hint.js'
+import { HeadersTable } from '../../features/response/HeadersTable.js'
+import { ResponseBody } from '../../features/response/ResponseBody.js'
+import { StatusBadge } from '../../features/response/StatusBadge.js'
+import type { CallRecord } from '../../state/calls-store.js'
+import { grpcStatusTone } from './grpc-kinds.js'
+
+type UnaryTab = 'body' | 'headers' | 'trailers' | 'details'
+
+const sorted = (metadata: Record<string, string> | undefined): Array<[string, string]> =>
+  Object.entries(metadata ?? {}).sort(([a], [b]) => a.localeCompare(b))
+
+export function GrpcUnaryResponse({ record }: { record: CallRecord }): ReactElement {
+  const [tab, setTab] = useState<UnaryTab>('body')
+  const { result, error } = record
+  const headers = sorted(result?.metadata)
+  const trailers = sorted(result?.trailers)
+  const hasDetails = result?.errorDetails !== undefined && result.errorDetails !== null
+  const shown: UnaryTab = tab === 'details' && !hasDetails ? 'body' : tab
+  return (
+    <section className="response-pane" aria-label="Response" aria-busy={record.isSending}>
+      <div className="response-summary">
+        {result && (
+          <span title={`gRPC status ${result.status}`}>
+            <StatusBadge label={statusWithCode(result.status)} tone={grpcStatusTone(result.status)} />
+          </span>
+        )}
+        {!result && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
+        {result && (
+          <span className="response-fact" title="Time the target took to answer">
+            <span className="muted">Time</span> <span className="mono">{formatDuration(result.durationMs)}</span>
+          </span>
+        )}
+        {result?.sizeBytes !== undefined && (
+          <span className="response-fact" title="Message size on the wire">
+            <span className="muted">Size</span> <span className="mono">{formatBytes(result.sizeBytes)}</span>
+          </span>
+        )}
+        {record.isSending && (
+          <span className="response-sending">
+            <Spinner label="Waiting for the response" /> Sending…
+          </span>
+        )}
+      </div>
+      {error && !record.isSending && (
+        <div className="response-error">
+          <ProblemNotice error={error} hint={callProblemHint(error.problem)} />
+        </div>
+      )}
+      {result && (
+        <>
+          {result.statusMessage && (
+            <div className="response-status-message grpc-status-message">{result.statusMessage}</div>
+          )}
+          <Tabs
+            idPrefix="response"
+            label="Response views"
+            selected={shown}
+            onSelect={setTab}
+            items={[
+              { id: 'body', label: 'Body' },
+              { id: 'headers', label: 'Headers', count: headers.length },
+              { id: 'trailers', label: 'Trailers', count: trailers.length },
+              ...(hasDetails ? [{ id: 'details' as const, label: 'Error details' }] : []),
+            ]}
+          />
+          <div
+            className={`response-panel${record.isSending ? ' is-stale' : ''}`}
+            id="response-panel"
+            role="tabpanel"
+            aria-labelledby={`response-tab-${shown}`}
+          >
+            {shown === 'body' && <ResponseBody key={record.startedAt} result={result} />}
+            {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
+            {shown === 'trailers' && <HeadersTable entries={trailers} label="Trailers" />}
+            {shown === 'details' && <JsonTree value={result.errorDetails} label="Error details" />}
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,18 @@
+/** The page's live-call store and its socket, created on first use for a Workbench (the socket itself opens later still, on the first call). */
+import { createLiveSocket, liveSocketUrl } from '../api/live-socket.js'
+import { readSessionToken } from '../api/session-token.js'
+import { createLiveStore, type LiveStore } from './live-store.js'
+import type { Workbench } from './workbench.js'
+
+const stores = new WeakMap<Workbench, LiveStore>()
+
+export function liveStoreOf(workbench: Workbench): LiveStore {
+  let store = stores.get(workbench)
+  if (!store) {
+    const { prefix } = workbench.session.getState().config
+    const socket = createLiveSocket({ url: liveSocketUrl(prefix, window.location), getToken: readSessionToken })
+    store = createLiveStore({ socket })
+    stores.set(workbench, store)
+  }
+  return store
+}
