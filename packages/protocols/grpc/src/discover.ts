@@ -1,0 +1,154 @@
+/**
+ * Discovery: server reflection for URL targets, the .proto compiler for uploads. Both end in a registry of
+ * descriptors and the services described in the wire model, kept for the calls that follow.
+ */
+import { fromBinary, createFileRegistry } from '@bufbuild/protobuf'
+import type { FileRegistry } from '@bufbuild/protobuf'
+import { FileDescriptorSetSchema } from '@bufbuild/protobuf/wkt'
+import { Code } from '@connectrpc/connect'
+import { WorkbenchError } from '@wirebench/core'
+import type { CallContext, SchemaFile, ServiceInfo } from '@wirebench/core'
+import { looksLikeDocument, parseAddress } from './address.js'
+import type { GrpcAddress } from './address.js'
+import { createCodec } from './codec.js'
+import { describeService } from './describe.js'
+import type { DescribeOptions } from './describe.js'
+import { buildRegistry } from './descriptors/file-registry.js'
+import { isNotReflection, isTargetStatus, statusName, toCallError } from './errors.js'
+import { requestHeaders } from './metadata.js'
+import { compileProtoFiles } from './proto-compile/index.js'
+import { collectFiles } from './reflection/collect-files.js'
+import { createReflectionClient } from './reflection/reflection-client.js'
+import type { ReflectionRequest } from './reflection/reflection-client.js'
+import type { TransportPool } from './transports.js'
+import { methodKey } from './types.js'
+import type { CachedTarget, GrpcWire, ResolvedOptions } from './types.js'
+
+export interface DiscoverDeps {
+  wire: GrpcWire
+  /** The plugin id services are tagged with. */
+  protocol: string
+  options: ResolvedOptions
+  transports: TransportPool
+  onReflectionRequest?: (request: ReflectionRequest) => void
+}
+
+const uploadHint = 'Enable server reflection on the server, or upload its .proto files on the Schema Files tab.'
+
+function buildTarget(
+  registry: FileRegistry,
+  serviceNames: readonly string[],
+  address: GrpcAddress | undefined,
+  deps: DiscoverDeps,
+  source: string,
+): CachedTarget {
+  const describe: DescribeOptions = { source, maxInputDepth: deps.options.maxMessageDepth, maxOutputDepth: 3 }
+  const target: CachedTarget = {
+    registry,
+    codec: createCodec(registry, { emitDefaultValues: deps.options.emitDefaultValues }),
+    services: [],
+    methods: new Map(),
+  }
+  if (address) target.address = address
+  for (const name of serviceNames) {
+    const desc = registry.getService(name)
+    if (!desc) continue
+    const service: ServiceInfo = { ...describeService(desc, describe), protocol: deps.protocol }
+    target.services.push(service)
+    desc.methods.forEach((method, i) => {
+      const info = service.methods[i]
+      if (info) target.methods.set(methodKey(service.name, method.name), { service, info, desc: method })
+    })
+  }
+  return target
+}
+
+/** Why reflection failed, as the error the discovery fan-out reports for this plugin and URL. */
+function reflectionFailure(error: unknown, url: string, ctx: CallContext): WorkbenchError {
+  if (!ctx.signal.aborted && isTargetStatus(error)) {
+    if (error.code === Code.Unauthenticated || error.code === Code.PermissionDenied) {
+      return new WorkbenchError(
+        error.code === Code.Unauthenticated ? 'unauthorized' : 'forbidden',
+        `${url} refused server reflection: ${statusName(error.code)}: ${error.rawMessage}`,
+        { hint: 'Select an environment whose auth the server accepts, then discover again.' },
+      )
+    }
+    if (error.code === Code.Unimplemented) {
+      return new WorkbenchError(
+        'no_services',
+        `No services discovered at ${url}: the server does not offer reflection.`,
+        {
+          hint: uploadHint,
+        },
+      )
+    }
+    if (isNotReflection(error)) {
+      return new WorkbenchError(
+        'no_services',
+        `No services discovered at ${url}: no gRPC reflection answer (${statusName(error.code)}).`,
+      )
+    }
+  }
+  const failure = toCallError(error, { url, signal: ctx.signal })
+  // Something listens but does not speak HTTP/2 (an HTTP/1.1 server, a REST API): not ours, other plugins may take it.
+  const code = typeof failure.details?.code === 'string' ? failure.details.code : ''
+  if (failure.code === 'upstream_unreachable' && /^(ERR_HTTP2|NGHTTP2|HPE_|ECONNRESET)/.test(code)) {
+    return new WorkbenchError('no_services', `No services discovered at ${url}: it does not answer gRPC.`)
+  }
+  return failure
+}
+
+export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<CachedTarget> {
+  if (looksLikeDocument(url)) {
+    throw new WorkbenchError(
+      'no_services',
+      `No services discovered at ${url}: a gRPC server address has no document path.`,
+    )
+  }
+  const address = parseAddress(url, deps.options.outbound)
+  if (ctx.markers.cookieEnv !== undefined) {
+    throw new WorkbenchError('unsupported', 'Cookie jars are not supported for gRPC calls.')
+  }
+  const transport = deps.transports.get({
+    wire: deps.wire,
+    address,
+    readMaxBytes: ctx.limits.maxResponseBytes,
+    ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
+  })
+  const client = createReflectionClient({
+    transport,
+    headers: () => requestHeaders(ctx.metadata, { wire: deps.wire, deadline: ctx.deadline }),
+    signal: ctx.signal,
+    ...(deps.onReflectionRequest ? { onRequest: deps.onReflectionRequest } : {}),
+  })
+  let collected
+  try {
+    collected = await collectFiles(client, { showInternalServices: deps.options.showInternalServices, maxFiles: 2_000 })
+  } catch (error) {
+    if (error instanceof WorkbenchError && !ctx.signal.aborted) throw error
+    throw reflectionFailure(error, url, ctx)
+  }
+  if (collected.services.length === 0) {
+    throw new WorkbenchError('no_services', `No services discovered at ${url}: reflection lists no services.`)
+  }
+  return buildTarget(buildRegistry(collected.files), collected.services, address, deps, 'reflection')
+}
+
+/** An upload: the first file is the one uploaded (its services are listed), the others are what it imports. */
+export async function discoverFiles(
+  files: readonly SchemaFile[],
+  ctx: CallContext,
+  deps: DiscoverDeps,
+): Promise<CachedTarget> {
+  const compiled = await compileProtoFiles({ files, signal: ctx.signal })
+  let registry: FileRegistry
+  try {
+    registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, compiled.fileDescriptorSet))
+  } catch (cause) {
+    throw new WorkbenchError('invalid_document', 'The compiled descriptors of the upload are inconsistent.', { cause })
+  }
+  const path = compiled.files[0]?.path ?? files[0]?.name
+  const file = path === undefined ? undefined : registry.getFile(path)
+  const serviceNames = file?.services.map((s) => s.typeName) ?? []
+  return buildTarget(registry, serviceNames, undefined, deps, 'proto')
+}

@@ -1,0 +1,185 @@
+/**
+ * The gRPC ProtocolPlugins. `grpc` speaks gRPC over HTTP/2; `grpcweb` and `connect` speak gRPC-Web and the Connect
+ * protocol over HTTP/1.1 and are reached by pinning (`grpcweb@http://…`, `connect@http://…`). The three share one
+ * transport pool, and a URL the `grpc` plugin discovers is not listed again by the other two.
+ */
+import type { Call, CallContext, PluginSetting, ProtocolPlugin } from '@wirebench/core'
+import { WorkbenchError } from '@wirebench/core'
+import { openPreparedChannel } from './channel.js'
+import { discoverFiles, discoverUrl } from './discover.js'
+import type { DiscoverDeps } from './discover.js'
+import { invokePrepared } from './invoke.js'
+import { prepareCall } from './prepared-call.js'
+import type { PreparedCall } from './prepared-call.js'
+import type { ReflectionRequest } from './reflection/reflection-client.js'
+import { streamPrepared } from './stream.js'
+import { createTargetCache } from './target-cache.js'
+import { createTransportPool } from './transports.js'
+import type { TransportPool } from './transports.js'
+import { resolveOptions } from './types.js'
+import type { CachedTarget, GrpcPluginOptions, GrpcWire, ResolvedOptions } from './types.js'
+
+const names: Record<GrpcWire, { name: string; description: string }> = {
+  grpc: {
+    name: 'gRPC',
+    description: 'gRPC over HTTP/2: discovery by server reflection or .proto upload, all call kinds.',
+  },
+  grpcweb: {
+    name: 'gRPC-Web',
+    description: 'gRPC-Web over HTTP/1.1, for servers behind a gRPC-Web proxy (grpcweb@url).',
+  },
+  connect: { name: 'Connect', description: 'The Connect protocol over HTTP/1.1 (connect@url).' },
+}
+
+const settings: PluginSetting[] = [
+  {
+    key: 'showInternalServices',
+    label: 'Show reflection services',
+    type: 'boolean',
+    default: false,
+    description: 'List the grpc.reflection.* services too.',
+  },
+  {
+    key: 'emitDefaultValues',
+    label: 'Show zero values',
+    type: 'boolean',
+    default: true,
+    description: 'Show fields holding zero values (0, "", false, []) in responses.',
+  },
+]
+
+/** State the plugins of one family share. */
+interface Shared {
+  options: ResolvedOptions
+  transports: TransportPool
+  /** `grpc` discoveries in flight, by URL: the other wires wait for them and stand back when they succeed. */
+  inflight: Map<string, Promise<unknown>>
+  onReflectionRequest?: (request: ReflectionRequest) => void
+}
+
+export interface GrpcPluginFamilyOptions extends GrpcPluginOptions {
+  /** Observes every reflection request (tests count them). */
+  onReflectionRequest?: (request: ReflectionRequest) => void
+}
+
+function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
+  const targets = createTargetCache(shared.options.maxCachedTargets)
+  const deps: DiscoverDeps = { wire, protocol: wire, options: shared.options, transports: shared.transports }
+  if (shared.onReflectionRequest) deps.onReflectionRequest = shared.onReflectionRequest
+
+  const discoverTarget = async (url: string, ctx: CallContext): Promise<CachedTarget> => {
+    if (wire !== 'grpc') await standBackFor(url)
+    const pending = discoverUrl(url, ctx, deps)
+    if (wire === 'grpc') {
+      shared.inflight.set(url, pending)
+      pending.then(
+        () => shared.inflight.delete(url),
+        () => shared.inflight.delete(url),
+      )
+    }
+    const target = await pending
+    targets.set(url, target)
+    return target
+  }
+
+  const standBackFor = async (url: string): Promise<void> => {
+    const h2 = shared.inflight.get(url)
+    if (
+      !h2 ||
+      !(await h2.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return
+    throw new WorkbenchError(
+      'no_services',
+      `${url} is listed under gRPC; pin ${wire}@${url} to use ${names[wire].name}.`,
+    )
+  }
+
+  const prepare = async (call: Call, ctx: CallContext): Promise<PreparedCall> => {
+    const target = targets.get(call.target) ?? (await targetOnDemand(call.target, ctx))
+    return prepareCall(call, target, ctx, { wire, options: shared.options, transports: shared.transports })
+  }
+
+  // A call for a target discovery has not seen (or has evicted) rediscovers it once; uploads cannot be rediscovered.
+  const targetOnDemand = async (target: string, ctx: CallContext): Promise<CachedTarget> => {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target) && !/:\d+$/.test(target)) {
+      throw new WorkbenchError('not_found', `The upload ${target} is not loaded.`, { hint: 'Upload the file again.' })
+    }
+    const found = await discoverUrl(target, ctx, deps)
+    targets.set(target, found)
+    return found
+  }
+
+  return {
+    id: wire,
+    name: names[wire].name,
+    description: names[wire].description,
+    settings,
+    ...(wire === 'grpc' ? { uploadExtensions: ['.proto'] } : {}),
+
+    async discover(target, ctx) {
+      if (target.kind === 'url') return (await discoverTarget(target.url, ctx)).services
+      const first = target.files[0]
+      if (!first) throw new WorkbenchError('invalid_request', 'No .proto files were given.')
+      const found = await discoverFiles(target.files, ctx, deps)
+      targets.set(first.name, found)
+      return found.services
+    },
+
+    async invoke(call, ctx) {
+      return invokePrepared(await prepare(call, ctx), call.messages, ctx)
+    },
+
+    async *invokeStream(call, ctx) {
+      yield* streamPrepared(await prepare(call, ctx), call.messages, ctx)
+    },
+
+    async openChannel(call, ctx) {
+      const prepared = await prepare(call, ctx)
+      const channel = openPreparedChannel(prepared, ctx, { maxPending: Math.min(ctx.limits.maxQueuedFrames, 1_024) })
+      for (const message of call.messages) {
+        if (!(await channel.send(message))) break
+      }
+      return channel
+    },
+
+    forget(target) {
+      targets.delete(target)
+    },
+
+    async dispose() {
+      targets.clear()
+      await shared.transports.close()
+    },
+  }
+}
+
+function createShared(options: GrpcPluginFamilyOptions): Shared {
+  const resolved = resolveOptions(options)
+  const shared: Shared = {
+    options: resolved,
+    transports: createTransportPool(resolved.outbound ? { outbound: resolved.outbound } : {}),
+    inflight: new Map(),
+  }
+  if (options.onReflectionRequest) shared.onReflectionRequest = options.onReflectionRequest
+  return shared
+}
+
+/** The gRPC plugin alone (gRPC over HTTP/2). */
+export function createGrpcPlugin(options: GrpcPluginFamilyOptions = {}): ProtocolPlugin {
+  return createWirePlugin('grpc', createShared(options))
+}
+
+/** A plugin for one wire protocol with its own transport pool (tests, single-protocol hosts). */
+export function createGrpcWirePlugin(wire: GrpcWire, options: GrpcPluginFamilyOptions = {}): ProtocolPlugin {
+  return createWirePlugin(wire, createShared(options))
+}
+
+/** The three plugins (`grpc`, `grpcweb`, `connect`) sharing one transport pool, in the order discovery needs. */
+export function createGrpcPlugins(options: GrpcPluginFamilyOptions = {}): ProtocolPlugin[] {
+  const shared = createShared(options)
+  return (['grpc', 'grpcweb', 'connect'] as const).map((wire) => createWirePlugin(wire, shared))
+}

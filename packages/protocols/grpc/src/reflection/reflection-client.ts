@@ -1,0 +1,133 @@
+/**
+ * A small gRPC server reflection client: v1 first, v1alpha when the server answers UNIMPLEMENTED. Each request goes
+ * on its own stream (send, half-close, read), so it also works over transports that cannot interleave a duplex call
+ * (gRPC-Web and the Connect protocol over HTTP/1.1).
+ */
+import { fromBinary, fromJson } from '@bufbuild/protobuf'
+import type { DescMethodBiDiStreaming } from '@bufbuild/protobuf'
+import { FileDescriptorProtoSchema } from '@bufbuild/protobuf/wkt'
+import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt'
+import { Code, ConnectError } from '@connectrpc/connect'
+import type { Transport } from '@connectrpc/connect'
+import { WorkbenchError } from '@wirebench/core'
+import { reflectionSchemas } from './reflection-schema.js'
+import type { ReflectionSchema, ReflectionVersion } from './reflection-schema.js'
+
+export type ReflectionRequest = { listServices: string } | { fileContainingSymbol: string } | { fileByFilename: string }
+
+type ResponseShape = {
+  messageResponse:
+    | { case: 'fileDescriptorResponse'; value: { fileDescriptorProto: Uint8Array[] } }
+    | { case: 'listServicesResponse'; value: { service: { name: string }[] } }
+    | { case: 'errorResponse'; value: { errorCode: number; errorMessage: string } }
+    | { case: 'allExtensionNumbersResponse' | undefined; value?: unknown }
+}
+
+export interface ReflectionClientOptions {
+  transport: Transport
+  /** Request headers of every reflection call (user metadata, auth, the deadline header). */
+  headers: () => Headers
+  signal: AbortSignal
+  /** Counts requests (tests and logs). */
+  onRequest?: (request: ReflectionRequest) => void
+}
+
+export interface ReflectionClient {
+  listServices(): Promise<string[]>
+  /** The file that defines `symbol` and whatever the server sends along (often its dependencies). */
+  fileContainingSymbol(symbol: string): Promise<FileDescriptorProto[]>
+  fileByFilename(name: string): Promise<FileDescriptorProto[]>
+  /** The reflection version the server answered, once known. */
+  version(): ReflectionVersion | undefined
+}
+
+/** A reflection `error_response` (the server runs reflection but has no answer for this symbol or file). */
+export class ReflectionLookupError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+async function* once<T>(value: T): AsyncIterable<T> {
+  yield value
+}
+
+export function createReflectionClient(options: ReflectionClientOptions): ReflectionClient {
+  let chosen: ReflectionSchema | undefined
+
+  async function callOnce(schema: ReflectionSchema, request: ReflectionRequest): Promise<ResponseShape> {
+    const message = fromJson(schema.request, request)
+    const response = await options.transport.stream(
+      schema.method as DescMethodBiDiStreaming,
+      options.signal,
+      undefined,
+      options.headers(),
+      once(message),
+    )
+    let first: ResponseShape | undefined
+    for await (const item of response.message) first ??= item as unknown as ResponseShape
+    if (!first) throw new ConnectError('the server closed the reflection stream without an answer', Code.Internal)
+    return first
+  }
+
+  async function call(request: ReflectionRequest): Promise<ResponseShape> {
+    options.onRequest?.(request)
+    if (chosen) return callOnce(chosen, request)
+    let last: unknown
+    for (const schema of reflectionSchemas) {
+      try {
+        const answer = await callOnce(schema, request)
+        chosen = schema
+        return answer
+      } catch (error) {
+        if (!(error instanceof ConnectError) || error.code !== Code.Unimplemented) throw error
+        last = error
+      }
+    }
+    throw last
+  }
+
+  async function files(request: ReflectionRequest, what: string): Promise<FileDescriptorProto[]> {
+    const answer = (await call(request)).messageResponse
+    if (answer.case === 'errorResponse')
+      throw new ReflectionLookupError(answer.value.errorCode, answer.value.errorMessage)
+    if (answer.case !== 'fileDescriptorResponse') {
+      throw new WorkbenchError('upstream_invalid', `The reflection answer for ${what} carries no file descriptors.`)
+    }
+    return answer.value.fileDescriptorProto.map((bytes) => {
+      try {
+        return fromBinary(FileDescriptorProtoSchema, bytes)
+      } catch (cause) {
+        throw new WorkbenchError(
+          'upstream_invalid',
+          `The server sent a file descriptor for ${what} that does not parse.`,
+          {
+            cause,
+          },
+        )
+      }
+    })
+  }
+
+  return {
+    async listServices() {
+      const answer = (await call({ listServices: '' })).messageResponse
+      if (answer.case === 'errorResponse') {
+        throw new WorkbenchError(
+          'upstream_error',
+          `Server reflection refused to list services: ${answer.value.errorMessage}`,
+        )
+      }
+      if (answer.case !== 'listServicesResponse') {
+        throw new WorkbenchError('upstream_invalid', 'The server answered the service list with something else.')
+      }
+      return answer.value.service.map((s) => s.name)
+    },
+    fileContainingSymbol: (symbol) => files({ fileContainingSymbol: symbol }, symbol),
+    fileByFilename: (name) => files({ fileByFilename: name }, name),
+    version: () => chosen?.version,
+  }
+}

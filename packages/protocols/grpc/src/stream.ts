@@ -1,0 +1,69 @@
+/**
+ * `invokeStream`: a server-streaming call as frames (headers, one per message, trailers, end). Pull-based: a
+ * consumer that stops pulling stops reading from the HTTP/2 stream, so flow control pauses the server; a consumer
+ * that stops early (or the context's signal) cancels the call upstream.
+ */
+import type { DescMethodStreaming, Message } from '@bufbuild/protobuf'
+import { WorkbenchError } from '@wirebench/core'
+import type { CallContext, StreamFrame } from '@wirebench/core'
+import { isTargetStatus, toCallError } from './errors.js'
+import { decodeMessages } from './invoke.js'
+import { headersRecord } from './metadata.js'
+import { encodeResponse, failedFrames } from './prepared-call.js'
+import type { PreparedCall } from './prepared-call.js'
+
+async function* fromArray<T>(items: readonly T[]): AsyncIterable<T> {
+  for (const item of items) yield item
+}
+
+export async function* streamPrepared(
+  call: PreparedCall,
+  messages: readonly unknown[],
+  ctx: CallContext,
+): AsyncGenerator<StreamFrame> {
+  if (call.desc.methodKind === 'unary') {
+    throw new WorkbenchError('invalid_request', `${call.info.name} is a unary method.`, {
+      hint: 'Call it with invoke; streams are for methods that stream replies.',
+    })
+  }
+  if (call.desc.methodKind === 'server_streaming' && messages.length > 1) {
+    throw new WorkbenchError('invalid_request', `${call.info.name} takes one request message, not ${messages.length}.`)
+  }
+  const inputs: Message[] = decodeMessages(call, messages)
+  // Our own controller, so that a consumer leaving early (return()) cancels the call even when ctx.signal does not.
+  const controller = new AbortController()
+  const onAbort = (): void => controller.abort(ctx.signal.reason)
+  if (ctx.signal.aborted) onAbort()
+  else ctx.signal.addEventListener('abort', onAbort, { once: true })
+  const fail = (error: unknown): StreamFrame[] => {
+    if (!ctx.signal.aborted && isTargetStatus(error)) return failedFrames(error, call)
+    throw toCallError(error, { url: call.url, signal: ctx.signal })
+  }
+  try {
+    let reply
+    try {
+      reply = await call.transport.stream(
+        call.desc as DescMethodStreaming,
+        controller.signal,
+        undefined,
+        call.headers,
+        fromArray(inputs),
+      )
+    } catch (error) {
+      yield* fail(error)
+      return
+    }
+    yield { type: 'headers', metadata: headersRecord(reply.header) }
+    try {
+      for await (const message of reply.message) yield { type: 'message', data: encodeResponse(call, message) }
+    } catch (error) {
+      yield* fail(error)
+      return
+    }
+    yield { type: 'trailers', metadata: headersRecord(reply.trailer) }
+    yield { type: 'end', status: 'OK' }
+  } finally {
+    ctx.signal.removeEventListener('abort', onAbort)
+    if (!controller.signal.aborted) controller.abort(new WorkbenchError('cancelled', 'The stream was closed.'))
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Connect transports per target, wire protocol and client identity, kept warm (one HTTP/2 session or keep-alive
+ * agent each) in a bounded pool. Every connection resolves names through the guarded lookup, so a name that points
+ * at a cloud-metadata address is refused at connect time too.
+ */
+import { createHash } from 'node:crypto'
+import { Agent as HttpAgent } from 'node:http'
+import type { SecureClientSessionOptions } from 'node:http2'
+import { Agent as HttpsAgent } from 'node:https'
+import type { LookupFunction } from 'node:net'
+import type { Transport } from '@connectrpc/connect'
+import {
+  Http2SessionManager,
+  createConnectTransport,
+  createGrpcTransport,
+  createGrpcWebTransport,
+} from '@connectrpc/connect-node'
+import { WorkbenchError } from '@wirebench/core'
+import type { MtlsMarker, OutboundPolicy } from '@wirebench/core'
+import { createGuardedLookup } from '@wirebench/transport'
+import type { GrpcAddress } from './address.js'
+import type { GrpcWire } from './types.js'
+
+export interface TransportRequest {
+  wire: GrpcWire
+  address: GrpcAddress
+  mtls?: MtlsMarker
+  /** Largest single message accepted from the target. */
+  readMaxBytes: number
+}
+
+export interface TransportPool {
+  get(request: TransportRequest): Transport
+  /** Closes every connection, including those of entries already evicted. */
+  close(): Promise<void>
+}
+
+export interface TransportPoolOptions {
+  outbound?: OutboundPolicy
+  maxEntries?: number
+  /** Idle HTTP/2 sessions close after this long. */
+  idleTimeoutMs?: number
+  /** Test seam: resolves host names (default: the system resolver behind the guard). */
+  lookup?: LookupFunction
+}
+
+interface Entry {
+  transport: Transport
+  /** True when nothing is in flight on its connections. */
+  isIdle(): boolean
+  close(): void
+}
+
+function tlsOptions(request: TransportRequest): SecureClientSessionOptions {
+  const mtls = request.mtls
+  if (!mtls) return {}
+  if (!request.address.tls) {
+    // Sending without the certificate the user configured would fail obscurely, or succeed unauthenticated.
+    throw new WorkbenchError(
+      'invalid_request',
+      `A client certificate needs a TLS address; ${request.address.baseUrl} is plaintext.`,
+      {
+        hint: 'Use https:// (or grpcs://) for this server, or turn mTLS off for this environment.',
+      },
+    )
+  }
+  const options: SecureClientSessionOptions = { cert: mtls.certificate, key: mtls.privateKey }
+  if (mtls.caCertificate) options.ca = mtls.caCertificate
+  // The user's explicit choice for a test server; the certificate chain is then not checked at all.
+  if (mtls.allowSelfSigned) options.rejectUnauthorized = false
+  return options
+}
+
+/** Cache key of a client identity: a digest, so the pool's keys never hold key material. */
+function identityKey(mtls: MtlsMarker | undefined): string {
+  if (!mtls) return '-'
+  const material = [mtls.certificate, mtls.privateKey, mtls.caCertificate ?? '', mtls.allowSelfSigned ? '1' : '0']
+  return createHash('sha256').update(material.join('\u0000')).digest('base64url')
+}
+
+function createEntry(request: TransportRequest, lookup: LookupFunction, idleTimeoutMs: number): Entry {
+  const tls = tlsOptions(request)
+  const baseUrl = request.address.baseUrl
+  const common = { baseUrl, readMaxBytes: request.readMaxBytes, useBinaryFormat: true }
+  if (request.wire === 'grpc') {
+    const session = new Http2SessionManager(baseUrl, { idleConnectionTimeoutMs: idleTimeoutMs }, { ...tls, lookup })
+    return {
+      transport: createGrpcTransport({ ...common, sessionManager: session }),
+      isIdle: () => session.state() !== 'open' && session.state() !== 'connecting' && session.state() !== 'verifying',
+      close: () => session.abort(),
+    }
+  }
+  // gRPC-Web and the Connect protocol go over HTTP/1.1, which every gRPC-Web proxy and Connect server accepts.
+  const agent = request.address.tls
+    ? new HttpsAgent({ keepAlive: true, lookup, ...tls })
+    : new HttpAgent({ keepAlive: true, lookup })
+  const options = { ...common, httpVersion: '1.1' as const, nodeOptions: { agent } }
+  return {
+    transport: request.wire === 'grpcweb' ? createGrpcWebTransport(options) : createConnectTransport(options),
+    isIdle: () => Object.keys(agent.requests).length === 0 && Object.values(agent.sockets).every((s) => !s?.length),
+    close: () => agent.destroy(),
+  }
+}
+
+export function createTransportPool(options: TransportPoolOptions = {}): TransportPool {
+  const lookup = options.lookup ?? createGuardedLookup(options.outbound)
+  const maxEntries = options.maxEntries ?? 32
+  const idleTimeoutMs = options.idleTimeoutMs ?? 5 * 60_000
+  // Insertion order is recency order: re-inserted on use, the least recently used come first.
+  const entries = new Map<string, Entry>()
+  // Evicted entries with calls still in flight: closed once idle, or at the latest by close().
+  const retiring = new Set<Entry>()
+
+  const sweep = (): void => {
+    for (const entry of retiring) {
+      if (!entry.isIdle()) continue
+      entry.close()
+      retiring.delete(entry)
+    }
+  }
+
+  return {
+    get(request) {
+      const key = `${request.wire} ${request.address.baseUrl} ${identityKey(request.mtls)} ${request.readMaxBytes}`
+      const found = entries.get(key)
+      if (found) {
+        if (entries.size > 1) {
+          entries.delete(key)
+          entries.set(key, found)
+        }
+        return found.transport
+      }
+      const entry = createEntry(request, lookup, idleTimeoutMs)
+      entries.set(key, entry)
+      while (entries.size > maxEntries) {
+        const [oldestKey, oldest] = entries.entries().next().value as [string, Entry]
+        entries.delete(oldestKey)
+        retiring.add(oldest)
+      }
+      sweep()
+      return entry.transport
+    },
+    close() {
+      for (const entry of [...entries.values(), ...retiring]) entry.close()
+      entries.clear()
+      retiring.clear()
+      return Promise.resolve()
+    },
+  }
+}
