@@ -4,14 +4,15 @@ import type { ApiClient } from './api-client.js'
 
 /** A problem the server found with the stored file (e.g. it did not parse and was moved aside). */
 export interface EnvironmentsIssue {
-  path?: string
   message: string
   /** Where a file that failed validation was moved (`environments.json.corrupt-<timestamp>`). */
   movedTo?: string
+  /** Validation failures of the stored document, by JSON path. */
+  errors?: Array<{ path: string; message: string }>
 }
 
 /** The server's version tag of the stored document; a save based on an older one is refused with 409. */
-export type EnvironmentsRevision = string | number
+export type EnvironmentsRevision = string
 
 export interface EnvironmentsResponse {
   document: EnvironmentsDocument

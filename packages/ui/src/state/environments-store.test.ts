@@ -11,16 +11,19 @@ class MemoryEnvironments implements EnvironmentsApi {
     environments: [{ id: 'dev', name: 'Dev', vars: { host: 'localhost' }, auth: { type: 'none' } }],
     activeEnvironmentId: 'dev',
   }
-  revision = 1
+  counter = 1
+  get revision(): string {
+    return `r${this.counter}`
+  }
   issues: EnvironmentsIssue[] | undefined
-  saves: Array<{ document: EnvironmentsDocument; baseRevision: string | number | null }> = []
+  saves: Array<{ document: EnvironmentsDocument; baseRevision: string | null }> = []
   failNextSaves = 0
 
   load() {
     return Promise.resolve({ document: structuredClone(this.document), revision: this.revision, issues: this.issues })
   }
 
-  save(document: EnvironmentsDocument, baseRevision: string | number | null) {
+  save(document: EnvironmentsDocument, baseRevision: string | null) {
     this.saves.push({ document, baseRevision })
     if (this.failNextSaves > 0) {
       this.failNextSaves -= 1
@@ -30,7 +33,7 @@ class MemoryEnvironments implements EnvironmentsApi {
       return Promise.reject(fail(409, 'conflict', 'stale revision'))
     }
     this.document = structuredClone(document)
-    this.revision += 1
+    this.counter += 1
     return Promise.resolve({ revision: this.revision })
   }
 
@@ -41,7 +44,7 @@ class MemoryEnvironments implements EnvironmentsApi {
   /** Another tab saves. */
   saveElsewhere(change: (doc: EnvironmentsDocument) => void) {
     change(this.document)
-    this.revision += 1
+    this.counter += 1
   }
 }
 
@@ -68,7 +71,7 @@ describe('environments store', () => {
     server.issues = [{ message: 'environments.json did not parse', movedTo: 'environments.json.corrupt-1' }]
     const store = await loaded()
     expect(store.getState().phase).toBe('ready')
-    expect(store.getState().revision).toBe(1)
+    expect(store.getState().revision).toBe('r1')
     expect(activeEnvironment(store.getState())?.name).toBe('Dev')
     expect(store.getState().issues).toEqual(server.issues)
     store.getState().dismissIssues()
@@ -84,9 +87,9 @@ describe('environments store', () => {
     expect(server.saves).toHaveLength(0)
     await vi.advanceTimersByTimeAsync(1)
     expect(server.saves).toHaveLength(1)
-    expect(server.saves[0]?.baseRevision).toBe(1)
+    expect(server.saves[0]?.baseRevision).toBe('r1')
     expect(server.document.environments[0]?.vars).toEqual({ host: 'ab' })
-    expect(store.getState()).toMatchObject({ isDirty: false, revision: 2 })
+    expect(store.getState()).toMatchObject({ isDirty: false, revision: 'r2' })
   })
 
   it('saves at once when the active environment changes', async () => {
@@ -154,7 +157,7 @@ describe('environments store', () => {
     await first
     await vi.advanceTimersByTimeAsync(400)
     expect(server.saves.map((s) => s.document.environments[0]?.vars.host)).toEqual(['one', 'two'])
-    expect(server.saves[1]?.baseRevision).toBe(2)
+    expect(server.saves[1]?.baseRevision).toBe('r2')
     expect(store.getState().isDirty).toBe(false)
   })
 

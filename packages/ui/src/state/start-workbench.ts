@@ -1,14 +1,18 @@
-/** Starts the page's background work: discovery follows the URL list, uploads load, a pasted token is picked up. */
+/**
+ * Starts the page's background work: discovery follows the URL list, uploads and environments load, a pasted token
+ * is picked up, and pending environment edits are saved when the tab is hidden.
+ */
 import { captureSessionToken, readSessionToken } from '../api/session-token.js'
 import { activeUrls } from './urls-store.js'
 import type { Workbench } from './workbench.js'
 
 /** Returns a function that stops following the URL list. */
 export function startWorkbench(workbench: Workbench): () => void {
-  const { urls, discovery, uploads, session } = workbench
+  const { urls, discovery, uploads, session, environments } = workbench
   let last = activeUrls(urls.getState()).join('\n')
   void discovery.getState().sync(activeUrls(urls.getState()))
   void uploads.getState().load()
+  void environments.getState().load()
   const unsubscribe = urls.subscribe((state) => {
     const list = activeUrls(state)
     const joined = list.join('\n')
@@ -24,10 +28,25 @@ export function startWorkbench(workbench: Workbench): () => void {
     session.getState().clearSessionProblem()
     void discovery.getState().discover(activeUrls(urls.getState()))
     void uploads.getState().load()
+    void environments.getState().load()
+  }
+  // Environment edits are saved when the tab is hidden; closing it with a save still pending asks first.
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') void environments.getState().flush()
+  }
+  const onBeforeUnload = (event: BeforeUnloadEvent) => {
+    if (!environments.getState().isDirty) return
+    void environments.getState().flush()
+    event.preventDefault()
   }
   window.addEventListener('hashchange', onHashChange)
+  document.addEventListener('visibilitychange', onVisibility)
+  window.addEventListener('beforeunload', onBeforeUnload)
   return () => {
     unsubscribe()
     window.removeEventListener('hashchange', onHashChange)
+    document.removeEventListener('visibilitychange', onVisibility)
+    window.removeEventListener('beforeunload', onBeforeUnload)
+    workbench.auth.dispose()
   }
 }

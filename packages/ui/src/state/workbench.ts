@@ -1,10 +1,13 @@
 /** Wires the API client and every store of one page together; components reach it through WorkbenchContext. */
 import type { ClientConfig } from '@wirebench/core'
 import { createApiClient, type ApiClient } from '../api/api-client.js'
+import { createEnvironmentsClient } from '../api/environments-client.js'
 import { readSessionToken } from '../api/session-token.js'
+import { createAuthSession, withOutgoingAuth, type AuthSession } from './auth-session.js'
 import { createCallsStore, type CallsStore } from './calls-store.js'
 import { createDiscoveryStore, type DiscoveryStore } from './discovery-store.js'
 import { createDraftsStore, type DraftsStore } from './drafts-store.js'
+import { createEnvironmentsStore, type EnvironmentsStore } from './environments-store.js'
 import { createPrefsStore, type PrefsStore } from './prefs-store.js'
 import { createSelectionStore, type SelectionStore } from './selection-store.js'
 import { createSessionStore, type SessionStore } from './session-store.js'
@@ -21,6 +24,8 @@ export interface Workbench {
   selection: SelectionStore
   drafts: DraftsStore
   calls: CallsStore
+  environments: EnvironmentsStore
+  auth: AuthSession
 }
 
 export function createWorkbench(config: ClientConfig): Workbench {
@@ -30,6 +35,8 @@ export function createWorkbench(config: ClientConfig): Workbench {
     getToken: readSessionToken,
     onSessionProblem: (error) => session.getState().reportSessionProblem(error),
   })
+  const environments = createEnvironmentsStore({ api: createEnvironmentsClient(api) })
+  const auth = createAuthSession({ api, environments, prefix: config.prefix })
   return {
     api,
     session,
@@ -39,6 +46,9 @@ export function createWorkbench(config: ClientConfig): Workbench {
     prefs: createPrefsStore(),
     selection: createSelectionStore(),
     drafts: createDraftsStore(),
-    calls: createCallsStore(api),
+    // Every call takes the active environment's variables and auth right before it is posted.
+    calls: createCallsStore(withOutgoingAuth(api, auth)),
+    environments,
+    auth,
   }
 }

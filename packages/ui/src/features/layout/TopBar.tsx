@@ -1,8 +1,9 @@
-/** The top bar: product mark, the URL bar, and global toggles. */
+/** The top bar: product mark, the URL bar, the environment dropdown, and global toggles. */
 import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Icon } from '../../components/Icon.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { EnvironmentSwitcher } from '../environments/EnvironmentSwitcher.js'
 import { UrlBar } from '../url-bar/UrlBar.js'
 import { ThemeToggle } from './ThemeToggle.js'
 
@@ -36,6 +37,7 @@ export function TopBar(): ReactElement {
         <span className="brand-name">Wirebench</span>
       </div>
       <UrlBar />
+      <EnvironmentSwitcher />
       <ThemeToggle />
     </header>
   )

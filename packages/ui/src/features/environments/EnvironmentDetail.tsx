@@ -1,0 +1,130 @@
+/** One environment in the editor: name, make active, duplicate, delete (confirmed), then its variables and its auth. */
+import { useState, type ReactElement } from 'react'
+import type { Environment } from '@wirebench/auth'
+import { Icon } from '../../components/Icon.js'
+import { Tabs } from '../../components/Tabs.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import { AuthPanel } from '../auth/AuthPanel.js'
+import { authTypeLabel, secretKeysOf } from '../auth/auth-schemes.js'
+import { useSecretMarks } from './secret-marks.js'
+import { autoSecretVariables, unknownAuthReferences } from './variable-rules.js'
+import { VariablesTable } from './VariablesTable.js'
+
+export interface EnvironmentDetailProps {
+  environment: Environment
+  isActive: boolean
+  onRemoved: () => void
+}
+
+type DetailTab = 'variables' | 'auth'
+
+export function EnvironmentDetail({ environment, isActive, onRemoved }: EnvironmentDetailProps): ReactElement {
+  const { environments } = useWorkbench()
+  const [tab, setTab] = useState<DetailTab>('variables')
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false)
+  const [name, setName] = useState(environment.name)
+  const { marked, toggle } = useSecretMarks(environment.id)
+  const { id, vars, auth } = environment
+  const autoSecret = autoSecretVariables(auth, secretKeysOf(auth), vars)
+  const unknownInAuth = unknownAuthReferences(auth, vars)
+
+  return (
+    <div className="env-detail">
+      <div className="env-detail-head">
+        <label className="env-name">
+          <span className="env-label">Name</span>
+          <input
+            className="input"
+            value={name}
+            aria-label="Environment name"
+            onChange={(e) => {
+              setName(e.target.value)
+              if (e.target.value.trim()) environments.getState().rename(id, e.target.value)
+            }}
+            onBlur={() => {
+              setName(environment.name)
+              void environments.getState().flush()
+            }}
+          />
+        </label>
+        <div className="env-detail-actions">
+          {isActive ? (
+            <span className="tag tag-accent env-active-tag">Active</span>
+          ) : (
+            <button type="button" className="btn" onClick={() => environments.getState().select(id)}>
+              Use this environment
+            </button>
+          )}
+          <button type="button" className="btn btn-ghost" onClick={() => environments.getState().duplicate(id)}>
+            <Icon name="copy" size={14} /> Duplicate
+          </button>
+          <button type="button" className="btn btn-ghost btn-danger" onClick={() => setConfirmingDelete(true)}>
+            <Icon name="trash" size={14} /> Delete
+          </button>
+        </div>
+      </div>
+      {isConfirmingDelete && (
+        <div className="env-confirm" role="alertdialog" aria-label={`Delete ${environment.name}?`}>
+          <span>
+            Delete <strong>{environment.name}</strong> with its {Object.keys(vars).length} variables and its auth? This
+            cannot be undone.
+          </span>
+          <button
+            type="button"
+            className="btn env-confirm-delete"
+            onClick={() => {
+              environments.getState().remove(id)
+              onRemoved()
+            }}
+          >
+            Delete
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => setConfirmingDelete(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      <Tabs
+        idPrefix="env"
+        label="Environment parts"
+        selected={tab}
+        onSelect={setTab}
+        items={[
+          { id: 'variables', label: 'Variables', count: Object.keys(vars).length },
+          {
+            id: 'auth',
+            label: (
+              <>
+                Auth <span className="env-tab-auth muted">{authTypeLabel(auth.type)}</span>
+              </>
+            ),
+          },
+        ]}
+      />
+      <div className="env-detail-panel" id="env-panel" role="tabpanel" aria-labelledby={`env-tab-${tab}`}>
+        {tab === 'variables' ? (
+          <>
+            <VariablesTable
+              vars={vars}
+              onChange={(next) => environments.getState().setVars(id, next)}
+              autoSecret={autoSecret}
+              marked={marked}
+              onToggleMark={toggle}
+            />
+            {unknownInAuth.length > 0 && (
+              <p className="vars-note unknown-refs" role="status">
+                The auth references{' '}
+                {unknownInAuth.map((n) => (
+                  <code key={n}>${`{${n}}`}</code>
+                ))}
+                , which no variable defines.
+              </p>
+            )}
+          </>
+        ) : (
+          <AuthPanel environment={environment} />
+        )}
+      </div>
+    </div>
+  )
+}

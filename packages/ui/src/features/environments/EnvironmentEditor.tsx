@@ -1,0 +1,101 @@
+/** The environments dialog: the list (new, pick one to edit) beside the chosen environment's variables and auth. */
+import { useEffect, useRef, useState, type ReactElement } from 'react'
+import { useStore } from 'zustand'
+import { Icon } from '../../components/Icon.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import { EnvironmentDetail } from './EnvironmentDetail.js'
+import { SaveStatus } from './SaveStatus.js'
+
+export interface EnvironmentEditorProps {
+  onClose: () => void
+}
+
+export function EnvironmentEditor({ onClose }: EnvironmentEditorProps): ReactElement {
+  const { environments } = useWorkbench()
+  const list = useStore(environments, (s) => s.document.environments)
+  const activeId = useStore(environments, (s) => s.document.activeEnvironmentId)
+  const [editingId, setEditingId] = useState(() => activeId ?? list[0]?.id ?? null)
+  const dialog = useRef<HTMLDialogElement>(null)
+  const editing = list.find((env) => env.id === editingId) ?? list[0] ?? null
+
+  useEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+    // Leaving the editor saves at once instead of waiting for the debounce.
+    return () => void environments.getState().flush()
+  }, [environments])
+
+  const create = () => {
+    const id = environments.getState().create('New environment')
+    if (id) setEditingId(id)
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="env-editor"
+      aria-labelledby="env-editor-title"
+      onClose={onClose}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog element itself, outside its box) closes it.
+        if (e.target === dialog.current) dialog.current.close()
+      }}
+    >
+      <div className="env-editor-frame">
+        <header className="env-editor-head">
+          <h2 id="env-editor-title">Environments</h2>
+          <SaveStatus />
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Close the environments editor"
+            onClick={() => dialog.current?.close()}
+          >
+            <Icon name="close" size={16} />
+          </button>
+        </header>
+        <div className="env-editor-body">
+          <nav className="env-list" aria-label="Environment list">
+            <ul>
+              {list.map((env) => (
+                <li key={env.id}>
+                  <button
+                    type="button"
+                    className="env-list-item"
+                    aria-current={env.id === editing?.id ? 'true' : undefined}
+                    onClick={() => setEditingId(env.id)}
+                  >
+                    <span className="env-list-name">{env.name}</span>
+                    {env.id === activeId && <span className="tag tag-accent">Active</span>}
+                    {env.auth.type !== 'none' && <Icon name="lock" size={12} className="env-list-lock" />}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="btn env-new" onClick={create}>
+              <Icon name="plus" size={14} /> New environment
+            </button>
+          </nav>
+          <section className="env-detail-pane" aria-label="Environment">
+            {editing ? (
+              <EnvironmentDetail
+                key={editing.id}
+                environment={editing}
+                isActive={editing.id === activeId}
+                onRemoved={() => setEditingId(null)}
+              />
+            ) : (
+              <div className="empty-state">
+                <h2>No environments yet</h2>
+                <p>An environment holds variables (referenced as ${'{name}'}) and one auth configuration.</p>
+                <button type="button" className="btn btn-primary" onClick={create}>
+                  <Icon name="plus" size={14} /> New environment
+                </button>
+              </div>
+            )}
+          </section>
+        </div>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,59 @@
+/** The top bar's environment dropdown, the lock badge when the active environment has auth, and the editor button. */
+import { useState, type ReactElement } from 'react'
+import { useStore } from 'zustand'
+import { activeEnvironment } from '../../state/environments-store.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import { EnvIcon } from './EnvIcon.js'
+import { EnvironmentEditor } from './EnvironmentEditor.js'
+import { LockBadge } from './LockBadge.js'
+import '../../styles/environments.css'
+
+export function EnvironmentSwitcher(): ReactElement {
+  const { environments } = useWorkbench()
+  const phase = useStore(environments, (s) => s.phase)
+  const list = useStore(environments, (s) => s.document.environments)
+  const active = useStore(environments, activeEnvironment)
+  const [isEditorOpen, setEditorOpen] = useState(false)
+  const isReady = phase === 'ready'
+
+  return (
+    <div className="env-switcher" data-phase={phase}>
+      <label className="visually-hidden" htmlFor="env-select">
+        Environment
+      </label>
+      <select
+        id="env-select"
+        className="select env-select"
+        value={active?.id ?? ''}
+        disabled={!isReady}
+        title={
+          phase === 'failed'
+            ? 'The environments could not be loaded'
+            : 'Active environment: its variables and auth apply to every call'
+        }
+        onChange={(e) => environments.getState().select(e.target.value || null)}
+      >
+        {phase === 'loading' && <option value="">Loading…</option>}
+        {phase === 'failed' && <option value="">Environments unavailable</option>}
+        {isReady && <option value="">No environment</option>}
+        {list.map((env) => (
+          <option key={env.id} value={env.id}>
+            {env.name}
+          </option>
+        ))}
+      </select>
+      {active && <LockBadge auth={active.auth} />}
+      <button
+        type="button"
+        className="icon-btn env-edit"
+        aria-label="Edit environments"
+        title="Environments: variables and auth"
+        disabled={!isReady}
+        onClick={() => setEditorOpen(true)}
+      >
+        <EnvIcon name="sliders" size={16} />
+      </button>
+      {isEditorOpen && <EnvironmentEditor onClose={() => setEditorOpen(false)} />}
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+/**
+ * Variables the user marked secret, per environment. The mark only decides masking in this browser, so it is a
+ * local preference (localStorage), not part of the environment document whose keys are fixed.
+ */
+import { useStore } from 'zustand'
+import { createStore } from 'zustand/vanilla'
+import { loadPersisted, savePersisted, type PersistedSpec } from '../../state/persisted.js'
+
+type Marks = Record<string, string[]>
+
+const persistedMarks: PersistedSpec<Marks> = {
+  key: 'wirebench.secretVariables',
+  version: 1,
+  validate: (data): data is Marks =>
+    typeof data === 'object' &&
+    data !== null &&
+    Object.values(data).every((names) => Array.isArray(names) && names.every((n) => typeof n === 'string')),
+}
+
+interface MarksState {
+  marks: Marks
+  toggle: (environmentId: string, name: string) => void
+}
+
+const marksStore = createStore<MarksState>()((set, get) => ({
+  marks: loadPersisted(persistedMarks) ?? {},
+  toggle: (environmentId, name) => {
+    const current = get().marks[environmentId] ?? []
+    const next = current.includes(name) ? current.filter((n) => n !== name) : [...current, name]
+    const marks = { ...get().marks, [environmentId]: next }
+    savePersisted(persistedMarks, marks)
+    set({ marks })
+  },
+}))
+
+const none: readonly string[] = Object.freeze([])
+
+export function useSecretMarks(environmentId: string): { marked: readonly string[]; toggle: (name: string) => void } {
+  const marked = useStore(marksStore, (s) => s.marks[environmentId] ?? none)
+  return { marked, toggle: (name) => marksStore.getState().toggle(environmentId, name) }
+}

@@ -1,0 +1,168 @@
+/**
+ * The page's auth runtime: in-memory token caches, the token client over the proxy routes, the sign-in popup flow,
+ * and `prepareOutgoingCall`, the one step every outgoing call (unary or live) takes right before it is sent.
+ */
+import {
+  createAuthCaches,
+  prepareCall,
+  substituteAuthConfig,
+  substitutionFor,
+  type AuthCaches,
+  type Environment,
+  type OAuth2AuthorizationCodeAuth,
+  type PreparedCall,
+  type TokenClient,
+} from '@wirebench/auth'
+import { WorkbenchError, problemType, type InvokeRequest } from '@wirebench/core'
+import type { ApiClient } from '../api/api-client.js'
+import { ApiError } from '../api/api-error.js'
+import { createTokenClient } from '../api/token-client.js'
+import { waitForAuthorization } from '../features/auth/oauth-popup.js'
+import { activeEnvironment, type EnvironmentsStore } from './environments-store.js'
+
+export interface OutgoingCall {
+  protocol: string
+  /** User metadata (headers) as written. */
+  metadata?: Record<string, string>
+  /** Messages as written; every string inside is substituted. */
+  messages?: unknown[]
+  serverUrl?: string
+  signal?: AbortSignal
+}
+
+export interface AuthSession {
+  caches: AuthCaches
+  tokenClient: TokenClient
+  /** `http://localhost:<port>{prefix}/oauth-callback`: what the provider must have registered, verbatim. */
+  redirectUri: string
+  /**
+   * Substitutes the active environment's variables into the call and applies its auth (user metadata wins).
+   * Throws an ApiError whose problem says what failed (e.g. the token request, with the proxy's message).
+   */
+  prepareOutgoingCall(call: OutgoingCall): Promise<PreparedCall>
+  /** Runs the authorization-code sign-in in a popup for one environment. */
+  authorize(environment: Environment, signal?: AbortSignal): Promise<void>
+  signOut(environmentId: string): void
+  dispose(): void
+}
+
+/** SPEC.md: the redirect URI names `localhost` and the page's port, under the mount prefix. */
+export function redirectUriFor(location: Pick<Location, 'port' | 'protocol'>, prefix: string): string {
+  const port = location.port ? `:${location.port}` : ''
+  return `${location.protocol === 'https:' ? 'https' : 'http'}://localhost${port}${prefix}/oauth-callback`
+}
+
+/** A failure before the call left the browser, shaped like the server's problems so the response pane shows it. */
+export function authProblem(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  const failure = WorkbenchError.from(error)
+  return new ApiError({
+    type: problemType(failure.code),
+    title: 'The auth step failed before the call was sent',
+    status: 0,
+    code: failure.code,
+    detail: failure.message,
+    hint: failure.hint ?? 'Check the auth settings of the active environment (Environments button in the top bar).',
+  })
+}
+
+export interface AuthSessionOptions {
+  api: ApiClient
+  environments: EnvironmentsStore
+  prefix: string
+  location?: Pick<Location, 'port' | 'protocol'>
+}
+
+function substitutedAc(environment: Environment, config: OAuth2AuthorizationCodeAuth): OAuth2AuthorizationCodeAuth {
+  return substituteAuthConfig(config, substitutionFor(environment)).value
+}
+
+export function createAuthSession(options: AuthSessionOptions): AuthSession {
+  const { environments } = options
+  const tokenClient = createTokenClient(options.api)
+  const caches = createAuthCaches({ tokenClient })
+  const redirectUri = redirectUriFor(options.location ?? window.location, options.prefix)
+
+  // Switching environment swaps credentials: cached client-credentials and custom tokens of the previous one go.
+  // Authorization-code sessions are per environment already, and edits of their fields wipe them.
+  let lastActive = environments.getState().document.activeEnvironmentId
+  let lastEnvironments = environments.getState().document.environments
+  const unsubscribe = environments.subscribe((state) => {
+    const { activeEnvironmentId, environments: list } = state.document
+    if (activeEnvironmentId !== lastActive) {
+      lastActive = activeEnvironmentId
+      caches.clientCredentials.clear()
+      caches.customToken.clear()
+    }
+    if (list === lastEnvironments) return
+    for (const previous of lastEnvironments) {
+      const current = list.find((env) => env.id === previous.id)
+      if (!current || current.auth.type !== 'oauth2_ac') caches.authorizationCode.signOut(previous.id)
+      else if (current.auth !== previous.auth || current.vars !== previous.vars) {
+        caches.authorizationCode.syncConfig(current.id, substitutedAc(current, current.auth))
+      }
+    }
+    lastEnvironments = list
+  })
+
+  return {
+    caches,
+    tokenClient,
+    redirectUri,
+    async prepareOutgoingCall(call) {
+      const environment = activeEnvironment(environments.getState())
+      try {
+        return await prepareCall({
+          protocol: call.protocol,
+          environment,
+          caches,
+          tokenClient,
+          ...(call.metadata ? { metadata: call.metadata } : {}),
+          ...(call.messages ? { messages: call.messages } : {}),
+          ...(call.serverUrl ? { serverUrl: call.serverUrl } : {}),
+          ...(call.signal ? { signal: call.signal } : {}),
+        })
+      } catch (error) {
+        if (call.signal?.aborted) throw error
+        throw authProblem(error)
+      }
+    },
+    async authorize(environment, signal) {
+      if (environment.auth.type !== 'oauth2_ac') return
+      const request = await caches.authorizationCode.startAuthorization({
+        environmentId: environment.id,
+        config: substitutedAc(environment, environment.auth),
+        redirectUri,
+      })
+      const answer = await waitForAuthorization({
+        url: request.url,
+        state: request.state,
+        ...(signal ? { signal } : {}),
+      })
+      await caches.authorizationCode.completeAuthorization({ ...answer, tokenClient, ...(signal ? { signal } : {}) })
+    },
+    signOut: (environmentId) => caches.authorizationCode.signOut(environmentId),
+    dispose: unsubscribe,
+  }
+}
+
+/** The API client the calls store uses: `invoke` runs the auth pipeline on the request right before posting it. */
+export function withOutgoingAuth(api: ApiClient, session: Pick<AuthSession, 'prepareOutgoingCall'>): ApiClient {
+  return {
+    ...api,
+    invoke: async (request, signal) => {
+      const prepared = await session.prepareOutgoingCall({
+        protocol: request.protocol,
+        messages: request.messages,
+        ...(request.metadata ? { metadata: request.metadata } : {}),
+        ...(request.serverUrl ? { serverUrl: request.serverUrl } : {}),
+        ...(signal ? { signal } : {}),
+      })
+      const { metadata: _written, serverUrl: _writtenUrl, ...rest } = request
+      const sent: InvokeRequest = { ...rest, messages: prepared.messages }
+      if (Object.keys(prepared.metadata).length > 0) sent.metadata = prepared.metadata
+      if (prepared.serverUrl) sent.serverUrl = prepared.serverUrl
+      return api.invoke(sent, signal)
+    },
+  }
+}
