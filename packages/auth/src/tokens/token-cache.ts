@@ -89,7 +89,8 @@ export function createTokenCache(options: TokenCacheOptions = {}): TokenCache {
       return inflight
     },
     peek(key, fingerprint) {
-      const token = current(key, fingerprint)?.token
+      const entry = entries.get(key)
+      const token = entry?.fingerprint === fingerprint ? entry.token : undefined
       return isFresh(token) ? token : undefined
     },
     invalidate(key) {
