@@ -1,52 +1,75 @@
-/** Hands out undici dispatchers for outbound calls: one shared keep-alive Agent, per-call Agents later (mTLS, cookies). */
+/**
+ * Hands out undici dispatchers for outbound calls: one shared keep-alive Agent, client-certificate Agents for mTLS,
+ * and either of them wrapped with an environment's cookie jar. Every Agent connects through the guarded lookup.
+ */
 import { Agent } from 'undici'
 import type { Dispatcher } from 'undici'
-import { WorkbenchError } from '@wirebench/core'
 import type { CallMarkers, OutboundPolicy } from '@wirebench/core'
+import { createCookieJars } from './cookies/cookie-jars.js'
+import type { CookieJars } from './cookies/cookie-jars.js'
+import { withCookieJar } from './cookies/with-cookie-jar.js'
 import { createGuardedLookup } from './guarded-lookup.js'
+import { createTlsAgents } from './tls/tls-agents.js'
 
 export interface DispatcherFactoryOptions {
   outbound?: OutboundPolicy
   /** Idle keep-alive time of pooled sockets. */
   keepAliveTimeoutMs?: number
+  /** The server's per-environment cookie jars (shared by its plugins); by default the factory keeps its own. */
+  cookieJars?: CookieJars
+  /** Client-certificate Agents kept for reuse (least recently used goes); 0 gives each call its own. Default 8. */
+  maxTlsAgents?: number
 }
 
 export interface DispatcherLease {
   dispatcher: Dispatcher
-  /** Closes a per-call dispatcher; a no-op for the shared one. */
+  /** Ends the call's hold on its dispatcher: closes a per-call one, a no-op for shared and kept ones. */
   release(): Promise<void>
 }
 
 export interface DispatcherFactory {
   /**
-   * The dispatcher a call goes through. Transport markers decide it: this is the seam where a client certificate
-   * (mTLS) and a cookie jar select a per-call Agent; calls without them share one guarded Agent.
+   * The dispatcher a call goes through. Transport markers decide it: a client certificate (mTLS) selects an Agent
+   * presenting it, a cookie environment wraps the Agent with that environment's jar (both together: one Agent
+   * carries the certificate and the jar); calls without them share one guarded Agent.
+   * Throws `invalid_request` naming the field when the mTLS PEM material cannot be used.
    */
   acquire(markers: CallMarkers): DispatcherLease
+  readonly cookieJars: CookieJars
   close(): Promise<void>
 }
 
+const nothingToRelease = (): Promise<void> => Promise.resolve()
+
 export function createDispatcherFactory(options: DispatcherFactoryOptions = {}): DispatcherFactory {
   const lookup = createGuardedLookup(options.outbound)
+  const keepAliveTimeoutMs = options.keepAliveTimeoutMs ?? 4_000
+  const cookieJars = options.cookieJars ?? createCookieJars()
+  const tlsAgents = createTlsAgents({ lookup, keepAliveTimeoutMs, max: options.maxTlsAgents ?? 8 })
   let shared: Agent | undefined
-  const sharedAgent = (): Agent =>
-    (shared ??= new Agent({ connect: { lookup }, keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000 }))
+  const sharedAgent = (): Agent => (shared ??= new Agent({ connect: { lookup }, keepAliveTimeout: keepAliveTimeoutMs }))
+
   return {
     acquire(markers) {
-      // Sending without the certificate the user configured would fail obscurely (or succeed unauthenticated).
+      let dispatcher: Dispatcher
+      let release = nothingToRelease
       if (markers.mtls) {
-        throw new WorkbenchError('unsupported', 'mTLS client certificates are not supported by this transport yet.')
+        const lease = tlsAgents.acquire(markers.mtls)
+        dispatcher = lease.agent
+        release = lease.release
+      } else {
+        dispatcher = sharedAgent()
       }
-      // Likewise a cookie jar: dropping it silently would send the call without the session the user expects.
       if (markers.cookieEnv !== undefined) {
-        throw new WorkbenchError('unsupported', 'Cookie jars are not supported by this transport yet.')
+        dispatcher = withCookieJar(dispatcher, cookieJars.jarFor(markers.cookieEnv))
       }
-      return { dispatcher: sharedAgent(), release: () => Promise.resolve() }
+      return { dispatcher, release }
     },
+    cookieJars,
     async close() {
       const agent = shared
       shared = undefined
-      await agent?.close()
+      await Promise.all([agent?.close(), tlsAgents.close()])
     },
   }
 }

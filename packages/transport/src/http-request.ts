@@ -22,6 +22,8 @@ export interface HttpRequestOptions {
   maxResponseBytes: number
   /** How error messages name the target; defaults to `url` (pass one without secrets in the query). */
   displayUrl?: string
+  /** The dispatcher presents a client certificate (mTLS): handshake errors then say so. */
+  clientCertificate?: boolean
 }
 
 export interface HttpResponse {
@@ -69,6 +71,7 @@ export async function httpRequest(options: HttpRequestOptions): Promise<HttpResp
       url: options.displayUrl ?? options.url,
       timedOut: call.isTimedOut(),
       budgetMs: call.budgetMs,
+      clientCertificate: options.clientCertificate === true,
     })
   } finally {
     call.dispose()

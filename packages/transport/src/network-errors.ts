@@ -1,5 +1,6 @@
 /** Maps socket, DNS, TLS and undici failures of an outbound call onto WorkbenchError with the host and the cause named. */
 import { WorkbenchError } from '@wirebench/core'
+import { closedAfterHandshakeHint, tlsFailure } from './tls/tls-errors.js'
 
 /** What the user can do about each socket-level cause. */
 const socketHints: Record<string, string> = {
@@ -45,6 +46,8 @@ export interface NetworkErrorContext {
   /** True when the call's own deadline fired (see `createCallSignal`). */
   timedOut?: boolean
   budgetMs?: number
+  /** The call presented a client certificate (mTLS): handshake failures are then about it first. */
+  clientCertificate?: boolean
 }
 
 /** Turns anything an outbound request threw into a WorkbenchError a person can act on. */
@@ -69,15 +72,21 @@ export function toNetworkError(error: unknown, context: NetworkErrorContext): Wo
     )
   }
   const code = errorCode(error)
-  if (code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT') {
-    return new WorkbenchError('upstream_unreachable', `TLS handshake with ${host} failed (${code}).`, {
+  const tls = code === undefined ? undefined : tlsFailure(code, context.clientCertificate === true)
+  if (tls) {
+    return new WorkbenchError('upstream_unreachable', `TLS handshake with ${host} failed: ${tls.reason} (${code}).`, {
       cause: error,
-      hint: 'Check the server certificate, or configure a CA certificate for this environment.',
+      hint: tls.hint,
+      details: { code },
     })
   }
   const known = code ? socketCauses[code] : undefined
   const reason = known ? `${known} (${code})` : error instanceof Error ? error.message : String(error)
-  const hint = code ? socketHints[code] : undefined
+  const hint = closedOverTls(code, context)
+    ? closedAfterHandshakeHint(context.clientCertificate === true)
+    : code
+      ? socketHints[code]
+      : undefined
   return new WorkbenchError('upstream_unreachable', `Cannot reach ${host}: ${reason}.`, {
     cause: error,
     details: code ? { code } : undefined,
@@ -94,6 +103,11 @@ function isParserError(error: unknown): boolean {
     current = current.cause
   }
   return false
+}
+
+/** An https connection closed or reset with no answer: what a TLS 1.3 server does to a certificate it refuses. */
+function closedOverTls(code: string | undefined, context: NetworkErrorContext): boolean {
+  return (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') && context.url.startsWith('https:')
 }
 
 function safeHost(url: string): string {

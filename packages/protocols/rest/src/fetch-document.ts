@@ -59,7 +59,8 @@ async function getOnce(
 ): Promise<HttpResponse> {
   const wireUrl = withCredentials ? appendQueryParams(url, ctx.markers.apiKeyQuery ?? []) : url
   checkOutboundUrl(wireUrl, deps.options.outbound)
-  const lease = deps.dispatchers.acquire(ctx.markers)
+  // A client certificate and a cookie jar are credentials too: another origin gets none of them.
+  const lease = deps.dispatchers.acquire(withCredentials ? ctx.markers : {})
   try {
     return await httpRequest({
       url: wireUrl,
@@ -71,6 +72,7 @@ async function getOnce(
       timeoutMs: ctx.limits.timeoutMs,
       maxResponseBytes: ctx.limits.maxResponseBytes,
       displayUrl: url,
+      clientCertificate: withCredentials && ctx.markers.mtls !== undefined,
     })
   } catch (error) {
     // Something listens but does not speak HTTP/1.1 (a gRPC server): not ours, other plugins may take it.

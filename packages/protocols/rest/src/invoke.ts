@@ -5,6 +5,7 @@ import { httpRequest } from '@wirebench/transport'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { missingServerUrl } from './errors.js'
 import { buildRequest } from './request-build.js'
+import { signOutbound } from './sigv4/sign-outbound.js'
 import { toInvokeResult } from './response.js'
 import type { RestPluginOptions } from './types.js'
 
@@ -25,23 +26,30 @@ export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: I
   if (call.messages.length > 1) {
     throw new WorkbenchError('invalid_request', `${call.method.name} is a unary REST call and takes one message.`)
   }
-  if (ctx.markers.sigv4) {
-    // Sending unsigned would look like an auth failure upstream; say what is missing instead.
-    throw new WorkbenchError('unsupported', 'SigV4 request signing is not supported by the REST plugin yet.')
-  }
   const baseUrl = call.serverUrl ?? call.service.baseUrl
   if (!baseUrl) throw missingServerUrl(call.target)
   const request = buildRequest(call.method, baseUrl, call.messages[0], ctx.metadata)
   checkOutboundUrl(request.url, deps.options.outbound)
   // The API key goes on last, right before the wire, so it never appears in messages built from `request.url`.
-  const wireUrl = appendQueryParams(request.url, ctx.markers.apiKeyQuery ?? [])
+  let wireUrl = appendQueryParams(request.url, ctx.markers.apiKeyQuery ?? [])
+  let headers = request.headers
+  if (ctx.markers.sigv4) {
+    // Signed last: the signature covers the final body bytes and the query with the API key in it.
+    const signed = await signOutbound(
+      { url: wireUrl, method: request.method, headers, body: request.body },
+      { credentials: ctx.markers.sigv4, cookieJar: ctx.markers.cookieEnv !== undefined },
+    )
+    wireUrl = signed.url
+    headers = signed.headers
+  }
   const lease = deps.dispatchers.acquire(ctx.markers)
   try {
     const response = await httpRequest({
       url: wireUrl,
       method: request.method,
-      headers: request.headers,
+      headers,
       body: request.body,
+      clientCertificate: ctx.markers.mtls !== undefined,
       displayUrl: request.url,
       dispatcher: lease.dispatcher,
       signal: ctx.signal,

@@ -23,7 +23,8 @@ function logDiscovery(ctx: CallContext, origin: string, services: ServiceInfo[],
 
 export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugin {
   const ownsDispatchers = options.dispatchers === undefined
-  const dispatchers = options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound })
+  const dispatchers =
+    options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
   const deps: DiscoverDeps = { options, dispatchers }
   const documents = createDocumentCache()
 

@@ -1,12 +1,17 @@
 /** Types private to the REST plugin: options, the parsed-document cache entry and JSON helpers. */
 import type { MethodInfo, OutboundPolicy, ServiceInfo } from '@wirebench/core'
-import type { DispatcherFactory } from '@wirebench/transport'
+import type { CookieJars, DispatcherFactory } from '@wirebench/transport'
 
 export interface RestPluginOptions {
   /** Outbound target policy applied to discovery and invocation URLs (embedded mode tightens it). */
   outbound?: OutboundPolicy
   /** Share a dispatcher factory with other plugins; by default the plugin creates its own. */
   dispatchers?: DispatcherFactory
+  /**
+   * The server's per-environment cookie jars (SPEC.md "Cookie jar (REST)"), used when the plugin creates its own
+   * dispatcher factory; by default that factory keeps private jars.
+   */
+  cookieJars?: CookieJars
   /** Nesting cap of request body messages (SPEC.md: 4). */
   maxInputDepth?: number
   /** Nesting cap of response messages (default 1); shallower keeps discovery payloads small. */
