@@ -17,6 +17,10 @@ export interface WorkbenchLimits {
   maxDiscoveryUrls: number
   /** Upstream bodies beyond this are cut and flagged `truncated` by the plugins. */
   maxResponseBytes: number
+  /** Time box of one token request through the auth proxy routes (SPEC.md Limits: 15 s). */
+  tokenProxyTimeoutMs: number
+  /** Largest token endpoint answer the auth proxy accepts; a bigger one is a 502. */
+  tokenProxyMaxResponseBytes: number
 }
 
 export const defaultLimits: WorkbenchLimits = {
@@ -27,6 +31,8 @@ export const defaultLimits: WorkbenchLimits = {
   maxInvokeTimeoutMs: 10 * 60_000,
   maxDiscoveryUrls: 32,
   maxResponseBytes: 50 * 1024 * 1024,
+  tokenProxyTimeoutMs: 15_000,
+  tokenProxyMaxResponseBytes: 1024 * 1024,
 }
 
 export interface WorkbenchOptions {

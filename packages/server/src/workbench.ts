@@ -2,14 +2,18 @@
  * The workbench as an encapsulated Fastify plugin, mountable at any prefix:
  * `app.register(workbench, { prefix: '/workbench', configDir })`.
  */
+import { parseEnvironmentsDocument } from '@wirebench/auth'
 import { createRestPlugin } from '@wirebench/protocol-rest'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { installErrorHandling } from './errors/error-handler.js'
 import { defaultLimits } from './options.js'
 import type { WorkbenchOptions } from './options.js'
+import { registerAuthProxyRoutes } from './routes/auth-proxy.js'
 import { registerDiscoverRoutes } from './routes/discover.js'
+import { registerEnvironmentRoutes } from './routes/environments.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
+import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
 import { registerProtocolRoutes } from './routes/protocols.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
@@ -18,8 +22,10 @@ import { createAuthorizeHook, createGateHook } from './security/gates.js'
 import { securityHeadersHook } from './security/headers.js'
 import { createSessionToken } from './security/token.js'
 import { createDiscoveryService } from './services/discovery.js'
+import { createEnvironmentStore } from './services/environment-store.js'
 import { createInvokeService } from './services/invoke.js'
 import { pluginLogger } from './services/logger.js'
+import { createTokenProxy } from './services/token-proxy.js'
 import { createPluginRegistry } from './services/plugin-registry.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
@@ -81,6 +87,23 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerDiscoverRoutes(app, deps)
   registerInvokeRoutes(app, deps)
   registerUploadRoutes(app, deps)
+
+  const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
+  await environments.init()
+  registerEnvironmentRoutes(app, {
+    store: environments,
+    parse: parseEnvironmentsDocument,
+    jsonBodyBytes: limits.jsonBodyBytes,
+  })
+  registerAuthProxyRoutes(app, {
+    proxy: createTokenProxy({
+      outboundPolicy,
+      timeoutMs: limits.tokenProxyTimeoutMs,
+      maxResponseBytes: limits.tokenProxyMaxResponseBytes,
+    }),
+    jsonBodyBytes: limits.jsonBodyBytes,
+  })
+  registerOAuthCallbackRoutes(app)
 
   const demoUrls = options.demoUrls ?? []
   const config: ClientConfig = {

@@ -34,6 +34,21 @@ function isApiRequest(request: FastifyRequest, apiPrefix: string): boolean {
   return routeUrl !== undefined && isApiPath(routeUrl, apiPrefix)
 }
 
+/**
+ * The one cross-site request the workbench accepts: the OAuth provider redirecting the authorization popup to
+ * `GET {prefix}/oauth-callback` (a top-level navigation, so fetch metadata says cross-site and no token is sent).
+ * The page is static and has no side effects; Host and Origin are still checked, and only a document navigation to
+ * that exact path qualifies (not a fetch, an embed or any other path).
+ */
+function isCallbackNavigation(request: FastifyRequest, callbackPath: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  if (firstHeader(request.headers['sec-fetch-mode']) !== 'navigate') return false
+  const dest = firstHeader(request.headers['sec-fetch-dest'])
+  if (dest !== undefined && dest !== 'document') return false
+  const url = request.url
+  return url === callbackPath || url.startsWith(`${callbackPath}?`)
+}
+
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
@@ -53,6 +68,7 @@ export function createAuthorizeHook(
 
 export function createGateHook(options: GateOptions): onRequestHookHandler {
   const apiPrefix = `${options.prefix}/api`
+  const callbackPath = `${options.prefix}/oauth-callback`
   const tokenMatches = options.token === null ? null : createTokenCheck(options.token)
   return function gate(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const host = request.headers.host
@@ -71,7 +87,10 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
       void refuse(reply, new WorkbenchError('forbidden', 'Cross-origin requests are refused.'))
       return
     }
-    if (firstHeader(request.headers['sec-fetch-site']) === 'cross-site') {
+    if (
+      firstHeader(request.headers['sec-fetch-site']) === 'cross-site' &&
+      !isCallbackNavigation(request, callbackPath)
+    ) {
       void refuse(reply, new WorkbenchError('forbidden', 'Cross-site requests are refused.'))
       return
     }

@@ -24,7 +24,8 @@ export const securityHeadersHook: onSendHookHandler = function securityHeaders(
   reply.header('referrer-policy', 'no-referrer')
   reply.header('x-content-type-options', 'nosniff')
   reply.header('x-frame-options', 'DENY')
-  reply.header('cross-origin-opener-policy', 'same-origin')
+  // A route may relax it for a page that must keep its opener (the OAuth callback popup); the default is strict.
+  if (!reply.hasHeader('cross-origin-opener-policy')) reply.header('cross-origin-opener-policy', 'same-origin')
   reply.header('cross-origin-resource-policy', 'same-origin')
   done(null, payload)
 }

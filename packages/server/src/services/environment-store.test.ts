@@ -1,0 +1,155 @@
+import { lstat, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { parseEnvironmentsDocument } from '@wirebench/auth'
+import type { EnvironmentsDocument } from '@wirebench/auth'
+import { WorkbenchError } from '@wirebench/core'
+import { makeTempDir } from '../test-support/harness.test-helpers.js'
+import { createEnvironmentStore, defaultEnvironments } from './environment-store.js'
+
+const dirs: string[] = []
+async function temp(): Promise<string> {
+  const dir = await makeTempDir('envs')
+  dirs.push(dir)
+  return dir
+}
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
+})
+
+function documentWith(token: string, name = 'Staging'): EnvironmentsDocument {
+  return {
+    version: 1,
+    environments: [
+      { id: 'staging', name, vars: { zeta: '1', alpha: '2' }, auth: { type: 'bearer', token } },
+      { id: 'local', name: 'Local', vars: {}, auth: { type: 'none' } },
+    ],
+    activeEnvironmentId: 'staging',
+  }
+}
+
+async function storeIn(configDir: string) {
+  const store = createEnvironmentStore({ configDir, parse: parseEnvironmentsDocument })
+  await store.init()
+  return store
+}
+
+describe('environment store', () => {
+  it('starts from one "Default" environment without auth and does not write it until the first save', async () => {
+    const configDir = join(await temp(), 'config')
+    const store = await storeIn(configDir)
+    const snapshot = await store.load()
+    expect(snapshot.document).toEqual(defaultEnvironments())
+    expect(snapshot.document.environments.map((e) => e.name)).toEqual(['Default'])
+    expect(snapshot.issues).toEqual([])
+    expect(await readdir(configDir)).toEqual([])
+  })
+
+  it('writes 0600 in a 0700 dir, 2-space JSON with a stable key order, and reads back what it wrote', async () => {
+    const configDir = join(await temp(), 'config')
+    const store = await storeIn(configDir)
+    const { revision } = await store.save({ document: documentWith('s3cret') })
+    expect((await lstat(configDir)).mode & 0o777).toBe(0o700)
+    expect((await lstat(store.path)).mode & 0o777).toBe(0o600)
+    const text = await readFile(store.path, 'utf8')
+    expect(text.startsWith('{\n  "version": 1,\n  "activeEnvironmentId": "staging",\n  "environments": [\n')).toBe(true)
+    expect(text.endsWith('}\n')).toBe(true)
+    // Variables keep the user's order; auth puts its type first.
+    expect(text.indexOf('"zeta"')).toBeLessThan(text.indexOf('"alpha"'))
+    expect(text).toContain('"auth": {\n        "type": "bearer",\n        "token": "s3cret"\n      }')
+    const snapshot = await store.load()
+    expect(snapshot.document).toEqual(documentWith('s3cret'))
+    expect(snapshot.revision).toBe(revision)
+    // The same document saved again gives the same bytes and the same revision.
+    expect((await store.save({ document: snapshot.document })).revision).toBe(revision)
+  })
+
+  it('refuses a save based on a stale revision with conflict and keeps the newer document', async () => {
+    const store = await storeIn(await temp())
+    const first = await store.load()
+    const mine = await store.save({ document: documentWith('mine'), baseRevision: first.revision })
+    await expect(store.save({ document: documentWith('theirs'), baseRevision: first.revision })).rejects.toSatisfy(
+      (error: unknown) => WorkbenchError.is(error, 'conflict'),
+    )
+    expect((await store.load()).document).toEqual(documentWith('mine'))
+    await expect(store.save({ document: documentWith('next'), baseRevision: mine.revision })).resolves.toBeDefined()
+  })
+
+  it('serializes concurrent saves: each succeeds in turn and the file ends as one of them, whole', async () => {
+    const store = await storeIn(await temp())
+    const documents = Array.from({ length: 20 }, (_, i) => documentWith(`token-${i}`, `Env ${i}`))
+    const results = await Promise.all(documents.map((document) => store.save({ document })))
+    expect(new Set(results.map((r) => r.revision)).size).toBe(20)
+    const stored = (await store.load()).document
+    expect(documents).toContainEqual(stored)
+    // Arrival order is kept: the last one queued is the one that stays.
+    expect(stored).toEqual(documents[19])
+  })
+
+  it('moves a file that is not JSON aside at start-up and reports where it went until the next save', async () => {
+    const configDir = await temp()
+    await writeFile(join(configDir, 'environments.json'), '{"version": 1, "environments": [', { mode: 0o600 })
+    const store = await storeIn(configDir)
+    const snapshot = await store.load()
+    expect(snapshot.document).toEqual(defaultEnvironments())
+    expect(snapshot.issues).toHaveLength(1)
+    const movedTo = snapshot.issues[0]?.movedTo ?? ''
+    expect(movedTo).toMatch(/^environments\.json\.corrupt-\d{4}-\d\d-\d\dT/)
+    expect(snapshot.issues[0]?.message).toContain('not valid JSON')
+    expect(await readFile(join(configDir, movedTo), 'utf8')).toBe('{"version": 1, "environments": [')
+    await store.save({ document: documentWith('new') })
+    expect((await store.load()).issues).toEqual([])
+    // The file set aside stays for the user.
+    expect(await readdir(configDir)).toContain(movedTo)
+  })
+
+  it('reports a file broken while running without touching it, and sets it aside before the next save', async () => {
+    const configDir = await temp()
+    const store = await storeIn(configDir)
+    await store.save({ document: documentWith('ok') })
+    const broken = JSON.stringify({ version: 1, environments: [{ id: 'x', name: 'X', auth: { type: 'nope' } }] })
+    await writeFile(store.path, broken)
+    const snapshot = await store.load()
+    expect(snapshot.issues[0]?.message).toMatch(/not a valid environments document: \/environments\/0\/auth\/type/)
+    expect(snapshot.issues[0]?.errors?.[0]?.path).toBe('/environments/0/auth/type')
+    expect(await readFile(store.path, 'utf8')).toBe(broken)
+    await store.save({ document: documentWith('after'), baseRevision: snapshot.revision })
+    const aside = (await readdir(configDir)).filter((n) => n.includes('.corrupt-'))
+    expect(aside).toHaveLength(1)
+    expect(await readFile(join(configDir, aside[0] ?? ''), 'utf8')).toBe(broken)
+    expect((await store.load()).document).toEqual(documentWith('after'))
+  })
+
+  it('neither reads nor writes through an environments.json that is a symlink', async () => {
+    const root = await temp()
+    const configDir = join(root, 'config')
+    await mkdir(configDir, { mode: 0o700 })
+    const target = join(root, 'elsewhere.json')
+    const original = JSON.stringify(documentWith('target-secret'))
+    await writeFile(target, original)
+    await symlink(target, join(configDir, 'environments.json'))
+    const store = await storeIn(configDir)
+    const snapshot = await store.load()
+    expect(snapshot.document).toEqual(defaultEnvironments())
+    expect(JSON.stringify(snapshot)).not.toContain('target-secret')
+    expect(snapshot.issues[0]?.message).toMatch(/symbolic link/)
+    await expect(store.save({ document: documentWith('mine') })).rejects.toSatisfy((error: unknown) =>
+      WorkbenchError.is(error, 'forbidden'),
+    )
+    expect(await readFile(target, 'utf8')).toBe(original)
+    expect((await lstat(join(configDir, 'environments.json'))).isSymbolicLink()).toBe(true)
+  })
+
+  it('migrates an older document on load (no version) and writes the current version on save', async () => {
+    const configDir = await temp()
+    const legacy = { environments: [{ id: 'a', name: 'A', vars: { k: 'v' }, auth: { type: 'bearer', token: 't' } }] }
+    await writeFile(join(configDir, 'environments.json'), JSON.stringify(legacy))
+    const store = await storeIn(configDir)
+    const snapshot = await store.load()
+    expect(snapshot.issues).toEqual([])
+    expect(snapshot.document.version).toBe(1)
+    expect(snapshot.document.environments[0]?.vars).toEqual({ k: 'v' })
+    await store.save({ document: snapshot.document, baseRevision: snapshot.revision })
+    expect(JSON.parse(await readFile(store.path, 'utf8'))).toMatchObject({ version: 1 })
+  })
+})

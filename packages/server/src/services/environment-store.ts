@@ -1,0 +1,203 @@
+/**
+ * `{configDir}/environments.json` (DESIGN.md §7): validated and migrated on load, written atomically as stable,
+ * human-readable JSON (0600 in a 0700 dir, never through a symlink), one operation at a time, with a revision for
+ * optimistic concurrency; a file that fails validation is moved aside and reported, never overwritten silently.
+ */
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import { WorkbenchError } from '@wirebench/core'
+import type { DocumentIssue, EnvironmentsDocument, ParseEnvironmentsResult } from '@wirebench/auth'
+import {
+  ensurePrivateDir,
+  isNotFound,
+  isSymlinkRefusal,
+  moveAside,
+  readRegularFile,
+  writeFileAtomic,
+} from './atomic-file.js'
+import { createSerialQueue } from './serial-queue.js'
+import { serializeEnvironments } from './environment-format.js'
+
+export const ENVIRONMENTS_FILE = 'environments.json'
+
+/** Validates a parsed JSON value and migrates older versions forward (the auth package's parser). */
+export type EnvironmentsParser = (json: unknown) => ParseEnvironmentsResult
+
+/** Something about the stored file the UI should show: why it was not used, and where it went. */
+export interface EnvironmentsIssue {
+  message: string
+  /** Where the unusable file was moved (`environments.json.corrupt-<timestamp>`). */
+  movedTo?: string
+  /** Validation issues of the stored document, by JSON path. */
+  errors?: DocumentIssue[]
+}
+
+export interface EnvironmentsSnapshot {
+  document: EnvironmentsDocument
+  /** Changes whenever the stored file changes; a save may name the revision it started from. */
+  revision: string
+  issues: EnvironmentsIssue[]
+}
+
+export interface SaveInput {
+  document: EnvironmentsDocument
+  /** When given and the stored revision differs, the save is refused with `conflict`. */
+  baseRevision?: string
+}
+
+export interface EnvironmentStore {
+  readonly path: string
+  /** Creates the config dir and sets an unusable file aside, at start-up (GET must have no side effects). */
+  init(): Promise<void>
+  load(): Promise<EnvironmentsSnapshot>
+  save(input: SaveInput): Promise<{ revision: string }>
+}
+
+export interface EnvironmentStoreOptions {
+  configDir: string
+  parse: EnvironmentsParser
+  /** Operations waiting for their turn beyond which new ones are refused. */
+  maxQueued?: number
+  /** A hand-edited file larger than this is not read. */
+  maxFileBytes?: number
+}
+
+/** What the store holds before the first save: one environment without auth. The file is not written for it. */
+export function defaultEnvironments(): EnvironmentsDocument {
+  return {
+    version: 1,
+    environments: [{ id: 'default', name: 'Default', vars: {}, auth: { type: 'none' } }],
+    activeEnvironmentId: 'default',
+  }
+}
+
+export function revisionOf(bytes: string | Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+}
+
+type Stored =
+  | { kind: 'missing' }
+  | { kind: 'link' }
+  | { kind: 'valid'; document: EnvironmentsDocument; revision: string }
+  | { kind: 'unusable'; revision: string; message: string; errors?: DocumentIssue[] }
+
+const tempPrefix = '.environments-'
+
+export function createEnvironmentStore(options: EnvironmentStoreOptions): EnvironmentStore {
+  const { configDir, parse } = options
+  const path = join(configDir, ENVIRONMENTS_FILE)
+  const maxFileBytes = options.maxFileBytes ?? 8 * 1024 * 1024
+  const queue = createSerialQueue(options.maxQueued ?? 64)
+  // Files this process moved aside; reported until the next successful save (the user has then seen them).
+  let movedAside: EnvironmentsIssue[] = []
+
+  async function readStored(): Promise<Stored> {
+    let bytes: Buffer
+    try {
+      bytes = await readRegularFile(path, maxFileBytes)
+    } catch (error) {
+      if (isNotFound(error)) return { kind: 'missing' }
+      if (isSymlinkRefusal(error)) return { kind: 'link' }
+      if (WorkbenchError.is(error, 'storage_corrupt')) {
+        return { kind: 'unusable', revision: 'unreadable', message: `${ENVIRONMENTS_FILE}: ${error.message}` }
+      }
+      throw error
+    }
+    const revision = revisionOf(bytes)
+    let json: unknown
+    try {
+      json = JSON.parse(bytes.toString('utf8'))
+    } catch (error) {
+      const reason = error instanceof SyntaxError ? ` (${error.message})` : ''
+      return { kind: 'unusable', revision, message: `${ENVIRONMENTS_FILE} is not valid JSON${reason}.` }
+    }
+    const parsed = parse(json)
+    if (!parsed.ok) {
+      const first = parsed.issues[0]
+      const where = first ? `: ${first.path} ${first.message}` : ''
+      return {
+        kind: 'unusable',
+        revision,
+        message: `${ENVIRONMENTS_FILE} is not a valid environments document${where}.`,
+        errors: parsed.issues.slice(0, 50),
+      }
+    }
+    return { kind: 'valid', document: parsed.document, revision }
+  }
+
+  async function setAside(stored: Extract<Stored, { kind: 'unusable' }>): Promise<void> {
+    const movedTo = await moveAside(configDir, ENVIRONMENTS_FILE)
+    movedAside.push({
+      message: `${stored.message} It was moved to ${movedTo} and the workbench started from the default environments.`,
+      movedTo,
+      ...(stored.errors ? { errors: stored.errors } : {}),
+    })
+  }
+
+  function snapshotOf(stored: Stored): EnvironmentsSnapshot {
+    switch (stored.kind) {
+      case 'valid':
+        return { document: stored.document, revision: stored.revision, issues: [...movedAside] }
+      case 'missing':
+        return { document: defaultEnvironments(), revision: revisionOf(''), issues: [...movedAside] }
+      case 'link':
+        return {
+          document: defaultEnvironments(),
+          revision: 'link',
+          issues: [
+            ...movedAside,
+            {
+              message: `${ENVIRONMENTS_FILE} is a symbolic link; the workbench neither reads nor writes through links to files that hold secrets. Remove the link (move the real file to ${path}) and reload.`,
+            },
+          ],
+        }
+      case 'unusable':
+        return {
+          document: defaultEnvironments(),
+          revision: stored.revision,
+          issues: [
+            ...movedAside,
+            {
+              message: `${stored.message} It is kept as it is until you save; saving moves it aside first.`,
+              ...(stored.errors ? { errors: stored.errors } : {}),
+            },
+          ],
+        }
+    }
+  }
+
+  return {
+    path,
+    init: () =>
+      queue.run(async () => {
+        await ensurePrivateDir(configDir, true)
+        const stored = await readStored()
+        if (stored.kind === 'unusable') await setAside(stored)
+      }),
+    load: () => queue.run(async () => snapshotOf(await readStored())),
+    async save(input) {
+      // Serialised before queueing: a document that cannot be written fails without waiting for a turn.
+      const text = serializeEnvironments(input.document)
+      return queue.run(async () => {
+        await ensurePrivateDir(configDir, true)
+        const stored = await readStored()
+        if (stored.kind === 'link') {
+          throw new WorkbenchError('forbidden', `${ENVIRONMENTS_FILE} is a symbolic link and is not written through.`, {
+            hint: `Remove the link ${path} (keep its target somewhere safe) and save again.`,
+          })
+        }
+        const current = snapshotOf(stored).revision
+        if (input.baseRevision !== undefined && input.baseRevision !== current) {
+          throw new WorkbenchError('conflict', 'The environments were changed elsewhere since they were loaded.', {
+            hint: 'Reload the environments (another tab or an editor saved them), then apply your change again.',
+          })
+        }
+        if (stored.kind === 'unusable') await setAside(stored)
+        // A link planted after the check above is replaced by the rename, never written through.
+        await writeFileAtomic({ dir: configDir, name: ENVIRONMENTS_FILE, content: text, tempPrefix })
+        movedAside = []
+        return { revision: revisionOf(text) }
+      })
+    },
+  }
+}
