@@ -15,6 +15,7 @@ import type {
   ProtocolPlugin,
   ServiceInfo,
   StatusName,
+  StreamFrame,
 } from '@wirebench/core'
 
 export type ContractCall = Omit<Call, 'target'>
@@ -36,6 +37,12 @@ export interface ContractFixture {
     headersOf(result: InvokeResult): Record<string, unknown>
     urlOf?(result: InvokeResult): string
   }
+  /** A server-streaming call the service answers with `count` messages and then a normal end (claimed kinds only). */
+  serverStream?: { call: ContractCall; count: number }
+  /** A client-streaming call: `messages` are sent on a channel, then the sending side closes; one reply or more follow. */
+  clientStream?: { call: ContractCall; messages: unknown[] }
+  /** A duplex call that answers every message it receives; `message(i)` builds the i-th message. */
+  duplex?: { call: ContractCall; message(i: number): unknown }
   /** Discovery target where nothing listens. */
   unreachable: DiscoveryTarget
   /** Open connections the server holds (close semantics); omit when the server cannot tell. */
@@ -129,6 +136,14 @@ function checkService(service: ServiceInfo, pluginId: string): void {
     checkMessage(method.inputType)
     checkMessage(method.outputType)
   }
+}
+
+const frameTypes = ['headers', 'message', 'trailers', 'end']
+
+async function collectFrames(frames: AsyncIterable<StreamFrame>): Promise<StreamFrame[]> {
+  const out: StreamFrame[] = []
+  for await (const frame of frames) out.push(frame)
+  return out
 }
 
 async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
@@ -252,18 +267,118 @@ export function runProtocolContract(options: ProtocolContractOptions): void {
       expect(typeof plugin.openChannel === 'function').toBe(options.claims.channels)
     })
 
-    // Streaming and channel checks join this suite with the first plugin that claims them (gRPC, WebSocket).
+    const skipReason = (claimed: boolean, what: string): string =>
+      claimed ? '' : ` (skipped: ${options.name} claims no ${what})`
+
     it.skipIf(!options.claims.serverStreaming)(
-      `server streaming${options.claims.serverStreaming ? '' : ` (skipped: ${options.name} claims no server streaming)`}`,
-      () => {
-        expect(typeof plugin.invokeStream).toBe('function')
+      `server streaming: messages in order, then exactly one end frame, last${skipReason(options.claims.serverStreaming, 'server streaming')}`,
+      async () => {
+        expect(
+          fixture.serverStream,
+          'a plugin that claims server streaming provides fixture.serverStream',
+        ).toBeDefined()
+        const { call: streamCall, count } = fixture.serverStream!
+        const frames = await collectFrames(
+          plugin.invokeStream!({ ...streamCall, target: fixture.callTarget }, contractContext()),
+        )
+        for (const frame of frames) expect(frameTypes).toContain(frame.type)
+        expect(frames.filter((f) => f.type === 'message')).toHaveLength(count)
+        expect(frames.filter((f) => f.type === 'end')).toHaveLength(1)
+        expect(frames.at(-1)).toMatchObject({ type: 'end', status: 'OK' })
+        // Headers, when a protocol has them, come before the first message; trailers after the last.
+        const firstMessage = frames.findIndex((f) => f.type === 'message')
+        const lastMessage = frames.findLastIndex((f) => f.type === 'message')
+        const headers = frames.findIndex((f) => f.type === 'headers')
+        const trailers = frames.findIndex((f) => f.type === 'trailers')
+        if (headers >= 0) expect(headers).toBeLessThan(firstMessage)
+        if (trailers >= 0) expect(trailers).toBeGreaterThan(lastMessage)
+        expect(JSON.parse(JSON.stringify(frames))).toEqual(frames)
+      },
+    )
+
+    it.skipIf(!options.claims.serverStreaming)(
+      `server streaming: a consumer that stops early ends the stream, and an aborted signal refuses it${skipReason(options.claims.serverStreaming, 'server streaming')}`,
+      async () => {
+        const { call: streamCall } = fixture.serverStream!
+        const iterator = plugin.invokeStream!({ ...streamCall, target: fixture.callTarget }, contractContext())[
+          Symbol.asyncIterator
+        ]()
+        await iterator.next()
+        await iterator.return?.(undefined)
+        expect((await iterator.next()).done).toBe(true)
+        const aborted = plugin.invokeStream!(
+          { ...streamCall, target: fixture.callTarget },
+          contractContext({ signal: AbortSignal.abort() }),
+        )
+        const error = await failure(collectFrames(aborted))
+        expect(error.code).toBe('cancelled')
       },
     )
 
     it.skipIf(!options.claims.channels)(
-      `client-streaming and duplex channels${options.claims.channels ? '' : ` (skipped: ${options.name} claims no channels)`}`,
-      () => {
-        expect(typeof plugin.openChannel).toBe('function')
+      `duplex channel: each message is answered while the channel is open; closeSend ends it with one end frame${skipReason(options.claims.channels, 'channels')}`,
+      async () => {
+        expect(fixture.duplex, 'a plugin that claims channels provides fixture.duplex').toBeDefined()
+        const { call: duplexCall, message } = fixture.duplex!
+        const channel = await plugin.openChannel!(
+          { ...duplexCall, messages: [], target: fixture.callTarget },
+          contractContext(),
+        )
+        expect(typeof channel.id).toBe('string')
+        expect(channel.serverStreaming).toBe(true)
+        const frames = channel.frames()[Symbol.asyncIterator]()
+        const nextMessage = async (): Promise<StreamFrame> => {
+          for (;;) {
+            const next = await frames.next()
+            expect(next.done, 'the channel ended before answering').toBe(false)
+            if (next.value.type === 'message') return next.value
+            expect(next.value.type).not.toBe('end')
+          }
+        }
+        expect(await channel.send(message(0))).toBe(true)
+        await nextMessage()
+        expect(await channel.send(message(1))).toBe(true)
+        await nextMessage()
+        await channel.closeSend()
+        expect(await channel.send(message(2))).toBe(false)
+        const rest: StreamFrame[] = []
+        for (let next = await frames.next(); !next.done; next = await frames.next()) rest.push(next.value)
+        expect(rest.filter((f) => f.type === 'end')).toHaveLength(1)
+        expect(rest.at(-1)).toMatchObject({ type: 'end', status: 'OK' })
+        await channel.dispose()
+        await channel.dispose()
+      },
+    )
+
+    it.skipIf(!options.claims.channels)(
+      `client-streaming channel: messages, closeSend, then the reply and one end frame${skipReason(options.claims.channels, 'channels')}`,
+      async (ctx) => {
+        if (!fixture.clientStream) return ctx.skip()
+        const { call: streamCall, messages } = fixture.clientStream
+        const channel = await plugin.openChannel!(
+          { ...streamCall, messages: [], target: fixture.callTarget },
+          contractContext(),
+        )
+        for (const m of messages) expect(await channel.send(m)).toBe(true)
+        await channel.closeSend()
+        const frames = await collectFrames(channel.frames())
+        expect(frames.filter((f) => f.type === 'message').length).toBeGreaterThan(0)
+        expect(frames.at(-1)).toMatchObject({ type: 'end', status: 'OK' })
+        await channel.dispose()
+      },
+    )
+
+    it.skipIf(!options.claims.channels)(
+      `channel: dispose cancels an open channel and later sends are refused${skipReason(options.claims.channels, 'channels')}`,
+      async () => {
+        const { call: duplexCall, message } = fixture.duplex!
+        const channel = await plugin.openChannel!(
+          { ...duplexCall, messages: [], target: fixture.callTarget },
+          contractContext(),
+        )
+        expect(await channel.send(message(0))).toBe(true)
+        await channel.dispose()
+        expect(await channel.send(message(1))).toBe(false)
       },
     )
 

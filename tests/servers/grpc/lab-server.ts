@@ -33,6 +33,10 @@ export interface LabServer {
   cancelled(): string[]
   /** Resolves when a call of `method` has been seen cancelled. */
   whenCancelled(method: string): Promise<void>
+  /** Replies the latest Count call has written so far. */
+  countSent(): number
+  /** Resolves with the replies written when a Count call first finds the client not reading (flow control). */
+  whenCountBlocked(): Promise<number>
   /** TCP connections open right now. */
   openConnections(): number
   close(): Promise<void>
@@ -42,6 +46,15 @@ type Handler = grpc.UntypedHandleCall
 type Json = Record<string, unknown>
 
 const require = createRequire(import.meta.url)
+
+// protobufjs finds its 64-bit integer library through an eval'd `require` that the test runner's module loader
+// hides; without it int64 values lose precision. Hand it over explicitly, to every instance that may be loaded.
+const longModule = createRequire(require.resolve('protobufjs'))('long') as { default?: unknown }
+const Long = (longModule.default ?? longModule) as typeof protobuf.util.Long
+for (const instance of [protobuf, require('protobufjs') as typeof protobuf]) {
+  instance.util.Long = Long
+  instance.configure()
+}
 
 function loadDefinition(): protoLoader.PackageDefinition {
   return protoLoader.loadSync(['wbtest/v1/lab.proto'], {
@@ -99,6 +112,9 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
     for (const waiter of cancelWaiters.filter((w) => w.method === method)) waiter.resolve()
   }
 
+  let countSent = 0
+  const blockedWaiters: ((sent: number) => void)[] = []
+
   const handlers: Record<string, Handler> = {
     echo(call: grpc.ServerUnaryCall<Json, Json>, callback: grpc.sendUnaryData<Json>) {
       const reply = new grpc.Metadata()
@@ -114,6 +130,7 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
       const failCode = Number(call.request.failCode ?? 0)
       let index = 0
       let stopped = false
+      countSent = 0
       call.on('cancelled', () => {
         stopped = true
         markCancelled('Count')
@@ -121,11 +138,13 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
       const next = (): void => {
         if (stopped) return
         if (index >= count) {
-          if (failCode !== 0) call.destroy(Object.assign(new Error('count failed'), { code: failCode }))
+          if (failCode !== 0) call.emit('error', { code: failCode, details: 'count failed' })
           else call.end()
           return
         }
         const ok = call.write({ index: index++ })
+        countSent = index
+        if (!ok) for (const waiter of blockedWaiters.splice(0)) waiter(index)
         if (delay > 0) setTimeout(next, delay)
         else if (ok) setImmediate(next)
         else call.once('drain', next)
@@ -230,6 +249,8 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
       cancelled.includes(method)
         ? Promise.resolve()
         : new Promise<void>((resolve) => cancelWaiters.push({ method, resolve })),
+    countSent: () => countSent,
+    whenCountBlocked: () => new Promise<number>((resolve) => blockedWaiters.push(resolve)),
     openConnections: () => sockets.size,
     async close() {
       injector.destroy()
