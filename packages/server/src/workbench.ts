@@ -3,6 +3,7 @@
  * `app.register(workbench, { prefix: '/workbench', configDir })`.
  */
 import { parseEnvironmentsDocument } from '@wirebench/auth'
+import { createGrpcPlugins } from '@wirebench/protocol-grpc'
 import { createRestPlugin } from '@wirebench/protocol-rest'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
@@ -49,7 +50,9 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     blockPrivate: mode === 'embedded',
     allowHosts: options.outboundAllowHosts ?? [],
   }
-  const registry = createPluginRegistry(options.plugins ?? [createRestPlugin({ outbound: outboundPolicy })])
+  const registry = createPluginRegistry(
+    options.plugins ?? [createRestPlugin({ outbound: outboundPolicy }), ...createGrpcPlugins({ outbound: outboundPolicy })],
+  )
 
   app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app, limits)
