@@ -27,7 +27,7 @@ export function GrpcUnaryResponse({ record }: { record: CallRecord }): ReactElem
   const shown: UnaryTab = tab === 'details' && !hasDetails ? 'body' : tab
   return (
     <section className="response-pane" aria-label="Response" aria-busy={record.isSending}>
-      <div className="response-summary">
+      <div className="response-summary" data-started={record.startedAt}>
         {result && (
           <span title={`gRPC status ${result.status}`}>
             <StatusBadge label={statusWithCode(result.status)} tone={grpcStatusTone(result.status)} />
