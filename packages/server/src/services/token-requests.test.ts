@@ -41,12 +41,13 @@ describe('token request parts', () => {
 
   it('refuses header names that are not tokens, framing headers and values with line breaks', () => {
     const refused = (headers: Record<string, string>) => () => customTokenHeaders(custom({ headers }), true)
-    for (const headers of [
+    const cases: Array<Record<string, string>> = [
       { 'bad name': 'v' },
       { Host: 'evil' },
       { 'Content-Length': '1' },
       { 'X-A': 'v\r\nX-B: w' },
-    ]) {
+    ]
+    for (const headers of cases) {
       expect(refused(headers)).toThrow(WorkbenchError)
     }
   })
