@@ -19,9 +19,34 @@ describe('network errors', () => {
   it('hints at DNS for an unknown host and at TLS for a certificate failure', () => {
     expect(toNetworkError(socketError('ENOTFOUND'), { url: 'https://nope.invalid/' }).hint).toMatch(/host name/)
     expect(toNetworkError(socketError('DEPTH_ZERO_SELF_SIGNED_CERT'), { url: 'https://h/' })).toMatchObject({
-      message: 'TLS handshake with h failed (DEPTH_ZERO_SELF_SIGNED_CERT).',
+      message:
+        'TLS handshake with h failed: its certificate is not issued by a CA this workbench trusts (DEPTH_ZERO_SELF_SIGNED_CERT).',
       hint: expect.stringContaining('CA certificate'),
     })
+  })
+
+  it('says when the server wants a client certificate, and when it refused the one sent', () => {
+    expect(
+      toNetworkError(socketError('ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED'), { url: 'https://h/' }),
+    ).toMatchObject({
+      message: expect.stringContaining('the server requires a client certificate'),
+      hint: expect.stringContaining('Configure mTLS'),
+    })
+    const refused = socketError('ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE')
+    expect(toNetworkError(refused, { url: 'https://h/' }).hint).toMatch(/may require a client certificate/)
+    expect(toNetworkError(refused, { url: 'https://h/', clientCertificate: true }).message).toMatch(
+      /rejected the client certificate/,
+    )
+    expect(toNetworkError(socketError('ERR_SSL_TLSV1_ALERT_UNKNOWN_CA'), { url: 'https://h/' }).hint).toMatch(
+      /issued by a CA the server trusts/,
+    )
+  })
+
+  it('points at client certificates when an https server closes the connection without answering', () => {
+    const closed = socketError('UND_ERR_SOCKET')
+    expect(toNetworkError(closed, { url: 'https://h/' }).hint).toMatch(/requires a client certificate/)
+    expect(toNetworkError(closed, { url: 'https://h/', clientCertificate: true }).hint).toMatch(/rejected the client/)
+    expect(toNetworkError(closed, { url: 'http://h/' }).hint).toMatch(/expects TLS/)
   })
 
   it('reports the deadline as a timeout with the budget', () => {

@@ -43,6 +43,8 @@ export interface SessionServer {
   sessions: Map<string, string>
   /** Every request's path and Cookie header, in order. */
   requests: Array<{ path: string; cookie: string | null }>
+  /** TCP connections accepted so far (each TLS connection is one handshake). */
+  connectionCount(): number
   close(): Promise<void>
 }
 
@@ -91,6 +93,8 @@ export async function startSessionServer(options: SessionServerOptions = {}): Pr
         handler,
       )
     : createHttpServer(handler)
+  let connections = 0
+  server.on('connection', () => connections++)
   await new Promise<void>((resolve) => server.listen(0, host, resolve))
   origin = `${options.tls ? 'https' : 'http'}://${host}:${(server.address() as AddressInfo).port}`
   return {
@@ -98,6 +102,7 @@ export async function startSessionServer(options: SessionServerOptions = {}): Pr
     docUrl: `${origin}/openapi.json`,
     sessions,
     requests,
+    connectionCount: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
