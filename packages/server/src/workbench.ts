@@ -5,12 +5,14 @@
 import { parseEnvironmentsDocument } from '@wirebench/auth'
 import { createGrpcPlugins } from '@wirebench/protocol-grpc'
 import { createRestPlugin } from '@wirebench/protocol-rest'
+import { createCookieJars } from '@wirebench/transport'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { installErrorHandling } from './errors/error-handler.js'
 import { defaultLimits } from './options.js'
 import type { WorkbenchOptions } from './options.js'
 import { registerAuthProxyRoutes } from './routes/auth-proxy.js'
+import { registerCookieRoutes } from './routes/cookies.js'
 import { registerDiscoverRoutes } from './routes/discover.js'
 import { registerEnvironmentRoutes } from './routes/environments.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
@@ -50,8 +52,13 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     blockPrivate: mode === 'embedded',
     allowHosts: options.outboundAllowHosts ?? [],
   }
+  // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
+  const cookieJars = createCookieJars()
   const registry = createPluginRegistry(
-    options.plugins ?? [createRestPlugin({ outbound: outboundPolicy }), ...createGrpcPlugins({ outbound: outboundPolicy })],
+    options.plugins ?? [
+      createRestPlugin({ outbound: outboundPolicy, cookieJars }),
+      ...createGrpcPlugins({ outbound: outboundPolicy }),
+    ],
   )
 
   app.setValidatorCompiler(createValidatorCompiler())
@@ -90,6 +97,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerDiscoverRoutes(app, deps)
   registerInvokeRoutes(app, deps)
   registerUploadRoutes(app, deps)
+  registerCookieRoutes(app, { cookieJars })
 
   const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
   await environments.init()
