@@ -73,7 +73,7 @@ describe('POST /api/invoke', () => {
     expect(res.json<InvokeResult>().response).toEqual({ server: 'A', body: { text: 'hi' }, note: 'n1' })
   })
 
-  it('refuses a transport marker the plugin cannot honour yet instead of sending without it', async () => {
+  it('honours the cookie-jar marker: the call goes through the environment’s jar instead of being refused', async () => {
     const res = await invoke({
       protocol: 'rest',
       url: a.docUrl,
@@ -82,8 +82,8 @@ describe('POST /api/invoke', () => {
       messages: [{ text: 'hi' }],
       metadata: { __workbenchCookieEnv__: 'env-1' },
     })
-    expect(res.statusCode).toBe(501)
-    expect(res.json()).toMatchObject({ code: 'unsupported', detail: expect.stringMatching(/Cookie jars/) })
+    expect(res.statusCode).toBe(200)
+    expect(res.json<InvokeResult>().response).toEqual({ server: 'A', body: { text: 'hi' }, note: null })
   })
 
   it('answers a problem for an unknown protocol, naming the registered ones', async () => {
