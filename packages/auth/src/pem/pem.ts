@@ -18,9 +18,11 @@ export function readPem(text: string): PemBlock | undefined {
   const headers: Record<string, string> = {}
   const bodyLines: string[] = []
   for (const line of (match[2] ?? '').split(/\r?\n/)) {
-    const header = /^([A-Za-z-]+):\s*(.*)$/.exec(line.trim())
+    const trimmed = line.trim()
+    if (trimmed === '') continue
+    const header = /^([A-Za-z-]+):\s*(.*)$/.exec(trimmed)
     if (header && bodyLines.length === 0) headers[header[1] ?? ''] = header[2] ?? ''
-    else bodyLines.push(line)
+    else bodyLines.push(trimmed)
   }
   const der = base64ToBytes(bodyLines.join(''))
   return der ? { label, headers, der } : undefined

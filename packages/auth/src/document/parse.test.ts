@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest'
+import { ENVIRONMENTS_VERSION, type EnvironmentsDocument } from '../environment.js'
+import { authSchemes } from '../scheme/registry.js'
+import { newEnvironment, redactEnvironment, redactEnvironmentsDocument } from './environments.js'
+import { migrateEnvironmentsDocument } from './migrate.js'
+import { parseEnvironmentsDocument } from './parse.js'
+
+const doc = (environments: unknown[], extra: Record<string, unknown> = {}) => ({
+  version: 1,
+  environments,
+  activeEnvironmentId: null,
+  ...extra,
+})
+const issuesOf = (json: unknown) => {
+  const result = parseEnvironmentsDocument(json)
+  return result.ok ? [] : result.issues
+}
+
+describe('parseEnvironmentsDocument', () => {
+  it('accepts a document with every auth type at its defaults and returns a copy', () => {
+    const input = doc(
+      authSchemes.map((s, i) => ({ id: `e${i}`, name: s.label, vars: { a: '1' }, auth: s.defaults() })),
+      { activeEnvironmentId: 'e1' },
+    )
+    const result = parseEnvironmentsDocument(input)
+    expect(result).toMatchObject({ ok: true, migrated: false })
+    if (!result.ok) return
+    expect(result.document).toEqual(input)
+    expect(result.document.environments[0]).not.toBe(input.environments[0])
+  })
+
+  it('accepts the SPEC bearer form and persistCookies on any type', () => {
+    const result = parseEnvironmentsDocument(
+      doc([{ id: 'a', name: 'A', vars: {}, auth: { type: 'bearer', token: 't', persistCookies: true } }]),
+    )
+    expect(result.ok).toBe(true)
+  })
+
+  it('fills optional auth fields that were left out with their defaults', () => {
+    const result = parseEnvironmentsDocument(
+      doc([
+        { id: 'a', name: 'A', vars: {}, auth: { type: 'oauth2_cc', tokenUrl: 'u', clientId: 'c', clientSecret: 's' } },
+      ]),
+    )
+    expect(result.ok && result.document.environments[0]!.auth).toEqual({
+      type: 'oauth2_cc',
+      tokenUrl: 'u',
+      clientId: 'c',
+      clientSecret: 's',
+      scope: '',
+      audience: '',
+    })
+  })
+
+  it.each([
+    [
+      'an unknown auth type',
+      [{ id: 'a', name: 'A', vars: {}, auth: { type: 'digest' } }],
+      '/environments/0/auth/type',
+      /Unknown auth type "digest"/,
+    ],
+    [
+      'a missing required field',
+      [{ id: 'a', name: 'A', vars: {}, auth: { type: 'bearer' } }],
+      '/environments/0/auth/token',
+      /needs "token"/,
+    ],
+    [
+      'a field of the wrong type',
+      [{ id: 'a', name: 'A', vars: {}, auth: { type: 'basic', username: 1, password: '' } }],
+      '/environments/0/auth/username',
+      /must be a string, not a number/,
+    ],
+    [
+      'a select value out of range',
+      [{ id: 'a', name: 'A', vars: {}, auth: { type: 'apikey', key: 'k', value: 'v', location: 'cookie' } }],
+      '/environments/0/auth/location',
+      /one of header, query/,
+    ],
+    [
+      'an unknown JWT algorithm',
+      [
+        {
+          id: 'a',
+          name: 'A',
+          vars: {},
+          auth: { type: 'jwt', algorithm: 'none', header: '', payload: '{}', secret: '' },
+        },
+      ],
+      '/environments/0/auth/algorithm',
+      /HS256/,
+    ],
+    [
+      'a non-boolean allowSelfSigned',
+      [
+        {
+          id: 'a',
+          name: 'A',
+          vars: {},
+          auth: { type: 'mtls', certificate: '', privateKey: '', allowSelfSigned: 'yes' },
+        },
+      ],
+      '/environments/0/auth/allowSelfSigned',
+      /boolean/,
+    ],
+    [
+      'a non-boolean persistCookies',
+      [{ id: 'a', name: 'A', vars: {}, auth: { type: 'none', persistCookies: 1 } }],
+      '/environments/0/auth/persistCookies',
+      /boolean/,
+    ],
+    [
+      'a field the type does not have',
+      [{ id: 'a', name: 'A', vars: {}, auth: { type: 'bearer', token: 't', tokne: 'x' } }],
+      '/environments/0/auth/tokne',
+      /no field "tokne"/,
+    ],
+    [
+      'a duplicate id',
+      [
+        { id: 'a', name: 'A', vars: {} },
+        { id: 'a', name: 'B', vars: {} },
+      ],
+      '/environments/1/id',
+      /already used by environment 0/,
+    ],
+    ['an empty id', [{ id: '', name: 'A', vars: {} }], '/environments/0/id', /non-empty/],
+    ['a non-string variable', [{ id: 'a', name: 'A', vars: { n: 1 } }], '/environments/0/vars/n', /must be a string/],
+    [
+      'a variable named __proto__',
+      [JSON.parse('{"id":"a","name":"A","vars":{"__proto__":"x"}}')],
+      '/environments/0/vars/__proto__',
+      /cannot be a variable name/,
+    ],
+    [
+      'an unknown environment key',
+      [{ id: 'a', name: 'A', vars: {}, colour: 'red' }],
+      '/environments/0/colour',
+      /no field "colour"/,
+    ],
+  ])('rejects %s with its path', (_name, environments, path, message) => {
+    const issues = issuesOf(doc(environments))
+    expect(issues).toContainEqual({ path, message: expect.stringMatching(message) })
+  })
+
+  it('requires activeEnvironmentId to name an existing environment or be null', () => {
+    expect(issuesOf(doc([{ id: 'a', name: 'A', vars: {} }], { activeEnvironmentId: 'b' }))).toEqual([
+      { path: '/activeEnvironmentId', message: 'activeEnvironmentId "b" names no environment.' },
+    ])
+    expect(issuesOf(doc([], { activeEnvironmentId: 3 }))[0]?.path).toBe('/activeEnvironmentId')
+  })
+
+  it('rejects non-objects, newer versions and unknown top-level keys', () => {
+    expect(issuesOf([])[0]).toEqual({ path: '', message: 'The document must be a JSON object, not an array.' })
+    expect(issuesOf(doc([], { version: 2 }))[0]?.message).toMatch(/newer than this workbench understands/)
+    expect(issuesOf(doc([], { extra: true }))).toEqual([
+      { path: '/extra', message: 'The document has no field "extra".' },
+    ])
+    expect(issuesOf({ version: 1, environments: {} })[0]).toMatchObject({ path: '/environments' })
+  })
+})
+
+describe('migrateEnvironmentsDocument', () => {
+  it('reads a document without a version but with environments as version 1', () => {
+    const legacy = { environments: [{ id: 'a', name: 'A', vars: {}, auth: { type: 'bearer', token: 't' } }] }
+    expect(migrateEnvironmentsDocument(legacy)).toMatchObject({ fromVersion: null, migrated: true })
+    const result = parseEnvironmentsDocument(legacy)
+    expect(result).toMatchObject({
+      ok: true,
+      migrated: true,
+      document: { version: ENVIRONMENTS_VERSION, activeEnvironmentId: null },
+    })
+  })
+
+  it('leaves a current document as it is', () => {
+    const current = doc([])
+    expect(migrateEnvironmentsDocument(current)).toEqual({ value: current, fromVersion: 1, migrated: false })
+  })
+})
+
+describe('environments', () => {
+  it('creates environments with unique ids and no auth', () => {
+    const a = newEnvironment('Dev')
+    expect(a).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Dev', vars: {}, auth: { type: 'none' } })
+    expect(newEnvironment('Dev').id).not.toBe(a.id)
+  })
+
+  it('redacts non-empty secret fields as *** and keeps the rest', () => {
+    const environment = {
+      id: 'a',
+      name: 'A',
+      vars: { user: 'u' },
+      auth: { type: 'aws_sigv4', accessKey: 'AK', secretKey: 'SK', region: 'r', service: 's', sessionToken: '' },
+    } as const
+    expect(redactEnvironment(environment).auth).toEqual({ ...environment.auth, secretKey: '***' })
+    expect(environment.auth.secretKey).toBe('SK')
+    const document: EnvironmentsDocument = { version: 1, environments: [environment], activeEnvironmentId: 'a' }
+    expect(JSON.stringify(redactEnvironmentsDocument(document))).not.toContain('"SK"')
+  })
+})
