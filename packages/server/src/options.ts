@@ -21,6 +21,16 @@ export interface WorkbenchLimits {
   tokenProxyTimeoutMs: number
   /** Largest token endpoint answer the auth proxy accepts; a bigger one is a 502. */
   tokenProxyMaxResponseBytes: number
+  /** Live WebSockets (`/api/ws`, one per tab) open at once. */
+  liveMaxSockets: number
+  /** Streams and channels open at once on one live WebSocket. */
+  liveMaxCallsPerSocket: number
+  /** Largest inbound live message; a bigger one closes the socket (1009). */
+  liveMaxMessageBytes: number
+  /** A live call without a deadline ends after this long with no frames either way. */
+  liveIdleTimeoutMs: number
+  /** Frames one live call may hold for a browser that falls behind, beyond those awaiting its ack. */
+  liveMaxQueuedFrames: number
 }
 
 export const defaultLimits: WorkbenchLimits = {
@@ -33,6 +43,11 @@ export const defaultLimits: WorkbenchLimits = {
   maxResponseBytes: 50 * 1024 * 1024,
   tokenProxyTimeoutMs: 15_000,
   tokenProxyMaxResponseBytes: 1024 * 1024,
+  liveMaxSockets: 32,
+  liveMaxCallsPerSocket: 64,
+  liveMaxMessageBytes: 1024 * 1024,
+  liveIdleTimeoutMs: 5 * 60_000,
+  liveMaxQueuedFrames: 10_000,
 }
 
 export interface WorkbenchOptions {

@@ -16,6 +16,7 @@ import { registerCookieRoutes } from './routes/cookies.js'
 import { registerDiscoverRoutes } from './routes/discover.js'
 import { registerEnvironmentRoutes } from './routes/environments.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
+import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
 import { registerProtocolRoutes } from './routes/protocols.js'
 import { registerUiRoutes } from './routes/ui.js'
@@ -97,6 +98,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerDiscoverRoutes(app, deps)
   registerInvokeRoutes(app, deps)
   registerUploadRoutes(app, deps)
+  registerLiveRoutes(app, deps, { outboundPolicy })
   registerCookieRoutes(app, { cookieJars })
 
   const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })

@@ -2,7 +2,7 @@
  * The SECURITY.md gates, run in `onRequest` (before any body is parsed) on every workbench route:
  * Host allow-list, Origin and fetch metadata, and the session token on `/api/*`.
  */
-import { SESSION_TOKEN_HEADER, WorkbenchError } from '@wirebench/core'
+import { LIVE_TOKEN_PROTOCOL_PREFIX, SESSION_TOKEN_HEADER, WorkbenchError } from '@wirebench/core'
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify'
 import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
@@ -53,6 +53,22 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
+/**
+ * A browser cannot set headers on a WebSocket upgrade: the live socket offers the token as the subprotocol entry
+ * `wirebench.token.<token>` (never in the URL). Only upgrade requests are read this way.
+ */
+function upgradeToken(request: FastifyRequest): string | undefined {
+  const upgrade = request.headers.upgrade
+  if (upgrade === undefined || upgrade.toLowerCase() !== 'websocket') return undefined
+  const offered = request.headers['sec-websocket-protocol']
+  if (offered === undefined) return undefined
+  for (const entry of offered.split(',')) {
+    const value = entry.trim()
+    if (value.startsWith(LIVE_TOKEN_PROTOCOL_PREFIX)) return value.slice(LIVE_TOKEN_PROTOCOL_PREFIX.length)
+  }
+  return undefined
+}
+
 /** The embedding host's own authorization of API calls (its session, its roles), after the built-in gates. */
 export function createAuthorizeHook(
   prefix: string,
@@ -97,7 +113,7 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
     // The matched route decides (the router may decode `%61pi` or ignore case); the raw URL covers unmatched paths.
     // The raw URL is tested first: `routeOptions` builds a fresh object on every read.
     if (tokenMatches !== null && isApiRequest(request, apiPrefix)) {
-      const given = firstHeader(request.headers[SESSION_TOKEN_HEADER])
+      const given = firstHeader(request.headers[SESSION_TOKEN_HEADER]) ?? upgradeToken(request)
       if (!tokenMatches(given)) {
         void refuse(
           reply,

@@ -1,6 +1,7 @@
 /**
- * Runs one plugin operation with a CallContext whose signal fires on timeout or when the caller goes away,
- * and gives up on a plugin that ignores the signal, so no request outlives its time box.
+ * The CallContext of every plugin operation, and `withDeadline`: runs one operation with a context whose signal fires
+ * on timeout or when the caller goes away, and gives up on a plugin that ignores the signal, so no request outlives
+ * its time box.
  */
 import { WorkbenchError, defaultCallLimits, splitMarkers } from '@wirebench/core'
 import type { CallContext, CallLimits, Logger } from '@wirebench/core'
@@ -20,28 +21,65 @@ export interface DeadlineOptions {
   limits?: Partial<CallLimits>
 }
 
-/** Runs `operation`; throws `timeout` after `timeoutMs` and `cancelled` when `signal` fires first. */
-export async function withDeadline<T>(
-  options: DeadlineOptions,
-  operation: (ctx: CallContext) => Promise<T>,
-): Promise<T> {
-  // Markers are parsed before any time starts: a malformed marker is the caller's error, not the target's.
+export interface CallContextOptions {
+  signal: AbortSignal
+  /** Sets the context's deadline this far from now; omitted for calls bounded by an idle timeout instead. */
+  timeoutMs?: number
+  metadata?: Record<string, string> | undefined
+  logger: Logger
+  limits?: Partial<CallLimits> | undefined
+  /** `limits.timeoutMs` when no `timeoutMs` is given. */
+  fallbackTimeoutMs?: number
+}
+
+/**
+ * The CallContext every plugin operation gets (`/api/invoke`, discovery, live calls): metadata split into headers and
+ * markers, limits filled from the defaults. Throws `invalid_request` for a malformed marker, before any time starts.
+ */
+export function createCallContext(options: CallContextOptions): CallContext {
   const { headers, markers } = splitMarkers(options.metadata)
-  const controller = new AbortController()
   const limits = options.limits
+  const timeoutMs = options.timeoutMs
   // Built field by field: object spreads take a slow path in V8 and this runs on every call.
   const ctx: CallContext = {
-    signal: controller.signal,
-    deadline: Date.now() + options.timeoutMs,
+    signal: options.signal,
     metadata: headers,
     markers,
     logger: options.logger,
     limits: {
       maxResponseBytes: limits?.maxResponseBytes ?? defaultCallLimits.maxResponseBytes,
       maxQueuedFrames: limits?.maxQueuedFrames ?? defaultCallLimits.maxQueuedFrames,
-      timeoutMs: options.timeoutMs,
+      timeoutMs: timeoutMs ?? options.fallbackTimeoutMs ?? defaultCallLimits.timeoutMs,
     },
   }
+  if (timeoutMs !== undefined) ctx.deadline = Date.now() + timeoutMs
+  return ctx
+}
+
+/** The error a call ended with: the reason we aborted it with (a plugin noticing reports an AbortError), else `error`. */
+export function callError(signal: AbortSignal, error: unknown): WorkbenchError {
+  if (signal.aborted && signal.reason instanceof WorkbenchError) return signal.reason
+  return WorkbenchError.from(error)
+}
+
+export function timeoutError(timeoutMs: number): WorkbenchError {
+  return new WorkbenchError('timeout', `No answer within ${timeoutMs} ms.`)
+}
+
+/** Runs `operation`; throws `timeout` after `timeoutMs` and `cancelled` when `signal` fires first. */
+export async function withDeadline<T>(
+  options: DeadlineOptions,
+  operation: (ctx: CallContext) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController()
+  // Markers are parsed before any time starts: a malformed marker is the caller's error, not the target's.
+  const ctx = createCallContext({
+    signal: controller.signal,
+    timeoutMs: options.timeoutMs,
+    metadata: options.metadata,
+    logger: options.logger,
+    limits: options.limits,
+  })
   let timer: NodeJS.Timeout | undefined
   let unsubscribe: (() => void) | undefined
   try {
@@ -49,7 +87,7 @@ export async function withDeadline<T>(
     // stopper promise raced against the operation: same outcome, fewer allocations and ticks per call.
     return await new Promise<T>((resolve, reject) => {
       timer = setTimeout(() => {
-        const error = new WorkbenchError('timeout', `No answer within ${options.timeoutMs} ms.`)
+        const error = timeoutError(options.timeoutMs)
         controller.abort(error)
         reject(error)
       }, options.timeoutMs)
@@ -62,8 +100,7 @@ export async function withDeadline<T>(
     })
   } catch (error) {
     // A plugin that noticed our abort reports an AbortError; the reason we aborted with says why.
-    if (controller.signal.aborted && controller.signal.reason instanceof WorkbenchError) throw controller.signal.reason
-    throw WorkbenchError.from(error)
+    throw callError(controller.signal, error)
   } finally {
     clearTimeout(timer)
     unsubscribe?.()

@@ -1,6 +1,6 @@
 /** Invocation: routes a call to its plugin with the discovered origin as target, under a deadline tied to the client. */
 import { WorkbenchError, checkOutboundUrl } from '@wirebench/core'
-import type { Call, InvokeRequest, InvokeResult, Logger, OutboundPolicy } from '@wirebench/core'
+import type { Call, InvokeRequest, InvokeResult, Logger, OutboundPolicy, ProtocolPlugin } from '@wirebench/core'
 import { withDeadline } from './deadline.js'
 import type { Cancellation, DeadlineOptions } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
@@ -24,19 +24,39 @@ export interface InvokeService {
   invoke(input: InvokeInput): Promise<InvokeResult>
 }
 
+/** How a request names its call: the fields `/api/invoke` and the live `open` messages share. */
+export type CallAddress = Pick<InvokeRequest, 'protocol' | 'url' | 'service' | 'method' | 'serverUrl'>
+
+export interface ResolvedCall {
+  plugin: ProtocolPlugin
+  call: Call
+}
+
+/**
+ * Finds the plugin and builds the Call: the origin may be written `protocol@url` as the URL list shows it, and a
+ * `serverUrl` override must pass the outbound policy. Throws `no_plugin` or `blocked_target`.
+ */
+export function resolveCall(
+  address: CallAddress,
+  messages: unknown[],
+  deps: { registry: PluginRegistry; outboundPolicy: OutboundPolicy },
+): ResolvedCall {
+  const plugin = deps.registry.require(address.protocol)
+  const prefix = `${plugin.id}@`
+  const target = address.url.startsWith(prefix) ? address.url.slice(prefix.length) : address.url
+  if (address.serverUrl !== undefined) checkOutboundUrl(address.serverUrl, deps.outboundPolicy)
+  // Optional fields are set only when present (plugins may test `in`); no conditional spreads on the hot path.
+  const call: Call = { target, service: address.service, method: address.method, messages }
+  if (address.serverUrl !== undefined) call.serverUrl = address.serverUrl
+  return { plugin, call }
+}
+
 export function createInvokeService(options: InvokeServiceOptions): InvokeService {
   const limits = { maxResponseBytes: options.maxResponseBytes }
   return {
     async invoke({ request, cancellation, logger }) {
-      const plugin = options.registry.require(request.protocol)
-      // Accept the `protocol@url` spelling of the origin too, as the URL list shows it.
-      const prefix = `${plugin.id}@`
-      const target = request.url.startsWith(prefix) ? request.url.slice(prefix.length) : request.url
-      if (request.serverUrl !== undefined) checkOutboundUrl(request.serverUrl, options.outboundPolicy)
+      const { plugin, call } = resolveCall(request, request.messages, options)
       const timeoutMs = Math.min(request.timeoutMs ?? options.defaultTimeoutMs, options.maxTimeoutMs)
-      // Optional fields are set only when present (plugins may test `in`); no conditional spreads on the hot path.
-      const call: Call = { target, service: request.service, method: request.method, messages: request.messages }
-      if (request.serverUrl !== undefined) call.serverUrl = request.serverUrl
       const deadline: DeadlineOptions = { timeoutMs, logger, limits }
       if (cancellation) deadline.cancellation = cancellation
       if (request.metadata) deadline.metadata = request.metadata

@@ -1,0 +1,334 @@
+/**
+ * One live call on a socket: a server stream (`plugin.invokeStream`) or a channel (`plugin.openChannel`), pumped into
+ * its FrameQueue under flow control, bounded by its deadline or an idle timeout, and cancelled through its signal.
+ */
+import { LIVE_ACK_WINDOW, WorkbenchError } from '@wirebench/core'
+import type {
+  Call,
+  CallContext,
+  CallLimits,
+  Channel,
+  Logger,
+  LiveOverflowPolicy,
+  LiveServerMessage,
+  ProtocolPlugin,
+  StreamFrame,
+} from '@wirebench/core'
+import { callError, createCallContext, timeoutError } from '../deadline.js'
+import { FrameQueue } from './frame-queue.js'
+import type { Outbox, OutboxStream } from './outbox.js'
+import { problemOf } from './problems.js'
+
+export type LiveCallKind = 'stream' | 'channel'
+
+export interface LiveCallOptions {
+  id: string
+  kind: LiveCallKind
+  plugin: ProtocolPlugin
+  call: Call
+  metadata?: Record<string, string> | undefined
+  /** The call's deadline; without one, `idleTimeoutMs` bounds it. */
+  timeoutMs?: number | undefined
+  idleTimeoutMs: number
+  overflow: LiveOverflowPolicy
+  limits: Pick<CallLimits, 'maxQueuedFrames' | 'maxResponseBytes'>
+  outbox: Outbox
+  /** The plugin's logger (ctx.logger) and the server's own. */
+  logger: Logger
+  /** Runs once when the call is over, whichever way it ended. */
+  onClosed(call: LiveCall, outcome: string): void
+}
+
+/** Upstream pulls between yields to the event loop, so a producer that never waits cannot starve the socket. */
+const pullsPerYield = 256
+/** Sends waiting behind one another on one channel. */
+const maxPendingSends = 256
+
+type State = 'running' | 'finishing' | 'closed'
+
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+export class LiveCall implements OutboxStream {
+  readonly id: string
+  readonly kind: LiveCallKind
+  readonly queue: FrameQueue
+  private readonly options: LiveCallOptions
+  private readonly controller = new AbortController()
+  private state: State = 'running'
+  private problem: LiveServerMessage & { op: 'closed' } = { op: 'closed', id: '' }
+  private outcome = 'ok'
+  private channel: Channel | undefined
+  private iterator: AsyncIterator<StreamFrame> | undefined
+  /** Channel operations run one after another, after the channel opened. */
+  private operations: Promise<unknown> = Promise.resolve()
+  private pendingSends = 0
+  private timer: NodeJS.Timeout | undefined
+  private lastActivity = Date.now()
+
+  constructor(options: LiveCallOptions) {
+    this.options = options
+    this.id = options.id
+    this.kind = options.kind
+    this.problem.id = options.id
+    this.queue = new FrameQueue({
+      policy: options.overflow,
+      capacity: options.limits.maxQueuedFrames,
+      window: LIVE_ACK_WINDOW,
+    })
+  }
+
+  get isClosed(): boolean {
+    return this.state === 'closed'
+  }
+
+  /** Opens the upstream call; every failure ends the call with a `closed` problem. */
+  start(): void {
+    let ctx: CallContext
+    try {
+      ctx = createCallContext({
+        signal: this.controller.signal,
+        timeoutMs: this.options.timeoutMs,
+        fallbackTimeoutMs: this.options.idleTimeoutMs,
+        metadata: this.options.metadata,
+        logger: this.options.logger,
+        limits: this.options.limits,
+      })
+    } catch (error) {
+      this.end(WorkbenchError.from(error, 'invalid_request'))
+      return
+    }
+    this.armTimer()
+    if (this.kind === 'stream') this.startStream(ctx)
+    else this.startChannel(ctx)
+  }
+
+  private startStream(ctx: CallContext): void {
+    const { plugin, call } = this.options
+    if (!plugin.invokeStream) {
+      this.end(unsupported(plugin, 'server streams'))
+      return
+    }
+    let frames: AsyncIterable<StreamFrame>
+    try {
+      frames = plugin.invokeStream(call, ctx)
+    } catch (error) {
+      this.end(callError(this.controller.signal, error))
+      return
+    }
+    this.options.outbox.sendNow({ op: 'opened', id: this.id, clientStreaming: false, serverStreaming: true })
+    void this.pump(frames)
+  }
+
+  private startChannel(ctx: CallContext): void {
+    const { plugin, call } = this.options
+    if (!plugin.openChannel) {
+      this.end(unsupported(plugin, 'channels'))
+      return
+    }
+    const opening = Promise.resolve()
+      .then(() => plugin.openChannel!(call, ctx))
+      .then(
+        (channel) => {
+          if (this.state === 'closed') {
+            void channel.dispose().catch(() => undefined)
+            return
+          }
+          this.channel = channel
+          const { clientStreaming, serverStreaming } = channel
+          this.options.outbox.sendNow({ op: 'opened', id: this.id, clientStreaming, serverStreaming })
+          void this.pump(channel.frames())
+        },
+        (error: unknown) => this.end(callError(this.controller.signal, error)),
+      )
+    this.operations = opening
+  }
+
+  /** Pulls upstream frames into the queue; under `pause` only while the queue has room. */
+  private async pump(frames: AsyncIterable<StreamFrame>): Promise<void> {
+    let error: unknown
+    let failed = false
+    try {
+      const iterator = frames[Symbol.asyncIterator]()
+      this.iterator = iterator
+      for (let pulls = 1; ; pulls++) {
+        if (!this.queue.hasRoom) await this.queue.waitForRoom()
+        if (this.state !== 'running') return
+        const next = await iterator.next()
+        if (this.state !== 'running') return
+        if (next.done === true) break
+        this.lastActivity = Date.now()
+        this.queue.push(next.value, this.lastActivity)
+        this.options.outbox.wake(this)
+        if (next.value.type === 'end') {
+          void Promise.resolve(iterator.return?.()).catch(() => undefined)
+          break
+        }
+        if (pulls % pullsPerYield === 0) await yieldTurn()
+      }
+    } catch (caught) {
+      failed = true
+      error = caught
+    }
+    if (this.state !== 'running') return
+    // The queued frames still go out (in order, under flow control), then `closed`.
+    this.state = 'finishing'
+    if (failed) this.setProblem(callError(this.controller.signal, error))
+    this.options.outbox.wake(this)
+  }
+
+  /** `channel.send`: answered with `sent {ref, accepted}` once the channel took (or refused) the message. */
+  send(ref: number, message: unknown): void {
+    if (this.kind !== 'channel') {
+      this.refuseSend(
+        ref,
+        new WorkbenchError('invalid_request', `Call "${this.id}" is a server stream; it takes no messages.`),
+      )
+      return
+    }
+    if (this.pendingSends >= maxPendingSends) {
+      this.refuseSend(
+        ref,
+        new WorkbenchError('payload_too_large', `More than ${maxPendingSends} messages are waiting to be sent.`, {
+          hint: 'Wait for the `sent` answers of earlier messages before sending more.',
+        }),
+      )
+      return
+    }
+    this.pendingSends++
+    this.lastActivity = Date.now()
+    this.operations = this.operations.then(async () => {
+      this.pendingSends--
+      const channel = this.channel
+      if (this.state === 'closed' || !channel) return
+      let answer: LiveServerMessage
+      try {
+        const accepted = await channel.send(message)
+        this.lastActivity = Date.now()
+        answer = accepted
+          ? { op: 'sent', id: this.id, ref, accepted: true }
+          : { op: 'sent', id: this.id, ref, accepted: false, problem: problemOf(notAccepted(), this.options.logger) }
+      } catch (error) {
+        answer = { op: 'sent', id: this.id, ref, accepted: false, problem: problemOf(error, this.options.logger) }
+      }
+      // `closed` is the last message of a call.
+      if (!this.isClosed) this.options.outbox.sendNow(answer)
+    })
+  }
+
+  /** `channel.closeSend`: half-closes the channel after the messages sent before it. */
+  closeSend(): void {
+    if (this.kind !== 'channel') {
+      this.sendError(
+        new WorkbenchError('invalid_request', `Call "${this.id}" is a server stream; it has no send side.`),
+      )
+      return
+    }
+    this.lastActivity = Date.now()
+    this.operations = this.operations.then(async () => {
+      const channel = this.channel
+      if (this.state === 'closed' || !channel) return
+      try {
+        await channel.closeSend()
+      } catch (error) {
+        if (!this.isClosed) this.sendError(error)
+      }
+    })
+  }
+
+  acknowledge(seq: number): void {
+    if (this.queue.acknowledge(seq)) this.options.outbox.wake(this)
+  }
+
+  /**
+   * Ends the call now: aborts its signal (the upstream sees the cancellation), discards queued frames and, when
+   * `notify`, answers `closed` (with a problem unless `reason` is a plain cancel by the browser).
+   */
+  cancel(reason: WorkbenchError, options: { notify: boolean; problem: boolean }): void {
+    if (this.state === 'closed') return
+    this.outcome = reason.code
+    if (options.problem) this.setProblem(reason)
+    this.close(reason)
+    this.options.outbox.forget(this)
+    if (options.notify) this.options.outbox.sendNow(this.problem)
+  }
+
+  /** Called by the outbox once the queue is empty. */
+  takeClosing(): LiveServerMessage | undefined {
+    if (this.state !== 'finishing') return undefined
+    this.close(new WorkbenchError('cancelled', 'The call is over.'))
+    return this.problem
+  }
+
+  failEncoding(error: unknown): void {
+    this.options.logger.error('a live frame could not be encoded as JSON', { call: this.id, error: String(error) })
+    this.end(new WorkbenchError('upstream_invalid', 'The target sent a frame that cannot be encoded as JSON.'))
+  }
+
+  private end(error: WorkbenchError): void {
+    this.cancel(error, { notify: true, problem: true })
+  }
+
+  private setProblem(error: WorkbenchError): void {
+    this.outcome = error.code
+    this.problem = { op: 'closed', id: this.id, problem: problemOf(error, this.options.logger) }
+  }
+
+  private refuseSend(ref: number, error: WorkbenchError): void {
+    this.options.outbox.sendNow({
+      op: 'sent',
+      id: this.id,
+      ref,
+      accepted: false,
+      problem: problemOf(error, this.options.logger),
+    })
+  }
+
+  private sendError(error: unknown): void {
+    this.options.outbox.sendNow({ op: 'error', id: this.id, problem: problemOf(error, this.options.logger) })
+  }
+
+  private close(reason: WorkbenchError): void {
+    this.state = 'closed'
+    clearTimeout(this.timer)
+    // Aborting after a normal end is harmless and releases anything the plugin still holds on the signal.
+    this.controller.abort(reason)
+    this.queue.clear()
+    void Promise.resolve(this.iterator?.return?.()).catch(() => undefined)
+    void this.channel?.dispose().catch((error: unknown) => {
+      this.options.logger.warn('live channel dispose failed', { call: this.id, error: String(error) })
+    })
+    this.options.onClosed(this, this.outcome)
+  }
+
+  private armTimer(): void {
+    const { timeoutMs, idleTimeoutMs } = this.options
+    if (timeoutMs !== undefined) {
+      this.timer = setTimeout(() => this.end(timeoutError(timeoutMs)), timeoutMs)
+      return
+    }
+    // One timer re-armed from the last activity, rather than one reset per frame at high rates.
+    const check = () => {
+      const idleFor = Date.now() - this.lastActivity
+      if (idleFor < idleTimeoutMs) {
+        this.timer = setTimeout(check, idleTimeoutMs - idleFor)
+        return
+      }
+      this.end(
+        new WorkbenchError('timeout', `The call was idle for ${Math.round(idleTimeoutMs / 1000)} s and was closed.`, {
+          hint: 'Nothing was sent or received for that long. Give the call a timeout, or open it again.',
+        }),
+      )
+    }
+    this.timer = setTimeout(check, idleTimeoutMs)
+  }
+}
+
+function unsupported(plugin: ProtocolPlugin, what: string): WorkbenchError {
+  return new WorkbenchError('unsupported', `The ${plugin.name} plugin does not support ${what}.`)
+}
+
+function notAccepted(): WorkbenchError {
+  return new WorkbenchError('conflict', 'The channel did not take the message: it is closed for sending or busy.', {
+    hint: 'Wait for the earlier messages to be sent, or open the channel again.',
+  })
+}
