@@ -11,8 +11,9 @@ import { ApiError } from './api-error.js'
 function asWorkbenchError(error: unknown, route: string): unknown {
   if (error instanceof DOMException && error.name === 'AbortError') return error
   const { problem } = ApiError.fromUnknown(error)
-  const message =
+  const reason =
     problem.detail && problem.detail !== problem.title ? `${problem.title}: ${problem.detail}` : problem.title
+  const message = `The token request failed. ${reason}`
   return new WorkbenchError(problem.code, message, {
     cause: error,
     hint: problem.hint ?? 'Check the token URL and the client credentials in the environment’s auth panel.',

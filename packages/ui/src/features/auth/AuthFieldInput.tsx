@@ -13,6 +13,8 @@ export interface AuthFieldInputProps {
   onChange: (value: string | boolean) => void
   /** `${name}` references nothing defines. */
   unknown: readonly string[]
+  /** A secret that holds PEM text here (JWT with an RSA/ECDSA algorithm): edited as a hidden multi-line PEM. */
+  isPem?: boolean
 }
 
 /** Checks a JSON template the way it will be parsed: after substitution, so `${x}` placeholders count as values. */
@@ -26,7 +28,7 @@ function jsonProblem(text: string): string | null {
   }
 }
 
-export function AuthFieldInput({ field, label, value, onChange, unknown }: AuthFieldInputProps): ReactElement {
+export function AuthFieldInput({ field, label, value, onChange, unknown, isPem }: AuthFieldInputProps): ReactElement {
   const id = useId()
   const [isRevealed, setRevealed] = useState(false)
   const text = typeof value === 'string' ? value : ''
@@ -44,8 +46,10 @@ export function AuthFieldInput({ field, label, value, onChange, unknown }: AuthF
     )
   }
 
+  // A single-line input would drop the line breaks of a pasted key, so PEM text always gets the PEM editor.
+  const kind = field.kind === 'secret' && (isPem || text.includes('-----BEGIN')) ? 'pem' : field.kind
   let control: ReactElement
-  switch (field.kind) {
+  switch (kind) {
     case 'select':
       control = (
         <select id={id} className="select" value={text} onChange={(e) => onChange(e.target.value)}>

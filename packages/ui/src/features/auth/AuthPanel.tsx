@@ -46,6 +46,7 @@ export function AuthPanel({ environment }: { environment: Environment }): ReactE
         label={field.labelFor?.(auth) ?? field.label}
         value={value}
         unknown={typeof value === 'string' && !field.readOnly ? unknownReferences(value, vars) : []}
+        isPem={auth.type === 'jwt' && field.key === 'secret' && !auth.algorithm.startsWith('HS')}
         onChange={(next) => save({ ...auth, [field.key]: next })}
       />
     )

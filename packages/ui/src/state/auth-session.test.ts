@@ -1,0 +1,146 @@
+import { ENVIRONMENTS_VERSION, type Environment } from '@wirebench/auth'
+import type { InvokeRequest } from '@wirebench/core'
+import { describe, expect, it } from 'vitest'
+import type { ApiClient, RequestOptions } from '../api/api-client.js'
+import { ApiError } from '../api/api-error.js'
+import type { EnvironmentsApi } from '../api/environments-client.js'
+import { createAuthSession, redirectUriFor, withOutgoingAuth } from './auth-session.js'
+import { createEnvironmentsStore } from './environments-store.js'
+
+/** A workbench server stand-in: records invokes, answers the token proxy with numbered tokens or a 502. */
+function fakeServer(options: { tokenFails?: boolean } = {}) {
+  const invoked: InvokeRequest[] = []
+  const tokenRequests: unknown[] = []
+  const api = {
+    invoke: (request: InvokeRequest) => {
+      invoked.push(request)
+      return Promise.resolve({ response: {}, durationMs: 1, status: 'OK', metadata: {} })
+    },
+    request: (path: string, init?: RequestOptions) => {
+      if (path !== '/api/auth/oauth-token') return Promise.reject(new Error(`unexpected ${path}`))
+      tokenRequests.push(init?.json)
+      if (options.tokenFails) {
+        return Promise.reject(
+          new ApiError({
+            type: 'urn:wirebench:problem:upstream_error',
+            title: 'Token endpoint failed',
+            status: 502,
+            code: 'upstream_error',
+            detail: 'The token endpoint answered 401: invalid_client (client authentication failed)',
+            hint: 'Check the client ID and secret.',
+          }),
+        )
+      }
+      return Promise.resolve({ access_token: `tok-${tokenRequests.length}`, expires_in: 3600 })
+    },
+  } as unknown as ApiClient
+  return { api, invoked, tokenRequests }
+}
+
+const env = (id: string, auth: Environment['auth'], vars: Record<string, string> = {}): Environment => ({
+  id,
+  name: id,
+  vars,
+  auth,
+})
+
+async function setUp(environments: Environment[], active: string | null, server = fakeServer()) {
+  const envApi: EnvironmentsApi = {
+    load: () =>
+      Promise.resolve({
+        document: { version: ENVIRONMENTS_VERSION, environments, activeEnvironmentId: active },
+        revision: 'r1',
+      }),
+    save: () => Promise.resolve({ revision: 'r2' }),
+    clearCookies: () => Promise.resolve(),
+  }
+  const store = createEnvironmentsStore({ api: envApi, debounceMs: 0 })
+  await store.getState().load()
+  const session = createAuthSession({
+    api: server.api,
+    environments: store,
+    prefix: '',
+    location: { port: '5080', protocol: 'http:' },
+  })
+  const client = withOutgoingAuth(server.api, session)
+  const call = (request: Partial<InvokeRequest> = {}) =>
+    client.invoke({ protocol: 'rest', url: 'doc', service: 'S', method: 'm', messages: [{}], ...request })
+  return { ...server, store, session, call }
+}
+
+const cc = {
+  type: 'oauth2_cc',
+  tokenUrl: 'http://127.0.0.1:9999/token',
+  clientId: 'svc',
+  clientSecret: '${secret}',
+  scope: '',
+  audience: '',
+} as const
+
+describe('outgoing calls', () => {
+  it('substitutes the active environment into body, headers and server URL and adds its auth under user headers', async () => {
+    const t = await setUp(
+      [env('dev', { type: 'bearer', token: '${token}' }, { token: 't0k', host: 'api.test' })],
+      'dev',
+    )
+    await t.call({
+      messages: [{ q: '${host}', n: ['${missing}'] }],
+      metadata: { 'X-Trace': '${host}' },
+      serverUrl: 'http://${host}:8080',
+    })
+    expect(t.invoked[0]).toMatchObject({
+      messages: [{ q: 'api.test', n: ['${missing}'] }],
+      metadata: { 'X-Trace': 'api.test', Authorization: 'Bearer t0k' },
+      serverUrl: 'http://api.test:8080',
+    })
+
+    await t.call({ metadata: { authorization: 'Basic mine' } })
+    expect(t.invoked[1]?.metadata).toEqual({ authorization: 'Basic mine' })
+  })
+
+  it('sends nothing extra when no environment is active', async () => {
+    const t = await setUp([env('dev', { type: 'bearer', token: 'x' })], null)
+    await t.call()
+    expect(t.invoked[0]?.metadata).toBeUndefined()
+  })
+
+  it('fails the call before it is sent with the proxy message and hint when the token request fails', async () => {
+    const t = await setUp([env('dev', cc, { secret: 's' })], 'dev', fakeServer({ tokenFails: true }))
+    const error = await t.call().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    const { problem } = error as ApiError
+    expect(problem.title).toBe('The auth step failed before the call was sent')
+    expect(problem.detail).toContain('invalid_client (client authentication failed)')
+    expect(problem.hint).toBe('Check the client ID and secret.')
+    expect(t.invoked).toHaveLength(0)
+    expect(t.tokenRequests).toEqual([
+      { tokenUrl: cc.tokenUrl, clientId: 'svc', clientSecret: 's', scope: '', audience: '' },
+    ])
+  })
+
+  it('reuses a cached client-credentials token, and switching environment drops it', async () => {
+    const t = await setUp([env('a', cc, { secret: 's' }), env('b', { type: 'none' })], 'a')
+    await t.call()
+    await t.call()
+    expect(t.tokenRequests).toHaveLength(1)
+    expect(t.invoked.map((r) => r.metadata?.Authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1'])
+
+    t.store.getState().select('b')
+    await t.call()
+    expect(t.invoked[2]?.metadata).toBeUndefined()
+    t.store.getState().select('a')
+    await t.call()
+    expect(t.tokenRequests).toHaveLength(2)
+    expect(t.invoked[3]?.metadata?.Authorization).toBe('Bearer tok-2')
+  })
+})
+
+describe('redirect URI', () => {
+  it('names localhost, the page port and the mount prefix', () => {
+    expect(redirectUriFor({ port: '5080', protocol: 'http:' }, '')).toBe('http://localhost:5080/oauth-callback')
+    expect(redirectUriFor({ port: '3000', protocol: 'http:' }, '/workbench')).toBe(
+      'http://localhost:3000/workbench/oauth-callback',
+    )
+    expect(redirectUriFor({ port: '', protocol: 'https:' }, '/wb')).toBe('https://localhost/wb/oauth-callback')
+  })
+})
