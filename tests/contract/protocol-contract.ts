@@ -42,7 +42,7 @@ export interface ContractFixture {
   /** A client-streaming call: `messages` are sent on a channel, then the sending side closes; one reply or more follow. */
   clientStream?: { call: ContractCall; messages: unknown[] }
   /** A duplex call that answers every message it receives; `message(i)` builds the i-th message. */
-  duplex?: { call: ContractCall; message(i: number): unknown }
+  duplex?: { call: ContractCall; message: (i: number) => unknown }
   /** Discovery target where nothing listens. */
   unreachable: DiscoveryTarget
   /** Open connections the server holds (close semantics); omit when the server cannot tell. */
@@ -330,9 +330,10 @@ export function runProtocolContract(options: ProtocolContractOptions): void {
         const nextMessage = async (): Promise<StreamFrame> => {
           for (;;) {
             const next = await frames.next()
-            expect(next.done, 'the channel ended before answering').toBe(false)
-            if (next.value.type === 'message') return next.value
-            expect(next.value.type).not.toBe('end')
+            if (next.done === true) throw new Error('the channel ended before answering')
+            const frame: StreamFrame = next.value
+            if (frame.type === 'message') return frame
+            expect(frame.type).not.toBe('end')
           }
         }
         expect(await channel.send(message(0))).toBe(true)

@@ -155,13 +155,15 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
       let total = 0n
       let n = 0
       call.on('data', (message: Json) => {
-        total += BigInt(String(message.value ?? '0'))
+        total += BigInt((message.value as string | undefined) ?? '0')
         n++
       })
       call.on('end', () => callback(null, { total: total.toString(), count: n }))
     },
     chat(call: grpc.ServerDuplexStream<Json, Json>) {
-      call.on('data', (message: Json) => call.write({ text: `echo: ${String(message.text ?? '')}`, seq: message.seq }))
+      call.on('data', (message: Json) =>
+        call.write({ text: `echo: ${(message.text as string | undefined) ?? ''}`, seq: message.seq }),
+      )
       call.on('end', () => call.end())
       call.on('cancelled', () => markCancelled('Chat'))
     },
@@ -176,7 +178,7 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
     },
     fail(call: grpc.ServerUnaryCall<Json, Json>, callback: grpc.sendUnaryData<Json>) {
       const code = Number(call.request.code ?? 2)
-      const message = String(call.request.message ?? 'it failed')
+      const message = (call.request.message as string | undefined) ?? 'it failed'
       const metadata = new grpc.Metadata()
       metadata.set('grpc-status-details-bin', richStatus(code, message))
       callback({ code, details: message, metadata })

@@ -3,7 +3,7 @@
  * base64, well-known types in their JSON forms, Any resolved through the target's registry). A request that does
  * not decode is refused with the path of the offending field.
  */
-import { fromJson, toJson } from '@bufbuild/protobuf'
+import { ScalarType, fromJson, toJson } from '@bufbuild/protobuf'
 import type { DescField, DescMessage, JsonValue, Message, Registry } from '@bufbuild/protobuf'
 import { WorkbenchError } from '@wirebench/core'
 import { wellKnownJsonTypes } from './descriptors/well-known.js'
@@ -32,17 +32,14 @@ function unwrapFileValues(desc: DescMessage, json: unknown, depth = 0): unknown 
     const field = fieldFor(desc, key)
     const data = isObject(value) && typeof value.data === 'string' ? value.data : undefined
     if (!field) out[key] = value
-    else if (field.fieldKind === 'scalar' && field.scalar === 12 && data !== undefined) out[key] = data
+    else if (field.fieldKind === 'scalar' && field.scalar === ScalarType.BYTES && data !== undefined) out[key] = data
     else if (field.fieldKind === 'message') out[key] = unwrapFileValues(field.message, value, depth + 1)
     else if (field.fieldKind === 'list' && field.listKind === 'message' && Array.isArray(value)) {
       out[key] = value.map((v) => unwrapFileValues(field.message, v, depth + 1))
-    } else if (
-      field.fieldKind === 'list' &&
-      field.listKind === 'scalar' &&
-      field.scalar === 12 &&
-      Array.isArray(value)
-    ) {
-      out[key] = value.map((v) => (isObject(v) && typeof v.data === 'string' ? v.data : v))
+    } else if (field.fieldKind === 'list' && field.listKind === 'scalar' && field.scalar === ScalarType.BYTES) {
+      out[key] = Array.isArray(value)
+        ? (value as unknown[]).map((v): unknown => (isObject(v) && typeof v.data === 'string' ? v.data : v))
+        : value
     } else out[key] = value
   }
   return out

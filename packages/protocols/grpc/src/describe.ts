@@ -3,6 +3,7 @@
  * messages are cut at a depth cap, at a cycle (a recursive message) and past a field budget, and flagged `truncated`.
  */
 import { ScalarType } from '@bufbuild/protobuf'
+import { FieldDescriptorProto_Label } from '@bufbuild/protobuf/wkt'
 import type { DescEnum, DescField, DescMessage, DescMethod, DescService } from '@bufbuild/protobuf'
 import type { FieldInfo, FieldType, MessageInfo, MethodInfo, MethodType, ServiceInfo } from '@wirebench/core'
 import { wellKnownJsonTypes } from './descriptors/well-known.js'
@@ -74,10 +75,10 @@ function describeField(field: DescField, walk: Walk, depth: number, path: Readon
     name: field.jsonName,
     number: field.number,
     type: 'string',
-    label: field.proto.label === 2 ? 'required' : 'optional',
+    label: field.proto.label === FieldDescriptorProto_Label.REQUIRED ? 'required' : 'optional',
     isRepeated: false,
     isMap: false,
-    required: field.proto.label === 2,
+    required: field.proto.label === FieldDescriptorProto_Label.REQUIRED,
     isBinary: false,
   }
   if (field.name !== field.jsonName) info.wireName = field.name

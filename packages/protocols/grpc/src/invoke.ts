@@ -5,6 +5,7 @@
 import type { DescMethodStreaming, DescMethodUnary, JsonValue, Message } from '@bufbuild/protobuf'
 import { WorkbenchError } from '@wirebench/core'
 import type { CallContext, InvokeResult } from '@wirebench/core'
+import { asyncItems } from './async-items.js'
 import { isTargetStatus, toCallError } from './errors.js'
 import { headersRecord } from './metadata.js'
 import { elapsed, encodeResponse, failedResult } from './prepared-call.js'
@@ -14,10 +15,6 @@ export function decodeMessages(call: PreparedCall, messages: readonly unknown[])
   if (messages.length === 0) return [call.codec.decode(call.desc.input, {}, 'Request')]
   if (messages.length === 1) return [call.codec.decode(call.desc.input, messages[0], 'Request')]
   return messages.map((m, i) => call.codec.decode(call.desc.input, m, `Message ${i + 1}`))
-}
-
-async function* fromArray<T>(items: readonly T[]): AsyncIterable<T> {
-  for (const item of items) yield item
 }
 
 export async function invokePrepared(
@@ -59,7 +56,7 @@ export async function invokePrepared(
       ctx.signal,
       undefined,
       call.headers,
-      fromArray(inputs),
+      asyncItems(inputs),
     )
     const responses: JsonValue[] = []
     let truncated = false

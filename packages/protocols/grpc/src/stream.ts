@@ -6,15 +6,12 @@
 import type { DescMethodStreaming, Message } from '@bufbuild/protobuf'
 import { WorkbenchError } from '@wirebench/core'
 import type { CallContext, StreamFrame } from '@wirebench/core'
+import { asyncItems } from './async-items.js'
 import { isTargetStatus, toCallError } from './errors.js'
 import { decodeMessages } from './invoke.js'
 import { headersRecord } from './metadata.js'
 import { encodeResponse, failedFrames } from './prepared-call.js'
 import type { PreparedCall } from './prepared-call.js'
-
-async function* fromArray<T>(items: readonly T[]): AsyncIterable<T> {
-  for (const item of items) yield item
-}
 
 export async function* streamPrepared(
   call: PreparedCall,
@@ -47,7 +44,7 @@ export async function* streamPrepared(
         controller.signal,
         undefined,
         call.headers,
-        fromArray(inputs),
+        asyncItems(inputs),
       )
     } catch (error) {
       yield* fail(error)

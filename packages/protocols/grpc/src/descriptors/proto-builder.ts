@@ -6,12 +6,11 @@ import { create } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
 import {
   DescriptorProtoSchema,
-  FieldDescriptorProtoSchema,
   FieldDescriptorProto_Label,
   FieldDescriptorProto_Type,
   FileDescriptorProtoSchema,
 } from '@bufbuild/protobuf/wkt'
-import type { DescriptorProto, FileDescriptorProto } from '@bufbuild/protobuf/wkt'
+import type { DescriptorProto, FieldDescriptorProtoSchema, FileDescriptorProto } from '@bufbuild/protobuf/wkt'
 
 const scalarTypes = {
   string: FieldDescriptorProto_Type.STRING,

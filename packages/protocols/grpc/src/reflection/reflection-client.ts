@@ -10,6 +10,7 @@ import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt'
 import { Code, ConnectError } from '@connectrpc/connect'
 import type { Transport } from '@connectrpc/connect'
 import { WorkbenchError } from '@wirebench/core'
+import { asyncItems } from '../async-items.js'
 import { reflectionSchemas } from './reflection-schema.js'
 import type { ReflectionSchema, ReflectionVersion } from './reflection-schema.js'
 
@@ -51,10 +52,6 @@ export class ReflectionLookupError extends Error {
   }
 }
 
-async function* once<T>(value: T): AsyncIterable<T> {
-  yield value
-}
-
 export function createReflectionClient(options: ReflectionClientOptions): ReflectionClient {
   let chosen: ReflectionSchema | undefined
 
@@ -65,7 +62,7 @@ export function createReflectionClient(options: ReflectionClientOptions): Reflec
       options.signal,
       undefined,
       options.headers(),
-      once(message),
+      asyncItems([message]),
     )
     let first: ResponseShape | undefined
     for await (const item of response.message) first ??= item as unknown as ResponseShape
