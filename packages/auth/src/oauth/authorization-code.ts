@@ -10,6 +10,8 @@ import type { TokenClient } from '../proxy/token-client.js'
 import { fingerprintOf } from '../tokens/fingerprint.js'
 import { TOKEN_REFRESH_MARGIN_MS } from '../tokens/token-cache.js'
 import { parseTokenResponse } from '../tokens/token-response.js'
+import { buildAuthorizeUrl } from './authorize-url.js'
+import { createPendingAuthorizations } from './pending-authorizations.js'
 import { codeChallengeS256, createCodeVerifier, createState } from './pkce.js'
 
 export interface AuthorizationStatus {
@@ -66,15 +68,6 @@ export interface AuthorizationCodeStoreOptions {
   tokenClient?: TokenClient | undefined
 }
 
-interface Pending {
-  environmentId: string
-  fingerprint: string
-  config: OAuth2AuthorizationCodeAuth
-  redirectUri: string
-  codeVerifier: string
-  createdAt: number
-}
-
 interface Tokens {
   fingerprint: string
   config: OAuth2AuthorizationCodeAuth
@@ -84,14 +77,11 @@ interface Tokens {
   refreshing?: Promise<string>
 }
 
-// A login that takes longer than this is abandoned; a few parallel attempts (several environments) are allowed.
-const PENDING_TTL_MS = 10 * 60_000
-const MAX_PENDING = 8
 const notAuthorized: AuthorizationStatus = { authorized: false, expiresAt: null }
 
 export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOptions = {}): AuthorizationCodeStore {
   const clock = options.clock ?? (() => Date.now())
-  const pending = new Map<string, Pending>()
+  const pending = createPendingAuthorizations(clock)
   const tokens = new Map<string, Tokens>()
   const listeners = new Map<string, Set<AuthorizationListener>>()
 
@@ -111,15 +101,6 @@ export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOpti
     const chosen = client ?? options.tokenClient
     if (!chosen) throw new WorkbenchError('internal', 'No token client was given for the OAuth token requests.')
     return chosen
-  }
-  const prunePending = (): void => {
-    const now = clock()
-    for (const [state, entry] of pending) if (now - entry.createdAt > PENDING_TTL_MS) pending.delete(state)
-    while (pending.size >= MAX_PENDING) {
-      const oldest = pending.keys().next().value
-      if (oldest === undefined) break
-      pending.delete(oldest)
-    }
   }
   const store = (entry: Omit<Tokens, 'expiresAt'>, expiresIn: number | undefined, environmentId: string): void => {
     tokens.set(environmentId, { ...entry, expiresAt: expiresIn === undefined ? null : clock() + expiresIn * 1000 })
@@ -167,33 +148,17 @@ export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOpti
 
   return {
     async startAuthorization({ environmentId, config, redirectUri }) {
-      const url = parseHttpUrl(config.authorizationUrl, 'Authorization URL')
-      if (config.clientId.trim() === '')
-        throw new WorkbenchError('invalid_request', 'The OAuth config has no client id.')
       const codeVerifier = createCodeVerifier()
       const state = createState()
-      url.searchParams.set('response_type', 'code')
-      url.searchParams.set('client_id', config.clientId)
-      url.searchParams.set('redirect_uri', redirectUri)
-      if (config.scope.trim() !== '') url.searchParams.set('scope', config.scope)
-      url.searchParams.set('state', state)
-      url.searchParams.set('code_challenge', await codeChallengeS256(codeVerifier))
-      url.searchParams.set('code_challenge_method', 'S256')
-      prunePending()
-      pending.set(state, {
-        environmentId,
-        fingerprint: fingerprintOf(config),
-        config,
-        redirectUri,
-        codeVerifier,
-        createdAt: clock(),
-      })
-      return { url: url.toString(), state, codeVerifier }
+      const codeChallenge = await codeChallengeS256(codeVerifier)
+      const url = buildAuthorizeUrl({ config, redirectUri, state, codeChallenge })
+      const fingerprint = fingerprintOf(config)
+      pending.add(state, { environmentId, fingerprint, config, redirectUri, codeVerifier, createdAt: clock() })
+      return { url, state, codeVerifier }
     },
 
     async completeAuthorization({ code, state, tokenClient, signal }) {
-      prunePending()
-      const entry = pending.get(state)
+      const entry = pending.take(state)
       if (!entry) {
         throw new WorkbenchError(
           'forbidden',
@@ -203,7 +168,6 @@ export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOpti
           },
         )
       }
-      pending.delete(state)
       const body: OAuthCodeExchangeRequest = {
         tokenUrl: entry.config.tokenUrl,
         code,
@@ -268,13 +232,12 @@ export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOpti
       const entry = tokens.get(environmentId)
       if (entry && entry.fingerprint !== fingerprintOf(config)) wipe(environmentId)
       const fingerprint = fingerprintOf(config)
-      for (const [state, p] of pending)
-        if (p.environmentId === environmentId && p.fingerprint !== fingerprint) pending.delete(state)
+      pending.drop((p) => p.environmentId === environmentId && p.fingerprint !== fingerprint)
     },
 
     signOut(environmentId) {
       wipe(environmentId)
-      for (const [state, p] of pending) if (p.environmentId === environmentId) pending.delete(state)
+      pending.drop((p) => p.environmentId === environmentId)
     },
 
     clear() {
@@ -284,18 +247,4 @@ export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOpti
       for (const id of ids) notify(id)
     },
   }
-}
-
-function parseHttpUrl(value: string, label: string): URL {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch (cause) {
-    throw new WorkbenchError('invalid_request', `${label} "${value}" is not an absolute URL.`, { cause })
-  }
-  // The URL is opened in a window: only web schemes, never javascript: or data:.
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new WorkbenchError('invalid_request', `${label} must use http or https, not ${url.protocol}`)
-  }
-  return url
 }

@@ -98,13 +98,13 @@ export function locateJsonError(text: string): JsonSyntaxError | undefined {
 export function parseJsonTemplate(text: string, label: string): unknown {
   try {
     return JSON.parse(text) as unknown
-  } catch (cause) {
+  } catch {
+    // JSON.parse's own message quotes the text, which may hold substituted secrets: only the position is reported.
     const where = locateJsonError(text)
     const at = where
       ? `: ${where.message} at line ${where.line}, column ${where.column} (position ${where.position})`
       : ''
     throw new WorkbenchError('invalid_request', `${label} is not valid JSON after substitution${at}.`, {
-      cause,
       hint: 'Quote string values, including substituted ones ("${name}"); numbers and booleans stay unquoted.',
       details: where
         ? { template: label, position: where.position, line: where.line, column: where.column }

@@ -33,7 +33,7 @@ export function customTokenRequest(config: CustomTokenAuth): CustomTokenRequest 
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
         throw new WorkbenchError(
           'invalid_request',
-          `Request header ${name} must be a string, not ${JSON.stringify(value)}.`,
+          `Request header ${name} must be a string, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`,
         )
       }
       headers[name] = String(value)
