@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
 import type { FieldInfo, MessageInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { createGrpcPlugin } from '@wirebench/protocol-grpc'
+import { createGuardedLookup } from '@wirebench/transport'
 import type { ReflectionRequest } from '@wirebench/protocol-grpc'
 import { startLabServer } from '../servers/grpc/lab-server.js'
 import type { LabServer } from '../servers/grpc/lab-server.js'
@@ -159,6 +160,24 @@ describe('gRPC discovery fallbacks and failures', () => {
     for (const url of ['http://127.0.0.1:1/openapi.json', 'ws://127.0.0.1:1/socket', 'localhost']) {
       const error = await plugin.discover({ kind: 'url', url }, testContext()).catch((e: unknown) => e)
       expect((error as WorkbenchError).code, url).toBe('no_services')
+    }
+  })
+
+  it('refuses a host name that resolves to a cloud-metadata address, at connect time', async () => {
+    const resolved: string[] = []
+    const lookup = createGuardedLookup({}, (hostname) => {
+      resolved.push(hostname)
+      return Promise.resolve([{ address: '169.254.169.254', family: 4 }])
+    })
+    const guarded = createGrpcPlugin({ lookup })
+    try {
+      const error = await guarded
+        .discover({ kind: 'url', url: 'http://innocent.example:50051' }, testContext())
+        .catch((e: unknown) => e)
+      expect(resolved).toEqual(['innocent.example'])
+      expect((error as WorkbenchError).code).toBe('blocked_target')
+    } finally {
+      await guarded.dispose?.()
     }
   })
 

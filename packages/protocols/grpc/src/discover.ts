@@ -73,6 +73,15 @@ function reflectionFailure(error: unknown, url: string, ctx: CallContext): Workb
         { hint: 'Select an environment whose auth the server accepts, then discover again.' },
       )
     }
+    if (error.code === Code.Canceled) {
+      // Our signal did not fire, so the server dropped the call: TLS servers do that to a refused client certificate.
+      return new WorkbenchError('upstream_unreachable', `${url} closed the connection during reflection.`, {
+        hint:
+          url.startsWith('https') || url.startsWith('grpcs')
+            ? 'If the server requires a client certificate, check the mTLS settings of the environment.'
+            : 'Check the server log, and whether the server expects TLS (https://).',
+      })
+    }
     if (error.code === Code.Unimplemented) {
       return new WorkbenchError(
         'no_services',

@@ -3,6 +3,7 @@
  * protocol over HTTP/1.1 and are reached by pinning (`grpcweb@http://…`, `connect@http://…`). The three share one
  * transport pool, and a URL the `grpc` plugin discovers is not listed again by the other two.
  */
+import type { LookupFunction } from 'node:net'
 import type { Call, CallContext, PluginSetting, ProtocolPlugin } from '@wirebench/core'
 import { WorkbenchError } from '@wirebench/core'
 import { openPreparedChannel } from './channel.js'
@@ -60,6 +61,8 @@ interface Shared {
 export interface GrpcPluginFamilyOptions extends GrpcPluginOptions {
   /** Observes every reflection request (tests count them). */
   onReflectionRequest?: (request: ReflectionRequest) => void
+  /** Resolves host names for connections; default: the system resolver behind the transport's metadata guard. */
+  lookup?: LookupFunction
 }
 
 function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
@@ -161,7 +164,10 @@ function createShared(options: GrpcPluginFamilyOptions): Shared {
   const resolved = resolveOptions(options)
   const shared: Shared = {
     options: resolved,
-    transports: createTransportPool(resolved.outbound ? { outbound: resolved.outbound } : {}),
+    transports: createTransportPool({
+      ...(resolved.outbound ? { outbound: resolved.outbound } : {}),
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+    }),
     inflight: new Map(),
   }
   if (options.onReflectionRequest) shared.onReflectionRequest = options.onReflectionRequest
