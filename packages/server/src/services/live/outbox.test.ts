@@ -1,0 +1,164 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { describe, expect, it } from 'vitest'
+import type { LiveServerMessage } from '@wirebench/core'
+import { FrameQueue } from './frame-queue.js'
+import { Outbox } from './outbox.js'
+import type { LiveSink, OutboxStream } from './outbox.js'
+
+/** A socket stand-in whose buffer empties only when the test flushes it. */
+class FakeSink implements LiveSink {
+  readonly messages: LiveServerMessage[] = []
+  bufferedAmount = 0
+  isOpen = true
+  private pending: Array<{ size: number; done: () => void }> = []
+  /** When false, writes stay "buffered" until `drain()`. */
+  autoDrain = true
+
+  send(data: string, done: (error?: Error) => void): void {
+    this.messages.push(JSON.parse(data) as LiveServerMessage)
+    if (this.autoDrain) {
+      queueMicrotask(() => done())
+      return
+    }
+    this.bufferedAmount += data.length
+    this.pending.push({ size: data.length, done: () => done() })
+  }
+
+  drain(): void {
+    for (const write of this.pending.splice(0)) {
+      this.bufferedAmount -= write.size
+      write.done()
+    }
+  }
+}
+
+class FakeStream implements OutboxStream {
+  readonly queue: FrameQueue
+  finished = false
+  closedSent = false
+  encodingError: unknown
+  constructor(
+    readonly id: string,
+    window = 1000,
+  ) {
+    this.queue = new FrameQueue({ policy: 'drop-oldest', capacity: 100, window })
+  }
+  push(count: number, from = 1): void {
+    for (let i = from; i < from + count; i++) this.queue.push({ type: 'message', data: { i } }, 0)
+  }
+  takeClosing(): LiveServerMessage | undefined {
+    if (!this.finished || this.closedSent) return undefined
+    this.closedSent = true
+    return { op: 'closed', id: this.id }
+  }
+  failEncoding(error: unknown): void {
+    this.encodingError = error
+  }
+}
+
+const frameCounts = (messages: LiveServerMessage[]) =>
+  messages.flatMap((m) => (m.op === 'frames' ? [m.frames.length] : []))
+
+describe('Outbox', () => {
+  it('batches what a call queued in one turn into messages of at most the batch size, in order', async () => {
+    const sink = new FakeSink()
+    const outbox = new Outbox(sink, { maxFramesPerBatch: 4 })
+    const stream = new FakeStream('a')
+    stream.push(10)
+    outbox.wake(stream)
+    expect(sink.messages).toEqual([])
+    await nextTurn()
+    expect(frameCounts(sink.messages)).toEqual([4, 4, 2])
+    const seqs = sink.messages.flatMap((m) => (m.op === 'frames' ? m.frames.map((f) => f.seq) : []))
+    expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+  })
+
+  it('sends the drop total after the frames, and closed only after the last frame', async () => {
+    const sink = new FakeSink()
+    const outbox = new Outbox(sink)
+    const stream = new FakeStream('a', 2)
+    stream.push(150)
+    stream.finished = true
+    outbox.wake(stream)
+    await nextTurn()
+    expect(sink.messages.map((m) => m.op)).toEqual(['frames', 'dropped'])
+    expect(sink.messages[1]).toEqual({ op: 'dropped', id: 'a', total: 50 })
+    // The window holds the rest back; acks let it go, and closed follows the last frame.
+    stream.queue.acknowledge(2)
+    outbox.wake(stream)
+    await nextTurn()
+    expect(sink.messages.at(-1)!.op).toBe('frames')
+    for (let seq = 4; seq <= 100; seq += 2) {
+      stream.queue.acknowledge(seq)
+      outbox.wake(stream)
+      await nextTurn()
+    }
+    expect(sink.messages.at(-1)).toEqual({ op: 'closed', id: 'a' })
+    const frames = sink.messages.flatMap((m) => (m.op === 'frames' ? m.frames : []))
+    expect(frames).toHaveLength(100)
+    expect(sink.messages.filter((m) => m.op === 'closed')).toHaveLength(1)
+  })
+
+  it('stops taking frames while the socket buffer is above the high-water mark, and resumes as it drains', async () => {
+    const sink = new FakeSink()
+    sink.autoDrain = false
+    const outbox = new Outbox(sink, { maxFramesPerBatch: 10, highWaterBytes: 500 })
+    const stream = new FakeStream('a')
+    stream.push(100)
+    outbox.wake(stream)
+    await nextTurn()
+    await nextTurn()
+    const sentWhileFull = frameCounts(sink.messages).reduce((a, b) => a + b, 0)
+    expect(sentWhileFull).toBeGreaterThan(0)
+    expect(sentWhileFull).toBeLessThan(100)
+    // Frames not taken stay in the call's queue, where flow control sees them.
+    expect(stream.queue.queued).toBe(100 - sentWhileFull)
+    sink.autoDrain = true
+    sink.drain()
+    await nextTurn()
+    await nextTurn()
+    expect(frameCounts(sink.messages).reduce((a, b) => a + b, 0)).toBe(100)
+  })
+
+  it('serves several calls in turn within one flush', async () => {
+    const sink = new FakeSink()
+    const outbox = new Outbox(sink, { maxFramesPerBatch: 2 })
+    const a = new FakeStream('a')
+    const b = new FakeStream('b')
+    a.push(4)
+    b.push(4)
+    outbox.wake(a)
+    outbox.wake(b)
+    await nextTurn()
+    expect(sink.messages.map((m) => (m.op === 'frames' ? m.id : m.op))).toEqual(['a', 'b', 'a', 'b'])
+  })
+
+  it('reports a batch that cannot be encoded to its call and sends nothing of it', async () => {
+    const sink = new FakeSink()
+    const outbox = new Outbox(sink)
+    const stream = new FakeStream('a')
+    stream.queue.push({ type: 'message', data: { big: 1n } }, 0)
+    outbox.wake(stream)
+    await nextTurn()
+    expect(sink.messages).toEqual([])
+    expect(stream.encodingError).toBeInstanceOf(TypeError)
+  })
+
+  it('sends nothing more for a forgotten call or once the socket closed', async () => {
+    const sink = new FakeSink()
+    const outbox = new Outbox(sink)
+    const a = new FakeStream('a')
+    a.push(3)
+    outbox.wake(a)
+    outbox.forget(a)
+    await nextTurn()
+    expect(sink.messages).toEqual([])
+    const b = new FakeStream('b')
+    b.push(3)
+    outbox.wake(b)
+    sink.isOpen = false
+    await nextTurn()
+    outbox.sendNow({ op: 'closed', id: 'b' })
+    expect(sink.messages).toEqual([])
+  })
+})
