@@ -1,6 +1,8 @@
 /**
  * Secrets never reach the server's output (SECURITY.md): canary secrets travel through discovery, invoke (ok, failing
- * upstream, refused marker) and uploads of the real CLI logging at trace level, then every byte it printed is searched.
+ * upstream, refused marker), uploads, the environments file (vars and auth, valid and invalid saves) and every token
+ * proxy route (success and each kind of failure) of the real CLI logging at trace level, then every byte it printed
+ * and every problem it answered is searched.
  */
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
@@ -22,6 +24,16 @@ const canaries = {
   sigv4: 'CANARY-SIGV4-5ec2',
   mtlsKey: 'CANARY-MTLSKEY-0b1e',
   query: 'CANARY-QUERY-a11f',
+  envVar: 'CANARY-ENVVAR-3d7e',
+  envToken: 'CANARY-ENVTOKEN-8a20',
+  envPassword: 'CANARY-ENVPASS-61c9',
+  clientSecret: 'CANARY-CLIENTSECRET-f00d',
+  code: 'CANARY-CODE-2b7a',
+  verifier: 'CANARY-VERIFIER-9e4c-000000000000000000000000000',
+  refreshToken: 'CANARY-REFRESH-77d1',
+  customPassword: 'CANARY-CUSTOMPW-c3a8',
+  customHeader: 'CANARY-CUSTOMHDR-5f02',
+  accessToken: 'CANARY-ACCESS-e91b',
 }
 
 let target: Server
@@ -48,6 +60,23 @@ function startTarget(): Promise<void> {
       )
       return
     }
+    if (path === '/token') {
+      // A token endpoint that answers with a canary token; the proxy passes it through, the log must not show it.
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ access_token: canaries.accessToken, token_type: 'Bearer', expires_in: 60 }))
+      return
+    }
+    if (path === '/token-denied') {
+      res.statusCode = 401
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ error: 'invalid_client', error_description: 'no such client' }))
+      return
+    }
+    if (path === '/token-html') {
+      res.setHeader('content-type', 'text/html')
+      res.end('<html>login</html>')
+      return
+    }
     res.statusCode = path === '/fail' ? 500 : 200
     res.setHeader('content-type', 'application/json')
     res.end(JSON.stringify({ path }))
@@ -62,7 +91,7 @@ function startTarget(): Promise<void> {
 
 async function api(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
   return fetch(`${base}${path}`, {
-    method: 'POST',
+    method: init.method ?? 'POST',
     headers: { 'content-type': 'application/json', 'x-workbench-token': token, ...init.headers },
     body: JSON.stringify(body),
   })
@@ -73,6 +102,87 @@ const secretMetadata = {
   'X-Api-Key': canaries.apiKey,
   Cookie: `session=${canaries.cookie}`,
   __workbenchApiKeyQuery__: JSON.stringify({ name: 'key', value: canaries.query }),
+}
+
+/** Environments with secrets (saved, read back, refused) and every proxy route; returns the problem bodies. */
+async function environmentsAndTokenProxy(): Promise<string[]> {
+  const problems: string[] = []
+  const environment = (auth: unknown) => ({
+    version: 1,
+    activeEnvironmentId: 'e',
+    environments: [{ id: 'e', name: 'E', vars: { secret: canaries.envVar }, auth }],
+  })
+  const saved = await api(
+    '/api/environments',
+    { document: environment({ type: 'bearer', token: canaries.envToken }) },
+    { method: 'PUT' },
+  )
+  expect(saved.status, await saved.clone().text()).toBe(200)
+  const listed = await fetch(`${base}/api/environments`, { headers: { 'x-workbench-token': token } })
+  // The UI gets its secrets back; only the log must not see them.
+  expect(await listed.text()).toContain(canaries.envToken)
+  const invalid = await api(
+    '/api/environments',
+    {
+      document: environment({ type: 'basic', username: 'u', password: canaries.envPassword, extra: canaries.envToken }),
+    },
+    { method: 'PUT' },
+  )
+  expect(invalid.status).toBe(400)
+  problems.push(await invalid.text())
+  const stale = await api(
+    '/api/environments',
+    { document: environment({ type: 'basic', username: 'u', password: canaries.envPassword }), baseRevision: 'old' },
+    { method: 'PUT' },
+  )
+  expect(stale.status).toBe(409)
+  problems.push(await stale.text())
+
+  const down = 'http://127.0.0.1:9/token'
+  const urls = [`${targetUrl}/token`, `${targetUrl}/token-denied`, `${targetUrl}/token-html`, down]
+  for (const tokenUrl of urls) {
+    const calls = [
+      api('/api/auth/oauth-token', {
+        tokenUrl,
+        clientId: 'svc',
+        clientSecret: canaries.clientSecret,
+        scope: 'read',
+        audience: '',
+      }),
+      api('/api/auth/oauth-code-exchange', {
+        tokenUrl,
+        code: canaries.code,
+        redirectUri: 'http://localhost:1/oauth-callback',
+        clientId: 'pub',
+        clientSecret: canaries.clientSecret,
+        codeVerifier: canaries.verifier,
+      }),
+      api('/api/auth/oauth-refresh', {
+        tokenUrl,
+        refreshToken: canaries.refreshToken,
+        clientId: 'pub',
+        scope: '',
+      }),
+      api('/api/auth/custom-token', {
+        tokenUrl,
+        method: 'POST',
+        contentType: 'application/json',
+        body: JSON.stringify({ user: 'u', password: canaries.customPassword }),
+        headers: { 'X-Api-Secret': canaries.customHeader },
+      }),
+    ]
+    for (const answer of await Promise.all(calls)) {
+      const text = await answer.text()
+      if (tokenUrl === urls[0]) {
+        expect(answer.status, text).toBe(200)
+        expect(text).toContain(canaries.accessToken)
+      } else {
+        expect(answer.status, text).toBe(502)
+        problems.push(text)
+      }
+    }
+  }
+  return problems
 }
 
 beforeAll(async () => {
@@ -113,13 +223,16 @@ describe('log redaction', () => {
     const refusedMarkers = await api('/api/invoke', { ...call, method: 'ok', metadata: markers })
     expect(refusedMarkers.status).toBeGreaterThanOrEqual(400)
     const answers = await Promise.all([refusedPort.text(), refusedMarkers.text()])
+    answers.push(...(await environmentsAndTokenProxy()))
     // A wrong token must not be echoed either.
     expect((await api('/api/protocols', {}, { headers: { 'x-workbench-token': canaries.bearer } })).status).toBe(401)
 
     await stopCli(run)
     const printed = run.stdout() + run.stderr()
-    // Trace logging really ran: request lines of the invoke route are in the output being searched.
+    // Trace logging really ran: request lines of the invoke and proxy routes are in the output being searched.
     expect(printed).toContain('/api/invoke')
+    expect(printed).toContain('/api/auth/oauth-code-exchange')
+    expect(printed).toContain('/api/environments')
     for (const [name, canary] of Object.entries(canaries)) {
       expect(printed, `${name} leaked into the server output`).not.toContain(canary)
       for (const answer of answers) expect(answer, `${name} leaked into a problem`).not.toContain(canary)
