@@ -152,6 +152,23 @@ describe('REST over mTLS', () => {
     }
   })
 
+  it('keeps the guarded DNS lookup on client-certificate Agents, with or without a cookie jar', async () => {
+    // Loopback counts as private when the policy blocks private targets (embedded mode): the lookup must refuse it.
+    const dispatchers = createDispatcherFactory({ outbound: { blockPrivate: true } })
+    const url = `https://localhost:${new URL(server.origin).port}/whoami`
+    try {
+      for (const markers of [{ mtls: trusted }, { mtls: trusted, cookieEnv: 'dev' }]) {
+        const lease = dispatchers.acquire(markers)
+        const error = await failure(
+          httpRequest({ url, method: 'GET', dispatcher: lease.dispatcher, maxResponseBytes: 1024, timeoutMs: 5_000 }),
+        ).finally(() => lease.release())
+        expect(error.code).toBe('blocked_target')
+      }
+    } finally {
+      await dispatchers.close()
+    }
+  })
+
   describe('refuses unusable PEM material, naming the field and never echoing it', () => {
     const invalid = async (marker: MtlsMarker): Promise<WorkbenchError> => {
       const error = await failure(whoami(marker))
