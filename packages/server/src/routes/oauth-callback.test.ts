@@ -34,8 +34,10 @@ describe('GET /oauth-callback', () => {
     // Strict CSP: the script is a same-origin file, never inline.
     expect(a.headers['content-security-policy']).toContain("script-src 'self'")
     expect(String(a.headers['content-security-policy'])).not.toContain("script-src 'self' 'unsafe-inline'")
-    // The popup keeps its opener across the provider's cross-origin redirect.
+    // The popup keeps its opener across the provider's cross-origin pages; the UI page allows its popups to.
     expect(a.headers['cross-origin-opener-policy']).toBe('unsafe-none')
+    const ui = await h.app.inject({ url: '/', headers: { host: 'localhost:5080' } })
+    expect(ui.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
     const script = await h.app.inject({ url: '/oauth-callback.js', headers: { host: 'localhost:5080' } })
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8')
     expect(script.body).toBe(callbackScript)

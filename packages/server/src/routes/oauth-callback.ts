@@ -14,8 +14,8 @@ export function registerOAuthCallbackRoutes(app: FastifyInstance): void {
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      // The popup must stay in its opener's browsing context group, or window.opener is gone when it arrives here
-      // from the provider; a same-origin COOP would switch groups on this cross-origin navigation.
+      // Arriving from the provider's page (no COOP), any other policy here would move the popup to a new browsing
+      // context group and cut it from its opener, so the code could not be handed back.
       .header('cross-origin-opener-policy', 'unsafe-none')
       .send(page),
   )

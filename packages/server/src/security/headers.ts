@@ -24,8 +24,12 @@ export const securityHeadersHook: onSendHookHandler = function securityHeaders(
   reply.header('referrer-policy', 'no-referrer')
   reply.header('x-content-type-options', 'nosniff')
   reply.header('x-frame-options', 'DENY')
-  // A route may relax it for a page that must keep its opener (the OAuth callback popup); the default is strict.
-  if (!reply.hasHeader('cross-origin-opener-policy')) reply.header('cross-origin-opener-policy', 'same-origin')
+  // Not `same-origin`: the OAuth popup the UI opens must keep its opener across the provider's cross-origin pages,
+  // or the callback page cannot hand the code back. Cross-origin openers of the workbench are still cut off. A route
+  // may set its own (the callback page itself needs `unsafe-none`).
+  if (!reply.hasHeader('cross-origin-opener-policy')) {
+    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups')
+  }
   reply.header('cross-origin-resource-policy', 'same-origin')
   done(null, payload)
 }
