@@ -9,7 +9,7 @@ describe('startDemo', () => {
     handle = undefined
   })
 
-  it('starts the REST demo on an ephemeral loopback port and returns its document URL', async () => {
+  it('starts the REST and gRPC demos on ephemeral loopback ports and returns their discovery URLs', async () => {
     handle = await startDemo()
     expect(handle.services).toEqual([
       {
@@ -17,6 +17,7 @@ describe('startDemo', () => {
         name: 'Bookshop (REST)',
         url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/openapi\.json$/),
       },
+      { protocol: 'grpc', name: 'Telemetry (gRPC)', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
     ])
     expect(handle.urls).toEqual(handle.services.map((service) => service.url))
     const documentUrl = handle.urls[0] ?? ''

@@ -1,4 +1,5 @@
 /** Starts every demo service on ephemeral ports and returns their discovery URLs. */
+import { startGrpcDemo } from './grpc/index.js'
 import { startRestDemo } from './rest/index.js'
 import type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
 
@@ -15,7 +16,7 @@ export interface DemoHandle {
 }
 
 /** One starter per protocol folder; each new demo protocol adds its starter here. */
-const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[] = [startRestDemo]
+const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[] = [startRestDemo, startGrpcDemo]
 
 export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHandle> {
   const host = options.host ?? '127.0.0.1'
@@ -23,12 +24,14 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   const closeAll = async (): Promise<void> => {
     await Promise.allSettled(started.map((handle) => handle.close()))
   }
-  try {
-    for (const start of starters) started.push(await start({ host, port: 0 }))
-  } catch (error) {
+  // Started side by side: each one's socket set-up overlaps the others' start.
+  const results = await Promise.allSettled(starters.map((start) => start({ host, port: 0 })))
+  for (const result of results) if (result.status === 'fulfilled') started.push(result.value)
+  const failure = results.find((result) => result.status === 'rejected')
+  if (failure) {
     // A half-started demo would leak sockets; stop what did start before reporting the failure.
     await closeAll()
-    throw error
+    throw failure.reason
   }
   const services = started.map((handle) => handle.service)
   let closing: Promise<void> | undefined
