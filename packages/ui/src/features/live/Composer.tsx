@@ -22,12 +22,12 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
   const { drafts } = useWorkbench()
   const [count, setCount] = useState('10')
   const [unknown, setUnknown] = useState<string[]>([])
-  const { call, isActive } = handle
-  const canSend = !isActive || call?.status !== 'half-closed'
+  const { status, isActive } = handle
+  const canSend = !isActive || status !== 'half-closed'
 
   const send = useCallback(
     (times: number) => {
-      if (isActive && call?.status === 'half-closed') return
+      if (isActive && status === 'half-closed') return
       // Read the draft at send time so a shortcut pressed mid-typing sends what is on screen.
       const draft = drafts.getState().drafts[target.key] ?? emptyDraft
       const composed = composeMessages(draft.value, times)
@@ -35,7 +35,7 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
       if (!isActive) handle.start()
       handle.send(composed.messages)
     },
-    [drafts, target.key, handle, isActive, call?.status],
+    [drafts, target.key, handle, isActive, status],
   )
 
   useEffect(() => {
@@ -89,7 +89,7 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
         <button
           type="button"
           className="btn"
-          disabled={!isActive || call?.status === 'half-closed'}
+          disabled={!isActive || status === 'half-closed'}
           title="Tell the server you are done sending (it can still answer)"
           onClick={handle.closeSend}
         >

@@ -25,23 +25,25 @@ export function LiveControls({ call, methodName, onTogglePause, onClear, onCance
   }
   return (
     <div className="live-controls">
-      <button
-        type="button"
-        className={`btn${call.isPaused ? ' btn-primary' : ''}`}
-        aria-pressed={call.isPaused}
-        title={
-          call.isPaused
-            ? 'Show the messages received while paused (Space)'
-            : 'Stop updating the log; messages keep arriving (Space)'
-        }
-        onClick={onTogglePause}
-      >
-        {call.isPaused ? (
-          <>Resume{newCount > 0 && <span className="live-new-count">{newCount.toLocaleString()} new</span>}</>
-        ) : (
-          'Pause'
-        )}
-      </button>
+      {(isLiveActive(call) || call.isPaused) && (
+        <button
+          type="button"
+          className={`btn${call.isPaused ? ' btn-primary' : ''}`}
+          aria-pressed={call.isPaused}
+          title={
+            call.isPaused
+              ? 'Show the messages received while paused (Space)'
+              : 'Stop updating the log; messages keep arriving (Space)'
+          }
+          onClick={onTogglePause}
+        >
+          {call.isPaused ? (
+            <>Resume{newCount > 0 && <span className="live-new-count">{newCount.toLocaleString()} new</span>}</>
+          ) : (
+            'Pause'
+          )}
+        </button>
+      )}
       <button type="button" className="btn btn-ghost" title="Empty the log (counts stay)" onClick={onClear}>
         <Icon name="trash" size={13} /> Clear
       </button>

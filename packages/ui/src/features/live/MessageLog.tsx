@@ -3,7 +3,7 @@
  * arrive (until the user scrolls up), with a status row at the end. Arrow keys move the selection, Space pauses.
  */
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactElement } from 'react'
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
 import type { LiveCallState, LiveEntry } from '../../state/live-store.js'
 import { formatClock, previewOf } from './live-format.js'
@@ -41,10 +41,15 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   })
+  const viewport = virtualizer.scrollRect?.height ?? 0
+  // While stuck to the bottom the rows on screen are known before the scroll happens: render them directly, so a
+  // batch of frames costs one render and one layout (the virtualizer would first render the previous window).
+  const items = isStuck && viewport > 0 ? tailItems(count + 1, viewport) : virtualizer.getVirtualItems()
 
   useLayoutEffect(() => {
     const element = scrollRef.current
-    if (element && isStuckRef.current) element.scrollTop = element.scrollHeight
+    // A write without a read: the content height is known (fixed rows), and the browser clamps the offset.
+    if (element && isStuckRef.current) element.scrollTop = (count + 1) * ROW_HEIGHT
   }, [count, call.version, call.status])
 
   const stick = (value: boolean) => {
@@ -103,18 +108,26 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
           selected !== null && selected >= first && selected < end ? `live-row-${selected}` : undefined
         }
         onKeyDown={onKeyDown}
+        onClick={(event: MouseEvent<HTMLDivElement>) => {
+          // One handler for every row (rows stay memoized: no per-row closures).
+          const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]')
+          if (row?.dataset.index) select(Number(row.dataset.index))
+        }}
         onScroll={(event) => {
           const element = event.currentTarget
           const atBottom = element.scrollTop + element.clientHeight >= element.scrollHeight - STICK_SLACK
           if (atBottom !== isStuckRef.current) stick(atBottom)
         }}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const style = { transform: `translateY(${item.start}px)` }
+        <div style={{ height: (count + 1) * ROW_HEIGHT, position: 'relative' }}>
+          {items.map((item, slot) => {
             if (item.index === count) {
               return (
-                <div key="status" className="live-row live-row-status" style={style}>
+                <div
+                  key="status"
+                  className="live-row live-row-status"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
                   <LiveStatusRow call={call} />
                 </div>
               )
@@ -124,12 +137,14 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
             if (!entry) return null
             return (
               <LogRow
-                key={index}
+                // Keyed by slot: a fast stream replaces every visible row each frame, and updating rows in place
+                // is cheaper than removing and creating them.
+                key={slot}
                 index={index}
                 entry={entry}
+                outcome={entry.direction === 'out' ? entry.outcome : undefined}
                 isSelected={index === selected}
-                style={style}
-                onClick={() => select(index)}
+                start={item.start}
               />
             )
           })}
@@ -152,15 +167,26 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
   )
 }
 
+/** The last rows of a list of `total` fixed-height rows that fill a viewport of `height` px, with one row to spare. */
+export function tailItems(total: number, height: number): Array<{ index: number; start: number }> {
+  const shown = Math.min(total, Math.ceil(height / ROW_HEIGHT) + 1)
+  return Array.from({ length: shown }, (_, i) => {
+    const index = total - shown + i
+    return { index, start: index * ROW_HEIGHT }
+  })
+}
+
 interface LogRowProps {
   index: number
   entry: LiveEntry
+  /** Passed on its own so a sent entry re-renders when the server answers (the entry object is updated in place). */
+  outcome: string | undefined
   isSelected: boolean
-  style: CSSProperties
-  onClick: () => void
+  start: number
 }
 
-function LogRow({ index, entry, isSelected, style, onClick }: LogRowProps): ReactElement {
+/** One log row; memoized so a new batch of frames re-renders only the rows that changed or moved. */
+const LogRow = memo(function LogRow({ index, entry, isSelected, start }: LogRowProps): ReactElement {
   const isOut = entry.direction === 'out'
   const kindClass = entry.kind === 'message' ? '' : ' is-meta'
   return (
@@ -169,9 +195,9 @@ function LogRow({ index, entry, isSelected, style, onClick }: LogRowProps): Reac
       className={`live-row ${isOut ? 'is-out' : 'is-in'}${kindClass}${isSelected ? ' is-selected' : ''}`}
       role="option"
       aria-selected={isSelected}
+      data-index={index}
       data-seq={isOut ? undefined : entry.seq}
-      style={style}
-      onClick={onClick}
+      style={{ transform: `translateY(${start}px)` }}
     >
       <span className="live-dir" title={isOut ? 'Sent' : 'Received'} aria-label={isOut ? 'sent' : 'received'}>
         {isOut ? '↑' : '↓'}
@@ -183,6 +209,6 @@ function LogRow({ index, entry, isSelected, style, onClick }: LogRowProps): Reac
       {isOut && <span className={`live-outcome is-${entry.outcome}`}>{outcomeLabel[entry.outcome]}</span>}
     </div>
   )
-}
+})
 
 const outcomeLabel = { pending: 'sending', accepted: 'sent', refused: 'refused' } as const

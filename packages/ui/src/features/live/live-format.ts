@@ -37,9 +37,16 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
 /** Local wall-clock time with milliseconds (`14:03:07.412`). */
 export function formatClock(epochMs: number): string {
+  if (epochMs === lastClock.at) return lastClock.text
   const d = new Date(epochMs)
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
+  const text = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
+  lastClock.at = epochMs
+  lastClock.text = text
+  return text
 }
+
+// Frames of one batch share their receive time: remember the last one formatted.
+const lastClock = { at: Number.NaN, text: '' }
 
 /** Elapsed time as `m:ss.t` (or `h:mm:ss` past an hour). */
 export function formatElapsed(ms: number): string {

@@ -5,11 +5,12 @@ import type { LiveCallTarget } from '@wirebench/core'
 import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft, headersToMetadata } from '../../state/drafts-store.js'
 import { liveStoreOf } from '../../state/live-runtime.js'
-import type { LiveCallState, LiveStore } from '../../state/live-store.js'
+import type { LiveCallState, LiveStatus, LiveStore } from '../../state/live-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 
 export interface LiveCallHandle {
-  call: LiveCallState | undefined
+  /** The status of the method's latest call (the handle re-renders on status changes only, not on every frame). */
+  status: LiveStatus | undefined
   isActive: boolean
   /** Starts the call; a server stream sends the draft as its request message. */
   start: () => void
@@ -20,8 +21,21 @@ export interface LiveCallHandle {
   clear: () => void
 }
 
-export function isLiveActive(call: LiveCallState | undefined): boolean {
-  return !!call && call.status !== 'closed' && call.status !== 'error'
+export function isLiveActive(call: Pick<LiveCallState, 'status'> | undefined): boolean {
+  return !!call && isActiveStatus(call.status)
+}
+
+function isActiveStatus(status: LiveStatus | undefined): boolean {
+  return status !== undefined && status !== 'closed' && status !== 'error'
+}
+
+/** The method's latest live call, re-rendering on every batch of frames (for the views that show them). */
+export function useLiveCallState(target: MethodRef): LiveCallState | undefined {
+  const live = liveStoreOf(useWorkbench())
+  return useStore(live, (s) => {
+    const id = s.byTarget[target.key]
+    return id ? s.calls[id] : undefined
+  })
 }
 
 export function useLiveStore(): LiveStore {
@@ -31,9 +45,9 @@ export function useLiveStore(): LiveStore {
 export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHandle {
   const workbench = useWorkbench()
   const live = liveStoreOf(workbench)
-  const call = useStore(live, (s) => {
+  const status = useStore(live, (s) => {
     const id = s.byTarget[target.key]
-    return id ? s.calls[id] : undefined
+    return id ? s.calls[id]?.status : undefined
   })
   const isStream = target.method.methodType === 'ServerStreaming'
 
@@ -64,8 +78,8 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
       if (id) action(id)
     }
     return {
-      call,
-      isActive: isLiveActive(call),
+      status,
+      isActive: isActiveStatus(status),
       start,
       send: (messages: unknown[]) => withId((id) => live.getState().send(id, messages))(),
       closeSend: withId((id) => live.getState().closeSend(id)),
@@ -73,5 +87,5 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
       setPaused: (isPaused: boolean) => withId((id) => live.getState().setPaused(id, isPaused))(),
       clear: withId((id) => live.getState().clear(id)),
     }
-  }, [call, start, live, target.key])
+  }, [status, start, live, target.key])
 }

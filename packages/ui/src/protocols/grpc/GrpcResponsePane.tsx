@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { LiveView } from '../../features/live/LiveView.js'
-import { useLiveCall } from '../../features/live/useLiveCall.js'
+import { useLiveCall, useLiveCallState } from '../../features/live/useLiveCall.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { MethodRef } from '../../state/catalog.js'
 import type { PaneProps } from '../registry.js'
@@ -21,7 +21,8 @@ function UnaryResponse({ target }: { target: MethodRef }): ReactElement {
 
 function LiveResponse({ target }: { target: MethodRef }): ReactElement {
   const live = useLiveCall(target)
-  if (!live.call) {
+  const call = useLiveCallState(target)
+  if (!call) {
     return (
       <NothingYet
         hint={
@@ -32,7 +33,7 @@ function LiveResponse({ target }: { target: MethodRef }): ReactElement {
       />
     )
   }
-  return <LiveView call={live.call} handle={live} methodName={`${target.service.name}/${target.method.name}`} />
+  return <LiveView call={call} handle={live} methodName={`${target.service.name}/${target.method.name}`} />
 }
 
 function NothingYet({ hint }: { hint: string }): ReactElement {

@@ -1,0 +1,48 @@
+/** Reading and driving the live-call view in browser tests: the store's numbers as the page exposes them, and the JSON editor. */
+import type { Page } from 'playwright-core'
+
+export interface LiveFacts {
+  status: string
+  received: number
+  firstSeq: number
+  lastSeq: number
+  seqGaps: number
+  dropped: number
+  evicted: number
+}
+
+/** The live view's `data-` attributes (set from the store, whatever the log shows on screen). */
+export async function liveFacts(page: Page): Promise<LiveFacts> {
+  return page.locator('.live-view').evaluate((element) => {
+    const data = (element as HTMLElement).dataset
+    return {
+      status: data.status ?? '',
+      received: Number(data.received),
+      firstSeq: Number(data.firstSeq),
+      lastSeq: Number(data.lastSeq),
+      seqGaps: Number(data.seqGaps),
+      dropped: Number(data.dropped),
+      evicted: Number(data.evicted),
+    }
+  })
+}
+
+/** Replaces the request message through the JSON tab (field names may be proto or JSON names there). */
+export async function setRequestJson(page: Page, value: unknown): Promise<void> {
+  await page.getByRole('tab', { name: 'JSON' }).click()
+  const editor = page.locator('.raw-json .cm-content')
+  await editor.waitFor()
+  await editor.click()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.insertText(JSON.stringify(value))
+  await page.locator('.raw-json-status', { hasText: 'In sync with the form' }).waitFor()
+}
+
+/** Waits until the live view's status is one of `statuses`. */
+export async function waitForLiveStatus(page: Page, statuses: string[], timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => wanted.includes(document.querySelector('.live-view')?.getAttribute('data-status') ?? ''),
+    statuses,
+    { timeout },
+  )
+}
