@@ -1,4 +1,5 @@
 /** Options of the workbench Fastify plugin and their defaults. */
+import { LIVE_ACK_WINDOW } from '@wirebench/core'
 import type { ProtocolPlugin } from '@wirebench/core'
 import type { FastifyRequest } from 'fastify'
 
@@ -31,6 +32,8 @@ export interface WorkbenchLimits {
   liveIdleTimeoutMs: number
   /** Frames one live call may hold for a browser that falls behind, beyond those awaiting its ack. */
   liveMaxQueuedFrames: number
+  /** Frames a live call sends ahead of the browser's last ack; at most the protocol's `LIVE_ACK_WINDOW`. */
+  liveAckWindow: number
 }
 
 export const defaultLimits: WorkbenchLimits = {
@@ -48,6 +51,7 @@ export const defaultLimits: WorkbenchLimits = {
   liveMaxMessageBytes: 1024 * 1024,
   liveIdleTimeoutMs: 5 * 60_000,
   liveMaxQueuedFrames: 10_000,
+  liveAckWindow: LIVE_ACK_WINDOW,
 }
 
 export interface WorkbenchOptions {

@@ -76,6 +76,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: RouteDeps, option
         maxMessageBytes: limits.liveMaxMessageBytes,
         idleTimeoutMs: limits.liveIdleTimeoutMs,
         maxQueuedFrames: limits.liveMaxQueuedFrames,
+        ackWindow: limits.liveAckWindow,
         maxTimeoutMs: limits.maxInvokeTimeoutMs,
         maxResponseBytes: limits.maxResponseBytes,
       },

@@ -31,6 +31,8 @@ export interface LiveCallOptions {
   timeoutMs?: number | undefined
   idleTimeoutMs: number
   overflow: LiveOverflowPolicy
+  /** Frames sent ahead of the browser's last ack; never more than the protocol's `LIVE_ACK_WINDOW`. */
+  ackWindow: number
   limits: Pick<CallLimits, 'maxQueuedFrames' | 'maxResponseBytes'>
   outbox: Outbox
   /** The plugin's logger (ctx.logger) and the server's own. */
@@ -73,7 +75,7 @@ export class LiveCall implements OutboxStream {
     this.queue = new FrameQueue({
       policy: options.overflow,
       capacity: options.limits.maxQueuedFrames,
-      window: LIVE_ACK_WINDOW,
+      window: Math.min(options.ackWindow, LIVE_ACK_WINDOW),
     })
   }
 

@@ -20,6 +20,8 @@ export interface LiveSessionLimits {
   maxMessageBytes: number
   idleTimeoutMs: number
   maxQueuedFrames: number
+  /** Frames sent ahead of the browser's last ack (capped at `LIVE_ACK_WINDOW`). */
+  ackWindow: number
   /** Upper bound on a call's requested `timeoutMs`. */
   maxTimeoutMs: number
   maxResponseBytes: number
@@ -146,6 +148,7 @@ export class LiveSession {
       timeoutMs: message.timeoutMs === undefined ? undefined : Math.min(message.timeoutMs, limits.maxTimeoutMs),
       idleTimeoutMs: limits.idleTimeoutMs,
       overflow: message.overflow ?? 'pause',
+      ackWindow: limits.ackWindow,
       limits: { maxQueuedFrames: limits.maxQueuedFrames, maxResponseBytes: limits.maxResponseBytes },
       outbox: this.outbox,
       logger: this.options.logger,
