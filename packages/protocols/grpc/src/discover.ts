@@ -18,9 +18,10 @@ import { isNotReflection, isTargetStatus, statusName, toCallError } from './erro
 import { requestHeaders } from './metadata.js'
 import { compileProtoFiles } from './proto-compile/index.js'
 import { collectFiles } from './reflection/collect-files.js'
+import type { CollectedFiles } from './reflection/collect-files.js'
 import { createReflectionClient } from './reflection/reflection-client.js'
 import type { ReflectionRequest } from './reflection/reflection-client.js'
-import type { TransportPool } from './transports.js'
+import type { HttpVersion, TransportPool } from './transports.js'
 import { methodKey } from './types.js'
 import type { CachedTarget, GrpcWire, ResolvedOptions } from './types.js'
 
@@ -82,10 +83,10 @@ function reflectionFailure(error: unknown, url: string, ctx: CallContext): Workb
             : 'Check the server log, and whether the server expects TLS (https://).',
       })
     }
-    if (error.code === Code.Unimplemented) {
+    if (error.code === Code.Unimplemented || error.rawMessage === 'HTTP 505') {
       return new WorkbenchError(
         'no_services',
-        `No services discovered at ${url}: the server does not offer reflection.`,
+        `No services discovered at ${url}: the server does not offer reflection${error.code === Code.Unimplemented ? '' : ' over HTTP/1.1 (a duplex call)'}.`,
         {
           hint: uploadHint,
         },
@@ -118,10 +119,37 @@ export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverD
   if (ctx.markers.cookieEnv !== undefined) {
     throw new WorkbenchError('unsupported', 'Cookie jars are not supported for gRPC calls.')
   }
+  // Reflection is a duplex call. gRPC-Web and Connect servers that refuse duplex over HTTP/1.1 (connect-node answers
+  // 505) may accept it over HTTP/2, and then their calls go there too.
+  const versions: (HttpVersion | undefined)[] = deps.wire === 'grpc' ? [undefined] : ['1.1', '2']
+  let firstFailure: WorkbenchError | undefined
+  for (const httpVersion of versions) {
+    try {
+      const collected = await reflect(address, httpVersion, ctx, deps)
+      const target = buildTarget(buildRegistry(collected.files), collected.services, address, deps, 'reflection')
+      if (httpVersion) target.httpVersion = httpVersion
+      return target
+    } catch (error) {
+      const failure =
+        error instanceof WorkbenchError && !ctx.signal.aborted ? error : reflectionFailure(error, url, ctx)
+      if (ctx.signal.aborted || failure.code === 'blocked_target' || failure.code === 'invalid_request') throw failure
+      firstFailure ??= failure
+    }
+  }
+  throw firstFailure ?? new WorkbenchError('internal', 'Reflection was not attempted.')
+}
+
+async function reflect(
+  address: GrpcAddress,
+  httpVersion: HttpVersion | undefined,
+  ctx: CallContext,
+  deps: DiscoverDeps,
+): Promise<CollectedFiles> {
   const transport = deps.transports.get({
     wire: deps.wire,
     address,
     readMaxBytes: ctx.limits.maxResponseBytes,
+    ...(httpVersion ? { httpVersion } : {}),
     ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
   })
   const client = createReflectionClient({
@@ -130,17 +158,17 @@ export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverD
     signal: ctx.signal,
     ...(deps.onReflectionRequest ? { onRequest: deps.onReflectionRequest } : {}),
   })
-  let collected
-  try {
-    collected = await collectFiles(client, { showInternalServices: deps.options.showInternalServices, maxFiles: 2_000 })
-  } catch (error) {
-    if (error instanceof WorkbenchError && !ctx.signal.aborted) throw error
-    throw reflectionFailure(error, url, ctx)
-  }
+  const collected = await collectFiles(client, {
+    showInternalServices: deps.options.showInternalServices,
+    maxFiles: 2_000,
+  })
   if (collected.services.length === 0) {
-    throw new WorkbenchError('no_services', `No services discovered at ${url}: reflection lists no services.`)
+    throw new WorkbenchError(
+      'no_services',
+      `No services discovered at ${address.baseUrl}: reflection lists no services.`,
+    )
   }
-  return buildTarget(buildRegistry(collected.files), collected.services, address, deps, 'reflection')
+  return collected
 }
 
 /** An upload: the first file is the one uploaded (its services are listed), the others are what it imports. */

@@ -15,6 +15,7 @@ import type { PreparedCall } from './prepared-call.js'
 import type { ReflectionRequest } from './reflection/reflection-client.js'
 import { streamPrepared } from './stream.js'
 import { createTargetCache } from './target-cache.js'
+import type { TargetCache } from './target-cache.js'
 import { createTransportPool } from './transports.js'
 import type { TransportPool } from './transports.js'
 import { resolveOptions } from './types.js'
@@ -55,6 +56,7 @@ interface Shared {
   transports: TransportPool
   /** `grpc` discoveries in flight, by URL: the other wires wait for them and stand back when they succeed. */
   inflight: Map<string, Promise<unknown>>
+  targets: TargetCache
   onReflectionRequest?: (request: ReflectionRequest) => void
 }
 
@@ -66,7 +68,9 @@ export interface GrpcPluginFamilyOptions extends GrpcPluginOptions {
 }
 
 function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
-  const targets = createTargetCache(shared.options.maxCachedTargets)
+  const targets = shared.targets
+  // URL targets are per wire (one URL may answer over several); uploads are shared, so any wire can call them.
+  const urlKey = (url: string): string => `${wire} ${url}`
   const deps: DiscoverDeps = { wire, protocol: wire, options: shared.options, transports: shared.transports }
   if (shared.onReflectionRequest) deps.onReflectionRequest = shared.onReflectionRequest
 
@@ -81,7 +85,7 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
       )
     }
     const target = await pending
-    targets.set(url, target)
+    targets.set(urlKey(url), target)
     return target
   }
 
@@ -102,7 +106,8 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
   }
 
   const prepare = async (call: Call, ctx: CallContext): Promise<PreparedCall> => {
-    const target = targets.get(call.target) ?? (await targetOnDemand(call.target, ctx))
+    const target =
+      targets.get(call.target) ?? targets.get(urlKey(call.target)) ?? (await targetOnDemand(call.target, ctx))
     return prepareCall(call, target, ctx, { wire, options: shared.options, transports: shared.transports })
   }
 
@@ -112,7 +117,7 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
       throw new WorkbenchError('not_found', `The upload ${target} is not loaded.`, { hint: 'Upload the file again.' })
     }
     const found = await discoverUrl(target, ctx, deps)
-    targets.set(target, found)
+    targets.set(urlKey(target), found)
     return found
   }
 
@@ -151,6 +156,7 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
 
     forget(target) {
       targets.delete(target)
+      targets.delete(urlKey(target))
     },
 
     async dispose() {
@@ -169,6 +175,7 @@ function createShared(options: GrpcPluginFamilyOptions): Shared {
       ...(options.lookup ? { lookup: options.lookup } : {}),
     }),
     inflight: new Map(),
+    targets: createTargetCache(resolved.maxCachedTargets),
   }
   if (options.onReflectionRequest) shared.onReflectionRequest = options.onReflectionRequest
   return shared

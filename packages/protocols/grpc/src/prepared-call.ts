@@ -64,6 +64,7 @@ export function prepareCall(call: Call, target: CachedTarget, ctx: CallContext, 
     wire: deps.wire,
     address,
     readMaxBytes: ctx.limits.maxResponseBytes,
+    ...(target.httpVersion && call.serverUrl === undefined ? { httpVersion: target.httpVersion } : {}),
     ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
   })
   return {

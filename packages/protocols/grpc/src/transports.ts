@@ -21,9 +21,13 @@ import { createGuardedLookup } from '@wirebench/transport'
 import type { GrpcAddress } from './address.js'
 import type { GrpcWire } from './types.js'
 
+export type HttpVersion = '1.1' | '2'
+
 export interface TransportRequest {
   wire: GrpcWire
   address: GrpcAddress
+  /** gRPC is always HTTP/2; gRPC-Web and Connect use HTTP/1.1 unless discovery found they need HTTP/2. */
+  httpVersion?: HttpVersion
   mtls?: MtlsMarker
   /** Largest single message accepted from the target. */
   readMaxBytes: number
@@ -82,15 +86,21 @@ function createEntry(request: TransportRequest, lookup: LookupFunction, idleTime
   const tls = tlsOptions(request)
   const baseUrl = request.address.baseUrl
   const common = { baseUrl, readMaxBytes: request.readMaxBytes, useBinaryFormat: true }
-  if (request.wire === 'grpc') {
+  if (request.wire === 'grpc' || request.httpVersion === '2') {
     const session = new Http2SessionManager(baseUrl, { idleConnectionTimeoutMs: idleTimeoutMs }, { ...tls, lookup })
+    const h2 = { ...common, httpVersion: '2' as const, sessionManager: session }
     return {
-      transport: createGrpcTransport({ ...common, sessionManager: session }),
+      transport:
+        request.wire === 'grpc'
+          ? createGrpcTransport(h2)
+          : request.wire === 'grpcweb'
+            ? createGrpcWebTransport(h2)
+            : createConnectTransport(h2),
       isIdle: () => session.state() !== 'open' && session.state() !== 'connecting' && session.state() !== 'verifying',
       close: () => session.abort(),
     }
   }
-  // gRPC-Web and the Connect protocol go over HTTP/1.1, which every gRPC-Web proxy and Connect server accepts.
+  // gRPC-Web and the Connect protocol default to HTTP/1.1, which every gRPC-Web proxy and Connect server accepts.
   const agent = request.address.tls
     ? new HttpsAgent({ keepAlive: true, lookup, ...tls })
     : new HttpAgent({ keepAlive: true, lookup })
@@ -121,7 +131,8 @@ export function createTransportPool(options: TransportPoolOptions = {}): Transpo
 
   return {
     get(request) {
-      const key = `${request.wire} ${request.address.baseUrl} ${identityKey(request.mtls)} ${request.readMaxBytes}`
+      const version = request.wire === 'grpc' ? '2' : (request.httpVersion ?? '1.1')
+      const key = `${request.wire}/${version} ${request.address.baseUrl} ${identityKey(request.mtls)} ${request.readMaxBytes}`
       const found = entries.get(key)
       if (found) {
         if (entries.size > 1) {

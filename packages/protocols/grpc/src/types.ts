@@ -2,6 +2,7 @@
 import type { DescMethod, FileRegistry } from '@bufbuild/protobuf'
 import type { MethodInfo, OutboundPolicy, ServiceInfo } from '@wirebench/core'
 import type { GrpcAddress } from './address.js'
+import type { HttpVersion } from './transports.js'
 import type { Codec } from './codec.js'
 
 /** The three wire protocols one connect client speaks: gRPC (HTTP/2), gRPC-Web and Connect. */
@@ -54,6 +55,8 @@ export interface CachedTarget {
   services: ServiceInfo[]
   /** Where calls go; absent for uploads, whose calls must name a server URL. */
   address?: GrpcAddress
+  /** The HTTP version reflection answered over (gRPC-Web and Connect); calls use the same. */
+  httpVersion?: HttpVersion
   methods: Map<string, CachedMethod>
 }
 
