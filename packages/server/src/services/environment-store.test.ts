@@ -1,4 +1,4 @@
-import { lstat, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseEnvironmentsDocument } from '@wirebench/auth'
@@ -151,5 +151,15 @@ describe('environment store', () => {
     expect(snapshot.document.environments[0]?.vars).toEqual({ k: 'v' })
     await store.save({ document: snapshot.document, baseRevision: snapshot.revision })
     expect(JSON.parse(await readFile(store.path, 'utf8'))).toMatchObject({ version: 1 })
+  })
+
+  it('removes temp files a killed writer left behind, but not a fresh one another process may be writing', async () => {
+    const configDir = await temp()
+    await writeFile(join(configDir, '.environments-old'), 'half a secret', { mode: 0o600 })
+    const long = new Date(Date.now() - 10 * 60_000)
+    await utimes(join(configDir, '.environments-old'), long, long)
+    await writeFile(join(configDir, '.environments-fresh'), 'being written', { mode: 0o600 })
+    await storeIn(configDir)
+    expect((await readdir(configDir)).sort()).toEqual(['.environments-fresh'])
   })
 })

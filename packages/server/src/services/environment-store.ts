@@ -4,6 +4,7 @@
  * optimistic concurrency; a file that fails validation is moved aside and reported, never overwritten silently.
  */
 import { createHash } from 'node:crypto'
+import { lstat, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
 import type { DocumentIssue, EnvironmentsDocument, ParseEnvironmentsResult } from '@wirebench/auth'
@@ -82,6 +83,7 @@ type Stored =
   | { kind: 'unusable'; revision: string; message: string; errors?: DocumentIssue[] }
 
 const tempPrefix = '.environments-'
+const staleTempMs = 60_000
 
 export function createEnvironmentStore(options: EnvironmentStoreOptions): EnvironmentStore {
   const { configDir, parse } = options
@@ -134,6 +136,20 @@ export function createEnvironmentStore(options: EnvironmentStoreOptions): Enviro
     })
   }
 
+  /**
+   * Temp files a killed writer left behind hold secrets too. Only old ones go: a fresh one may belong to another
+   * workbench process saving into the same config dir right now.
+   */
+  async function removeStaleTemps(): Promise<void> {
+    const cutoff = Date.now() - staleTempMs
+    for (const name of await readdir(configDir)) {
+      if (!name.startsWith(tempPrefix)) continue
+      const file = join(configDir, name)
+      const info = await lstat(file).catch(() => undefined)
+      if (info?.isFile() && info.mtimeMs < cutoff) await unlink(file).catch(() => undefined)
+    }
+  }
+
   function snapshotOf(stored: Stored): EnvironmentsSnapshot {
     switch (stored.kind) {
       case 'valid':
@@ -171,6 +187,7 @@ export function createEnvironmentStore(options: EnvironmentStoreOptions): Enviro
     init: () =>
       queue.run(async () => {
         await ensurePrivateDir(configDir, true)
+        await removeStaleTemps()
         const stored = await readStored()
         if (stored.kind === 'unusable') await setAside(stored)
       }),
