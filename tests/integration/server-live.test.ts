@@ -272,6 +272,11 @@ describe('live calls over /api/ws', () => {
     expect((await client.waitFor(isOp('closed', 'f3'))).problem).toMatchObject({ code: 'upstream_unreachable' })
     expect((await client.waitFor(isOp('closed', 'f4'))).problem).toMatchObject({ code: 'no_plugin' })
     expect((await client.waitFor(isOp('closed', 'f5'))).problem).toMatchObject({ code: 'blocked_target' })
+    // A cancel crossing the `closed` of a call that failed to open is not an error either.
+    client.send({ op: 'cancel', id: 'f4' })
+    client.send({ op: 'stream.open', id: 'f6', ...target, method: 'count', messages: [{ n: 1 }] })
+    await client.waitFor(isOp('closed', 'f6'))
+    expect(client.messages.filter((m) => m.op === 'error')).toEqual([])
     await client.close()
   })
 
@@ -426,5 +431,19 @@ describe('live limits', () => {
       if (!third) await new Promise((resolve) => setTimeout(resolve, 20))
     }
     await Promise.all([open[1]!.close(), third.close()])
+  })
+})
+
+describe('live sockets at shutdown', () => {
+  it('cancels open calls and closes the sockets (1001) when the server closes', async () => {
+    const run = await start()
+    const client = await run.connect()
+    client.send({ op: 'stream.open', id: 'z', ...target, method: 'hang', messages: [{}] })
+    await client.waitFor(isOp('opened', 'z'))
+    const record = await run.fixture.call(0)
+    await run.wb.close()
+    expect(record.abortedWith).toBe('cancelled')
+    expect((await client.closed).code).toBe(1001)
+    await run.close()
   })
 })

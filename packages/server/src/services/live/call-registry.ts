@@ -30,7 +30,11 @@ export class CallRegistry<T> {
 
   /** Forgets an open call and remembers its id as recently closed. */
   remove(id: string): void {
-    if (!this.open.delete(id)) return
+    if (this.open.delete(id)) this.remember(id)
+  }
+
+  /** Remembers `id` as recently closed (also for a call that ended before it was registered). */
+  remember(id: string): void {
     this.recent.add(id)
     if (this.recent.size > this.recentLimit) {
       // Sets iterate in insertion order: the first id is the oldest.

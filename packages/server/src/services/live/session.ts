@@ -137,6 +137,7 @@ export class LiveSession {
     } catch (error) {
       // An unknown protocol or a refused serverUrl: the call ends before it began.
       this.outbox.sendNow({ op: 'closed', id: message.id, problem: problemOf(error, this.options.logger) })
+      this.calls.remember(message.id)
       return
     }
     const call = new LiveCall({
