@@ -56,12 +56,14 @@ export function redirectUriFor(location: Pick<Location, 'port' | 'protocol'>, pr
 export function authProblem(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   const failure = WorkbenchError.from(error)
+  // A wrapped failure (e.g. "refreshing failed") keeps its reason (the proxy's message) in the cause.
+  const cause = failure.cause instanceof Error && !failure.message.includes(failure.cause.message) ? failure.cause : null
   return new ApiError({
     type: problemType(failure.code),
     title: 'The auth step failed before the call was sent',
     status: 0,
     code: failure.code,
-    detail: failure.message,
+    detail: cause ? `${failure.message} ${cause.message}` : failure.message,
     hint: failure.hint ?? 'Check the auth settings of the active environment (Environments button in the top bar).',
   })
 }

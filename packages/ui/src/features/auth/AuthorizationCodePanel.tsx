@@ -29,14 +29,17 @@ function useAuthorizationStatus(environmentId: string): AuthorizationStatus {
   return { authorized: true, expiresAt: snapshot === 'none' ? null : Number(snapshot) }
 }
 
+const TICK_MS = 250
+const subscribeToClock = (notify: () => void) => {
+  const timer = setInterval(notify, TICK_MS)
+  return () => clearInterval(timer)
+}
+const readClock = () => Math.floor(Date.now() / TICK_MS)
+
+/** Whole seconds until `expiresAt`, re-read four times a second so the countdown never skips or lags. */
 function useSecondsLeft(expiresAt: number | null): number | null {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    if (expiresAt === null) return
-    const timer = setInterval(() => setNow(Date.now()), 250)
-    return () => clearInterval(timer)
-  }, [expiresAt])
-  return expiresAt === null ? null : Math.max(0, Math.round((expiresAt - now) / 1000))
+  const tick = useSyncExternalStore(subscribeToClock, readClock)
+  return expiresAt === null ? null : Math.max(0, Math.round((expiresAt - tick * TICK_MS) / 1000))
 }
 
 export function AuthorizationCodePanel({ environment, config }: AuthorizationCodePanelProps): ReactElement {
