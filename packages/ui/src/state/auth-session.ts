@@ -57,7 +57,8 @@ export function authProblem(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   const failure = WorkbenchError.from(error)
   // A wrapped failure (e.g. "refreshing failed") keeps its reason (the proxy's message) in the cause.
-  const cause = failure.cause instanceof Error && !failure.message.includes(failure.cause.message) ? failure.cause : null
+  const cause =
+    failure.cause instanceof Error && !failure.message.includes(failure.cause.message) ? failure.cause : null
   return new ApiError({
     type: problemType(failure.code),
     title: 'The auth step failed before the call was sent',
