@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { WorkbenchError, defaultCallLimits, silentLogger } from '@wirebench/core'
+import { callError, createCallContext, withDeadline } from './deadline.js'
+
+describe('createCallContext', () => {
+  it('splits markers out of the metadata and fills the limits', () => {
+    const signal = new AbortController().signal
+    const ctx = createCallContext({
+      signal,
+      timeoutMs: 1000,
+      metadata: { 'x-a': '1', __workbenchApiKeyQuery__: JSON.stringify({ name: 'k', value: 'v' }) },
+      logger: silentLogger,
+      limits: { maxQueuedFrames: 5 },
+    })
+    expect(ctx.signal).toBe(signal)
+    expect(ctx.metadata).toEqual({ 'x-a': '1' })
+    expect(ctx.markers.apiKeyQuery).toEqual([{ name: 'k', value: 'v' }])
+    expect(ctx.limits).toEqual({
+      maxQueuedFrames: 5,
+      maxResponseBytes: defaultCallLimits.maxResponseBytes,
+      timeoutMs: 1000,
+    })
+    expect(ctx.deadline).toBeGreaterThan(Date.now())
+  })
+
+  it('sets no deadline for a call bounded by an idle timeout instead', () => {
+    const ctx = createCallContext({
+      signal: new AbortController().signal,
+      logger: silentLogger,
+      fallbackTimeoutMs: 300_000,
+    })
+    expect('deadline' in ctx).toBe(false)
+    expect(ctx.limits.timeoutMs).toBe(300_000)
+  })
+
+  it('refuses a malformed marker as the caller’s error', () => {
+    expect(() =>
+      createCallContext({
+        signal: new AbortController().signal,
+        logger: silentLogger,
+        metadata: { __workbenchMtls__: 'nope' },
+      }),
+    ).toThrow(expect.objectContaining({ code: 'invalid_request' }) as Error)
+  })
+})
+
+describe('callError', () => {
+  it('prefers the reason the call was aborted with over what the plugin threw', () => {
+    const controller = new AbortController()
+    const reason = new WorkbenchError('timeout', 'No answer within 5 ms.')
+    controller.abort(reason)
+    const abortError = Object.assign(new Error('aborted'), { name: 'AbortError' })
+    expect(callError(controller.signal, abortError)).toBe(reason)
+    expect(callError(new AbortController().signal, abortError).code).toBe('cancelled')
+  })
+})
+
+describe('withDeadline', () => {
+  it('aborts the operation at its deadline and reports a timeout', async () => {
+    let seen: AbortSignal | undefined
+    const outcome = withDeadline({ timeoutMs: 20, logger: silentLogger }, (ctx) => {
+      seen = ctx.signal
+      return new Promise(() => undefined)
+    })
+    await expect(outcome).rejects.toMatchObject({ code: 'timeout' })
+    expect(seen?.aborted).toBe(true)
+  })
+})
