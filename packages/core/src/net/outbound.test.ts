@@ -23,6 +23,19 @@ describe('checkOutboundUrl', () => {
     expect(blocked('/relative')).toBe('invalid_request')
   })
 
+  it('names an address that does not parse without repeating its query', () => {
+    const error = (() => {
+      try {
+        checkOutboundUrl('${base}/token?key=s3cr3t')
+      } catch (caught) {
+        return caught as WorkbenchError
+      }
+      throw new Error('expected a refusal')
+    })()
+    expect(error.message).toContain('"${base}/token?…"')
+    expect(error.message).not.toContain('s3cr3t')
+  })
+
   it('refuses cloud-metadata addresses in every spelling', () => {
     for (const url of [
       'http://169.254.169.254/latest/meta-data',

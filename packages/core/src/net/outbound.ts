@@ -106,7 +106,8 @@ export function checkOutboundUrl(raw: string, policy: OutboundPolicy = {}): URL 
   try {
     url = new URL(raw)
   } catch {
-    throw new WorkbenchError('invalid_request', `"${raw}" is not an absolute URL.`, {
+    // The raw text is not echoed: after substitution it may carry a secret (a token in the query string).
+    throw new WorkbenchError('invalid_request', `The address ${describeUnparsable(raw)} is not an absolute URL.`, {
       hint: 'Write the full address, including the scheme, e.g. http://localhost:8080/openapi.json.',
     })
   }
@@ -126,4 +127,11 @@ export function checkOutboundUrl(raw: string, policy: OutboundPolicy = {}): URL 
     })
   }
   return url
+}
+
+/** Names an address that did not parse without repeating anything past its path (the query may hold secrets). */
+function describeUnparsable(raw: string): string {
+  const cut = raw.search(/[?#]/)
+  const shown = (cut === -1 ? raw : `${raw.slice(0, cut)}?…`).slice(0, 120)
+  return `"${shown}"`
 }

@@ -69,10 +69,14 @@ describe('substituteDeep', () => {
     expect(input.url).toBe('${host}')
   })
 
-  it('drops prototype-polluting keys', () => {
-    const input = JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}') as Record<string, unknown>
-    const { value } = substituteDeep(input)
-    expect(Object.keys(value)).toEqual(['ok'])
+  it('keeps every key as user data without polluting any prototype', () => {
+    const input = JSON.parse(
+      '{"__proto__": {"polluted": "${v}"}, "constructor": "Car", "prototype": "${v}", "ok": 1}',
+    ) as Record<string, unknown>
+    const { value } = substituteDeep(input, { scopes: [{ v: 'x' }] })
+    expect(Object.keys(value)).toEqual(['__proto__', 'constructor', 'prototype', 'ok'])
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
+    expect(JSON.stringify(value)).toBe('{"__proto__":{"polluted":"x"},"constructor":"Car","prototype":"x","ok":1}')
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 })

@@ -95,8 +95,11 @@ export function substituteDeep<T>(input: T, options: SubstitutionOptions = {}): 
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {}
       for (const [key, child] of Object.entries(value)) {
-        if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
-        out[key] = walk(child)
+        // Every key is user data and is kept. `__proto__` is defined as an own property: assigning it would swap the
+        // copy's prototype instead (prototype pollution); `constructor` and `prototype` are plain own keys here.
+        if (key === '__proto__') {
+          Object.defineProperty(out, key, { value: walk(child), enumerable: true, writable: true, configurable: true })
+        } else out[key] = walk(child)
       }
       return out
     }
