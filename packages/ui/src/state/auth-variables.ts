@@ -1,0 +1,22 @@
+/** The `${name}` references of a call as written that nothing would resolve if it were sent now. */
+import { substituteAuthConfig, substitutionFor, type Environment } from '@wirebench/auth'
+import { substituteDeep } from '@wirebench/core'
+
+export interface CallAsWritten {
+  environment: Environment | null
+  messages: unknown[]
+  metadata?: Record<string, string>
+  serverUrl?: string
+}
+
+/** Same substitution as the pipeline (environment vars, system variables), run only to collect the unknown names. */
+export function unresolvedVariables(call: CallAsWritten): string[] {
+  const options = substitutionFor(call.environment)
+  const names = new Set(
+    substituteDeep({ messages: call.messages, metadata: call.metadata ?? {}, serverUrl: call.serverUrl ?? '' }, options)
+      .unknown,
+  )
+  const auth = call.environment?.auth
+  if (auth && auth.type !== 'none') for (const name of substituteAuthConfig(auth, options).unknown) names.add(name)
+  return [...names].sort()
+}
