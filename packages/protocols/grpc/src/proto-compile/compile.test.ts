@@ -66,6 +66,27 @@ describe('compileProtoFiles', () => {
     expect(set.file.map((f) => f.name)).toEqual(['acme/v1/common.proto', 'orders.proto'])
   })
 
+  it('compiles only the entry and its imports, so a broken or clashing sibling does not fail it', async () => {
+    const compiled = await compileProtoFiles({
+      entry: 'orders.proto',
+      files: [
+        file(
+          'orders.proto',
+          'syntax = "proto3";\npackage acme.v1;\nimport "acme/v1/common.proto";\nmessage Order { Id id = 1; }\n',
+        ),
+        file('common.proto', 'syntax = "proto3";\npackage acme.v1;\nmessage Id { string value = 1; }\n'),
+        file('broken.proto', 'syntax = "proto3";\nmessage {\n'),
+        file('clash.proto', 'syntax = "proto3";\npackage acme.v1;\nmessage Order {}\n'),
+      ],
+    })
+    expect(compiled.files).toEqual([
+      { name: 'orders.proto', path: 'orders.proto' },
+      { name: 'common.proto', path: 'acme/v1/common.proto' },
+    ])
+    const set = fromBinary(FileDescriptorSetSchema, compiled.fileDescriptorSet)
+    expect(set.file.map((f) => f.name)).toEqual(['acme/v1/common.proto', 'orders.proto'])
+  })
+
   it('resolves the well-known types from the compiler and includes them in the set', async () => {
     const compiled = await compileProtoFiles({
       files: [

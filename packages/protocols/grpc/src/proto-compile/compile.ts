@@ -54,7 +54,7 @@ async function writeTree(root: string, files: readonly LaidOutFile[]): Promise<v
 }
 
 export async function compileProtoFiles(options: CompileProtoOptions): Promise<CompiledProtos> {
-  const files = layOutProtoFiles(options.files)
+  const files = layOutProtoFiles(options.files, options.entry)
   const executable = bufBinaryPath()
   const release = await acquire(options.signal)
   let home: string | undefined

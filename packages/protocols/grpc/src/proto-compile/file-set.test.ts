@@ -58,4 +58,25 @@ describe('layOutProtoFiles', () => {
       expect((error as WorkbenchError).code).toBe('payload_too_large')
     }
   })
+
+  it('with an entry, lays out only the entry and what it imports, transitively, entry first', () => {
+    const laid = layOutProtoFiles(
+      [
+        file('unrelated.proto', 'import "common.proto";'),
+        file('common.proto'),
+        file('api.proto', 'import "acme/v1/types.proto";'),
+        file('types.proto', 'import "acme/v1/common.proto";'),
+      ],
+      'api.proto',
+    )
+    expect(paths(laid)).toEqual([
+      ['api.proto', 'api.proto'],
+      ['types.proto', 'acme/v1/types.proto'],
+      ['common.proto', 'acme/v1/common.proto'],
+    ])
+  })
+
+  it('refuses an entry that is not in the set', () => {
+    expect(() => layOutProtoFiles([file('a.proto')], 'b.proto')).toThrow(/entry file b\.proto is not among/)
+  })
 })

@@ -93,9 +93,8 @@ function validate(files: readonly SchemaFile[]): void {
   }
 }
 
-/** Validates the set and chooses each file's import path; throws a WorkbenchError naming the first bad file. */
-export function layOutProtoFiles(files: readonly SchemaFile[]): LaidOutFile[] {
-  validate(files)
+/** Maps import paths to uploads, placing a plain-named upload at the first path that names it. */
+function createResolver(files: readonly SchemaFile[]) {
   const names = new Set(files.map((f) => f.name))
   const byBaseName = new Map<string, string[]>()
   for (const { name } of files) {
@@ -103,21 +102,63 @@ export function layOutProtoFiles(files: readonly SchemaFile[]): LaidOutFile[] {
     byBaseName.set(base, [...(byBaseName.get(base) ?? []), name])
   }
   const placed = new Map<string, string>()
-  const taken = new Set(names)
-  const decoder = new TextDecoder()
-  for (const file of files) {
-    for (const { path } of readImports(decoder.decode(file.content))) {
-      if (names.has(path) || path.startsWith(wellKnownPrefix) || taken.has(path)) continue
+  const byPlacedPath = new Map<string, string>()
+  return {
+    placed,
+    /** The upload an import path refers to, or undefined when none does (the compiler then reports it). */
+    resolve(path: string): string | undefined {
+      if (names.has(path)) return path
+      // Well-known types come from the compiler, never from an upload that happens to share a name.
+      if (path.startsWith(wellKnownPrefix)) return undefined
+      const already = byPlacedPath.get(path)
+      if (already !== undefined) return already
       // A path from file content is untrusted: an unsafe one is left for the compiler to report, never written.
-      if (unsafePathReason(path) !== undefined) continue
+      if (unsafePathReason(path) !== undefined) return undefined
       const candidates = byBaseName.get(baseName(path)) ?? []
       const [only] = candidates
-      if (candidates.length !== 1 || only === undefined || placed.has(only)) continue
+      if (candidates.length !== 1 || only === undefined || placed.has(only)) return undefined
       placed.set(only, path)
-      taken.add(path)
+      byPlacedPath.set(path, only)
+      return only
+    },
+  }
+}
+
+/**
+ * Validates the set and chooses each file's import path; throws a WorkbenchError naming the first bad file. With
+ * `entry`, only that file and what it imports (directly or not) are laid out, entry first: the other files are
+ * candidates for its imports, so an unrelated or broken one cannot fail the compilation.
+ */
+export function layOutProtoFiles(files: readonly SchemaFile[], entry?: string): LaidOutFile[] {
+  validate(files)
+  const resolver = createResolver(files)
+  const decoder = new TextDecoder()
+  const importsOf = (file: SchemaFile) => readImports(decoder.decode(file.content)).map((i) => i.path)
+  let included: SchemaFile[]
+  if (entry === undefined) {
+    for (const file of files) importsOf(file).forEach((path) => resolver.resolve(path))
+    included = [...files]
+  } else {
+    const byName = new Map(files.map((f) => [f.name, f]))
+    const first = byName.get(entry)
+    if (!first) {
+      throw new WorkbenchError('invalid_request', `The entry file ${printable(entry)} is not among the files given.`)
+    }
+    included = [first]
+    const seen = new Set([entry])
+    for (let i = 0; i < included.length; i++) {
+      const file = included[i]
+      if (!file) break
+      for (const path of importsOf(file)) {
+        const name = resolver.resolve(path)
+        const target = name === undefined ? undefined : byName.get(name)
+        if (!target || seen.has(target.name)) continue
+        seen.add(target.name)
+        included.push(target)
+      }
     }
   }
-  return files.map((f) => ({ name: f.name, path: placed.get(f.name) ?? f.name, content: f.content }))
+  return included.map((f) => ({ name: f.name, path: resolver.placed.get(f.name) ?? f.name, content: f.content }))
 }
 
 function printable(name: string): string {

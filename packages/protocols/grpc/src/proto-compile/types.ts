@@ -4,6 +4,11 @@ import type { SchemaFile } from '@wirebench/core'
 export interface CompileProtoOptions {
   /** The uploaded .proto files; names are import paths (`acme/v1/types.proto`) or plain file names. */
   files: readonly SchemaFile[]
+  /**
+   * Compile only this file and what it imports, directly or not; the other files are candidates for its imports.
+   * Without it every file is compiled.
+   */
+  entry?: string
   /** Cancels the compilation and kills the compiler. */
   signal?: AbortSignal
   /** Wall-clock limit for the compiler process; defaults to 20 s. */
@@ -22,7 +27,7 @@ export interface CompiledProtoFile {
 export interface CompiledProtos {
   /** A serialized `google.protobuf.FileDescriptorSet` holding every uploaded file and everything it imports. */
   fileDescriptorSet: Uint8Array
-  /** Every uploaded file, in upload order, with the path it has in the descriptor set. */
+  /** The compiled files with their paths in the descriptor set: the entry first, then the others in upload order. */
   files: CompiledProtoFile[]
 }
 
