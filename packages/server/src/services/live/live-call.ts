@@ -14,10 +14,11 @@ import type {
   ProtocolPlugin,
   StreamFrame,
 } from '@wirebench/core'
-import { callError, createCallContext, timeoutError } from '../deadline.js'
+import { callError, createCallContext } from '../deadline.js'
+import { CallTimer } from './call-timer.js'
 import { FrameQueue } from './frame-queue.js'
 import type { Outbox, OutboxStream } from './outbox.js'
-import { problemOf } from './problems.js'
+import { notAccepted, problemOf, unsupported } from './problems.js'
 
 export type LiveCallKind = 'stream' | 'channel'
 
@@ -64,8 +65,7 @@ export class LiveCall implements OutboxStream {
   /** Channel operations run one after another, after the channel opened. */
   private operations: Promise<unknown> = Promise.resolve()
   private pendingSends = 0
-  private timer: NodeJS.Timeout | undefined
-  private lastActivity = Date.now()
+  private timer: CallTimer | undefined
 
   constructor(options: LiveCallOptions) {
     this.options = options
@@ -77,6 +77,11 @@ export class LiveCall implements OutboxStream {
       capacity: options.limits.maxQueuedFrames,
       window: Math.min(options.ackWindow, LIVE_ACK_WINDOW),
     })
+  }
+
+  /** Marks activity for the idle timeout; returns the time. */
+  private touch(): number {
+    return this.timer?.touch() ?? Date.now()
   }
 
   get isClosed(): boolean {
@@ -99,7 +104,11 @@ export class LiveCall implements OutboxStream {
       this.end(WorkbenchError.from(error, 'invalid_request'))
       return
     }
-    this.armTimer()
+    this.timer = new CallTimer({
+      timeoutMs: this.options.timeoutMs,
+      idleTimeoutMs: this.options.idleTimeoutMs,
+      onExpire: (error) => this.end(error),
+    })
     if (this.kind === 'stream') this.startStream(ctx)
     else this.startChannel(ctx)
   }
@@ -158,8 +167,7 @@ export class LiveCall implements OutboxStream {
         const next = await iterator.next()
         if (this.state !== 'running') return
         if (next.done === true) break
-        this.lastActivity = Date.now()
-        this.queue.push(next.value, this.lastActivity)
+        this.queue.push(next.value, this.touch())
         this.options.outbox.wake(this)
         if (next.value.type === 'end') {
           void Promise.resolve(iterator.return?.()).catch(() => undefined)
@@ -197,7 +205,7 @@ export class LiveCall implements OutboxStream {
       return
     }
     this.pendingSends++
-    this.lastActivity = Date.now()
+    this.touch()
     this.operations = this.operations.then(async () => {
       this.pendingSends--
       const channel = this.channel
@@ -205,7 +213,7 @@ export class LiveCall implements OutboxStream {
       let answer: LiveServerMessage
       try {
         const accepted = await channel.send(message)
-        this.lastActivity = Date.now()
+        this.touch()
         answer = accepted
           ? { op: 'sent', id: this.id, ref, accepted: true }
           : { op: 'sent', id: this.id, ref, accepted: false, problem: problemOf(notAccepted(), this.options.logger) }
@@ -225,7 +233,7 @@ export class LiveCall implements OutboxStream {
       )
       return
     }
-    this.lastActivity = Date.now()
+    this.touch()
     this.operations = this.operations.then(async () => {
       const channel = this.channel
       if (this.state === 'closed' || !channel) return
@@ -291,7 +299,7 @@ export class LiveCall implements OutboxStream {
 
   private close(reason: WorkbenchError): void {
     this.state = 'closed'
-    clearTimeout(this.timer)
+    this.timer?.stop()
     // Aborting after a normal end is harmless and releases anything the plugin still holds on the signal.
     this.controller.abort(reason)
     this.queue.clear()
@@ -301,36 +309,4 @@ export class LiveCall implements OutboxStream {
     })
     this.options.onClosed(this, this.outcome)
   }
-
-  private armTimer(): void {
-    const { timeoutMs, idleTimeoutMs } = this.options
-    if (timeoutMs !== undefined) {
-      this.timer = setTimeout(() => this.end(timeoutError(timeoutMs)), timeoutMs)
-      return
-    }
-    // One timer re-armed from the last activity, rather than one reset per frame at high rates.
-    const check = () => {
-      const idleFor = Date.now() - this.lastActivity
-      if (idleFor < idleTimeoutMs) {
-        this.timer = setTimeout(check, idleTimeoutMs - idleFor)
-        return
-      }
-      this.end(
-        new WorkbenchError('timeout', `The call was idle for ${Math.round(idleTimeoutMs / 1000)} s and was closed.`, {
-          hint: 'Nothing was sent or received for that long. Give the call a timeout, or open it again.',
-        }),
-      )
-    }
-    this.timer = setTimeout(check, idleTimeoutMs)
-  }
-}
-
-function unsupported(plugin: ProtocolPlugin, what: string): WorkbenchError {
-  return new WorkbenchError('unsupported', `The ${plugin.name} plugin does not support ${what}.`)
-}
-
-function notAccepted(): WorkbenchError {
-  return new WorkbenchError('conflict', 'The channel did not take the message: it is closed for sending or busy.', {
-    hint: 'Wait for the earlier messages to be sent, or open the channel again.',
-  })
 }
