@@ -8,6 +8,7 @@ import type { ReflectionRequest } from '@wirebench/protocol-grpc'
 import { startLabServer } from '../servers/grpc/lab-server.js'
 import type { LabServer } from '../servers/grpc/lab-server.js'
 import { testContext } from '../servers/rest/call-context.js'
+import { startEchoServer } from '../servers/rest/echo-server.js'
 
 function method(services: ServiceInfo[], name: string): MethodInfo {
   const found = services.flatMap((s) => s.methods).find((m) => m.name === name)
@@ -154,6 +155,16 @@ describe('gRPC discovery fallbacks and failures', () => {
     expect(error).toBeInstanceOf(WorkbenchError)
     expect((error as WorkbenchError).code).toBe('no_services')
     expect((error as WorkbenchError).hint).toMatch(/upload/i)
+  })
+
+  it('leaves an HTTP/1.1 server (a REST API) to other plugins instead of failing', async () => {
+    const rest = await startEchoServer('{}', 'application/json')
+    try {
+      const error = await plugin.discover({ kind: 'url', url: rest.origin }, testContext()).catch((e: unknown) => e)
+      expect((error as WorkbenchError).code).toBe('no_services')
+    } finally {
+      await rest.close()
+    }
   })
 
   it('leaves document URLs and other schemes to other plugins', async () => {

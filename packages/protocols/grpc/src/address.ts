@@ -37,6 +37,11 @@ function normalise(raw: string): URL {
       hint: 'Write http://host:port for plaintext gRPC or https://host:port for TLS.',
     })
   }
+  if (url.username !== '' || url.password !== '') {
+    throw new WorkbenchError('invalid_request', 'gRPC addresses cannot carry credentials.', {
+      hint: 'Put credentials in the environment’s auth settings; they travel as call metadata.',
+    })
+  }
   const protocol = schemeAliases[url.protocol]
   if (protocol === undefined) {
     throw new WorkbenchError('no_services', `${url.protocol}// addresses are not gRPC.`)
@@ -48,11 +53,6 @@ function normalise(raw: string): URL {
 /** Parses a target (discovery URL or call server URL) and applies the outbound policy to it. */
 export function parseAddress(raw: string, policy: OutboundPolicy | undefined): GrpcAddress {
   const url = normalise(raw)
-  if (url.username !== '' || url.password !== '') {
-    throw new WorkbenchError('invalid_request', 'gRPC addresses cannot carry credentials.', {
-      hint: 'Put credentials in the environment’s auth settings; they travel as call metadata.',
-    })
-  }
   checkOutboundUrl(url.href, policy)
   return { baseUrl: url.href.replace(/\/+$/, ''), tls: url.protocol === 'https:' }
 }

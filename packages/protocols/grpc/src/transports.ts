@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import { Agent as HttpAgent } from 'node:http'
-import type { SecureClientSessionOptions } from 'node:http2'
+import type { Http2Session, SecureClientSessionOptions } from 'node:http2'
 import { Agent as HttpsAgent } from 'node:https'
 import type { LookupFunction } from 'node:net'
 import type { Transport } from '@connectrpc/connect'
@@ -15,6 +15,7 @@ import {
   createGrpcTransport,
   createGrpcWebTransport,
 } from '@connectrpc/connect-node'
+import type { GrpcTransportOptions } from '@connectrpc/connect-node'
 import { WorkbenchError } from '@wirebench/core'
 import type { MtlsMarker, OutboundPolicy } from '@wirebench/core'
 import { createGuardedLookup } from '@wirebench/transport'
@@ -82,13 +83,39 @@ function identityKey(mtls: MtlsMarker | undefined): string {
   return createHash('sha256').update(material.join('\u0000')).digest('base64url')
 }
 
+type SessionManager = NonNullable<GrpcTransportOptions['sessionManager']>
+
+const guardedSessions = new WeakSet<Http2Session>()
+
+/**
+ * connect-node's session manager drops its `error` listeners when a session fails, and Node may emit one more
+ * error afterwards (an HTTP/1.1 server answering the HTTP/2 preface does exactly that): with no listener it would be
+ * an uncaught exception that ends the process. Every session therefore keeps a listener of its own; the error itself
+ * reaches the call through its stream.
+ */
+function guardSessions(manager: Http2SessionManager): SessionManager {
+  return {
+    authority: manager.authority,
+    async request(method, path, headers, options) {
+      const stream = await manager.request(method, path, headers, options)
+      const session = stream.session
+      if (session && !guardedSessions.has(session)) {
+        guardedSessions.add(session)
+        session.on('error', () => undefined)
+      }
+      return stream
+    },
+    notifyResponseByteRead: (stream) => manager.notifyResponseByteRead(stream),
+  }
+}
+
 function createEntry(request: TransportRequest, lookup: LookupFunction, idleTimeoutMs: number): Entry {
   const tls = tlsOptions(request)
   const baseUrl = request.address.baseUrl
   const common = { baseUrl, readMaxBytes: request.readMaxBytes, useBinaryFormat: true }
   if (request.wire === 'grpc' || request.httpVersion === '2') {
     const session = new Http2SessionManager(baseUrl, { idleConnectionTimeoutMs: idleTimeoutMs }, { ...tls, lookup })
-    const h2 = { ...common, httpVersion: '2' as const, sessionManager: session }
+    const h2 = { ...common, httpVersion: '2' as const, sessionManager: guardSessions(session) }
     return {
       transport:
         request.wire === 'grpc'
