@@ -46,3 +46,15 @@ export async function waitForLiveStatus(page: Page, statuses: string[], timeout 
     { timeout },
   )
 }
+
+/** Pins the theme with the top bar's toggle (the user's way). */
+export async function pinTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const toggle = page.locator('.theme-toggle')
+  for (let i = 0; i < 3; i++) {
+    if ((await toggle.getAttribute('aria-label'))?.startsWith(`Theme: ${theme}.`)) break
+    await toggle.click()
+  }
+  // Nothing hovered in the screenshot, and the buttons' colour transitions (0.12 s) finished.
+  await page.mouse.move(1, 1)
+  await page.waitForTimeout(300)
+}

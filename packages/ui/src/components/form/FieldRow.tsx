@@ -6,6 +6,7 @@ import { Markdown } from '../markdown/Markdown.js'
 import type { DecorateField, FieldDecoration } from './form-decoration.js'
 import { describeType } from './field-value.js'
 import { FieldEditor } from './FieldEditor.js'
+import { useFormFlavor } from './form-flavor.js'
 
 export interface FieldRowProps {
   field: FieldInfo
@@ -28,6 +29,7 @@ function plainDescription(description: string): string {
 
 export function FieldRow(props: FieldRowProps): ReactElement {
   const { field, path, decoration } = props
+  const flavor = useFormFlavor()
   const isNested = (field.type === 'message' && !!field.messageType?.fields.length) || field.isRepeated || field.isMap
   return (
     <div
@@ -45,7 +47,7 @@ export function FieldRow(props: FieldRowProps): ReactElement {
             </span>
           )}
         </label>
-        <span className="field-type mono">{describeType(field)}</span>
+        <span className="field-type mono">{describeType(field, flavor)}</span>
         {decoration?.tag && (
           <span className="field-source" title={decoration.tagTitle}>
             {decoration.tag}

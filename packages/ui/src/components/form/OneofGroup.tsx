@@ -4,6 +4,7 @@ import type { FieldInfo } from '@wirebench/core'
 import type { DecorateField } from './form-decoration.js'
 import { describeType, emptyItem, withKey, type JsonObject } from './field-value.js'
 import { FieldRow, inputId } from './FieldRow.js'
+import { useFormFlavor } from './form-flavor.js'
 import { chosenMember } from './oneof-layout.js'
 import { unwrappedField, wellKnownKind } from './well-known.js'
 import './proto-form.css'
@@ -41,6 +42,7 @@ export function initialMemberValue(field: FieldInfo): unknown {
 export function OneofGroup({ name, members, value, onChange, path, depth, decorate }: OneofGroupProps): ReactElement {
   // Remembers the pick while its value is still empty (a cleared input must not make the editor vanish).
   const [picked, setPicked] = useState<string | undefined>()
+  const flavor = useFormFlavor()
   const chosen = chosenMember(members, value) ?? members.find((m) => m.name === picked)
   const groupPath = path ? `${path}.${name}` : name
   const choose = (memberName: string) => {
@@ -74,7 +76,7 @@ export function OneofGroup({ name, members, value, onChange, path, depth, decora
           <option value="">— none —</option>
           {members.map((m) => (
             <option key={m.name} value={m.name}>
-              {m.name} ({describeType(m)})
+              {m.name} ({describeType(m, flavor)})
             </option>
           ))}
         </select>

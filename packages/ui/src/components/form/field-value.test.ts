@@ -44,6 +44,7 @@ describe('describeType and items', () => {
   it('names repeated, map, message and file fields', () => {
     expect(describeType(field({ type: 'int64', isRepeated: true }))).toBe('int64[]')
     expect(describeType(field({ isBinary: true, type: 'bytes' }))).toBe('file')
+    expect(describeType(field({ isBinary: true, type: 'bytes' }), 'proto3')).toBe('bytes')
     const pet = { name: 'Pet', fullName: 'Pet', fields: [] }
     expect(describeType(field({ type: 'message', messageType: pet }))).toBe('Pet')
     expect(describeType(field({ isMap: true, mapKeyType: 'string', mapValueType: 'int32' }))).toBe('map<string, int32>')

@@ -54,9 +54,9 @@ export function parseNumber(type: FieldType, text: string): ParsedNumber {
   return { ok: true, value: Number.isFinite(n) ? n : trimmed }
 }
 
-/** A short type description for the field label (`int64[]`, `map<string, Pet>`, `file`). */
-export function describeType(field: FieldInfo): string {
-  if (field.isBinary) return 'file'
+/** A short type description for the field label (`int64[]`, `map<string, Pet>`, `file`; proto3 bytes stay `bytes`). */
+export function describeType(field: FieldInfo, flavor: 'json' | 'proto3' = 'json'): string {
+  if (field.isBinary && flavor === 'json') return 'file'
   let base: string = field.type
   if (field.type === 'message') base = field.messageType?.name ?? 'object'
   if (field.type === 'enum') base = 'enum'

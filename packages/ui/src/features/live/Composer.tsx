@@ -86,25 +86,22 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
             Send ×{isCountValid ? times.toLocaleString() : 'N'}
           </button>
         </span>
-        <button
-          type="button"
-          className="btn"
-          disabled={!isActive || status === 'half-closed'}
-          title="Tell the server you are done sending (it can still answer)"
-          onClick={handle.closeSend}
-        >
-          Half-close
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          disabled={!isActive}
-          title="Cancel the call upstream"
-          onClick={handle.cancel}
-        >
-          <Icon name="stop" size={13} /> Cancel
-        </button>
-        {!isActive && (
+        {isActive ? (
+          <>
+            <button
+              type="button"
+              className="btn"
+              disabled={status === 'half-closed'}
+              title="Tell the server you are done sending (it can still answer)"
+              onClick={handle.closeSend}
+            >
+              Half-close
+            </button>
+            <button type="button" className="btn btn-danger" title="Cancel the call upstream" onClick={handle.cancel}>
+              <Icon name="stop" size={13} /> Cancel
+            </button>
+          </>
+        ) : (
           <button
             type="button"
             className="btn btn-ghost"

@@ -26,7 +26,7 @@ export function liveStatusView(call: LiveCallState): LiveStatusView {
       return {
         label: call.mode === 'channel' ? 'Open' : 'Streaming',
         tone: 'redirect',
-        sentence: call.mode === 'channel' ? 'Channel open: send messages below.' : 'Receiving…',
+        sentence: call.mode === 'channel' ? 'Channel open: send messages with the composer.' : 'Receiving…',
       }
     case 'half-closed':
       return {

@@ -1,0 +1,74 @@
+/** A fast gRPC server stream from the demo reaches the page complete and in order, through the real server's live socket. */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
+import { startCli, type RunningCli } from './support/cli.js'
+import { liveFacts, pinTheme, setRequestJson, waitForLiveStatus } from './support/live-page.js'
+import { openMethod, openWorkbench } from './support/workbench-page.js'
+
+const COUNT = 10_000
+
+describe.runIf(requireChromium())('gRPC server stream in the live log', () => {
+  let cli: RunningCli
+  let browser: Browser
+  let page: Page
+  let pageErrors: string[]
+
+  beforeAll(async () => {
+    cli = await startCli({ demo: true })
+    browser = await launchChromium()
+    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
+    await openWorkbench(page, cli.openUrl)
+    await openMethod(page, 'StreamReadings')
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await cli?.stop()
+  })
+
+  it(`receives ${COUNT.toLocaleString()} messages complete and in order, and ends with OK`, async () => {
+    expect(await page.locator('.grpc-kind').textContent()).toBe('Server streaming')
+    await setRequestJson(page, { stationId: 'st-harbor', count: COUNT, intervalMs: 0 })
+    await page.keyboard.press('Control+Enter')
+    await waitForLiveStatus(page, ['closed', 'error'], 60_000)
+    const facts = await liveFacts(page)
+    expect(facts).toMatchObject({ status: 'closed', received: COUNT, firstSeq: 1, seqGaps: 0, dropped: 0, evicted: 0 })
+    // Every frame (headers, messages, trailers) has its seq: the last one is at least the message count.
+    expect(facts.lastSeq).toBeGreaterThanOrEqual(COUNT)
+    expect(await page.locator('.live-stats .status-badge').textContent()).toBe('OK (0)')
+    expect(await page.locator('.live-stat', { hasText: 'Received' }).textContent()).toContain('10,000')
+
+    // The log sticks to the bottom: the last reading and the status row are on screen.
+    const lastRow = page.locator('.live-row.is-in:not(.is-meta)').last()
+    expect(await lastRow.locator('.live-preview').textContent()).toContain(`"sequence":"${COUNT}"`)
+    expect(await page.locator('.live-row-status').textContent()).toContain('Ended · OK (0)')
+    // Virtualized: only the rows in view are in the DOM.
+    expect(await page.locator('.live-row').count()).toBeLessThan(120)
+    await screenshot(page, 'grpc-stream-dark')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('inspects a selected message as a JSON tree and moves with the arrow keys', async () => {
+    const lastRow = page.locator('.live-row.is-in:not(.is-meta)').last()
+    await lastRow.click()
+    const inspector = page.getByRole('region', { name: 'Selected message' })
+    await expect.poll(() => inspector.locator('.live-inspector-title').textContent()).toMatch(/^Received message #\d+$/)
+    expect(await inspector.locator('.json-tree').textContent()).toContain(`"${COUNT}"`)
+    await page.keyboard.press('ArrowUp')
+    await expect.poll(() => inspector.locator('.json-tree').textContent()).toContain(`"${COUNT - 1}"`)
+    await screenshot(page, 'grpc-stream-inspector-dark')
+  })
+
+  it('looks right in the light theme and at a narrow width', async () => {
+    await pinTheme(page, 'light')
+    await screenshot(page, 'grpc-stream-light')
+    await page.setViewportSize({ width: 420, height: 900 })
+    // Let the sidebar finish sliding into its drawer.
+    await page.waitForTimeout(400)
+    await page.locator('.live-view').scrollIntoViewIfNeeded()
+    await screenshot(page, 'grpc-stream-narrow-light')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await pinTheme(page, 'dark')
+  })
+})
