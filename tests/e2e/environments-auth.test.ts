@@ -3,6 +3,7 @@
  * environment swaps credentials, the lock badge follows, secrets are masked, a manual header wins, and everything
  * survives a reload because it is saved on the server.
  */
+import { createServer, type Server } from 'node:http'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
@@ -90,7 +91,12 @@ describe.runIf(requireChromium())('environments: variables, bearer auth, switchi
     await page.reload()
     await page.locator('.app').waitFor()
     await expect.poll(() => page.locator('#env-select option:checked').textContent()).toBe('Dev')
-    expect(await page.locator('#env-select option').allTextContents()).toEqual(['No environment', 'Default', 'Dev', 'Anonymous'])
+    expect(await page.locator('#env-select option').allTextContents()).toEqual([
+      'No environment',
+      'Default',
+      'Dev',
+      'Anonymous',
+    ])
     await lockBadge(page).waitFor()
     await methodRow(page, 'whoAmI').waitFor({ timeout: 20_000 })
     await openMethod(page, 'whoAmI')
@@ -154,7 +160,140 @@ describe.runIf(requireChromium())('environments: variables, bearer auth, switchi
     expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^401/)
   })
 
+  it('applies basic auth and an API key in the query string from the same panel', async () => {
+    await openMethod(page, 'whoAmI')
+    await page
+      .getByRole('tab', { name: /^Headers/ })
+      .first()
+      .click()
+    // Drop the manual header of the previous test.
+    await page.getByRole('button', { name: 'Remove entry' }).first().click()
+
+    await openEnvironmentEditor(page)
+    await chooseAuthType(page, 'basic')
+    await authInput(page, 'username').fill('demo')
+    await authInput(page, 'password').fill('demo')
+    await closeEnvironmentEditor(page)
+    expect(await lockBadge(page).getAttribute('title')).toBe('Auth: Basic Auth')
+    expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^200/)
+    expect(await responseJson(page)).toContain('basic')
+
+    await openEnvironmentEditor(page)
+    await chooseAuthType(page, 'apikey')
+    await authInput(page, 'location').selectOption('query')
+    expect(await editor(page).locator('[data-auth-field="key"] label').textContent()).toContain('Query parameter name')
+    await authInput(page, 'key').fill('api_key')
+    await authInput(page, 'value').fill('demo-key')
+    await closeEnvironmentEditor(page)
+    expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^200/)
+    expect(await responseJson(page)).toContain('apiKeyQuery')
+  })
+
+  it("turns a save over another tab's change into a keep mine / take theirs choice without losing the edit", async () => {
+    const { page: other } = await newPage(browser, { colorScheme: 'dark' })
+    await openWorkbench(other, cli.openUrl)
+    await openEnvironmentEditor(other)
+    await createEnvironment(other, 'From the other tab')
+    await closeEnvironmentEditor(other)
+    await expect
+      .poll(async () => (await savedEnvironments(cli)).document.environments.map((e) => e.name))
+      .toContain('From the other tab')
+
+    // This tab still holds the older revision: its next save is refused and the choice appears.
+    await openEnvironmentEditor(page)
+    await setVariable(page, 'region', 'us-east-2')
+    const notice = editor(page).locator('.env-notice[data-kind="conflict"]')
+    await notice.waitFor()
+    await screenshot(page, 'environments-conflict-dark')
+    expect(await editor(page).getByLabel('Value of region').inputValue()).toBe('us-east-2')
+    await notice.getByRole('button', { name: 'Keep mine' }).click()
+    await notice.waitFor({ state: 'detached' })
+    await closeEnvironmentEditor(page)
+    expect(await page.locator('.env-notice[data-kind="conflict"]').count()).toBe(0)
+    const saved = await savedEnvironments(cli)
+    expect(saved.document.environments.find((e) => e.name === 'Dev')?.vars.region).toBe('us-east-2')
+    expect(saved.document.environments.map((e) => e.name)).not.toContain('From the other tab')
+    await other.context().close()
+  })
+
   it('raised no page errors or CSP violations', () => {
     expect(pageErrors).toEqual([])
+  })
+})
+
+/** A small real service whose `/login` sets a session cookie and whose `/me` reports the Cookie header it got. */
+async function startCookieTarget(): Promise<{ documentUrl: string; close: () => Promise<void> }> {
+  let port = 0
+  const operation = (operationId: string) => ({
+    get: { operationId, tags: ['Session'], responses: { 200: { description: 'ok' } } },
+  })
+  const server: Server = createServer((request, response) => {
+    response.setHeader('content-type', 'application/json')
+    if (request.url === '/openapi.json') {
+      response.end(
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'Session', version: '1' },
+          servers: [{ url: `http://127.0.0.1:${port}` }],
+          paths: { '/login': operation('login'), '/me': operation('me') },
+        }),
+      )
+      return
+    }
+    if (request.url === '/login') response.setHeader('set-cookie', 'session=s3ss10n; Path=/; HttpOnly')
+    response.end(JSON.stringify({ cookie: request.headers.cookie ?? 'none' }))
+  })
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))
+  const address = server.address()
+  port = typeof address === 'object' && address ? address.port : 0
+  return {
+    documentUrl: `http://127.0.0.1:${port}/openapi.json`,
+    close: () => new Promise((done) => server.close(() => done())),
+  }
+}
+
+describe.runIf(requireChromium())('environments: the cookie jar', () => {
+  let target: Awaited<ReturnType<typeof startCookieTarget>>
+  let cli: RunningCli
+  let browser: Browser
+  let page: Page
+
+  beforeAll(async () => {
+    target = await startCookieTarget()
+    cli = await startCli({ urls: [target.documentUrl] })
+    browser = await launchChromium()
+    ;({ page } = await newPage(browser, { colorScheme: 'light' }))
+    await openWorkbench(page, cli.openUrl)
+    await methodRow(page, 'me').waitFor({ timeout: 20_000 })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await cli?.stop()
+    await target?.close()
+  })
+
+  it('replays cookies while "Keep cookies" is on, and Clear cookies empties the jar', async () => {
+    await openEnvironmentEditor(page)
+    await createEnvironment(page, 'Jar')
+    await editor(page).getByRole('tab', { name: /Auth/ }).click()
+    await authInput(page, 'persistCookies').check()
+    expect(await lockBadge(page).count()).toBe(0)
+    await closeEnvironmentEditor(page)
+
+    await openMethod(page, 'login')
+    expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^200/)
+    await openMethod(page, 'me')
+    await sendWithShortcut(page)
+    expect(await responseJson(page)).toContain('session=s3ss10n')
+
+    await openEnvironmentEditor(page)
+    await editor(page).getByRole('tab', { name: /Auth/ }).click()
+    await editor(page).getByRole('button', { name: 'Clear cookies' }).click()
+    await editor(page).getByText('Cookie jar emptied.').waitFor()
+    await screenshot(page, 'auth-cookies-cleared-light')
+    await closeEnvironmentEditor(page)
+    await sendWithShortcut(page)
+    expect(await responseJson(page)).toContain('"none"')
   })
 })

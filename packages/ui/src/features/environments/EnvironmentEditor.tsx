@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Icon } from '../../components/Icon.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { ConflictChoice } from './ConflictChoice.js'
 import { EnvironmentDetail } from './EnvironmentDetail.js'
 import { SaveStatus } from './SaveStatus.js'
 
@@ -14,6 +15,7 @@ export function EnvironmentEditor({ onClose }: EnvironmentEditorProps): ReactEle
   const { environments } = useWorkbench()
   const list = useStore(environments, (s) => s.document.environments)
   const activeId = useStore(environments, (s) => s.document.activeEnvironmentId)
+  const hasConflict = useStore(environments, (s) => s.conflict !== null)
   const [editingId, setEditingId] = useState(() => activeId ?? list[0]?.id ?? null)
   const dialog = useRef<HTMLDialogElement>(null)
   const editing = list.find((env) => env.id === editingId) ?? list[0] ?? null
@@ -54,6 +56,12 @@ export function EnvironmentEditor({ onClose }: EnvironmentEditorProps): ReactEle
             <Icon name="close" size={16} />
           </button>
         </header>
+        {/* The page's own notice is behind the modal backdrop, so the choice is offered here too. */}
+        {hasConflict && (
+          <div className="env-editor-notice">
+            <ConflictChoice />
+          </div>
+        )}
         <div className="env-editor-body">
           <nav className="env-list" aria-label="Environment list">
             <ul>

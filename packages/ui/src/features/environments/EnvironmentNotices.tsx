@@ -6,6 +6,7 @@ import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { ConflictChoice } from './ConflictChoice.js'
 import '../../styles/environments.css'
 
 export function EnvironmentNotices(): ReactElement | null {
@@ -47,20 +48,7 @@ export function EnvironmentNotices(): ReactElement | null {
           </button>
         </div>
       )}
-      {conflict && (
-        <div className="env-notice" role="alert" data-kind="conflict">
-          <div className="env-notice-text">
-            <strong>The environments were changed in another tab or on disk.</strong> Your edits are kept in this page
-            and are not saved until you choose.
-          </div>
-          <button type="button" className="btn btn-primary" onClick={() => void store.keepMine()}>
-            Keep mine
-          </button>
-          <button type="button" className="btn" onClick={store.takeTheirs}>
-            Take theirs
-          </button>
-        </div>
-      )}
+      {conflict && <ConflictChoice />}
       {saveError && !conflict && (
         <ProblemNotice
           error={saveError}
