@@ -1,4 +1,5 @@
 /** A bidirectional gRPC chat with the demo: send, read the echo, half-close, and see the end status. */
+import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
@@ -59,6 +60,32 @@ describe.runIf(requireChromium())('gRPC bidi chat in the composer and live log',
     expect(await page.getByRole('button', { name: 'Open only' }).isVisible()).toBe(true)
     await pinTheme(page, 'dark')
     await screenshot(page, 'grpc-chat-closed-dark')
+  })
+
+  it('exports the log as NDJSON, one entry a line, sent and received in log order', async () => {
+    await page.getByText('Export', { exact: true }).click()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /NDJSON/ }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^wirebench\.demo\.v1\.Telemetry_Chat-.*\.ndjson$/)
+    const path = await download.path()
+    const lines = (await readFile(path, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { direction: string; type?: string; data?: { text?: string } })
+    const facts = await liveFacts(page)
+    expect(lines.filter((l) => l.direction === 'sent')).toHaveLength(6)
+    expect(lines.filter((l) => l.direction === 'received' && l.type === 'message')).toHaveLength(facts.received)
+    expect(lines[0]).toMatchObject({ direction: 'sent', data: { text: 'hello from the browser' } })
     expect(pageErrors).toEqual([])
+  })
+
+  it('fits the composer and the log in a narrow window', async () => {
+    await page.setViewportSize({ width: 420, height: 900 })
+    await page.waitForTimeout(400)
+    await page.locator('.composer-bar').scrollIntoViewIfNeeded()
+    await screenshot(page, 'grpc-chat-narrow-dark')
+    await page.setViewportSize({ width: 1440, height: 900 })
   })
 })

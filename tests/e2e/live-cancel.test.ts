@@ -28,10 +28,31 @@ describe.runIf(requireChromium())('cancelling a live call', () => {
     await target?.close()
   })
 
-  it('stops the upstream stream when the user presses Cancel', async () => {
+  it('pauses the log without stopping the stream, and shows what arrived meanwhile on resume', async () => {
     await setRequestJson(page, { count: 100_000, intervalMs: 20 })
     await page.keyboard.press('Control+Enter')
     await expect.poll(async () => (await liveFacts(page)).received, { timeout: 20_000 }).toBeGreaterThan(3)
+    const lastSeq = () => page.locator('.live-row[data-seq]').last().getAttribute('data-seq')
+
+    await page.getByRole('button', { name: 'Pause' }).click()
+    const frozenAt = await lastSeq()
+    const receivedAtPause = (await liveFacts(page)).received
+    // Frames keep arriving and being acknowledged (the count grows past the ack window's worth of nothing).
+    await expect
+      .poll(async () => (await liveFacts(page)).received, { timeout: 10_000 })
+      .toBeGreaterThan(receivedAtPause + 5)
+    expect(await lastSeq()).toBe(frozenAt)
+    expect(await page.locator('.live-paused-banner').textContent()).toMatch(/Paused\..*\d+ new/)
+    const resume = page.locator('.live-controls').getByRole('button', { name: /Resume/ })
+    expect(await resume.textContent()).toMatch(/\d+ new/)
+    await screenshot(page, 'live-paused-dark')
+
+    await resume.click()
+    await expect.poll(async () => Number(await lastSeq())).toBeGreaterThan(Number(frozenAt))
+    expect(await page.locator('.live-paused-banner').count()).toBe(0)
+  })
+
+  it('stops the upstream stream when the user presses Cancel', async () => {
     expect(target.started()).toBe(1)
     expect(target.cancelled()).toBe(0)
 
