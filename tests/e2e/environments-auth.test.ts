@@ -3,7 +3,9 @@
  * environment swaps credentials, the lock badge follows, secrets are masked, a manual header wins, and everything
  * survives a reload because it is saved on the server.
  */
+import { writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
@@ -295,5 +297,38 @@ describe.runIf(requireChromium())('environments: the cookie jar', () => {
     await closeEnvironmentEditor(page)
     await sendWithShortcut(page)
     expect(await responseJson(page)).toContain('"none"')
+  })
+})
+
+describe.runIf(requireChromium())('environments: a stored file the workbench cannot use', () => {
+  let cli: RunningCli
+  let browser: Browser
+
+  beforeAll(async () => {
+    cli = await startCli({ demo: true })
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await cli?.stop()
+  })
+
+  it('shows a banner naming the problem, and the page keeps working on the default environments', async () => {
+    const configDir = /Config:\s+(\S+)/.exec(cli.output())?.[1]
+    if (!configDir) throw new Error(`The CLI banner names no config dir:\n${cli.output()}`)
+    // A hand edit gone wrong, written while the workbench runs.
+    await writeFile(join(configDir, 'environments.json'), '{"version": 1, "environments": [', { mode: 0o600 })
+
+    const { page, errors } = await newPage(browser, { colorScheme: 'dark' })
+    await openWorkbench(page, cli.openUrl)
+    const banner = page.locator('.env-notice[data-kind="issues"]')
+    await banner.waitFor()
+    expect(await banner.textContent()).toContain('environments.json is not valid JSON')
+    await expect.poll(() => page.locator('#env-select option:checked').textContent()).toBe('Default')
+    await screenshot(page, 'environments-unusable-file-dark')
+    await banner.getByRole('button', { name: 'Dismiss' }).click()
+    expect(await banner.count()).toBe(0)
+    expect(errors).toEqual([])
   })
 })
