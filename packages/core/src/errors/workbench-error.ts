@@ -18,6 +18,8 @@ export type WorkbenchErrorCode =
   | 'blocked_target'
   | 'storage_corrupt'
   | 'conflict'
+  /** The server is busy with other requests (a queue is full): retry shortly, nothing is wrong with this one. */
+  | 'busy'
   | 'internal'
 
 export interface WorkbenchErrorOptions {

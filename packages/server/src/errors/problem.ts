@@ -23,6 +23,8 @@ const statusByCode: Record<WorkbenchErrorCode, number> = {
   blocked_target: 403,
   storage_corrupt: 500,
   conflict: 409,
+  // 503 with Retry-After: retryable, unlike 409 which asks the user to choose between versions.
+  busy: 503,
   internal: 500,
 }
 
@@ -44,6 +46,7 @@ const titleByCode: Record<WorkbenchErrorCode, string> = {
   blocked_target: 'Target blocked',
   storage_corrupt: 'Stored file is corrupt',
   conflict: 'Conflict',
+  busy: 'Server busy',
   internal: 'Internal error',
 }
 

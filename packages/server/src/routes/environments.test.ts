@@ -1,10 +1,18 @@
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
+import { parseEnvironmentsDocument } from '@wirebench/auth'
 import type { EnvironmentsDocument } from '@wirebench/auth'
 import type { Problem } from '@wirebench/core'
-import { createHarness } from '../test-support/harness.test-helpers.js'
+import { installErrorHandling } from '../errors/error-handler.js'
+import { defaultLimits } from '../options.js'
+import { createEnvironmentStore } from '../services/environment-store.js'
+import type { EnvironmentStore } from '../services/environment-store.js'
+import { createSerialQueue } from '../services/serial-queue.js'
+import { createHarness, makeTempDir } from '../test-support/harness.test-helpers.js'
 import type { Harness } from '../test-support/harness.test-helpers.js'
+import { registerEnvironmentRoutes } from './environments.js'
 import type { EnvironmentsResponse, SaveEnvironmentsResponse } from './environments.js'
 
 const doc = (token: string): EnvironmentsDocument => ({
@@ -54,6 +62,42 @@ describe('environment routes', () => {
     expect(stale.statusCode).toBe(409)
     expect(stale.json<Problem>().code).toBe('conflict')
     expect((await get(h)).json<EnvironmentsResponse>().document).toEqual(doc('a'))
+  })
+
+  it('answers 503 busy with Retry-After when too many operations wait, never 409 (that one asks the user to choose)', async () => {
+    const configDir = await makeTempDir('envs-busy')
+    const real = createEnvironmentStore({ configDir, parse: parseEnvironmentsDocument })
+    await real.init()
+    // The store's own queue, held by one operation so that the next one finds it full.
+    const queue = createSerialQueue(1)
+    let release = () => {}
+    const held = queue.run(() => new Promise<void>((resolve) => (release = resolve)))
+    const store: EnvironmentStore = {
+      ...real,
+      load: () => queue.run(() => real.load()),
+      save: (input) => queue.run(() => real.save(input)),
+    }
+    const app = Fastify({ logger: false })
+    installErrorHandling(app, defaultLimits)
+    registerEnvironmentRoutes(app, { store, parse: parseEnvironmentsDocument, jsonBodyBytes: 1024 * 1024 })
+    try {
+      for (const res of [
+        await app.inject({ url: '/api/environments' }),
+        await app.inject({ method: 'PUT', url: '/api/environments', payload: { document: doc('x') } }),
+      ]) {
+        expect(res.statusCode).toBe(503)
+        expect(res.headers['retry-after']).toBe('1')
+        expect(res.json<Problem>()).toMatchObject({ code: 'busy', status: 503 })
+      }
+      await expect(stat(join(configDir, 'environments.json'))).rejects.toThrow(/ENOENT/)
+      release()
+      await held
+      expect((await app.inject({ url: '/api/environments' })).statusCode).toBe(200)
+    } finally {
+      release()
+      await app.close()
+      await rm(configDir, { recursive: true, force: true })
+    }
   })
 
   it('refuses an invalid document with 400 listing each issue by path, and saves nothing', async () => {

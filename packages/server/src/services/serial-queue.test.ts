@@ -25,14 +25,14 @@ describe('serial queue', () => {
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c'])
   })
 
-  it('refuses work beyond its bound with conflict, and accepts more once the queue drains', async () => {
+  it('refuses work beyond its bound as busy (retryable, never an edit conflict), and accepts more once the queue drains', async () => {
     const queue = createSerialQueue(2)
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     const first = queue.run(() => held)
     const second = queue.run(() => Promise.resolve('second'))
     await expect(queue.run(() => Promise.resolve('third'))).rejects.toSatisfy((error: unknown) =>
-      WorkbenchError.is(error, 'conflict'),
+      WorkbenchError.is(error, 'busy'),
     )
     release()
     await first

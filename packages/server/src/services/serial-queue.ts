@@ -1,6 +1,9 @@
 /** Runs async operations one at a time in arrival order, with a bound on how many may wait. */
 import { WorkbenchError } from '@wirebench/core'
 
+/** What a refused caller is told to wait (the Retry-After of the 503): operations here take milliseconds. */
+export const RETRY_AFTER_SECONDS = 1
+
 export interface SerialQueue {
   run<T>(operation: () => Promise<T>): Promise<T>
 }
@@ -12,8 +15,9 @@ export function createSerialQueue(maxWaiting: number): SerialQueue {
     run(operation) {
       if (waiting >= maxWaiting) {
         return Promise.reject(
-          new WorkbenchError('conflict', 'Too many requests are waiting for their turn.', {
-            hint: 'Wait for the pending ones to finish, then try again.',
+          // `busy`, not `conflict`: nothing was changed elsewhere, the same request succeeds once the queue drains.
+          new WorkbenchError('busy', 'Too many requests are waiting for their turn.', {
+            hint: 'Nothing was changed; try again in a moment.',
           }),
         )
       }
