@@ -4,6 +4,7 @@
  */
 import { constants } from 'node:fs'
 import { chmod, lstat, mkdir, open, rename, stat, unlink } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
@@ -92,6 +93,28 @@ export async function readRegularFile(path: string, maxBytes = Number.MAX_SAFE_I
       throw new WorkbenchError('storage_corrupt', `${path} is larger than ${maxBytes} bytes.`)
     }
     return await handle.readFile()
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Takes the group and other bits off an existing file: one made by hand (0644) holds secrets as much as ours do. The
+ * mode is changed through a descriptor opened without following a link, so a planted link never loosens or tightens
+ * its target; a missing file or a link is left alone (reads refuse the link).
+ */
+export async function tightenPrivateFile(path: string): Promise<void> {
+  let handle: FileHandle
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  } catch (error) {
+    if (isNotFound(error) || isSymlinkRefusal(error)) return
+    throw error
+  }
+  try {
+    const info = await handle.stat()
+    // Only bits are taken away: a read-only 0400 file stays read-only.
+    if (info.isFile() && (info.mode & 0o077) !== 0) await handle.chmod(info.mode & 0o700)
   } finally {
     await handle.close()
   }

@@ -1,4 +1,4 @@
-import { lstat, mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises'
+import { chmod, lstat, mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseEnvironmentsDocument } from '@wirebench/auth'
@@ -103,6 +103,17 @@ describe('environment store', () => {
     expect(await readdir(configDir)).toContain(movedTo)
   })
 
+  it('reports where a file stops being JSON by line and column, never quoting its content (it holds secrets)', async () => {
+    const configDir = await temp()
+    const text = '{\n  "version": 1,\n  "apiKey": sk-live-SECRETVALUE\n}\n'
+    await writeFile(join(configDir, 'environments.json'), text, { mode: 0o600 })
+    const store = await storeIn(configDir)
+    const snapshot = await store.load()
+    expect(snapshot.issues).toHaveLength(1)
+    expect(snapshot.issues[0]?.message).toContain('is not valid JSON (line 3, column 13)')
+    expect(JSON.stringify(snapshot)).not.toMatch(/sk-live|SECRET|apiKey/)
+  })
+
   it('reports a file broken while running without touching it, and sets it aside before the next save', async () => {
     const configDir = await temp()
     const store = await storeIn(configDir)
@@ -118,6 +129,42 @@ describe('environment store', () => {
     expect(aside).toHaveLength(1)
     expect(await readFile(join(configDir, aside[0] ?? ''), 'utf8')).toBe(broken)
     expect((await store.load()).document).toEqual(documentWith('after'))
+  })
+
+  it('tightens a world-readable file and folder (hand-made, 0644 in 0755) at start-up, before any save', async () => {
+    const configDir = join(await temp(), 'config')
+    await mkdir(configDir, { mode: 0o755 })
+    await chmod(configDir, 0o755)
+    const text = JSON.stringify(documentWith('hand-made'))
+    await writeFile(join(configDir, 'environments.json'), text)
+    await chmod(join(configDir, 'environments.json'), 0o644)
+    const store = await storeIn(configDir)
+    expect((await lstat(configDir)).mode & 0o777).toBe(0o700)
+    expect((await lstat(store.path)).mode & 0o777).toBe(0o600)
+    expect(await readFile(store.path, 'utf8')).toBe(text)
+    expect((await store.load()).document).toEqual(documentWith('hand-made'))
+  })
+
+  it('sets a world-readable file that does not parse aside as 0600', async () => {
+    const configDir = await temp()
+    await writeFile(join(configDir, 'environments.json'), '{"token": "half')
+    await chmod(join(configDir, 'environments.json'), 0o644)
+    const store = await storeIn(configDir)
+    const movedTo = (await store.load()).issues[0]?.movedTo ?? ''
+    expect(movedTo).toMatch(/corrupt/)
+    expect((await lstat(join(configDir, movedTo))).mode & 0o777).toBe(0o600)
+  })
+
+  it('does not change the mode of a file an environments.json symlink points to', async () => {
+    const root = await temp()
+    const configDir = join(root, 'config')
+    await mkdir(configDir, { mode: 0o700 })
+    const target = join(root, 'shared.json')
+    await writeFile(target, JSON.stringify(documentWith('elsewhere')))
+    await chmod(target, 0o644)
+    await symlink(target, join(configDir, 'environments.json'))
+    await storeIn(configDir)
+    expect((await lstat(target)).mode & 0o777).toBe(0o644)
   })
 
   it('neither reads nor writes through an environments.json that is a symlink', async () => {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { lstat, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
+import { locateJsonError } from '@wirebench/auth'
 import type { DocumentIssue, EnvironmentsDocument, ParseEnvironmentsResult } from '@wirebench/auth'
 import {
   ensurePrivateDir,
@@ -14,6 +15,7 @@ import {
   isSymlinkRefusal,
   moveAside,
   readRegularFile,
+  tightenPrivateFile,
   writeFileAtomic,
 } from './atomic-file.js'
 import { createSerialQueue } from './serial-queue.js'
@@ -106,12 +108,15 @@ export function createEnvironmentStore(options: EnvironmentStoreOptions): Enviro
       throw error
     }
     const revision = revisionOf(bytes)
+    const text = bytes.toString('utf8')
     let json: unknown
     try {
-      json = JSON.parse(bytes.toString('utf8'))
-    } catch (error) {
-      const reason = error instanceof SyntaxError ? ` (${error.message})` : ''
-      return { kind: 'unusable', revision, message: `${ENVIRONMENTS_FILE} is not valid JSON${reason}.` }
+      json = JSON.parse(text)
+    } catch {
+      // Only the position: JSON.parse's message (and even the locator's) quotes the file, which holds secrets.
+      const where = locateJsonError(text)
+      const at = where ? ` (line ${where.line}, column ${where.column})` : ''
+      return { kind: 'unusable', revision, message: `${ENVIRONMENTS_FILE} is not valid JSON${at}.` }
     }
     const parsed = parse(json)
     if (!parsed.ok) {
@@ -187,6 +192,8 @@ export function createEnvironmentStore(options: EnvironmentStoreOptions): Enviro
     init: () =>
       queue.run(async () => {
         await ensurePrivateDir(configDir, true)
+        // Before anything else, so a hand-made 0644 file (and the copy set aside below) stops being readable by others.
+        await tightenPrivateFile(path)
         await removeStaleTemps()
         const stored = await readStored()
         if (stored.kind === 'unusable') await setAside(stored)
