@@ -70,7 +70,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   app.addHook('onClose', () => registry.dispose())
 
   const uploads = createUploadService({
-    store: createUploadStore(options.configDir),
+    store: createUploadStore(options.configDir, { maxFileBytes: limits.uploadBytes }),
     registry,
     timeoutMs: limits.discoveryTimeoutMs,
   })

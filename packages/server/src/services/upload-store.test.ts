@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process'
 import { lstat, mkdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { WorkbenchError } from '@wirebench/core'
 import { makeTempDir } from '../test-support/harness.test-helpers.js'
 import { createUploadStore } from './upload-store.js'
 
@@ -44,5 +46,26 @@ describe('upload store', () => {
     await symlink('/etc/passwd', join(store.dir, 'c.yaml'))
     expect((await store.list()).map((f) => f.name)).toEqual(['a.yaml'])
     await expect(store.read('c.yaml')).rejects.toThrow()
+  })
+
+  it('refuses to read a file grown past the upload limit on disk, naming it', async () => {
+    const store = createUploadStore(await temp(), { maxFileBytes: 16 })
+    await store.init()
+    await writeFile(join(store.dir, 'small.yaml'), 'x'.repeat(16))
+    await writeFile(join(store.dir, 'big.yaml'), 'x'.repeat(17))
+    expect((await store.read('small.yaml')).byteLength).toBe(16)
+    await expect(store.read('big.yaml')).rejects.toSatisfy(
+      (error: unknown) =>
+        WorkbenchError.is(error, 'storage_corrupt') && /big\.yaml is larger than 16 bytes/.test(error.message),
+    )
+  })
+
+  it('refuses a FIFO in the uploads folder at once instead of waiting for a writer', async () => {
+    const store = createUploadStore(await temp())
+    await store.init()
+    execFileSync('mkfifo', ['-m', '600', join(store.dir, 'pipe.yaml')])
+    await expect(store.read('pipe.yaml')).rejects.toSatisfy(
+      (error: unknown) => WorkbenchError.is(error, 'storage_corrupt') && /not a regular file/.test(error.message),
+    )
   })
 })

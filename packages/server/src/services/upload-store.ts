@@ -2,10 +2,17 @@
  * Uploaded schema files under `{configDir}/uploads`: a 0700 directory of 0600 files, written atomically
  * (temp file, fsync, rename) and never read or written through a symlink.
  */
-import { constants } from 'node:fs'
-import { lstat, open, readdir, unlink } from 'node:fs/promises'
+import { lstat, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ASIDE_MARKER, ensurePrivateDir, isNotFound, moveAside, writeFileAtomic } from './atomic-file.js'
+import { defaultLimits } from '../options.js'
+import {
+  ASIDE_MARKER,
+  ensurePrivateDir,
+  isNotFound,
+  moveAside,
+  readRegularFile,
+  writeFileAtomic,
+} from './atomic-file.js'
 
 export interface StoredFile {
   name: string
@@ -33,8 +40,14 @@ export function isAsideName(name: string): boolean {
   return name.includes(ASIDE_MARKER) && !name.startsWith('.')
 }
 
-export function createUploadStore(configDir: string): UploadStore {
+export interface UploadStoreOptions {
+  /** Largest file `read` loads: the upload limit, so a file edited on disk cannot make us hold more. */
+  maxFileBytes?: number
+}
+
+export function createUploadStore(configDir: string, options: UploadStoreOptions = {}): UploadStore {
   const dir = join(configDir, 'uploads')
+  const maxFileBytes = options.maxFileBytes ?? defaultLimits.uploadBytes
 
   async function regularFile(name: string): Promise<StoredFile | undefined> {
     try {
@@ -62,15 +75,8 @@ export function createUploadStore(configDir: string): UploadStore {
       const files = await Promise.all((await readdir(dir)).filter(isAsideName).sort().map(regularFile))
       return files.filter((f): f is StoredFile => f !== undefined)
     },
-    async read(name) {
-      // O_NOFOLLOW: a symlink planted in the uploads dir is refused instead of read.
-      const handle = await open(join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW)
-      try {
-        return await handle.readFile()
-      } finally {
-        await handle.close()
-      }
-    },
+    // A planted symlink is refused, a FIFO never blocks a thread, and a file grown past the upload limit is not read.
+    read: (name) => readRegularFile(join(dir, name), maxFileBytes),
     async write(name, content) {
       await writeFileAtomic({ dir, name, content, tempPrefix })
       return { name, sizeBytes: content.byteLength, modifiedAt: new Date() }
