@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { InvokeResult } from '@wirebench/core'
+import type { InvokeResult, ProtocolsResponse } from '@wirebench/core'
 import { createHarness } from '../test-support/harness.test-helpers.js'
 import type { Harness } from '../test-support/harness.test-helpers.js'
 import { startTarget } from '../test-support/target.test-helpers.js'
@@ -86,10 +86,20 @@ describe('POST /api/invoke', () => {
     expect(res.json<InvokeResult>().response).toEqual({ server: 'A', body: { text: 'hi' }, note: null })
   })
 
-  it('answers a problem for an unknown protocol, naming the registered ones', async () => {
-    const res = await invoke({ protocol: 'grpc', url: a.docUrl, service: 'ident', method: 'whoami', messages: [{}] })
+  it('answers 400 no_plugin for a protocol id no plugin registered, naming the registered ones', async () => {
+    const registered = (await h.app.inject({ url: '/api/protocols', headers: h.headers }))
+      .json<ProtocolsResponse>()
+      .protocols.map((p) => p.id)
+    expect(registered).toContain('rest')
+    const res = await invoke({
+      protocol: 'smoke-signal',
+      url: a.docUrl,
+      service: 'ident',
+      method: 'whoami',
+      messages: [{}],
+    })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ code: 'no_plugin', hint: 'Registered protocols: rest.' })
+    expect(res.json()).toMatchObject({ code: 'no_plugin', hint: `Registered protocols: ${registered.join(', ')}.` })
   })
 
   it('answers a problem for a malformed marker', async () => {

@@ -110,14 +110,35 @@ describe('schema uploads', () => {
     expect(res.json<InvokeResult>().response).toEqual({ server: 'U' })
   })
 
-  it('says no plugin handles .proto and lists the accepted extensions', async () => {
-    const res = await upload(h, 'greeter.proto', 'syntax = "proto3";')
+  it('says no plugin handles an extension nobody reads, lists the accepted ones, and keeps nothing', async () => {
+    const res = await upload(h, 'service.wsdl', '<definitions/>')
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({
       code: 'no_plugin',
-      detail: 'No plugin handles .proto files.',
-      hint: 'Accepted extensions: .json, .yaml, .yml.',
+      detail: 'No plugin handles .wsdl files.',
+      hint: 'Accepted extensions: .json, .proto, .yaml, .yml.',
     })
+    expect(await readdir(join(configDir, 'uploads'))).not.toContain('service.wsdl')
+  })
+
+  it('routes a .proto upload to the gRPC plugin, which lists its services under the file name', async () => {
+    const proto = `syntax = "proto3";
+package demo;
+service Greeter { rpc SayHello (HelloRequest) returns (HelloReply); }
+message HelloRequest { string name = 1; }
+message HelloReply { string message = 1; }
+`
+    const res = await upload(h, 'greeter.proto', proto)
+    expect(res.statusCode).toBe(201)
+    const body = res.json<UploadResponse>()
+    expect(body.upload).toMatchObject({ name: 'greeter.proto', protocol: 'grpc', servicesFound: 1 })
+    expect(body.services).toEqual([
+      expect.objectContaining({ protocol: 'grpc', originUrl: 'greeter.proto', isUploaded: true }),
+    ])
+    expect(body.services[0]?.name).toMatch(/Greeter$/)
+    // Removed again so the listings below stay about the REST uploads.
+    const del = await h.app.inject({ method: 'DELETE', url: '/api/uploads/greeter.proto', headers: h.headers })
+    expect(del.statusCode).toBe(204)
   })
 
   it('refuses names that are paths, hidden, or carry control characters', async () => {
