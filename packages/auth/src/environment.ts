@@ -71,12 +71,15 @@ export interface SigV4Auth {
   service: string
   sessionToken: string
 }
+/**
+ * The passphrase of an encrypted key is deliberately absent: it is never stored or sent to the server (SPEC.md
+ * "mTLS"). The UI keeps it in memory and passes it to `prepareCall` as `memorySecrets`; the parser drops a stored one.
+ */
 export interface MtlsAuth {
   type: 'mtls'
   certificate: string
+  /** Plain PEM, or encrypted PKCS#8 decrypted in the browser with the in-memory passphrase. */
   privateKey: string
-  /** Decrypts an encrypted private key in the browser; never sent to the server. */
-  passphrase: string
   caCertificate: string
   allowSelfSigned: boolean
 }

@@ -26,6 +26,7 @@ export type {
   AuthOutput,
   AuthProtocol,
   AuthScheme,
+  MemorySecretLookup,
 } from './scheme/types.js'
 export { AUTH_PROXY_ROUTES } from './proxy/requests.js'
 export type {
@@ -40,7 +41,7 @@ export type { TokenClient } from './proxy/token-client.js'
 export type { PrepareCallOptions, PreparedCall } from './pipeline/types.js'
 export { createAuthCaches } from './tokens/caches.js'
 export type { AuthCaches, AuthCachesOptions } from './tokens/caches.js'
-export { TOKEN_REFRESH_MARGIN_MS, createTokenCache } from './tokens/token-cache.js'
+export { TOKEN_REFRESH_MARGIN_MS, createTokenCache, refreshMarginFor } from './tokens/token-cache.js'
 export type { CachedToken, TokenCache, TokenCacheOptions, TokenCacheRequest } from './tokens/token-cache.js'
 export { createAuthorizationCodeStore } from './oauth/authorization-code.js'
 export type {
@@ -61,9 +62,11 @@ export {
   authTypes,
   defaultAuthConfig,
   isAuthType,
+  memoryOnlyFieldsOf,
   persistCookiesField,
   schemeFor,
   secretFieldsOf,
+  stripMemoryOnlyAuth,
 } from './scheme/registry.js'
 export { prepareCall, substituteFrame } from './pipeline/prepare-call.js'
 export { substituteAuthConfig, substitutionFor } from './pipeline/substitute-auth.js'
@@ -86,7 +89,7 @@ export type { JwtTemplates, SignedJwt } from './jwt/sign.js'
 export { TO_PKCS8_COMMAND } from './jwt/keys.js'
 export { DEFAULT_JWT_HEADER, DEFAULT_JWT_PAYLOAD } from './schemes/jwt.js'
 export { basicCredentials } from './schemes/basic.js'
-export { usablePrivateKey } from './schemes/mtls.js'
+export { MTLS_PASSPHRASE_FIELD, usablePrivateKey } from './schemes/mtls.js'
 export { TO_ENCRYPTED_PKCS8_COMMAND, decryptPkcs8Pem } from './pem/encrypted-pkcs8.js'
 export { locateJsonError, parseJsonTemplate } from './templating/json-template.js'
 export type { JsonSyntaxError } from './templating/json-template.js'
@@ -100,4 +103,6 @@ export {
   redactAuth,
   redactEnvironment,
   redactEnvironmentsDocument,
+  redactVars,
+  stripMemoryOnlyFields,
 } from './document/environments.js'

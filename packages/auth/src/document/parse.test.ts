@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ENVIRONMENTS_VERSION, type EnvironmentsDocument } from '../environment.js'
-import { authSchemes } from '../scheme/registry.js'
-import { newEnvironment, redactEnvironment, redactEnvironmentsDocument } from './environments.js'
+import { ENVIRONMENTS_VERSION, type AuthConfig, type EnvironmentsDocument } from '../environment.js'
+import { authSchemes, defaultAuthConfig } from '../scheme/registry.js'
+import { newEnvironment, redactEnvironment, redactEnvironmentsDocument, stripMemoryOnlyFields } from './environments.js'
 import { migrateEnvironmentsDocument } from './migrate.js'
 import { parseEnvironmentsDocument } from './parse.js'
 
@@ -160,6 +160,44 @@ describe('parseEnvironmentsDocument', () => {
   })
 })
 
+describe('memory-only fields (the mTLS passphrase)', () => {
+  const mtls = { type: 'mtls', certificate: 'C', privateKey: 'K', caCertificate: '', allowSelfSigned: false }
+
+  it('drops a stored passphrase and reports the document as migrated so it is written back without it', () => {
+    const result = parseEnvironmentsDocument(
+      doc([{ id: 'a', name: 'A', vars: {}, auth: { ...mtls, passphrase: 'hunter2' } }]),
+    )
+    expect(result).toMatchObject({ ok: true, migrated: true })
+    if (!result.ok) return
+    expect(result.document.environments[0]?.auth).toEqual(mtls)
+    expect(JSON.stringify(result.document)).not.toContain('hunter2')
+  })
+
+  it('reads an mTLS config without a passphrase as current', () => {
+    expect(parseEnvironmentsDocument(doc([{ id: 'a', name: 'A', vars: {}, auth: mtls }]))).toMatchObject({
+      ok: true,
+      migrated: false,
+    })
+  })
+
+  it('strips memory-only fields from what is sent to the server, and from exports', () => {
+    const withPassphrase = { ...mtls, passphrase: 'hunter2' } as unknown as AuthConfig
+    const document: EnvironmentsDocument = {
+      version: 1,
+      environments: [
+        { id: 'a', name: 'A', vars: {}, auth: withPassphrase },
+        { id: 'b', name: 'B', vars: {}, auth: { type: 'bearer', token: 't' } },
+      ],
+      activeEnvironmentId: 'a',
+    }
+    const stripped = stripMemoryOnlyFields(document)
+    expect(stripped.environments.map((e) => e.auth)).toEqual([mtls, { type: 'bearer', token: 't' }])
+    expect(stripped.activeEnvironmentId).toBe('a')
+    expect((document.environments[0]?.auth as unknown as Record<string, unknown>)['passphrase']).toBe('hunter2')
+    expect(JSON.stringify(redactEnvironmentsDocument(document))).not.toContain('passphrase')
+  })
+})
+
 describe('migrateEnvironmentsDocument', () => {
   it('reads a document without a version but with environments as version 1', () => {
     const legacy = { environments: [{ id: 'a', name: 'A', vars: {}, auth: { type: 'bearer', token: 't' } }] }
@@ -194,7 +232,34 @@ describe('environments', () => {
     } as const
     expect(redactEnvironment(environment).auth).toEqual({ ...environment.auth, secretKey: '***' })
     expect(environment.auth.secretKey).toBe('SK')
+    expect(redactEnvironment(environment).vars).toEqual({ user: '***' })
     const document: EnvironmentsDocument = { version: 1, environments: [environment], activeEnvironmentId: 'a' }
     expect(JSON.stringify(redactEnvironmentsDocument(document))).not.toContain('"SK"')
+  })
+
+  it('redacts every non-empty variable value, keeping the names so an importer sees what to fill in', () => {
+    const environment = {
+      id: 'a',
+      name: 'A',
+      vars: { baseUrl: 'https://api.example', pw: 'hunter2', empty: '' },
+      auth: { type: 'bearer', token: '${pw}' },
+    } as const
+    expect(redactEnvironment(environment)).toEqual({
+      id: 'a',
+      name: 'A',
+      vars: { baseUrl: '***', pw: '***', empty: '' },
+      auth: { type: 'bearer', token: '***' },
+    })
+    expect(environment.vars.pw).toBe('hunter2')
+  })
+
+  it('redacts the custom token request body and headers, which carry the login password', () => {
+    const auth = {
+      ...defaultAuthConfig('custom_token'),
+      tokenBody: '{"user":"u","password":"hunter2"}',
+      tokenHeaders: '{"X-Api-Key":"k-123"}',
+    }
+    const redacted = redactEnvironment({ id: 'a', name: 'A', vars: {}, auth }).auth
+    expect(redacted).toMatchObject({ tokenBody: '***', tokenHeaders: '***', tokenJsonPath: 'access_token' })
   })
 })

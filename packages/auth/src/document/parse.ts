@@ -2,9 +2,11 @@
  * Validates an environments document (after migration) field by field: every auth type's fields and their types,
  * unknown types and keys refused, ids unique, `activeEnvironmentId` naming an existing environment or null.
  * Optional auth fields left out get their defaults; the result is a fresh copy, never the input object.
+ * Memory-only fields (the mTLS passphrase) are never kept: a stored one is dropped and the result reports
+ * `migrated: true`, so the caller may write the document back without it.
  */
 import { ENVIRONMENTS_VERSION, type AuthConfig, type Environment, type EnvironmentsDocument } from '../environment.js'
-import { authTypes, isAuthType, schemeFor } from '../scheme/registry.js'
+import { authTypes, isAuthType, memoryOnlyFieldsOf, schemeFor } from '../scheme/registry.js'
 import type { AuthField } from '../scheme/types.js'
 import { migrateEnvironmentsDocument } from './migrate.js'
 
@@ -28,7 +30,13 @@ const describe = (value: unknown) => (value === null ? 'null' : Array.isArray(va
 const pointer = (...parts: Array<string | number>) =>
   parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')
 
-function parseAuth(input: unknown, at: string, issues: DocumentIssue[]): AuthConfig | undefined {
+/** What parsing found besides issues. */
+interface ParseNotes {
+  /** Memory-only fields were present and left out of the result. */
+  droppedMemoryOnly: boolean
+}
+
+function parseAuth(input: unknown, at: string, issues: DocumentIssue[], notes: ParseNotes): AuthConfig | undefined {
   if (!isRecord(input)) {
     issues.push({ path: at, message: `auth must be an object with a "type", not ${describe(input)}.` })
     return undefined
@@ -46,6 +54,7 @@ function parseAuth(input: unknown, at: string, issues: DocumentIssue[]): AuthCon
   const fields = new Map((scheme.fields as ReadonlyArray<AuthField<never>>).map((f) => [f.key, f]))
   const out: Record<string, unknown> = { type }
   const before = issues.length
+  const memoryOnly = new Set(memoryOnlyFieldsOf({ type }))
   for (const [key, fallback] of Object.entries(defaults)) {
     if (key === 'type') continue
     const field = fields.get(key)
@@ -78,7 +87,9 @@ function parseAuth(input: unknown, at: string, issues: DocumentIssue[]): AuthCon
     } else out['persistCookies'] = input['persistCookies']
   }
   for (const key of Object.keys(input)) {
-    if (key !== 'type' && key !== 'persistCookies' && !(key in defaults)) {
+    if (memoryOnly.has(key)) {
+      notes.droppedMemoryOnly = true
+    } else if (key !== 'type' && key !== 'persistCookies' && !(key in defaults)) {
       issues.push({ path: `${at}/${key}`, message: `${type} auth has no field "${key}".` })
     }
   }
@@ -104,7 +115,12 @@ function parseVars(input: unknown, at: string, issues: DocumentIssue[]): Record<
   return vars
 }
 
-function parseEnvironment(input: unknown, index: number, issues: DocumentIssue[]): Environment | undefined {
+function parseEnvironment(
+  input: unknown,
+  index: number,
+  issues: DocumentIssue[],
+  notes: ParseNotes,
+): Environment | undefined {
   const at = pointer('environments', index)
   if (!isRecord(input)) {
     issues.push({ path: at, message: `An environment must be an object, not ${describe(input)}.` })
@@ -118,7 +134,7 @@ function parseEnvironment(input: unknown, index: number, issues: DocumentIssue[]
     issues.push({ path: `${at}/name`, message: `name must be a string, not ${describe(name)}.` })
   const vars = parseVars(input['vars'] ?? {}, `${at}/vars`, issues)
   const auth =
-    input['auth'] === undefined ? ({ type: 'none' } as const) : parseAuth(input['auth'], `${at}/auth`, issues)
+    input['auth'] === undefined ? ({ type: 'none' } as const) : parseAuth(input['auth'], `${at}/auth`, issues, notes)
   for (const key of Object.keys(input)) {
     if (!environmentKeys.has(key))
       issues.push({ path: `${at}${pointer(key)}`, message: `An environment has no field "${key}".` })
@@ -130,6 +146,7 @@ function parseEnvironment(input: unknown, index: number, issues: DocumentIssue[]
 export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResult {
   const { value, migrated } = migrateEnvironmentsDocument(json)
   const issues: DocumentIssue[] = []
+  const notes: ParseNotes = { droppedMemoryOnly: false }
   if (!isRecord(value))
     return { ok: false, issues: [{ path: '', message: `The document must be a JSON object, not ${describe(value)}.` }] }
   if (value['version'] !== ENVIRONMENTS_VERSION) {
@@ -151,7 +168,7 @@ export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResul
   } else {
     const seen = new Map<string, number>()
     list.forEach((item, index) => {
-      const environment = parseEnvironment(item, index, issues)
+      const environment = parseEnvironment(item, index, issues, notes)
       if (!environment) return
       const first = seen.get(environment.id)
       if (first !== undefined) {
@@ -176,6 +193,6 @@ export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResul
   return {
     ok: true,
     document: { version: ENVIRONMENTS_VERSION, environments, activeEnvironmentId: active as string | null },
-    migrated,
+    migrated: migrated || notes.droppedMemoryOnly,
   }
 }

@@ -1,3 +1,4 @@
+import { WorkbenchError } from '@wirebench/core'
 import { describe, expect, it } from 'vitest'
 import type { OAuth2AuthorizationCodeAuth } from '../environment.js'
 import { manualClock, recordingClient } from '../proxy/recording-client.test-helpers.js'
@@ -103,21 +104,68 @@ describe('authorization code + PKCE store', () => {
     expect(store.status('env').expiresAt).toBe(1_700_000_540_000)
   })
 
-  it('signs out when the refresh fails, and says to authorize again', async () => {
+  it('refreshes a short-lived token at half its lifetime, not on every call', async () => {
+    const { clock, client, store, authorize } = setup({ expiresIn: 30 })
+    await authorize()
+    clock.advance(14_999)
+    expect(await store.getAccessToken({ environmentId: 'env', config })).toBe('codeExchange-1')
+    expect(client.of('refresh')).toHaveLength(0)
+    clock.advance(1) // exactly 15 s left of 30
+    expect(await store.getAccessToken({ environmentId: 'env', config })).toBe('refresh-1')
+  })
+
+  /** A store holding a 100 s token whose refresh fails `failures` times with `error`, then succeeds. */
+  async function failingRefresh(error: () => unknown, failures = 1) {
     const clock = manualClock()
-    const client = recordingClient((method) => {
-      if (method === 'refresh') throw new Error('invalid_grant')
-      return { access_token: 'at', expires_in: 100, refresh_token: 'rt' }
+    const client = recordingClient((method, _body, n) => {
+      if (method === 'refresh' && n <= failures) throw error()
+      return { access_token: `${method}-${n}`, expires_in: 100, refresh_token: 'rt' }
     })
     const store = createAuthorizationCodeStore({ clock: clock.now, tokenClient: client })
     const started = await store.startAuthorization({ environmentId: 'env', config, redirectUri })
     await store.completeAuthorization({ code: 'c', state: started.state })
-    clock.advance(41_000)
+    clock.advance(51_000) // 49 s left: inside the 50 s margin of a 100 s token
+    return { client, store }
+  }
+
+  it('signs out when the provider rejects the refresh (4xx, e.g. invalid_grant), and says to authorize again', async () => {
+    const rejected = () =>
+      new WorkbenchError('upstream_error', 'The token endpoint answered HTTP 400 (invalid_grant).', {
+        details: { upstreamStatus: 400, error: 'invalid_grant' },
+      })
+    const { client, store } = await failingRefresh(rejected)
     await expect(store.getAccessToken({ environmentId: 'env', config })).rejects.toMatchObject({
       code: 'unauthorized',
       hint: 'Click Authorize to sign in again.',
     })
     expect(store.status('env')).toEqual({ authorized: false, expiresAt: null })
+    await expect(store.getAccessToken({ environmentId: 'env', config })).rejects.toMatchObject({ code: 'unauthorized' })
+    expect(client.of('refresh')).toHaveLength(1)
+  })
+
+  it.each([
+    ['a timeout', () => new WorkbenchError('timeout', 'The token request timed out.'), 'timeout'],
+    [
+      'an unreachable provider',
+      () => new WorkbenchError('upstream_unreachable', 'ECONNREFUSED'),
+      'upstream_unreachable',
+    ],
+    [
+      'a provider failing with 5xx',
+      () => new WorkbenchError('upstream_error', 'HTTP 503', { details: { upstreamStatus: 503 } }),
+      'upstream_error',
+    ],
+    ['a cancellation (DOMException AbortError)', () => new DOMException('aborted', 'AbortError'), 'cancelled'],
+    ['a cancellation (WorkbenchError)', () => new WorkbenchError('cancelled', 'The call was cancelled.'), 'cancelled'],
+  ])('keeps the session after %s during refresh and retries on the next call', async (_name, error, code) => {
+    const { client, store } = await failingRefresh(error)
+    await expect(store.getAccessToken({ environmentId: 'env', config })).rejects.toMatchObject({ code })
+    expect(store.status('env').authorized).toBe(true)
+    expect(await store.getAccessToken({ environmentId: 'env', config })).toBe('refresh-2')
+    expect(client.of('refresh')).toEqual([
+      expect.objectContaining({ refreshToken: 'rt' }),
+      expect.objectContaining({ refreshToken: 'rt' }),
+    ])
   })
 
   it('uses a token without refresh_token until it expires, then reports not authorized', async () => {

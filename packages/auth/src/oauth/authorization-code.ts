@@ -1,14 +1,15 @@
 /**
  * The OAuth 2.0 authorization_code + PKCE state machine (framework-free): start builds the authorize URL, complete
  * checks the CSRF state and exchanges the code, tokens live in memory per environment and config fingerprint and are
- * refreshed within 60 s of expiry. The UI opens the popup and subscribes to the status for its countdown.
+ * refreshed within 60 s of expiry (half the lifetime for shorter-lived tokens). The UI opens the popup and subscribes
+ * to the status for its countdown.
  */
 import { WorkbenchError } from '@wirebench/core'
 import type { OAuth2AuthorizationCodeAuth } from '../environment.js'
 import type { OAuthCodeExchangeRequest, OAuthRefreshRequest } from '../proxy/requests.js'
 import type { TokenClient } from '../proxy/token-client.js'
 import { fingerprintOf } from '../tokens/fingerprint.js'
-import { TOKEN_REFRESH_MARGIN_MS } from '../tokens/token-cache.js'
+import { refreshMarginFor } from '../tokens/token-cache.js'
 import { parseTokenResponse } from '../tokens/token-response.js'
 import { buildAuthorizeUrl } from './authorize-url.js'
 import { createPendingAuthorizations } from './pending-authorizations.js'
@@ -53,7 +54,11 @@ export type AuthorizationListener = (status: AuthorizationStatus) => void
 export interface AuthorizationCodeStore {
   startAuthorization(options: StartAuthorizationOptions): Promise<AuthorizationRequest>
   completeAuthorization(options: CompleteAuthorizationOptions): Promise<AuthorizationStatus>
-  /** A valid access token, refreshed first when within 60 s of expiry; throws `unauthorized` when there is none. */
+  /**
+   * A valid access token, refreshed first when within 60 s of expiry; throws `unauthorized` when there is none or
+   * the provider rejected the refresh (signed out). A refresh that timed out, was cancelled or could not reach the
+   * provider rethrows that error and keeps the tokens, so the next call tries again.
+   */
   getAccessToken(options: AccessTokenOptions): Promise<string>
   status(environmentId: string): AuthorizationStatus
   subscribe(environmentId: string, listener: AuthorizationListener): () => void
@@ -73,11 +78,23 @@ interface Tokens {
   config: OAuth2AuthorizationCodeAuth
   accessToken: string
   expiresAt: number | null
+  /** When the tokens arrived: the lifetime bounds the refresh margin. */
+  obtainedAt: number
   refreshToken?: string
   refreshing?: Promise<string>
 }
 
 const notAuthorized: AuthorizationStatus = { authorized: false, expiresAt: null }
+
+/**
+ * Only the provider saying no (a 4xx answer such as `invalid_grant`) ends the session; timeouts, cancellations,
+ * an unreachable provider or a 5xx may pass, so the refresh token is kept for the next call.
+ */
+function providerRejected(error: unknown): boolean {
+  const failure = WorkbenchError.from(error)
+  const status = failure.details?.['upstreamStatus']
+  return failure.code === 'upstream_error' && typeof status === 'number' && status >= 400 && status < 500
+}
 
 export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOptions = {}): AuthorizationCodeStore {
   const clock = options.clock ?? (() => Date.now())
@@ -102,8 +119,17 @@ export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOpti
     if (!chosen) throw new WorkbenchError('internal', 'No token client was given for the OAuth token requests.')
     return chosen
   }
-  const store = (entry: Omit<Tokens, 'expiresAt'>, expiresIn: number | undefined, environmentId: string): void => {
-    tokens.set(environmentId, { ...entry, expiresAt: expiresIn === undefined ? null : clock() + expiresIn * 1000 })
+  const store = (
+    entry: Omit<Tokens, 'expiresAt' | 'obtainedAt'>,
+    expiresIn: number | undefined,
+    environmentId: string,
+  ): void => {
+    const now = clock()
+    tokens.set(environmentId, {
+      ...entry,
+      obtainedAt: now,
+      expiresAt: expiresIn === undefined ? null : now + expiresIn * 1000,
+    })
     notify(environmentId)
   }
 
@@ -131,7 +157,7 @@ export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOpti
       )
       return parsed.accessToken
     } catch (error) {
-      if (WorkbenchError.is(error, 'cancelled')) throw error
+      if (!providerRejected(error)) throw WorkbenchError.from(error)
       if (tokens.get(environmentId) === entry) wipe(environmentId)
       throw new WorkbenchError(
         'unauthorized',
@@ -200,7 +226,8 @@ export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOpti
         })
       }
       const remaining = current.expiresAt === null ? Infinity : current.expiresAt - clock()
-      if (remaining > TOKEN_REFRESH_MARGIN_MS) return current.accessToken
+      const lifetime = current.expiresAt === null ? Infinity : current.expiresAt - current.obtainedAt
+      if (remaining > refreshMarginFor(lifetime)) return current.accessToken
       if (current.refreshToken) {
         current.refreshing ??= refresh(environmentId, current, clientOf(tokenClient), signal)
         return current.refreshing

@@ -79,7 +79,8 @@ describe('usablePrivateKey (mTLS)', () => {
     const encrypted = encrypt('ec.pem', 'pw', '-v2', 'aes-256-cbc')
     expect(normalise(await usablePrivateKey(encrypted, 'pw'))).toBe(normalise(plainPkcs8('ec.pem')))
     await expect(usablePrivateKey(encrypted, '')).rejects.toMatchObject({
-      message: expect.stringMatching(/no passphrase/),
+      code: 'unauthorized',
+      message: expect.stringMatching(/passphrase has not been entered/),
     })
   })
 

@@ -193,33 +193,34 @@ describe('prepareCall with mTLS', () => {
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('puts the decrypted key in the marker for every protocol and never the passphrase', async () => {
-    const passphrase = 'never-in-the-marker-9f3a'
-    const encrypted = openssl(
-      'pkcs8',
-      '-topk8',
-      '-v2',
-      'aes-256-cbc',
-      '-in',
-      'key.pem',
-      '-passout',
-      `pass:${passphrase}`,
-    )
+  const encryptWith = (passphrase: string) =>
+    openssl('pkcs8', '-topk8', '-v2', 'aes-256-cbc', '-in', 'key.pem', '-passout', `pass:${passphrase}`)
+
+  it('decrypts with the passphrase the caller keeps in memory, verbatim, and never puts it in the marker', async () => {
+    // `${…}` inside: a memory-only value is used as typed, never substituted (and never reported unresolved).
+    const passphrase = 'never-${in}-the-marker-9f3a'
+    const encrypted = encryptWith(passphrase)
     const certificate = readFileSync(join(dir, 'cert.pem'), 'utf8')
     const auth: AuthConfig = {
       type: 'mtls',
       certificate,
       privateKey: '${key}',
-      passphrase: '${pass}',
       caCertificate: certificate,
       allowSelfSigned: false,
+    }
+    const asked: string[] = []
+    const memorySecrets = (environmentId: string, key: string) => {
+      asked.push(`${environmentId}/${key}`)
+      return environmentId === 'env-1' && key === 'passphrase' ? passphrase : undefined
     }
     for (const protocol of ['rest', 'grpc', 'websocket']) {
       const prepared = await prepareCall({
         protocol,
-        environment: env(auth, { key: encrypted, pass: passphrase }),
+        environment: env(auth, { key: encrypted }),
         caches: createAuthCaches(),
+        memorySecrets,
       })
+      expect(prepared.unresolved).toEqual([])
       const raw = prepared.metadata[MTLS_MARKER]!
       expect(raw).not.toContain(passphrase)
       expect(Object.keys(prepared.metadata)).toEqual([MTLS_MARKER])
@@ -233,6 +234,36 @@ describe('prepareCall with mTLS', () => {
         openssl('pkcs8', '-topk8', '-nocrypt', '-in', 'key.pem').replace(/\s/g, ''),
       )
     }
+    expect(asked).toEqual(['env-1/passphrase', 'env-1/passphrase', 'env-1/passphrase'])
+  })
+
+  it('asks for the passphrase in the mTLS panel when the key is encrypted and none is in memory', async () => {
+    const certificate = readFileSync(join(dir, 'cert.pem'), 'utf8')
+    const auth: AuthConfig = {
+      type: 'mtls',
+      certificate,
+      privateKey: encryptWith('pw-1'),
+      caCertificate: '',
+      allowSelfSigned: false,
+    }
+    // A passphrase that still sits in a stored config (written before it became memory-only) is not used either.
+    const stored = { ...auth, passphrase: 'pw-1' } as AuthConfig
+    for (const environment of [env(auth), env(stored)]) {
+      for (const memorySecrets of [undefined, () => undefined, () => '']) {
+        await expect(
+          prepareCall({
+            protocol: 'rest',
+            environment,
+            caches: createAuthCaches(),
+            ...(memorySecrets ? { memorySecrets } : {}),
+          }),
+        ).rejects.toMatchObject({
+          code: 'unauthorized',
+          message: 'The private key is encrypted and its passphrase has not been entered.',
+          hint: expect.stringMatching(/mTLS panel.*memory only/),
+        })
+      }
+    }
   })
 
   it('refuses a certificate field that holds no certificate', async () => {
@@ -240,7 +271,6 @@ describe('prepareCall with mTLS', () => {
       type: 'mtls',
       certificate: 'nope',
       privateKey: readFileSync(join(dir, 'key.pem'), 'utf8'),
-      passphrase: '',
       caCertificate: '',
       allowSelfSigned: true,
     }

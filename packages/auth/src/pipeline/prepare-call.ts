@@ -4,7 +4,7 @@
  */
 import { COOKIE_ENV_MARKER, getHeader, mergeHeaders, substitute, substituteDeep } from '@wirebench/core'
 import type { AuthConfig } from '../environment.js'
-import { schemeFor } from '../scheme/registry.js'
+import { schemeFor, stripMemoryOnlyAuth } from '../scheme/registry.js'
 import type { AuthApplyContext, AuthOutput, AuthProtocol, AuthScheme } from '../scheme/types.js'
 import { substituteAuthConfig, substitutionFor } from './substitute-auth.js'
 import type { PrepareCallOptions, PreparedCall } from './types.js'
@@ -34,7 +34,8 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
   if (environment && auth && auth.type !== 'none') {
     const scheme = schemeFor(auth.type) as unknown as AuthScheme
     if (appliesTo(scheme, protocol)) {
-      const resolved = substituteAuthConfig(auth, substitution)
+      // A memory-only value left in the config (a document from before the field became memory-only) is ignored.
+      const resolved = substituteAuthConfig(stripMemoryOnlyAuth(auth), substitution)
       note(resolved.unknown)
       const names = scheme.headerNames(resolved.value, protocol)
       // SPEC.md: when the user set the header (e.g. Authorization) by hand the helper leaves it alone — so no token is fetched.
@@ -43,6 +44,7 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
         const ctx: AuthApplyContext = { protocol, environmentId: environment.id, caches: options.caches }
         if (options.tokenClient) ctx.tokenClient = options.tokenClient
         if (options.signal) ctx.signal = options.signal
+        if (options.memorySecrets) ctx.memorySecrets = options.memorySecrets
         const applied = await scheme.apply(resolved.value, ctx)
         Object.assign(output.headers, applied.headers)
         Object.assign(output.markers, applied.markers)

@@ -2,7 +2,7 @@
 import type { SubstitutionOptions } from '@wirebench/core'
 import type { Environment } from '../environment.js'
 import type { TokenClient } from '../proxy/token-client.js'
-import type { AuthProtocol } from '../scheme/types.js'
+import type { AuthProtocol, MemorySecretLookup } from '../scheme/types.js'
 import type { AuthCaches } from '../tokens/caches.js'
 
 export interface PrepareCallOptions {
@@ -17,6 +17,11 @@ export interface PrepareCallOptions {
   tokenClient?: TokenClient
   caches: AuthCaches
   signal?: AbortSignal
+  /**
+   * Values of memory-only auth fields the caller keeps and never saves (the mTLS passphrase), looked up by the
+   * environment's id and the field key. Used verbatim, not substituted.
+   */
+  memorySecrets?: MemorySecretLookup
   /** Lower-precedence variable scopes after the environment's `vars` (workspace variables). */
   scopes?: ReadonlyArray<Readonly<Record<string, string>>>
   /** Resolver consulted after every scope (request chaining `${response.path}`). */

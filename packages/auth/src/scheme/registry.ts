@@ -60,7 +60,20 @@ export const persistCookiesField: AuthField = {
   help: 'Replays cookies set by responses on later REST requests to the same origin; memory only.',
 }
 
-/** Keys of the config fields that hold secrets (masked in the UI, `***` in exports). */
+/** Keys of the fields the UI keeps in memory only, never in the stored config (the mTLS passphrase). */
+export function memoryOnlyFieldsOf(auth: Pick<AuthConfig, 'type'>): string[] {
+  if (!isAuthType(auth.type)) return []
+  return (schemeFor(auth.type).fields as ReadonlyArray<AuthField<never>>).filter((f) => f.memoryOnly).map((f) => f.key)
+}
+
+/** A copy without the memory-only fields (the mTLS passphrase): what may be saved or sent to the server. */
+export function stripMemoryOnlyAuth<C extends AuthConfig>(auth: C): C {
+  const copy: Record<string, unknown> = { ...auth }
+  for (const key of memoryOnlyFieldsOf(auth)) delete copy[key]
+  return copy as C
+}
+
+/** Keys of the fields that hold secrets (masked in the UI, `***` in exports); memory-only ones included. */
 export function secretFieldsOf(auth: AuthConfig): string[] {
   if (!isAuthType(auth.type)) return []
   return (schemeFor(auth.type).fields as ReadonlyArray<AuthField<never>>).filter((f) => f.secret).map((f) => f.key)

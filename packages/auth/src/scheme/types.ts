@@ -34,9 +34,20 @@ export interface AuthField<C extends AuthConfig = AuthConfig> {
   valueFor?: (context: AuthFieldContext) => string
   /** Holds a secret: masked in the UI and redacted (`***`) in exports. */
   secret?: boolean
+  /**
+   * Not part of the stored config (the mTLS passphrase): the UI keeps the value in memory only, per environment,
+   * never saves or sends it, and hands it to `prepareCall` through `memorySecrets` (see `MemorySecretLookup`).
+   */
+  memoryOnly?: boolean
   /** Hidden unless this returns true (e.g. fields of one API-key location). */
   visibleWhen?: (config: C) => boolean
 }
+
+/**
+ * The caller's in-memory values of memory-only fields, by environment id and field key (e.g. `(id, 'passphrase')`).
+ * Undefined or empty means not entered. Values are used verbatim: no `${var}` substitution.
+ */
+export type MemorySecretLookup = (environmentId: string, fieldKey: string) => string | undefined
 
 /** Protocol ids the pipeline knows filters for; sidecar plugins bring others, which get the generic treatment. */
 export type AuthProtocol = 'rest' | 'grpc' | 'graphql' | 'websocket' | 'sse' | 'signalr' | 'mcp' | (string & {})
@@ -49,6 +60,8 @@ export interface AuthApplyContext {
   tokenClient?: TokenClient
   caches: AuthCaches
   signal?: AbortSignal
+  /** Values of memory-only fields the caller keeps (the mTLS passphrase); look up with `environmentId`. */
+  memorySecrets?: MemorySecretLookup
 }
 
 /** What a scheme adds to a call. Markers are metadata keys holding JSON that the server strips before the wire. */

@@ -25,6 +25,8 @@ export const customTokenScheme: AuthScheme<CustomTokenAuth> = {
       key: 'tokenBody',
       label: 'Request Body',
       kind: 'multiline',
+      // The login body and headers usually carry the password or an API key.
+      secret: true,
       optional: true,
       placeholder: '{"username": "${user}", "password": "${password}"}',
       visibleWhen: (config) => config.tokenMethod !== 'GET',
@@ -33,6 +35,7 @@ export const customTokenScheme: AuthScheme<CustomTokenAuth> = {
       key: 'tokenHeaders',
       label: 'Request Headers (JSON)',
       kind: 'json',
+      secret: true,
       optional: true,
       placeholder: '{"X-Tenant": "acme"}',
     },

@@ -1,6 +1,7 @@
 /**
  * mTLS: the `__workbenchMtls__` marker with the client certificate and a decrypted private key. An encrypted PKCS#8
- * key is decrypted here with the passphrase, which never goes into the marker.
+ * key is decrypted here with the passphrase, which is a memory-only field: the caller supplies it per call
+ * (`memorySecrets`), it is not in the stored config, and it never goes into the marker.
  */
 import { MTLS_MARKER, WorkbenchError, type MtlsMarker } from '@wirebench/core'
 import type { MtlsAuth } from '../environment.js'
@@ -10,13 +11,19 @@ import type { AuthScheme } from '../scheme/types.js'
 
 const plainKeyLabels = new Set(['PRIVATE KEY', 'RSA PRIVATE KEY', 'EC PRIVATE KEY'])
 
+/** The key of the memory-only passphrase field (`memorySecrets(environmentId, MTLS_PASSPHRASE_FIELD)`). */
+export const MTLS_PASSPHRASE_FIELD = 'passphrase'
+
 function requireCertificate(text: string, label: string): void {
   if (readPem(text)?.label !== 'CERTIFICATE') {
     throw new WorkbenchError('invalid_request', `${label} must be a PEM certificate ("-----BEGIN CERTIFICATE-----").`)
   }
 }
 
-/** The private key as PEM the transport can load: plain keys unchanged, encrypted PKCS#8 decrypted. */
+/**
+ * The private key as PEM the transport can load: plain keys unchanged, encrypted PKCS#8 decrypted with `passphrase`
+ * (empty means the user has not entered one).
+ */
 export async function usablePrivateKey(privateKey: string, passphrase: string): Promise<string> {
   const block = readPem(privateKey)
   if (!block) {
@@ -24,9 +31,15 @@ export async function usablePrivateKey(privateKey: string, passphrase: string): 
   }
   if (block.label === 'ENCRYPTED PRIVATE KEY') {
     if (passphrase === '') {
-      throw new WorkbenchError('invalid_request', 'The private key is encrypted and no passphrase is set.', {
-        hint: 'Enter the passphrase; it is used in the browser only and never sent.',
-      })
+      throw new WorkbenchError(
+        'unauthorized',
+        'The private key is encrypted and its passphrase has not been entered.',
+        {
+          hint:
+            'Enter the passphrase in the environment’s mTLS panel. It is kept in memory only (never saved or sent), ' +
+            'so it is asked for again after a reload.',
+        },
+      )
     }
     return decryptPkcs8Pem(privateKey, passphrase)
   }
@@ -63,12 +76,13 @@ export const mtlsScheme: AuthScheme<MtlsAuth> = {
       help: 'Plain PKCS#8 or RSA/EC PEM, or encrypted PKCS#8 with the passphrase below.',
     },
     {
-      key: 'passphrase',
+      key: MTLS_PASSPHRASE_FIELD,
       label: 'Passphrase',
       kind: 'secret',
       secret: true,
       optional: true,
-      help: 'Decrypts the key in the browser; never sent to the server.',
+      memoryOnly: true,
+      help: 'Decrypts an encrypted key in the browser. Kept in memory only: never saved or sent to the server.',
     },
     {
       key: 'caCertificate',
@@ -89,16 +103,16 @@ export const mtlsScheme: AuthScheme<MtlsAuth> = {
     type: 'mtls',
     certificate: '',
     privateKey: '',
-    passphrase: '',
     caCertificate: '',
     allowSelfSigned: false,
   }),
   headerNames: () => [],
-  async apply(config) {
+  async apply(config, ctx) {
     requireCertificate(config.certificate, 'Client certificate')
+    const passphrase = ctx.memorySecrets?.(ctx.environmentId, MTLS_PASSPHRASE_FIELD) ?? ''
     const marker: MtlsMarker = {
       certificate: config.certificate,
-      privateKey: await usablePrivateKey(config.privateKey, config.passphrase),
+      privateKey: await usablePrivateKey(config.privateKey, passphrase),
     }
     if (config.caCertificate.trim() !== '') {
       requireCertificate(config.caCertificate, 'CA certificate')

@@ -1,7 +1,7 @@
 import { API_KEY_QUERY_MARKER, SIGV4_MARKER, splitMarkers } from '@wirebench/core'
 import { describe, expect, it } from 'vitest'
 import type { AuthConfig } from '../environment.js'
-import { authSchemes, defaultAuthConfig, schemeFor, secretFieldsOf } from '../scheme/registry.js'
+import { authSchemes, defaultAuthConfig, memoryOnlyFieldsOf, schemeFor, secretFieldsOf } from '../scheme/registry.js'
 import type { AuthApplyContext } from '../scheme/types.js'
 import { createAuthCaches } from '../tokens/caches.js'
 import { apiKeyScheme } from './apikey.js'
@@ -94,7 +94,9 @@ describe('scheme registry', () => {
       expect(defaults['type']).toBe(scheme.type)
       for (const field of scheme.fields) {
         if (field.valueFor) continue
-        expect(Object.keys(defaults), `${scheme.type}.${field.key}`).toContain(field.key)
+        // Memory-only fields are never part of a stored config.
+        if (field.memoryOnly) expect(Object.keys(defaults)).not.toContain(field.key)
+        else expect(Object.keys(defaults), `${scheme.type}.${field.key}`).toContain(field.key)
       }
     }
     expect(authSchemes.map((s) => s.type)).toEqual([
@@ -123,10 +125,24 @@ describe('scheme registry', () => {
       jwt: ['secret'],
       oauth2_cc: ['clientSecret'],
       oauth2_ac: ['clientSecret'],
-      custom_token: [],
+      custom_token: ['tokenBody', 'tokenHeaders'],
       aws_sigv4: ['secretKey', 'sessionToken'],
       mtls: ['privateKey', 'passphrase'],
     })
+  })
+
+  it('declares the mTLS passphrase as the only memory-only field: masked, optional, never stored', () => {
+    const memoryOnly = Object.fromEntries(
+      authSchemes.map((s) => [s.type, memoryOnlyFieldsOf(defaultAuthConfig<AuthConfig['type']>(s.type))]),
+    )
+    expect(Object.entries(memoryOnly).filter(([, keys]) => keys.length > 0)).toEqual([['mtls', ['passphrase']]])
+    expect(schemeFor('mtls').fields.find((f) => f.key === 'passphrase')).toMatchObject({
+      kind: 'secret',
+      secret: true,
+      optional: true,
+      memoryOnly: true,
+    })
+    expect(Object.keys(defaultAuthConfig('mtls'))).not.toContain('passphrase')
   })
 
   it('refuses an unknown type with the list of known ones', () => {

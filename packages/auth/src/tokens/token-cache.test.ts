@@ -26,6 +26,32 @@ describe('createTokenCache', () => {
     expect(source.count).toBe(2)
   })
 
+  it('refreshes a short-lived token at half its lifetime instead of fetching on every call', async () => {
+    const clock = manualClock()
+    const cache = createTokenCache({ clock: clock.now })
+    const source = counter(clock, 30_000) // expires_in 30: the margin is 15 s, not 60 s
+    const get = () => cache.get({ key: 'k', fingerprint: 'f', fetch: source.fetch })
+    expect((await get()).accessToken).toBe('t1')
+    clock.advance(14_999)
+    expect((await get()).accessToken).toBe('t1')
+    expect(cache.peek('k', 'f')?.accessToken).toBe('t1')
+    clock.advance(1) // exactly 15 s left
+    expect((await get()).accessToken).toBe('t2')
+    expect(source.count).toBe(2)
+  })
+
+  it('keeps the 60 s margin for a token living exactly 120 s', async () => {
+    const clock = manualClock()
+    const cache = createTokenCache({ clock: clock.now })
+    const source = counter(clock, 120_000)
+    const get = () => cache.get({ key: 'k', fingerprint: 'f', fetch: source.fetch })
+    await get()
+    clock.advance(59_999)
+    expect((await get()).accessToken).toBe('t1')
+    clock.advance(1)
+    expect((await get()).accessToken).toBe('t2')
+  })
+
   it('shares one in-flight fetch between concurrent callers of the same key', async () => {
     const clock = manualClock()
     const cache = createTokenCache({ clock: clock.now })

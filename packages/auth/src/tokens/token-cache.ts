@@ -1,10 +1,19 @@
 /**
- * A keyed in-memory token cache: a token is reused while more than the refresh margin (60 s) from expiry,
- * concurrent requests for one key share a single in-flight fetch, and a changed config fingerprint drops the entry.
+ * A keyed in-memory token cache: a token is reused while more than the refresh margin (60 s, or half the lifetime of
+ * a shorter-lived token) from expiry, concurrent requests for one key share a single in-flight fetch, and a changed
+ * config fingerprint drops the entry.
  */
 
 /** Refresh this long before expiry (SPEC.md "Limits": about 60 seconds). */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000
+
+/**
+ * The margin for a token that lived `lifetimeMs` when it was stored: `min(margin, lifetime / 2)`, so a token issued
+ * for 60 s or less is still reused for half its life instead of being fetched again on every call.
+ */
+export function refreshMarginFor(lifetimeMs: number, marginMs: number = TOKEN_REFRESH_MARGIN_MS): number {
+  return Math.max(0, Math.min(marginMs, lifetimeMs / 2))
+}
 
 export interface CachedToken {
   accessToken: string
@@ -38,6 +47,8 @@ export interface TokenCache {
 interface Entry {
   fingerprint: string
   token?: CachedToken
+  /** When the token was stored: its lifetime (expiresAt - storedAt) bounds the refresh margin. */
+  storedAt?: number
   inflight?: Promise<CachedToken>
 }
 
@@ -49,8 +60,13 @@ export function createTokenCache(options: TokenCacheOptions = {}): TokenCache {
   const margin = options.refreshMarginMs ?? TOKEN_REFRESH_MARGIN_MS
   const entries = new Map<string, Entry>()
 
-  const isFresh = (token: CachedToken | undefined): token is CachedToken =>
-    token !== undefined && token.expiresAt - clock() > margin
+  const freshToken = (entry: Entry | undefined): CachedToken | undefined => {
+    const token = entry?.token
+    if (!token) return undefined
+    const now = clock()
+    const lifetime = token.expiresAt - (entry.storedAt ?? now)
+    return token.expiresAt - now > refreshMarginFor(lifetime, margin) ? token : undefined
+  }
 
   const current = (key: string, fingerprint: string): Entry | undefined => {
     const entry = entries.get(key)
@@ -64,13 +80,17 @@ export function createTokenCache(options: TokenCacheOptions = {}): TokenCache {
   return {
     get({ key, fingerprint, fetch }) {
       const entry = current(key, fingerprint)
-      if (entry && isFresh(entry.token)) return Promise.resolve(entry.token)
+      const cached = freshToken(entry)
+      if (cached) return Promise.resolve(cached)
       if (entry?.inflight) return entry.inflight
       const fresh: Entry = { fingerprint }
       const inflight = fetch().then(
         (token) => {
           // A clear() or an edit while the fetch ran replaced the entry: the result is still returned, not stored.
-          if (entries.get(key) === fresh) fresh.token = token
+          if (entries.get(key) === fresh) {
+            fresh.token = token
+            fresh.storedAt = clock()
+          }
           delete fresh.inflight
           return token
         },
@@ -90,8 +110,7 @@ export function createTokenCache(options: TokenCacheOptions = {}): TokenCache {
     },
     peek(key, fingerprint) {
       const entry = entries.get(key)
-      const token = entry?.fingerprint === fingerprint ? entry.token : undefined
-      return isFresh(token) ? token : undefined
+      return entry?.fingerprint === fingerprint ? freshToken(entry) : undefined
     },
     invalidate(key) {
       entries.delete(key)
