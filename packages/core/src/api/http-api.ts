@@ -83,6 +83,8 @@ export interface Problem {
   code: WorkbenchErrorCode
   hint?: string
   instance?: string
+  /** The HTTP status a proxied upstream answered (token proxies): tells a rejection (4xx) from an outage. */
+  upstreamStatus?: number
   /** Field-level validation errors of the request body. */
   errors?: Array<{ path: string; message: string }>
 }

@@ -69,10 +69,19 @@ export function toProblem(error: WorkbenchError, overrides: ProblemOverrides = {
     code: error.code,
   }
   if (error.hint) problem.hint = error.hint
+  const upstreamStatus = upstreamStatusOf(error.details)
+  if (upstreamStatus !== undefined) problem.upstreamStatus = upstreamStatus
   if (overrides.errors) problem.errors = overrides.errors
   return problem
 }
 
 export function problemFromCode(code: WorkbenchErrorCode, detail: string, hint?: string): Problem {
   return toProblem(new WorkbenchError(code, detail, hint === undefined ? {} : { hint }))
+}
+
+/** Only a well-formed HTTP status is copied out of `details`; nothing else in them reaches a problem body. */
+function upstreamStatusOf(details: unknown): number | undefined {
+  if (typeof details !== 'object' || details === null || !('upstreamStatus' in details)) return undefined
+  const status = details.upstreamStatus
+  return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : undefined
 }
