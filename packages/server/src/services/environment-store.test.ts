@@ -200,6 +200,22 @@ describe('environment store', () => {
     expect(JSON.parse(await readFile(store.path, 'utf8'))).toMatchObject({ version: 1 })
   })
 
+  it('writes a migrated document back at start-up, so a stored mTLS passphrase leaves the disk at once', async () => {
+    const configDir = await temp()
+    const mtls = { type: 'mtls', certificate: 'C', privateKey: 'K', passphrase: 'hunter2', caCertificate: '' }
+    const stored = {
+      version: 1,
+      environments: [{ id: 'a', name: 'A', vars: {}, auth: mtls }],
+      activeEnvironmentId: 'a',
+    }
+    await writeFile(join(configDir, 'environments.json'), JSON.stringify(stored), { mode: 0o600 })
+    const store = await storeIn(configDir)
+    const onDisk = await readFile(store.path, 'utf8')
+    expect(onDisk).not.toContain('hunter2')
+    expect(JSON.parse(onDisk)).toMatchObject({ environments: [{ auth: { type: 'mtls', certificate: 'C' } }] })
+    expect((await store.load()).issues).toEqual([])
+  })
+
   it('removes temp files a killed writer left behind, but not a fresh one another process may be writing', async () => {
     const configDir = await temp()
     await writeFile(join(configDir, '.environments-old'), 'half a secret', { mode: 0o600 })

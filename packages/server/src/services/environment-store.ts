@@ -81,7 +81,7 @@ export function revisionOf(bytes: string | Uint8Array): string {
 type Stored =
   | { kind: 'missing' }
   | { kind: 'link' }
-  | { kind: 'valid'; document: EnvironmentsDocument; revision: string }
+  | { kind: 'valid'; document: EnvironmentsDocument; revision: string; migrated: boolean }
   | { kind: 'unusable'; revision: string; message: string; errors?: DocumentIssue[] }
 
 const tempPrefix = '.environments-'
@@ -129,7 +129,7 @@ export function createEnvironmentStore(options: EnvironmentStoreOptions): Enviro
         errors: parsed.issues.slice(0, 50),
       }
     }
-    return { kind: 'valid', document: parsed.document, revision }
+    return { kind: 'valid', document: parsed.document, revision, migrated: parsed.migrated }
   }
 
   async function setAside(stored: Extract<Stored, { kind: 'unusable' }>): Promise<void> {
@@ -197,6 +197,12 @@ export function createEnvironmentStore(options: EnvironmentStoreOptions): Enviro
         await removeStaleTemps()
         const stored = await readStored()
         if (stored.kind === 'unusable') await setAside(stored)
+        // Written back at once: an older version, or a field that must not stay on disk (an mTLS passphrase from
+        // before it became memory-only), is gone from the file on the first start, not at the next save.
+        if (stored.kind === 'valid' && stored.migrated) {
+          const content = serializeEnvironments(stored.document)
+          await writeFileAtomic({ dir: configDir, name: ENVIRONMENTS_FILE, content, tempPrefix })
+        }
       }),
     load: () => queue.run(async () => snapshotOf(await readStored())),
     async save(input) {
