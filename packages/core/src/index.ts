@@ -57,6 +57,7 @@ export type {
   InvokeResponse,
   Problem,
   ProtocolSummary,
+  SchemaDiagnostic,
   ProtocolsResponse,
   UploadResponse,
   UploadIssue,

@@ -85,8 +85,19 @@ export interface Problem {
   instance?: string
   /** The HTTP status a proxied upstream answered (token proxies): tells a rejection (4xx) from an outage. */
   upstreamStatus?: number
+  /** Positioned problems in an uploaded schema file (compiler diagnostics), in file order. */
+  diagnostics?: SchemaDiagnostic[]
   /** Field-level validation errors of the request body. */
   errors?: Array<{ path: string; message: string }>
+}
+
+/** One positioned problem in a schema file, as a compiler reports it (lines and columns 1-based). */
+export interface SchemaDiagnostic {
+  file?: string
+  line?: number
+  column?: number
+  message: string
+  hint?: string
 }
 
 export function problemType(code: WorkbenchErrorCode): string {

@@ -51,8 +51,8 @@ export type DiscoveryTarget =
   /** A server address or a document URL given by the user. */
   | { kind: 'url'; url: string }
   /**
-   * Uploaded schema files. The server hands over one upload at a time; services map back to it by `originUrl` =
-   * file name. A plugin whose files import each other (.proto) will receive the stored siblings too.
+   * Uploaded schema files. The server hands over one upload at a time (the first file); services map back to it by
+   * `originUrl` = file name. A plugin with `uploadSiblings` receives the other stored uploads it reads after it.
    */
   | { kind: 'files'; files: SchemaFile[] }
 
@@ -95,6 +95,11 @@ export interface ProtocolPlugin {
   settings?: PluginSetting[]
   /** Upload file extensions this plugin reads, lower case with the dot (`.proto`, `.yaml`). */
   uploadExtensions?: readonly string[]
+  /**
+   * Uploads import each other (.proto): the server then passes, after the uploaded file, every other stored upload
+   * this plugin reads, and services are still listed for the first file only.
+   */
+  uploadSiblings?: boolean
   /**
    * Discovers services. Returns `[]` or throws `no_services` when the target is not for this plugin;
    * any other error is reported as a failed attempt for this plugin and URL. Cached state for a target is replaced

@@ -19,3 +19,19 @@ describe('toProblem', () => {
     }
   })
 })
+
+describe('toProblem diagnostics', () => {
+  it('renders schema diagnostics field by field and drops malformed entries', () => {
+    const diagnostics = [
+      { file: 'a.proto', line: 7, column: 3, message: 'unexpected int32', hint: 'Add a field name.', extra: 'x' },
+      { file: 'b.proto', line: -1, message: 'missing import', secret: 'no' },
+      { line: 2 },
+      'text',
+    ]
+    const problem = toProblem(new WorkbenchError('invalid_document', 'bad', { details: { diagnostics } }))
+    expect(problem.diagnostics).toEqual([
+      { file: 'a.proto', line: 7, column: 3, message: 'unexpected int32', hint: 'Add a field name.' },
+      { file: 'b.proto', message: 'missing import' },
+    ])
+  })
+})

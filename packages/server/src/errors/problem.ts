@@ -1,6 +1,6 @@
 /** The one place that maps WorkbenchError codes to HTTP statuses and renders RFC 9457 problem documents. */
 import { WorkbenchError, problemType } from '@wirebench/core'
-import type { Problem, WorkbenchErrorCode } from '@wirebench/core'
+import type { Problem, SchemaDiagnostic, WorkbenchErrorCode } from '@wirebench/core'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
 
@@ -71,6 +71,8 @@ export function toProblem(error: WorkbenchError, overrides: ProblemOverrides = {
   if (error.hint) problem.hint = error.hint
   const upstreamStatus = upstreamStatusOf(error.details)
   if (upstreamStatus !== undefined) problem.upstreamStatus = upstreamStatus
+  const diagnostics = diagnosticsOf(error.details)
+  if (diagnostics) problem.diagnostics = diagnostics
   if (overrides.errors) problem.errors = overrides.errors
   return problem
 }
@@ -84,4 +86,30 @@ function upstreamStatusOf(details: unknown): number | undefined {
   if (typeof details !== 'object' || details === null || !('upstreamStatus' in details)) return undefined
   const status = details.upstreamStatus
   return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : undefined
+}
+
+const maxDiagnostics = 50
+
+/** Schema diagnostics are copied field by field (strings and positive integers only), at most 50. */
+function diagnosticsOf(details: unknown): SchemaDiagnostic[] | undefined {
+  if (typeof details !== 'object' || details === null || !('diagnostics' in details)) return undefined
+  const raw = details.diagnostics
+  if (!Array.isArray(raw)) return undefined
+  const out: SchemaDiagnostic[] = []
+  for (const item of raw.slice(0, maxDiagnostics) as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue
+    const entry = item as Record<string, unknown>
+    if (typeof entry.message !== 'string') continue
+    const diagnostic: SchemaDiagnostic = { message: entry.message }
+    if (typeof entry.file === 'string') diagnostic.file = entry.file
+    if (isPosition(entry.line)) diagnostic.line = entry.line
+    if (isPosition(entry.column)) diagnostic.column = entry.column
+    if (typeof entry.hint === 'string') diagnostic.hint = entry.hint
+    out.push(diagnostic)
+  }
+  return out.length > 0 ? out : undefined
+}
+
+function isPosition(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0
 }

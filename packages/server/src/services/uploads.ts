@@ -7,6 +7,7 @@ import type {
   UploadIssue,
   Logger,
   ProtocolPlugin,
+  SchemaFile,
   ServiceInfo,
   UploadResponse,
   UploadSummary,
@@ -63,11 +64,21 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     })
   }
 
+  /** The other stored uploads a plugin that resolves imports between files (.proto) needs beside `name`. */
+  async function siblingsOf(plugin: ProtocolPlugin, name: string): Promise<SchemaFile[]> {
+    if (!plugin.uploadSiblings) return []
+    const names = (await store.list())
+      .map((f) => f.name)
+      .filter((other) => other !== name && registry.forExtension(extensionOf(other)) === plugin)
+    return Promise.all(names.map(async (other) => ({ name: other, content: await store.read(other) })))
+  }
+
   async function discoverFile(plugin: ProtocolPlugin, name: string, content: Uint8Array, logger: Logger) {
+    const files = [{ name, content }, ...(await siblingsOf(plugin, name))]
     // A failed discovery leaves the plugin's previous state for `name` in place (the contract), so a broken
     // replacement never takes the working version away.
     const found = await withDeadline({ timeoutMs: options.timeoutMs, logger }, (ctx) =>
-      plugin.discover({ kind: 'files', files: [{ name, content }] }, ctx),
+      plugin.discover({ kind: 'files', files }, ctx),
     )
     return found.map((s) => ({ ...s, protocol: plugin.id, originUrl: name, isUploaded: true }))
   }
@@ -136,10 +147,13 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
           const error = WorkbenchError.from(caught)
           // Too large stays 413 and a plugin fault or timeout keeps its own code; only unreadable content is a 422.
           if (!parseFailures.has(error.code) && error.code !== 'invalid_request') throw error
+          // The plugin's hint and diagnostics say what to fix (a missing import, a line and column); keep them.
+          const reads = `${plugin.name} reads ${(plugin.uploadExtensions ?? []).join(', ')} files.`
+          const details = error.details !== null && typeof error.details === 'object' ? error.details : {}
           throw new WorkbenchError('invalid_document', `${name} could not be read: ${error.message}`, {
             cause: error,
-            hint: `The file was not kept. ${plugin.name} reads ${(plugin.uploadExtensions ?? []).join(', ')} files.`,
-            details: { file: name },
+            hint: `The file was not kept. ${error.hint ?? reads}`,
+            details: { ...details, file: name },
           })
         }
         const stored = await store.write(name, content)
