@@ -56,6 +56,15 @@ describe('gRPC through the workbench server', () => {
     expect(Object.values(outcomes)).not.toContain('error')
   })
 
+  it('accepts a grpc:// address, which REST reports as not its own', async () => {
+    const address = lab.url.replace(/^http:/, 'grpc:')
+    const { status, body } = await api<DiscoverResponse>('/api/discover', { urls: [address] })
+    expect(status).toBe(200)
+    expect(body.services.map((s) => [s.name, s.protocol, s.originUrl])).toEqual([['wbtest.v1.Lab', 'grpc', address]])
+    const outcomes = Object.fromEntries(body.attempts.map((a) => [a.pluginId, a.outcome]))
+    expect(outcomes).toMatchObject({ rest: 'empty', grpc: 'ok' })
+  })
+
   it('invokes a unary method, and reports a target status as a result', async () => {
     const ok = await api<InvokeResult>('/api/invoke', {
       protocol: 'grpc',

@@ -21,8 +21,6 @@ const inventoryProto = 'shop/inventory/v1/inventory.proto'
 const catalogProto = 'shop/catalog/v1/catalog.proto'
 // The upload route hands a plugin only the file being uploaded, not the stored files it imports, so an upload that
 // imports another upload cannot compile yet. Un-skip once packages/server/src/services/uploads.ts passes siblings.
-const serverPassesSiblings = false
-const siblingsReason = serverPassesSiblings ? '' : ' (skipped: the upload route does not pass stored sibling files yet)'
 
 interface Item {
   sku: string
@@ -205,38 +203,35 @@ describe('.proto upload through the server, called without reflection', () => {
     expect(await res.json()).toMatchObject({ upload: { name: 'money.proto', protocol: 'grpc', servicesFound: 0 } })
   })
 
-  it.skipIf(!serverPassesSiblings)(
-    `reads an upload that imports a stored sibling by its path, and calls it without reflection${siblingsReason}`,
-    async () => {
-      const res = await upload('inventory.proto', inventoryProto)
-      const body = (await res.json()) as { services: { name: string }[] }
-      expect(res.status, JSON.stringify(body)).toBe(201)
-      expect(body.services.map((s) => s.name)).toEqual(['shop.inventory.v1.Inventory'])
-      const call = (method: string, message: unknown) =>
-        invoke({
-          protocol: 'grpc',
-          url: 'inventory.proto',
-          serverUrl: catalog.url,
-          service: 'shop.inventory.v1.Inventory',
-          method,
-          messages: [message],
-        })
-      const result = (await (await call('GetItem', { sku: 'APL-1' })).json()) as { status: string; response: unknown }
-      expect(result).toMatchObject({
-        status: 'OK',
-        response: {
-          sku: 'APL-1',
-          category: 'CATEGORY_FRUIT',
-          price: { currencyCode: 'EUR', units: '2', nanos: 490000000 },
-          restockedAt: '2023-11-14T22:13:20Z',
-          shelfLife: '1209600s',
-          note: 'crisp',
-          attributes: { origin: 'Altes Land' },
-        },
+  it('reads an upload that imports a stored sibling by its path, and calls it without reflection', async () => {
+    const res = await upload('inventory.proto', inventoryProto)
+    const body = (await res.json()) as { services: { name: string }[] }
+    expect(res.status, JSON.stringify(body)).toBe(201)
+    expect(body.services.map((s) => s.name)).toEqual(['shop.inventory.v1.Inventory'])
+    const call = (method: string, message: unknown) =>
+      invoke({
+        protocol: 'grpc',
+        url: 'inventory.proto',
+        serverUrl: catalog.url,
+        service: 'shop.inventory.v1.Inventory',
+        method,
+        messages: [message],
       })
-      expect(await (await call('GetItem', { sku: 'NOPE' })).json()).toMatchObject({ status: 'NotFound' })
-    },
-  )
+    const result = (await (await call('GetItem', { sku: 'APL-1' })).json()) as { status: string; response: unknown }
+    expect(result).toMatchObject({
+      status: 'OK',
+      response: {
+        sku: 'APL-1',
+        category: 'CATEGORY_FRUIT',
+        price: { currencyCode: 'EUR', units: '2', nanos: 490000000 },
+        restockedAt: '2023-11-14T22:13:20Z',
+        shelfLife: '1209600s',
+        note: 'crisp',
+        attributes: { origin: 'Altes Land' },
+      },
+    })
+    expect(await (await call('GetItem', { sku: 'NOPE' })).json()).toMatchObject({ status: 'NotFound' })
+  })
 
   it('refuses a file with a syntax error and names its file, line and column', async () => {
     const res = await upload('broken.proto', 'broken/broken.proto')

@@ -6,6 +6,7 @@ import { parseEnvironmentsDocument } from '@wirebench/auth'
 import { createGrpcPlugins } from '@wirebench/protocol-grpc'
 import { createRestPlugin } from '@wirebench/protocol-rest'
 import { createCookieJars } from '@wirebench/transport'
+import { defaultOutboundSchemes } from '@wirebench/core'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { installErrorHandling } from './errors/error-handler.js'
@@ -50,6 +51,8 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   // An omitted token closes the API rather than opening it: only `null` turns the gate off.
   const token = options.token === undefined ? createSessionToken() : options.token
   const outboundPolicy = {
+    // gRPC addresses may be written grpc:// (plaintext) and grpcs:// (TLS); each plugin narrows to what it speaks.
+    schemes: [...defaultOutboundSchemes, 'grpc:', 'grpcs:'],
     blockPrivate: mode === 'embedded',
     allowHosts: options.outboundAllowHosts ?? [],
   }

@@ -177,7 +177,9 @@ export async function discoverFiles(
   ctx: CallContext,
   deps: DiscoverDeps,
 ): Promise<CachedTarget> {
-  const compiled = await compileProtoFiles({ files, signal: ctx.signal })
+  // Only the uploaded file and what it imports are compiled: a broken or clashing sibling cannot fail this upload.
+  const entry = files[0]?.name
+  const compiled = await compileProtoFiles({ files, signal: ctx.signal, ...(entry === undefined ? {} : { entry }) })
   let registry: FileRegistry
   try {
     registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, compiled.fileDescriptorSet))

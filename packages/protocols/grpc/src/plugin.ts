@@ -126,7 +126,8 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
     name: names[wire].name,
     description: names[wire].description,
     settings,
-    ...(wire === 'grpc' ? { uploadExtensions: ['.proto'] } : {}),
+    // .proto uploads import each other: the server passes the other stored ones after the uploaded file.
+    ...(wire === 'grpc' ? { uploadExtensions: ['.proto'], uploadSiblings: true } : {}),
 
     async discover(target, ctx) {
       if (target.kind === 'url') return (await discoverTarget(target.url, ctx)).services

@@ -14,7 +14,14 @@ export interface DiscoverDeps {
   dispatchers: DispatcherFactory
 }
 
+/** OpenAPI documents are fetched over HTTP(S); any other scheme (grpc://, ws://) is another plugin's target. */
+const documentSchemes = new Set(['http:', 'https:'])
+
 export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<ServiceInfo[]> {
+  const scheme = URL.canParse(url) ? new URL(url).protocol : ''
+  if (scheme !== '' && !documentSchemes.has(scheme)) {
+    throw noServices(url, `${scheme.slice(0, -1)}:// is not an address an OpenAPI document is fetched from.`)
+  }
   const fetched = await fetchDocument(url, ctx, deps)
   // Relative servers (and the no-servers fallback) resolve against where the document came from, unless a redirect
   // took it to another origin: the credentials withheld on that hop must not reach it on every call afterwards.

@@ -25,7 +25,10 @@ describe('POST /api/discover', () => {
     const res = await discover([a.docUrl, refused, b.htmlUrl, b.docUrl])
     expect(res.statusCode).toBe(200)
     const body = res.json<DiscoverResponse>()
-    const byUrl = Object.fromEntries(body.attempts.map((t) => [t.url, t]))
+    // Every registered plugin tries every URL; the gRPC family reports these HTTP/1.1 document URLs as not theirs.
+    expect(new Set(body.attempts.map((t) => t.pluginId))).toEqual(new Set(['rest', 'grpc', 'grpcweb', 'connect']))
+    const rest = body.attempts.filter((t) => t.pluginId === 'rest')
+    const byUrl = Object.fromEntries(rest.map((t) => [t.url, t]))
     expect(byUrl[a.docUrl]).toMatchObject({ pluginId: 'rest', outcome: 'ok', servicesFound: 1 })
     expect(byUrl[b.docUrl]).toMatchObject({ pluginId: 'rest', outcome: 'ok', servicesFound: 1 })
     expect(byUrl[refused]).toMatchObject({ pluginId: 'rest', outcome: 'error', servicesFound: 0 })
@@ -52,14 +55,16 @@ describe('POST /api/discover', () => {
   })
 
   it('treats an unknown prefix before @ as part of the URL', async () => {
-    const body = (await discover([`grpc@${a.docUrl}`])).json<DiscoverResponse>()
-    expect(body.attempts).toEqual([expect.objectContaining({ pluginId: 'rest', outcome: 'error' })])
-    expect(body.attempts[0]?.message).toMatch(/absolute URL/)
+    const body = (await discover([`soap@${a.docUrl}`])).json<DiscoverResponse>()
+    const rest = body.attempts.filter((t) => t.pluginId === 'rest')
+    expect(rest).toEqual([expect.objectContaining({ pluginId: 'rest', outcome: 'error' })])
+    expect(body.attempts.every((t) => t.outcome !== 'ok')).toBe(true)
+    expect(rest[0]?.message).toMatch(/absolute URL/)
   })
 
   it('lists a URL given twice once', async () => {
     const body = (await discover([a.docUrl, ` ${a.docUrl} `])).json<DiscoverResponse>()
-    expect(body.attempts).toHaveLength(1)
+    expect(body.attempts.filter((t) => t.pluginId === 'rest')).toHaveLength(1)
     expect(body.services).toHaveLength(1)
   })
 
@@ -67,8 +72,12 @@ describe('POST /api/discover', () => {
     const body = (
       await discover(['http://169.254.169.254/latest', 'file:///etc/passwd', a.docUrl])
     ).json<DiscoverResponse>()
-    expect(body.attempts.map((t) => t.outcome)).toEqual(['error', 'error', 'ok'])
-    expect(body.attempts[0]?.message).toMatch(/metadata/)
+    const rest = body.attempts.filter((t) => t.pluginId === 'rest')
+    expect(rest.map((t) => t.outcome)).toEqual(['error', 'error', 'ok'])
+    expect(rest[0]?.message).toMatch(/metadata/)
+    // Refused before any plugin runs: every plugin's attempt on the metadata address is an error.
+    const metadata = body.attempts.filter((t) => t.url === 'http://169.254.169.254/latest')
+    expect(metadata.map((t) => t.outcome)).toEqual(['error', 'error', 'error', 'error'])
   })
 
   it('answers a validation problem for a body that breaks the schema', async () => {
@@ -148,10 +157,11 @@ describe('discovery time box', () => {
         payload: { urls: [`${target.origin}/slow?ms=2000`] },
       })
       const body = res.json<DiscoverResponse>()
-      expect(body.attempts).toEqual([
+      const rest = body.attempts.filter((t) => t.pluginId === 'rest')
+      expect(rest).toEqual([
         expect.objectContaining({ outcome: 'timeout', pluginId: 'rest', hint: expect.stringContaining('reachable') }),
       ])
-      expect(body.attempts[0]?.durationMs).toBeLessThan(1500)
+      expect(rest[0]?.durationMs).toBeLessThan(1500)
     } finally {
       await Promise.all([h.close(), target.close()])
     }

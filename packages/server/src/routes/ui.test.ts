@@ -145,9 +145,9 @@ describe('mounted at /workbench in a host app', () => {
     expect(uploads.json()).toMatchObject({ uploads: [], services: [] })
     const up = await app.inject({
       method: 'POST',
-      url: '/workbench/api/openapi/upload?name=x.proto',
+      url: '/workbench/api/openapi/upload?name=x.wsdl',
       headers,
-      payload: 'syntax = "proto3";',
+      payload: '<definitions/>',
     })
     expect(up.json()).toMatchObject({ code: 'no_plugin' })
     const del = await app.inject({ method: 'DELETE', url: '/workbench/api/uploads/none.yaml', headers })
