@@ -218,6 +218,23 @@ describe.runIf(requireChromium())('environments: variables, bearer auth, switchi
     await other.context().close()
   })
 
+  it('keeps the mTLS passphrase in the tab only: never in the saved document', async () => {
+    await openEnvironmentEditor(page)
+    await chooseAuthType(page, 'mtls')
+    await authInput(page, 'certificate').fill('-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n')
+    await authInput(page, 'passphrase').fill('hunter2-passphrase')
+    await closeEnvironmentEditor(page)
+    await expect
+      .poll(async () => (await savedEnvironments(cli)).document.environments.find((e) => e.name === 'Dev')?.auth.type)
+      .toBe('mtls')
+    expect(JSON.stringify(await savedEnvironments(cli))).not.toContain('hunter2-passphrase')
+
+    await openEnvironmentEditor(page)
+    await editor(page).getByRole('tab', { name: /Auth/ }).click()
+    expect(await authInput(page, 'passphrase').inputValue()).toBe('hunter2-passphrase')
+    await closeEnvironmentEditor(page)
+  })
+
   it('raised no page errors or CSP violations', () => {
     expect(pageErrors).toEqual([])
   })

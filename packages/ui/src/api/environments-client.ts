@@ -1,5 +1,5 @@
 /** The typed client of the environment routes: read and save `environments.json`, clear an environment's cookie jar. */
-import type { EnvironmentsDocument } from '@wirebench/auth'
+import { stripMemoryOnlyFields, type EnvironmentsDocument } from '@wirebench/auth'
 import type { ApiClient } from './api-client.js'
 
 /** A problem the server found with the stored file (e.g. it did not parse and was moved aside). */
@@ -33,11 +33,14 @@ export interface EnvironmentsApi {
 export function createEnvironmentsClient(api: ApiClient): EnvironmentsApi {
   return {
     load: (signal) => api.request('/api/environments', { signal }),
-    save: (document, baseRevision) =>
-      api.request('/api/environments', {
+    save: (document, baseRevision) => {
+      // Memory-only fields (the mTLS passphrase) never reach the server, even if one slipped into the config.
+      const stored = stripMemoryOnlyFields(document)
+      return api.request('/api/environments', {
         method: 'PUT',
-        json: baseRevision === null ? { document } : { document, baseRevision },
-      }),
+        json: baseRevision === null ? { document: stored } : { document: stored, baseRevision },
+      })
+    },
     clearCookies: (environmentId) =>
       api.request('/api/auth/cookies/clear', { method: 'POST', json: { environmentId } }),
   }

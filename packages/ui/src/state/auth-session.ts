@@ -18,6 +18,7 @@ import type { ApiClient } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
 import { createTokenClient } from '../api/token-client.js'
 import { waitForAuthorization } from '../features/auth/oauth-popup.js'
+import { createMemorySecretsStore, memorySecretLookup, type MemorySecretsStore } from './auth-memory-secrets.js'
 import { activeEnvironment, type EnvironmentsStore } from './environments-store.js'
 
 export interface OutgoingCall {
@@ -33,6 +34,8 @@ export interface OutgoingCall {
 export interface AuthSession {
   caches: AuthCaches
   tokenClient: TokenClient
+  /** Memory-only field values (the mTLS passphrase), per environment; never saved or sent. */
+  memorySecrets: MemorySecretsStore
   /** `http://localhost:<port>{prefix}/oauth-callback`: what the provider must have registered, verbatim. */
   redirectUri: string
   /**
@@ -84,6 +87,8 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   const { environments } = options
   const tokenClient = createTokenClient(options.api)
   const caches = createAuthCaches({ tokenClient })
+  const memorySecrets = createMemorySecretsStore()
+  const lookup = memorySecretLookup(memorySecrets)
   const redirectUri = redirectUriFor(options.location ?? window.location, options.prefix)
 
   // Switching environment swaps credentials: cached client-credentials and custom tokens of the previous one go.
@@ -100,6 +105,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     if (list === lastEnvironments) return
     for (const previous of lastEnvironments) {
       const current = list.find((env) => env.id === previous.id)
+      if (!current) memorySecrets.getState().forget(previous.id)
       if (!current || current.auth.type !== 'oauth2_ac') caches.authorizationCode.signOut(previous.id)
       else if (current.auth !== previous.auth || current.vars !== previous.vars) {
         caches.authorizationCode.syncConfig(current.id, substitutedAc(current, current.auth))
@@ -111,6 +117,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   return {
     caches,
     tokenClient,
+    memorySecrets,
     redirectUri,
     async prepareOutgoingCall(call) {
       const environment = activeEnvironment(environments.getState())
@@ -120,6 +127,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
           environment,
           caches,
           tokenClient,
+          memorySecrets: lookup,
           ...(call.metadata ? { metadata: call.metadata } : {}),
           ...(call.messages ? { messages: call.messages } : {}),
           ...(call.serverUrl ? { serverUrl: call.serverUrl } : {}),

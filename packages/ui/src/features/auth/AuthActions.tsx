@@ -19,7 +19,8 @@ export function AuthActions({ environment }: { environment: Environment }): Reac
       return (
         <p className="auth-note">
           The certificate and key travel to the workbench server with each call and are used for that call only. The
-          passphrase decrypts an encrypted key here in the browser and is never sent.
+          passphrase decrypts an encrypted key here in the browser; it is kept in this tab only (enter it again after a
+          reload) and is never saved or sent.
         </p>
       )
     case 'aws_sigv4':

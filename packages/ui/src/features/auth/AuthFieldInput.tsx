@@ -120,6 +120,7 @@ export function AuthFieldInput({ field, label, value, onChange, unknown, isPem }
         {label}
         {field.optional && <span className="auth-optional">optional</span>}
         {field.readOnly && <span className="auth-optional">read-only</span>}
+        {field.memoryOnly && <span className="auth-optional">this tab only, not saved</span>}
       </label>
       {control}
       {problem && <p className="auth-warn">Not valid JSON: {problem}</p>}

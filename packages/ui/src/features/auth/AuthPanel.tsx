@@ -1,5 +1,6 @@
 /** The auth of one environment: the type, the scheme's declared fields rendered generically, and the type's actions. */
 import { useRef, type ReactElement } from 'react'
+import { useStore } from 'zustand'
 import {
   authSchemes,
   defaultAuthConfig,
@@ -20,6 +21,7 @@ import '../../styles/auth.css'
 
 export function AuthPanel({ environment }: { environment: Environment }): ReactElement {
   const { environments, auth: session } = useWorkbench()
+  const memory = useStore(session.memorySecrets, (s) => s.values[environment.id])
   const { id, auth, vars } = environment
   const scheme = schemeFor(auth.type) as unknown as AuthScheme
   // Switching type and back within the session restores what was typed instead of the defaults.
@@ -34,6 +36,7 @@ export function AuthPanel({ environment }: { environment: Environment }): ReactE
   }
   const valueOf = (field: AuthField): string | boolean => {
     if (field.valueFor) return field.valueFor({ redirectUri: session.redirectUri })
+    if (field.memoryOnly) return memory?.[field.key] ?? ''
     const value = record[field.key]
     return typeof value === 'boolean' || typeof value === 'string' ? value : ''
   }
@@ -47,7 +50,11 @@ export function AuthPanel({ environment }: { environment: Environment }): ReactE
         value={value}
         unknown={typeof value === 'string' && !field.readOnly ? unknownReferences(value, vars) : []}
         isPem={auth.type === 'jwt' && field.key === 'secret' && !auth.algorithm.startsWith('HS')}
-        onChange={(next) => save({ ...auth, [field.key]: next })}
+        onChange={(next) => {
+          // A memory-only value (the mTLS passphrase) stays in this tab: never in the document, never saved.
+          if (field.memoryOnly) session.memorySecrets.getState().set(id, field.key, String(next))
+          else save({ ...auth, [field.key]: next })
+        }}
       />
     )
   }

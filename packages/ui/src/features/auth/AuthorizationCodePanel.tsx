@@ -79,7 +79,6 @@ export function AuthorizationCodePanel({ environment, config }: AuthorizationCod
               <>
                 {' '}
                 — expires in <span className="oauth-countdown mono">{secondsLeft}</span> s
-                {secondsLeft <= 60 && <span className="muted"> (refreshed on the next call)</span>}
               </>
             )}
           </span>
@@ -87,6 +86,11 @@ export function AuthorizationCodePanel({ environment, config }: AuthorizationCod
           <strong>Not authorized</strong>
         )}
       </div>
+      {status.authorized && (
+        <p className="auth-help">
+          A call made near expiry (60 s, or half a short token&rsquo;s life) refreshes the token first.
+        </p>
+      )}
       <div className="auth-action-row">
         <button
           type="button"
