@@ -87,7 +87,7 @@ describe('authorization code + PKCE store', () => {
     })
   })
 
-  it('refreshes once within 60 s of expiry, with the SPEC body, keeping the refresh token when none comes back', async () => {
+  it('refreshes once within 60 s of expiry without a scope (RFC 6749 §6: the granted one), keeping the refresh token when none comes back', async () => {
     const { clock, client, store, authorize } = setup()
     await authorize()
     clock.advance(239_000)
@@ -99,7 +99,7 @@ describe('authorization code + PKCE store', () => {
     ])
     expect([a, b]).toEqual(['refresh-1', 'refresh-1'])
     expect(client.of('refresh')).toEqual([
-      { tokenUrl: config.tokenUrl, refreshToken: 'rt-codeExchange-1', clientId: 'spa', scope: 'openid offline_access' },
+      { tokenUrl: config.tokenUrl, refreshToken: 'rt-codeExchange-1', clientId: 'spa', scope: '' },
     ])
     expect(store.status('env').expiresAt).toBe(1_700_000_540_000)
   })

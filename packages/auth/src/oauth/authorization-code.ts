@@ -138,7 +138,9 @@ export function createAuthorizationCodeStore(options: AuthorizationCodeStoreOpti
       tokenUrl: entry.config.tokenUrl,
       refreshToken: entry.refreshToken ?? '',
       clientId: entry.config.clientId,
-      scope: entry.config.scope,
+      // Empty (not sent upstream): RFC 6749 §6 then grants the scope originally granted. Repeating the configured one
+      // is refused (`invalid_scope`) whenever the provider granted less, e.g. `offline_access` without a consent prompt.
+      scope: '',
     }
     if (entry.config.clientSecret !== '') body.clientSecret = entry.config.clientSecret
     try {
