@@ -30,7 +30,8 @@ describe('wirebench (the built CLI)', () => {
     const { configDir, uiDir } = await cliDirs()
     const run = start(['--no-open', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir])
     const { base, token } = await waitForUrl(run)
-    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    // localhost, not 127.0.0.1: the OAuth redirect URI names localhost and the callback posts to its own origin only.
+    expect(base).toMatch(/^http:\/\/localhost:\d+$/)
     expect(token).toMatch(/^[0-9a-f]{64}$/)
     const ok = await fetch(`${base}/api/protocols`, { headers: { 'x-workbench-token': token! } })
     expect(ok.status).toBe(200)

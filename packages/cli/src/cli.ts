@@ -8,7 +8,7 @@ import { cliVersion } from './version.js'
 
 const examples = `
 Examples:
-  $ wirebench                                        start on http://127.0.0.1:5080 and open the browser
+  $ wirebench                                        start on 127.0.0.1:5080 and open http://localhost:5080
   $ wirebench --url http://localhost:8080/openapi.json
                                                      point the workbench at one API (the URL list is locked)
   $ wirebench --url rest@http://localhost:8080/docs/json --url http://localhost:9090/spec.yaml

@@ -66,7 +66,8 @@ export async function start(options: StartOptions, output: Output): Promise<() =
     }
     throw error
   }
-  const openUrl = server.token === null ? `${server.url}/` : `${server.url}/#token=${server.token}`
+  const base = browserBase(server.url)
+  const openUrl = server.token === null ? `${base}/` : `${base}/#token=${server.token}`
   output.out(renderBanner({ version: cliVersion, openUrl, options, demoServices: demo?.services ?? [] }))
   if (options.open) await openBrowser(openUrl, output)
   const running = server
@@ -74,4 +75,14 @@ export async function start(options: StartOptions, output: Output): Promise<() =
     await running.close()
     await demo?.close()
   }
+}
+
+/**
+ * The browser opens the workbench on `localhost` when the server listens on IPv4 loopback: the OAuth redirect URI is
+ * `http://localhost:<port>/oauth-callback` (SPEC.md), and the callback page posts the code only to its own origin.
+ */
+function browserBase(url: string): string {
+  const parsed = new URL(url)
+  if (parsed.hostname === '127.0.0.1') parsed.hostname = 'localhost'
+  return parsed.origin
 }

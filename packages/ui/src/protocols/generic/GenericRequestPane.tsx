@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
+import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { SendButton } from '../../features/request/SendButton.js'
 import { useCall } from '../../state/useCall.js'
 import type { PaneProps } from '../registry.js'
@@ -16,7 +17,12 @@ export function GenericRequestPane({ target }: PaneProps): ReactElement {
         target={target}
         badge={{ label: callKinds[target.method.methodType], tone: 'other' }}
         subtitle={<div className="rest-path mono">{target.method.fullName}</div>}
-        actions={<SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />}
+        actions={
+          <>
+            <UnknownVariablesFlag target={target} />
+            <SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />
+          </>
+        }
       />
       <RequestEditor target={target} headersLabel="Metadata" />
     </section>

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
+import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { SendButton } from '../../features/request/SendButton.js'
 import { useCall } from '../../state/useCall.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
@@ -21,7 +22,12 @@ export function RestRequestPane({ target }: PaneProps): ReactElement {
         target={target}
         badge={verbBadge(target.method)}
         subtitle={<RestUrlLine target={target} />}
-        actions={<SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />}
+        actions={
+          <>
+            <UnknownVariablesFlag target={target} serverUrl={serverUrl} />
+            <SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />
+          </>
+        }
       />
       <RequestEditor
         target={target}
