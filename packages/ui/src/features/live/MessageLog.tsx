@@ -42,6 +42,8 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
     overscan: 12,
   })
   const viewport = virtualizer.scrollRect?.height ?? 0
+  // Previews are cut to about what the row can show: laying out text nobody sees costs the most per frame.
+  const previewChars = Math.max(40, Math.ceil((virtualizer.scrollRect?.width ?? 1600) / 6))
   // While stuck to the bottom the rows on screen are known before the scroll happens: render them directly, so a
   // batch of frames costs one render and one layout (the virtualizer would first render the previous window).
   const items = isStuck && viewport > 0 ? tailItems(count + 1, viewport) : virtualizer.getVirtualItems()
@@ -145,6 +147,7 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
                 outcome={entry.direction === 'out' ? entry.outcome : undefined}
                 isSelected={index === selected}
                 start={item.start}
+                previewChars={previewChars}
               />
             )
           })}
@@ -183,10 +186,11 @@ interface LogRowProps {
   outcome: string | undefined
   isSelected: boolean
   start: number
+  previewChars: number
 }
 
 /** One log row; memoized so a new batch of frames re-renders only the rows that changed or moved. */
-const LogRow = memo(function LogRow({ index, entry, isSelected, start }: LogRowProps): ReactElement {
+const LogRow = memo(function LogRow({ index, entry, isSelected, start, previewChars }: LogRowProps): ReactElement {
   const isOut = entry.direction === 'out'
   const kindClass = entry.kind === 'message' ? '' : ' is-meta'
   return (
@@ -205,7 +209,7 @@ const LogRow = memo(function LogRow({ index, entry, isSelected, start }: LogRowP
       <span className="live-seq mono">{isOut ? `→${entry.ref}` : `#${entry.seq}`}</span>
       <span className="live-time mono">{formatClock(entry.at)}</span>
       {entry.kind !== 'message' && <span className="tag tag-neutral live-kind">{entry.kind}</span>}
-      <span className="live-preview mono">{previewOf(entry)}</span>
+      <span className="live-preview mono">{previewOf(entry).slice(0, previewChars)}</span>
       {isOut && <span className={`live-outcome is-${entry.outcome}`}>{outcomeLabel[entry.outcome]}</span>}
     </div>
   )

@@ -1,11 +1,11 @@
 /** The live call of one method (server stream or channel): its state, and actions bound to it and to the method's draft. */
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
 import type { LiveCallTarget } from '@wirebench/core'
 import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft, headersToMetadata } from '../../state/drafts-store.js'
 import { liveStoreOf } from '../../state/live-runtime.js'
-import type { LiveCallState, LiveStatus, LiveStore } from '../../state/live-store.js'
+import type { LiveCallState, LiveState, LiveStatus, LiveStore } from '../../state/live-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 
 export interface LiveCallHandle {
@@ -29,13 +29,52 @@ function isActiveStatus(status: LiveStatus | undefined): boolean {
   return status !== undefined && status !== 'closed' && status !== 'error'
 }
 
-/** The method's latest live call, re-rendering on every batch of frames (for the views that show them). */
+/** Shortest time between two renders of a live view caused by arriving frames (status changes render at once). */
+const MIN_RENDER_INTERVAL_MS = 33
+
+/**
+ * The method's latest live call for the views that show its frames. Frames land in the store every animation frame;
+ * the view re-renders at most every 33 ms for them (a fast stream is unreadable at 60 updates a second anyway, and the
+ * main thread keeps time for receiving), but at once when the status, pause or log identity changes.
+ */
 export function useLiveCallState(target: MethodRef): LiveCallState | undefined {
   const live = liveStoreOf(useWorkbench())
-  return useStore(live, (s) => {
-    const id = s.byTarget[target.key]
-    return id ? s.calls[id] : undefined
-  })
+  const key = target.key
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      let last: LiveCallState | undefined = latestCall(live.getState(), key)
+      let lastAt = 0
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const fire = () => {
+        timer = undefined
+        lastAt = performance.now()
+        last = latestCall(live.getState(), key)
+        notify()
+      }
+      const unsubscribe = live.subscribe((state) => {
+        const call = latestCall(state, key)
+        if (call === last) return
+        const isUrgent =
+          !call || !last || call.id !== last.id || call.status !== last.status || call.isPaused !== last.isPaused
+        const wait = MIN_RENDER_INTERVAL_MS - (performance.now() - lastAt)
+        if (isUrgent || wait <= 0) {
+          clearTimeout(timer)
+          fire()
+        } else timer ??= setTimeout(fire, wait)
+      })
+      return () => {
+        clearTimeout(timer)
+        unsubscribe()
+      }
+    },
+    [live, key],
+  )
+  return useSyncExternalStore(subscribe, () => latestCall(live.getState(), key))
+}
+
+function latestCall(state: LiveState, key: string): LiveCallState | undefined {
+  const id = state.byTarget[key]
+  return id ? state.calls[id] : undefined
 }
 
 export function useLiveStore(): LiveStore {
