@@ -12,6 +12,8 @@ export interface GrpcLiveTarget {
   /** Streams that started, and those the client cancelled. */
   started: () => number
   cancelled: () => number
+  /** The `authorization` metadata of each stream, in order (undefined when there was none). */
+  authorizations: () => Array<string | undefined>
   /** Resolves when a cancellation has been seen (or rejects after `ms`). */
   waitForCancel: (ms?: number) => Promise<void>
   close: () => Promise<void>
@@ -31,6 +33,7 @@ export async function startGrpcLiveTarget(): Promise<GrpcLiveTarget> {
   const ticker = ((loadPackageDefinition(definition).wirebench as GrpcObject).e2e as GrpcObject).live as GrpcObject
   let started = 0
   let cancelled = 0
+  const authorizations: Array<string | undefined> = []
   const cancelWaiters = new Set<() => void>()
   const server = new Server()
   server.addService((ticker.Ticker as ServiceClientConstructor).service, {
@@ -40,6 +43,7 @@ export async function startGrpcLiveTarget(): Promise<GrpcLiveTarget> {
   })
   async function tick(call: ServerWritableStream<TicksRequest, { n: number }>): Promise<void> {
     started++
+    authorizations.push(call.metadata.get('authorization')[0]?.toString())
     let isCancelled = false
     call.once('cancelled', () => {
       isCancelled = true
@@ -65,6 +69,7 @@ export async function startGrpcLiveTarget(): Promise<GrpcLiveTarget> {
     url: `http://127.0.0.1:${port}`,
     started: () => started,
     cancelled: () => cancelled,
+    authorizations: () => [...authorizations],
     waitForCancel: (ms = 10_000) =>
       new Promise((done, fail) => {
         if (cancelled > 0) return done()

@@ -215,6 +215,44 @@ describe('live store: server streams', () => {
   })
 })
 
+describe('live store: calls prepared before they open', () => {
+  it('opens nothing until open(), keeps sends made meanwhile, and sends them after the server confirms', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const id = store.getState().begin('chat', 'channel')
+    store.getState().send(id, [{ text: 'early' }])
+    expect(fake.sockets).toHaveLength(0)
+    expect(call(id)).toMatchObject({ status: 'opening', sent: 1 })
+    store.getState().open(id, { target: { ...target, metadata: { authorization: 'Bearer t' } } })
+    const ws = fake.last()
+    ws.accept()
+    expect(ws.sent).toEqual([{ op: 'channel.open', id, ...target, metadata: { authorization: 'Bearer t' } }])
+    ws.emit({ op: 'opened', id, clientStreaming: true, serverStreaming: true })
+    nextFrame()
+    expect(ws.sent.map((m) => m.op)).toEqual(['channel.open', 'channel.send'])
+    store.getState().open(id, { target })
+    expect(ws.sent.filter((m) => m.op === 'channel.open')).toHaveLength(1)
+  })
+
+  it('ends with the problem when preparing failed, without contacting the server', () => {
+    const { fake, store, call } = setup()
+    const id = store.getState().begin('k', 'stream')
+    const problem = { type: 't', title: 'The auth step failed', status: 0, code: 'upstream_error' as const }
+    store.getState().fail(id, problem)
+    expect(call(id)).toMatchObject({ status: 'error', problem })
+    store.getState().open(id, { target })
+    expect(fake.sockets).toHaveLength(0)
+  })
+
+  it('cancels a call that is still being prepared without a message to the server', () => {
+    const { fake, store, call } = setup()
+    const id = store.getState().begin('k', 'stream')
+    store.getState().cancel(id)
+    expect(call(id).end?.status).toBe('Cancelled')
+    store.getState().open(id, { target })
+    expect(fake.sockets).toHaveLength(0)
+  })
+})
+
 describe('live store: channels', () => {
   const channelStart: LiveStart = { targetKey: 'chat', mode: 'channel', target }
 

@@ -96,7 +96,16 @@ export interface LiveState {
   calls: Record<string, LiveCallState>
   /** The latest call of each method (by method key). */
   byTarget: Record<string, string>
-  /** Starts a call, cancelling and forgetting the method's previous one; returns the call id. */
+  /**
+   * Creates a call (status `opening`) without contacting the server, cancelling and forgetting the method's previous
+   * one; the page may still be preparing it (variables, auth). Sends made meanwhile wait for the server's `opened`.
+   */
+  begin: (targetKey: string, mode: LiveStart['mode']) => string
+  /** Sends the open message of a call made by `begin` (once; ignored when the call already ended). */
+  open: (id: string, request: Omit<LiveStart, 'targetKey' | 'mode'>) => void
+  /** Ends a call that failed before it could be opened (e.g. the auth step). */
+  fail: (id: string, problem: Problem) => void
+  /** `begin` and `open` in one step; returns the call id. */
   start: (request: LiveStart) => string
   /** Sends messages on an open channel; each lands in the log as `out` with its outcome pending. */
   send: (id: string, messages: unknown[]) => void
@@ -135,6 +144,7 @@ interface Runtime {
   queue: LiveServerMessage[]
   /** Sends made before the server confirmed the channel open: they go out once it has. */
   held: LiveClientMessage[]
+  isOpenSent: boolean
   sentByRef: Map<number, Extract<LiveEntry, { direction: 'out' }>>
   nextRef: number
   ackedSeq: number
@@ -160,16 +170,16 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
     return {
       calls: {},
       byTarget: {},
-      start: (request) => {
-        const previous = get().byTarget[request.targetKey]
+      begin: (targetKey, mode) => {
+        const previous = get().byTarget[targetKey]
         if (previous) forget(previous)
         const id = socket.nextId()
         const call: LiveCallState = {
           id,
-          targetKey: request.targetKey,
-          mode: request.mode,
+          targetKey,
+          mode,
           status: 'opening',
-          clientStreaming: request.mode === 'channel',
+          clientStreaming: mode === 'channel',
           serverStreaming: true,
           startedAt: now(),
           received: 0,
@@ -185,8 +195,15 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
           meter: createRateMeter(),
           version: 0,
         }
-        runtimes.set(id, { queue: [], held: [], sentByRef: new Map(), nextRef: 1, ackedSeq: 0 })
-        set((s) => ({ calls: { ...s.calls, [id]: call }, byTarget: { ...s.byTarget, [request.targetKey]: id } }))
+        runtimes.set(id, { queue: [], held: [], sentByRef: new Map(), nextRef: 1, ackedSeq: 0, isOpenSent: false })
+        set((s) => ({ calls: { ...s.calls, [id]: call }, byTarget: { ...s.byTarget, [targetKey]: id } }))
+        return id
+      },
+      open: (id, request) => {
+        const call = get().calls[id]
+        const runtime = runtimes.get(id)
+        if (!call || !runtime || !isActive(call) || runtime.isOpenSent) return
+        runtime.isOpenSent = true
         socket.register(id, {
           onMessage: (message) => enqueue(id, message),
           onConnectionLost: (problem) => {
@@ -195,11 +212,19 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
           },
         })
         const overflow = request.overflow ? { overflow: request.overflow } : {}
-        if (request.mode === 'stream') {
+        if (call.mode === 'stream') {
           socket.send({ op: 'stream.open', id, messages: request.messages ?? [{}], ...overflow, ...request.target })
         } else {
           socket.send({ op: 'channel.open', id, ...overflow, ...request.target })
         }
+      },
+      fail: (id, problem) => {
+        if (isActiveId(id)) end(id, { status: 'error', problem })
+      },
+      start: (request) => {
+        const id = get().begin(request.targetKey, request.mode)
+        const { targetKey: _key, mode: _mode, ...open } = request
+        get().open(id, open)
         return id
       },
       send: (id, messages) => {
@@ -228,7 +253,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
       },
       cancel: (id) => {
         if (!isActiveId(id)) return
-        socket.send({ op: 'cancel', id })
+        if (runtimes.get(id)?.isOpenSent) socket.send({ op: 'cancel', id })
         flushCall(id)
         const call = get().calls[id]
         if (!call || !isActive(call)) return
@@ -262,7 +287,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
 
   function forget(id: string): void {
     const call = store.getState().calls[id]
-    if (call && isActive(call)) socket.send({ op: 'cancel', id })
+    if (call && isActive(call) && runtimes.get(id)?.isOpenSent) socket.send({ op: 'cancel', id })
     socket.release(id)
     runtimes.delete(id)
     store.setState((s) => {

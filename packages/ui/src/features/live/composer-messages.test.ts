@@ -15,6 +15,14 @@ describe('composeMessages', () => {
     expect(unknown).toEqual([])
   })
 
+  it("resolves the environment's variables, with system variables winning over a user variable of the same name", () => {
+    const { messages } = composeMessages({ to: '${room}', id: '${uuid}' }, 1, {
+      scopes: [{ room: 'lobby', uuid: 'user-defined' }],
+      system: { uuid: () => 'system' },
+    })
+    expect(messages).toEqual([{ to: 'lobby', id: 'system' }])
+  })
+
   it('leaves unknown variables visible and names them, and keeps $${ as a literal', () => {
     const { messages, unknown } = composeMessages({ a: '${nope}', b: '$${i}' }, 1)
     expect(messages).toEqual([{ a: '${nope}', b: '${i}' }])

@@ -1,8 +1,9 @@
 /**
  * The messages "Send" and "Send many" put on a channel: the draft, with `${…}` resolved per message by the core
- * substitution engine (system variables such as `${uuid}` differ per message; `${i}` is the message's number, 1-based).
+ * substitution engine: the active environment's variables, system variables (`${uuid}` differs per message; they win
+ * over user variables of the same name), and `${i}`, the message's number (1-based).
  */
-import { substituteDeep, type SystemSources } from '@wirebench/core'
+import { substituteDeep, type SubstitutionOptions, type SystemSources } from '@wirebench/core'
 
 /** Send many sends at most this many messages per click (the channel and the log stay responsive). */
 export const MAX_SEND_MANY = 10_000
@@ -16,7 +17,7 @@ export interface ComposedMessages {
 export function composeMessages(
   template: unknown,
   count: number,
-  options: { system?: Partial<SystemSources> } = {},
+  options: { scopes?: SubstitutionOptions['scopes']; system?: Partial<SystemSources> } = {},
 ): ComposedMessages {
   const total = Math.min(MAX_SEND_MANY, Math.max(1, Math.floor(count)))
   const messages: unknown[] = []
@@ -24,6 +25,7 @@ export function composeMessages(
   for (let i = 1; i <= total; i++) {
     const result = substituteDeep(template, {
       resolve: (name) => (name === 'i' ? String(i) : undefined),
+      ...(options.scopes ? { scopes: options.scopes } : {}),
       ...(options.system ? { system: options.system } : {}),
     })
     messages.push(result.value)

@@ -2,6 +2,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
 import type { LiveCallTarget } from '@wirebench/core'
+import { ApiError } from '../../api/api-error.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft, headersToMetadata } from '../../state/drafts-store.js'
 import { liveStoreOf } from '../../state/live-runtime.js'
@@ -93,21 +94,31 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
   const start = useCallback(() => {
     // Read the draft at start time so a shortcut pressed mid-typing sends what is on screen.
     const draft = workbench.drafts.getState().drafts[target.key] ?? emptyDraft
-    const callTarget: LiveCallTarget = {
-      protocol: target.service.protocol,
-      url: target.origin,
-      service: target.service.name,
-      method: target.method.name,
-    }
+    const protocol = target.service.protocol
+    const id = live.getState().begin(target.key, isStream ? 'stream' : 'channel')
     const metadata = headersToMetadata(draft.headers)
-    if (metadata) callTarget.metadata = metadata
-    if (serverUrl) callTarget.serverUrl = serverUrl
-    live.getState().start({
-      targetKey: target.key,
-      mode: isStream ? 'stream' : 'channel',
-      target: callTarget,
-      ...(isStream ? { messages: [draft.value] } : {}),
-    })
+    // The same step as every unary call: the active environment's variables, then its auth (user metadata wins).
+    workbench.auth
+      .prepareOutgoingCall({
+        protocol,
+        ...(metadata ? { metadata } : {}),
+        ...(isStream ? { messages: [draft.value] } : {}),
+        ...(serverUrl ? { serverUrl } : {}),
+      })
+      .then(
+        (prepared) => {
+          const callTarget: LiveCallTarget = {
+            protocol,
+            url: target.origin,
+            service: target.service.name,
+            method: target.method.name,
+          }
+          if (Object.keys(prepared.metadata).length > 0) callTarget.metadata = prepared.metadata
+          if (prepared.serverUrl) callTarget.serverUrl = prepared.serverUrl
+          live.getState().open(id, { target: callTarget, ...(isStream ? { messages: prepared.messages } : {}) })
+        },
+        (error: unknown) => live.getState().fail(id, ApiError.fromUnknown(error).problem),
+      )
   }, [workbench, live, target, serverUrl, isStream])
 
   return useMemo(() => {

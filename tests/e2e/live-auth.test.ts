@@ -1,0 +1,59 @@
+/** Live calls take the same auth step as unary ones: the active environment's bearer token reaches the gRPC server. */
+import type { Browser, Page } from 'playwright-core'
+import { SESSION_TOKEN_HEADER } from '@wirebench/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, newPage, requireChromium } from './support/browser.js'
+import { startCli, type RunningCli } from './support/cli.js'
+import { startGrpcLiveTarget, type GrpcLiveTarget } from './support/grpc-live-target.js'
+import { liveFacts, setRequestJson, waitForLiveStatus } from './support/live-page.js'
+import { openMethod, openWorkbench } from './support/workbench-page.js'
+
+const secret = 'live-secret-token-7f3a'
+
+describe.runIf(requireChromium())('auth on live calls', () => {
+  let target: GrpcLiveTarget
+  let cli: RunningCli
+  let browser: Browser
+  let page: Page
+
+  beforeAll(async () => {
+    target = await startGrpcLiveTarget()
+    cli = await startCli({ urls: [target.url] })
+    // An environment whose bearer token comes from a variable, saved through the server's own route.
+    const token = new URL(cli.openUrl).hash.replace(/^#token=/, '')
+    const saved = await fetch(`${cli.origin}/api/environments`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: token },
+      body: JSON.stringify({
+        document: {
+          version: 1,
+          environments: [
+            { id: 'live', name: 'Live', vars: { tok: secret }, auth: { type: 'bearer', token: '${tok}' } },
+          ],
+          activeEnvironmentId: 'live',
+        },
+      }),
+    })
+    expect(saved.status).toBe(200)
+    browser = await launchChromium()
+    ;({ page } = await newPage(browser, { colorScheme: 'dark' }))
+    await openWorkbench(page, cli.openUrl)
+    await openMethod(page, 'Ticks')
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await cli?.stop()
+    await target?.close()
+  })
+
+  it("sends the environment's bearer token as call metadata when a server stream opens", async () => {
+    await setRequestJson(page, { count: 3, intervalMs: 0 })
+    await page.keyboard.press('Control+Enter')
+    await waitForLiveStatus(page, ['closed', 'error'])
+    expect((await liveFacts(page)).received).toBe(3)
+    expect(target.authorizations()).toEqual([`Bearer ${secret}`])
+    // The token travelled inside the socket's open message, never in the page's URLs.
+    expect(page.url()).not.toContain(secret)
+  })
+})
