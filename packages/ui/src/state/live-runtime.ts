@@ -10,7 +10,14 @@ export function liveStoreOf(workbench: Workbench): LiveStore {
   let store = stores.get(workbench)
   if (!store) {
     const { prefix } = workbench.session.getState().config
-    const socket = createLiveSocket({ url: liveSocketUrl(prefix, window.location), getToken: readSessionToken })
+    const socket = createLiveSocket({
+      url: liveSocketUrl(prefix, window.location),
+      getToken: readSessionToken,
+      // Frames or a `closed` for a call the page already ended are expected; an error naming no call is a bug here.
+      onUnroutedMessage: (message) => {
+        if (message.op === 'error' && message.id === undefined) console.warn('Live connection:', message.problem.title)
+      },
+    })
     store = createLiveStore({ socket })
     stores.set(workbench, store)
   }

@@ -123,6 +123,22 @@ describe('live store: server streams', () => {
     expect(call(b).problem).toEqual(problem)
   })
 
+  it('ends a call the server refused before opening it, and keeps an open one running on a message error', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const problem = { type: 't', title: 'Too many calls', status: 409, code: 'conflict' as const }
+    const refused = store.getState().start(streamStart)
+    fake.last().accept()
+    fake.last().emit({ op: 'error', id: refused, problem })
+    nextFrame()
+    expect(call(refused)).toMatchObject({ status: 'error', problem })
+
+    const running = store.getState().start({ ...streamStart, targetKey: 'k2' })
+    fake.last().emit({ op: 'opened', id: running, clientStreaming: false, serverStreaming: true })
+    fake.last().emit({ op: 'error', id: running, problem })
+    nextFrame()
+    expect(call(running)).toMatchObject({ status: 'open', problem })
+  })
+
   it('evicts the oldest entries past the cap and counts them', () => {
     const { fake, store, frame: nextFrame, call } = setup(100)
     const id = store.getState().start(streamStart)

@@ -376,6 +376,11 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
           break
         case 'error':
           next.problem = message.problem
+          // Refused before it opened (too many calls, a duplicate id): no `closed` follows, the call is over.
+          if (next.status === 'opening') {
+            next.status = 'error'
+            next.endedAt = now()
+          }
           break
       }
     }
