@@ -3,85 +3,14 @@
  * status, headers, trailers and end status. Server messages are queued and taken into the store once per animation
  * frame (one state update however many arrived), and each call is acked after its frames are in.
  */
-import type {
-  LiveCallTarget,
-  LiveClientMessage,
-  LiveFrame,
-  LiveOverflowPolicy,
-  LiveServerMessage,
-  Problem,
-  StatusName,
-} from '@wirebench/core'
+import type { LiveCallTarget, LiveClientMessage, LiveOverflowPolicy, LiveServerMessage, Problem } from '@wirebench/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { LiveSocket } from '../api/live-socket.js'
-import { createRateMeter, type RateMeter } from './live-rate.js'
-import { createLiveRing, type LiveRing } from './live-ring.js'
+import { applyServerMessages, isLiveCallActive, type LiveCallState, type LiveEntry } from './live-call.js'
+import { createRateMeter } from './live-rate.js'
+import { createLiveRing } from './live-ring.js'
 
-export type LiveStatus = 'opening' | 'open' | 'half-closed' | 'closed' | 'error'
-
-export type LiveEntry =
-  | {
-      direction: 'in'
-      kind: 'message' | 'headers' | 'trailers'
-      seq: number
-      /** Server receive time, epoch ms. */
-      at: number
-      data: unknown
-      binary?: string
-      meta?: Record<string, unknown>
-    }
-  | {
-      direction: 'out'
-      kind: 'message'
-      ref: number
-      at: number
-      data: unknown
-      /** Filled in when the server answers `sent`. */
-      outcome: 'pending' | 'accepted' | 'refused'
-      problem?: Problem
-    }
-
-export interface LiveEnd {
-  status: StatusName
-  message?: string
-  details?: unknown
-}
-
-export interface LiveCallState {
-  id: string
-  targetKey: string
-  mode: 'stream' | 'channel'
-  status: LiveStatus
-  clientStreaming: boolean
-  serverStreaming: boolean
-  startedAt: number
-  endedAt?: number
-  /** Message frames received. */
-  received: number
-  /** Messages the composer sent, and how many of them the server refused. */
-  sent: number
-  refused: number
-  /** Frames the server dropped under the drop-oldest policy. */
-  dropped: number
-  /** Entries pushed out of the log by the cap. */
-  evicted: number
-  firstSeq?: number
-  lastSeq: number
-  /** Frames whose seq was not the previous one plus one (0 when nothing was lost or reordered). */
-  seqGaps: number
-  headers?: Record<string, string>
-  trailers?: Record<string, string>
-  end?: LiveEnd
-  problem?: Problem
-  isConnectionLost: boolean
-  /** While paused the log keeps receiving (and acking) but shows only entries before `pausedEnd`. */
-  isPaused: boolean
-  pausedEnd?: number
-  log: LiveRing<LiveEntry>
-  meter: RateMeter
-  /** Bumps whenever the log or an entry in it changed. */
-  version: number
-}
+export type { LiveCallState, LiveEnd, LiveEntry, LiveStatus } from './live-call.js'
 
 export interface LiveStart {
   targetKey: string
@@ -150,7 +79,7 @@ interface Runtime {
   ackedSeq: number
 }
 
-const isActive = (call: LiveCallState) => call.status !== 'closed' && call.status !== 'error'
+const isActive = isLiveCallActive
 
 export function createLiveStore(options: LiveStoreOptions): LiveStore {
   const { socket } = options
@@ -314,7 +243,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
       if (runtime.queue.length === 0) continue
       const call = store.getState().calls[id]
       if (!call) continue
-      const next = applyMessages(call, runtime)
+      const next = applyQueued(call, runtime)
       changed[id] = next
       if (!isActive(next)) closed.push(id)
       else if (next.lastSeq > runtime.ackedSeq) {
@@ -334,7 +263,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
     const runtime = runtimes.get(id)
     const call = store.getState().calls[id]
     if (!runtime || !call || runtime.queue.length === 0) return
-    const next = applyMessages(call, runtime)
+    const next = applyQueued(call, runtime)
     store.setState((s) => ({ calls: { ...s.calls, [id]: next } }))
     if (!isActive(next)) {
       socket.release(id)
@@ -342,80 +271,16 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
     }
   }
 
-  function applyMessages(call: LiveCallState, runtime: Runtime): LiveCallState {
-    const next: LiveCallState = { ...call, version: call.version + 1 }
+  function applyQueued(call: LiveCallState, runtime: Runtime): LiveCallState {
     const queue = runtime.queue
     runtime.queue = []
-    for (const message of queue) {
-      switch (message.op) {
-        case 'opened':
-          next.clientStreaming = message.clientStreaming
-          next.serverStreaming = message.serverStreaming
-          if (next.status === 'opening') next.status = 'open'
-          for (const held of runtime.held.splice(0)) socket.send(held)
-          break
-        case 'frames':
-          for (const frame of message.frames) takeFrame(next, frame)
-          break
-        case 'sent': {
-          const entry = runtime.sentByRef.get(message.ref)
-          runtime.sentByRef.delete(message.ref)
-          if (!entry) break
-          entry.outcome = message.accepted ? 'accepted' : 'refused'
-          if (message.problem) entry.problem = message.problem
-          if (!message.accepted) next.refused++
-          break
-        }
-        case 'dropped':
-          next.dropped = message.total
-          break
-        case 'closed':
-          next.status = message.problem || (next.end && next.end.status !== 'OK') ? 'error' : 'closed'
-          if (message.problem) next.problem = message.problem
-          next.endedAt = now()
-          break
-        case 'error':
-          next.problem = message.problem
-          // Refused before it opened (too many calls, a duplicate id): no `closed` follows, the call is over.
-          if (next.status === 'opening') {
-            next.status = 'error'
-            next.endedAt = now()
-          }
-          break
-      }
-    }
-    next.evicted = next.log.evicted
-    next.meter.record(now(), next.received)
-    return next
-  }
-
-  function takeFrame(call: LiveCallState, { seq, at, frame }: LiveFrame): void {
-    if (seq !== call.lastSeq + 1) call.seqGaps++
-    call.firstSeq ??= seq
-    call.lastSeq = seq
-    switch (frame.type) {
-      case 'message': {
-        call.received++
-        const entry: LiveEntry = { direction: 'in', kind: 'message', seq, at, data: frame.data }
-        if (frame.binary !== undefined) entry.binary = frame.binary
-        if (frame.meta) entry.meta = frame.meta
-        call.log.push(entry)
-        break
-      }
-      case 'headers':
-        call.headers = frame.metadata
-        call.log.push({ direction: 'in', kind: 'headers', seq, at, data: frame.metadata })
-        break
-      case 'trailers':
-        call.trailers = frame.metadata
-        call.log.push({ direction: 'in', kind: 'trailers', seq, at, data: frame.metadata })
-        break
-      case 'end':
-        call.end = { status: frame.status }
-        if (frame.message !== undefined) call.end.message = frame.message
-        if (frame.details !== undefined) call.end.details = frame.details
-        break
-    }
+    return applyServerMessages(call, queue, {
+      now,
+      sentByRef: runtime.sentByRef,
+      onOpened: () => {
+        for (const held of runtime.held.splice(0)) socket.send(held)
+      },
+    })
   }
 
   return store
