@@ -79,11 +79,12 @@ describe.runIf(requireChromium())('schema file upload', () => {
     await failure.waitFor({ timeout: 20_000 })
     expect(await failure.getByRole('alert').locator('.problem-title').textContent()).toBeTruthy()
 
-    // No gRPC plugin is installed yet: a .proto upload answers with a problem that the tab shows.
-    await dropFile(page, dropZone(), { name: 'greeter.proto', content: 'syntax = "proto3";\nservice Greeter {}\n' })
+    // A .proto with a syntax error: the compiler's diagnostics are listed with file, line and column.
+    const content = 'syntax = "proto3";\nmessage Greeting {\n  int32 = 1;\n}\n'
+    await dropFile(page, dropZone(), { name: 'greeter.proto', content })
     const proto = page.locator('.upload-failure[data-file="greeter.proto"]')
     await proto.waitFor({ timeout: 20_000 })
-    expect(await proto.textContent()).toMatch(/\S/)
+    expect(await proto.locator('.problem-diagnostics li').first().textContent()).toMatch(/^greeter\.proto:3:\d+ /)
     await screenshot(page, 'upload-errors-light')
     expect(await uploaded('broken.yaml').count()).toBe(0)
   })

@@ -1,5 +1,6 @@
 /** Shows an API problem (title, detail, hint) the way every pane reports errors. */
 import type { ReactElement, ReactNode } from 'react'
+import type { SchemaDiagnostic } from '@wirebench/core'
 import type { ApiError } from '../api/api-error.js'
 import { Icon } from './Icon.js'
 
@@ -11,7 +12,7 @@ export interface ProblemNoticeProps {
 }
 
 export function ProblemNotice({ error, hint, onDismiss }: ProblemNoticeProps): ReactElement {
-  const { title, detail, hint: serverHint, errors } = error.problem
+  const { title, detail, hint: serverHint, errors, diagnostics } = error.problem
   return (
     <div className="problem" role="alert">
       <Icon name="alert" className="problem-icon" />
@@ -27,6 +28,16 @@ export function ProblemNotice({ error, hint, onDismiss }: ProblemNoticeProps): R
             ))}
           </ul>
         )}
+        {diagnostics && diagnostics.length > 0 && (
+          <ul className="problem-errors problem-diagnostics" aria-label="Compiler diagnostics">
+            {diagnostics.map((d, index) => (
+              <li key={index}>
+                <span className="mono">{positionOf(d)}</span> {d.message}
+                {d.hint && <div className="problem-hint">{d.hint}</div>}
+              </li>
+            ))}
+          </ul>
+        )}
         {(hint ?? serverHint) && <div className="problem-hint">{hint ?? serverHint}</div>}
       </div>
       {onDismiss && (
@@ -36,4 +47,11 @@ export function ProblemNotice({ error, hint, onDismiss }: ProblemNoticeProps): R
       )}
     </div>
   )
+}
+
+/** `file:line:column`, as compilers print positions (parts that are unknown are left out). */
+function positionOf(d: SchemaDiagnostic): string {
+  return [d.file ?? '(upload)', d.line, d.line !== undefined ? d.column : undefined]
+    .filter((part) => part !== undefined)
+    .join(':')
 }
