@@ -5,6 +5,7 @@
 import type { LiveFrame, LiveServerMessage, Problem, StatusName } from '@wirebench/core'
 import type { RateMeter } from './live-rate.js'
 import type { LiveRing } from './live-ring.js'
+import { estimateJsonBytes } from './live-size.js'
 
 export type LiveStatus = 'opening' | 'open' | 'half-closed' | 'closed' | 'error'
 
@@ -52,8 +53,10 @@ export interface LiveCallState {
   refused: number
   /** Frames the server dropped under the drop-oldest policy. */
   dropped: number
-  /** Entries pushed out of the log by the cap. */
+  /** Entries pushed out of the log by its caps (entry count and estimated bytes). */
   evicted: number
+  /** Entries dropped from this ended call's log to keep all live logs in the tab within their memory budget. */
+  memoryCleared: number
   firstSeq?: number
   lastSeq: number
   /** Frames whose seq was not the previous one plus one (0 when nothing was lost or reordered). */
@@ -116,6 +119,7 @@ export function applyServerMessages(
         next.dropped = message.total
         break
       case 'closed':
+        refusePending(next, context.sentByRef)
         next.status = message.problem || (next.end && next.end.status !== 'OK') ? 'error' : 'closed'
         if (message.problem) next.problem = message.problem
         next.endedAt = context.now()
@@ -124,6 +128,7 @@ export function applyServerMessages(
         next.problem = message.problem
         // Refused before it opened (too many calls, a duplicate id): no `closed` follows, the call is over.
         if (next.status === 'opening') {
+          refusePending(next, context.sentByRef)
           next.status = 'error'
           next.endedAt = context.now()
         }
@@ -133,6 +138,41 @@ export function applyServerMessages(
   next.evicted = next.log.evicted
   next.meter.record(context.now(), next.received)
   return next
+}
+
+/** Why a message still waiting for the server's answer will never get one. */
+export const UNSENT_PROBLEM: Problem = {
+  type: 'urn:wirebench:problem:cancelled',
+  title: 'Not sent',
+  status: 0,
+  code: 'cancelled',
+  detail: 'The call ended before it was sent.',
+}
+
+/**
+ * Marks every sent entry still waiting for its outcome as refused: once a call is over the server says nothing more
+ * about it, so they would otherwise stay pending for ever. Updates `call.refused`; the caller bumps `version`.
+ */
+export function refusePending(
+  call: Pick<LiveCallState, 'refused'>,
+  sentByRef: Map<number, Extract<LiveEntry, { direction: 'out' }>>,
+): number {
+  for (const entry of sentByRef.values()) {
+    entry.outcome = 'refused'
+    entry.problem = UNSENT_PROBLEM
+  }
+  const count = sentByRef.size
+  call.refused += count
+  sentByRef.clear()
+  return count
+}
+
+/** Fixed cost of one log entry beyond its payload (the entry object, its seq and time). */
+const ENTRY_BYTES = 64
+
+/** The estimated size of a log entry, for the log's byte budget. */
+export function entryBytes(data: unknown, binary?: string, meta?: Record<string, unknown>): number {
+  return ENTRY_BYTES + estimateJsonBytes(data) + (binary?.length ?? 0) + (meta ? estimateJsonBytes(meta) : 0)
 }
 
 function takeFrame(call: LiveCallState, { seq, at, frame }: LiveFrame): void {
@@ -145,16 +185,16 @@ function takeFrame(call: LiveCallState, { seq, at, frame }: LiveFrame): void {
       const entry: LiveEntry = { direction: 'in', kind: 'message', seq, at, data: frame.data }
       if (frame.binary !== undefined) entry.binary = frame.binary
       if (frame.meta) entry.meta = frame.meta
-      call.log.push(entry)
+      call.log.push(entry, entryBytes(frame.data, frame.binary, frame.meta))
       break
     }
     case 'headers':
       call.headers = frame.metadata
-      call.log.push({ direction: 'in', kind: 'headers', seq, at, data: frame.metadata })
+      call.log.push({ direction: 'in', kind: 'headers', seq, at, data: frame.metadata }, entryBytes(frame.metadata))
       break
     case 'trailers':
       call.trailers = frame.metadata
-      call.log.push({ direction: 'in', kind: 'trailers', seq, at, data: frame.metadata })
+      call.log.push({ direction: 'in', kind: 'trailers', seq, at, data: frame.metadata }, entryBytes(frame.metadata))
       break
     case 'end':
       call.end = { status: frame.status }

@@ -32,6 +32,37 @@ describe('createLiveRing', () => {
     expect(ring.slice()).toEqual(['d', 'e', 'f', 'g'])
   })
 
+  it('evicts the oldest entries once their estimated bytes pass the budget, counting them as evicted', () => {
+    const ring = createLiveRing<string>(100, 250)
+    for (const s of ['a', 'b', 'c']) ring.push(s, 100)
+    expect(ring.slice()).toEqual(['b', 'c'])
+    expect(ring.bytes).toBe(200)
+    expect(ring.evicted).toBe(1)
+    expect(ring.at(0)).toBeUndefined()
+  })
+
+  it('keeps the newest entry even when it alone is over the byte budget', () => {
+    const ring = createLiveRing<string>(100, 50)
+    ring.push('small', 10)
+    ring.push('huge', 1_000)
+    expect(ring.slice()).toEqual(['huge'])
+    expect(ring.bytes).toBe(1_000)
+  })
+
+  it('subtracts the bytes of entries evicted by count, and trims to a byte target on request', () => {
+    const ring = createLiveRing<number>(2)
+    ring.push(1, 10)
+    ring.push(2, 20)
+    ring.push(3, 30)
+    expect(ring.bytes).toBe(50)
+    ring.trimTo(35)
+    expect(ring.slice()).toEqual([3])
+    expect(ring.evicted).toBe(2)
+    ring.clear()
+    expect(ring.bytes).toBe(0)
+    expect(ring.evicted).toBe(2)
+  })
+
   it('refuses a capacity that is not a positive integer', () => {
     expect(() => createLiveRing(0)).toThrow(RangeError)
   })

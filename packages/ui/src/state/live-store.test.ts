@@ -4,7 +4,7 @@ import { createLiveSocket } from '../api/live-socket.js'
 import { fakeSockets } from '../api/live-socket.test-helpers.js'
 import { createLiveStore, type LiveStart } from './live-store.js'
 
-function setup(logCapacity = 50_000) {
+function setup(logCapacity = 50_000, budgets: { logByteBudget?: number; totalLogByteBudget?: number } = {}) {
   const fake = fakeSockets()
   const socket = createLiveSocket({ url: 'ws://h/api/ws', getToken: () => 't', createSocket: fake.create })
   const pending: Array<() => void> = []
@@ -12,6 +12,7 @@ function setup(logCapacity = 50_000) {
   const store = createLiveStore({
     socket,
     logCapacity,
+    ...budgets,
     schedule: (flush) => pending.push(flush),
     now: () => clock,
   })
@@ -326,5 +327,104 @@ describe('live store: channels', () => {
     expect(ws.sent.filter((m) => m.op === 'channel.closeSend')).toHaveLength(1)
     expect(ws.sent.some((m) => m.op === 'channel.send')).toBe(false)
     expect(call(id).status).toBe('half-closed')
+  })
+})
+
+describe('live store: memory bounds', () => {
+  const big = (seq: number): unknown => ({ blob: String(seq).padEnd(10_000, '.') })
+
+  it('evicts the oldest entries once a call log passes its byte budget, however few entries it holds', () => {
+    const { fake, store, frame: nextFrame, call } = setup(50_000, { logByteBudget: 100_000 })
+    const id = store.getState().start(streamStart)
+    fake.last().accept()
+    fake.last().emit({ op: 'frames', id, frames: messages(1, 50, big) })
+    nextFrame()
+    const c = call(id)
+    expect(c.received).toBe(50)
+    expect(c.log.size).toBeLessThan(10)
+    expect(c.log.size).toBeGreaterThan(0)
+    expect(c.log.bytes).toBeLessThanOrEqual(100_000)
+    expect(c.evicted).toBe(50 - c.log.size)
+    expect(c.log.at(c.log.end - 1)).toMatchObject({ seq: 50 })
+  })
+
+  it('clears the logs of ended calls, the longest-ended first, when all logs pass the tab budget', () => {
+    const { fake, store, frame: nextFrame, tick, call } = setup(50_000, { totalLogByteBudget: 250_000 })
+    const fill = (targetKey: string, close: boolean) => {
+      const id = store.getState().start({ ...streamStart, targetKey })
+      fake.last().accept()
+      fake.last().emit({ op: 'frames', id, frames: messages(1, 10, big) })
+      if (close) fake.last().emit({ op: 'closed', id })
+      nextFrame()
+      tick(10)
+      return id
+    }
+    const oldest = fill('a', true)
+    const newer = fill('b', true)
+    expect(call(oldest).log.size).toBe(10)
+    const running = fill('c', false)
+    expect(call(oldest)).toMatchObject({ memoryCleared: 10, evicted: 0, received: 10 })
+    expect(call(oldest).log.size).toBe(0)
+    expect(call(newer)).toMatchObject({ memoryCleared: 0 })
+    expect(call(newer).log.size).toBe(10)
+    expect(call(running).log.size).toBe(10)
+  })
+
+  it('trims the largest running log when no ended log is left to clear', () => {
+    const { fake, store, frame: nextFrame, call } = setup(50_000, { totalLogByteBudget: 120_000 })
+    const a = store.getState().start(streamStart)
+    const b = store.getState().start({ ...streamStart, targetKey: 'k2' })
+    fake.last().accept()
+    fake.last().emit({ op: 'frames', id: a, frames: messages(1, 10, big) })
+    fake.last().emit({ op: 'frames', id: b, frames: messages(1, 4, big) })
+    nextFrame()
+    expect(call(a).log.bytes + call(b).log.bytes).toBeLessThanOrEqual(120_000)
+    expect(call(a).evicted).toBeGreaterThan(0)
+    expect(call(b).evicted).toBe(0)
+    expect(call(a).memoryCleared).toBe(0)
+  })
+})
+
+describe('live store: sends the call never answered', () => {
+  const channelStart: LiveStart = { targetKey: 'chat', mode: 'channel', target }
+  const openChannel = () => {
+    const t = setup()
+    const id = t.store.getState().start(channelStart)
+    const ws = t.fake.last()
+    ws.accept()
+    ws.emit({ op: 'opened', id, clientStreaming: true, serverStreaming: true })
+    t.frame()
+    t.store.getState().send(id, [{ text: 'a' }, { text: 'b' }])
+    ws.emit({ op: 'sent', id, ref: 1, accepted: true })
+    return { ...t, id, ws }
+  }
+
+  it('marks sends still pending as refused when the server closes the call', () => {
+    const { ws, id, frame: nextFrame, call } = openChannel()
+    ws.emit({ op: 'closed', id })
+    nextFrame()
+    const c = call(id)
+    expect(c.log.at(0)).toMatchObject({ outcome: 'accepted' })
+    expect(c.log.at(1)).toMatchObject({ outcome: 'refused', problem: { detail: 'The call ended before it was sent.' } })
+    expect(c.refused).toBe(1)
+  })
+
+  it('marks sends still pending as refused when the connection is lost', () => {
+    const { ws, id, frame: nextFrame, call } = openChannel()
+    const before = call(id).version
+    ws.drop()
+    nextFrame()
+    const c = call(id)
+    expect(c.isConnectionLost).toBe(true)
+    expect(c.log.at(1)).toMatchObject({ outcome: 'refused' })
+    expect(c.refused).toBe(1)
+    expect(c.version).toBeGreaterThan(before)
+  })
+
+  it('marks sends still pending as refused when the call is cancelled', () => {
+    const { store, id, call } = openChannel()
+    store.getState().cancel(id)
+    expect(call(id).log.at(1)).toMatchObject({ outcome: 'refused' })
+    expect(call(id).refused).toBe(1)
   })
 })

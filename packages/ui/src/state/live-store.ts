@@ -6,7 +6,15 @@
 import type { LiveCallTarget, LiveClientMessage, LiveOverflowPolicy, LiveServerMessage, Problem } from '@wirebench/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { LiveSocket } from '../api/live-socket.js'
-import { applyServerMessages, isLiveCallActive, type LiveCallState, type LiveEntry } from './live-call.js'
+import { trimLogsToBudget } from './live-budget.js'
+import {
+  applyServerMessages,
+  entryBytes,
+  isLiveCallActive,
+  refusePending,
+  type LiveCallState,
+  type LiveEntry,
+} from './live-call.js'
 import { createRateMeter } from './live-rate.js'
 import { createLiveRing } from './live-ring.js'
 
@@ -50,12 +58,18 @@ export interface LiveStoreOptions {
   socket: LiveSocket
   /** Entries kept per call before the oldest are evicted. */
   logCapacity?: number
+  /** Estimated bytes kept per call's log before the oldest entries are evicted. */
+  logByteBudget?: number
+  /** Estimated bytes of all calls' logs together; past it ended calls' logs are cleared first, oldest first. */
+  totalLogByteBudget?: number
   /** Runs `flush` soon, once per burst (default: the next animation frame). */
   schedule?: (flush: () => void) => void
   now?: () => number
 }
 
 export const DEFAULT_LOG_CAPACITY = 50_000
+export const DEFAULT_LOG_BYTE_BUDGET = 64 * 1024 * 1024
+export const DEFAULT_TOTAL_LOG_BYTE_BUDGET = 256 * 1024 * 1024
 
 /** The next animation frame, or a timer when the tab is hidden (frames stop there, acks must not). */
 export function scheduleFrame(flush: () => void): void {
@@ -84,6 +98,8 @@ const isActive = isLiveCallActive
 export function createLiveStore(options: LiveStoreOptions): LiveStore {
   const { socket } = options
   const capacity = options.logCapacity ?? DEFAULT_LOG_CAPACITY
+  const byteBudget = options.logByteBudget ?? DEFAULT_LOG_BYTE_BUDGET
+  const totalByteBudget = options.totalLogByteBudget ?? DEFAULT_TOTAL_LOG_BYTE_BUDGET
   const schedule = options.schedule ?? scheduleFrame
   const now = options.now ?? Date.now
   const runtimes = new Map<string, Runtime>()
@@ -116,11 +132,12 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
           refused: 0,
           dropped: 0,
           evicted: 0,
+          memoryCleared: 0,
           lastSeq: 0,
           seqGaps: 0,
           isConnectionLost: false,
           isPaused: false,
-          log: createLiveRing<LiveEntry>(capacity),
+          log: createLiveRing<LiveEntry>(capacity, byteBudget),
           meter: createRateMeter(),
           version: 0,
         }
@@ -165,12 +182,18 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
           const ref = runtime.nextRef++
           const entry: LiveEntry = { direction: 'out', kind: 'message', ref, at, data: message, outcome: 'pending' }
           runtime.sentByRef.set(ref, entry)
-          call.log.push(entry)
+          call.log.push(entry, entryBytes(message))
           const outgoing: LiveClientMessage = { op: 'channel.send', id, ref, message }
           if (call.status === 'opening') runtime.held.push(outgoing)
           else socket.send(outgoing)
         }
-        update(id, (c) => ({ sent: c.sent + messages.length, evicted: c.log.evicted, version: c.version + 1 }))
+        const next = {
+          ...call,
+          sent: call.sent + messages.length,
+          evicted: call.log.evicted,
+          version: call.version + 1,
+        }
+        keepWithinBudget({ [id]: next })
       },
       closeSend: (id) => {
         const call = get().calls[id]
@@ -203,14 +226,23 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
     return !!call && isActive(call)
   }
 
-  /** Ends a call for good: no more messages are routed to it. */
+  /** Ends a call for good: no more messages are routed to it, and sends still awaiting an answer never get one. */
   function end(id: string, patch: Partial<LiveCallState>): void {
+    const sentByRef = runtimes.get(id)?.sentByRef
     socket.release(id)
     runtimes.delete(id)
+    const call = store.getState().calls[id]
+    if (!call) return
+    const next: LiveCallState = { ...call, ...patch, endedAt: call.endedAt ?? now() }
+    if (sentByRef && refusePending(next, sentByRef) > 0) next.version++
+    keepWithinBudget({ [id]: next })
+  }
+
+  /** Applies changed calls in one update, shrinking logs when all of them together exceed the tab's budget. */
+  function keepWithinBudget(changed: Record<string, LiveCallState>): void {
     store.setState((s) => {
-      const call = s.calls[id]
-      if (!call) return s
-      return { calls: { ...s.calls, [id]: { ...call, ...patch, endedAt: call.endedAt ?? now() } } }
+      const calls = { ...s.calls, ...changed }
+      return { calls: { ...calls, ...trimLogsToBudget(calls, totalByteBudget) } }
     })
   }
 
@@ -252,7 +284,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
       }
     }
     if (Object.keys(changed).length === 0) return
-    store.setState((s) => ({ calls: { ...s.calls, ...changed } }))
+    keepWithinBudget(changed)
     for (const id of closed) {
       socket.release(id)
       runtimes.delete(id)
@@ -264,7 +296,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
     const call = store.getState().calls[id]
     if (!runtime || !call || runtime.queue.length === 0) return
     const next = applyQueued(call, runtime)
-    store.setState((s) => ({ calls: { ...s.calls, [id]: next } }))
+    keepWithinBudget({ [id]: next })
     if (!isActive(next)) {
       socket.release(id)
       runtimes.delete(id)

@@ -1,5 +1,9 @@
-/** The numbers of a live call: received, sent, rate, elapsed, and what was dropped by the server or evicted by the cap. */
+/**
+ * The numbers of a live call: received, sent, rate, elapsed, and what was dropped by the server, evicted by the log's
+ * caps or cleared to keep the tab's memory bounded.
+ */
 import type { ReactElement } from 'react'
+import { formatBytes } from '../../components/format.js'
 import type { LiveCallState } from '../../state/live-store.js'
 import { StatusBadge } from '../response/StatusBadge.js'
 import { formatElapsed, formatRate } from './live-format.js'
@@ -40,11 +44,23 @@ export function LiveStats({ call }: { call: LiveCallState }): ReactElement {
           label="Evicted"
           value={call.evicted.toLocaleString()}
           tone="warn"
-          title={`Oldest entries removed from the log to keep it at ${call.log.capacity.toLocaleString()} (still counted above)`}
+          title={`Oldest entries removed from the log to keep it within ${call.log.capacity.toLocaleString()} entries and about ${formatLogBudget(call.log.maxBytes)} (still counted above)`}
+        />
+      )}
+      {call.memoryCleared > 0 && (
+        <Stat
+          label="Cleared"
+          value={call.memoryCleared.toLocaleString()}
+          tone="warn"
+          title="This ended call's log was cleared to keep the live logs of this tab within their memory budget (still counted above)"
         />
       )}
     </div>
   )
+}
+
+function formatLogBudget(bytes: number): string {
+  return Number.isFinite(bytes) ? formatBytes(bytes) : 'any size'
 }
 
 function Stat(props: { label: string; value: string; title: string; tone?: 'warn' }): ReactElement {
