@@ -1,10 +1,11 @@
 /** gRPC discovery by server reflection against real @grpc/grpc-js servers (v1 + v1alpha, v1alpha only, none). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
 import type { FieldInfo, MessageInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { createGrpcPlugin } from '@wirebench/protocol-grpc'
 import { createGuardedLookup } from '@wirebench/transport'
 import type { ReflectionRequest } from '@wirebench/protocol-grpc'
+import { startEndlessReflectionServer } from '../servers/grpc/endless-reflection-server.js'
 import { startLabServer } from '../servers/grpc/lab-server.js'
 import type { LabServer } from '../servers/grpc/lab-server.js'
 import { testContext } from '../servers/rest/call-context.js'
@@ -155,6 +156,18 @@ describe('gRPC discovery fallbacks and failures', () => {
     expect(error).toBeInstanceOf(WorkbenchError)
     expect((error as WorkbenchError).code).toBe('no_services')
     expect((error as WorkbenchError).hint).toMatch(/upload/i)
+  })
+
+  it('takes one reply per reflection stream and cancels the stream when the server never ends it', async () => {
+    const server = await startEndlessReflectionServer()
+    try {
+      const services = await plugin.discover({ kind: 'url', url: server.url }, testContext())
+      expect(services.map((s) => s.name)).toEqual(['p.Endless'])
+      expect(server.streams()).toBeGreaterThanOrEqual(2)
+      await vi.waitFor(() => expect(server.cancelled()).toBe(server.streams()))
+    } finally {
+      await server.close()
+    }
   })
 
   it('leaves an HTTP/1.1 server (a REST API) to other plugins instead of failing', async () => {

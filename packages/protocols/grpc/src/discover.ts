@@ -17,7 +17,7 @@ import { buildRegistry } from './descriptors/file-registry.js'
 import { isNotReflection, isTargetStatus, statusName, toCallError } from './errors.js'
 import { requestHeaders } from './metadata.js'
 import { compileProtoFiles } from './proto-compile/index.js'
-import { collectFiles } from './reflection/collect-files.js'
+import { collectFiles, reflectionLimits } from './reflection/collect-files.js'
 import type { CollectedFiles } from './reflection/collect-files.js'
 import { createReflectionClient } from './reflection/reflection-client.js'
 import type { ReflectionRequest } from './reflection/reflection-client.js'
@@ -148,7 +148,8 @@ async function reflect(
   const transport = deps.transports.get({
     wire: deps.wire,
     address,
-    readMaxBytes: ctx.limits.maxResponseBytes,
+    // Descriptors are small; a reply larger than this is not a schema worth holding.
+    readMaxBytes: Math.min(ctx.limits.maxResponseBytes, reflectionLimits.maxMessageBytes),
     ...(httpVersion ? { httpVersion } : {}),
     ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
   })
@@ -160,7 +161,10 @@ async function reflect(
   })
   const collected = await collectFiles(client, {
     showInternalServices: deps.options.showInternalServices,
-    maxFiles: 2_000,
+    maxServices: reflectionLimits.maxServices,
+    maxFiles: reflectionLimits.maxFiles,
+    maxBytes: reflectionLimits.maxBytes,
+    concurrency: reflectionLimits.concurrency,
   })
   if (collected.services.length === 0) {
     throw new WorkbenchError(

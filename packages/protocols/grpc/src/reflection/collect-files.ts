@@ -8,7 +8,7 @@ import { repairDescriptors } from '../descriptors/repair.js'
 import { wellKnownFiles } from '../descriptors/well-known.js'
 import { missingFileHint, missingSymbolHint } from '../errors.js'
 import { ReflectionLookupError } from './reflection-client.js'
-import type { ReflectionClient } from './reflection-client.js'
+import type { ReflectedFile, ReflectionClient } from './reflection-client.js'
 import { isInternalService } from './reflection-schema.js'
 
 export interface CollectedFiles {
@@ -19,23 +19,62 @@ export interface CollectedFiles {
 
 export interface CollectOptions {
   showInternalServices: boolean
-  /** Upper bound on descriptor files fetched for one target. */
+  /** Upper bound on the services (after hiding internal ones) one target may list. */
+  maxServices: number
+  /** Upper bound on descriptor files kept for one target. */
   maxFiles: number
+  /** Upper bound on the encoded size of all descriptor files kept for one target. */
+  maxBytes: number
+  /** Reflection requests in flight at once. */
+  concurrency: number
 }
 
+/** The bounds discovery uses; `maxMessageBytes` is the read limit of one reflection reply. */
+export const reflectionLimits = {
+  maxServices: 1_000,
+  maxFiles: 2_000,
+  maxBytes: 64 * 1024 * 1024,
+  concurrency: 8,
+  maxMessageBytes: 16 * 1024 * 1024,
+} as const
+
 const seeded = [...wellKnownFiles.values()].map((f) => f.proto)
+const uploadInstead = 'Upload the .proto files of the services you need on the Schema Files tab instead.'
 
 export async function collectFiles(client: ReflectionClient, options: CollectOptions): Promise<CollectedFiles> {
   const services = (await client.listServices()).filter((s) => options.showInternalServices || !isInternalService(s))
+  if (services.length > options.maxServices) {
+    throw new WorkbenchError(
+      'payload_too_large',
+      `The server lists ${services.length} services; reflection discovery takes at most ${options.maxServices}.`,
+      { hint: uploadInstead, details: { limit: 'maxServices', max: options.maxServices } },
+    )
+  }
   const files = new Map<string, FileDescriptorProto>()
-  const add = (received: FileDescriptorProto[]): void => {
-    for (const file of received) if (!files.has(file.name)) files.set(file.name, file)
-    if (files.size > options.maxFiles) {
-      throw new WorkbenchError('payload_too_large', `The server describes more than ${options.maxFiles} files.`)
+  let bytes = 0
+  // Checked as each answer arrives, so a server cannot make us hold more than the bounds plus the answers in flight.
+  const add = (received: ReflectedFile[]): void => {
+    for (const file of received) {
+      if (files.has(file.proto.name)) continue
+      if (files.size >= options.maxFiles) {
+        throw new WorkbenchError('payload_too_large', `The server describes more than ${options.maxFiles} files.`, {
+          hint: uploadInstead,
+          details: { limit: 'maxFiles', max: options.maxFiles },
+        })
+      }
+      bytes += file.bytes
+      if (bytes > options.maxBytes) {
+        throw new WorkbenchError(
+          'payload_too_large',
+          `The server's descriptors exceed ${formatMiB(options.maxBytes)} in total.`,
+          { hint: uploadInstead, details: { limit: 'maxBytes', max: options.maxBytes } },
+        )
+      }
+      files.set(file.proto.name, file.proto)
     }
   }
 
-  const bySymbol = async (symbol: string): Promise<FileDescriptorProto[] | undefined> => {
+  const bySymbol = async (symbol: string): Promise<ReflectedFile[] | undefined> => {
     try {
       return await client.fileContainingSymbol(symbol)
     } catch (error) {
@@ -44,9 +83,10 @@ export async function collectFiles(client: ReflectionClient, options: CollectOpt
     }
   }
 
-  for (const received of await Promise.all(services.map((s) => bySymbol(s)))) {
+  await forEachLimited(services, options.concurrency, async (service) => {
+    const received = await bySymbol(service)
     if (received) add(received)
-  }
+  })
   const missingService = services.find((s) => ![...files.values()].some((f) => definesService(f, s)))
   if (missingService !== undefined) {
     throw new WorkbenchError(
@@ -67,7 +107,7 @@ export async function collectFiles(client: ReflectionClient, options: CollectOpt
     if (repaired.unresolved.length === 0) return { services, files: repaired.files }
     const references = new Map(repaired.unresolved.map((u) => [u.reference, u.candidates]))
     for (const [reference, candidates] of references) {
-      let received: FileDescriptorProto[] | undefined
+      let received: ReflectedFile[] | undefined
       for (const candidate of candidates) {
         received = await bySymbol(candidate)
         if (received) break
@@ -87,7 +127,7 @@ export async function collectFiles(client: ReflectionClient, options: CollectOpt
 async function fetchImports(
   client: ReflectionClient,
   files: Map<string, FileDescriptorProto>,
-  add: (received: FileDescriptorProto[]) => void,
+  add: (received: ReflectedFile[]) => void,
 ): Promise<void> {
   for (;;) {
     const missing = new Map<string, string>()
@@ -114,4 +154,26 @@ async function fetchImports(
 
 function definesService(file: FileDescriptorProto, name: string): boolean {
   return file.service.some((s) => (file.package ? `${file.package}.${s.name}` : s.name) === name)
+}
+
+/** Runs `task` over `items` with at most `limit` at once; the first failure stops new tasks and is thrown. */
+async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  let failed = false
+  const worker = async (): Promise<void> => {
+    while (!failed && next < items.length) {
+      const item = items[next++] as T
+      try {
+        await task(item)
+      } catch (error) {
+        failed = true
+        throw error
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+function formatMiB(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MiB`
 }

@@ -1,7 +1,7 @@
 /**
  * A small gRPC server reflection client: v1 first, v1alpha when the server answers UNIMPLEMENTED. Each request goes
- * on its own stream (send, half-close, read), so it also works over transports that cannot interleave a duplex call
- * (gRPC-Web and the Connect protocol over HTTP/1.1).
+ * on its own stream (send, half-close, read the one reply, cancel), so it also works over transports that cannot
+ * interleave a duplex call (gRPC-Web and the Connect protocol over HTTP/1.1).
  */
 import { fromBinary, fromJson } from '@bufbuild/protobuf'
 import type { DescMethodBiDiStreaming } from '@bufbuild/protobuf'
@@ -33,11 +33,17 @@ export interface ReflectionClientOptions {
   onRequest?: (request: ReflectionRequest) => void
 }
 
+/** One file descriptor of a reflection answer and its encoded size (what it costs to keep). */
+export interface ReflectedFile {
+  proto: FileDescriptorProto
+  bytes: number
+}
+
 export interface ReflectionClient {
   listServices(): Promise<string[]>
   /** The file that defines `symbol` and whatever the server sends along (often its dependencies). */
-  fileContainingSymbol(symbol: string): Promise<FileDescriptorProto[]>
-  fileByFilename(name: string): Promise<FileDescriptorProto[]>
+  fileContainingSymbol(symbol: string): Promise<ReflectedFile[]>
+  fileByFilename(name: string): Promise<ReflectedFile[]>
   /** The reflection version the server answered, once known. */
   version(): ReflectionVersion | undefined
 }
@@ -57,17 +63,27 @@ export function createReflectionClient(options: ReflectionClientOptions): Reflec
 
   async function callOnce(schema: ReflectionSchema, request: ReflectionRequest): Promise<ResponseShape> {
     const message = fromJson(schema.request, request)
-    const response = await options.transport.stream(
-      schema.method as DescMethodBiDiStreaming,
-      options.signal,
-      undefined,
-      options.headers(),
-      asyncItems([message]),
-    )
-    let first: ResponseShape | undefined
-    for await (const item of response.message) first ??= item as unknown as ResponseShape
-    if (!first) throw new ConnectError('the server closed the reflection stream without an answer', Code.Internal)
-    return first
+    // One reply is all we asked for: the stream is cancelled after it, so a server that never ends the stream
+    // (or keeps sending) cannot hold the request open or make us read more.
+    const stream = new AbortController()
+    const stop = (): void => stream.abort(options.signal.reason)
+    options.signal.addEventListener('abort', stop)
+    try {
+      if (options.signal.aborted) stop()
+      const response = await options.transport.stream(
+        schema.method as DescMethodBiDiStreaming,
+        stream.signal,
+        undefined,
+        options.headers(),
+        asyncItems([message]),
+      )
+      const first = await response.message[Symbol.asyncIterator]().next()
+      if (first.done) throw new ConnectError('the server closed the reflection stream without an answer', Code.Internal)
+      return first.value as unknown as ResponseShape
+    } finally {
+      options.signal.removeEventListener('abort', stop)
+      stream.abort()
+    }
   }
 
   async function call(request: ReflectionRequest): Promise<ResponseShape> {
@@ -87,7 +103,7 @@ export function createReflectionClient(options: ReflectionClientOptions): Reflec
     throw last
   }
 
-  async function files(request: ReflectionRequest, what: string): Promise<FileDescriptorProto[]> {
+  async function files(request: ReflectionRequest, what: string): Promise<ReflectedFile[]> {
     const answer = (await call(request)).messageResponse
     if (answer.case === 'errorResponse')
       throw new ReflectionLookupError(answer.value.errorCode, answer.value.errorMessage)
@@ -96,7 +112,7 @@ export function createReflectionClient(options: ReflectionClientOptions): Reflec
     }
     return answer.value.fileDescriptorProto.map((bytes) => {
       try {
-        return fromBinary(FileDescriptorProtoSchema, bytes)
+        return { proto: fromBinary(FileDescriptorProtoSchema, bytes), bytes: bytes.byteLength }
       } catch (cause) {
         throw new WorkbenchError(
           'upstream_invalid',
