@@ -1,7 +1,7 @@
 /** One auth field rendered from its declaration: text, masked secret, multiline, PEM (with file pick), select, boolean, JSON. */
 import { useId, useState, type ReactElement } from 'react'
 import type { AuthField } from '@wirebench/auth'
-import { EnvIcon } from '../environments/EnvIcon.js'
+import { Icon } from '../../components/Icon.js'
 import { CopyButton } from './CopyButton.js'
 import { PemInput } from './PemInput.js'
 
@@ -104,7 +104,7 @@ export function AuthFieldInput({ field, label, value, onChange, unknown, isPem }
               aria-pressed={isRevealed}
               onClick={() => setRevealed(!isRevealed)}
             >
-              <EnvIcon name={isRevealed ? 'eyeOff' : 'eye'} />
+              <Icon size={15} name={isRevealed ? 'eyeOff' : 'eye'} />
             </button>
           )}
           {field.readOnly && <CopyButton text={text} label={`Copy ${label}`} />}

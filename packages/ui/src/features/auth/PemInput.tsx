@@ -1,7 +1,6 @@
 /** A PEM text area with a file picker; a secret PEM (private key) stays hidden until the user reveals it. */
 import { useRef, useState, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
-import { EnvIcon } from '../environments/EnvIcon.js'
 
 export interface PemInputProps {
   id: string
@@ -66,7 +65,7 @@ export function PemInput({ id, label, value, isSecret, onChange }: PemInputProps
             aria-pressed={isRevealed}
             onClick={() => setRevealed(!isRevealed)}
           >
-            <EnvIcon name={isRevealed ? 'eyeOff' : 'eye'} /> {isRevealed ? 'Hide' : 'Reveal'}
+            <Icon size={15} name={isRevealed ? 'eyeOff' : 'eye'} /> {isRevealed ? 'Hide' : 'Reveal'}
           </button>
         )}
         <input

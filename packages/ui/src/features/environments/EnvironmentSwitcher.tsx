@@ -3,7 +3,7 @@ import { useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { activeEnvironment } from '../../state/environments-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
-import { EnvIcon } from './EnvIcon.js'
+import { Icon } from '../../components/Icon.js'
 import { EnvironmentEditor } from './EnvironmentEditor.js'
 import { LockBadge } from './LockBadge.js'
 import '../../styles/environments.css'
@@ -51,7 +51,7 @@ export function EnvironmentSwitcher(): ReactElement {
         disabled={!isReady}
         onClick={() => setEditorOpen(true)}
       >
-        <EnvIcon name="sliders" size={16} />
+        <Icon name="sliders" size={16} />
       </button>
       {isEditorOpen && <EnvironmentEditor onClose={() => setEditorOpen(false)} />}
     </div>

@@ -1,7 +1,6 @@
 /** The variables of one environment: name/value rows, secrets masked (with reveal), unknown `${name}` references flagged. */
 import { useState, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
-import { EnvIcon } from './EnvIcon.js'
 import { unknownReferences } from './variable-rules.js'
 
 export interface VariablesTableProps {
@@ -116,7 +115,7 @@ export function VariablesTable({
                       setRevealed(next)
                     }}
                   >
-                    <EnvIcon name={isShown ? 'eyeOff' : 'eye'} />
+                    <Icon size={15} name={isShown ? 'eyeOff' : 'eye'} />
                   </button>
                 )}
                 <button
@@ -134,7 +133,7 @@ export function VariablesTable({
                   }
                   onClick={() => onToggleMark(name)}
                 >
-                  <EnvIcon name="key" />
+                  <Icon size={15} name="key" />
                 </button>
                 <button
                   type="button"
