@@ -34,6 +34,14 @@ export interface WorkbenchLimits {
   liveMaxQueuedFrames: number
   /** Frames a live call sends ahead of the browser's last ack; at most the protocol's `LIVE_ACK_WINDOW`. */
   liveAckWindow: number
+  /** Bytes of frames one live call may hold for a browser that falls behind (its overflow policy applies beyond). */
+  liveMaxQueuedBytes: number
+  /** Bytes of frames all calls of one live WebSocket may hold together. */
+  liveMaxSocketQueuedBytes: number
+  /** A live frame larger than this (as JSON) is replaced by one saying it was too large to relay live. */
+  liveMaxFrameBytes: number
+  /** Bytes of `channel.send` messages one channel may hold waiting to be sent; beyond, sends are refused (`busy`). */
+  liveMaxPendingSendBytes: number
 }
 
 export const defaultLimits: WorkbenchLimits = {
@@ -52,6 +60,10 @@ export const defaultLimits: WorkbenchLimits = {
   liveIdleTimeoutMs: 5 * 60_000,
   liveMaxQueuedFrames: 10_000,
   liveAckWindow: LIVE_ACK_WINDOW,
+  liveMaxQueuedBytes: 16 * 1024 * 1024,
+  liveMaxSocketQueuedBytes: 64 * 1024 * 1024,
+  liveMaxFrameBytes: 8 * 1024 * 1024,
+  liveMaxPendingSendBytes: 4 * 1024 * 1024,
 }
 
 export interface WorkbenchOptions {

@@ -79,6 +79,10 @@ export function registerLiveRoutes(app: FastifyInstance, deps: RouteDeps, option
         ackWindow: limits.liveAckWindow,
         maxTimeoutMs: limits.maxInvokeTimeoutMs,
         maxResponseBytes: limits.maxResponseBytes,
+        maxQueuedBytes: limits.liveMaxQueuedBytes,
+        maxSocketQueuedBytes: limits.liveMaxSocketQueuedBytes,
+        maxFrameBytes: limits.liveMaxFrameBytes,
+        maxPendingSendBytes: limits.liveMaxPendingSendBytes,
       },
       logger,
     })

@@ -15,6 +15,7 @@ import type {
   StreamFrame,
 } from '@wirebench/core'
 import { callError, createCallContext } from '../deadline.js'
+import type { ByteBudget } from './byte-budget.js'
 import { CallTimer } from './call-timer.js'
 import { FrameQueue } from './frame-queue.js'
 import type { Outbox, OutboxStream } from './outbox.js'
@@ -35,6 +36,10 @@ export interface LiveCallOptions {
   /** Frames sent ahead of the browser's last ack; never more than the protocol's `LIVE_ACK_WINDOW`. */
   ackWindow: number
   limits: Pick<CallLimits, 'maxQueuedFrames' | 'maxResponseBytes'>
+  /** Byte bounds of the call's queue and of one frame, and of the messages waiting to be sent on a channel. */
+  bytes: { maxQueuedBytes: number; maxFrameBytes: number; maxPendingSendBytes: number }
+  /** The socket's byte budget, shared by its calls' queues. */
+  budget: ByteBudget
   outbox: Outbox
   /** The plugin's logger (ctx.logger) and the server's own. */
   logger: Logger
@@ -65,6 +70,7 @@ export class LiveCall implements OutboxStream {
   /** Channel operations run one after another, after the channel opened. */
   private operations: Promise<unknown> = Promise.resolve()
   private pendingSends = 0
+  private pendingSendBytes = 0
   private timer: CallTimer | undefined
 
   constructor(options: LiveCallOptions) {
@@ -75,6 +81,9 @@ export class LiveCall implements OutboxStream {
     this.queue = new FrameQueue({
       policy: options.overflow,
       capacity: options.limits.maxQueuedFrames,
+      capacityBytes: options.bytes.maxQueuedBytes,
+      maxFrameBytes: options.bytes.maxFrameBytes,
+      budget: options.budget,
       window: Math.min(options.ackWindow, LIVE_ACK_WINDOW),
     })
   }
@@ -127,7 +136,7 @@ export class LiveCall implements OutboxStream {
       return
     }
     this.options.outbox.sendNow({ op: 'opened', id: this.id, clientStreaming: false, serverStreaming: true })
-    void this.pump(frames)
+    void this.pump(() => frames)
   }
 
   private startChannel(ctx: CallContext): void {
@@ -147,7 +156,7 @@ export class LiveCall implements OutboxStream {
           this.channel = channel
           const { clientStreaming, serverStreaming } = channel
           this.options.outbox.sendNow({ op: 'opened', id: this.id, clientStreaming, serverStreaming })
-          void this.pump(channel.frames())
+          void this.pump(() => channel.frames())
         },
         (error: unknown) => this.end(callError(this.controller.signal, error)),
       )
@@ -155,11 +164,12 @@ export class LiveCall implements OutboxStream {
   }
 
   /** Pulls upstream frames into the queue; under `pause` only while the queue has room. */
-  private async pump(frames: AsyncIterable<StreamFrame>): Promise<void> {
+  private async pump(source: () => AsyncIterable<StreamFrame>): Promise<void> {
     let error: unknown
     let failed = false
     try {
-      const iterator = frames[Symbol.asyncIterator]()
+      // Inside the try: a plugin whose `frames()` throws ends the call with a problem.
+      const iterator = source()[Symbol.asyncIterator]()
       this.iterator = iterator
       for (let pulls = 1; ; pulls++) {
         if (!this.queue.hasRoom) await this.queue.waitForRoom()
@@ -187,7 +197,7 @@ export class LiveCall implements OutboxStream {
   }
 
   /** `channel.send`: answered with `sent {ref, accepted}` once the channel took (or refused) the message. */
-  send(ref: number, message: unknown): void {
+  send(ref: number, message: unknown, bytes: number): void {
     if (this.kind !== 'channel') {
       this.refuseSend(
         ref,
@@ -204,10 +214,22 @@ export class LiveCall implements OutboxStream {
       )
       return
     }
+    const { maxPendingSendBytes } = this.options.bytes
+    if (this.pendingSendBytes > 0 && this.pendingSendBytes + bytes > maxPendingSendBytes) {
+      this.refuseSend(
+        ref,
+        new WorkbenchError('busy', `More than ${maxPendingSendBytes} bytes of messages are waiting to be sent.`, {
+          hint: 'Wait for the `sent` answers of earlier messages before sending more.',
+        }),
+      )
+      return
+    }
     this.pendingSends++
+    this.pendingSendBytes += bytes
     this.touch()
     this.operations = this.operations.then(async () => {
       this.pendingSends--
+      this.pendingSendBytes -= bytes
       const channel = this.channel
       if (this.state === 'closed' || !channel) return
       let answer: LiveServerMessage
@@ -246,6 +268,8 @@ export class LiveCall implements OutboxStream {
   }
 
   acknowledge(seq: number): void {
+    // A browser acking frames is activity: a call draining to a slow tab is not idle.
+    this.touch()
     if (this.queue.acknowledge(seq)) this.options.outbox.wake(this)
   }
 
@@ -269,9 +293,8 @@ export class LiveCall implements OutboxStream {
     return this.problem
   }
 
-  failEncoding(error: unknown): void {
-    this.options.logger.error('a live frame could not be encoded as JSON', { call: this.id, error: String(error) })
-    this.end(new WorkbenchError('upstream_invalid', 'The target sent a frame that cannot be encoded as JSON.'))
+  noteSent(): void {
+    this.touch()
   }
 
   private end(error: WorkbenchError): void {

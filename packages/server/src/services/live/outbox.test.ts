@@ -36,7 +36,7 @@ class FakeStream implements OutboxStream {
   readonly queue: FrameQueue
   finished = false
   closedSent = false
-  encodingError: unknown
+  batchesSent = 0
   constructor(
     readonly id: string,
     window = 1000,
@@ -51,8 +51,8 @@ class FakeStream implements OutboxStream {
     this.closedSent = true
     return { op: 'closed', id: this.id }
   }
-  failEncoding(error: unknown): void {
-    this.encodingError = error
+  noteSent(): void {
+    this.batchesSent++
   }
 }
 
@@ -133,15 +133,21 @@ describe('Outbox', () => {
     expect(sink.messages.map((m) => (m.op === 'frames' ? m.id : m.op))).toEqual(['a', 'b', 'a', 'b'])
   })
 
-  it('reports a batch that cannot be encoded to its call and sends nothing of it', async () => {
+  it('caps a batch by bytes, always sending at least one frame, and reuses each frame as encoded when queued', async () => {
     const sink = new FakeSink()
-    const outbox = new Outbox(sink)
+    const outbox = new Outbox(sink, { maxBatchBytes: 300 })
     const stream = new FakeStream('a')
-    stream.queue.push({ type: 'message', data: { big: 1n } }, 0)
+    const big = 'x'.repeat(100)
+    for (let i = 0; i < 5; i++) stream.queue.push({ type: 'message', data: big }, 0)
+    stream.queue.push({ type: 'message', data: 'y'.repeat(400) }, 0)
     outbox.wake(stream)
     await nextTurn()
-    expect(sink.messages).toEqual([])
-    expect(stream.encodingError).toBeInstanceOf(TypeError)
+    // ~130 bytes per frame: two fit in 300 bytes; the 400-byte frame goes alone.
+    expect(frameCounts(sink.messages)).toEqual([2, 2, 1, 1])
+    expect(stream.batchesSent).toBe(4)
+    const frames = sink.messages.flatMap((m) => (m.op === 'frames' ? m.frames : []))
+    expect(frames.map((f) => f.seq)).toEqual([1, 2, 3, 4, 5, 6])
+    expect(frames[5]).toEqual({ seq: 6, at: 0, frame: { type: 'message', data: 'y'.repeat(400) } })
   })
 
   it('sends nothing more for a forgotten call or once the socket closed', async () => {

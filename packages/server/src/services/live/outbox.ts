@@ -21,13 +21,15 @@ export interface OutboxStream {
   readonly queue: FrameQueue
   /** Once the call is over and its queue is empty: its `closed` message (the call then counts as closed). */
   takeClosing(): LiveServerMessage | undefined
-  /** A batch of this call's frames could not be encoded as JSON. */
-  failEncoding(error: unknown): void
+  /** A batch of this call's frames left: the call is active even when nothing new arrives. */
+  noteSent(): void
 }
 
 export interface OutboxOptions {
   /** Frames per `frames` message. */
   maxFramesPerBatch?: number
+  /** Bytes of frames per `frames` message (a message always carries at least one frame). */
+  maxBatchBytes?: number
   /** Socket buffer level above which no more frames are taken. */
   highWaterBytes?: number
   /** Messages sent per event-loop turn before yielding to other work. */
@@ -37,6 +39,7 @@ export interface OutboxOptions {
 export class Outbox {
   private readonly sink: LiveSink
   private readonly maxFramesPerBatch: number
+  private readonly maxBatchBytes: number
   private readonly highWaterBytes: number
   private readonly maxMessagesPerTurn: number
   private readonly ready = new Set<OutboxStream>()
@@ -47,6 +50,7 @@ export class Outbox {
   constructor(sink: LiveSink, options: OutboxOptions = {}) {
     this.sink = sink
     this.maxFramesPerBatch = options.maxFramesPerBatch ?? 512
+    this.maxBatchBytes = options.maxBatchBytes ?? 1024 * 1024
     this.highWaterBytes = options.highWaterBytes ?? 1024 * 1024
     this.maxMessagesPerTurn = options.maxMessagesPerTurn ?? 64
   }
@@ -103,17 +107,12 @@ export class Outbox {
   private flushStream(stream: OutboxStream): number {
     const { queue } = stream
     let sent = 0
-    const frames = queue.take(this.maxFramesPerBatch)
+    const frames = queue.take(this.maxFramesPerBatch, this.maxBatchBytes)
     if (frames.length > 0) {
-      let data: string
-      try {
-        data = JSON.stringify({ op: 'frames', id: stream.id, frames } satisfies LiveServerMessage)
-      } catch (error) {
-        this.ready.delete(stream)
-        stream.failEncoding(error)
-        return 0
-      }
-      this.write(data)
+      // Each frame was encoded once when queued; only the envelope is written here.
+      const parts = frames.map((f) => `{"seq":${f.seq},"at":${f.at},"frame":${f.json}}`)
+      this.write(`{"op":"frames","id":${JSON.stringify(stream.id)},"frames":[${parts.join(',')}]}`)
+      stream.noteSent()
       sent++
     }
     const dropped = queue.takeDroppedReport()

@@ -8,6 +8,7 @@ import type { LiveClientMessage, LiveServerMessage, Logger, OutboundPolicy } fro
 import { resolveCall } from '../invoke.js'
 import type { ResolvedCall } from '../invoke.js'
 import type { PluginRegistry } from '../plugin-registry.js'
+import { ByteBudget } from './byte-budget.js'
 import { CallRegistry } from './call-registry.js'
 import { messageId, parseClientMessage } from './client-messages.js'
 import { LiveCall } from './live-call.js'
@@ -25,6 +26,14 @@ export interface LiveSessionLimits {
   /** Upper bound on a call's requested `timeoutMs`. */
   maxTimeoutMs: number
   maxResponseBytes: number
+  /** Bytes one call may hold queued. */
+  maxQueuedBytes: number
+  /** Bytes all calls of the socket may hold queued together. */
+  maxSocketQueuedBytes: number
+  /** A frame larger than this is replaced by one saying it was too large to relay live. */
+  maxFrameBytes: number
+  /** Bytes of `channel.send` messages one call may hold waiting to be sent. */
+  maxPendingSendBytes: number
 }
 
 export interface LiveSessionOptions {
@@ -42,11 +51,13 @@ export class LiveSession {
   private readonly options: LiveSessionOptions
   private readonly outbox: Outbox
   private readonly calls = new CallRegistry<LiveCall>()
+  private readonly budget: ByteBudget
   private closed = false
 
   constructor(options: LiveSessionOptions) {
     this.options = options
     this.outbox = new Outbox(options.sink, options.outbox)
+    this.budget = new ByteBudget(options.limits.maxSocketQueuedBytes)
   }
 
   get openCalls(): number {
@@ -73,7 +84,7 @@ export class LiveSession {
       this.reject(error, idOf(text))
       return
     }
-    this.dispatch(message)
+    this.dispatch(message, Buffer.byteLength(text, 'utf8'))
   }
 
   /** The socket is gone: every upstream call is cancelled (nothing more is sent). */
@@ -86,7 +97,8 @@ export class LiveSession {
     this.options.logger.debug('live socket closed', { cancelledCalls: calls.length })
   }
 
-  private dispatch(message: LiveClientMessage): void {
+  /** `bytes`: the size of the message as received, which a queued `channel.send` counts against its call. */
+  private dispatch(message: LiveClientMessage, bytes: number): void {
     switch (message.op) {
       case 'stream.open':
       case 'channel.open':
@@ -94,7 +106,7 @@ export class LiveSession {
         return
       case 'channel.send': {
         const call = this.callFor(message.id, message.op)
-        call?.send(message.ref, message.message)
+        call?.send(message.ref, message.message, bytes)
         return
       }
       case 'channel.closeSend':
@@ -151,6 +163,12 @@ export class LiveSession {
       overflow: message.overflow ?? 'pause',
       ackWindow: limits.ackWindow,
       limits: { maxQueuedFrames: limits.maxQueuedFrames, maxResponseBytes: limits.maxResponseBytes },
+      bytes: {
+        maxQueuedBytes: limits.maxQueuedBytes,
+        maxFrameBytes: limits.maxFrameBytes,
+        maxPendingSendBytes: limits.maxPendingSendBytes,
+      },
+      budget: this.budget,
       outbox: this.outbox,
       logger: this.options.logger,
       onClosed: (closedCall, outcome) => {
