@@ -28,6 +28,8 @@ export interface LiveFixture {
 
 interface CountRequest {
   n?: number
+  /** `big`: the size of the one message's text. */
+  bytes?: number
 }
 
 function abortedWith(signal: AbortSignal): string {
@@ -82,6 +84,14 @@ export function createLiveFixture(): LiveFixture {
           yield { type: 'message', data: { i } }
         }
         return
+      case 'big':
+        // One message of `bytes` characters between two small ones, then an OK end.
+        entry.pulls += 4
+        yield { type: 'message', data: { i: 1 } }
+        yield { type: 'message', data: 'x'.repeat(request.bytes ?? 1024) }
+        yield { type: 'message', data: { i: 3 } }
+        yield { type: 'end', status: 'OK' }
+        return
       case 'hang':
         await aborted(ctx.signal)
         throw ctx.signal.reason
@@ -106,6 +116,19 @@ export function createLiveFixture(): LiveFixture {
       queued.push(frame)
       wake?.()
     }
+    async function* channelFrames(): AsyncGenerator<StreamFrame> {
+      for (;;) {
+        while (queued.length > 0) {
+          const frame = queued.shift()!
+          entry.pulls++
+          yield frame
+          if (frame.type === 'end') return
+        }
+        if (ctx.signal.aborted) return
+        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted(ctx.signal)])
+        wake = undefined
+      }
+    }
     return {
       id: `fixture-${calls.length}`,
       clientStreaming: true,
@@ -114,6 +137,8 @@ export function createLiveFixture(): LiveFixture {
         if (method === 'refuse') {
           return Promise.reject(new WorkbenchError('invalid_request', 'The fixture refuses every message.'))
         }
+        // `stall`: a target that never takes a message, so sends pile up waiting.
+        if (method === 'stall') return aborted(ctx.signal).then(() => false)
         if (sendClosed) return Promise.resolve(false)
         entry.sent.push(message)
         if (method === 'echo') push({ type: 'message', data: { echo: message } })
@@ -125,18 +150,10 @@ export function createLiveFixture(): LiveFixture {
         push({ type: 'end', status: 'OK' })
         return Promise.resolve()
       },
-      async *frames() {
-        for (;;) {
-          while (queued.length > 0) {
-            const frame = queued.shift()!
-            entry.pulls++
-            yield frame
-            if (frame.type === 'end') return
-          }
-          if (ctx.signal.aborted) return
-          await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted(ctx.signal)])
-          wake = undefined
-        }
+      frames() {
+        // A plugin that fails synchronously, before any iterator exists.
+        if (method === 'brokenFrames') throw new WorkbenchError('upstream_error', 'The fixture channel has no frames.')
+        return channelFrames()
       },
       dispose() {
         entry.disposed = true
