@@ -4,8 +4,8 @@
  * transport pool, and a URL the `grpc` plugin discovers is not listed again by the other two.
  */
 import type { LookupFunction } from 'node:net'
-import type { Call, CallContext, PluginSetting, ProtocolPlugin } from '@wirebench/core'
-import { WorkbenchError } from '@wirebench/core'
+import type { Call, CallContext, PluginSetting, ProtocolPlugin, TargetCache } from '@wirebench/core'
+import { WorkbenchError, createTargetCache } from '@wirebench/core'
 import { openPreparedChannel } from './channel.js'
 import { discoverFiles, discoverUrl } from './discover.js'
 import type { DiscoverDeps } from './discover.js'
@@ -14,8 +14,6 @@ import { prepareCall } from './prepared-call.js'
 import type { PreparedCall } from './prepared-call.js'
 import type { ReflectionRequest } from './reflection/reflection-client.js'
 import { streamPrepared } from './stream.js'
-import { createTargetCache } from './target-cache.js'
-import type { TargetCache } from './target-cache.js'
 import { createTransportPool } from './transports.js'
 import type { TransportPool } from './transports.js'
 import { resolveOptions } from './types.js'
@@ -56,7 +54,7 @@ interface Shared {
   transports: TransportPool
   /** `grpc` discoveries in flight, by URL: the other wires wait for them and stand back when they succeed. */
   inflight: Map<string, Promise<unknown>>
-  targets: TargetCache
+  targets: TargetCache<CachedTarget>
   onReflectionRequest?: (request: ReflectionRequest) => void
 }
 
@@ -176,7 +174,11 @@ function createShared(options: GrpcPluginFamilyOptions): Shared {
       ...(options.lookup ? { lookup: options.lookup } : {}),
     }),
     inflight: new Map(),
-    targets: createTargetCache(resolved.maxCachedTargets),
+    // An entry without an address came from an upload: nothing could rediscover it, so it is never evicted.
+    targets: createTargetCache<CachedTarget>({
+      maxUrlTargets: resolved.maxCachedTargets,
+      isUpload: (_target, entry) => !entry.address,
+    }),
   }
   if (options.onReflectionRequest) shared.onReflectionRequest = options.onReflectionRequest
   return shared
