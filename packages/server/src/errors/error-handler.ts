@@ -9,7 +9,11 @@ interface ValidationIssue {
   message?: string
 }
 
+/** Seconds a `busy` (503) caller should wait before sending the same request again: queued work takes milliseconds. */
+const BUSY_RETRY_AFTER_SECONDS = 1
+
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  if (problem.code === 'busy') void reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem)
 }
 

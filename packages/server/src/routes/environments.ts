@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
 import type { EnvironmentStore, EnvironmentsIssue, EnvironmentsParser } from '../services/environment-store.js'
-import { RETRY_AFTER_SECONDS } from '../services/serial-queue.js'
 import { putEnvironmentsBodySchema } from './auth-schemas.js'
 import type { PutEnvironmentsBody } from './auth-schemas.js'
 
@@ -30,20 +29,10 @@ export interface EnvironmentRouteDeps {
 
 const maxListedIssues = 50
 
-/** A full store queue answers 503 `busy`; Retry-After tells the client when the same request should go through. */
-async function retryLaterWhenBusy<T>(reply: FastifyReply, operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation()
-  } catch (error) {
-    if (WorkbenchError.is(error, 'busy')) void reply.header('retry-after', String(RETRY_AFTER_SECONDS))
-    throw error
-  }
-}
-
 export function registerEnvironmentRoutes(app: FastifyInstance, deps: EnvironmentRouteDeps): void {
   app.get('/api/environments', async (_request, reply): Promise<EnvironmentsResponse> => {
     void reply.header('cache-control', 'no-store')
-    const { document, revision, issues } = await retryLaterWhenBusy(reply, () => deps.store.load())
+    const { document, revision, issues } = await deps.store.load()
     return issues.length > 0 ? { document, revision, issues } : { document, revision }
   })
 
@@ -69,7 +58,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, deps: Environmen
         request.body.baseRevision === undefined
           ? { document: parsed.document }
           : { document: parsed.document, baseRevision: request.body.baseRevision }
-      return retryLaterWhenBusy(reply, () => deps.store.save(saveInput))
+      return deps.store.save(saveInput)
     },
   )
 }

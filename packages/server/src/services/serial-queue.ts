@@ -1,9 +1,6 @@
 /** Runs async operations one at a time in arrival order, with a bound on how many may wait. */
 import { WorkbenchError } from '@wirebench/core'
 
-/** What a refused caller is told to wait (the Retry-After of the 503): operations here take milliseconds. */
-export const RETRY_AFTER_SECONDS = 1
-
 export interface SerialQueue {
   run<T>(operation: () => Promise<T>): Promise<T>
 }
