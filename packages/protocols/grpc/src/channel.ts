@@ -8,9 +8,7 @@ import type { DescMethodStreaming, Message } from '@bufbuild/protobuf'
 import type { StreamResponse } from '@connectrpc/connect'
 import { WorkbenchError } from '@wirebench/core'
 import type { CallContext, Channel, StreamFrame } from '@wirebench/core'
-import { isTargetStatus, toCallError } from './errors.js'
-import { headersRecord } from './metadata.js'
-import { encodeResponse, failedFrames } from './prepared-call.js'
+import { failureFrames, replyFrames } from './reply-frames.js'
 import type { PreparedCall } from './prepared-call.js'
 
 /** An async iterable fed by `push`, read once by the transport. */
@@ -88,29 +86,16 @@ export function openPreparedChannel(call: PreparedCall, ctx: CallContext, option
   started.catch(() => undefined)
   let framesTaken = false
 
-  const fail = (error: unknown): StreamFrame[] => {
-    if (!signal.aborted && isTargetStatus(error)) return failedFrames(error, call)
-    throw toCallError(error, { url: call.url, signal })
-  }
-
   async function* frames(): AsyncGenerator<StreamFrame> {
     try {
       let reply: StreamResponse
       try {
         reply = await started
       } catch (error) {
-        yield* fail(error)
+        yield* failureFrames(error, call, signal)
         return
       }
-      yield { type: 'headers', metadata: headersRecord(reply.header) }
-      try {
-        for await (const message of reply.message) yield { type: 'message', data: encodeResponse(call, message) }
-      } catch (error) {
-        yield* fail(error)
-        return
-      }
-      yield { type: 'trailers', metadata: headersRecord(reply.trailer) }
-      yield { type: 'end', status: 'OK' }
+      yield* replyFrames(call, reply, signal)
     } finally {
       input.end()
       ctx.signal.removeEventListener('abort', onAbort)

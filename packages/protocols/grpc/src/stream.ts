@@ -7,10 +7,8 @@ import type { DescMethodStreaming, Message } from '@bufbuild/protobuf'
 import { WorkbenchError } from '@wirebench/core'
 import type { CallContext, StreamFrame } from '@wirebench/core'
 import { asyncItems } from './async-items.js'
-import { isTargetStatus, toCallError } from './errors.js'
 import { decodeMessages } from './invoke.js'
-import { headersRecord } from './metadata.js'
-import { encodeResponse, failedFrames } from './prepared-call.js'
+import { failureFrames, replyFrames } from './reply-frames.js'
 import type { PreparedCall } from './prepared-call.js'
 
 export async function* streamPrepared(
@@ -32,10 +30,6 @@ export async function* streamPrepared(
   const onAbort = (): void => controller.abort(ctx.signal.reason)
   if (ctx.signal.aborted) onAbort()
   else ctx.signal.addEventListener('abort', onAbort, { once: true })
-  const fail = (error: unknown): StreamFrame[] => {
-    if (!ctx.signal.aborted && isTargetStatus(error)) return failedFrames(error, call)
-    throw toCallError(error, { url: call.url, signal: ctx.signal })
-  }
   try {
     let reply
     try {
@@ -47,18 +41,10 @@ export async function* streamPrepared(
         asyncItems(inputs),
       )
     } catch (error) {
-      yield* fail(error)
+      yield* failureFrames(error, call, ctx.signal)
       return
     }
-    yield { type: 'headers', metadata: headersRecord(reply.header) }
-    try {
-      for await (const message of reply.message) yield { type: 'message', data: encodeResponse(call, message) }
-    } catch (error) {
-      yield* fail(error)
-      return
-    }
-    yield { type: 'trailers', metadata: headersRecord(reply.trailer) }
-    yield { type: 'end', status: 'OK' }
+    yield* replyFrames(call, reply, ctx.signal)
   } finally {
     ctx.signal.removeEventListener('abort', onAbort)
     if (!controller.signal.aborted) controller.abort(new WorkbenchError('cancelled', 'The stream was closed.'))
