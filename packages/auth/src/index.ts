@@ -95,6 +95,7 @@ export { locateJsonError, parseJsonTemplate } from './templating/json-template.j
 export type { JsonSyntaxError } from './templating/json-template.js'
 export { parseEnvironmentsDocument } from './document/parse.js'
 export type { DocumentIssue, ParseEnvironmentsResult } from './document/parse.js'
+export type { EnvironmentsIssue, EnvironmentsResponse, SaveEnvironmentsResponse } from './document/api.js'
 export { migrateEnvironmentsDocument } from './document/migrate.js'
 export type { MigrationResult } from './document/migrate.js'
 export {

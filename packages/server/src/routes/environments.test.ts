@@ -13,7 +13,7 @@ import { createSerialQueue } from '../services/serial-queue.js'
 import { createHarness, makeTempDir } from '../test-support/harness.test-helpers.js'
 import type { Harness } from '../test-support/harness.test-helpers.js'
 import { registerEnvironmentRoutes } from './environments.js'
-import type { EnvironmentsResponse, SaveEnvironmentsResponse } from './environments.js'
+import type { EnvironmentsResponse, SaveEnvironmentsResponse } from '@wirebench/auth'
 
 const doc = (token: string): EnvironmentsDocument => ({
   version: 1,

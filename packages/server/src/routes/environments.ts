@@ -3,23 +3,13 @@
  * `{revision}`. Secrets are returned (the UI edits them; the route is token-gated and same-origin) and never logged.
  */
 import { WorkbenchError } from '@wirebench/core'
-import type { EnvironmentsDocument } from '@wirebench/auth'
+import type { EnvironmentsResponse, SaveEnvironmentsResponse } from '@wirebench/auth'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
-import type { EnvironmentStore, EnvironmentsIssue, EnvironmentsParser } from '../services/environment-store.js'
+import type { EnvironmentStore, EnvironmentsParser } from '../services/environment-store.js'
 import { putEnvironmentsBodySchema } from './auth-schemas.js'
 import type { PutEnvironmentsBody } from './auth-schemas.js'
-
-export interface EnvironmentsResponse {
-  document: EnvironmentsDocument
-  revision: string
-  issues?: EnvironmentsIssue[]
-}
-
-export interface SaveEnvironmentsResponse {
-  revision: string
-}
 
 export interface EnvironmentRouteDeps {
   store: EnvironmentStore

@@ -8,7 +8,7 @@ import { lstat, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
 import { locateJsonError } from '@wirebench/auth'
-import type { DocumentIssue, EnvironmentsDocument, ParseEnvironmentsResult } from '@wirebench/auth'
+import type { DocumentIssue, EnvironmentsDocument, EnvironmentsIssue, ParseEnvironmentsResult } from '@wirebench/auth'
 import {
   ensurePrivateDir,
   isNotFound,
@@ -25,15 +25,6 @@ export const ENVIRONMENTS_FILE = 'environments.json'
 
 /** Validates a parsed JSON value and migrates older versions forward (the auth package's parser). */
 export type EnvironmentsParser = (json: unknown) => ParseEnvironmentsResult
-
-/** Something about the stored file the UI should show: why it was not used, and where it went. */
-export interface EnvironmentsIssue {
-  message: string
-  /** Where the unusable file was moved (`environments.json.corrupt-<timestamp>`). */
-  movedTo?: string
-  /** Validation issues of the stored document, by JSON path. */
-  errors?: DocumentIssue[]
-}
 
 export interface EnvironmentsSnapshot {
   document: EnvironmentsDocument

@@ -1,28 +1,12 @@
 /** The typed client of the environment routes: read and save `environments.json`, clear an environment's cookie jar. */
-import { stripMemoryOnlyFields, type EnvironmentsDocument } from '@wirebench/auth'
+import { stripMemoryOnlyFields } from '@wirebench/auth'
+import type { EnvironmentsDocument, EnvironmentsResponse, SaveEnvironmentsResponse } from '@wirebench/auth'
 import type { ApiClient } from './api-client.js'
 
-/** A problem the server found with the stored file (e.g. it did not parse and was moved aside). */
-export interface EnvironmentsIssue {
-  message: string
-  /** Where a file that failed validation was moved (`environments.json.corrupt-<timestamp>`). */
-  movedTo?: string
-  /** Validation failures of the stored document, by JSON path. */
-  errors?: Array<{ path: string; message: string }>
-}
+export type { EnvironmentsIssue, EnvironmentsResponse, SaveEnvironmentsResponse } from '@wirebench/auth'
 
 /** The server's version tag of the stored document; a save based on an older one is refused with 409. */
 export type EnvironmentsRevision = string
-
-export interface EnvironmentsResponse {
-  document: EnvironmentsDocument
-  revision: EnvironmentsRevision
-  issues?: EnvironmentsIssue[]
-}
-
-export interface SaveEnvironmentsResponse {
-  revision: EnvironmentsRevision
-}
 
 export interface EnvironmentsApi {
   load(signal?: AbortSignal): Promise<EnvironmentsResponse>
