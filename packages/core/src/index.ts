@@ -48,6 +48,7 @@ export type {
   Logger,
   PluginSetting,
   ProtocolPlugin,
+  SchemaDocument,
   SchemaFile,
 } from './plugin/contract.js'
 export { SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
@@ -60,6 +61,8 @@ export type {
   Problem,
   ProtocolSummary,
   SchemaDiagnostic,
+  SchemaDocumentQuery,
+  SchemaDocumentResponse,
   ProtocolsResponse,
   UploadResponse,
   UploadIssue,

@@ -20,6 +20,7 @@ import { registerInvokeRoutes } from './routes/invoke.js'
 import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
 import { registerProtocolRoutes } from './routes/protocols.js'
+import { registerSchemaRoutes } from './routes/schema.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
 import { createValidatorCompiler } from './routes/validation.js'
@@ -101,6 +102,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerDiscoverRoutes(app, deps)
   registerInvokeRoutes(app, deps)
   registerUploadRoutes(app, deps)
+  registerSchemaRoutes(app, deps)
   registerLiveRoutes(app, deps, { outboundPolicy })
   registerCookieRoutes(app, { cookieJars })
 

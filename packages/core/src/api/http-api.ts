@@ -1,6 +1,6 @@
 /** Request and response shapes of the workbench HTTP API, shared by the server, the UI's client and the CLI. */
 import type { WorkbenchErrorCode } from '../errors/workbench-error.js'
-import type { PluginSetting } from '../plugin/contract.js'
+import type { PluginSetting, SchemaDocument } from '../plugin/contract.js'
 import type { DiscoveryAttempt, InvokeResult, ServiceInfo } from '../model/wire.js'
 
 export const SESSION_TOKEN_HEADER = 'x-workbench-token'
@@ -41,6 +41,18 @@ export interface ProtocolSummary {
   settings: PluginSetting[]
   uploadExtensions: string[]
   capabilities: { unary: boolean; serverStreaming: boolean; channels: boolean }
+}
+
+/** `GET /api/schema?protocol=&url=`: the schema document a plugin keeps for a discovered URL. */
+export interface SchemaDocumentQuery {
+  protocol: string
+  /** The service's `originUrl`. */
+  url: string
+}
+
+export interface SchemaDocumentResponse extends SchemaDocument {
+  protocol: string
+  url: string
 }
 
 export interface ProtocolsResponse {

@@ -78,6 +78,15 @@ export interface Channel {
   dispose(): Promise<void>
 }
 
+/**
+ * A schema a plugin keeps for a discovered target, handed to editors in the UI (GraphQL: the SDL, for the field
+ * picker, completion and validation).
+ */
+export interface SchemaDocument {
+  format: 'graphql-sdl'
+  text: string
+}
+
 export interface PluginSetting {
   key: string
   label: string
@@ -110,6 +119,8 @@ export interface ProtocolPlugin {
   invoke(call: Call, ctx: CallContext): Promise<InvokeResult>
   invokeStream?(call: Call, ctx: CallContext): AsyncIterable<StreamFrame>
   openChannel?(call: Call, ctx: CallContext): Promise<Channel>
+  /** The schema document of a discovered target (from the plugin's cache; `undefined` when it has none). */
+  schemaDocument?(target: string): SchemaDocument | undefined
   /** Drops cached descriptors/documents for a target (rediscovery or upload removal). */
   forget?(target: string): void
   dispose?(): Promise<void>

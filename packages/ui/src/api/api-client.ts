@@ -6,6 +6,7 @@ import {
   type InvokeRequest,
   type InvokeResponse,
   type ProtocolsResponse,
+  type SchemaDocumentResponse,
   type UploadResponse,
   type UploadsResponse,
 } from '@wirebench/core'
@@ -32,6 +33,8 @@ export interface ApiClient {
   upload(name: string, content: Blob): Promise<UploadResponse>
   uploads(): Promise<UploadsResponse>
   deleteUpload(name: string): Promise<void>
+  /** The schema document a plugin keeps for a discovered URL (GraphQL SDL); `not_found` before discovery. */
+  schema(protocol: string, url: string, signal?: AbortSignal): Promise<SchemaDocumentResponse>
   /** Any other route (environments, token proxies): the same token, problem mapping and session-problem report. */
   request<T>(path: string, init?: RequestOptions): Promise<T>
 }
@@ -78,6 +81,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     upload: (name, content) =>
       request(`/api/openapi/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body: content }),
     uploads: () => request('/api/uploads'),
+    schema: (protocol, url, signal) =>
+      request(`/api/schema?protocol=${encodeURIComponent(protocol)}&url=${encodeURIComponent(url)}`, { signal }),
     deleteUpload: (name) => request(`/api/uploads/${encodeURIComponent(name)}`, { method: 'DELETE' }),
     request,
   }

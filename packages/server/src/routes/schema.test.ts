@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WorkbenchError } from '@wirebench/core'
+import type { ProtocolPlugin, SchemaDocumentResponse } from '@wirebench/core'
+import { createHarness } from '../test-support/harness.test-helpers.js'
+import type { Harness } from '../test-support/harness.test-helpers.js'
+
+const sdl = 'type Query { hello: String }'
+
+/** A plugin that holds a schema for one target only, as a GraphQL plugin does after discovering it. */
+const schemaHolder: ProtocolPlugin = {
+  id: 'holder',
+  name: 'Holder',
+  discover: () => Promise.reject(new WorkbenchError('no_services', 'not mine')),
+  invoke: () => Promise.reject(new WorkbenchError('unsupported', 'no calls')),
+  schemaDocument: (target) =>
+    target === 'http://127.0.0.1:1/graphql' ? { format: 'graphql-sdl', text: sdl } : undefined,
+}
+
+const noSchemas: ProtocolPlugin = { ...schemaHolder, id: 'plain', name: 'Plain', schemaDocument: undefined }
+
+describe('GET /api/schema', () => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await createHarness({ plugins: [schemaHolder, noSchemas] })
+  })
+  afterAll(() => h.close())
+
+  const get = (query: string, headers = h.headers) =>
+    h.app.inject({ method: 'GET', url: `/api/schema?${query}`, headers })
+
+  it('answers the schema document the plugin holds for a discovered URL', async () => {
+    const res = await get(`protocol=holder&url=${encodeURIComponent('http://127.0.0.1:1/graphql')}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json<SchemaDocumentResponse>()).toEqual({
+      protocol: 'holder',
+      url: 'http://127.0.0.1:1/graphql',
+      format: 'graphql-sdl',
+      text: sdl,
+    })
+    expect(res.headers['cache-control']).toBe('no-store')
+  })
+
+  it('answers 404 with a hint to discover first when the plugin holds no schema for the URL', async () => {
+    for (const query of ['protocol=holder&url=http%3A%2F%2Felsewhere', 'protocol=plain&url=x']) {
+      const res = await get(query)
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ code: 'not_found', hint: expect.stringMatching(/Discover the URL first/) })
+    }
+  })
+
+  it('names the registered protocols when the protocol is unknown, and refuses a missing url', async () => {
+    const unknown = await get('protocol=nope&url=x')
+    expect(unknown.json()).toMatchObject({ code: 'no_plugin', hint: expect.stringContaining('holder') })
+    expect((await get('protocol=holder')).statusCode).toBe(400)
+  })
+
+  it('is behind the session token like every API route', async () => {
+    const res = await get('protocol=holder&url=x', { host: 'localhost:5080' })
+    expect(res.statusCode).toBe(401)
+  })
+})
