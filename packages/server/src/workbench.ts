@@ -3,8 +3,11 @@
  * `app.register(workbench, { prefix: '/workbench', configDir })`.
  */
 import { parseEnvironmentsDocument } from '@wirebench/auth'
+import { createGraphqlPlugin } from '@wirebench/protocol-graphql'
 import { createGrpcPlugins } from '@wirebench/protocol-grpc'
 import { createRestPlugin } from '@wirebench/protocol-rest'
+import { createSsePlugin } from '@wirebench/protocol-sse'
+import { createWebSocketPlugin } from '@wirebench/protocol-websocket'
 import { createCookieJars } from '@wirebench/transport'
 import { defaultOutboundSchemes } from '@wirebench/core'
 import type { ClientConfig } from '@wirebench/core'
@@ -63,6 +66,9 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     options.plugins ?? [
       createRestPlugin({ outbound: outboundPolicy, cookieJars }),
       ...createGrpcPlugins({ outbound: outboundPolicy }),
+      createGraphqlPlugin({ outbound: outboundPolicy }),
+      createSsePlugin({ outbound: outboundPolicy }),
+      createWebSocketPlugin({ outbound: outboundPolicy }),
     ],
   )
 

@@ -5,11 +5,14 @@ import type { BadgeTone } from '../components/MethodBadge.js'
 import type { MethodRef } from '../state/catalog.js'
 import { GenericRequestPane } from './generic/GenericRequestPane.js'
 import { GenericResponsePane } from './generic/GenericResponsePane.js'
+import { graphqlUi } from './graphql/graphql-ui.js'
 import { GrpcRequestPane } from './grpc/GrpcRequestPane.js'
 import { GrpcResponsePane } from './grpc/GrpcResponsePane.js'
 import { verbBadge } from './rest/rest-decorations.js'
 import { RestRequestPane } from './rest/RestRequestPane.js'
 import { RestResponsePane } from './rest/RestResponsePane.js'
+import { sseUi } from './sse/sse-ui.js'
+import { websocketUi } from './websocket/websocket-ui.js'
 
 export interface PaneProps {
   target: MethodRef
@@ -52,7 +55,15 @@ const grpc: ProtocolUi = {
 }
 
 // gRPC-Web and Connect are the same calls over other framings: the same panes serve them.
-const byProtocol: Record<string, ProtocolUi> = { rest, grpc, grpcweb: grpc, connect: grpc }
+const byProtocol: Record<string, ProtocolUi> = {
+  rest,
+  grpc,
+  grpcweb: grpc,
+  connect: grpc,
+  graphql: graphqlUi,
+  sse: sseUi,
+  websocket: websocketUi,
+}
 
 export function protocolUi(protocol: string): ProtocolUi {
   return byProtocol[protocol] ?? generic

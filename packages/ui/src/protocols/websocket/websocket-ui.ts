@@ -1,0 +1,11 @@
+/** What the WebSocket protocol contributes to the UI (skeleton: the generic panes until its own land). */
+import { GenericRequestPane } from '../generic/GenericRequestPane.js'
+import { GenericResponsePane } from '../generic/GenericResponsePane.js'
+import type { ProtocolUi } from '../registry.js'
+
+export const websocketUi: ProtocolUi = {
+  badge: (method) => ({ label: method.methodType === 'Unary' ? 'RPC' : 'LIVE', tone: 'other' }),
+  label: (method) => method.name,
+  RequestPane: GenericRequestPane,
+  ResponsePane: GenericResponsePane,
+}
