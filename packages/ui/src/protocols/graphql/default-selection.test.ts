@@ -1,0 +1,40 @@
+import { getNamedType, OperationTypeNode, print } from 'graphql'
+import { describe, expect, it } from 'vitest'
+import { defaultOperationText, defaultSelectionSet } from './default-selection.js'
+import { librarySchema } from './graphql.test-schema.js'
+
+const schema = librarySchema()
+const typeOf = (name: string) => getNamedType(schema.getType(name)!)
+const printed = (name: string, depth: number) => print(defaultSelectionSet(typeOf(name), depth)!).replace(/\s+/g, ' ')
+
+describe('defaultSelectionSet', () => {
+  it('selects scalar and enum fields only at depth 1', () => {
+    expect(printed('Book', 1)).toBe('{ id title genre }')
+  })
+
+  it('adds composite fields with their scalars at depth 2 and skips fields with required arguments', () => {
+    expect(printed('Book', 2)).toBe('{ id title genre author { id name } }')
+  })
+
+  it('selects __typename first for an interface and only __typename for a union', () => {
+    expect(printed('Node', 1)).toBe('{ __typename id }')
+    expect(printed('SearchResult', 2)).toBe('{ __typename }')
+  })
+
+  it('has no selection set for a leaf type', () => {
+    expect(defaultSelectionSet(typeOf('Genre'), 2)).toBeUndefined()
+  })
+})
+
+describe('defaultOperationText', () => {
+  it('names the operation after the field and passes every argument as a variable', () => {
+    const text = defaultOperationText(schema, OperationTypeNode.QUERY, 'books')
+    expect(text).toBe(
+      'query Books($genre: Genre, $limit: Int) {\n  books(genre: $genre, limit: $limit) {\n    id\n    title\n    genre\n    author {\n      id\n      name\n    }\n  }\n}',
+    )
+  })
+
+  it('answers undefined for a field the root type does not have', () => {
+    expect(defaultOperationText(schema, OperationTypeNode.MUTATION, 'books')).toBeUndefined()
+  })
+})
