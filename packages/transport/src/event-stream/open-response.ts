@@ -1,0 +1,96 @@
+/**
+ * Opens an outbound HTTP response without reading its body: callers look at the status and content type first, then
+ * read the body (bounded) or stream it, or drop it at once (an event stream must never be read to its end by a probe).
+ */
+import { STATUS_CODES } from 'node:http'
+import { errors } from 'undici'
+import type { Dispatcher } from 'undici'
+import { WorkbenchError } from '@wirebench/core'
+import { toNetworkError } from '../network-errors.js'
+
+export interface OpenResponseOptions {
+  url: string
+  method: string
+  headers?: Record<string, string>
+  body?: string | Uint8Array
+  dispatcher: Dispatcher
+  /** Fires on cancellation and at the call's deadline (reason: a `timeout` WorkbenchError or a TimeoutError). */
+  signal: AbortSignal
+  /** How error messages name the target; defaults to `url` (pass one without secrets in the query). */
+  displayUrl?: string
+  /** The dispatcher presents a client certificate (mTLS): handshake errors then say so. */
+  clientCertificate?: boolean
+  /** A stream may stay quiet for long: 0 turns undici's idle-body timeout off (the signal still ends it). */
+  bodyTimeoutMs?: number
+}
+
+export interface OpenedBody extends AsyncIterable<Uint8Array> {
+  destroy(error?: Error): unknown
+}
+
+export interface OpenedResponse {
+  status: number
+  statusMessage: string
+  /** Lower-case names; a repeated header is joined with `, `. */
+  headers: Record<string, string>
+  body: OpenedBody
+  /** Drops the body without reading it (releases the socket). */
+  close(): void
+}
+
+export async function openResponse(options: OpenResponseOptions): Promise<OpenedResponse> {
+  try {
+    const url = new URL(options.url)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.')
+    }
+    const response = await options.dispatcher.request({
+      origin: url.origin,
+      path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+      method: options.method,
+      headers: options.headers,
+      body: options.body,
+      signal: options.signal,
+      ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeout: options.bodyTimeoutMs }),
+    })
+    const body = response.body as unknown as OpenedBody
+    return {
+      status: response.statusCode,
+      statusMessage: STATUS_CODES[response.statusCode] ?? '',
+      headers: flattenHeaders(response.headers),
+      body,
+      close: () => void body.destroy(),
+    }
+  } catch (error) {
+    throw streamError(error, options)
+  }
+}
+
+/** Maps what opening or reading a response threw; the signal's reason tells a deadline from a cancellation. */
+export function streamError(
+  error: unknown,
+  options: Pick<OpenResponseOptions, 'url' | 'displayUrl' | 'signal' | 'clientCertificate'>,
+): WorkbenchError {
+  const reason: unknown = options.signal.aborted ? options.signal.reason : undefined
+  if (WorkbenchError.is(reason)) return reason
+  const timedOut = reason instanceof Error && reason.name === 'TimeoutError'
+  return toNetworkError(error, {
+    url: options.displayUrl ?? options.url,
+    timedOut,
+    clientCertificate: options.clientCertificate === true,
+  })
+}
+
+export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  // Null prototype: a `__proto__` response header stays a plain entry.
+  const flat = Object.create(null) as Record<string, string>
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return flat
+}
+
+/** True for `text/event-stream` (any parameters, any case). */
+export function isEventStreamType(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'text/event-stream'
+}
