@@ -1,13 +1,71 @@
-/** The WebSocket ProtocolPlugin (skeleton: the helper building this package replaces it). */
+/**
+ * The WebSocket ProtocolPlugin: `ws://` and `wss://` addresses become one service with a duplex method `connect`.
+ * Nothing is cached between calls: every call (and discovery) opens its own connection to the address it names.
+ */
 import { WorkbenchError } from '@wirebench/core'
-import type { ProtocolPlugin } from '@wirebench/core'
-import type { WebSocketPluginOptions } from './types.js'
+import type { Call, ProtocolPlugin } from '@wirebench/core'
+import { createGuardedLookup } from '@wirebench/transport'
+import { openWebSocketChannel } from './channel.js'
+import { methodName, serviceName } from './describe.js'
+import { discoverUrl } from './discover.js'
+import { unknownMethod } from './errors.js'
+import { buildUpgradeRequest, webSocketUrl } from './handshake.js'
+import { invokeWebSocket } from './invoke.js'
+import { MiB } from './types.js'
+import type { ResolvedOptions, WebSocketPluginOptions } from './types.js'
 
-export function createWebSocketPlugin(_options: WebSocketPluginOptions = {}): ProtocolPlugin {
+function resolveOptions(options: WebSocketPluginOptions): ResolvedOptions {
+  const resolved: ResolvedOptions = {
+    maxPayloadBytes: options.maxPayloadBytes ?? 16 * MiB,
+    maxQueuedFrames: options.maxQueuedFrames ?? 1_024,
+    maxQueuedBytes: options.maxQueuedBytes ?? 16 * MiB,
+    maxBufferedSendBytes: options.maxBufferedSendBytes ?? MiB,
+    closeTimeoutMs: options.closeTimeoutMs ?? 5_000,
+    lookup: options.lookup ?? createGuardedLookup(options.outbound),
+  }
+  if (options.outbound) resolved.outbound = options.outbound
+  return resolved
+}
+
+/** The address a call goes to, after checking it names the one method a WebSocket address has. */
+function callAddress(call: Call): string {
+  const address = call.serverUrl ?? call.target
+  const url = webSocketUrl(address)
+  if (call.method !== methodName || call.service !== serviceName(url)) {
+    throw unknownMethod(call.target, call.service, call.method)
+  }
+  return address
+}
+
+export function createWebSocketPlugin(options: WebSocketPluginOptions = {}): ProtocolPlugin {
+  const resolved = resolveOptions(options)
   return {
     id: 'websocket',
     name: 'WebSocket',
-    discover: () => Promise.reject(new WorkbenchError('no_services', 'Not built yet.')),
-    invoke: () => Promise.reject(new WorkbenchError('unsupported', 'Not built yet.')),
+    description: 'ws:// and wss:// addresses as duplex channels: text and binary frames, subprotocols, close codes.',
+
+    async discover(target, ctx) {
+      if (target.kind !== 'url') throw new WorkbenchError('no_services', 'WebSocket addresses are URLs, not files.')
+      return discoverUrl(target.url, ctx, resolved)
+    },
+
+    async invoke(call, ctx) {
+      const request = buildUpgradeRequest(callAddress(call), ctx, resolved)
+      return invokeWebSocket(request, call.messages, ctx, resolved)
+    },
+
+    async openChannel(call, ctx) {
+      const request = buildUpgradeRequest(callAddress(call), ctx, resolved)
+      const channel = await openWebSocketChannel(request, ctx, resolved)
+      try {
+        for (const message of call.messages) {
+          if (!(await channel.send(message))) break
+        }
+      } catch (error) {
+        await channel.dispose()
+        throw error
+      }
+      return channel
+    },
   }
 }

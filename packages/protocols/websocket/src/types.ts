@@ -1,7 +1,32 @@
-/** Options of the WebSocket plugin. */
+/** Options of the WebSocket plugin and the bounds it applies to every connection. */
+import type { LookupFunction } from 'node:net'
 import type { OutboundPolicy } from '@wirebench/core'
 
 export interface WebSocketPluginOptions {
   /** Outbound target policy (embedded mode tightens it). */
   outbound?: OutboundPolicy
+  /** Largest message accepted from a server; default 16 MiB (and never above `limits.maxResponseBytes`). */
+  maxPayloadBytes?: number
+  /** Frames received and not yet pulled before the socket is paused; default 1,024 (or `limits.maxQueuedFrames`). */
+  maxQueuedFrames?: number
+  /** Bytes received and not yet pulled before the socket is paused; default 16 MiB. */
+  maxQueuedBytes?: number
+  /** Bytes handed to the socket and not yet written before `send` waits for them; default 1 MiB. */
+  maxBufferedSendBytes?: number
+  /** How long `closeSend` (and invoke's final close) waits for the server's close frame; default 5 s. */
+  closeTimeoutMs?: number
+  /** Resolves host names for connections; default: the system resolver behind the transport's metadata guard. */
+  lookup?: LookupFunction
 }
+
+export interface ResolvedOptions {
+  outbound?: OutboundPolicy
+  maxPayloadBytes: number
+  maxQueuedFrames: number
+  maxQueuedBytes: number
+  maxBufferedSendBytes: number
+  closeTimeoutMs: number
+  lookup: LookupFunction
+}
+
+export const MiB = 1024 * 1024
