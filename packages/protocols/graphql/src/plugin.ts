@@ -1,13 +1,90 @@
-/** The GraphQL ProtocolPlugin (skeleton: the helper building this package replaces it). */
-import { WorkbenchError } from '@wirebench/core'
-import type { ProtocolPlugin } from '@wirebench/core'
-import type { GraphqlPluginOptions } from './types.js'
+/**
+ * The GraphQL ProtocolPlugin: discovery by introspection (the schema, its SDL and the services kept per endpoint),
+ * queries and mutations through `invoke`, subscriptions through `invokeStream`.
+ */
+import { WorkbenchError, createTargetCache } from '@wirebench/core'
+import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
+import { createDispatcherFactory, createGuardedLookup } from '@wirebench/transport'
+import { discoverEndpoint } from './discover.js'
+import type { GraphqlDeps } from './discover.js'
+import { unknownMethod } from './errors.js'
+import { invokeOperation } from './invoke.js'
+import { streamSubscription } from './stream.js'
+import type { StreamDeps } from './stream.js'
+import { operationKey } from './types.js'
+import type { CachedOperation, CachedTarget, GraphqlPluginOptions } from './types.js'
 
-export function createGraphqlPlugin(_options: GraphqlPluginOptions = {}): ProtocolPlugin {
+export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): ProtocolPlugin {
+  const dispatchers = createDispatcherFactory({
+    outbound: options.outbound,
+    ...(options.cookieJars ? { cookieJars: options.cookieJars } : {}),
+  })
+  const deps: GraphqlDeps & StreamDeps = {
+    outbound: options.outbound,
+    maxInputDepth: options.maxInputDepth ?? 4,
+    dispatchers,
+    lookup: createGuardedLookup(options.outbound),
+    maxQueuedEvents: options.maxQueuedEvents,
+  }
+  // Every target is a URL discovery can revisit: nothing is uploaded, so the bound applies to all.
+  const targets = createTargetCache<CachedTarget>({
+    maxUrlTargets: options.maxCachedTargets ?? 32,
+    isUpload: () => false,
+  })
+
+  const discover = async (url: string, ctx: CallContext): Promise<CachedTarget> => {
+    const started = performance.now()
+    const target = await discoverEndpoint(url, ctx, deps)
+    targets.set(url, target)
+    ctx.logger.debug('graphql discovery', {
+      url,
+      fields: target.operations.size,
+      types: Object.keys(target.schema.getTypeMap()).length,
+      ms: Math.round(performance.now() - started),
+    })
+    return target
+  }
+
+  const resolve = async (call: Call, ctx: CallContext): Promise<{ url: string; operation: CachedOperation }> => {
+    const target = targets.get(call.target) ?? (await discover(call.target, ctx))
+    const operation = target.operations.get(operationKey(call.service, call.method))
+    if (!operation) throw unknownMethod(call.target, call.service, call.method)
+    return { url: call.serverUrl ?? target.url, operation }
+  }
+
   return {
     id: 'graphql',
     name: 'GraphQL',
-    discover: () => Promise.reject(new WorkbenchError('no_services', 'Not built yet.')),
-    invoke: () => Promise.reject(new WorkbenchError('unsupported', 'Not built yet.')),
+    description:
+      'GraphQL over HTTP: discovery by introspection, queries and mutations, subscriptions over graphql-ws and graphql-sse.',
+
+    async discover(target, ctx) {
+      if (target.kind !== 'url') throw new WorkbenchError('no_services', 'GraphQL schemas are discovered from a URL.')
+      return (await discover(target.url, ctx)).services
+    },
+
+    async invoke(call, ctx) {
+      const { url, operation } = await resolve(call, ctx)
+      return invokeOperation({ url, operation, messages: call.messages }, ctx, deps)
+    },
+
+    async *invokeStream(call, ctx) {
+      const { url, operation } = await resolve(call, ctx)
+      yield* streamSubscription({ url, operation, messages: call.messages }, ctx, deps)
+    },
+
+    schemaDocument(target) {
+      const cached = targets.get(target)
+      return cached ? { format: 'graphql-sdl', text: cached.sdl() } : undefined
+    },
+
+    forget(target) {
+      targets.delete(target)
+    },
+
+    async dispose() {
+      targets.clear()
+      await dispatchers.close()
+    },
   }
 }

@@ -1,7 +1,53 @@
-/** Options of the GraphQL plugin. */
-import type { OutboundPolicy } from '@wirebench/core'
+/** Types of the GraphQL plugin: options, the call message, and what it keeps per discovered target. */
+import type { GraphQLField, GraphQLSchema } from 'graphql'
+import type { MethodInfo, OutboundPolicy, ServiceInfo } from '@wirebench/core'
+import type { CookieJars } from '@wirebench/transport'
 
 export interface GraphqlPluginOptions {
   /** Outbound target policy (embedded mode tightens it). */
   outbound?: OutboundPolicy
+  /** The server's per-environment cookie jars; with them a `cookieEnv` marker is honoured on HTTP requests. */
+  cookieJars?: CookieJars
+  /** Discovered endpoints kept (least recently used go first). Default 32. */
+  maxCachedTargets?: number
+  /** Nesting depth of input objects in argument forms before they are cut (`truncated`). Default 4. */
+  maxInputDepth?: number
+  /** Events a subscription may hold unread before it ends with ResourceExhausted. Default: the call's queue limit. */
+  maxQueuedEvents?: number
+}
+
+export type RootKind = 'query' | 'mutation' | 'subscription'
+
+export type SubscriptionTransport = 'auto' | 'graphql-ws' | 'graphql-sse'
+
+/** The call message: `{ query?, variables?, operationName?, subscriptionTransport? }`. */
+export interface GraphqlMessage {
+  query?: string
+  variables?: Record<string, unknown>
+  operationName?: string
+  subscriptionTransport?: SubscriptionTransport
+}
+
+export interface CachedOperation {
+  kind: RootKind
+  service: ServiceInfo
+  method: MethodInfo
+  field: GraphQLField<unknown, unknown>
+  /** The ready-to-send operation for this root field (also the `query` field's default value). */
+  defaultQuery: string
+  defaultOperationName: string
+}
+
+/** What discovery leaves for calls and for the schema route. */
+export interface CachedTarget {
+  url: string
+  schema: GraphQLSchema
+  services: ServiceInfo[]
+  operations: Map<string, CachedOperation>
+  /** printSchema of the introspected schema, made on first request (the GitHub schema prints to ~1 MB). */
+  sdl(): string
+}
+
+export function operationKey(service: string, method: string): string {
+  return `${service}\u0000${method}`
 }

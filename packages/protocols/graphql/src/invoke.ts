@@ -1,0 +1,58 @@
+/**
+ * Queries and mutations: POST `{ query, variables, operationName }` and answer the whole GraphQL response body, with
+ * its errors beside the (possibly partial) data and the status mapped from their codes or the HTTP status.
+ */
+import { appendQueryParams, mergeHeaders } from '@wirebench/core'
+import type { CallContext, InvokeResult } from '@wirebench/core'
+import type { GraphqlDeps } from './discover.js'
+import { httpEndpoint } from './discover.js'
+import { graphqlErrors, graphqlStatus, subscriptionThroughInvoke } from './errors.js'
+import { graphqlAccept, parseJson, postGraphql } from './http.js'
+import { readMessage, requestBody } from './message.js'
+import type { CachedOperation } from './types.js'
+
+export interface InvokeInput {
+  /** Where the call goes. */
+  url: string
+  operation: CachedOperation
+  messages: readonly unknown[]
+}
+
+export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps: GraphqlDeps): Promise<InvokeResult> {
+  const { operation } = input
+  if (operation.kind === 'subscription') throw subscriptionThroughInvoke(operation.method.fullName)
+  const request = readMessage(input.messages, operation)
+  httpEndpoint(input.url, deps)
+  const response = await postGraphql(
+    {
+      url: appendQueryParams(input.url, ctx.markers.apiKeyQuery ?? []),
+      displayUrl: input.url,
+      headers: mergeHeaders(ctx.metadata, { 'content-type': 'application/json', accept: graphqlAccept }),
+      body: requestBody(request),
+    },
+    ctx,
+    deps.dispatchers,
+  )
+  const json = parseJson(response.body)
+  const text = response.body.toString('utf8')
+  const errors = graphqlErrors(json)
+  const metadata: Record<string, string> = { ...response.headers, http_status: String(response.status) }
+  const result: InvokeResult = {
+    response: json === undefined ? text : json,
+    durationMs: response.durationMs,
+    status: graphqlStatus(errors, response.status),
+    metadata,
+    sizeBytes: response.sizeBytes,
+  }
+  const contentType = response.headers['content-type']
+  if (contentType) result.contentType = contentType
+  if (response.truncated) result.truncated = true
+  if (errors) {
+    result.errorDetails = errors
+    result.statusMessage = errors[0]?.message ?? ''
+  } else if (json === undefined) {
+    result.statusMessage = `HTTP ${response.status}: the answer is not JSON.`
+    if (result.status === 'OK') result.status = 'Unknown'
+  }
+  return result
+}

@@ -1,0 +1,80 @@
+/** A root field's output type as a MessageInfo, two levels deep (what a response's `data` entry holds). */
+import {
+  getNamedType,
+  getNullableType,
+  isCompositeType,
+  isEnumType,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+} from 'graphql'
+import type { GraphQLNamedType, GraphQLOutputType } from 'graphql'
+import type { FieldInfo, FieldType, MessageInfo } from '@wirebench/core'
+
+const scalarTypes: Record<string, FieldType> = {
+  String: 'string',
+  ID: 'string',
+  Int: 'int32',
+  Float: 'double',
+  Boolean: 'bool',
+}
+
+export const outputDepth = 2
+
+export interface OutputTypeBuilder {
+  outputMessage(type: GraphQLOutputType): MessageInfo
+}
+
+export function createOutputTypeBuilder(): OutputTypeBuilder {
+  const messages = new Map<string, MessageInfo>()
+
+  const message = (type: GraphQLNamedType, depth: number): MessageInfo => {
+    const base: MessageInfo = { name: type.name, fullName: type.name, fields: [] }
+    if (type.description) base.description = type.description
+    if (!isObjectType(type) && !isInterfaceType(type)) return base
+    if (depth <= 0) return { ...base, truncated: true }
+    const key = `${type.name}\u0000${depth}`
+    const cached = messages.get(key)
+    if (cached) return cached
+    messages.set(key, base)
+    base.fields = Object.values(type.getFields()).map((field, index) => {
+      const info = fieldInfo(field.name, field.type, index + 1, depth - 1)
+      if (field.description) info.description = field.description
+      if (field.deprecationReason !== undefined && field.deprecationReason !== null) info.deprecated = true
+      return info
+    })
+    return base
+  }
+
+  const fieldInfo = (name: string, type: GraphQLOutputType, number: number, depth: number): FieldInfo => {
+    const required = isNonNullType(type)
+    const isRepeated = isListType(getNullableType(type))
+    const named = getNamedType(type)
+    const field: FieldInfo = {
+      name,
+      number,
+      type: 'json',
+      label: isRepeated ? 'repeated' : required ? 'required' : 'optional',
+      isRepeated,
+      isMap: false,
+      required,
+      isBinary: false,
+    }
+    if (isEnumType(named)) {
+      field.type = 'enum'
+      field.enumValues = named.getValues().map((value, index) => ({ name: value.name, number: index }))
+    } else if (isCompositeType(named)) {
+      // Unions have no fields of their own: their message stays empty (the SDL names the members).
+      field.type = 'message'
+      field.messageType = message(named, depth)
+    } else {
+      const scalar = scalarTypes[named.name]
+      if (scalar) field.type = scalar
+      else field.format = named.name
+    }
+    return field
+  }
+
+  return { outputMessage: (type) => message(getNamedType(type), outputDepth) }
+}

@@ -1,0 +1,154 @@
+/**
+ * The services of an introspected schema: one per root type (Query, Mutation, Subscription), one method per root
+ * field. A method's input is the call message `{ query, variables, operationName, subscriptionTransport? }`.
+ */
+import type { GraphQLObjectType, GraphQLSchema } from 'graphql'
+import type { FieldInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
+import { createInputFieldBuilder } from './input-fields.js'
+import type { InputFieldBuilder } from './input-fields.js'
+import { defaultOperation } from './operation-text.js'
+import { createOutputTypeBuilder } from './output-type.js'
+import type { OutputTypeBuilder } from './output-type.js'
+import { operationKey } from './types.js'
+import type { CachedOperation, RootKind } from './types.js'
+
+export const subscriptionTransports = ['auto', 'graphql-ws', 'graphql-sse'] as const
+
+export interface SchemaServices {
+  services: ServiceInfo[]
+  operations: Map<string, CachedOperation>
+}
+
+export function schemaServices(schema: GraphQLSchema, url: string, maxInputDepth: number): SchemaServices {
+  const inputs = createInputFieldBuilder(maxInputDepth)
+  const outputs = createOutputTypeBuilder()
+  const services: ServiceInfo[] = []
+  const operations = new Map<string, CachedOperation>()
+  const roots: Array<[RootKind, GraphQLObjectType | null | undefined]> = [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+    ['subscription', schema.getSubscriptionType()],
+  ]
+  for (const [kind, root] of roots) {
+    if (!root) continue
+    const service: ServiceInfo = {
+      name: root.name,
+      package: '',
+      methods: [],
+      source: 'graphql',
+      originUrl: url,
+      isUploaded: false,
+      protocol: 'graphql',
+    }
+    if (root.description) service.description = root.description
+    for (const field of Object.values(root.getFields())) {
+      const operation = defaultOperation(kind, field)
+      const method = methodInfo(
+        { kind, root, field, query: operation.text, operationName: operation.name },
+        {
+          inputs,
+          outputs,
+        },
+      )
+      service.methods.push(method)
+      operations.set(operationKey(root.name, field.name), {
+        kind,
+        service,
+        method,
+        field,
+        defaultQuery: operation.text,
+        defaultOperationName: operation.name,
+      })
+    }
+    if (service.methods.length > 0) services.push(service)
+  }
+  return { services, operations }
+}
+
+interface MethodSource {
+  kind: RootKind
+  root: GraphQLObjectType
+  field: CachedOperation['field']
+  query: string
+  operationName: string
+}
+
+function methodInfo(
+  source: MethodSource,
+  builders: { inputs: InputFieldBuilder; outputs: OutputTypeBuilder },
+): MethodInfo {
+  const { kind, root, field } = source
+  const streaming = kind === 'subscription'
+  const variables = builders.inputs.argumentFields(field.args)
+  const fields: FieldInfo[] = [
+    {
+      name: 'query',
+      number: 1,
+      type: 'string',
+      label: 'optional',
+      isRepeated: false,
+      isMap: false,
+      required: false,
+      isBinary: false,
+      format: 'graphql',
+      defaultValue: source.query,
+      description: 'The GraphQL operation; empty sends the default one.',
+    },
+    {
+      name: 'variables',
+      number: 2,
+      type: 'message',
+      label: 'optional',
+      isRepeated: false,
+      isMap: false,
+      required: variables.some((v) => v.required),
+      isBinary: false,
+      messageType: {
+        name: `${source.operationName}Variables`,
+        fullName: `${root.name}.${field.name}.Variables`,
+        fields: variables,
+      },
+    },
+    {
+      name: 'operationName',
+      number: 3,
+      type: 'string',
+      label: 'optional',
+      isRepeated: false,
+      isMap: false,
+      required: false,
+      isBinary: false,
+      description: 'Which operation of the document to run, when it holds several.',
+    },
+  ]
+  if (streaming) {
+    fields.push({
+      name: 'subscriptionTransport',
+      number: 4,
+      type: 'enum',
+      label: 'optional',
+      isRepeated: false,
+      isMap: false,
+      required: false,
+      isBinary: false,
+      enumValues: subscriptionTransports.map((name, number) => ({ name, number })),
+      defaultValue: 'auto',
+      description: 'auto tries graphql-ws and falls back to graphql-sse.',
+    })
+  }
+  const method: MethodInfo = {
+    name: field.name,
+    fullName: `${root.name}.${field.name}`,
+    clientStreaming: false,
+    serverStreaming: streaming,
+    methodType: streaming ? 'ServerStreaming' : 'Unary',
+    inputType: { name: `${source.operationName}Operation`, fullName: `${root.name}.${field.name}`, fields },
+    outputType: builders.outputs.outputMessage(field.type),
+    deprecated: field.deprecationReason !== undefined && field.deprecationReason !== null,
+  }
+  if (field.description) {
+    method.description = field.description
+    method.summary = field.description.split('\n')[0] ?? field.description
+  }
+  return method
+}

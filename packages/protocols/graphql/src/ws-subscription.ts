@@ -1,0 +1,195 @@
+/**
+ * Subscriptions over graphql-ws (the graphql-transport-ws subprotocol). The client's socket is a `ws` WebSocket
+ * that carries the call's headers on the upgrade, the client certificate, and the guarded DNS lookup; the handshake
+ * is watched so that `auto` can tell a refused upgrade (fall back to graphql-sse) from a failure.
+ */
+import type { LookupFunction } from 'node:net'
+import { createClient } from 'graphql-ws'
+import type { Client } from 'graphql-ws'
+import { WebSocket } from 'ws'
+import type { ClientOptions } from 'ws'
+import { WorkbenchError, appendQueryParams } from '@wirebench/core'
+import type { CallContext, StatusName } from '@wirebench/core'
+import { clientTlsOptions, toNetworkError } from '@wirebench/transport'
+import { graphqlErrors, graphqlStatus } from './errors.js'
+import type { FrameQueue } from './frame-queue.js'
+import { flattenHeaders } from './http.js'
+import type { GraphqlRequest } from './message.js'
+
+export interface WsSubscriptionInput {
+  /** The http(s) endpoint; the socket goes to its ws(s) twin. */
+  url: string
+  request: GraphqlRequest
+  ctx: CallContext
+  lookup: LookupFunction
+  queue: FrameQueue
+  /** Extra headers-frame entries (why this transport was chosen). */
+  note?: Record<string, string>
+  /** Given in `auto` mode: called instead of failing when the server refuses the upgrade or the subprotocol. */
+  onRefused?(reason: string): void
+}
+
+export interface RunningSubscription {
+  stop(): void
+}
+
+interface Handshake {
+  /** The handshake completed (101 with an accepted subprotocol). */
+  opened: boolean
+  headers?: Record<string, string>
+  error?: Error
+}
+
+// Headers the WebSocket handshake owns: the client library sets them.
+const handshakeHeaders = new Set([
+  'connection',
+  'upgrade',
+  'host',
+  'content-length',
+  'sec-websocket-key',
+  'sec-websocket-version',
+  'sec-websocket-protocol',
+  'sec-websocket-extensions',
+])
+
+const closeStatuses: Record<number, StatusName> = {
+  4400: 'InvalidArgument',
+  4401: 'Unauthenticated',
+  4403: 'PermissionDenied',
+  4406: 'FailedPrecondition',
+  4408: 'DeadlineExceeded',
+  4409: 'AlreadyExists',
+  4429: 'ResourceExhausted',
+  4500: 'Internal',
+}
+
+export function wsUrlOf(url: string): string {
+  return url.replace(/^http/i, 'ws')
+}
+
+export function startWsSubscription(input: WsSubscriptionInput): RunningSubscription {
+  const { ctx, queue } = input
+  const handshake: Handshake = { opened: false }
+  // `lookup` reaches net/tls.connect through ws's request options (its typings leave it out).
+  const options: ClientOptions & { lookup: LookupFunction } = {
+    headers: Object.fromEntries(
+      Object.entries(ctx.metadata).filter(([name]) => !handshakeHeaders.has(name.toLowerCase())),
+    ),
+    lookup: input.lookup,
+    followRedirects: false,
+    maxPayload: Math.min(ctx.limits.maxResponseBytes, 64 * 1024 * 1024),
+    handshakeTimeout: ctx.limits.timeoutMs,
+    ...(ctx.markers.mtls ? clientTlsOptions(ctx.markers.mtls) : {}),
+  }
+  let refused = false
+  const client: Client = createClient({
+    url: appendQueryParams(wsUrlOf(input.url), ctx.markers.apiKeyQuery ?? []),
+    webSocketImpl: socketClass(options, handshake),
+    lazy: false,
+    retryAttempts: 0,
+    // Failures reach the subscription's sink; the default would print them to the console.
+    onNonLazyError: () => undefined,
+    on: {
+      connected: () => {
+        queue.push({
+          type: 'headers',
+          metadata: { ...handshake.headers, 'x-wirebench-transport': 'graphql-ws', ...input.note },
+        })
+      },
+    },
+  })
+  const stop = (): void => {
+    unsubscribe()
+    void client.dispose()
+  }
+  const unsubscribe = client.subscribe(
+    {
+      query: input.request.query,
+      ...(input.request.variables ? { variables: input.request.variables } : {}),
+      ...(input.request.operationName ? { operationName: input.request.operationName } : {}),
+    },
+    {
+      next: (result) => queue.push({ type: 'message', data: result, meta: { transport: 'graphql-ws' } }),
+      complete: () => {
+        if (!refused) queue.end({ type: 'end', status: 'OK' })
+      },
+      error: (error: unknown) => {
+        void client.dispose()
+        const reason = refusal(handshake, error)
+        if (reason !== undefined && input.onRefused) {
+          refused = true
+          input.onRefused(reason)
+          return
+        }
+        settle(error, handshake, input)
+      },
+    },
+  )
+  return { stop }
+}
+
+/** Why the server would not speak graphql-transport-ws, when that is what happened. */
+function refusal(handshake: Handshake, error: unknown): string | undefined {
+  const message = handshake.error?.message ?? ''
+  if (!handshake.opened && /Unexpected server response|subprotocol/i.test(message)) return message
+  const code = (error as { code?: unknown } | undefined)?.code
+  if (code === 4406) return 'the server does not accept the graphql-transport-ws subprotocol'
+  return undefined
+}
+
+function settle(error: unknown, handshake: Handshake, input: WsSubscriptionInput): void {
+  const { queue, url } = input
+  const errors = graphqlErrors({ errors: error })
+  if (errors) {
+    queue.end({ type: 'end', status: graphqlStatus(errors), message: errors[0]?.message ?? '', details: errors })
+    return
+  }
+  if (!handshake.opened) {
+    const cause = handshake.error
+    const status = /Unexpected server response: (\d+)/.exec(cause?.message ?? '')?.[1]
+    if (status !== undefined) {
+      queue.fail(
+        new WorkbenchError('upstream_error', `${url} refused the graphql-ws upgrade with HTTP ${status}.`, {
+          hint: 'The server may not offer graphql-ws: choose graphql-sse (or auto) as the subscription transport.',
+          details: { http_status: Number(status) },
+        }),
+      )
+      return
+    }
+    queue.fail(toNetworkError(cause ?? error, { url, clientCertificate: input.ctx.markers.mtls !== undefined }))
+    return
+  }
+  const close = error as { code?: unknown; reason?: unknown }
+  if (typeof close.code === 'number') {
+    const reason = typeof close.reason === 'string' ? close.reason : ''
+    queue.end({
+      type: 'end',
+      status: closeStatuses[close.code] ?? (close.code === 1000 || close.code === 1001 ? 'Unavailable' : 'Unknown'),
+      message: `Closed ${close.code}: ${reason}`,
+      details: { code: close.code, reason },
+    })
+    return
+  }
+  queue.fail(toNetworkError(handshake.error ?? error, { url }))
+}
+
+/** A `ws` WebSocket class with this call's options, recording how the handshake went. */
+function socketClass(
+  options: ClientOptions,
+  handshake: Handshake,
+): new (address: string | URL, protocols?: string | string[]) => WebSocket {
+  return class CallWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols, options)
+      this.once('upgrade', (response) => {
+        handshake.headers = flattenHeaders(response.headers)
+      })
+      this.once('open', () => {
+        handshake.opened = true
+      })
+      this.on('error', (error) => {
+        handshake.error ??= error
+      })
+    }
+  }
+}
