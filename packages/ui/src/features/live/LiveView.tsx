@@ -8,10 +8,13 @@ import type { LiveCallState } from '../../state/live-store.js'
 import { HeadersTable } from '../response/HeadersTable.js'
 import { LiveControls } from './LiveControls.js'
 import { LiveStats } from './LiveStats.js'
+import type { LiveFlavor } from './live-row-view.js'
+import { createEventTypeIndex, createFilteredWindow, eventTypeOf, fullWindow } from './log-window.js'
 import { MessageInspector } from './MessageInspector.js'
 import { MessageLog, visibleRange } from './MessageLog.js'
 import type { LiveCallHandle } from './useLiveCall.js'
 import '../../styles/live.css'
+import '../../styles/live-frames.css'
 
 type LiveTab = 'messages' | 'headers' | 'trailers' | 'details'
 
@@ -23,12 +26,23 @@ export interface LiveViewProps {
   handle: LiveCallHandle
   /** `Service/Method`, for exports. */
   methodName: string
+  /** How rows read sent messages (WebSocket frames) and whether the SSE event filter is offered. */
+  flavor?: LiveFlavor
 }
 
-export function LiveView({ call, handle, methodName }: LiveViewProps): ReactElement {
+export function LiveView({ call, handle, methodName, flavor = 'other' }: LiveViewProps): ReactElement {
   const [tab, setTab] = useState<LiveTab>('messages')
   const [selected, setSelected] = useState<number | null>(null)
-  const { end } = visibleRange(call)
+  const [eventFilter, setEventFilter] = useState('')
+  // Incremental indexes over the log: each entry is looked at once, whatever the render rate.
+  const [filtered] = useState(createFilteredWindow)
+  const [eventTypes] = useState(createEventTypeIndex)
+  const { first, end } = visibleRange(call)
+  const names = flavor === 'sse' ? eventTypes.update(call.log) : []
+  const rows =
+    eventFilter && names.includes(eventFilter)
+      ? filtered.update(call.log, eventFilter, (entry) => eventTypeOf(entry) === eventFilter, end)
+      : fullWindow(first, end)
   const newCount = call.isPaused ? call.log.end - end : 0
   const togglePause = () => handle.setPaused(!call.isPaused)
   const headers = sortedEntries(call.headers)
@@ -86,10 +100,39 @@ export function LiveView({ call, handle, methodName }: LiveViewProps): ReactElem
         ]}
       />
       <div className="live-panel" id="live-panel" role="tabpanel" aria-labelledby={`live-tab-${tab}`}>
+        {tab === 'messages' && names.length > 0 && (
+          <div className="live-filter-bar">
+            <label>
+              <span className="muted">Event</span>
+              <select className="input" value={eventFilter} onChange={(e) => setEventFilter(e.target.value)}>
+                <option value="">All events</option>
+                {names.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {eventFilter && (
+              <span className="muted" role="status">
+                {rows.count.toLocaleString()} shown
+              </span>
+            )}
+          </div>
+        )}
         {tab === 'messages' && (
           <div className={`live-split${selected !== null ? ' has-inspector' : ''}`}>
-            <MessageLog call={call} selected={selected} onSelect={setSelected} onTogglePause={togglePause} />
-            {selected !== null && <MessageInspector entry={call.log.at(selected)} onClose={() => setSelected(null)} />}
+            <MessageLog
+              call={call}
+              window={rows}
+              flavor={flavor}
+              selected={selected}
+              onSelect={setSelected}
+              onTogglePause={togglePause}
+            />
+            {selected !== null && (
+              <MessageInspector entry={call.log.at(selected)} flavor={flavor} onClose={() => setSelected(null)} />
+            )}
           </div>
         )}
         {tab === 'headers' && <HeadersTable entries={headers} label="Headers" />}

@@ -1,12 +1,18 @@
-/** The selected log entry in full: direction, seq, time and outcome, then its payload as a JSON tree. */
+/**
+ * The selected log entry in full: direction, seq, time, outcome and the frame's meta as chips; then its payload — a
+ * JSON tree when it parsed, the text as is, or a binary payload as hexdump and base64.
+ */
 import { useState, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
 import type { LiveEntry } from '../../state/live-store.js'
+import { BinaryView } from './BinaryView.js'
 import { formatClock } from './live-format.js'
+import { rowViewOf, type LiveFlavor } from './live-row-view.js'
 
 export interface MessageInspectorProps {
   entry: LiveEntry | undefined
+  flavor?: LiveFlavor
   onClose: () => void
 }
 
@@ -18,7 +24,30 @@ function payloadOf(entry: LiveEntry): unknown {
   return entry.data
 }
 
-export function MessageInspector({ entry, onClose }: MessageInspectorProps): ReactElement {
+/** The bytes of a binary frame (received, or a sent WebSocket `{ binary }` message). */
+function binaryOf(entry: LiveEntry, flavor: LiveFlavor): string | undefined {
+  if (entry.direction === 'in') return entry.binary
+  const data = entry.data as { binary?: unknown } | null
+  if (flavor === 'websocket' && typeof data === 'object' && data !== null && typeof data.binary === 'string') {
+    return data.binary
+  }
+  return undefined
+}
+
+/** The text of a sent WebSocket text frame, JSON-parsed when it parses (so it shows as a tree like received ones). */
+function sentValue(entry: LiveEntry, flavor: LiveFlavor): unknown {
+  const data = entry.data as { text?: unknown } | null
+  if (flavor !== 'websocket' || typeof data !== 'object' || data === null || typeof data.text !== 'string') {
+    return entry.data
+  }
+  try {
+    return JSON.parse(data.text) as unknown
+  } catch {
+    return data.text
+  }
+}
+
+export function MessageInspector({ entry, flavor = 'other', onClose }: MessageInspectorProps): ReactElement {
   const [copied, setCopied] = useState(false)
   if (!entry) {
     return (
@@ -28,6 +57,9 @@ export function MessageInspector({ entry, onClose }: MessageInspectorProps): Rea
     )
   }
   const payload = payloadOf(entry)
+  const binary = binaryOf(entry, flavor)
+  const value = entry.direction === 'out' ? sentValue(entry, flavor) : entry.data
+  const { chips } = rowViewOf(entry, flavor)
   const title =
     entry.direction === 'out'
       ? `Sent message →${entry.ref}`
@@ -39,6 +71,11 @@ export function MessageInspector({ entry, onClose }: MessageInspectorProps): Rea
       <div className="live-inspector-head">
         <span className="live-inspector-title">{title}</span>
         <span className="mono muted">{formatClock(entry.at)}</span>
+        {chips.map((chip) => (
+          <span key={chip.tone + chip.text} className={`live-chip is-${chip.tone}`} title={chip.title}>
+            {chip.text}
+          </span>
+        ))}
         {entry.direction === 'out' && <span className={`live-outcome is-${entry.outcome}`}>{entry.outcome}</span>}
         <button
           type="button"
@@ -62,7 +99,25 @@ export function MessageInspector({ entry, onClose }: MessageInspectorProps): Rea
           {entry.problem.detail ? ` — ${entry.problem.detail}` : ''}
         </div>
       )}
-      <JsonTree value={payload} label="Selected message" />
+      {binary !== undefined ? (
+        <BinaryView base64={binary} />
+      ) : typeof value === 'string' ? (
+        <pre className="live-inspector-text mono" aria-label="Message text" tabIndex={0}>
+          {value}
+        </pre>
+      ) : (
+        <JsonTree value={value} label="Selected message" />
+      )}
+      {entry.direction === 'in' && entry.meta && (
+        <dl className="live-inspector-meta" aria-label="Frame details">
+          {Object.entries(entry.meta).map(([name, item]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd className="mono">{typeof item === 'string' ? item : JSON.stringify(item)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </section>
   )
 }

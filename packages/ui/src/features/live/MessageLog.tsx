@@ -6,8 +6,10 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
 import type { LiveCallState, LiveEntry } from '../../state/live-store.js'
-import { formatClock, previewOf } from './live-format.js'
+import { formatClock } from './live-format.js'
+import { rowViewOf, type LiveFlavor } from './live-row-view.js'
 import { LiveStatusRow } from './LiveStatusRow.js'
+import type { LogWindow } from './log-window.js'
 
 const ROW_HEIGHT = 24
 /** How close to the bottom (px) still counts as "at the bottom". */
@@ -19,6 +21,9 @@ export interface MessageLogProps {
   selected: number | null
   onSelect: (index: number | null) => void
   onTogglePause: () => void
+  /** The rows shown (all held entries up to the pause point, or a filtered subset). */
+  window: LogWindow
+  flavor?: LiveFlavor
 }
 
 /** The absolute index range the log shows: everything held, or up to the pause point while paused. */
@@ -28,9 +33,10 @@ export function visibleRange(call: LiveCallState): { first: number; end: number 
   return { first, end: Math.max(first, end) }
 }
 
-export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageLogProps): ReactElement {
-  const { first, end } = visibleRange(call)
-  const count = end - first
+export function MessageLog(props: MessageLogProps): ReactElement {
+  const { call, selected, onSelect, onTogglePause, window: rows, flavor = 'other' } = props
+  const count = rows.count
+  const selectedPosition = selected === null ? -1 : rows.positionOf(selected)
   const scrollRef = useRef<HTMLDivElement>(null)
   const isStuckRef = useRef(true)
   const [isStuck, setStuck] = useState(true)
@@ -59,10 +65,9 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
     setStuck(value)
   }
 
-  const select = (index: number | null) => {
-    onSelect(index)
-    if (index === null) return
-    const position = index - first
+  const select = (position: number | null) => {
+    if (position === null) return onSelect(null)
+    onSelect(rows.indexAt(position))
     if (position === count - 1) stick(true)
     else {
       stick(false)
@@ -71,24 +76,25 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = selected !== null && selected >= first && selected < end ? selected : null
-    const move = (index: number) => {
+    const current = selectedPosition >= 0 ? selectedPosition : null
+    const last = count - 1
+    const move = (position: number) => {
       event.preventDefault()
-      if (count > 0) select(Math.min(end - 1, Math.max(first, index)))
+      if (count > 0) select(Math.min(last, Math.max(0, position)))
     }
     switch (event.key) {
       case 'ArrowDown':
-        return move(current === null ? end - 1 : current + 1)
+        return move(current === null ? last : current + 1)
       case 'ArrowUp':
-        return move(current === null ? end - 1 : current - 1)
+        return move(current === null ? last : current - 1)
       case 'PageDown':
-        return move((current ?? first) + 20)
+        return move((current ?? 0) + 20)
       case 'PageUp':
-        return move((current ?? end - 1) - 20)
+        return move((current ?? last) - 20)
       case 'Home':
-        return move(first)
+        return move(0)
       case 'End':
-        return move(end - 1)
+        return move(last)
       case 'Escape':
         event.preventDefault()
         return onSelect(null)
@@ -106,14 +112,12 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
         role="listbox"
         aria-label="Messages (arrow keys select, Space pauses)"
         tabIndex={0}
-        aria-activedescendant={
-          selected !== null && selected >= first && selected < end ? `live-row-${selected}` : undefined
-        }
+        aria-activedescendant={selectedPosition >= 0 ? `live-row-${selected}` : undefined}
         onKeyDown={onKeyDown}
         onClick={(event: MouseEvent<HTMLDivElement>) => {
           // One handler for every row (rows stay memoized: no per-row closures).
-          const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]')
-          if (row?.dataset.index) select(Number(row.dataset.index))
+          const row = (event.target as HTMLElement).closest<HTMLElement>('[data-position]')
+          if (row?.dataset.position) select(Number(row.dataset.position))
         }}
         onScroll={(event) => {
           const element = event.currentTarget
@@ -134,7 +138,7 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
                 </div>
               )
             }
-            const index = first + item.index
+            const index = rows.indexAt(item.index)
             const entry = call.log.at(index)
             if (!entry) return null
             return (
@@ -143,7 +147,9 @@ export function MessageLog({ call, selected, onSelect, onTogglePause }: MessageL
                 // is cheaper than removing and creating them.
                 key={slot}
                 index={index}
+                position={item.index}
                 entry={entry}
+                flavor={flavor}
                 outcome={entry.direction === 'out' ? entry.outcome : undefined}
                 isSelected={index === selected}
                 start={item.start}
@@ -181,7 +187,10 @@ export function tailItems(total: number, height: number): Array<{ index: number;
 
 interface LogRowProps {
   index: number
+  /** The row's place in the window (differs from the index when a filter hides entries). */
+  position: number
   entry: LiveEntry
+  flavor: LiveFlavor
   /** Passed on its own so a sent entry re-renders when the server answers (the entry object is updated in place). */
   outcome: string | undefined
   isSelected: boolean
@@ -190,25 +199,33 @@ interface LogRowProps {
 }
 
 /** One log row; memoized so a new batch of frames re-renders only the rows that changed or moved. */
-const LogRow = memo(function LogRow({ index, entry, isSelected, start, previewChars }: LogRowProps): ReactElement {
+const LogRow = memo(function LogRow(props: LogRowProps): ReactElement {
+  const { index, position, entry, flavor, isSelected, start, previewChars } = props
   const isOut = entry.direction === 'out'
   const kindClass = entry.kind === 'message' ? '' : ' is-meta'
+  // Computed once per entry (cached): a fast stream pays for the text and chips once, not on every render.
+  const view = rowViewOf(entry, flavor)
   return (
     // The direction arrow is drawn by CSS (::before): fewer nodes to lay out per row and frame.
     <div
       id={isSelected ? `live-row-${index}` : undefined}
-      className={`live-row ${isOut ? 'is-out' : 'is-in'}${kindClass}${isSelected ? ' is-selected' : ''}`}
+      className={`live-row ${isOut ? 'is-out' : 'is-in'}${kindClass}${view.variant}${isSelected ? ' is-selected' : ''}`}
       role="option"
       aria-selected={isSelected}
       title={isOut ? 'Sent' : 'Received'}
-      data-index={index}
+      data-position={position}
       data-seq={isOut ? undefined : entry.seq}
       style={{ transform: `translateY(${start}px)` }}
     >
       <span className="live-seq mono">{isOut ? `→${entry.ref}` : `#${entry.seq}`}</span>
       <span className="live-time mono">{formatClock(entry.at)}</span>
       {entry.kind !== 'message' && <span className="tag tag-neutral live-kind">{entry.kind}</span>}
-      <span className="live-preview mono">{previewOf(entry).slice(0, previewChars)}</span>
+      {view.chips.map((chip) => (
+        <span key={chip.tone + chip.text} className={`live-chip is-${chip.tone}`} title={chip.title}>
+          {chip.text}
+        </span>
+      ))}
+      <span className="live-preview mono">{view.preview.slice(0, previewChars)}</span>
       {isOut && <span className={`live-outcome is-${entry.outcome}`}>{outcomeLabel[entry.outcome]}</span>}
     </div>
   )

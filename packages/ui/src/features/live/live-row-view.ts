@@ -25,7 +25,7 @@ export interface RowView {
 }
 
 /** The live protocols whose sent messages have a shape of their own (WebSocket frames). */
-export type LiveFlavor = 'websocket' | 'other'
+export type LiveFlavor = 'websocket' | 'sse' | 'other'
 
 const views = new WeakMap<LiveEntry, RowView>()
 

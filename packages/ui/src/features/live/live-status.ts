@@ -40,6 +40,9 @@ export function liveStatusView(call: LiveCallState): LiveStatusView {
       if (end) {
         const label = statusWithCode(end.status)
         const tone = end.status === 'OK' ? 'success' : end.status === 'Cancelled' ? 'client-error' : 'server-error'
+        // A WebSocket close says it best itself ("Closed 4001: bye"): lead with it, the status after.
+        if (end.message && /^Closed \d+/.test(end.message))
+          return { label, tone, sentence: `${end.message} · ${label}` }
         return { label, tone, sentence: `Ended · ${label}${end.message ? ` · ${end.message}` : ''}` }
       }
       if (call.problem) return { label: 'Failed', tone: 'server-error', sentence: `Failed · ${call.problem.title}` }
