@@ -1,11 +1,11 @@
-/** What the GraphQL protocol contributes to the UI (skeleton: the generic panes until its own land). */
-import { GenericRequestPane } from '../generic/GenericRequestPane.js'
-import { GenericResponsePane } from '../generic/GenericResponsePane.js'
+/** What the GraphQL protocol contributes to the UI: Q / M / SUB badges and its own panes (loaded on first use). */
 import type { ProtocolUi } from '../registry.js'
+import { graphqlBadge } from './graphql-badge.js'
+import { LazyGraphqlRequestPane, LazyGraphqlResponsePane } from './LazyGraphqlPanes.js'
 
 export const graphqlUi: ProtocolUi = {
-  badge: (method) => ({ label: method.methodType === 'Unary' ? 'RPC' : 'LIVE', tone: 'other' }),
+  badge: (method) => graphqlBadge(method),
   label: (method) => method.name,
-  RequestPane: GenericRequestPane,
-  ResponsePane: GenericResponsePane,
+  RequestPane: LazyGraphqlRequestPane,
+  ResponsePane: LazyGraphqlResponsePane,
 }

@@ -1,0 +1,99 @@
+/** A query's or mutation's result: status, HTTP status, time and size, then data and errors side by side, the raw body and headers. */
+import { useMemo, useState, type ReactElement } from 'react'
+import { formatBytes, formatDuration } from '../../components/format.js'
+import { ProblemNotice } from '../../components/ProblemNotice.js'
+import { Spinner } from '../../components/Spinner.js'
+import { Tabs } from '../../components/Tabs.js'
+import { callProblemHint } from '../../features/response/call-problem-hint.js'
+import { HeadersTable } from '../../features/response/HeadersTable.js'
+import { ResponseBody } from '../../features/response/ResponseBody.js'
+import { StatusBadge } from '../../features/response/StatusBadge.js'
+import type { CallRecord } from '../../state/calls-store.js'
+import { GraphqlDataErrors } from './GraphqlDataErrors.js'
+import { graphqlStatusTone, readGraphqlResponse } from './graphql-response.js'
+
+type ResultTab = 'result' | 'raw' | 'headers'
+
+export function GraphqlResult({ record }: { record: CallRecord }): ReactElement {
+  const [tab, setTab] = useState<ResultTab>('result')
+  const { result, error } = record
+  const view = useMemo(() => readGraphqlResponse(result?.response), [result?.response])
+  const httpStatus = result?.metadata.http_status
+  const headers = Object.entries(result?.metadata ?? {})
+    .filter(([name]) => name !== 'http_status')
+    .sort(([a], [b]) => a.localeCompare(b))
+  return (
+    <section className="response-pane gql-response" aria-label="Response" aria-busy={record.isSending}>
+      <div className="response-summary" data-started={record.startedAt}>
+        {result && (
+          <span title={result.statusMessage ?? `Status ${result.status}`}>
+            <StatusBadge label={result.status} tone={graphqlStatusTone(result.status, httpStatus)} />
+          </span>
+        )}
+        {!result && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
+        {httpStatus && (
+          <span className="response-fact" title="HTTP status of the response">
+            <span className="muted">HTTP</span> <span className="mono">{httpStatus}</span>
+          </span>
+        )}
+        {view.isPartial && (
+          <span className="tag tag-warn gql-partial" title="Some fields resolved, others failed: see the errors">
+            Partial data
+          </span>
+        )}
+        {result && (
+          <span className="response-fact" title="Time the target took to answer">
+            <span className="muted">Time</span> <span className="mono">{formatDuration(result.durationMs)}</span>
+          </span>
+        )}
+        {result?.sizeBytes !== undefined && (
+          <span className="response-fact" title="Body size on the wire">
+            <span className="muted">Size</span> <span className="mono">{formatBytes(result.sizeBytes)}</span>
+          </span>
+        )}
+        {record.isSending && (
+          <span className="response-sending">
+            <Spinner label="Waiting for the response" /> Sending…
+          </span>
+        )}
+      </div>
+      {error && !record.isSending && (
+        <div className="response-error">
+          <ProblemNotice error={error} hint={callProblemHint(error.problem)} />
+        </div>
+      )}
+      {result && (
+        <>
+          <Tabs
+            idPrefix="response"
+            label="Response views"
+            selected={tab}
+            onSelect={setTab}
+            items={[
+              { id: 'result', label: 'Result', count: view.errors.length },
+              { id: 'raw', label: 'Body' },
+              { id: 'headers', label: 'Headers', count: headers.length },
+            ]}
+          />
+          <div
+            className={`response-panel${record.isSending ? ' is-stale' : ''}`}
+            id="response-panel"
+            role="tabpanel"
+            aria-labelledby={`response-tab-${tab}`}
+          >
+            {tab === 'result' &&
+              (view.isForeign ? (
+                <div className="response-error">
+                  <p className="muted">The body is not a GraphQL response. See it under Body.</p>
+                </div>
+              ) : (
+                <GraphqlDataErrors key={record.startedAt} view={view} />
+              ))}
+            {tab === 'raw' && <ResponseBody key={record.startedAt} result={result} />}
+            {tab === 'headers' && <HeadersTable entries={headers} label="Headers" />}
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,57 @@
+/** The variables of the operation: JSON in an editor, or a form generated from the root field's arguments. */
+import { useState, type ReactElement } from 'react'
+import { exampleMessage } from '../../components/form/example-value.js'
+import { FieldForm } from '../../components/form/FieldForm.js'
+import { RawJsonEditor } from '../../features/request/RawJsonEditor.js'
+import type { MethodRef } from '../../state/catalog.js'
+import { inputField } from './graphql-draft.js'
+
+export interface VariablesPanelProps {
+  target: MethodRef
+  variables: Record<string, unknown>
+  onChange: (variables: Record<string, unknown>) => void
+}
+
+type VariablesView = 'json' | 'form'
+
+export function VariablesPanel({ target, variables, onChange }: VariablesPanelProps): ReactElement {
+  const [view, setView] = useState<VariablesView>('json')
+  const fields = inputField(target.method, 'variables')?.messageType?.fields ?? []
+  return (
+    <div className="gql-variables">
+      <div className="gql-variables-toolbar">
+        <div className="segmented" role="group" aria-label="Variables view">
+          <button type="button" aria-pressed={view === 'json'} onClick={() => setView('json')}>
+            JSON
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === 'form'}
+            disabled={fields.length === 0}
+            title={fields.length === 0 ? 'The field takes no arguments' : 'A form from the field’s arguments'}
+            onClick={() => setView('form')}
+          >
+            From arguments
+          </button>
+        </div>
+        {fields.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            title="Fill required arguments and the schema's defaults"
+            onClick={() => onChange({ ...exampleMessage(fields), ...variables })}
+          >
+            Fill example
+          </button>
+        )}
+      </div>
+      {view === 'json' || fields.length === 0 ? (
+        <RawJsonEditor value={variables} onChange={onChange} />
+      ) : (
+        <div className="form-scroll">
+          <FieldForm fields={fields} value={variables} onChange={onChange} />
+        </div>
+      )}
+    </div>
+  )
+}
