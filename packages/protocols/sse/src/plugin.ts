@@ -1,13 +1,64 @@
-/** The SSE ProtocolPlugin (skeleton: the helper building this package replaces it). */
-import { WorkbenchError } from '@wirebench/core'
-import type { ProtocolPlugin } from '@wirebench/core'
-import type { SsePluginOptions } from './types.js'
+/** The SSE ProtocolPlugin: `text/event-stream` URLs as one ServerStreaming method each, with unary reads too. */
+import { createTargetCache } from '@wirebench/core'
+import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
+import { createDispatcherFactory } from '@wirebench/transport'
+import { discoverEventStream } from './discover.js'
+import { unknownMethod } from './errors.js'
+import { invokeEvents } from './invoke.js'
+import { readCallMessage } from './message.js'
+import { streamEvents } from './stream.js'
+import type { ResolvedSseCall, SseCallDeps } from './stream.js'
+import { subscribeMethod } from './types.js'
+import type { SseHttpMethod, SsePluginOptions } from './types.js'
 
-export function createSsePlugin(_options: SsePluginOptions = {}): ProtocolPlugin {
+export function createSsePlugin(options: SsePluginOptions = {}): ProtocolPlugin {
+  const ownsDispatchers = options.dispatchers === undefined
+  const dispatchers =
+    options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
+  const deps: SseCallDeps = { options, dispatchers, ...(options.outbound ? { outbound: options.outbound } : {}) }
+  // Only what discovery learnt that the URL does not say: the method that opens the stream.
+  const methods = createTargetCache<SseHttpMethod>({ maxUrlTargets: 256, isUpload: () => false })
+
+  const resolve = (call: Call): ResolvedSseCall => {
+    if (call.method !== subscribeMethod) throw unknownMethod(call.service, call.method)
+    return {
+      url: call.serverUrl ?? call.target,
+      message: readCallMessage(call.messages),
+      defaultMethod: methods.get(call.target) ?? 'GET',
+    }
+  }
+
   return {
     id: 'sse',
     name: 'SSE',
-    discover: () => Promise.reject(new WorkbenchError('no_services', 'Not built yet.')),
-    invoke: () => Promise.reject(new WorkbenchError('unsupported', 'Not built yet.')),
+    description:
+      'Server-Sent Events: a URL answering text/event-stream, streamed with optional Last-Event-ID reconnection.',
+
+    async discover(target, ctx) {
+      if (target.kind !== 'url') return []
+      const found = await discoverEventStream(target.url, ctx, deps)
+      methods.set(target.url, found.defaultMethod)
+      return [found.service]
+    },
+
+    async invoke(call: Call, ctx: CallContext) {
+      return invokeEvents(resolve(call), ctx, deps)
+    },
+
+    invokeStream(call: Call, ctx: CallContext) {
+      // Resolved inside the generator: a bad message surfaces when the stream is read, like any stream failure.
+      return (async function* () {
+        yield* streamEvents(resolve(call), ctx, deps)
+      })()
+    },
+
+    forget(target) {
+      methods.delete(target)
+    },
+
+    async dispose() {
+      methods.clear()
+      if (ownsDispatchers) await dispatchers.close()
+    },
   }
 }

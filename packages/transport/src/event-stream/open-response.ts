@@ -59,11 +59,19 @@ export async function openResponse(options: OpenResponseOptions): Promise<Opened
       statusMessage: STATUS_CODES[response.statusCode] ?? '',
       headers: flattenHeaders(response.headers),
       body,
-      close: () => void body.destroy(),
+      close: () => closeBody(body),
     }
   } catch (error) {
     throw streamError(error, options)
   }
+}
+
+/** Destroying an unread undici body emits an abort error; nobody waits for it here, so it is swallowed. */
+function closeBody(body: OpenedBody): void {
+  const readable = body as OpenedBody & { destroyed?: boolean; on?(event: 'error', listener: () => void): unknown }
+  if (readable.destroyed === true) return
+  readable.on?.('error', () => undefined)
+  readable.destroy()
 }
 
 /** Maps what opening or reading a response threw; the signal's reason tells a deadline from a cancellation. */

@@ -1,0 +1,103 @@
+/** The ServiceInfo of an event-stream URL: one service named after the path, one ServerStreaming method `subscribe`. */
+import type { FieldInfo, MessageInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
+import type { SseHttpMethod } from './types.js'
+import { subscribeMethod } from './types.js'
+
+export interface DescribeOptions {
+  url: string
+  /** GET, or POST when the server refused GET with 405 and allows POST. */
+  defaultMethod: SseHttpMethod
+}
+
+function field(name: string, number: number, type: FieldInfo['type'], extra: Partial<FieldInfo> = {}): FieldInfo {
+  return {
+    name,
+    number,
+    type,
+    label: 'optional',
+    isRepeated: false,
+    isMap: false,
+    required: false,
+    isBinary: false,
+    ...extra,
+  }
+}
+
+/** The last non-empty path segment (`/api/events` → `events`), else the host. */
+export function serviceNameOf(url: string): string {
+  const parsed = new URL(url)
+  const segments = parsed.pathname.split('/').filter((s) => s !== '')
+  const last = segments.at(-1)
+  return last === undefined ? parsed.host : decodeURIComponentSafe(last)
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+export function describeEventStream(options: DescribeOptions): ServiceInfo {
+  const name = serviceNameOf(options.url)
+  const parsed = new URL(options.url)
+  const viaPost = options.defaultMethod === 'POST'
+  const input: MessageInfo = {
+    name: 'SubscribeRequest',
+    fullName: `${name}.SubscribeRequest`,
+    fields: [
+      field('method', 1, 'enum', {
+        enumValues: [
+          { name: 'GET', number: 0 },
+          { name: 'POST', number: 1 },
+        ],
+        defaultValue: options.defaultMethod,
+        description: 'The HTTP method that opens the stream.',
+      }),
+      field('body', 2, 'json', { description: 'POST body: sent as JSON, or as text when it is a string.' }),
+      field('lastEventId', 3, 'string', { description: 'Sent as Last-Event-ID: resume after this event id.' }),
+      field('reconnect', 4, 'bool', {
+        defaultValue: false,
+        description: 'Reconnect when the connection drops, with Last-Event-ID and the server retry delay.',
+      }),
+    ],
+  }
+  const output: MessageInfo = {
+    name: 'ServerSentEvent',
+    fullName: `${name}.ServerSentEvent`,
+    fields: [
+      field('data', 1, 'json', { description: 'The event data, JSON-parsed when it parses.' }),
+      field('id', 2, 'string'),
+      field('event', 3, 'string', { description: 'The event type; absent means "message".' }),
+      field('retry', 4, 'int32', { description: 'Reconnection delay the server asked for (ms).' }),
+    ],
+  }
+  const method: MethodInfo = {
+    name: subscribeMethod,
+    fullName: `${name}.${subscribeMethod}`,
+    clientStreaming: false,
+    serverStreaming: true,
+    methodType: 'ServerStreaming',
+    inputType: input,
+    outputType: output,
+    httpMethod: options.defaultMethod,
+    httpPath: parsed.pathname,
+    summary: viaPost ? 'Opens the event stream with POST' : 'Opens the event stream',
+    deprecated: false,
+  }
+  if (viaPost) {
+    method.description =
+      'The server refused GET (405) and allows POST, so the stream is offered with POST; put the request body in body.'
+  }
+  return {
+    name,
+    package: parsed.host,
+    methods: [method],
+    source: 'sse',
+    originUrl: options.url,
+    isUploaded: false,
+    protocol: 'sse',
+    description: viaPost ? 'Server-Sent Events (opened with POST)' : 'Server-Sent Events',
+  }
+}

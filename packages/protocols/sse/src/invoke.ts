@@ -1,0 +1,52 @@
+/**
+ * Unary `invoke`: reads the event stream to its end (never reconnecting), bounded by `limits.maxResponseBytes` of
+ * event data; `response` is the list of events `{ data, id?, event?, retry? }`.
+ */
+import { httpStatusToStatusName } from '@wirebench/core'
+import type { CallContext, InvokeResult } from '@wirebench/core'
+import { openEventSource } from '@wirebench/transport'
+import { eventData, eventMeta, headersMetadata } from './frames.js'
+import { prepareRequest } from './request.js'
+import { sourceOptions } from './stream.js'
+import type { ResolvedSseCall, SseCallDeps } from './stream.js'
+
+export async function invokeEvents(call: ResolvedSseCall, ctx: CallContext, deps: SseCallDeps): Promise<InvokeResult> {
+  const started = performance.now()
+  const request = prepareRequest(call.url, ctx, deps)
+  const unary: ResolvedSseCall = { ...call, message: { ...call.message, reconnect: false } }
+  const events: unknown[] = []
+  const result: InvokeResult = { response: events, durationMs: 0, status: 'OK', metadata: {} }
+  let size = 0
+  try {
+    for await (const item of openEventSource(sourceOptions(unary, request, ctx, deps))) {
+      if (item.type === 'open') {
+        result.metadata = headersMetadata(item.status, item.headers)
+        result.statusMessage = `HTTP ${item.status}`
+      } else if (item.type === 'event') {
+        size += item.event.data.length
+        if (size > ctx.limits.maxResponseBytes) {
+          result.truncated = true
+          break
+        }
+        events.push({ data: eventData(item.event.data), ...eventMeta(item.event) })
+      } else if (item.type === 'refused') {
+        result.metadata = headersMetadata(item.status, item.headers)
+        result.response = eventData(item.body.toString('utf8'))
+        const isSuccess = item.status >= 200 && item.status < 300
+        result.status = isSuccess ? 'FailedPrecondition' : httpStatusToStatusName(item.status)
+        result.statusMessage = isSuccess
+          ? `The server answered with ${item.headers['content-type'] ?? 'no content type'}, not text/event-stream.`
+          : `HTTP ${item.status} ${item.statusMessage}`.trimEnd()
+        if (item.truncated) result.truncated = true
+        const contentType = item.headers['content-type']
+        if (contentType !== undefined) result.contentType = contentType
+      }
+    }
+  } finally {
+    await request.lease.release()
+  }
+  result.sizeBytes = size
+  result.durationMs = Math.round((performance.now() - started) * 100) / 100
+  if (result.status === 'OK') result.contentType = result.metadata['content-type'] ?? 'text/event-stream'
+  return result
+}

@@ -1,0 +1,48 @@
+/**
+ * Builds what every SSE request shares: the checked address (API-key query appended right before the wire, never in
+ * messages), the headers (metadata, minus those undici manages) and the dispatcher the markers select (mTLS, cookies).
+ */
+import { appendQueryParams, checkOutboundUrl } from '@wirebench/core'
+import type { CallContext, OutboundPolicy } from '@wirebench/core'
+import type { DispatcherFactory, DispatcherLease } from '@wirebench/transport'
+import { notHttpUrl } from './errors.js'
+
+export interface SseRequestDeps {
+  outbound?: OutboundPolicy
+  dispatchers: DispatcherFactory
+}
+
+export interface SseRequest {
+  /** The address with the API-key query: only for the wire. */
+  wireUrl: string
+  /** The address as the user wrote it: for messages. */
+  displayUrl: string
+  headers: Record<string, string>
+  lease: DispatcherLease
+  clientCertificate: boolean
+}
+
+// undici refuses these or computes them itself; a user-supplied value would break the request.
+const managedHeaders = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect'])
+
+export function isHttpUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false
+  const scheme = new URL(url).protocol
+  return scheme === 'http:' || scheme === 'https:'
+}
+
+export function prepareRequest(url: string, ctx: CallContext, deps: SseRequestDeps): SseRequest {
+  checkOutboundUrl(url, deps.outbound)
+  if (!isHttpUrl(url)) throw notHttpUrl(url)
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(ctx.metadata)) {
+    if (!managedHeaders.has(name.toLowerCase())) headers[name] = value
+  }
+  return {
+    wireUrl: appendQueryParams(url, ctx.markers.apiKeyQuery ?? []),
+    displayUrl: url,
+    headers,
+    lease: deps.dispatchers.acquire(ctx.markers),
+    clientCertificate: ctx.markers.mtls !== undefined,
+  }
+}
