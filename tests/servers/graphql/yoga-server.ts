@@ -9,7 +9,8 @@ import { createServer } from 'node:http'
 import type { IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { schema as githubSchema } from '@octokit/graphql-schema'
-import { buildSchema } from 'graphql'
+import { buildClientSchema, printSchema } from 'graphql'
+import type { IntrospectionQuery } from 'graphql'
 import type { ExecutionArgs } from 'graphql'
 import type { OperationResult } from 'graphql-ws'
 import { useServer } from 'graphql-ws/use/ws'
@@ -286,7 +287,14 @@ export async function startYogaServer(options: YogaServerOptions = {}): Promise<
       waiter.resolve()
     }
   }
-  const schema = options.github ? buildSchema(githubSchema.idl) : labSchema(onClosed)
+  // From the published introspection result (the SDL file repeats a few fields and does not build as is), printed and
+  // built by yoga: its graphql instance must own the schema, and a client schema's custom scalars cannot serialize
+  // the default values introspection reports.
+  const schema = options.github
+    ? createSchema<Context>({
+        typeDefs: printSchema(buildClientSchema(githubSchema.json as unknown as IntrospectionQuery)),
+      })
+    : labSchema(onClosed)
   const yoga = createYoga<Record<string, never>, Context>({
     schema,
     graphqlEndpoint: '/graphql',

@@ -8,7 +8,7 @@ import type { IntrospectionQuery } from 'graphql'
 import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
 import type { CallContext, OutboundPolicy } from '@wirebench/core'
 import type { DispatcherFactory } from '@wirebench/transport'
-import { graphqlErrors, introspectionRefused, noServices } from './errors.js'
+import { graphqlErrors, introspectionRefused, noServices, shortMessage } from './errors.js'
 import type { GraphqlErrorLike } from './errors.js'
 import { graphqlAccept, parseJson, postGraphql } from './http.js'
 import { schemaServices } from './services.js'
@@ -104,7 +104,7 @@ function notGraphql(url: string, status: number, body: unknown): WorkbenchError 
         : undefined
     return new WorkbenchError(
       'upstream_error',
-      `${url} answered the introspection query with an error: ${first}`,
+      `${url} answered the introspection query with an error: ${shortMessage(first)}`,
       hint ? { hint } : {},
     )
   }

@@ -48,8 +48,13 @@ export function noServices(url: string, reason: string, hint?: string): Workbenc
   return new WorkbenchError('no_services', `${url} is not a GraphQL endpoint: ${reason}.`, hint ? { hint } : {})
 }
 
+/** A server's error message, cut to a length a problem body can carry. */
+export function shortMessage(message: string): string {
+  return message.length > 300 ? `${message.slice(0, 300)}…` : message
+}
+
 export function introspectionRefused(url: string, message: string): WorkbenchError {
-  return new WorkbenchError('upstream_error', `${url} refused the introspection query: ${message}`, {
+  return new WorkbenchError('upstream_error', `${url} refused the introspection query: ${shortMessage(message)}`, {
     hint: 'The server has introspection turned off. Turn it on for this environment, or call it with credentials that allow it.',
   })
 }

@@ -57,6 +57,8 @@ export async function postGraphql(
     try {
       post.inspect?.(response.statusCode, headers)
     } catch (error) {
+      // Destroying without a listener would raise undici's abort as an uncaught error.
+      response.body.on('error', () => undefined)
       response.body.destroy()
       throw error
     }

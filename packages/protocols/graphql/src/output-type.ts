@@ -31,7 +31,10 @@ export function createOutputTypeBuilder(): OutputTypeBuilder {
 
   const message = (type: GraphQLNamedType, depth: number): MessageInfo => {
     const base: MessageInfo = { name: type.name, fullName: type.name, fields: [] }
-    if (type.description) base.description = type.description
+    // Descriptions only at the first level: the SDL has them all, and on a schema like GitHub's the nested ones
+    // would make up most of the discovery answer.
+    const described = depth === outputDepth
+    if (described && type.description) base.description = type.description
     if (!isObjectType(type) && !isInterfaceType(type)) return base
     if (depth <= 0) return { ...base, truncated: true }
     const key = `${type.name}\u0000${depth}`
@@ -40,7 +43,7 @@ export function createOutputTypeBuilder(): OutputTypeBuilder {
     messages.set(key, base)
     base.fields = Object.values(type.getFields()).map((field, index) => {
       const info = fieldInfo(field.name, field.type, index + 1, depth - 1)
-      if (field.description) info.description = field.description
+      if (described && field.description) info.description = field.description
       if (field.deprecationReason !== undefined && field.deprecationReason !== null) info.deprecated = true
       return info
     })
