@@ -27,14 +27,16 @@ function resolveOptions(options: WebSocketPluginOptions): ResolvedOptions {
   return resolved
 }
 
-/** The address a call goes to, after checking it names the one method a WebSocket address has. */
+/**
+ * The address a call goes to (`serverUrl` overrides the discovered one), after checking that the call names the one
+ * method the discovered address has.
+ */
 function callAddress(call: Call): string {
-  const address = call.serverUrl ?? call.target
-  const url = webSocketUrl(address)
-  if (call.method !== methodName || call.service !== serviceName(url)) {
+  const discovered = webSocketUrl(call.target)
+  if (call.method !== methodName || call.service !== serviceName(discovered)) {
     throw unknownMethod(call.target, call.service, call.method)
   }
-  return address
+  return call.serverUrl ?? call.target
 }
 
 export function createWebSocketPlugin(options: WebSocketPluginOptions = {}): ProtocolPlugin {

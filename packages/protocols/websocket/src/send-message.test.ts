@@ -22,13 +22,12 @@ describe('toOutgoing', () => {
   })
 
   it('refuses binary that is not base64, naming the format', () => {
-    const error = (() => {
-      try {
-        toOutgoing({ binary: 'not base64!' })
-      } catch (e) {
-        return e
-      }
-    })()
+    let error: unknown
+    try {
+      toOutgoing({ binary: 'not base64!' })
+    } catch (e) {
+      error = e
+    }
     expect(error).toBeInstanceOf(WorkbenchError)
     expect((error as WorkbenchError).code).toBe('invalid_request')
     expect((error as WorkbenchError).message).toContain('base64')
