@@ -60,7 +60,7 @@ export function OperationPanel(props: OperationPanelProps): ReactElement {
   }
 
   return (
-    <div className="gql-operation">
+    <div className="gql-operation" data-schema={schemaEntry?.status ?? 'loading'}>
       <div className="gql-operation-picker">
         {schemaEntry?.status === 'error' && (
           <div className="gql-picker-notice is-error" role="alert">

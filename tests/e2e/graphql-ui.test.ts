@@ -1,0 +1,137 @@
+/**
+ * The GraphQL panes against a real graphql-yoga server through the real CLI: the field picker rewrites the operation and
+ * follows edits to it, validation flags a field the schema lacks, errors sit beside partial data, and a subscription
+ * streams its events into the live log over graphql-ws and, forced, over graphql-sse.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startYogaServer, type YogaServer } from '../servers/graphql/yoga-server.js'
+import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
+import { startCli, type RunningCli } from './support/cli.js'
+import { operationText, pickerBox, setOperationText, setVariables, waitForSchema } from './support/graphql-page.js'
+import { liveFacts, pinTheme, waitForLiveStatus } from './support/live-page.js'
+import { methodRow, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
+
+describe.runIf(requireChromium())('GraphQL panes', () => {
+  let yoga: YogaServer
+  let cli: RunningCli
+  let browser: Browser
+  let page: Page
+  let pageErrors: string[]
+
+  beforeAll(async () => {
+    yoga = await startYogaServer()
+    cli = await startCli({ urls: [yoga.url] })
+    browser = await launchChromium()
+    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
+    await openWorkbench(page, cli.openUrl)
+    await methodRow(page, 'shapes').first().waitFor({ timeout: 30_000 })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await cli?.stop()
+    await yoga?.close()
+  })
+
+  it('labels queries, mutations and subscriptions Q, M and SUB in the sidebar', async () => {
+    const badge = (name: string) => methodRow(page, name).first().locator('.method-badge').textContent()
+    expect(await badge('shapes')).toBe('Q')
+    expect(await badge('createShape')).toBe('M')
+    expect(await badge('countdown')).toBe('SUB')
+  })
+
+  it('rewrites the operation as fields are picked, follows edits to the text, and sends it', async () => {
+    await openMethod(page, 'shapes')
+    await waitForSchema(page)
+    expect(await operationText(page)).toContain('query Shapes(')
+    expect(await pickerBox(page, 'area').isChecked()).toBe(true)
+
+    await pickerBox(page, 'area').uncheck()
+    await expect.poll(() => operationText(page)).not.toContain('area')
+    await pickerBox(page, 'owner/friend').check()
+    await expect.poll(() => operationText(page)).toMatch(/friend \{\s+id\s+name\s+\}/)
+    // A field with a required argument comes with a new variable.
+    await pickerBox(page, 'points').check()
+    const withPoints = await operationText(page)
+    expect(withPoints).toContain('$limit: Int!')
+    expect(withPoints).toContain('points(limit: $limit)')
+    await setVariables(page, { limit: 2, first: 1 })
+
+    // An edit in the text shows in the picker.
+    await setOperationText(page, withPoints.replace(/\n\s*sides/, ''))
+    await expect.poll(() => pickerBox(page, 'sides').isChecked()).toBe(false)
+    expect(await pickerBox(page, 'owner/friend').isChecked()).toBe(true)
+
+    const status = await sendWithShortcut(page)
+    expect(await status.textContent()).toBe('OK')
+    const data = page.locator('.gql-result-data .json-tree')
+    await data.getByRole('button', { name: 'Expand all' }).click()
+    const text = await data.textContent()
+    expect(text).toContain('"triangle"')
+    expect(text).toContain('"friend"')
+    expect(text).not.toContain('"sides"')
+    await expect.poll(() => page.locator('.gql-problems').textContent()).toBe('Valid against the schema')
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'graphql-picker-dark')
+    await pinTheme(page, 'light')
+    await screenshot(page, 'graphql-picker-light')
+    await pinTheme(page, 'dark')
+  })
+
+  it('flags a field the schema does not have, in the editor and under it', async () => {
+    await setOperationText(page, 'query Shapes {\n  shapes {\n    id\n    nope\n  }\n}\n')
+    await expect
+      .poll(() => page.locator('.gql-problems').textContent())
+      .toContain('Cannot query field "nope" on type "Shape".')
+    await page.locator('.gql-editor .cm-lintRange-error').first().waitFor({ timeout: 10_000 })
+    await screenshot(page, 'graphql-validation-dark')
+  })
+
+  it('shows errors beside partial data, with the path leading to the value', async () => {
+    await openMethod(page, 'partial')
+    await waitForSchema(page)
+    const status = await sendWithShortcut(page)
+    expect(await status.textContent()).not.toBe('OK')
+    await page.locator('.gql-partial').waitFor()
+    const errors = page.getByRole('region', { name: 'Errors' })
+    expect(await errors.locator('.gql-error-message').textContent()).toContain('Broken on purpose.')
+    expect(await errors.locator('.gql-error-message .tag').textContent()).toBe('BROKEN')
+    await errors.getByRole('button', { name: 'partial.broken' }).click()
+    expect(await errors.locator('.gql-error-value pre').textContent()).toBe('null')
+    const data = page.getByRole('region', { name: 'Data' })
+    expect(await data.locator('.json-tree').textContent()).toContain('"fine"')
+    // Data and errors side by side.
+    const dataBox = await data.boundingBox()
+    const errorsBox = await errors.boundingBox()
+    expect(errorsBox!.x).toBeGreaterThan(dataBox!.x + dataBox!.width - 2)
+    await pinTheme(page, 'light')
+    await screenshot(page, 'graphql-partial-light')
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'graphql-partial-dark')
+  })
+
+  for (const transport of ['graphql-ws', 'graphql-sse'] as const) {
+    it(`streams a subscription's events into the live log over ${transport}`, async () => {
+      await openMethod(page, 'countdown')
+      await waitForSchema(page)
+      await setVariables(page, { from: 4, intervalMs: 5 })
+      // Auto picks graphql-ws on this server; graphql-sse is forced with the selector.
+      if (transport === 'graphql-sse') {
+        await page.getByRole('combobox', { name: 'Subscription transport' }).selectOption('graphql-sse')
+      }
+      await page.keyboard.press('Control+Enter')
+      // The headers frame of this call names its transport (the previous call's log is replaced).
+      await page.locator(`.gql-transport-used[data-transport="${transport}"]`).waitFor({ timeout: 20_000 })
+      await waitForLiveStatus(page, ['closed', 'error'])
+      expect(await liveFacts(page)).toMatchObject({ status: 'closed', received: 5, seqGaps: 0, dropped: 0 })
+      const log = await page.locator('.live-log').textContent()
+      for (const n of [4, 0]) expect(log).toContain(`"countdown":${n}`)
+      await screenshot(page, `graphql-subscription-${transport}-dark`)
+    })
+  }
+
+  it('had no page errors', () => {
+    expect(pageErrors).toEqual([])
+  })
+})
