@@ -1,20 +1,34 @@
 // gRPC relay overhead: a unary call through the workbench's POST /api/invoke vs a direct connect-node call to the same
-// @grpc/grpc-js server. Baseline: the direct call. Run: node bench/grpc-unary-relay.mjs (needs npx tsc -b tsconfig.build.json)
-import { execFileSync } from 'node:child_process'
+// @grpc/grpc-js server, with a bare Fastify + connect-node relay as the floor any relay costs. Baseline: the direct call.
+// Run: npx tsc -b tsconfig.build.json && node bench/grpc-unary-relay.mjs
+//
+// Arrangement: the client (this process), the target and each relay run in their own processes, as in real use (the
+// browser is another process, and so is the gRPC server). When all of them shared one event loop, a relayed call paid
+// for the client's, the relay's and the target's work in series on one thread, while a direct call paid for only two of
+// the three, so the ratio measured CPU summed over the hops rather than a hop's latency. Now every arm is measured from
+// this process against the same target process: direct → target; client → floor process → target; client →
+// workbench process → target. RELAY_CPU_PROF=<dir> starts the workbench process with --cpu-prof into that directory.
+import { execFileSync, fork } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import { create, createFileRegistry, fromBinary } from '@bufbuild/protobuf'
 import { FileDescriptorSetSchema } from '@bufbuild/protobuf/wkt'
 import { createGrpcTransport } from '@connectrpc/connect-node'
-import * as grpc from '@grpc/grpc-js'
-import * as protoLoader from '@grpc/proto-loader'
-import { ReflectionService } from '@grpc/reflection'
-import Fastify from 'fastify'
 import { Pool } from 'undici'
-import { createStandaloneServer } from '../packages/server/dist/index.js'
+
+const { values: flags } = parseArgs({
+  options: {
+    // Internal: which process this is (the client when omitted).
+    role: { type: 'string' },
+    target: { type: 'string' },
+    descriptors: { type: 'string' },
+  },
+})
 
 const sequentialCalls = Number(process.env.RELAY_CALLS ?? 2000)
 const warmupCalls = Number(process.env.RELAY_WARMUP ?? 2000)
@@ -22,96 +36,230 @@ const concurrentCalls = Number(process.env.RELAY_CONCURRENT_CALLS ?? 10_000)
 const concurrency = 50
 const goalRatio = 1.2
 const fixtures = fileURLToPath(new URL('../tests/fixtures/grpc/', import.meta.url))
-const require = createRequire(import.meta.url)
 
-// The target: the Lab fixture's Echo on @grpc/grpc-js, with server reflection for the workbench's discovery.
-const definition = protoLoader.loadSync(['wbtest/v1/lab.proto'], { includeDirs: [fixtures] })
-const target = new grpc.Server()
-const lab = grpc.loadPackageDefinition(definition).wbtest.v1.Lab
-target.addService(lab.service, { echo: (call, callback) => callback(null, { text: call.request.text }) })
-new ReflectionService(definition).addToServer(target)
-const port = await new Promise((resolve, reject) =>
-  target.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, p) =>
-    error ? reject(error) : resolve(p),
-  ),
-)
-const targetUrl = `http://127.0.0.1:${port}`
-
-// The direct client needs the descriptors too: compiled from the fixture with buf, as a connect-node user would.
-const scratch = await mkdtemp(join(tmpdir(), 'wb-bench-grpc-'))
-const setFile = join(scratch, 'set.binpb')
-const buf = join(dirname(require.resolve('@bufbuild/buf/package.json')), 'bin', 'buf')
-execFileSync(
-  process.execPath,
-  [buf, 'build', fixtures, '--path', join(fixtures, 'wbtest/v1/lab.proto'), '--as-file-descriptor-set', '-o', setFile],
-  {
-    env: { PATH: process.env.PATH ?? '', HOME: scratch, BUF_CACHE_DIR: join(scratch, 'cache') },
-  },
-)
-const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, await readFile(setFile)))
-const echo = registry.getService('wbtest.v1.Lab').methods.find((m) => m.name === 'Echo')
-const transport = createGrpcTransport({ baseUrl: targetUrl })
-const request = create(echo.input, { text: 'bench' })
-
-const configDir = await mkdtemp(join(tmpdir(), 'wb-bench-grpc-relay-'))
-const workbench = await createStandaloneServer({ host: '127.0.0.1', port: 0, configDir, uiDir: null, logLevel: false })
-const base = await workbench.listen()
-const headers = { 'content-type': 'application/json', 'x-workbench-token': workbench.token }
-const relay = new Pool(base, { connections: concurrency })
-
-// Reference floor: a bare Fastify route that makes the same connect-node call and answers JSON. What any relay costs.
-const floorApp = Fastify({ logger: false })
-floorApp.post('/relay', async () => {
-  const reply = await transport.unary(echo, undefined, undefined, undefined, request)
-  return { response: { text: reply.message.text }, status: 'OK' }
-})
-const floorBase = await floorApp.listen({ host: '127.0.0.1', port: 0 })
-const floor = new Pool(floorBase, { connections: concurrency })
-
-async function directCall() {
-  const reply = await transport.unary(echo, undefined, undefined, undefined, request)
-  if (reply.message.text !== 'bench') throw new Error('direct call failed')
+/** The method every arm calls, from a descriptor set compiled with buf as a connect-node user would. */
+async function echoMethod(setFile) {
+  const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, await readFile(setFile)))
+  return registry.getService('wbtest.v1.Lab').methods.find((m) => m.name === 'Echo')
 }
 
-async function floorCall() {
-  const res = await floor.request({
-    path: '/relay',
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
+/** Runs `serve` in this child process, reports what it returns to the parent, and stops when the parent leaves. */
+async function child(serve) {
+  const { message, close } = await serve()
+  process.once('disconnect', () => void close())
+  // The parent asks for this process's CPU time around a phase, to report a relay's CPU per call.
+  process.on('message', () => process.send({ cpu: process.cpuUsage() }))
+  process.send(message)
+}
+
+if (flags.role === 'target') {
+  // The target: the Lab fixture's Echo on @grpc/grpc-js, with server reflection for the workbench's discovery.
+  await child(async () => {
+    const grpc = await import('@grpc/grpc-js')
+    const protoLoader = await import('@grpc/proto-loader')
+    const { ReflectionService } = await import('@grpc/reflection')
+    const definition = protoLoader.loadSync(['wbtest/v1/lab.proto'], { includeDirs: [fixtures] })
+    const server = new grpc.Server()
+    const lab = grpc.loadPackageDefinition(definition).wbtest.v1.Lab
+    server.addService(lab.service, { echo: (call, callback) => callback(null, { text: call.request.text }) })
+    new ReflectionService(definition).addToServer(server)
+    const port = await new Promise((resolve, reject) =>
+      server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, p) =>
+        error ? reject(error) : resolve(p),
+      ),
+    )
+    return { message: { url: `http://127.0.0.1:${port}` }, close: () => server.forceShutdown() }
   })
-  await res.body.json()
+} else if (flags.role === 'floor') {
+  // Reference floor: a bare Fastify route that makes the same connect-node call and answers JSON. What any relay costs.
+  await child(async () => {
+    const { default: Fastify } = await import('fastify')
+    const echo = await echoMethod(flags.descriptors)
+    const transport = createGrpcTransport({ baseUrl: flags.target })
+    const request = create(echo.input, { text: 'bench' })
+    const app = Fastify({ logger: false })
+    app.post('/relay', async () => {
+      const reply = await transport.unary(echo, undefined, undefined, undefined, request)
+      return { response: { text: reply.message.text }, status: 'OK' }
+    })
+    const url = await app.listen({ host: '127.0.0.1', port: 0 })
+    return { message: { url }, close: () => app.close() }
+  })
+} else if (flags.role === 'hop') {
+  // The hop alone, in a process of its own: the floor's HTTP request and JSON answer with no upstream call.
+  await child(async () => {
+    const { default: Fastify } = await import('fastify')
+    const app = Fastify({ logger: false })
+    app.post('/hop', async () => ({ response: { text: 'bench' }, status: 'OK' }))
+    const url = await app.listen({ host: '127.0.0.1', port: 0 })
+    return { message: { url }, close: () => app.close() }
+  })
+} else if (flags.role === 'workbench') {
+  await child(async () => {
+    const { createStandaloneServer } = await import('../packages/server/dist/index.js')
+    const configDir = await mkdtemp(join(tmpdir(), 'wb-bench-grpc-relay-'))
+    const workbench = await createStandaloneServer({
+      host: '127.0.0.1',
+      port: 0,
+      configDir,
+      uiDir: null,
+      logLevel: false,
+    })
+    const url = await workbench.listen()
+    const close = async () => {
+      await workbench.close()
+      await rm(configDir, { recursive: true, force: true })
+    }
+    return { message: { url, token: workbench.token }, close }
+  })
+} else {
+  await main()
 }
 
-const invokeBody = JSON.stringify({
-  protocol: 'grpc',
-  url: targetUrl,
-  service: 'wbtest.v1.Lab',
-  method: 'Echo',
-  messages: [{ text: 'bench' }],
-})
-async function relayCall() {
-  const res = await relay.request({ path: '/api/invoke', method: 'POST', headers, body: invokeBody })
-  const result = await res.body.json()
-  if (res.statusCode !== 200 || result.status !== 'OK') throw new Error(`invoke failed: ${JSON.stringify(result)}`)
+/** Forks this script in `role`; resolves with the child and the message it sends once it listens. */
+async function start(role, args = [], execArgv = []) {
+  const process = fork(fileURLToPath(import.meta.url), ['--role', role, ...args], { stdio: 'inherit', execArgv })
+  const [message] = await Promise.race([
+    once(process, 'message'),
+    once(process, 'exit').then(([code]) => Promise.reject(new Error(`the ${role} process exited (${code})`))),
+  ])
+  return { process, message }
 }
 
-const discovered = await relay.request({
-  path: '/api/discover',
-  method: 'POST',
-  headers,
-  body: JSON.stringify({ urls: [`grpc@${targetUrl}`] }),
-})
-const discovery = await discovered.body.json()
-if (discovery.services?.length !== 1) throw new Error(`discovery failed: ${JSON.stringify(discovery)}`)
+/** CPU time (user + system, µs) the child has used so far. */
+async function cpuTime(started) {
+  const reply = once(started.process, 'message')
+  started.process.send('cpu')
+  const [{ cpu }] = await reply
+  return cpu.user + cpu.system
+}
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+async function stop(started) {
+  if (!started || started.process.exitCode !== null) return
+  const exited = once(started.process, 'exit')
+  started.process.disconnect()
+  await exited
+}
+
+async function main() {
+  const require = createRequire(import.meta.url)
+  const scratch = await mkdtemp(join(tmpdir(), 'wb-bench-grpc-'))
+  const children = []
+  const pools = []
+  try {
+    const setFile = join(scratch, 'set.binpb')
+    const buf = join(dirname(require.resolve('@bufbuild/buf/package.json')), 'bin', 'buf')
+    execFileSync(
+      process.execPath,
+      [
+        buf,
+        'build',
+        fixtures,
+        '--path',
+        join(fixtures, 'wbtest/v1/lab.proto'),
+        '--as-file-descriptor-set',
+        '-o',
+        setFile,
+      ],
+      { env: { PATH: process.env.PATH ?? '', HOME: scratch, BUF_CACHE_DIR: join(scratch, 'cache') } },
+    )
+    const echo = await echoMethod(setFile)
+
+    const target = await start('target')
+    children.push(target)
+    const targetUrl = target.message.url
+    const floorChild = await start('floor', ['--target', targetUrl, '--descriptors', setFile])
+    children.push(floorChild)
+    const hopChild = await start('hop')
+    children.push(hopChild)
+    const profile = process.env.RELAY_CPU_PROF
+    const workbench = await start('workbench', [], profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])
+    children.push(workbench)
+
+    const transport = createGrpcTransport({ baseUrl: targetUrl })
+    const request = create(echo.input, { text: 'bench' })
+    const headers = { 'content-type': 'application/json', 'x-workbench-token': workbench.message.token }
+    const relay = new Pool(workbench.message.url, { connections: concurrency })
+    const floor = new Pool(floorChild.message.url, { connections: concurrency })
+    const hop = new Pool(hopChild.message.url, { connections: 1 })
+    pools.push(relay, floor, hop)
+
+    const directCall = async () => {
+      const reply = await transport.unary(echo, undefined, undefined, undefined, request)
+      if (reply.message.text !== 'bench') throw new Error('direct call failed')
+    }
+    const floorCall = async () => {
+      const res = await floor.request({
+        path: '/relay',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+      const result = await res.body.json()
+      if (result.response?.text !== 'bench') throw new Error('floor call failed')
+    }
+    const hopCall = async () => {
+      const res = await hop.request({
+        path: '/hop',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+      const result = await res.body.json()
+      if (result.response?.text !== 'bench') throw new Error('hop call failed')
+    }
+    const invokeBody = JSON.stringify({
+      protocol: 'grpc',
+      url: targetUrl,
+      service: 'wbtest.v1.Lab',
+      method: 'Echo',
+      messages: [{ text: 'bench' }],
+    })
+    const relayCall = async () => {
+      const res = await relay.request({ path: '/api/invoke', method: 'POST', headers, body: invokeBody })
+      const result = await res.body.json()
+      if (res.statusCode !== 200 || result.status !== 'OK') throw new Error(`invoke failed: ${JSON.stringify(result)}`)
+    }
+
+    const discovered = await relay.request({
+      path: '/api/discover',
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ urls: [`grpc@${targetUrl}`] }),
+    })
+    const discovery = await discovered.body.json()
+    if (discovery.services?.length !== 1) throw new Error(`discovery failed: ${JSON.stringify(discovery)}`)
+
+    const relays = [hopChild, floorChild, workbench]
+    const cpuPhase = {
+      measureStart: () => Promise.all(relays.map(cpuTime)),
+      measureEnd: () => Promise.all(relays.map(cpuTime)),
+    }
+    const [[d, h, f, r], cpuBefore, cpuAfter] = await interleaved([directCall, hopCall, floorCall, relayCall], cpuPhase)
+    const perCall = (i) => (cpuAfter[i] - cpuBefore[i]) / sequentialCalls
+    const cpu = { hop: perCall(0), floor: perCall(1), workbench: perCall(2) }
+    const dThroughput = await throughput(directCall)
+    const fThroughput = await throughput(floorCall)
+    const rThroughput = await throughput(relayCall)
+    report({ d, h, f, r, dThroughput, fThroughput, rThroughput, cpu })
+  } finally {
+    await Promise.all(pools.map((pool) => pool.close()))
+    // The relays first: the workbench's HTTP/2 session to the target closes before the target does.
+    for (const started of children.reverse()) await stop(started)
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
 
 /** Sequential latency of each call kind, measured in alternating rounds so load drift hits all kinds alike. */
-async function interleaved(calls) {
+async function interleaved(calls, { measureStart, measureEnd }) {
   const rounds = 4
   const perRound = Math.ceil(sequentialCalls / rounds)
   for (const call of calls) for (let i = 0; i < warmupCalls; i++) await call()
+  const started = await measureStart()
   const samples = calls.map(() => [])
   for (let round = 0; round < rounds; round++) {
     for (const [k, call] of calls.entries()) {
@@ -122,10 +270,12 @@ async function interleaved(calls) {
       }
     }
   }
-  return samples.map((list) => {
+  const ended = await measureEnd()
+  const latencies = samples.map((list) => {
     const sorted = Float64Array.from(list).sort()
     return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }
   })
+  return [latencies, started, ended]
 }
 
 async function throughput(call) {
@@ -140,19 +290,16 @@ async function throughput(call) {
   return concurrentCalls / ((performance.now() - started) / 1000)
 }
 
-const ms = (v) => `${v.toFixed(3)} ms`
-try {
-  const [d, f, r] = await interleaved([directCall, floorCall, relayCall])
-  const dThroughput = await throughput(directCall)
-  const fThroughput = await throughput(floorCall)
-  const rThroughput = await throughput(relayCall)
+function report({ d, h, f, r, dThroughput, fThroughput, rThroughput, cpu }) {
+  const ms = (v) => `${v.toFixed(3)} ms`
   const ratio = r.p50 / d.p50
   console.log(
-    `grpc unary relay: ${sequentialCalls} sequential calls after ${warmupCalls} warm-up; ${concurrentCalls} calls at concurrency ${concurrency}`,
+    `grpc unary relay: ${sequentialCalls} sequential calls after ${warmupCalls} warm-up; ${concurrentCalls} calls at concurrency ${concurrency}; client, target and relays in separate processes`,
   )
   console.log(
     `  baseline (direct connect-node → grpc-js)  p50 ${ms(d.p50)}  p99 ${ms(d.p99)}  throughput ${dThroughput.toFixed(0)} req/s`,
   )
+  console.log(`  hop (bare Fastify, JSON answer, no upstream) p50 ${ms(h.p50)}  p99 ${ms(h.p99)}`)
   console.log(
     `  floor (bare Fastify + connect-node relay)  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}  throughput ${fThroughput.toFixed(0)} req/s`,
   )
@@ -163,12 +310,9 @@ try {
     `  ratio p50 ${ratio.toFixed(2)}x, p99 ${(r.p99 / d.p99).toFixed(2)}x; throughput ${(rThroughput / dThroughput).toFixed(2)}x of baseline`,
   )
   console.log(`  floor ratio p50 ${(f.p50 / d.p50).toFixed(2)}x; workbench above the floor p50 +${ms(r.p50 - f.p50)}`)
+  console.log(`  hop + direct p50 ${ms(h.p50 + d.p50)} = ${((h.p50 + d.p50) / d.p50).toFixed(2)}x direct`)
+  console.log(
+    `  server process CPU per call: hop ${cpu.hop.toFixed(0)} µs, floor ${cpu.floor.toFixed(0)} µs, workbench ${cpu.workbench.toFixed(0)} µs`,
+  )
   console.log(`  goal p50 ≤ ${goalRatio}x direct: ${ratio <= goalRatio ? 'met' : 'NOT met'}`)
-} finally {
-  await Promise.all([relay.close(), floor.close()])
-  await floorApp.close()
-  await workbench.close()
-  target.forceShutdown()
-  await rm(configDir, { recursive: true, force: true })
-  await rm(scratch, { recursive: true, force: true })
 }
