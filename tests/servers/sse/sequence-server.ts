@@ -21,6 +21,9 @@ import type { AddressInfo, Socket } from 'node:net'
 export interface SequenceRequest {
   method: string
   path: string
+  /** Path and query as received. */
+  url: string
+  headers: Record<string, string | string[] | undefined>
   lastEventId?: string
 }
 
@@ -89,7 +92,12 @@ async function events(req: IncomingMessage, res: ServerResponse, query: URLSearc
 
 async function handle(req: IncomingMessage, res: ServerResponse, requests: SequenceRequest[]): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost')
-  const entry: SequenceRequest = { method: req.method ?? 'GET', path: url.pathname }
+  const entry: SequenceRequest = {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    url: req.url ?? '/',
+    headers: req.headers,
+  }
   if (typeof req.headers['last-event-id'] === 'string') entry.lastEventId = req.headers['last-event-id']
   requests.push(entry)
   switch (`${req.method} ${url.pathname}`) {

@@ -1,6 +1,6 @@
 /** Reads and checks the call message of an SSE call, and encodes a POST body (JSON unless it is a string). */
 import { badMessage } from './errors.js'
-import type { SseCallMessage, SseHttpMethod } from './types.js'
+import type { SseCallMessage } from './types.js'
 
 export function readCallMessage(messages: readonly unknown[]): SseCallMessage {
   if (messages.length > 1) throw badMessage(`an SSE call takes one message, not ${messages.length}`)
