@@ -4,7 +4,9 @@ import { useStore } from 'zustand'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
 import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
+import { LiveStreamButton } from '../../features/live/LiveStreamButton.js'
 import { SendButton } from '../../features/request/SendButton.js'
+import type { MethodRef } from '../../state/catalog.js'
 import { useCall } from '../../state/useCall.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { PaneProps } from '../registry.js'
@@ -15,7 +17,6 @@ import { SourceLegend } from './SourceLegend.js'
 export function RestRequestPane({ target }: PaneProps): ReactElement {
   const { prefs } = useWorkbench()
   const serverUrl = useStore(prefs, (s) => s.serverUrls[target.origin])
-  const call = useCall(target, serverUrl)
   return (
     <section className="request-pane" aria-label="Request">
       <MethodHeader
@@ -25,7 +26,12 @@ export function RestRequestPane({ target }: PaneProps): ReactElement {
         actions={
           <>
             <UnknownVariablesFlag target={target} serverUrl={serverUrl} />
-            <SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />
+            {/* Event-stream operations (text/event-stream) run as live calls, their events in the live log. */}
+            {target.method.methodType === 'ServerStreaming' ? (
+              <LiveStreamButton target={target} serverUrl={serverUrl} />
+            ) : (
+              <UnarySendButton target={target} serverUrl={serverUrl} />
+            )}
           </>
         }
       />
@@ -37,4 +43,9 @@ export function RestRequestPane({ target }: PaneProps): ReactElement {
       />
     </section>
   )
+}
+
+function UnarySendButton({ target, serverUrl }: { target: MethodRef; serverUrl: string | undefined }): ReactElement {
+  const call = useCall(target, serverUrl)
+  return <SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />
 }

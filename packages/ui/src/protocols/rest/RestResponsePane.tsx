@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react'
 import { httpStatusClass } from '@wirebench/core'
 import { useStore } from 'zustand'
+import { LiveResponsePane } from '../../features/live/LiveResponsePane.js'
 import { ResponseView } from '../../features/response/ResponseView.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { PaneProps } from '../registry.js'
@@ -9,6 +10,20 @@ import type { PaneProps } from '../registry.js'
 const HTTP_STATUS_KEY = 'http_status'
 
 export function RestResponsePane({ target }: PaneProps): ReactElement {
+  if (target.method.methodType === 'ServerStreaming') {
+    return (
+      <LiveResponsePane
+        target={target}
+        flavor="sse"
+        emptyTitle="No events yet"
+        emptyHint="This operation answers an event stream: press Send or Ctrl Enter to start it; events appear here."
+      />
+    )
+  }
+  return <UnaryResponse target={target} />
+}
+
+function UnaryResponse({ target }: PaneProps): ReactElement {
   const { calls } = useWorkbench()
   const record = useStore(calls, (s) => s.calls[target.key])
   const metadata = record?.result?.metadata ?? {}

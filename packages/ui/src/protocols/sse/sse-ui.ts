@@ -1,11 +1,11 @@
-/** What the SSE protocol contributes to the UI (skeleton: the generic panes until its own land). */
-import { GenericRequestPane } from '../generic/GenericRequestPane.js'
-import { GenericResponsePane } from '../generic/GenericResponsePane.js'
+/** What the SSE protocol contributes to the UI: the SSE badge, the stream request pane and the live event log. */
 import type { ProtocolUi } from '../registry.js'
+import { SseRequestPane } from './SseRequestPane.js'
+import { SseResponsePane } from './SseResponsePane.js'
 
 export const sseUi: ProtocolUi = {
-  badge: (method) => ({ label: method.methodType === 'Unary' ? 'RPC' : 'LIVE', tone: 'other' }),
+  badge: () => ({ label: 'SSE', tone: 'other' }),
   label: (method) => method.name,
-  RequestPane: GenericRequestPane,
-  ResponsePane: GenericResponsePane,
+  RequestPane: SseRequestPane,
+  ResponsePane: SseResponsePane,
 }

@@ -1,11 +1,11 @@
-/** What the WebSocket protocol contributes to the UI (skeleton: the generic panes until its own land). */
-import { GenericRequestPane } from '../generic/GenericRequestPane.js'
-import { GenericResponsePane } from '../generic/GenericResponsePane.js'
+/** What the WebSocket protocol contributes to the UI: the WS badge, the connection/composer pane and the live log. */
 import type { ProtocolUi } from '../registry.js'
+import { WebSocketRequestPane } from './WebSocketRequestPane.js'
+import { WebSocketResponsePane } from './WebSocketResponsePane.js'
 
 export const websocketUi: ProtocolUi = {
-  badge: (method) => ({ label: method.methodType === 'Unary' ? 'RPC' : 'LIVE', tone: 'other' }),
+  badge: () => ({ label: 'WS', tone: 'other' }),
   label: (method) => method.name,
-  RequestPane: GenericRequestPane,
-  ResponsePane: GenericResponsePane,
+  RequestPane: WebSocketRequestPane,
+  ResponsePane: WebSocketResponsePane,
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { buildClose, buildWsMessage, formatJson, jsonProblem, parseSubprotocols } from './ws-compose.js'
+import type { HeaderRow } from '../../state/drafts-store.js'
+import {
+  buildClose,
+  buildWsMessage,
+  formatJson,
+  jsonProblem,
+  parseSubprotocols,
+  subprotocolsOf,
+  withSubprotocols,
+} from './ws-compose.js'
 
 describe('buildWsMessage', () => {
   it('turns each composer kind into the channel message the plugin reads', () => {
@@ -40,5 +49,27 @@ describe('JSON and subprotocol helpers', () => {
 
   it('splits a subprotocol list', () => {
     expect(parseSubprotocols(' chat.v2, ,json ')).toEqual(['chat.v2', 'json'])
+  })
+})
+
+describe('the subprotocols field over the header rows', () => {
+  const row = (name: string, value: string, isEnabled = true): HeaderRow => ({ id: name, name, value, isEnabled })
+  const newRow = () => row('', '')
+
+  it('adds, updates and removes the Sec-WebSocket-Protocol row, leaving other headers alone', () => {
+    const auth = row('X-Team', 'a')
+    const added = withSubprotocols([auth], 'chat.v2', newRow)
+    expect(added.map((r) => [r.name, r.value])).toEqual([
+      ['X-Team', 'a'],
+      ['Sec-WebSocket-Protocol', 'chat.v2'],
+    ])
+    expect(subprotocolsOf(added)).toBe('chat.v2')
+    const updated = withSubprotocols([auth, row('sec-websocket-protocol', 'x', false)], 'json', newRow)
+    expect(updated[1]).toMatchObject({ name: 'sec-websocket-protocol', value: 'json', isEnabled: true })
+    expect(withSubprotocols(updated, ' ', newRow)).toEqual([auth])
+  })
+
+  it('reads no subprotocols from a disabled row', () => {
+    expect(subprotocolsOf([row('Sec-WebSocket-Protocol', 'chat', false)])).toBe('')
   })
 })

@@ -3,6 +3,7 @@
  * text frame it is), binary `{ binary }` (base64) and ping `{ ping }`; and the close a Disconnect sends.
  */
 import { isBase64Text } from '../../features/live/hexdump.js'
+import type { HeaderRow } from '../../state/drafts-store.js'
 import type { SavedMessageKind } from '../../state/saved-messages.js'
 
 export type WsKind = SavedMessageKind
@@ -75,4 +76,19 @@ export function parseSubprotocols(value: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean)
+}
+
+const SUBPROTOCOL_HEADER = 'sec-websocket-protocol'
+
+/** The subprotocols the user offers: the enabled `Sec-WebSocket-Protocol` header row's value. */
+export function subprotocolsOf(rows: readonly HeaderRow[]): string {
+  return rows.find((row) => row.isEnabled && row.name.trim().toLowerCase() === SUBPROTOCOL_HEADER)?.value ?? ''
+}
+
+/** The header rows with the `Sec-WebSocket-Protocol` row set to `value` (added, updated, or removed when empty). */
+export function withSubprotocols(rows: readonly HeaderRow[], value: string, newRow: () => HeaderRow): HeaderRow[] {
+  const index = rows.findIndex((row) => row.name.trim().toLowerCase() === SUBPROTOCOL_HEADER)
+  if (!value.trim()) return index < 0 ? [...rows] : rows.filter((_, i) => i !== index)
+  if (index < 0) return [...rows, { ...newRow(), name: 'Sec-WebSocket-Protocol', value }]
+  return rows.map((row, i) => (i === index ? { ...row, value, isEnabled: true } : row))
 }

@@ -1,0 +1,42 @@
+/** Start (Ctrl/Cmd+Enter) or stop a server-streaming live call: the send button of stream panes (REST event streams, SSE). */
+import { useEffect, type ReactElement } from 'react'
+import { Icon } from '../../components/Icon.js'
+import type { MethodRef } from '../../state/catalog.js'
+import { useLiveCall } from './useLiveCall.js'
+
+export interface LiveStreamButtonProps {
+  target: MethodRef
+  serverUrl?: string | undefined
+  /** Button words: `Send`/`Cancel` by default. */
+  labels?: { start: string; stop: string }
+}
+
+export function LiveStreamButton({ target, serverUrl, labels }: LiveStreamButtonProps): ReactElement {
+  const live = useLiveCall(target, serverUrl)
+  const { start, cancel, isActive } = live
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault()
+        start()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [start])
+  if (isActive) {
+    return (
+      <button type="button" className="btn btn-danger send-btn" onClick={cancel} title="Stop the stream">
+        <Icon name="stop" size={13} /> {labels?.stop ?? 'Cancel'}
+      </button>
+    )
+  }
+  return (
+    <button type="button" className="btn btn-primary send-btn" onClick={start} title="Start the stream (Ctrl+Enter)">
+      <Icon name="send" size={14} /> {labels?.start ?? 'Send'}
+      <span className="send-shortcut" aria-hidden="true">
+        Ctrl ⏎
+      </span>
+    </button>
+  )
+}

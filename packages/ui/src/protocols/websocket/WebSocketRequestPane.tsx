@@ -1,0 +1,90 @@
+/**
+ * The WebSocket request pane: the address, the connection row (subprotocols, state, Connect/Disconnect), then the
+ * composer, the channel's saved messages and the upgrade request's headers.
+ */
+import { useState, type ReactElement } from 'react'
+import { Tabs } from '../../components/Tabs.js'
+import { KeyValueEditor } from '../../components/KeyValueEditor.js'
+import { useLiveCall } from '../../features/live/useLiveCall.js'
+import { MethodHeader } from '../../features/request/MethodHeader.js'
+import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
+import { useDraft } from '../../state/useDraft.js'
+import { useSavedMessages } from '../../state/saved-messages-store.js'
+import type { PaneProps } from '../registry.js'
+import { SavedMessagesPanel } from './SavedMessagesPanel.js'
+import { useWsSender } from './useWsSender.js'
+import { WebSocketComposer } from './WebSocketComposer.js'
+import { WebSocketConnectionBar } from './WebSocketConnectionBar.js'
+import { useWsDraft } from './ws-draft.js'
+import '../../styles/live.css'
+import '../../styles/websocket.css'
+
+type WsTab = 'message' | 'saved' | 'headers'
+
+export function WebSocketRequestPane({ target }: PaneProps): ReactElement {
+  const [tab, setTab] = useState<WsTab>('message')
+  const handle = useLiveCall(target)
+  const draft = useDraft(target.key)
+  const [, updateWsDraft] = useWsDraft(target.key)
+  const library = useSavedMessages(target.origin)
+  const sendFrame = useWsSender(handle)
+  const [sendError, setSendError] = useState<string | null>(null)
+  const headerCount = draft.headers.filter((h) => h.isEnabled && h.name.trim()).length
+  return (
+    <section className="request-pane ws-pane" aria-label="Request">
+      <MethodHeader
+        target={target}
+        badge={{ label: 'WS', tone: 'other' }}
+        subtitle={
+          <div className="rest-url">
+            <div className="rest-path mono ws-address" aria-label="WebSocket address">
+              {target.origin}
+            </div>
+          </div>
+        }
+        actions={<UnknownVariablesFlag target={target} />}
+      />
+      <WebSocketConnectionBar target={target} handle={handle} />
+      <Tabs
+        idPrefix="ws"
+        label="WebSocket editors"
+        selected={tab}
+        onSelect={setTab}
+        items={[
+          { id: 'message', label: 'Message' },
+          { id: 'saved', label: 'Saved', count: library.messages.length },
+          { id: 'headers', label: 'Headers', count: headerCount },
+        ]}
+      />
+      <div className="request-editor-panel ws-panel" id="ws-panel" role="tabpanel" aria-labelledby={`ws-tab-${tab}`}>
+        {tab === 'message' && <WebSocketComposer target={target} handle={handle} onSave={library.save} />}
+        {tab === 'saved' && (
+          <>
+            {sendError && (
+              <div className="composer-note" role="alert">
+                {sendError}
+              </div>
+            )}
+            <SavedMessagesPanel
+              library={library}
+              onLoad={(message) => {
+                updateWsDraft({ kind: message.kind, payload: message.payload })
+                setTab('message')
+              }}
+              onSend={(message) => setSendError(sendFrame(message.kind, message.payload).error ?? null)}
+            />
+          </>
+        )}
+        {tab === 'headers' && (
+          <div className="form-scroll">
+            <p className="muted headers-help">
+              Sent with the upgrade request. They win over auth helper output on a name clash; list subprotocols in
+              Sec-WebSocket-Protocol (or the field above).
+            </p>
+            <KeyValueEditor label="Headers" rows={draft.headers} onChange={draft.setHeaders} />
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}

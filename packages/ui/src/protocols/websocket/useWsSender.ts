@@ -1,0 +1,35 @@
+/**
+ * Sending on a WebSocket channel from the pane: builds the frame message for a kind and payload, resolves `${…}`
+ * variables in it (the active environment, system variables), connects first when needed, and sends.
+ */
+import { useCallback } from 'react'
+import { composeMessages } from '../../features/live/composer-messages.js'
+import type { LiveCallHandle } from '../../features/live/useLiveCall.js'
+import { activeEnvironment } from '../../state/environments-store.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import { buildWsMessage, type WsKind } from './ws-compose.js'
+
+export interface WsSendOutcome {
+  /** What is wrong with the payload (nothing was sent). */
+  error?: string
+  /** Variables that resolved to nothing (left visible in the frame). */
+  unknown: string[]
+}
+
+export function useWsSender(handle: LiveCallHandle): (kind: WsKind, payload: string) => WsSendOutcome {
+  const { environments } = useWorkbench()
+  const { isActive, status, start, send } = handle
+  return useCallback(
+    (kind, payload) => {
+      const built = buildWsMessage(kind, payload)
+      if ('error' in built) return { error: built.error, unknown: [] }
+      if (isActive && status === 'half-closed') return { error: 'The connection is closing.', unknown: [] }
+      const vars = activeEnvironment(environments.getState())?.vars
+      const composed = composeMessages(built.message, 1, vars ? { scopes: [vars] } : {})
+      if (!isActive) start()
+      send(composed.messages)
+      return { unknown: composed.unknown }
+    },
+    [environments, isActive, status, start, send],
+  )
+}
