@@ -5,7 +5,7 @@
  * - `/chat`: subprotocol-only: refuses (HTTP 400) an upgrade that does not offer `chat.v2`, selects it, echoes.
  * - `/binary-bye`: sends binary frames [0 1 2] and [255 254], then closes with 4001 "bye".
  * - `/pinger`: pings with "are you there?" on connect, then echoes.
- * - `/slow`: accepts and never answers.
+ * - `/slow`: accepts, then neither reads nor answers.
  * - `/flood?count=&size=`: sends `count` numbered text messages of about `size` bytes as fast as the socket takes them.
  * - `/forbidden`: refuses every upgrade with 403.
  */
@@ -37,7 +37,7 @@ export interface WsServers {
   url(path: string): string
   /** WebSocket connections open right now. */
   openConnections(): number
-  /** Resolves the first time a flood finds its send buffer above 4 MiB. */
+  /** Resolves the first time a flood finds its send buffer above 4 MiB (or, never blocked, when it sent everything). */
   whenFloodBlocked(): Promise<FloodReport>
   /** Resolves with the close code the server received on the next connection to close. */
   nextClientClose(): Promise<{ code: number; reason: string }>
@@ -102,6 +102,8 @@ export async function startWsServers(tls?: WsTlsOptions): Promise<WsServers> {
         ws.close(4001, 'bye')
         return
       case '/slow':
+        // Never reads either: what a client sends piles up in the socket buffers.
+        ws.pause()
         return
       case '/flood':
         flood(ws, new URL(request.url ?? '/', 'http://x').searchParams)
@@ -152,6 +154,11 @@ export async function startWsServers(tls?: WsTlsOptions): Promise<WsServers> {
         else ws.send(text)
       }
       if (!reported && ws.bufferedAmount > floodBlockedBytes) {
+        reported = true
+        for (const waiter of blockedWaiters.splice(0)) waiter({ sentWhenBlocked: sent })
+      }
+      if (sent >= count && !reported) {
+        // Everything went out without the client ever falling behind: report it, so a test waiting sees it.
         reported = true
         for (const waiter of blockedWaiters.splice(0)) waiter({ sentWhenBlocked: sent })
       }

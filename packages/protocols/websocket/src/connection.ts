@@ -113,7 +113,8 @@ export class WebSocketConnection {
       case 'text':
       case 'binary': {
         if (this.socket.bufferedAmount > this.options.maxBufferedSendBytes) {
-          await this.lastWrite
+          // Writes complete in order: once the last one is written, the backlog is gone (or the socket is).
+          await Promise.race([this.lastWrite, this.closed])
           if (this.sendClosed || !this.isOpen) return false
         }
         const binary = message.kind === 'binary'

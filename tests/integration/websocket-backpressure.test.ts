@@ -1,0 +1,54 @@
+/**
+ * Back-pressure on a WebSocket channel: a server flooding a consumer that does not pull is pushed back by TCP (the
+ * plugin pauses the socket at its queue bound instead of buffering), and every message still arrives, in order, once
+ * the consumer reads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createWebSocketPlugin } from '@wirebench/protocol-websocket'
+import { contractContext } from '../contract/protocol-contract.js'
+import { startWsServers } from '../servers/websocket/ws-servers.js'
+import type { WsServers } from '../servers/websocket/ws-servers.js'
+
+describe('WebSocket back-pressure', () => {
+  let servers: WsServers
+
+  beforeAll(async () => {
+    servers = await startWsServers()
+  })
+  afterAll(async () => {
+    await servers.close()
+  })
+
+  it('pauses a flooding server while the consumer does not pull, then delivers every message in order', async () => {
+    const count = 20_000
+    const size = 4_096
+    const plugin = createWebSocketPlugin({ maxQueuedFrames: 64 })
+    const blocked = servers.whenFloodBlocked()
+    const channel = await plugin.openChannel!(
+      {
+        target: servers.url('/flood'),
+        serverUrl: servers.url(`/flood?count=${count}&size=${size}`),
+        service: 'flood',
+        method: 'connect',
+        messages: [],
+      },
+      contractContext(),
+    )
+    // Nothing pulls yet: the server's send buffer passes 4 MiB only if the plugin stopped reading the socket.
+    const { sentWhenBlocked } = await blocked
+    expect(sentWhenBlocked).toBeLessThan(count)
+
+    let next = 0
+    let outOfOrder = 0
+    for await (const frame of channel.frames()) {
+      if (frame.type !== 'message') continue
+      const index = Number(String(frame.data).split(' ', 1)[0])
+      if (index !== next) outOfOrder++
+      next++
+      if (next === count) break
+    }
+    expect(next).toBe(count)
+    expect(outOfOrder).toBe(0)
+    await channel.dispose()
+  })
+})
