@@ -58,3 +58,34 @@ export async function pinTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   await page.mouse.move(1, 1)
   await page.waitForTimeout(300)
 }
+
+/** Opens the method discovered at `origin` (WebSocket and SSE addresses have one method each). */
+export async function openChannel(page: Page, origin: string): Promise<void> {
+  const row = page.locator(`.sb-method[data-origin="${origin}"]`).first()
+  await row.waitFor({ timeout: 30_000 })
+  await row.click()
+  await page.locator('.request-pane .method-name').waitFor()
+}
+
+/** Picks a WebSocket composer kind (Text, JSON, Binary, Ping) and replaces the payload with `text`. */
+export async function typeInComposer(
+  page: Page,
+  kind: 'Text' | 'JSON' | 'Binary' | 'Ping',
+  text: string,
+): Promise<void> {
+  await page.getByRole('group', { name: 'Frame kind' }).getByRole('button', { name: kind, exact: true }).click()
+  if (kind === 'Text' || kind === 'JSON') {
+    const editor = page.locator('.ws-composer .cm-content')
+    await editor.waitFor()
+    await editor.click()
+    await page.keyboard.press('Control+a')
+    await page.keyboard.insertText(text)
+  } else {
+    await page.locator('.ws-composer-textarea').fill(text)
+  }
+}
+
+/** The previews of the received message rows on screen (headers and trailers left out), in log order. */
+export async function receivedPreviews(page: Page): Promise<string[]> {
+  return page.locator('.live-row.is-in:not(.is-meta) .live-preview').allTextContents()
+}

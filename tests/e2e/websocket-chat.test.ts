@@ -1,0 +1,159 @@
+/**
+ * A WebSocket chat in the browser against real `ws` servers: connect offering subprotocols (the chosen one shown),
+ * text, JSON, binary and ping frames with their echoes in order, a pong, the saved-messages library across a reload,
+ * a corrupt library kept aside with a notice, a server's binary frames as hex and its close code, and Disconnect.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWsServers, type WsServers } from '../servers/websocket/ws-servers.js'
+import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
+import { startCli, type RunningCli } from './support/cli.js'
+import {
+  liveFacts,
+  openChannel,
+  pinTheme,
+  receivedPreviews,
+  typeInComposer,
+  waitForLiveStatus,
+} from './support/live-page.js'
+import { openWorkbench } from './support/workbench-page.js'
+
+describe.runIf(requireChromium())('WebSocket chat in the browser', () => {
+  let servers: WsServers
+  let cli: RunningCli
+  let browser: Browser
+  let page: Page
+  let pageErrors: string[]
+
+  beforeAll(async () => {
+    servers = await startWsServers()
+    cli = await startCli({ urls: [servers.url('/echo'), servers.url('/binary-bye')] })
+    browser = await launchChromium()
+    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
+    await openWorkbench(page, cli.openUrl)
+    await openChannel(page, servers.url('/echo'))
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await cli?.stop()
+    await servers?.close()
+  })
+
+  it('connects offering subprotocols and shows the one the server chose', async () => {
+    await page.getByRole('textbox', { name: 'Subprotocols (Sec-WebSocket-Protocol)' }).fill('chat.v2, json')
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await waitForLiveStatus(page, ['open'])
+    await expect.poll(() => page.locator('.ws-negotiated').textContent()).toContain('chat.v2')
+    expect(await page.locator('.ws-state-text').textContent()).toBe('Connected')
+  })
+
+  it('sends text, JSON, binary and a ping, and shows the replies in order', async () => {
+    await typeInComposer(page, 'Text', 'hello from the browser')
+    await page.keyboard.press('Control+Enter')
+    await typeInComposer(page, 'JSON', '{"kind":"greeting","n":1}')
+    await page.keyboard.press('Control+Enter')
+    await typeInComposer(page, 'Binary', 'AAEC/w==')
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await typeInComposer(page, 'Ping', 'hb')
+    await page.keyboard.press('Control+Enter')
+    await expect.poll(async () => (await liveFacts(page)).received, { timeout: 15_000 }).toBeGreaterThanOrEqual(4)
+    expect(await receivedPreviews(page)).toEqual([
+      'hello from the browser',
+      '{"kind":"greeting","n":1}',
+      '00 01 02 ff',
+      'hb',
+    ])
+    const rows = page.locator('.live-row.is-in:not(.is-meta)')
+    expect(await rows.nth(2).locator('.live-chip.is-opcode').textContent()).toBe('binary')
+    expect(await rows.nth(3).locator('.live-chip.is-opcode').textContent()).toBe('pong')
+    expect(await rows.nth(3).getAttribute('class')).toContain('is-control')
+    // Every frame sent shows as sent, with its kind.
+    const sent = page.locator('.live-row.is-out')
+    await expect.poll(() => sent.locator('.live-outcome.is-accepted').count()).toBe(4)
+    expect(await sent.locator('.live-chip.is-opcode').allTextContents()).toEqual(['text', 'text', 'binary', 'ping'])
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'websocket-chat-dark')
+  })
+
+  it('shows a ping from the server as a control frame', async () => {
+    await typeInComposer(page, 'Text', '@ping are you there?')
+    await page.keyboard.press('Control+Enter')
+    const ping = page.locator('.live-row.is-in.is-control', { hasText: 'are you there?' })
+    await ping.first().waitFor({ timeout: 15_000 })
+    expect(await ping.first().locator('.live-chip.is-opcode').textContent()).toBe('ping')
+  })
+
+  it('keeps a saved message across a reload and sends it from the library', async () => {
+    await typeInComposer(page, 'Text', 'saved hello')
+    await page.getByRole('button', { name: 'Save…' }).click()
+    await page.getByRole('textbox', { name: 'Name of the saved message' }).fill('Greeting')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('Saved to the library.').waitFor()
+
+    await page.reload()
+    await page.locator('.app').waitFor()
+    await openChannel(page, servers.url('/echo'))
+    await page.getByRole('tab', { name: /Saved/ }).click()
+    const item = page.locator('.ws-saved-item[data-name="Greeting"]')
+    expect(await item.locator('.ws-saved-payload').textContent()).toBe('saved hello')
+    await page.getByRole('button', { name: 'Send Greeting' }).click()
+    await waitForLiveStatus(page, ['open'])
+    await expect.poll(() => receivedPreviews(page), { timeout: 15_000 }).toEqual(['saved hello'])
+    await pinTheme(page, 'light')
+    await screenshot(page, 'websocket-saved-light')
+  })
+
+  it('renames and deletes a saved message', async () => {
+    await page.getByRole('button', { name: 'Rename Greeting' }).click()
+    await page.getByRole('textbox', { name: 'New name' }).fill('Hello again')
+    await page.getByRole('button', { name: 'Rename', exact: true }).click()
+    await page.locator('.ws-saved-item[data-name="Hello again"]').waitFor()
+    await page.getByRole('button', { name: 'Delete Hello again' }).click()
+    await page.getByText('No saved messages for this channel yet.').waitFor()
+  })
+
+  it('disconnects with a close code and reason and shows how it closed', async () => {
+    await page.getByRole('textbox', { name: 'Close code' }).fill('4000')
+    await page.getByRole('textbox', { name: 'Close reason' }).fill('done here')
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+    await waitForLiveStatus(page, ['closed', 'error'])
+    await expect.poll(() => page.locator('.live-row-status').textContent()).toContain('Closed 4000: done here')
+    expect(await page.getByRole('button', { name: 'Connect' }).isVisible()).toBe(true)
+  })
+
+  it('keeps a corrupt library aside and says so instead of dropping it', async () => {
+    const channel = servers.url('/binary-bye')
+    await page.evaluate(
+      (key) => window.localStorage.setItem(key, '{"version":1,"messages":[{"id":"x","name":"half'),
+      `wirebench.savedMessages.v1:${channel}`,
+    )
+    await page.reload()
+    await page.locator('.app').waitFor()
+    await openChannel(page, channel)
+    await page.getByRole('tab', { name: /Saved/ }).click()
+    const notice = page.locator('.ws-saved-notice')
+    expect(await notice.textContent()).toContain(`wirebench.savedMessages.unreadable:${channel}`)
+    const kept = await page.evaluate(
+      (key) => window.localStorage.getItem(key),
+      `wirebench.savedMessages.unreadable:${channel}`,
+    )
+    expect(kept).toContain('"name\\":\\"half')
+  })
+
+  it('shows binary frames from the server as hex and base64, and the server close code', async () => {
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await waitForLiveStatus(page, ['closed', 'error'])
+    expect(await receivedPreviews(page)).toEqual(['00 01 02', 'ff fe'])
+    await expect.poll(() => page.locator('.live-row-status').textContent()).toContain('Closed 4001: bye')
+    await page.locator('.live-row.is-in:not(.is-meta)').first().click()
+    const inspector = page.getByRole('region', { name: 'Selected message' })
+    expect(await inspector.getByLabel('Hexdump', { exact: true }).textContent()).toBe(
+      '00000000  00 01 02                                          |...|',
+    )
+    await inspector.getByRole('button', { name: 'Base64' }).click()
+    expect(await inspector.getByLabel('Base64', { exact: true }).textContent()).toBe('AAEC')
+    await screenshot(page, 'websocket-binary-close-light')
+    expect(pageErrors).toEqual([])
+  })
+})
