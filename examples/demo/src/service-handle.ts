@@ -1,7 +1,7 @@
 /** The shape every protocol folder's starter returns, so `startDemo` can start and stop them uniformly. */
 
 export interface DemoService {
-  /** Protocol id as the workbench knows it (`rest`, later `grpc`, `graphql`…). */
+  /** Protocol id as the workbench knows it (`rest`, `grpc`, `graphql`, `sse`, `websocket`). */
   protocol: string
   name: string
   /** The discovery URL to hand the workbench. */

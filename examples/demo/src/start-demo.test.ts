@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
 import type { DemoHandle } from './start-demo.js'
 import { startDemo } from './start-demo.js'
 
@@ -9,7 +10,7 @@ describe('startDemo', () => {
     handle = undefined
   })
 
-  it('starts the REST and gRPC demos on ephemeral loopback ports and returns their discovery URLs', async () => {
+  it("starts every protocol's demo on ephemeral loopback ports and returns their discovery URLs", async () => {
     handle = await startDemo()
     expect(handle.services).toEqual([
       {
@@ -18,7 +19,23 @@ describe('startDemo', () => {
         url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/openapi\.json$/),
       },
       { protocol: 'grpc', name: 'Telemetry (gRPC)', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
+      {
+        protocol: 'graphql',
+        name: 'Bookshop (GraphQL)',
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/),
+      },
+      {
+        protocol: 'sse',
+        name: 'Station feed (SSE)',
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/events$/),
+      },
+      {
+        protocol: 'websocket',
+        name: 'Chat (WebSocket)',
+        url: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/chat$/),
+      },
     ])
+    expect(new Set(handle.urls.map((url) => new URL(url).port)).size).toBe(5)
     expect(handle.urls).toEqual(handle.services.map((service) => service.url))
     const documentUrl = handle.urls[0] ?? ''
     const document = (await (await fetch(documentUrl)).json()) as { servers: { url: string }[] }
@@ -48,5 +65,32 @@ describe('startDemo', () => {
     await demo.close()
     expect(Date.now() - started).toBeLessThan(1000)
     expect(await pending).toBeInstanceOf(Error)
+  })
+
+  it('closes with live connections on every service open, leaving no sockets behind', async () => {
+    const sockets = () => process.getActiveResourcesInfo().filter((name) => name.startsWith('TCP')).length
+    const before = sockets()
+    const demo = await startDemo()
+    const [, , graphqlUrl, sseUrl, chatUrl] = demo.urls
+    const feed = await fetch(sseUrl ?? '')
+    const feedRead = feed.text().catch((error: unknown) => error)
+    const open = (url: string, protocol?: string) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const socket = new WebSocket(url, protocol)
+        socket.once('open', () => resolve(socket)).once('error', reject)
+      })
+    const chat = await open(chatUrl ?? '')
+    const graphqlWs = await open((graphqlUrl ?? '').replace('http:', 'ws:'), 'graphql-transport-ws')
+    const closes = [chat, graphqlWs].map(
+      (socket) => new Promise<number>((resolve) => socket.once('close', (code) => resolve(code))),
+    )
+    await demo.close()
+    expect(await Promise.all(closes)).toEqual([1001, 1001])
+    expect(await feedRead).toBeInstanceOf(Error)
+    // Client sockets finish closing a moment after the servers are gone; wait for them rather than a fixed time.
+    // (Sockets left by earlier tests may close meanwhile, hence at most as many as before.)
+    for (let tries = 0; tries < 100 && sockets() > before; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(sockets()).toBeLessThanOrEqual(before)
   })
 })

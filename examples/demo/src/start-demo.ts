@@ -1,7 +1,10 @@
 /** Starts every demo service on ephemeral ports and returns their discovery URLs. */
+import { startGraphqlDemo } from './graphql/index.js'
 import { startGrpcDemo } from './grpc/index.js'
 import { startRestDemo } from './rest/index.js'
 import type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
+import { startSseDemo } from './sse/index.js'
+import { startWebSocketDemo } from './websocket/index.js'
 
 export interface StartDemoOptions {
   /** Interface to bind; defaults to loopback so the demo is never exposed by accident. */
@@ -16,7 +19,13 @@ export interface DemoHandle {
 }
 
 /** One starter per protocol folder; each new demo protocol adds its starter here. */
-const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[] = [startRestDemo, startGrpcDemo]
+const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[] = [
+  startRestDemo,
+  startGrpcDemo,
+  startGraphqlDemo,
+  startSseDemo,
+  startWebSocketDemo,
+]
 
 export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHandle> {
   const host = options.host ?? '127.0.0.1'

@@ -1,0 +1,43 @@
+/** Starts the GraphQL demo: the Bookshop over HTTP, graphql-sse and graphql-ws, all at `/graphql`. */
+import { createServer } from 'node:http'
+import { WebSocketServer } from 'ws'
+import { closeServer, listenOn } from '../node-http.js'
+import type { DemoServiceHandle, StartServiceOptions } from '../service-handle.js'
+import { createBookshop, graphqlLimits } from './bookshop.js'
+import { serveGraphqlWs } from './graphql-ws.js'
+import { createBookshopYoga, graphqlPath } from './yoga.js'
+
+export async function startGraphqlDemo(options: StartServiceOptions): Promise<DemoServiceHandle> {
+  const yoga = createBookshopYoga(createBookshop())
+  const server = createServer((req, res) => {
+    const length = Number(req.headers['content-length'] ?? 0)
+    if (length > graphqlLimits.maxBodyBytes) {
+      const body = { errors: [{ message: `Request bodies are at most ${graphqlLimits.maxBodyBytes} bytes.` }] }
+      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify(body))
+      return
+    }
+    if (req.method === 'POST' && req.headers['content-length'] === undefined) {
+      // A chunked body has no announced size; refusing it keeps the bound above honest.
+      res
+        .writeHead(411, { 'content-type': 'application/json' })
+        .end('{"errors":[{"message":"Send a Content-Length."}]}')
+      return
+    }
+    void yoga(req, res)
+  })
+  server.maxConnections = graphqlLimits.maxConnections
+  const wss = new WebSocketServer({ server, path: graphqlPath, maxPayload: graphqlLimits.maxBodyBytes })
+  const graphqlWs = serveGraphqlWs(yoga, wss)
+  const address = await listenOn(server, options)
+  let closing: Promise<void> | undefined
+  const close = async (): Promise<void> => {
+    // graphql-ws closes its sockets with 1001 and completes their subscriptions; the HTTP side cuts SSE streams.
+    await graphqlWs.dispose()
+    for (const client of wss.clients) client.terminate()
+    await closeServer(server)
+  }
+  return {
+    service: { protocol: 'graphql', name: 'Bookshop (GraphQL)', url: `http://${address}${graphqlPath}` },
+    close: () => (closing ??= close()),
+  }
+}

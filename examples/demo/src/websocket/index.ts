@@ -1,0 +1,4 @@
+/** The WebSocket demo: an echo and chat room, and the starter used by `startDemo`. */
+export { chatHelp } from './commands.js'
+export { chatLimits, chatSubprotocol } from './limits.js'
+export { startWebSocketDemo } from './server.js'
