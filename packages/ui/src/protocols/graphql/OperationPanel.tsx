@@ -59,42 +59,46 @@ export function OperationPanel(props: OperationPanelProps): ReactElement {
     onQueryChange(togglePick({ text: query, schema, target: parsed, rootField, path, isOn }))
   }
 
+  const isLeafRoot = !!rootType && !isCompositeType(rootType)
   return (
-    <div className="gql-operation" data-schema={schemaEntry?.status ?? 'loading'}>
-      <div className="gql-operation-picker">
-        {schemaEntry?.status === 'error' && (
-          <div className="gql-picker-notice is-error" role="alert">
-            {schemaEntry.error.problem.title}
-            {schemaEntry.error.problem.detail ? `: ${schemaEntry.error.problem.detail}` : ''}
-          </div>
-        )}
-        {(!schemaEntry || schemaEntry.status === 'loading') && (
-          <div className="gql-picker-loading">
-            <Spinner label="Loading the schema" /> Loading the schema…
-          </div>
-        )}
-        {schema && rootType && !isCompositeType(rootType) && (
-          <div className="gql-picker-notice">
-            {rootField} returns {rootType.name}: there are no fields to pick.
-          </div>
-        )}
-        {schema && rootType && isCompositeType(rootType) && (
-          <FieldPicker
-            schema={schema}
-            rootType={rootType}
-            rootField={rootField}
-            picked={picked ?? lastPicked}
-            disabledReason={parsed.isOk ? undefined : 'The text does not parse: fix it to pick fields again.'}
-            onToggle={onToggle}
-          />
-        )}
-        {parsed.isOk && !parsed.rootField && schema && (
-          <div className="gql-picker-notice">
-            The operation does not select {rootField} yet: picking a field adds it.
-          </div>
-        )}
-      </div>
+    <div className={`gql-operation${isLeafRoot ? ' is-leaf-root' : ''}`} data-schema={schemaEntry?.status ?? 'loading'}>
+      {!isLeafRoot && (
+        <div className="gql-operation-picker">
+          {schemaEntry?.status === 'error' && (
+            <div className="gql-picker-notice is-error" role="alert">
+              {schemaEntry.error.problem.title}
+              {schemaEntry.error.problem.detail ? `: ${schemaEntry.error.problem.detail}` : ''}
+            </div>
+          )}
+          {(!schemaEntry || schemaEntry.status === 'loading') && (
+            <div className="gql-picker-loading">
+              <Spinner label="Loading the schema" /> Loading the schema…
+            </div>
+          )}
+          {schema && rootType && isCompositeType(rootType) && (
+            <FieldPicker
+              schema={schema}
+              rootType={rootType}
+              rootField={rootField}
+              picked={picked ?? lastPicked}
+              disabledReason={parsed.isOk ? undefined : 'The text does not parse: fix it to pick fields again.'}
+              onToggle={onToggle}
+            />
+          )}
+          {parsed.isOk && !parsed.rootField && schema && (
+            <div className="gql-picker-notice">
+              The operation does not select {rootField} yet: picking a field adds it.
+            </div>
+          )}
+        </div>
+      )}
       <div className="gql-operation-editor">
+        {isLeafRoot && (
+          <div className="gql-leaf-note muted">
+            <span className="mono">{rootField}</span> returns <span className="mono">{rootType.name}</span>: no fields
+            to pick.
+          </div>
+        )}
         <GraphqlEditor value={query} onChange={onQueryChange} schema={schema} label="GraphQL operation" />
         <div
           className={`gql-problems${problems.length ? ' is-error' : ''}`}
