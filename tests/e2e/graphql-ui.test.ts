@@ -131,6 +131,27 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
     })
   }
 
+  it('fits a 900 px wide window in the light theme', async () => {
+    await pinTheme(page, 'light')
+    await screenshot(page, 'graphql-subscription-light')
+    await page.setViewportSize({ width: 900, height: 900 })
+    await openMethod(page, 'search')
+    await waitForSchema(page)
+    await pickerBox(page, '...Shape').check()
+    await expect.poll(() => operationText(page)).toContain('... on Shape {')
+    await sendWithShortcut(page)
+    await screenshot(page, 'graphql-narrow-light')
+    const overflow = await page.evaluate(() => {
+      const wide = [...document.querySelectorAll<HTMLElement>('.main *')].filter(
+        (e) => e.getBoundingClientRect().right > window.innerWidth + 1,
+      )
+      return wide.slice(0, 5).map((e) => `${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+    })
+    expect(overflow).toEqual([])
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await pinTheme(page, 'dark')
+  })
+
   it('had no page errors', () => {
     expect(pageErrors).toEqual([])
   })
