@@ -230,6 +230,22 @@ describe('WebSocket plugin against ws servers', () => {
     expect(serverPing!.meta).toEqual({ opcode: 'ping', bytes: 11 })
   })
 
+  it('closes the connection on a message above the payload limit and says why in the end frame', async () => {
+    const small = createWebSocketPlugin({ maxPayloadBytes: 1024 })
+    const channel = await small.openChannel!(
+      { target: servers.url('/echo'), service: 'echo', method: 'connect', messages: [{ text: 'x'.repeat(2048) }] },
+      contractContext(),
+    )
+    channels.push(channel)
+    const end = (await readUntil(channel.frames()[Symbol.asyncIterator](), () => false)).at(-1)
+    expect(end).toEqual({
+      type: 'end',
+      status: 'ResourceExhausted',
+      message: 'Closed 1009: Max payload size exceeded',
+      details: { code: 1009, reason: 'Max payload size exceeded', error: 'Max payload size exceeded' },
+    })
+  })
+
   it('refuses a cookie-jar marker as unsupported and an unknown method as not_found', async () => {
     const url = servers.url('/echo')
     const cookie = await failure(

@@ -10,7 +10,7 @@ import type { CallContext, StreamFrame } from '@wirebench/core'
 import { toSocketError } from './errors.js'
 import type { UpgradeRequest } from './handshake.js'
 import { FrameQueue } from './frame-queue.js'
-import { controlFrame, dataFrame, endFrame, frameCost, headerRecord } from './incoming.js'
+import { controlFrame, dataFrame, endFrame, failureCloseCode, frameCost, headerRecord } from './incoming.js'
 import type { Outgoing } from './send-message.js'
 import type { ResolvedOptions } from './types.js'
 
@@ -32,7 +32,7 @@ export class WebSocketConnection {
   private readonly options: ResolvedOptions
   private settled = false
   private upgradeHeaders: Record<string, string> = {}
-  private lastError: string | undefined
+  private lastError: Error | undefined
   private sendClosed = false
   private lastWrite: Promise<boolean> = Promise.resolve(true)
   private readonly closed: Promise<void>
@@ -84,12 +84,12 @@ export class WebSocketConnection {
     socket.on('pong', (data: Buffer) => this.frames.push(controlFrame('pong', data), frameCost(data.length, false)))
     socket.on('error', (error: Error) => {
       if (!this.settled) settle({ error })
-      else this.lastError = error.message
+      else this.lastError ??= error
     })
     socket.on('close', (code: number, reason: Buffer) => {
       ctx.signal.removeEventListener('abort', this.onAbort)
       if (!this.settled) settle({ error: new Error('The connection closed before the handshake completed.') })
-      this.frames.push(endFrame(code, reason.toString('utf8'), this.lastError), 256)
+      this.frames.push(this.closeFrame(code, reason.toString('utf8')), 256)
       this.frames.finish()
       this.markClosed()
     })
@@ -167,6 +167,14 @@ export class WebSocketConnection {
     } finally {
       if (!this.frames.isFinished) this.dispose()
     }
+  }
+
+  /** The end frame; when the client failed the connection itself, with the code it closed with and why. */
+  private closeFrame(code: number, reason: string): StreamFrame {
+    const error = this.lastError
+    if (!error) return endFrame(code, reason)
+    const sent = code === 1006 ? failureCloseCode(error) : undefined
+    return sent === undefined ? endFrame(code, reason, error.message) : endFrame(sent, error.message, error.message)
   }
 
   /** The signal fired: the frames end with its reason (a `timeout` at the deadline, else `cancelled`). */

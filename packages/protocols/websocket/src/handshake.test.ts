@@ -11,6 +11,7 @@ const options: ResolvedOptions = {
   maxQueuedBytes: 16 * 1024 * 1024,
   maxBufferedSendBytes: 1024 * 1024,
   closeTimeoutMs: 1000,
+  handshakeTimeoutMs: 30_000,
   lookup: () => undefined,
 }
 

@@ -81,7 +81,7 @@ export function buildUpgradeRequest(rawUrl: string, ctx: CallContext, options: R
     headers,
     lookup,
     maxPayload: Math.max(1, Math.min(options.maxPayloadBytes, ctx.limits.maxResponseBytes)),
-    handshakeTimeout: ctx.limits.timeoutMs,
+    handshakeTimeout: Math.min(options.handshakeTimeoutMs, ctx.limits.timeoutMs),
     // A redirect would carry the auth headers to wherever it points.
     followRedirects: false,
   }

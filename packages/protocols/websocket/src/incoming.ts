@@ -29,6 +29,28 @@ export function endFrame(code: number, reason: string, error?: string): StreamFr
   return { type: 'end', status: closeStatus(code), message: closeMessage(code, reason), details }
 }
 
+/**
+ * The close code the client sent when `ws` failed a connection for what the server sent (RFC 6455 §7.4.1): the
+ * server's own close frame is then never read, so the close event only says 1006.
+ */
+const failureCloseCodes: Record<string, number> = {
+  WS_ERR_UNSUPPORTED_MESSAGE_LENGTH: 1009,
+  WS_ERR_INVALID_UTF8: 1007,
+  WS_ERR_INVALID_OPCODE: 1002,
+  WS_ERR_INVALID_CLOSE_CODE: 1002,
+  WS_ERR_INVALID_CONTROL_PAYLOAD_LENGTH: 1002,
+  WS_ERR_EXPECTED_FIN: 1002,
+  WS_ERR_EXPECTED_MASK: 1002,
+  WS_ERR_UNEXPECTED_MASK: 1002,
+  WS_ERR_UNEXPECTED_RSV_1: 1002,
+  WS_ERR_UNEXPECTED_RSV_2_3: 1002,
+}
+
+export function failureCloseCode(error: Error): number | undefined {
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' ? failureCloseCodes[code] : undefined
+}
+
 /** Response headers with lower-case names, repeated ones joined (`set-cookie` by newlines, others by commas). */
 export function headerRecord(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {}

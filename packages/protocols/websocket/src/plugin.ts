@@ -21,6 +21,7 @@ function resolveOptions(options: WebSocketPluginOptions): ResolvedOptions {
     maxQueuedBytes: options.maxQueuedBytes ?? 16 * MiB,
     maxBufferedSendBytes: options.maxBufferedSendBytes ?? MiB,
     closeTimeoutMs: options.closeTimeoutMs ?? 5_000,
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? 30_000,
     lookup: options.lookup ?? createGuardedLookup(options.outbound),
   }
   if (options.outbound) resolved.outbound = options.outbound

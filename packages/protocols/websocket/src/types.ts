@@ -15,6 +15,8 @@ export interface WebSocketPluginOptions {
   maxBufferedSendBytes?: number
   /** How long `closeSend` (and invoke's final close) waits for the server's close frame; default 5 s. */
   closeTimeoutMs?: number
+  /** Longest opening handshake (never beyond the call's `limits.timeoutMs`); default 30 s. */
+  handshakeTimeoutMs?: number
   /** Resolves host names for connections; default: the system resolver behind the transport's metadata guard. */
   lookup?: LookupFunction
 }
@@ -26,6 +28,7 @@ export interface ResolvedOptions {
   maxQueuedBytes: number
   maxBufferedSendBytes: number
   closeTimeoutMs: number
+  handshakeTimeoutMs: number
   lookup: LookupFunction
 }
 
