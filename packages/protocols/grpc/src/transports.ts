@@ -21,6 +21,7 @@ import type { MtlsMarker, OutboundPolicy } from '@wirebench/core'
 import { createGuardedLookup } from '@wirebench/transport'
 import type { GrpcAddress } from './address.js'
 import type { GrpcWire } from './types.js'
+import { createUnaryH2 } from './unary-h2.js'
 
 export type HttpVersion = '1.1' | '2'
 
@@ -109,17 +110,33 @@ function guardSessions(manager: Http2SessionManager): SessionManager {
   }
 }
 
+/** gRPC: unary calls take the lean HTTP/2 path on the same sessions; streams go through connect. */
+function grpcTransport(options: GrpcTransportOptions, sessions: SessionManager): Transport {
+  const connect = createGrpcTransport(options)
+  return {
+    unary: createUnaryH2({
+      baseUrl: options.baseUrl,
+      sessions,
+      readMaxBytes: options.readMaxBytes ?? 0xffffffff,
+      fallback: connect,
+    }),
+    stream: (method, signal, timeoutMs, header, input, contextValues) =>
+      connect.stream(method, signal, timeoutMs, header, input, contextValues),
+  }
+}
+
 function createEntry(request: TransportRequest, lookup: LookupFunction, idleTimeoutMs: number): Entry {
   const tls = tlsOptions(request)
   const baseUrl = request.address.baseUrl
   const common = { baseUrl, readMaxBytes: request.readMaxBytes, useBinaryFormat: true }
   if (request.wire === 'grpc' || request.httpVersion === '2') {
     const session = new Http2SessionManager(baseUrl, { idleConnectionTimeoutMs: idleTimeoutMs }, { ...tls, lookup })
-    const h2 = { ...common, httpVersion: '2' as const, sessionManager: guardSessions(session) }
+    const sessions = guardSessions(session)
+    const h2 = { ...common, httpVersion: '2' as const, sessionManager: sessions }
     return {
       transport:
         request.wire === 'grpc'
-          ? createGrpcTransport(h2)
+          ? grpcTransport(h2, sessions)
           : request.wire === 'grpcweb'
             ? createGrpcWebTransport(h2)
             : createConnectTransport(h2),
