@@ -93,6 +93,14 @@ describe('GraphQL demo: the Bookshop', () => {
     expect(result.data?.['search']).toEqual([{ __typename: 'Author', id: 'au_1', name: 'Mira Okafor' }])
   })
 
+  it('answers GET with a query, and a GET without one with a plain 400 (not an event stream)', async () => {
+    const get = await fetch(`${url}?query=${encodeURIComponent('{ author(id: "au_2") { name } }')}`)
+    expect(await get.json()).toEqual({ data: { author: { name: 'Tomas Lindqvist' } } })
+    const bare = await fetch(url, { headers: { accept: 'text/event-stream' } })
+    expect(bare.status).toBe(400)
+    expect(bare.headers.get('content-type')).toBe('application/json')
+  })
+
   it('returns partial data with an error for the unknown id of a shelf', async () => {
     const result = await post(`{ shelf(ids: ["2", "424242"]) { id title } }`)
     expect(result.data).toEqual({ shelf: [{ id: '2', title: 'Salt and Signal' }, null] })

@@ -23,6 +23,13 @@ export async function startGraphqlDemo(options: StartServiceOptions): Promise<De
         .end('{"errors":[{"message":"Send a Content-Length."}]}')
       return
     }
+    if (req.method === 'GET' && !new URL(req.url ?? '/', 'http://demo.invalid').searchParams.has('query')) {
+      // yoga would answer an event stream holding the error when asked for one, which reads as an SSE feed to
+      // discovery; a plain 400 says what this endpoint wants.
+      const body = { errors: [{ message: 'Send a query: GET /graphql?query=…, or POST {"query": …}.' }] }
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+      return
+    }
     void yoga(req, res)
   })
   server.maxConnections = graphqlLimits.maxConnections

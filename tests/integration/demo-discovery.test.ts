@@ -1,0 +1,120 @@
+/**
+ * The demo as `npm start` serves it, through the standalone server's routes: one `/api/discover` over every demo URL
+ * lists services of every protocol (each URL claimed by its own plugin, the others standing back), and a call of each
+ * new protocol (GraphQL, SSE, WebSocket) answers through `/api/invoke`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DiscoverResponse, InvokeResult } from '@wirebench/core'
+import { startDemo } from '@wirebench/demo'
+import type { DemoHandle } from '@wirebench/demo'
+import { createStandaloneServer } from '@wirebench/server'
+import type { StandaloneServer } from '@wirebench/server'
+
+describe('the demo services through the workbench', () => {
+  let demo: DemoHandle
+  let wb: StandaloneServer
+  let base: string
+  let configDir: string
+  let discovered: DiscoverResponse
+  const api = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-workbench-token': wb.token! },
+      body: JSON.stringify(body),
+    })
+  const urlOf = (protocol: string): string => demo.services.find((s) => s.protocol === protocol)?.url ?? ''
+  const invoke = async (request: object): Promise<InvokeResult> => {
+    const response = await api('/api/invoke', request)
+    expect(response.status).toBe(200)
+    return (await response.json()) as InvokeResult
+  }
+
+  beforeAll(async () => {
+    configDir = await mkdtemp(join(tmpdir(), 'wb-demo-'))
+    ;[demo, wb] = await Promise.all([
+      startDemo(),
+      createStandaloneServer({ port: 0, configDir, uiDir: null, logLevel: false }),
+    ])
+    base = await wb.listen()
+    const response = await api('/api/discover', { urls: demo.urls })
+    expect(response.status).toBe(200)
+    discovered = (await response.json()) as DiscoverResponse
+  })
+  afterAll(async () => {
+    await wb?.close()
+    await demo?.close()
+    await rm(configDir, { recursive: true, force: true })
+  })
+
+  it('lists services of every protocol, each demo URL claimed by the plugin of its protocol', () => {
+    const protocols = new Set(discovered.services.map((service) => service.protocol))
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket']) expect(protocols).toContain(protocol)
+    for (const service of demo.services) {
+      const attempts = discovered.attempts.filter((attempt) => attempt.url === service.url)
+      const ok = attempts.filter((attempt) => attempt.outcome === 'ok').map((attempt) => attempt.pluginId)
+      expect({ url: service.url, ok }).toEqual({ url: service.url, ok: [service.protocol] })
+      // The other plugins stand back quickly instead of failing or hanging on another protocol's URL.
+      const others = attempts.filter((attempt) => attempt.pluginId !== service.protocol)
+      expect(others.filter((attempt) => attempt.outcome !== 'empty')).toEqual([])
+    }
+    const graphql = discovered.services.filter((service) => service.protocol === 'graphql')
+    expect(graphql.map((service) => service.name)).toEqual(['Query', 'Mutation', 'Subscription'])
+    const subscription = graphql.find((service) => service.name === 'Subscription')
+    expect(subscription?.methods.map((method) => method.name)).toEqual(['reviewAdded', 'tick'])
+  })
+
+  it('calls the GraphQL demo: partial data beside its error', async () => {
+    const result = await invoke({
+      protocol: 'graphql',
+      url: urlOf('graphql'),
+      service: 'Query',
+      method: 'shelf',
+      messages: [{ query: '{ shelf(ids: ["1", "999999"]) { id title } }' }],
+    })
+    expect(result.response).toMatchObject({
+      data: { shelf: [{ id: '1', title: 'The Lighthouse Ledger' }, null] },
+      errors: [{ message: 'Book 999999 does not exist.', path: ['shelf', 1] }],
+    })
+    expect(result.status).not.toBe('OK')
+  })
+
+  it('reads a bounded SSE feed to its end', async () => {
+    const sse = discovered.services.find((service) => service.protocol === 'sse')
+    const method = sse?.methods[0]
+    const result = await invoke({
+      protocol: 'sse',
+      url: `${urlOf('sse')}`,
+      service: sse?.name,
+      method: method?.name,
+      messages: [{ method: 'POST', body: { count: 3, interval: 10 } }],
+    })
+    expect(result.status).toBe('OK')
+    expect(result.response).toMatchObject([
+      { id: '1', event: 'reading', retry: 2000, data: { seq: 1 } },
+      { id: '2', event: 'reading', data: { seq: 2 } },
+      { id: '3', event: 'reading', data: { seq: 3 } },
+    ])
+  })
+
+  it('exchanges messages with the WebSocket chat, negotiating chat.v1', async () => {
+    const chat = discovered.services.find((service) => service.protocol === 'websocket')
+    const result = await invoke({
+      protocol: 'websocket',
+      url: urlOf('websocket'),
+      service: chat?.name,
+      method: chat?.methods[0]?.name,
+      messages: [{ text: '/who' }, { text: 'hello' }],
+      metadata: { 'Sec-WebSocket-Protocol': 'chat.v1' },
+    })
+    expect(result.metadata?.['sec-websocket-protocol']).toBe('chat.v1')
+    expect(result.status).toBe('OK')
+    // One reply per message sent: the chat's welcome arrives first, so the replies are the welcome and /who's answer.
+    expect(result.responses).toEqual([
+      expect.objectContaining({ type: 'welcome', subprotocol: 'chat.v1' }),
+      { type: 'who', names: [expect.stringMatching(/^guest-\d+$/)] },
+    ])
+  })
+})
