@@ -34,7 +34,14 @@ describe('npm start (scripts/start.mjs)', () => {
         expect(page.status).toBe(200)
         const config = configOf(await page.text())
         expect(config).toMatchObject({ demo: true, lockedUrls: null, tokenRequired: true })
-        expect((config.demoUrls as string[]).length).toBeGreaterThan(0)
+        // REST, gRPC, GraphQL, SSE and WebSocket demo services, each on its own port.
+        expect((config.demoUrls as string[]).map((url) => new URL(url).protocol)).toEqual([
+          'http:',
+          'http:',
+          'http:',
+          'http:',
+          'ws:',
+        ])
         child.kill('SIGTERM')
         expect(await exited).toBe(0)
         await expect(fetch(`${base}/`)).rejects.toThrow()

@@ -95,15 +95,24 @@ describe('wirebench (the built CLI)', () => {
     const config = configOf(await (await fetch(`${base}/`)).text())
     expect(config).toMatchObject({ demo: true, lockedUrls: null })
     const demoUrls = config.demoUrls as string[]
-    expect(demoUrls.length).toBeGreaterThan(0)
+    expect(demoUrls).toEqual([
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/openapi\.json$/),
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/),
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/events$/),
+      expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/chat$/),
+    ])
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket']) expect(run.stdout()).toContain(protocol)
     const res = await fetch(`${base}/api/discover`, {
       method: 'POST',
       headers: { 'x-workbench-token': token!, 'content-type': 'application/json' },
       body: JSON.stringify({ urls: demoUrls }),
     })
-    const body = (await res.json()) as { attempts: { outcome: string }[]; services: unknown[] }
+    const body = (await res.json()) as { attempts: { outcome: string }[]; services: { protocol: string }[] }
     expect(body.attempts.some((a) => a.outcome === 'ok')).toBe(true)
-    expect(body.services.length).toBeGreaterThan(0)
+    expect(new Set(body.services.map((s) => s.protocol))).toEqual(
+      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket']),
+    )
   })
 
   it('uses WIREBENCH_HOME as the default config dir', async () => {
