@@ -51,4 +51,21 @@ describe('WebSocket back-pressure', () => {
     expect(outOfOrder).toBe(0)
     await channel.dispose()
   })
+
+  it('closes a unary exchange normally even when the server keeps sending past the queue bound', async () => {
+    const plugin = createWebSocketPlugin({ maxQueuedFrames: 16, closeTimeoutMs: 20_000 })
+    const result = await plugin.invoke(
+      {
+        target: servers.url('/flood'),
+        serverUrl: servers.url('/flood?count=5000&size=1024'),
+        service: 'flood',
+        method: 'connect',
+        messages: [],
+      },
+      contractContext(),
+    )
+    // The server's close frame sits behind what it flooded: it is read only because closing drains the queue.
+    expect(result).toMatchObject({ status: 'OK', responses: [] })
+    expect(result.trailers).toEqual({ 'close-code': '1000' })
+  })
 })

@@ -148,6 +148,23 @@ export class WebSocketConnection {
     this.socket.terminate()
   }
 
+  /**
+   * Closes politely while reading what still arrives (so a full queue cannot hold the server's close frame back);
+   * resolves with the end frame, or undefined when the connection was cut first.
+   */
+  async closeAndDrain(code = 1000): Promise<Extract<StreamFrame, { type: 'end' }> | undefined> {
+    const [, end] = await Promise.all([this.close(code), this.drainToEnd()])
+    return end
+  }
+
+  private async drainToEnd(): Promise<Extract<StreamFrame, { type: 'end' }> | undefined> {
+    for (;;) {
+      const next = await this.frames.next()
+      if (next.done === true) return undefined
+      if (next.value.type === 'end') return next.value
+    }
+  }
+
   /** Cuts the connection at once and drops what was queued. */
   dispose(): void {
     this.sendClosed = true

@@ -19,7 +19,7 @@ export async function discoverUrl(target: string, ctx: CallContext, options: Res
   try {
     const handshake = await connection.ready
     if (handshake.kind === 'refused') throw upgradeRefused(request.displayUrl, handshake.status, handshake.statusText)
-    await connection.close(1000)
+    await connection.closeAndDrain(1000)
     return [describeService(target, url, handshake.protocol)]
   } finally {
     connection.dispose()

@@ -42,10 +42,7 @@ export async function invokeWebSocket(
       }
       replies.push(next)
     }
-    if (!end) {
-      await connection.close(1000)
-      end = await drainToEnd(connection)
-    }
+    end ??= await connection.closeAndDrain(1000)
     return exchangeResult({ headers: handshake.headers, replies, end, started })
   } finally {
     connection.dispose()
@@ -62,14 +59,6 @@ async function nextReply(connection: WebSocketConnection): Promise<MessageFrame 
     if (frame.type !== 'message') continue
     const opcode = frame.meta?.opcode
     if (opcode === 'text' || opcode === 'binary') return frame
-  }
-}
-
-async function drainToEnd(connection: WebSocketConnection): Promise<EndFrame | undefined> {
-  for (;;) {
-    const next = await connection.frames.next()
-    if (next.done === true) return undefined
-    if (next.value.type === 'end') return next.value
   }
 }
 
