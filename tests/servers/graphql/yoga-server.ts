@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { schema as githubSchema } from '@octokit/graphql-schema'
 import { buildClientSchema, printSchema } from 'graphql'
-import type { IntrospectionQuery } from 'graphql'
+import type { DocumentNode, GraphQLError, IntrospectionQuery } from 'graphql'
 import type { ExecutionArgs } from 'graphql'
 import type { OperationResult } from 'graphql-ws'
 import { useServer } from 'graphql-ws/use/ws'
@@ -245,7 +245,10 @@ function labSchema(onClosed: (field: string) => void) {
             tracked(
               'failing',
               (async function* () {
-                for (let i = 0; i < args.after; i++) yield { failing: i }
+                for (let i = 0; i < args.after; i++) {
+                  yield { failing: i }
+                  await sleep(1)
+                }
                 throw createGraphQLError('The source failed mid-way.', { extensions: { code: 'SOURCE_FAILED' } })
               })(),
             ),
@@ -267,7 +270,7 @@ function labSchema(onClosed: (field: string) => void) {
             tracked(
               'echoHeaders',
               (async function* () {
-                yield { echoHeaders: { headers: requestHeaders(ctx), url: requestUrl(ctx) } }
+                yield await Promise.resolve({ echoHeaders: { headers: requestHeaders(ctx), url: requestUrl(ctx) } })
               })(),
             ),
         },
@@ -295,7 +298,7 @@ export async function startYogaServer(options: YogaServerOptions = {}): Promise<
         typeDefs: printSchema(buildClientSchema(githubSchema.json as unknown as IntrospectionQuery)),
       })
     : labSchema(onClosed)
-  const yoga = createYoga<Record<string, never>, Context>({
+  const yoga = createYoga<object, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     logging: false,
@@ -314,7 +317,8 @@ export async function startYogaServer(options: YogaServerOptions = {}): Promise<
         ]
       : [],
   })
-  const server = createServer(yoga)
+  // yoga's node handler returns a promise the http server ignores; it answers every request itself.
+  const server = createServer((request, response) => void yoga(request, response))
   const sockets = new Set<Socket>()
   server.on('connection', (socket) => {
     sockets.add(socket)
@@ -335,8 +339,8 @@ export async function startYogaServer(options: YogaServerOptions = {}): Promise<
           (args.rootValue as { subscribe: (a: ExecutionArgs) => OperationResult }).subscribe(args),
         onSubscribe: async (ctx, _id, params) => {
           const enveloped = yoga.getEnveloped({ ...ctx, upgrade: ctx.extra.request, params })
-          const document = enveloped.parse(params.query)
-          const errors = enveloped.validate(enveloped.schema, document)
+          const document: DocumentNode = enveloped.parse(params.query)
+          const errors: readonly GraphQLError[] = enveloped.validate(enveloped.schema, document)
           if (errors.length > 0) return errors
           return {
             schema: enveloped.schema,

@@ -3,6 +3,7 @@
  * Anything that does not answer like GraphQL (HTML, an event stream, JSON without `data.__schema`) is not ours and
  * says so fast; an endpoint that refuses introspection gets a clear error with a hint.
  */
+import { createHash } from 'node:crypto'
 import { buildClientSchema, getIntrospectionQuery, printSchema } from 'graphql'
 import type { IntrospectionQuery } from 'graphql'
 import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
@@ -36,7 +37,16 @@ export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound'>): 
   return checkOutboundUrl(url, deps.outbound)
 }
 
-export async function discoverEndpoint(url: string, ctx: CallContext, deps: GraphqlDeps): Promise<CachedTarget> {
+/**
+ * Introspects `url`. `previous` is what an earlier discovery of the same URL found: when the server answers the very
+ * same bytes, it is returned as is (building services for a schema like GitHub's costs more than fetching it).
+ */
+export async function discoverEndpoint(
+  url: string,
+  ctx: CallContext,
+  deps: GraphqlDeps,
+  previous?: CachedTarget,
+): Promise<CachedTarget> {
   httpEndpoint(url, deps)
   const response = await postGraphql(
     {
@@ -63,6 +73,8 @@ export async function discoverEndpoint(url: string, ctx: CallContext, deps: Grap
       `The introspection answer of ${url} is larger than ${response.sizeBytes} bytes.`,
     )
   }
+  const digest = createHash('sha256').update(response.body).digest('hex')
+  if (previous && previous.url === url && previous.digest === digest) return previous
   const body = parseJson(response.body)
   const schemaJson = introspectionOf(body)
   if (!schemaJson) throw notGraphql(url, response.status, body)
@@ -81,7 +93,7 @@ export async function discoverEndpoint(url: string, ctx: CallContext, deps: Grap
   const { services, operations } = schemaServices(schema, url, deps.maxInputDepth)
   if (services.length === 0) throw noServices(url, 'its schema has no root fields')
   let sdl: string | undefined
-  return { url, schema, services, operations, sdl: () => (sdl ??= printSchema(schema)) }
+  return { url, schema, services, operations, digest, sdl: () => (sdl ??= printSchema(schema)) }
 }
 
 function introspectionOf(body: unknown): IntrospectionQuery | undefined {

@@ -34,8 +34,11 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
 
   const discover = async (url: string, ctx: CallContext): Promise<CachedTarget> => {
     const started = performance.now()
-    const target = await discoverEndpoint(url, ctx, deps)
+    const previous = targets.get(url)
+    const target = await discoverEndpoint(url, ctx, deps, previous)
     targets.set(url, target)
+    // The UI asks for the SDL right after discovery: print it once the discovery answer has been sent.
+    if (target !== previous) setImmediate(() => target.sdl())
     ctx.logger.debug('graphql discovery', {
       url,
       fields: target.operations.size,

@@ -46,6 +46,8 @@ export interface CachedTarget {
   operations: Map<string, CachedOperation>
   /** printSchema of the introspected schema, made on first request (the GitHub schema prints to ~1 MB). */
   sdl(): string
+  /** SHA-256 of the introspection answer: the same answer again reuses this target instead of rebuilding it. */
+  digest: string
 }
 
 export function operationKey(service: string, method: string): string {
