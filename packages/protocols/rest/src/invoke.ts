@@ -1,8 +1,8 @@
 /** Unary REST calls: build the request from the discovered method, send it through the guarded transport, decode. */
-import { WorkbenchError, appendQueryParams, checkOutboundUrl } from '@wirebench/core'
+import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
 import type { CallContext, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { httpRequest } from '@wirebench/transport'
-import type { DispatcherFactory } from '@wirebench/transport'
+import type { DispatcherFactory, HttpRequestBody } from '@wirebench/transport'
 import { missingServerUrl } from './errors.js'
 import { buildRequest } from './request-build.js'
 import { signOutbound } from './sigv4/sign-outbound.js'
@@ -23,34 +23,16 @@ export interface ResolvedCall {
 }
 
 export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
-  if (call.messages.length > 1) {
-    throw new WorkbenchError('invalid_request', `${call.method.name} is a unary REST call and takes one message.`)
-  }
-  const baseUrl = call.serverUrl ?? call.service.baseUrl
-  if (!baseUrl) throw missingServerUrl(call.target)
-  const request = buildRequest(call.method, baseUrl, call.messages[0], ctx.metadata)
-  checkOutboundUrl(request.url, deps.options.outbound)
-  // The API key goes on last, right before the wire, so it never appears in messages built from `request.url`.
-  let wireUrl = appendQueryParams(request.url, ctx.markers.apiKeyQuery ?? [])
-  let headers = request.headers
-  if (ctx.markers.sigv4) {
-    // Signed last: the signature covers the final body bytes and the query with the API key in it.
-    const signed = await signOutbound(
-      { url: wireUrl, method: request.method, headers, body: request.body },
-      { credentials: ctx.markers.sigv4, cookieJar: ctx.markers.cookieEnv !== undefined },
-    )
-    wireUrl = signed.url
-    headers = signed.headers
-  }
+  const request = await prepareOutbound(call, ctx, deps)
   const lease = deps.dispatchers.acquire(ctx.markers)
   try {
     const response = await httpRequest({
-      url: wireUrl,
+      url: request.wireUrl,
       method: request.method,
-      headers,
+      headers: request.headers,
       body: request.body,
       clientCertificate: ctx.markers.mtls !== undefined,
-      displayUrl: request.url,
+      displayUrl: request.displayUrl,
       dispatcher: lease.dispatcher,
       signal: ctx.signal,
       deadline: ctx.deadline,
@@ -62,4 +44,50 @@ export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: I
   } finally {
     await lease.release()
   }
+}
+
+export interface PreparedOutbound {
+  /** The address on the wire (API-key query appended, SigV4-encoded): never shown. */
+  wireUrl: string
+  /** The address built from the fields, for messages. */
+  displayUrl: string
+  method: string
+  headers: Record<string, string>
+  body?: HttpRequestBody
+}
+
+export interface PrepareOptions {
+  /** Headers the call adds before signing (an event stream's Accept), unless the request already has them. */
+  extraHeaders?: Record<string, string>
+}
+
+/** The request of a call exactly as it goes on the wire: fields, metadata, API-key query, then SigV4 last. */
+export async function prepareOutbound(
+  call: ResolvedCall,
+  ctx: CallContext,
+  deps: InvokeDeps,
+  options: PrepareOptions = {},
+): Promise<PreparedOutbound> {
+  if (call.messages.length > 1) {
+    throw new WorkbenchError('invalid_request', `${call.method.name} is a unary REST call and takes one message.`)
+  }
+  const baseUrl = call.serverUrl ?? call.service.baseUrl
+  if (!baseUrl) throw missingServerUrl(call.target)
+  const request = buildRequest(call.method, baseUrl, call.messages[0], ctx.metadata)
+  checkOutboundUrl(request.url, deps.options.outbound)
+  // The API key goes on last, right before the wire, so it never appears in messages built from `request.url`.
+  let wireUrl = appendQueryParams(request.url, ctx.markers.apiKeyQuery ?? [])
+  let headers = options.extraHeaders ? mergeHeaders(request.headers, options.extraHeaders) : request.headers
+  if (ctx.markers.sigv4) {
+    // Signed last: the signature covers the final body bytes and the query with the API key in it.
+    const signed = await signOutbound(
+      { url: wireUrl, method: request.method, headers, body: request.body },
+      { credentials: ctx.markers.sigv4, cookieJar: ctx.markers.cookieEnv !== undefined },
+    )
+    wireUrl = signed.url
+    headers = signed.headers
+  }
+  const prepared: PreparedOutbound = { wireUrl, displayUrl: request.url, method: request.method, headers }
+  if (request.body !== undefined) prepared.body = request.body
+  return prepared
 }

@@ -6,7 +6,7 @@ import type { ParsedSpec } from './parse-document.js'
 import { RefResolver } from './refs.js'
 import { requestBodyOf } from './request-body.js'
 import type { BodyShape } from './request-body.js'
-import { responseSchemaOf } from './responses.js'
+import { responseSchemaOf, streamsEvents } from './responses.js'
 import { SchemaViews, isObjectLike, typeOf } from './schema-view.js'
 import { EmitBudget, SchemaWalker, defaultEmitLimits } from './schema-walker.js'
 import type { EmitLimits } from './schema-walker.js'
@@ -50,12 +50,13 @@ export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceI
       budget.startOperation()
       const params = collectParameters(pathItem, operation, refs)
       const body = requestBodyOf(operation, params, version, refs, root)
+      const streams = streamsEvents(operation, version, refs, root)
       const method: MethodInfo = {
         name,
         fullName: `${serviceName}.${name}`,
         clientStreaming: false,
-        serverStreaming: false,
-        methodType: 'Unary',
+        serverStreaming: streams,
+        methodType: streams ? 'ServerStreaming' : 'Unary',
         inputType: inputMessage(`${name}Request`, params, body, spec, input),
         outputType: outputMessage(`${name}Response`, responseSchemaOf(operation, version, refs), output),
         httpMethod: verb.toUpperCase(),

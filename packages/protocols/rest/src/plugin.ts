@@ -1,6 +1,6 @@
 /** The REST / OpenAPI ProtocolPlugin: caches each discovered document per target so `invoke` finds its operation. */
 import { WorkbenchError } from '@wirebench/core'
-import type { CallContext, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
+import type { Call, CallContext, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
 import { createDispatcherFactory } from '@wirebench/transport'
 import { discoverFile, discoverUrl } from './discover.js'
 import { createDocumentCache, isUrlTarget } from './document-cache.js'
@@ -8,6 +8,7 @@ import type { DiscoverDeps } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeMethod } from './invoke.js'
 import type { ResolvedCall } from './invoke.js'
+import { streamMethod } from './stream.js'
 import { methodKey } from './types.js'
 import type { CachedDocument, RestPluginOptions } from './types.js'
 
@@ -46,6 +47,20 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     return documents.get(target) as CachedDocument
   }
 
+  const resolve = async (call: Call, ctx: CallContext): Promise<ResolvedCall> => {
+    const document = documents.get(call.target) ?? (await documentFor(call.target, ctx))
+    const found = document.methods.get(methodKey(call.service, call.method))
+    if (!found) throw unknownMethod(call.target, call.service, call.method)
+    const resolved: ResolvedCall = {
+      target: call.target,
+      service: found.service,
+      method: found.method,
+      messages: call.messages,
+    }
+    if (call.serverUrl !== undefined) resolved.serverUrl = call.serverUrl
+    return resolved
+  }
+
   return {
     id: 'rest',
     name: 'REST / OpenAPI',
@@ -71,17 +86,13 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     },
 
     async invoke(call, ctx) {
-      const document = documents.get(call.target) ?? (await documentFor(call.target, ctx))
-      const found = document.methods.get(methodKey(call.service, call.method))
-      if (!found) throw unknownMethod(call.target, call.service, call.method)
-      const resolved: ResolvedCall = {
-        target: call.target,
-        service: found.service,
-        method: found.method,
-        messages: call.messages,
-      }
-      if (call.serverUrl !== undefined) resolved.serverUrl = call.serverUrl
-      return invokeMethod(resolved, ctx, deps)
+      return invokeMethod(await resolve(call, ctx), ctx, deps)
+    },
+
+    invokeStream(call, ctx) {
+      return (async function* () {
+        yield* streamMethod(await resolve(call, ctx), ctx, deps)
+      })()
     },
 
     forget(target) {

@@ -1,11 +1,14 @@
-/** The response message of an operation: the schema of its first 2xx (else `default`) JSON-ish response. */
+/**
+ * The response side of an operation: the schema of its first 2xx (else `default`) JSON-ish response, and whether that
+ * response is a `text/event-stream` (the operation then streams events).
+ */
 import type { SpecVersion } from './parse-document.js'
 import type { RefResolver } from './refs.js'
 import { isJsonMediaType } from './request-body.js'
 import { isObject } from './types.js'
 import type { JsonObject } from './types.js'
 
-export function responseSchemaOf(operation: JsonObject, version: SpecVersion, refs: RefResolver): unknown {
+function successResponse(operation: JsonObject, refs: RefResolver): JsonObject | undefined {
   const responses = operation['responses']
   if (!isObject(responses)) return undefined
   const codes = Object.keys(responses)
@@ -13,7 +16,12 @@ export function responseSchemaOf(operation: JsonObject, version: SpecVersion, re
     codes.filter((c) => /^2(\d\d|XX)$/i.test(c)).sort()[0] ?? (codes.includes('default') ? 'default' : undefined)
   if (code === undefined) return undefined
   const response = refs.deref(responses[code]).value
-  if (!isObject(response)) return undefined
+  return isObject(response) ? response : undefined
+}
+
+export function responseSchemaOf(operation: JsonObject, version: SpecVersion, refs: RefResolver): unknown {
+  const response = successResponse(operation, refs)
+  if (response === undefined) return undefined
   if (version === '2.0') return response['schema']
   const content = response['content']
   if (!isObject(content)) return undefined
@@ -21,4 +29,23 @@ export function responseSchemaOf(operation: JsonObject, version: SpecVersion, re
   const mediaType = types.find(isJsonMediaType) ?? types[0]
   const entry = mediaType === undefined ? undefined : content[mediaType]
   return isObject(entry) ? entry['schema'] : undefined
+}
+
+export function isEventStreamMediaType(mediaType: unknown): boolean {
+  return typeof mediaType === 'string' && mediaType.split(';')[0]?.trim().toLowerCase() === 'text/event-stream'
+}
+
+/** True when the success response's content (Swagger 2.0: `produces`) offers `text/event-stream`. */
+export function streamsEvents(
+  operation: JsonObject,
+  version: SpecVersion,
+  refs: RefResolver,
+  root: JsonObject,
+): boolean {
+  if (version === '2.0') {
+    const produces = Array.isArray(operation['produces']) ? operation['produces'] : root['produces']
+    return Array.isArray(produces) && produces.some(isEventStreamMediaType)
+  }
+  const content = successResponse(operation, refs)?.['content']
+  return isObject(content) && Object.keys(content).some(isEventStreamMediaType)
 }

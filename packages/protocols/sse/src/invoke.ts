@@ -4,8 +4,8 @@
  */
 import { httpStatusToStatusName } from '@wirebench/core'
 import type { CallContext, InvokeResult } from '@wirebench/core'
-import { openEventSource } from '@wirebench/transport'
-import { eventData, eventMeta, headersMetadata } from './frames.js'
+import { eventData, eventMeta, headersMetadata, openEventSource } from '@wirebench/transport'
+
 import { prepareRequest } from './request.js'
 import { sourceOptions } from './stream.js'
 import type { ResolvedSseCall, SseCallDeps } from './stream.js'

@@ -5,9 +5,9 @@
  */
 import { getHeader } from '@wirebench/core'
 import type { CallContext, StreamFrame } from '@wirebench/core'
-import { openEventSource } from '@wirebench/transport'
+import { eventSourceFrames, openEventSource } from '@wirebench/transport'
 import type { EventSourceOptions } from '@wirebench/transport'
-import { itemFrames } from './frames.js'
+
 import { encodeBody } from './message.js'
 import { prepareRequest } from './request.js'
 import type { SseRequest, SseRequestDeps } from './request.js'
@@ -32,7 +32,7 @@ export async function* streamEvents(
   const request = prepareRequest(call.url, ctx, deps)
   try {
     for await (const item of openEventSource(sourceOptions(call, request, ctx, deps))) {
-      yield* itemFrames(item, request.displayUrl)
+      yield* eventSourceFrames(item, request.displayUrl)
     }
   } finally {
     await request.lease.release()

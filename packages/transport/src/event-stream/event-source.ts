@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Dispatcher } from 'undici'
 import { WorkbenchError } from '@wirebench/core'
 import { readBoundedBody } from '../body-reader.js'
+import type { HttpRequestBody } from '../http-request.js'
 import { isEventStreamType, openResponse, streamError } from './open-response.js'
 import type { OpenedResponse } from './open-response.js'
 import { defaultMaxEventBytes, parseEvents } from './parse-events.js'
@@ -19,7 +20,7 @@ export interface EventSourceOptions {
   displayUrl?: string
   method?: string
   headers?: Record<string, string>
-  body?: string | Uint8Array
+  body?: HttpRequestBody
   dispatcher: Dispatcher
   signal: AbortSignal
   clientCertificate?: boolean

@@ -6,13 +6,14 @@ import { STATUS_CODES } from 'node:http'
 import { errors } from 'undici'
 import type { Dispatcher } from 'undici'
 import { WorkbenchError } from '@wirebench/core'
+import type { HttpRequestBody } from '../http-request.js'
 import { toNetworkError } from '../network-errors.js'
 
 export interface OpenResponseOptions {
   url: string
   method: string
   headers?: Record<string, string>
-  body?: string | Uint8Array
+  body?: HttpRequestBody
   dispatcher: Dispatcher
   /** Fires on cancellation and at the call's deadline (reason: a `timeout` WorkbenchError or a TimeoutError). */
   signal: AbortSignal
@@ -49,7 +50,7 @@ export async function openResponse(options: OpenResponseOptions): Promise<Opened
       path: url.search ? `${url.pathname}${url.search}` : url.pathname,
       method: options.method,
       headers: options.headers,
-      body: options.body,
+      body: options.body as Dispatcher.DispatchOptions['body'],
       signal: options.signal,
       ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeout: options.bodyTimeoutMs }),
     })

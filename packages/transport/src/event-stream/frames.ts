@@ -1,7 +1,11 @@
-/** Turns what the event-stream reader yields into the StreamFrames every protocol shares (shared message shapes). */
+/**
+ * Turns what the event-stream reader yields into the StreamFrames every protocol shares, so the SSE plugin and the
+ * REST plugin's event-stream operations show events alike (headers, one message per event, reconnect notices, end).
+ */
 import { httpStatusToStatusName } from '@wirebench/core'
 import type { StreamFrame } from '@wirebench/core'
-import type { EventSourceItem, ServerSentEvent } from '@wirebench/transport'
+import type { EventSourceItem } from './event-source.js'
+import type { ServerSentEvent } from './parse-events.js'
 
 /** Event data as JSON when it parses, else the text. */
 export function eventData(text: string): unknown {
@@ -40,7 +44,7 @@ export function headersMetadata(status: number, headers: Record<string, string>)
 }
 
 /** The frames of one reader item; `displayUrl` names the target in end messages. */
-export function itemFrames(item: EventSourceItem, displayUrl: string): StreamFrame[] {
+export function eventSourceFrames(item: EventSourceItem, displayUrl: string): StreamFrame[] {
   switch (item.type) {
     case 'open':
       return [{ type: 'headers', metadata: headersMetadata(item.status, item.headers) }]
