@@ -156,4 +156,21 @@ describe.runIf(requireChromium())('WebSocket chat in the browser', () => {
     await screenshot(page, 'websocket-binary-close-light')
     expect(pageErrors).toEqual([])
   })
+
+  it('fits the connection row, composer and log at 900 px', async () => {
+    await page.setViewportSize({ width: 900, height: 800 })
+    await page.getByRole('tab', { name: 'Message', exact: true }).click()
+    await page.waitForTimeout(400)
+    const bar = await page.locator('.ws-connection').boundingBox()
+    const pane = await page.locator('.ws-pane').boundingBox()
+    expect(bar && pane && bar.x + bar.width <= pane.x + pane.width + 1).toBe(true)
+    await screenshot(page, 'websocket-narrow-light')
+    // The stacked request pane scrolls to the composer instead of squeezing it away.
+    const send = page.getByRole('toolbar', { name: 'Composer' }).getByRole('button', { name: 'Send' })
+    await send.scrollIntoViewIfNeeded()
+    expect(await send.isVisible()).toBe(true)
+    expect((await page.locator('.ws-composer-editor').boundingBox())?.height).toBeGreaterThan(100)
+    await screenshot(page, 'websocket-narrow-composer-light')
+    await page.setViewportSize({ width: 1440, height: 900 })
+  })
 })
