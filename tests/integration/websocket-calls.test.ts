@@ -136,6 +136,13 @@ describe('WebSocket plugin against ws servers', () => {
     expect(headers).toMatchObject({ type: 'headers', metadata: { 'sec-websocket-protocol': 'chat.v2' } })
   })
 
+  it('explains a handshake where the server chose none of the listed subprotocols', async () => {
+    const error = await failure(open('/echo', { 'Sec-WebSocket-Protocol': 'mqtt' }))
+    expect(error.code).toBe('upstream_invalid')
+    expect(error.message).toContain('no subprotocol')
+    expect(error.hint).toMatch(/Sec-WebSocket-Protocol/)
+  })
+
   it('is refused by the subprotocol-only server without chat.v2: invoke gets the HTTP status, a channel an error', async () => {
     const url = servers.url('/chat')
     const result = await plugin.invoke(
