@@ -10,7 +10,7 @@ import { launchChromium, newPage, requireChromium, screenshot } from './support/
 import { startCli, type RunningCli } from './support/cli.js'
 import { operationText, pickerBox, setOperationText, setVariables, waitForSchema } from './support/graphql-page.js'
 import { liveFacts, pinTheme, waitForLiveStatus } from './support/live-page.js'
-import { methodRow, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
+import { fieldInput, methodRow, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
 
 describe.runIf(requireChromium())('GraphQL panes', () => {
   let yoga: YogaServer
@@ -86,6 +86,35 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
       .toContain('Cannot query field "nope" on type "Shape".')
     await page.locator('.gql-editor .cm-lintRange-error').first().waitFor({ timeout: 10_000 })
     await screenshot(page, 'graphql-validation-dark')
+  })
+
+  it('completes fields of the type at the cursor from the schema', async () => {
+    await setOperationText(page, 'query Shapes {\n  shapes {\n    id\n    ar')
+    await page.keyboard.press('Control+Space')
+    const options = page.locator('.cm-tooltip-autocomplete li')
+    await expect.poll(() => options.allTextContents()).toContainEqual(expect.stringContaining('area'))
+    // Clicked: CodeMirror ignores Enter for a moment after the list opens (its interaction delay).
+    await options.filter({ hasText: 'area' }).first().click()
+    await expect.poll(() => operationText(page)).toMatch(/id\s+area/)
+  })
+
+  it('fills variables from a form generated from the arguments, input objects and enums included', async () => {
+    await openMethod(page, 'createShape')
+    await waitForSchema(page)
+    await page.getByRole('tab', { name: /^Variables/ }).click()
+    await page.getByRole('button', { name: 'From arguments' }).click()
+    await fieldInput(page, 'input.name').fill('hexagon')
+    await fieldInput(page, 'input.sides').fill('6')
+    await fieldInput(page, 'input.color').selectOption('GREEN')
+    expect(await page.getByRole('tab', { name: /^Variables/ }).textContent()).toContain('1')
+    const status = await sendWithShortcut(page)
+    expect(await status.textContent()).toBe('OK')
+    const data = page.getByRole('region', { name: 'Data' })
+    await data.getByRole('button', { name: 'Expand all' }).click()
+    const text = await data.locator('.json-tree').textContent()
+    expect(text).toContain('"hexagon"')
+    expect(text).toContain('"GREEN"')
+    await screenshot(page, 'graphql-variables-form-dark')
   })
 
   it('shows errors beside partial data, with the path leading to the value', async () => {
