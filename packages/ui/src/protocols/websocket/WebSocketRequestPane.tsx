@@ -2,7 +2,7 @@
  * The WebSocket request pane: the address, the connection row (subprotocols, state, Connect/Disconnect), then the
  * composer, the channel's saved messages and the upgrade request's headers.
  */
-import { useState, type ReactElement } from 'react'
+import { useEffect, useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
 import { KeyValueEditor } from '../../components/KeyValueEditor.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
@@ -15,7 +15,7 @@ import { SavedMessagesPanel } from './SavedMessagesPanel.js'
 import { useWsSender } from './useWsSender.js'
 import { WebSocketComposer } from './WebSocketComposer.js'
 import { WebSocketConnectionBar } from './WebSocketConnectionBar.js'
-import { useWsDraft } from './ws-draft.js'
+import { readWsDraft, useWsDraft } from './ws-draft.js'
 import '../../styles/live.css'
 import '../../styles/websocket.css'
 
@@ -30,6 +30,20 @@ export function WebSocketRequestPane({ target }: PaneProps): ReactElement {
   const sendFrame = useWsSender(handle)
   const [sendError, setSendError] = useState<string | null>(null)
   const headerCount = draft.headers.filter((h) => h.isEnabled && h.name.trim()).length
+
+  // Ctrl/Cmd+Enter sends the composer's message from the other tabs too (the composer handles it while shown).
+  useEffect(() => {
+    if (tab === 'message') return undefined
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault()
+        const { kind, payload } = readWsDraft(target.key)
+        setSendError(sendFrame(kind, payload).error ?? null)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [tab, sendFrame, target.key])
   return (
     <section className="request-pane ws-pane" aria-label="Request">
       <MethodHeader
@@ -58,13 +72,13 @@ export function WebSocketRequestPane({ target }: PaneProps): ReactElement {
       />
       <div className="request-editor-panel ws-panel" id="ws-panel" role="tabpanel" aria-labelledby={`ws-tab-${tab}`}>
         {tab === 'message' && <WebSocketComposer target={target} handle={handle} onSave={library.save} />}
+        {tab !== 'message' && sendError && (
+          <div className="composer-note" role="alert">
+            {sendError}
+          </div>
+        )}
         {tab === 'saved' && (
           <>
-            {sendError && (
-              <div className="composer-note" role="alert">
-                {sendError}
-              </div>
-            )}
             <SavedMessagesPanel
               library={library}
               onLoad={(message) => {
