@@ -220,8 +220,9 @@ const LogRow = memo(function LogRow(props: LogRowProps): ReactElement {
       <span className="live-seq mono">{isOut ? `→${entry.ref}` : `#${entry.seq}`}</span>
       <span className="live-time mono">{formatClock(entry.at)}</span>
       {entry.kind !== 'message' && <span className="tag tag-neutral live-kind">{entry.kind}</span>}
-      {view.chips.map((chip) => (
-        <span key={chip.tone + chip.text} className={`live-chip is-${chip.tone}`} title={chip.title}>
+      {view.chips.map((chip, i) => (
+        // Keyed by place: a slot's row shows a new entry every frame, and its chips are updated in place.
+        <span key={i} className={`live-chip is-${chip.tone}`} title={chip.title}>
           {chip.text}
         </span>
       ))}
