@@ -1,17 +1,18 @@
 /**
  * The demo as `npm start` serves it, through the standalone server's routes: one `/api/discover` over every demo URL
  * lists services of every protocol (each URL claimed by its own plugin, the others standing back), and a call of each
- * new protocol (GraphQL, SSE, WebSocket) answers through `/api/invoke`.
+ * new protocol (GraphQL, SSE, WebSocket) answers through `/api/invoke`; the feed and a subscription stream live.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DiscoverResponse, InvokeResult } from '@wirebench/core'
+import type { DiscoverResponse, InvokeResult, StreamFrame } from '@wirebench/core'
 import { startDemo } from '@wirebench/demo'
 import type { DemoHandle } from '@wirebench/demo'
 import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
+import { connectLive, isOp, liveUrl } from '../servers/live/live-client.js'
 
 describe('the demo services through the workbench', () => {
   let demo: DemoHandle
@@ -116,5 +117,63 @@ describe('the demo services through the workbench', () => {
       expect.objectContaining({ type: 'welcome', subprotocol: 'chat.v1' }),
       { type: 'who', names: [expect.stringMatching(/^guest-\d+$/)] },
     ])
+  })
+
+  it('streams the SSE feed live, reconnecting with Last-Event-ID after the demo drops it', async () => {
+    const sse = discovered.services.find((service) => service.protocol === 'sse')
+    const client = await connectLive(liveUrl(base), { token: wb.token })
+    try {
+      client.send({
+        op: 'stream.open',
+        id: 's',
+        protocol: 'sse',
+        url: urlOf('sse'),
+        service: sse?.name ?? '',
+        method: sse?.methods[0]?.name ?? '',
+        messages: [{ method: 'POST', body: { count: 5, dropAfter: 2, interval: 10, retry: 100 }, reconnect: true }],
+      })
+      const closed = await client.waitFor(isOp('closed', 's'))
+      expect(closed.problem).toBeUndefined()
+      const messages = client
+        .frames('s')
+        .map((f) => f.frame)
+        .filter((frame): frame is Extract<StreamFrame, { type: 'message' }> => frame.type === 'message')
+      // The demo drops after every second event; each reconnect resumes after the last id, nothing lost or repeated.
+      expect(messages.map((frame) => frame.meta?.['id'] ?? frame.meta?.['kind'])).toEqual([
+        '1',
+        '2',
+        'reconnect',
+        '3',
+        '4',
+        'reconnect',
+        '5',
+      ])
+      expect(messages[2]?.meta).toMatchObject({ kind: 'reconnect', attempt: 1, lastEventId: '2' })
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('streams the GraphQL tick subscription live', async () => {
+    const client = await connectLive(liveUrl(base), { token: wb.token })
+    try {
+      client.send({
+        op: 'stream.open',
+        id: 'g',
+        protocol: 'graphql',
+        url: urlOf('graphql'),
+        service: 'Subscription',
+        method: 'tick',
+        messages: [{ variables: { every: 100, count: 2 } }],
+      })
+      const closed = await client.waitFor(isOp('closed', 'g'))
+      expect(closed.problem).toBeUndefined()
+      const frames = client.frames('g').map((f) => f.frame)
+      const ticks = frames.flatMap((frame) => (frame.type === 'message' ? [frame.data] : []))
+      expect(ticks).toMatchObject([{ data: { tick: { n: 1, last: false } } }, { data: { tick: { n: 2, last: true } } }])
+      expect(frames.at(-1)).toMatchObject({ type: 'end', status: 'OK' })
+    } finally {
+      await client.close()
+    }
   })
 })

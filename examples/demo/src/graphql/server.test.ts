@@ -161,10 +161,12 @@ describe('GraphQL demo: the Bookshop', () => {
     expect(anyOf?.type).toEqual({ kind: 'LIST', ofType: { kind: 'NON_NULL', ofType: { name: 'BookFilter' } } })
   })
 
-  it('refuses operations nested deeper than the limit, and oversized bodies', async () => {
+  it('refuses operations nested deeper or longer than the limits, and oversized bodies', async () => {
     // books, then authors/books four times, then authors and id: 11 levels of fields.
     const deep = await post(`{ books(first: 1) { ${'authors { books { '.repeat(4)}authors { id${' }'.repeat(11)}`)
     expect(deep.errors?.[0]?.message).toContain('nests 11 levels; the demo allows 10')
+    const many = await post(`{ ${'authors { id } '.repeat(1500)}}`)
+    expect(many.errors?.[0]?.message).toMatch(/^Syntax Error: Document contains more tha[nt] 5000 tokens/) // (graphql 16 writes "that")
     const huge = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

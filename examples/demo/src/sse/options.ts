@@ -10,6 +10,8 @@ export const sseLimits = {
   maxStations: 32,
   /** Sent as `retry` on each connection's first event: how long a client waits before reconnecting. */
   retryMs: 2000,
+  minRetryMs: 100,
+  maxRetryMs: 60_000,
 }
 
 export interface FeedOptions {
@@ -18,6 +20,8 @@ export interface FeedOptions {
   /** Last sequence number of the feed; endless when absent. */
   count?: number
   intervalMs: number
+  /** The `retry` of each connection's first event. */
+  retryMs: number
   /** Drop the connection after this many events on it, so that clients can show reconnection. */
   dropAfter?: number
   stations: readonly string[]
@@ -51,11 +55,13 @@ export function feedOptions(url: URL, lastEventId: string | undefined, body?: Re
   const count = integer('count', param('count'), 1, sseLimits.maxCount)
   const dropAfter = integer('dropAfter', param('dropAfter'), 1, sseLimits.maxCount)
   const intervalMs = integer('interval', param('interval'), sseLimits.minIntervalMs, sseLimits.maxIntervalMs) ?? 1000
+  const retryMs = integer('retry', param('retry'), sseLimits.minRetryMs, sseLimits.maxRetryMs) ?? sseLimits.retryMs
   const queryStations = url.searchParams.getAll('station')
   const stations = stationList(body?.['stations'] ?? (queryStations.length > 0 ? queryStations : undefined))
   return {
     start: (last ?? 0) + 1,
     intervalMs,
+    retryMs,
     stations,
     ...(count === undefined ? {} : { count }),
     ...(dropAfter === undefined ? {} : { dropAfter }),

@@ -57,6 +57,12 @@ describe('SSE demo: the station feed', () => {
     expect(second.events.map((event) => event.id)).toEqual(['4', '5', '6'])
   })
 
+  it('sends the retry asked for (bounded) on the first event of each connection', async () => {
+    const { events } = await readEvents(await fetch(`${feed}?count=2&interval=10&retry=150`))
+    expect(events.map((event) => event.retry)).toEqual([150, undefined])
+    expect((await fetch(`${feed}?retry=5`)).status).toBe(400)
+  })
+
   it('takes its options from a POST body, stations round robin', async () => {
     const response = await fetch(feed, {
       method: 'POST',

@@ -40,7 +40,7 @@ function stream(res: ServerResponse, options: FeedOptions): void {
   let timer: NodeJS.Timeout | undefined
   const next = (): void => {
     const event = feedEvent(seq, options.stations)
-    if (sent === 0) event.retry = sseLimits.retryMs
+    if (sent === 0) event.retry = options.retryMs
     const text = formatEvent(event)
     sent++
     seq++
