@@ -7,6 +7,8 @@ import type { LookupFunction } from 'node:net'
 import { WorkbenchError } from '@wirebench/core'
 import type { CallContext, StreamFrame } from '@wirebench/core'
 import type { DispatcherFactory } from '@wirebench/transport'
+import { httpEndpoint } from './discover.js'
+import type { GraphqlDeps } from './discover.js'
 import { cookiesUnsupported } from './errors.js'
 import { createFrameQueue } from './frame-queue.js'
 import { readMessage } from './message.js'
@@ -16,6 +18,7 @@ import { startWsSubscription } from './ws-subscription.js'
 import type { RunningSubscription } from './ws-subscription.js'
 
 export interface StreamDeps {
+  outbound: GraphqlDeps['outbound']
   dispatchers: DispatcherFactory
   lookup: LookupFunction
   maxQueuedEvents: number | undefined
@@ -44,6 +47,8 @@ export async function* streamSubscription(
   }
   const request = readMessage(input.messages, operation)
   if (ctx.signal.aborted) throw abortError(ctx.signal)
+  // A call may name another server than discovery did: the policy applies to it too (its ws:// twin has the same host).
+  httpEndpoint(input.url, deps)
   let transport = request.transport
   let note: Record<string, string> | undefined
   if (ctx.markers.cookieEnv !== undefined) {
