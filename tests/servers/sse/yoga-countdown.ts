@@ -38,7 +38,7 @@ const schema = createSchema({
 
 export async function startYogaCountdown(): Promise<YogaCountdown> {
   const yoga = createYoga({ schema, logging: false, graphiql: false })
-  const server = createServer(yoga)
+  const server = createServer((req, res) => void yoga(req, res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
