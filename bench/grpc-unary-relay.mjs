@@ -254,9 +254,12 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
-/** Sequential latency of each call kind, measured in alternating rounds so load drift hits all kinds alike. */
+/**
+ * Sequential latency of each call kind, measured in alternating rounds so load drift hits all kinds alike (short
+ * rounds: on a shared machine the load changes within seconds).
+ */
 async function interleaved(calls, { measureStart, measureEnd }) {
-  const rounds = 4
+  const rounds = 20
   const perRound = Math.ceil(sequentialCalls / rounds)
   for (const call of calls) for (let i = 0; i < warmupCalls; i++) await call()
   const started = await measureStart()
