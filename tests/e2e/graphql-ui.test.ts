@@ -177,6 +177,11 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
       return wide.slice(0, 5).map((e) => `${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
     })
     expect(overflow).toEqual([])
+    await page.setViewportSize({ width: 600, height: 900 })
+    // Let the sidebar finish sliding into its drawer.
+    await page.waitForTimeout(400)
+    expect((await page.locator('.gql-operation').boundingBox())!.height).toBeGreaterThan(300)
+    await screenshot(page, 'graphql-phone-light')
     await page.setViewportSize({ width: 1440, height: 900 })
     await pinTheme(page, 'dark')
   })

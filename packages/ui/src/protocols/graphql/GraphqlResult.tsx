@@ -70,7 +70,12 @@ export function GraphqlResult({ record }: { record: CallRecord }): ReactElement 
             selected={tab}
             onSelect={setTab}
             items={[
-              { id: 'result', label: 'Result', count: view.errors.length },
+              {
+                id: 'result',
+                label: 'Result',
+                count: view.errors.length,
+                title: view.errors.length ? `Data and ${view.errors.length} error(s)` : 'Data',
+              },
               { id: 'raw', label: 'Body' },
               { id: 'headers', label: 'Headers', count: headers.length },
             ]}
