@@ -142,6 +142,35 @@ describe('GraphQL subscriptions (graphql-yoga with graphql-ws and graphql-sse)',
     expect(end(frames)).toMatchObject({ type: 'end', status: 'InvalidArgument' })
   })
 
+  it('chooses graphql-sse under auto when the call uses a cookie jar, and refuses a forced graphql-ws', async () => {
+    const cookies = { metadata: { __workbenchCookieEnv__: 'env-1' } }
+    const frames = await collect(stream(yoga.url, 'countdown', { variables: { from: 1 } }, cookies))
+    expect(headers(frames).metadata['x-wirebench-transport']).toBe('graphql-sse')
+    expect(headers(frames).metadata['x-wirebench-transport-note']).toContain('cookie jar')
+    const error = await collect(
+      stream(yoga.url, 'countdown', { variables: { from: 1 }, subscriptionTransport: 'graphql-ws' }, cookies),
+    ).catch((e: unknown) => e)
+    expect(WorkbenchError.is(error, 'unsupported')).toBe(true)
+  })
+
+  it('ends a graphql-sse subscription the server refuses with the HTTP status mapped', async () => {
+    await plugin.discover({ kind: 'url', url: yoga.url }, testContext())
+    const frames = await collect(
+      plugin.invokeStream!(
+        {
+          target: yoga.url,
+          serverUrl: yoga.url.replace('/graphql', '/elsewhere'),
+          service: 'Subscription',
+          method: 'countdown',
+          messages: [{ variables: { from: 1 }, subscriptionTransport: 'graphql-sse' }],
+        },
+        testContext(),
+      ),
+    )
+    expect(messages(frames)).toHaveLength(0)
+    expect(end(frames)).toMatchObject({ type: 'end', status: 'NotFound', details: { http_status: 404 } })
+  })
+
   it('stops when the signal fires, reporting cancelled, and the resolver returns', async () => {
     const before = yoga.closedSubscriptions().filter((f) => f === 'ticks').length
     const controller = new AbortController()

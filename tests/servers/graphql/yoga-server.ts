@@ -6,7 +6,8 @@
  * until the client leaves (their resolvers record the return). Options: SSE only, or the GitHub schema.
  */
 import { createServer } from 'node:http'
-import type { IncomingMessage } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { schema as githubSchema } from '@octokit/graphql-schema'
 import { buildClientSchema, printSchema } from 'graphql'
@@ -25,10 +26,12 @@ export interface YogaServerOptions {
   github?: boolean
   /** Refuse introspection (`__schema`) queries with a GraphQL error. */
   noIntrospection?: boolean
+  /** HTTPS that demands a client certificate signed by `ca` (mTLS), for HTTP and WebSocket alike. */
+  tls?: { key: string; cert: string; ca: string }
 }
 
 export interface YogaServer {
-  /** `http://127.0.0.1:port/graphql` */
+  /** `http://127.0.0.1:port/graphql` (`https://` with `tls`) */
   url: string
   /** Subscription resolvers that were closed (returned) by the server, by field name. */
   closedSubscriptions(): string[]
@@ -318,7 +321,10 @@ export async function startYogaServer(options: YogaServerOptions = {}): Promise<
       : [],
   })
   // yoga's node handler returns a promise the http server ignores; it answers every request itself.
-  const server = createServer((request, response) => void yoga(request, response))
+  const handler = (request: IncomingMessage, response: ServerResponse): void => void yoga(request, response)
+  const server = options.tls
+    ? createHttpsServer({ ...options.tls, requestCert: true, rejectUnauthorized: true }, handler)
+    : createServer(handler)
   const sockets = new Set<Socket>()
   server.on('connection', (socket) => {
     sockets.add(socket)
@@ -358,7 +364,7 @@ export async function startYogaServer(options: YogaServerOptions = {}): Promise<
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}/graphql`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}/graphql`,
     closedSubscriptions: () => [...closed],
     whenSubscriptionClosed: (field, count = 1) =>
       closedCount(field) >= count
