@@ -1,0 +1,152 @@
+/**
+ * Live SSE calls through `/api/ws` end to end: the standalone server with its default plugins, the sequence-numbered
+ * SSE server and a self-documenting Fastify app, and the real `ws` client — reconnection, headers and the API-key
+ * query from the open message, cancellation, and a REST event-stream operation.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { StreamFrame } from '@wirebench/core'
+import { createStandaloneServer } from '@wirebench/server'
+import type { StandaloneServer } from '@wirebench/server'
+import { connectLive, isOp, liveUrl } from '../servers/live/live-client.js'
+import type { LiveClient } from '../servers/live/live-client.js'
+import { startEventsApp } from '../servers/sse/openapi-events-app.js'
+import type { EventsApp } from '../servers/sse/openapi-events-app.js'
+import { startSequenceServer } from '../servers/sse/sequence-server.js'
+import type { SequenceServer } from '../servers/sse/sequence-server.js'
+
+type MessageFrame = Extract<StreamFrame, { type: 'message' }>
+
+describe('live SSE calls over /api/ws', () => {
+  let sequence: SequenceServer
+  let events: EventsApp
+  let wb: StandaloneServer
+  let base: string
+  let configDir: string
+  const clients: LiveClient[] = []
+  const connect = async () => {
+    const client = await connectLive(liveUrl(base), { token: wb.token })
+    clients.push(client)
+    return client
+  }
+  const messagesOf = (client: LiveClient, id: string): MessageFrame[] =>
+    client
+      .frames(id)
+      .map((f) => f.frame)
+      .filter((f): f is MessageFrame => f.type === 'message')
+  const discover = async (urls: string[]) => {
+    const response = await fetch(`${base}/api/discover`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-workbench-token': wb.token! },
+      body: JSON.stringify({ urls }),
+    })
+    expect(response.status).toBe(200)
+    return (await response.json()) as { services: { name: string; protocol: string }[] }
+  }
+
+  beforeAll(async () => {
+    sequence = await startSequenceServer()
+    events = await startEventsApp()
+    configDir = await mkdtemp(join(tmpdir(), 'wb-live-sse-'))
+    wb = await createStandaloneServer({ port: 0, configDir, uiDir: null, logLevel: false })
+    base = await wb.listen()
+  })
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()))
+    await wb.close()
+    await sequence.close()
+    await events.close()
+    await rm(configDir, { recursive: true, force: true })
+  })
+
+  it('discovers an event-stream URL in the fan-out as an sse service, and the REST plugin stands back', async () => {
+    const found = await discover([sequence.url('/events?count=1')])
+    expect(found.services.map((s) => [s.protocol, s.name])).toEqual([['sse', 'events']])
+  })
+
+  it('streams with reconnection: every event once and in order, a notice before each resumed connection', async () => {
+    const client = await connect()
+    const url = sequence.url('/events?count=6&dropAfter=2&retry=10')
+    client.send({
+      op: 'stream.open',
+      id: 'r',
+      protocol: 'sse',
+      url,
+      service: 'events',
+      method: 'subscribe',
+      messages: [{ reconnect: true }],
+    })
+    expect(await client.waitFor(isOp('opened', 'r'))).toMatchObject({ clientStreaming: false, serverStreaming: true })
+    expect((await client.waitFor(isOp('closed', 'r'))).problem).toBeUndefined()
+    const order = messagesOf(client, 'r').map((m) => String(m.meta?.['kind'] ?? m.meta?.['id']))
+    expect(order).toEqual(['1', '2', 'reconnect', '3', '4', 'reconnect', '5', '6'])
+    expect(client.frames('r').at(-1)!.frame).toMatchObject({ type: 'end', status: 'OK' })
+  })
+
+  it('applies the open message metadata as headers and its API-key marker as a query parameter', async () => {
+    const client = await connect()
+    client.send({
+      op: 'stream.open',
+      id: 'h',
+      protocol: 'sse',
+      url: sequence.url('/headers'),
+      service: 'headers',
+      method: 'subscribe',
+      messages: [{}],
+      metadata: { 'x-live': 'yes', __workbenchApiKeyQuery__: JSON.stringify({ name: 'k', value: 'v1' }) },
+    })
+    await client.waitFor(isOp('closed', 'h'))
+    const echo = messagesOf(client, 'h')[0]!.data as { headers: Record<string, string>; url: string }
+    expect(echo.headers['x-live']).toBe('yes')
+    expect(echo.url).toBe('/headers?k=v1')
+  })
+
+  it('cancels the upstream request on cancel, and the server sees the connection close', async () => {
+    const own = await startSequenceServer()
+    try {
+      const client = await connect()
+      client.send({
+        op: 'stream.open',
+        id: 'x',
+        protocol: 'sse',
+        url: own.url('/events?count=100000&intervalMs=10'),
+        service: 'events',
+        method: 'subscribe',
+        messages: [{}],
+      })
+      await client.waitForFrames('x', 3)
+      expect(await own.openConnections()).toBe(1)
+      client.send({ op: 'cancel', id: 'x' })
+      expect((await client.waitFor(isOp('closed', 'x'))).problem).toBeUndefined()
+      while ((await own.openConnections()) > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(await own.openConnections()).toBe(0)
+    } finally {
+      await own.close()
+    }
+  })
+
+  it('streams a REST operation whose response is text/event-stream', async () => {
+    const found = await discover([events.jsonUrl])
+    expect(found.services.some((s) => s.protocol === 'rest' && s.name === 'events')).toBe(true)
+    const client = await connect()
+    client.send({
+      op: 'stream.open',
+      id: 'o',
+      protocol: 'rest',
+      url: events.jsonUrl,
+      service: 'events',
+      method: 'ticks',
+      messages: [{ count: 3, 'x-stream-tag': 'live' }],
+    })
+    await client.waitFor(isOp('closed', 'o'))
+    expect(messagesOf(client, 'o').map((m) => m.data)).toEqual([
+      { n: 1, tag: 'live' },
+      { n: 2, tag: 'live' },
+      { n: 3, tag: 'live' },
+    ])
+    expect(client.frames('o').at(-1)!.frame).toMatchObject({ type: 'end', status: 'OK' })
+  })
+})
