@@ -3,7 +3,8 @@ import { WebSocket } from 'ws'
 import type { DemoHandle } from './start-demo.js'
 import { startDemo } from './start-demo.js'
 
-describe('startDemo', () => {
+// The first start imports every protocol's server libraries; on a busy machine that alone can take seconds.
+describe('startDemo', { timeout: 30_000 }, () => {
   let handle: DemoHandle | undefined
   afterEach(async () => {
     await handle?.close()
