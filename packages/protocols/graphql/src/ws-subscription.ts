@@ -98,7 +98,10 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
       },
     },
   })
+  // Once stopped, late callbacks (a connect failing after the consumer left) change nothing, and start no fallback.
+  let stopped = false
   const stop = (): void => {
+    stopped = true
     unsubscribe()
     void client.dispose()
   }
@@ -115,6 +118,7 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
       },
       error: (error: unknown) => {
         void client.dispose()
+        if (stopped) return
         const reason = refusal(handshake, error)
         if (reason !== undefined && input.onRefused) {
           refused = true
