@@ -1,11 +1,16 @@
 /** One Vitest run for the monorepo: unit tests beside the code, integration against real servers, e2e in Chromium. */
+import { createRequire } from 'node:module'
 import { defineConfig } from 'vitest/config'
 
 // Workspace packages resolve to their TypeScript sources in tests (the `source` export condition).
 const conditions = ['source', 'node', 'import', 'default']
 
+// graphql ships CommonJS (`main`) and ESM (`module`) side by side. Node loads the CommonJS one for everyone; Vite would
+// hand our sources the ESM one while graphql-yoga requires the other, and two copies break `instanceof GraphQLError`.
+const graphqlEntry = createRequire(import.meta.url).resolve('graphql')
+
 export default defineConfig({
-  resolve: { conditions },
+  resolve: { conditions, alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
     projects: [

@@ -110,6 +110,12 @@ export interface ProtocolPlugin {
    */
   uploadSiblings?: boolean
   /**
+   * Plugin ids this plugin stands back for in the discovery fan-out: when one of them lists services at the same URL,
+   * this plugin's services there are not listed (a GraphQL endpoint also answers `text/event-stream`, so the SSE plugin
+   * defers to GraphQL). Pinning (`sse@url`) still reaches it.
+   */
+  defersTo?: readonly string[]
+  /**
    * Discovers services. Returns `[]` or throws `no_services` when the target is not for this plugin;
    * any other error is reported as a failed attempt for this plugin and URL. Cached state for a target is replaced
    * only when discovery succeeds: a failure leaves what an earlier discovery of the same target found.

@@ -33,6 +33,8 @@ export interface DiscoveryService {
 }
 
 interface AttemptResult {
+  plugin: ProtocolPlugin
+  entry: TargetEntry
   attempt: DiscoveryAttempt
   services: ServiceInfo[]
 }
@@ -64,7 +66,7 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       if (message !== undefined) result.message = message
       if (error) result.code = error.code
       if (error?.hint) result.hint = error.hint
-      return { attempt: result, services }
+      return { plugin, entry, attempt: result, services }
     }
     try {
       checkOutboundUrl(entry.url, options.outboundPolicy)
@@ -104,7 +106,7 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       splitMarkers(input.metadata)
       const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, (id) => registry.get(id) !== undefined)))
       const jobs = entries.flatMap((entry) => pluginsFor(entry).map((plugin) => attempt(plugin, entry, input)))
-      const results = await Promise.all(jobs)
+      const results = standBack(await Promise.all(jobs), registry)
       const seen = new Set<string>()
       const services: ServiceInfo[] = []
       for (const { services: found } of results) {
@@ -119,4 +121,27 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       return { services, attempts: results.map((r) => r.attempt) }
     },
   }
+}
+
+/**
+ * Applies `defersTo`: a plugin's services at a URL where a plugin it defers to listed services are dropped, and its
+ * attempt says who listed the URL instead.
+ */
+function standBack(results: AttemptResult[], registry: PluginRegistry): AttemptResult[] {
+  const listed = new Set(
+    results.filter((r) => r.services.length > 0).map((r) => `${r.plugin.id}\u0000${r.entry.entry}`),
+  )
+  return results.map((result) => {
+    if (result.services.length === 0) return result
+    const winner = result.plugin.defersTo?.find((id) => listed.has(`${id}\u0000${result.entry.entry}`))
+    if (winner === undefined) return result
+    const name = registry.get(winner)?.name ?? winner
+    const attempt: DiscoveryAttempt = {
+      ...result.attempt,
+      outcome: 'empty',
+      servicesFound: 0,
+      message: `Listed under ${name}; pin ${result.plugin.id}@ to list it as ${result.plugin.name} too.`,
+    }
+    return { ...result, attempt, services: [] }
+  })
 }
