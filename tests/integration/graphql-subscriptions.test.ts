@@ -127,6 +127,18 @@ describe('GraphQL subscriptions (graphql-yoga with graphql-ws and graphql-sse)',
     expect(end(frames).status).toBe('OK')
   })
 
+  it('auto falls back to graphql-sse when the upgrade succeeds without the graphql-transport-ws subprotocol', async () => {
+    const other = await startYogaServer({ noSubprotocol: true })
+    try {
+      const frames = await collect(stream(other.url, 'countdown', { variables: { from: 1 } }))
+      expect(headers(frames).metadata['x-wirebench-transport']).toBe('graphql-sse')
+      expect(headers(frames).metadata['x-wirebench-transport-note']).toContain('subprotocol')
+      expect(messages(frames)).toHaveLength(2)
+    } finally {
+      await other.close()
+    }
+  })
+
   it('forcing graphql-ws on a server without it fails naming the refused upgrade', async () => {
     const error = await collect(
       stream(sseOnly.url, 'countdown', { variables: { from: 1 }, subscriptionTransport: 'graphql-ws' }),

@@ -22,6 +22,8 @@ import { WebSocketServer } from 'ws'
 export interface YogaServerOptions {
   /** No WebSocket upgrade handler: subscriptions only over graphql-sse. */
   sseOnly?: boolean
+  /** A WebSocket server on the path that completes the upgrade but selects no subprotocol (graphql-sse still works). */
+  noSubprotocol?: boolean
   /** Serve the GitHub public schema (introspection only, no resolvers). */
   github?: boolean
   /** Refuse introspection (`__schema`) queries with a GraphQL error. */
@@ -332,7 +334,9 @@ export async function startYogaServer(options: YogaServerOptions = {}): Promise<
   })
   let lastUpgrade: { headers: Record<string, string>; url: string } | undefined
   let wss: WebSocketServer | undefined
-  if (!options.sseOnly) {
+  if (options.noSubprotocol) {
+    wss = new WebSocketServer({ server, path: '/graphql', handleProtocols: () => false })
+  } else if (!options.sseOnly) {
     wss = new WebSocketServer({ server, path: '/graphql' })
     server.prependListener('upgrade', (request: IncomingMessage) => {
       lastUpgrade = { headers: flatten(request.headers), url: request.url ?? '' }
