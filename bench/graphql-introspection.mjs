@@ -12,6 +12,8 @@ import { join } from 'node:path'
 import { schema as githubSchema } from '@octokit/graphql-schema'
 import { buildClientSchema, buildSchema, getIntrospectionQuery, graphqlSync, printSchema } from 'graphql'
 import { fetch } from 'undici'
+import { defaultCallLimits, silentLogger } from '../packages/core/dist/index.js'
+import { createGraphqlPlugin } from '../packages/protocols/graphql/dist/index.js'
 import { createStandaloneServer } from '../packages/server/dist/index.js'
 
 const runs = Number(process.env.BENCH_RUNS ?? 7)
@@ -45,6 +47,23 @@ async function baseline() {
   const built = buildClientSchema(body.data)
   if (!built.getQueryType()) throw new Error('no Query type')
   return { ms: performance.now() - started }
+}
+
+/** The plugin alone in this process: introspection, services and the SDL, without the server, fan-out or JSON. */
+const plugin = createGraphqlPlugin()
+async function pluginOnly(endpoint) {
+  const ctx = {
+    signal: new AbortController().signal,
+    metadata: {},
+    markers: {},
+    logger: silentLogger,
+    limits: defaultCallLimits,
+  }
+  const started = performance.now()
+  const services = await plugin.discover({ kind: 'url', url: endpoint }, ctx)
+  const sidebarMs = performance.now() - started
+  const sdl = plugin.schemaDocument(endpoint).text
+  return { ms: performance.now() - started, sidebarMs, discoverBytes: 0, sdlBytes: Buffer.byteLength(sdl), services }
 }
 
 /** `endpoint` new to the workbench builds everything; the same one again with an unchanged answer reuses it. */
@@ -82,12 +101,13 @@ const median = (values) => {
 
 try {
   const first = { ours: await ours(url), baseline: await baseline() }
-  const results = { baseline: [], fresh: [], again: [] }
+  const results = { baseline: [], fresh: [], again: [], plugin: [] }
   // Interleaved so drift in machine load hits every arm alike.
   for (let i = 0; i < runs; i++) {
     results.baseline.push(await baseline())
     results.fresh.push(await ours(`${url}?run=${i}`))
     results.again.push(await ours(url))
+    results.plugin.push(await pluginOnly(`${url}?plugin=${i}`))
   }
   const b = median(results.baseline.map((r) => r.ms))
   const sample = results.fresh[0]
@@ -103,7 +123,7 @@ try {
       'sidebar ms (/api/discover)': median(list.map((r) => r.sidebarMs)).toFixed(0),
       'ms (+ /api/schema)': o.toFixed(0),
       'ratio to baseline': `${(o / b).toFixed(2)}×`,
-      'discover JSON MB': (list[0].discoverBytes / 1e6).toFixed(1),
+      'discover JSON MB': list[0].discoverBytes ? (list[0].discoverBytes / 1e6).toFixed(1) : '-',
       'SDL MB': (list[0].sdlBytes / 1e6).toFixed(1),
     }
   }
@@ -111,9 +131,11 @@ try {
     row('first discovery in a fresh server', [first.ours]),
     row('endpoint new to the workbench', results.fresh),
     row('same endpoint again (unchanged answer)', results.again),
+    row('plugin alone, in process (new endpoint)', results.plugin),
   ])
 } finally {
   await workbench.close()
+  await plugin.dispose()
   target.close()
   await rm(configDir, { recursive: true, force: true })
 }
