@@ -34,11 +34,10 @@ export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps
     deps.dispatchers,
   )
   const json = parseJson(response.body)
-  const text = response.body.toString('utf8')
   const errors = graphqlErrors(json)
   const metadata: Record<string, string> = { ...response.headers, http_status: String(response.status) }
   const result: InvokeResult = {
-    response: json === undefined ? text : json,
+    response: json === undefined ? response.body.toString('utf8') : json,
     durationMs: response.durationMs,
     status: graphqlStatus(errors, response.status),
     metadata,
