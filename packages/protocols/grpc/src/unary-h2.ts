@@ -52,26 +52,27 @@ function fromNodeReason(reason: unknown): ConnectError {
   return error
 }
 
-const resetCodes: Partial<Record<number, Code>> = {
-  [h2.NGHTTP2_PROTOCOL_ERROR]: Code.Internal,
-  [h2.NGHTTP2_INTERNAL_ERROR]: Code.Internal,
-  [h2.NGHTTP2_FLOW_CONTROL_ERROR]: Code.Internal,
-  [h2.NGHTTP2_SETTINGS_TIMEOUT]: Code.Internal,
-  [h2.NGHTTP2_FRAME_SIZE_ERROR]: Code.Internal,
-  [h2.NGHTTP2_COMPRESSION_ERROR]: Code.Internal,
-  [h2.NGHTTP2_CONNECT_ERROR]: Code.Internal,
-  [h2.NGHTTP2_REFUSED_STREAM]: Code.Unavailable,
-  [h2.NGHTTP2_CANCEL]: Code.Canceled,
-  [h2.NGHTTP2_ENHANCE_YOUR_CALM]: Code.ResourceExhausted,
-  [h2.NGHTTP2_INADEQUATE_SECURITY]: Code.PermissionDenied,
-  [h2.NGHTTP2_HTTP_1_1_REQUIRED]: Code.PermissionDenied,
+// connect-node's mapping of HTTP/2 reset codes, with the names its messages use.
+const resetCodes: Partial<Record<number, [string, Code]>> = {
+  [h2.NGHTTP2_PROTOCOL_ERROR]: ['PROTOCOL_ERROR', Code.Internal],
+  [h2.NGHTTP2_INTERNAL_ERROR]: ['INTERNAL_ERROR', Code.Internal],
+  [h2.NGHTTP2_FLOW_CONTROL_ERROR]: ['FLOW_CONTROL_ERROR', Code.Internal],
+  [h2.NGHTTP2_SETTINGS_TIMEOUT]: ['SETTINGS_TIMEOUT', Code.Internal],
+  [h2.NGHTTP2_FRAME_SIZE_ERROR]: ['FRAME_SIZE_ERROR', Code.Internal],
+  [h2.NGHTTP2_COMPRESSION_ERROR]: ['COMPRESSION_ERROR', Code.Internal],
+  [h2.NGHTTP2_CONNECT_ERROR]: ['CONNECT_ERROR', Code.Internal],
+  [h2.NGHTTP2_REFUSED_STREAM]: ['REFUSED_STREAM', Code.Unavailable],
+  [h2.NGHTTP2_CANCEL]: ['CANCEL', Code.Canceled],
+  [h2.NGHTTP2_ENHANCE_YOUR_CALM]: ['ENHANCE_YOUR_CALM', Code.ResourceExhausted],
+  [h2.NGHTTP2_INADEQUATE_SECURITY]: ['INADEQUATE_SECURITY', Code.PermissionDenied],
+  [h2.NGHTTP2_HTTP_1_1_REQUIRED]: ['HTTP_1_1_REQUIRED', Code.PermissionDenied],
 }
 
 /** The error of a stream the peer reset (STREAM_CLOSED and NO_ERROR are not failures by themselves). */
 function fromResetCode(rstCode: number): ConnectError | undefined {
-  const code = resetCodes[rstCode]
-  if (code === undefined) return undefined
-  return new ConnectError(`http/2 stream closed with error code 0x${rstCode.toString(16)}`, code)
+  const mapped = resetCodes[rstCode]
+  if (mapped === undefined) return undefined
+  return new ConnectError(`http/2 stream closed with error code ${mapped[0]} (0x${rstCode.toString(16)})`, mapped[1])
 }
 
 function webHeaders(headers: IncomingHttpHeaders, into = new Headers()): Headers {
