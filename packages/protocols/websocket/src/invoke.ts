@@ -31,6 +31,9 @@ export async function invokeWebSocket(
     if (handshake.kind === 'refused') return refusedResult(handshake, started)
     const replies: MessageFrame[] = []
     let end: EndFrame | undefined
+    // Every reply fits `maxPayload`, but their total must fit the response limit too: past it, collecting stops.
+    let receivedBytes = 0
+    let truncated = false
     for (const message of outgoing) {
       if (!(await connection.send(message))) break
       if (message.kind === 'close') break
@@ -40,10 +43,20 @@ export async function invokeWebSocket(
         end = next
         break
       }
+      receivedBytes += frameBytes(next)
+      if (receivedBytes > ctx.limits.maxResponseBytes) {
+        truncated = true
+        break
+      }
       replies.push(next)
     }
     end ??= await connection.closeAndDrain(1000)
-    return exchangeResult({ headers: handshake.headers, replies, end, started })
+    const result = exchangeResult({ headers: handshake.headers, replies, end, started })
+    if (truncated) {
+      result.truncated = true
+      result.sizeBytes = receivedBytes
+    }
+    return result
   } finally {
     connection.dispose()
   }
@@ -60,6 +73,10 @@ async function nextReply(connection: WebSocketConnection): Promise<MessageFrame 
     const opcode = frame.meta?.opcode
     if (opcode === 'text' || opcode === 'binary') return frame
   }
+}
+
+function frameBytes(frame: MessageFrame): number {
+  return Number(frame.meta?.bytes ?? 0)
 }
 
 /** A reply as `responses` lists it: the data, or `{ binary }` (base64) for a binary frame. */
@@ -83,7 +100,7 @@ function exchangeResult({ headers, replies, end, started }: Exchange): InvokeRes
     durationMs: Math.round(performance.now() - started),
     status,
     metadata: headers,
-    sizeBytes: replies.reduce((sum, frame) => sum + Number(frame.meta?.bytes ?? 0), 0),
+    sizeBytes: replies.reduce((sum, frame) => sum + frameBytes(frame), 0),
   }
   if (last?.binary !== undefined) result.responseBinary = last.binary
   if (end && (status !== 'OK' || end.details !== undefined)) {

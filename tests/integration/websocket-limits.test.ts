@@ -1,0 +1,54 @@
+/**
+ * WebSocket plugin bounds and address handling against real `ws` servers: the total reply size of a unary exchange,
+ * pings and closes held behind unwritten bytes, a closeSend behind a full queue, fragments, secrets in messages, and
+ * the guarded DNS lookup reaching `ws`.
+ */
+import { createServer } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WorkbenchError } from '@wirebench/core'
+import type { StreamFrame } from '@wirebench/core'
+import { createWebSocketPlugin } from '@wirebench/protocol-websocket'
+import { createGuardedLookup } from '@wirebench/transport'
+import { contractContext } from '../contract/protocol-contract.js'
+import { startWsServers } from '../servers/websocket/ws-servers.js'
+import type { WsServers } from '../servers/websocket/ws-servers.js'
+
+async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(WorkbenchError)
+  return error as WorkbenchError
+}
+
+describe('WebSocket plugin bounds', () => {
+  let servers: WsServers
+
+  beforeAll(async () => {
+    servers = await startWsServers()
+  })
+  afterAll(async () => {
+    await servers.close()
+  })
+
+  it('stops collecting unary replies once their total passes maxResponseBytes and flags the result truncated', async () => {
+    const plugin = createWebSocketPlugin()
+    const ctx = contractContext()
+    ctx.limits = { ...ctx.limits, maxResponseBytes: 10_000 }
+    const messages = Array.from({ length: 20 }, () => ({ text: 'y'.repeat(4_000) }))
+    const closing = servers.nextClientClose()
+    const result = await plugin.invoke(
+      { target: servers.url('/echo'), service: 'echo', method: 'connect', messages },
+      ctx,
+    )
+    expect(result.truncated).toBe(true)
+    expect(result.responses).toHaveLength(2)
+    expect(result.sizeBytes).toBe(12_000)
+    expect(result.status).toBe('OK')
+    expect(await closing).toMatchObject({ code: 1000 })
+  })
+})
+
+describe('WebSocket plugin messages and lookups', () => {})
