@@ -51,4 +51,22 @@ describe('WebSocket plugin bounds', () => {
   })
 })
 
-describe('WebSocket plugin messages and lookups', () => {})
+describe('WebSocket plugin messages and lookups', () => {
+  it('names only the host when a handshake times out, never credentials, path or query', async () => {
+    const sockets: Socket[] = []
+    const silent = createServer((socket) => sockets.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const { port } = silent.address() as AddressInfo
+    try {
+      const plugin = createWebSocketPlugin({ handshakeTimeoutMs: 300 })
+      const url = `ws://alice:hunter2@127.0.0.1:${port}/feed?token=s3cr3t`
+      const error = await failure(plugin.discover({ kind: 'url', url }, contractContext()))
+      expect(error.code).toBe('timeout')
+      expect(error.message).toContain(`127.0.0.1:${port}`)
+      for (const secret of ['alice', 'hunter2', 's3cr3t', '/feed']) expect(error.message).not.toContain(secret)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => silent.close(() => resolve()))
+    }
+  })
+})

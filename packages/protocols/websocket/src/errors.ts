@@ -36,7 +36,7 @@ export function toSocketError(error: unknown, context: FailureContext): Workbenc
   if (error instanceof WorkbenchError) return error
   const message = error instanceof Error ? error.message : String(error)
   if (/Opening handshake has timed out/.test(message)) {
-    return new WorkbenchError('timeout', `${context.url} did not complete the WebSocket handshake in time.`, {
+    return new WorkbenchError('timeout', `${hostOf(context.url)} did not complete the WebSocket handshake in time.`, {
       cause: error,
     })
   }
@@ -52,9 +52,10 @@ export function toSocketError(error: unknown, context: FailureContext): Workbenc
       )
     }
   }
-  // The transport's mapping reads the scheme to tell a TLS server closing on us from a plain reset.
+  // The transport's mapping reads the scheme to tell a TLS server closing on us from a plain reset; it gets no path
+  // or query, since its messages may print the address and a query can hold a token.
   return toNetworkError(error, {
-    url: context.url.replace(/^ws(s?):/i, 'http$1:'),
+    url: originOf(context.url),
     clientCertificate: context.clientCertificate,
   })
 }
@@ -75,6 +76,16 @@ export function unknownMethod(target: string, service: string, method: string): 
   return new WorkbenchError('not_found', `${service}.${method} is not a method of ${target}.`, {
     hint: 'A WebSocket address has one method, connect; discover the address again.',
   })
+}
+
+/** `http(s)://host/` of a ws(s) address, without credentials, path or query. */
+function originOf(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.protocol === 'wss:' ? 'https:' : 'http:'}//${parsed.host}/`
+  } catch {
+    return 'http://invalid/'
+  }
 }
 
 export function hostOf(url: string): string {

@@ -62,6 +62,12 @@ describe('upgrade requests', () => {
     expect(request.displayUrl).not.toContain('key=')
   })
 
+  it('keeps user name and password on the wire URL but out of the display URL', () => {
+    const request = buildUpgradeRequest('ws://alice:hunter2@127.0.0.1:9000/chat', ctx(), options)
+    expect(request.wireUrl).toBe('ws://alice:hunter2@127.0.0.1:9000/chat')
+    expect(request.displayUrl).toBe('ws://127.0.0.1:9000/chat')
+  })
+
   it('refuses a cookie jar as unsupported and cloud-metadata targets as blocked', () => {
     expect(codeOf(() => buildUpgradeRequest('ws://127.0.0.1/x', ctx({}, { cookieEnv: 'e' }), options))).toBe(
       'unsupported',

@@ -55,6 +55,14 @@ export function listedProtocols(value: string | undefined): string[] {
     .filter((p) => p !== '')
 }
 
+/** The address for messages: user name and password removed (`ws` still sends them on the wire). */
+function withoutCredentials(url: URL): string {
+  const display = new URL(url.href)
+  display.username = ''
+  display.password = ''
+  return display.href
+}
+
 export function buildUpgradeRequest(rawUrl: string, ctx: CallContext, options: ResolvedOptions): UpgradeRequest {
   const url = webSocketUrl(rawUrl)
   checkOutboundUrl(url.href, options.outbound)
@@ -91,7 +99,7 @@ export function buildUpgradeRequest(rawUrl: string, ctx: CallContext, options: R
     clientCertificate = true
   }
   return {
-    displayUrl: url.href,
+    displayUrl: withoutCredentials(url),
     wireUrl: appendQueryParams(url.href, markers.apiKeyQuery ?? []),
     protocols: listedProtocols(protocolHeader),
     clientOptions,
