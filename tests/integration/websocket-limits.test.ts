@@ -49,6 +49,17 @@ describe('WebSocket plugin bounds', () => {
     expect(result.status).toBe('OK')
     expect(await closing).toMatchObject({ code: 1000 })
   })
+
+  it('ignores a #fragment in the address', async () => {
+    const plugin = createWebSocketPlugin()
+    const services = await plugin.discover({ kind: 'url', url: `${servers.url('/echo')}#section` }, contractContext())
+    expect(services).toHaveLength(1)
+    const result = await plugin.invoke(
+      { target: `${servers.url('/echo')}#section`, service: 'echo', method: 'connect', messages: [{ text: 'hi' }] },
+      contractContext(),
+    )
+    expect(result).toMatchObject({ status: 'OK', response: 'hi' })
+  })
 })
 
 describe('WebSocket plugin messages and lookups', () => {

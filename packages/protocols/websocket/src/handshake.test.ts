@@ -62,6 +62,11 @@ describe('upgrade requests', () => {
     expect(request.displayUrl).not.toContain('key=')
   })
 
+  it('drops a #fragment from the address (it is never sent)', () => {
+    expect(webSocketUrl('ws://127.0.0.1:9000/chat?room=1#top').href).toBe('ws://127.0.0.1:9000/chat?room=1')
+    expect(buildUpgradeRequest('ws://127.0.0.1:9000/chat#top', ctx(), options).wireUrl).toBe('ws://127.0.0.1:9000/chat')
+  })
+
   it('keeps user name and password on the wire URL but out of the display URL', () => {
     const request = buildUpgradeRequest('ws://alice:hunter2@127.0.0.1:9000/chat', ctx(), options)
     expect(request.wireUrl).toBe('ws://alice:hunter2@127.0.0.1:9000/chat')

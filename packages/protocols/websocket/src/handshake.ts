@@ -43,6 +43,8 @@ export function webSocketUrl(raw: string): URL {
       hint: 'Write WebSocket addresses as ws://host:port/path or wss://host:port/path.',
     })
   }
+  // A fragment is never sent (and `ws` refuses a URL that has one).
+  url.hash = ''
   return url
 }
 
