@@ -79,11 +79,13 @@ export interface Channel {
 }
 
 /**
- * A schema a plugin keeps for a discovered target, handed to editors in the UI (GraphQL: the SDL, for the field
- * picker, completion and validation).
+ * A schema a plugin keeps for a discovered target, handed to editors in the UI. GraphQL: the introspection result
+ * (`{ "__schema": … }` as JSON text) the target answered, which the browser turns into a schema with
+ * `buildClientSchema` several times faster than it parses the same schema printed as SDL (GitHub's: 0.2–0.9 s against
+ * 1–1.9 s), and which the server never has to print.
  */
 export interface SchemaDocument {
-  format: 'graphql-sdl'
+  format: 'graphql-introspection'
   text: string
 }
 

@@ -4,7 +4,7 @@ import type { ProtocolPlugin, SchemaDocumentResponse } from '@wirebench/core'
 import { createHarness } from '../test-support/harness.test-helpers.js'
 import type { Harness } from '../test-support/harness.test-helpers.js'
 
-const sdl = 'type Query { hello: String }'
+const introspection = JSON.stringify({ __schema: { queryType: { name: 'Query' }, types: [] } })
 
 /** A plugin that holds a schema for one target only, as a GraphQL plugin does after discovering it. */
 const schemaHolder: ProtocolPlugin = {
@@ -13,7 +13,7 @@ const schemaHolder: ProtocolPlugin = {
   discover: () => Promise.reject(new WorkbenchError('no_services', 'not mine')),
   invoke: () => Promise.reject(new WorkbenchError('unsupported', 'no calls')),
   schemaDocument: (target) =>
-    target === 'http://127.0.0.1:1/graphql' ? { format: 'graphql-sdl', text: sdl } : undefined,
+    target === 'http://127.0.0.1:1/graphql' ? { format: 'graphql-introspection', text: introspection } : undefined,
 }
 
 const noSchemas: ProtocolPlugin = { ...schemaHolder, id: 'plain', name: 'Plain', schemaDocument: undefined }
@@ -34,8 +34,8 @@ describe('GET /api/schema', () => {
     expect(res.json<SchemaDocumentResponse>()).toEqual({
       protocol: 'holder',
       url: 'http://127.0.0.1:1/graphql',
-      format: 'graphql-sdl',
-      text: sdl,
+      format: 'graphql-introspection',
+      text: introspection,
     })
     expect(res.headers['cache-control']).toBe('no-store')
   })
