@@ -50,6 +50,28 @@ describe('WebSocket plugin bounds', () => {
     expect(await closing).toMatchObject({ code: 1000 })
   })
 
+  it('holds pings back while too many bytes are unwritten to a server that does not read', async () => {
+    const plugin = createWebSocketPlugin({ maxBufferedSendBytes: 16 * 1024 })
+    const channel = await plugin.openChannel!(
+      { target: servers.url('/slow'), service: 'slow', method: 'connect', messages: [] },
+      contractContext(),
+    )
+    // 200,000 pings of 125 bytes are far more than the socket buffers hold: with the bound, sending stalls.
+    const total = 200_000
+    let accepted = 0
+    const sending = (async () => {
+      for (let i = 0; i < total; i++) {
+        if (!(await channel.send({ ping: 'x'.repeat(125) }))) return
+        accepted++
+      }
+    })()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(accepted).toBeLessThan(total)
+    await channel.dispose()
+    await sending
+    expect(accepted).toBeLessThan(total)
+  })
+
   it('ignores a #fragment in the address', async () => {
     const plugin = createWebSocketPlugin()
     const services = await plugin.discover({ kind: 'url', url: `${servers.url('/echo')}#section` }, contractContext())

@@ -109,22 +109,22 @@ export class WebSocketConnection {
   /** Sends one message; false when the sending side is closed. Waits while too many bytes are still unwritten. */
   async send(message: Outgoing): Promise<boolean> {
     if (this.sendClosed || !this.isOpen) return false
+    if (this.socket.bufferedAmount > this.options.maxBufferedSendBytes) {
+      // Writes complete in order: once the last one is written, the backlog is gone (or the socket is).
+      await Promise.race([this.lastWrite, this.closed])
+      if (this.sendClosed || !this.isOpen) return false
+    }
+    const written = (resolve: (ok: boolean) => void) => (error?: Error | null) =>
+      resolve(error === undefined || error === null)
     switch (message.kind) {
       case 'text':
       case 'binary': {
-        if (this.socket.bufferedAmount > this.options.maxBufferedSendBytes) {
-          // Writes complete in order: once the last one is written, the backlog is gone (or the socket is).
-          await Promise.race([this.lastWrite, this.closed])
-          if (this.sendClosed || !this.isOpen) return false
-        }
         const binary = message.kind === 'binary'
-        this.lastWrite = new Promise<boolean>((resolve) =>
-          this.socket.send(message.data, { binary }, (error) => resolve(error === undefined || error === null)),
-        )
+        this.lastWrite = new Promise<boolean>((resolve) => this.socket.send(message.data, { binary }, written(resolve)))
         return true
       }
       case 'ping':
-        this.socket.ping(message.data)
+        this.lastWrite = new Promise<boolean>((resolve) => this.socket.ping(message.data, undefined, written(resolve)))
         return true
       case 'close':
         this.sendClosed = true
