@@ -93,7 +93,7 @@ async function getOnce(
     const mapped =
       error instanceof WorkbenchError
         ? error
-        : streamError(error, { url, displayUrl: url, signal: call.signal, clientCertificate })
+        : streamError(error, { url, displayUrl: url, signal: call.signal, clientCertificate, budgetMs: call.budgetMs })
     // Something listens but does not speak HTTP/1.1 (a gRPC server): not ours, other plugins may take it.
     if (mapped.code === 'upstream_invalid') throw noServices(url, mapped.message.replace(/\.$/, ''))
     throw mapped

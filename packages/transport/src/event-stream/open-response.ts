@@ -78,7 +78,7 @@ function closeBody(body: OpenedBody): void {
 /** Maps what opening or reading a response threw; the signal's reason tells a deadline from a cancellation. */
 export function streamError(
   error: unknown,
-  options: Pick<OpenResponseOptions, 'url' | 'displayUrl' | 'signal' | 'clientCertificate'>,
+  options: Pick<OpenResponseOptions, 'url' | 'displayUrl' | 'signal' | 'clientCertificate'> & { budgetMs?: number },
 ): WorkbenchError {
   const reason: unknown = options.signal.aborted ? options.signal.reason : undefined
   if (WorkbenchError.is(reason)) return reason
@@ -86,6 +86,7 @@ export function streamError(
   return toNetworkError(error, {
     url: options.displayUrl ?? options.url,
     timedOut,
+    ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
     clientCertificate: options.clientCertificate === true,
   })
 }
