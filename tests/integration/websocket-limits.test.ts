@@ -72,6 +72,38 @@ describe('WebSocket plugin bounds', () => {
     expect(accepted).toBeLessThan(total)
   })
 
+  it('reads the server close after closeSend even when the unread queue has paused the socket', async () => {
+    const plugin = createWebSocketPlugin({ maxQueuedFrames: 16, closeTimeoutMs: 5_000 })
+    const blocked = servers.whenFloodBlocked()
+    const channel = await plugin.openChannel!(
+      {
+        target: servers.url('/flood'),
+        serverUrl: servers.url('/flood?count=20000&size=1024'),
+        service: 'flood',
+        method: 'connect',
+        messages: [],
+      },
+      contractContext(),
+    )
+    // The server's send buffer passes 4 MiB only once the client paused reading: its close will sit behind that.
+    await blocked
+    const closing = servers.nextClientClose()
+    await channel.closeSend()
+    const frames: StreamFrame[] = []
+    for await (const frame of channel.frames()) frames.push(frame)
+    const end = frames.at(-1)
+    expect(end).toMatchObject({ type: 'end', status: 'OK', details: { code: 1000 } })
+    const dropped = (end as { details: { dropped?: number } }).details.dropped
+    expect(dropped).toBeGreaterThan(0)
+    expect(await closing).toMatchObject({ code: 1000 })
+    let next = 0
+    for (const frame of frames) {
+      if (frame.type !== 'message') continue
+      expect(Number(String(frame.data).split(' ', 1)[0])).toBe(next++)
+    }
+    await channel.dispose()
+  })
+
   it('ignores a #fragment in the address', async () => {
     const plugin = createWebSocketPlugin()
     const services = await plugin.discover({ kind: 'url', url: `${servers.url('/echo')}#section` }, contractContext())

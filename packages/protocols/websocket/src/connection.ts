@@ -35,6 +35,8 @@ export class WebSocketConnection {
   private lastError: Error | undefined
   private sendClosed = false
   private lastWrite: Promise<boolean> = Promise.resolve(true)
+  /** Frames received after our close while the queue was full: not kept, counted in the end frame. */
+  private dropped = 0
   private readonly closed: Promise<void>
   private markClosed: () => void = () => undefined
   private readonly onAbort = (): void => this.abort()
@@ -46,7 +48,10 @@ export class WebSocketConnection {
     this.frames = new FrameQueue({
       maxFrames: Math.max(2, Math.min(options.maxQueuedFrames, ctx.limits.maxQueuedFrames)),
       maxBytes: options.maxQueuedBytes,
-      onFull: () => this.socket.pause(),
+      // Once our close is out, the server's close must still be read: the socket keeps reading and drops instead.
+      onFull: () => {
+        if (!this.sendClosed) this.socket.pause()
+      },
       onRoom: () => this.socket.resume(),
     })
     this.closed = new Promise<void>((resolve) => (this.markClosed = resolve))
@@ -78,10 +83,10 @@ export class WebSocketConnection {
       })
     })
     socket.on('message', (data: Buffer, isBinary: boolean) => {
-      this.frames.push(dataFrame(data, isBinary), frameCost(data.length, isBinary))
+      this.receive(() => dataFrame(data, isBinary), frameCost(data.length, isBinary))
     })
-    socket.on('ping', (data: Buffer) => this.frames.push(controlFrame('ping', data), frameCost(data.length, false)))
-    socket.on('pong', (data: Buffer) => this.frames.push(controlFrame('pong', data), frameCost(data.length, false)))
+    socket.on('ping', (data: Buffer) => this.receive(() => controlFrame('ping', data), frameCost(data.length, false)))
+    socket.on('pong', (data: Buffer) => this.receive(() => controlFrame('pong', data), frameCost(data.length, false)))
     socket.on('error', (error: Error) => {
       if (!this.settled) settle({ error })
       else this.lastError ??= error
@@ -127,18 +132,27 @@ export class WebSocketConnection {
         this.lastWrite = new Promise<boolean>((resolve) => this.socket.ping(message.data, undefined, written(resolve)))
         return true
       case 'close':
-        this.sendClosed = true
-        this.socket.close(message.code, message.reason)
+        this.sendClose(message.code, message.reason)
         return true
     }
   }
 
+  /** Sends our close; from then on the socket reads on even when the queue is full, so the server's close arrives. */
+  private sendClose(code: number | undefined, reason: string | undefined): void {
+    this.sendClosed = true
+    this.socket.close(code, reason)
+    this.socket.resume()
+  }
+
+  /** Queues a received frame; after our close, a frame that finds the queue full is dropped and counted. */
+  private receive(frame: () => StreamFrame, bytes: number): void {
+    if (this.sendClosed && this.frames.isFull) this.dropped++
+    else this.frames.push(frame(), bytes)
+  }
+
   /** Sends a close (1000 unless given) and waits, bounded, for the server's; a server that does not answer is cut off. */
   async close(code = 1000, reason = ''): Promise<void> {
-    if (!this.sendClosed && this.isOpen) {
-      this.sendClosed = true
-      this.socket.close(code, reason)
-    }
+    if (!this.sendClosed && this.isOpen) this.sendClose(code, reason)
     this.sendClosed = true
     if (this.socket.readyState === WebSocket.CLOSED) return
     let timer: NodeJS.Timeout | undefined
@@ -188,6 +202,13 @@ export class WebSocketConnection {
 
   /** The end frame; when the client failed the connection itself, with the code it closed with and why. */
   private closeFrame(code: number, reason: string): StreamFrame {
+    const frame = this.closeFrameOf(code, reason)
+    if (this.dropped > 0 && frame.type === 'end')
+      frame.details = { ...(frame.details as object), dropped: this.dropped }
+    return frame
+  }
+
+  private closeFrameOf(code: number, reason: string): StreamFrame {
     const error = this.lastError
     if (!error) return endFrame(code, reason)
     const sent = code === 1006 ? failureCloseCode(error) : undefined

@@ -16,6 +16,18 @@ function queue(maxFrames: number, maxBytes = 1_000_000) {
 }
 
 describe('FrameQueue', () => {
+  it('reports full from reaching its bound until drained to half', async () => {
+    const { q } = queue(4)
+    for (let i = 0; i < 3; i++) q.push(message(i), 1)
+    expect(q.isFull).toBe(false)
+    q.push(message(3), 1)
+    expect(q.isFull).toBe(true)
+    await q.next()
+    expect(q.isFull).toBe(true)
+    await q.next()
+    expect(q.isFull).toBe(false)
+  })
+
   it('hands frames out in order and ends after finish', async () => {
     const { q } = queue(10)
     q.push(message(1), 1)

@@ -38,6 +38,11 @@ export class FrameQueue {
     return this.entries.length - this.head
   }
 
+  /** True from reaching the bound until drained to half. */
+  get isFull(): boolean {
+    return this.full
+  }
+
   get isFinished(): boolean {
     return this.finished
   }
