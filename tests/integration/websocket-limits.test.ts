@@ -134,4 +134,12 @@ describe('WebSocket plugin messages and lookups', () => {
       await new Promise<void>((resolve) => silent.close(() => resolve()))
     }
   })
+
+  it('connects through the lookup it was given: a name resolving to the metadata address is blocked_target', async () => {
+    const lookup = createGuardedLookup({}, () => Promise.resolve([{ address: '169.254.169.254', family: 4 }]))
+    const plugin = createWebSocketPlugin({ lookup })
+    const error = await failure(plugin.discover({ kind: 'url', url: 'ws://innocent.test:9/socket' }, contractContext()))
+    expect(error.code).toBe('blocked_target')
+    expect(error.message).toContain('169.254.169.254')
+  })
 })
