@@ -1,22 +1,14 @@
 /** StreamFrames for what a server sends: data frames, pings and pongs, the handshake headers and the close. */
 import type { IncomingHttpHeaders } from 'node:http'
 import type { StreamFrame } from '@wirebench/core'
+import { eventData } from '@wirebench/transport'
 import { closeMessage, closeStatus } from './close-codes.js'
-
-/** Text JSON-parsed when it parses, else the text itself. */
-export function parseText(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return text
-  }
-}
 
 export function dataFrame(payload: Buffer, isBinary: boolean): StreamFrame {
   const bytes = payload.length
   if (isBinary)
     return { type: 'message', data: null, binary: payload.toString('base64'), meta: { opcode: 'binary', bytes } }
-  return { type: 'message', data: parseText(payload.toString('utf8')), meta: { opcode: 'text', bytes } }
+  return { type: 'message', data: eventData(payload.toString('utf8')), meta: { opcode: 'text', bytes } }
 }
 
 export function controlFrame(opcode: 'ping' | 'pong', payload: Buffer): StreamFrame {

@@ -5,10 +5,10 @@
  */
 import type { CallContext, InvokeResult, StatusName, StreamFrame } from '@wirebench/core'
 import { httpStatusToStatusName } from '@wirebench/core'
+import { eventData } from '@wirebench/transport'
 import { WebSocketConnection } from './connection.js'
 import type { Handshake } from './connection.js'
 import type { UpgradeRequest } from './handshake.js'
-import { parseText } from './incoming.js'
 import { toOutgoing } from './send-message.js'
 import type { Outgoing } from './send-message.js'
 import type { ResolvedOptions } from './types.js'
@@ -122,7 +122,7 @@ function closeTrailers(details: unknown): Record<string, string> {
 function refusedResult(refused: Extract<Handshake, { kind: 'refused' }>, started: number): InvokeResult {
   const words = refused.statusText ? ` ${refused.statusText}` : ''
   return {
-    response: refused.body === '' ? null : parseText(refused.body),
+    response: refused.body === '' ? null : eventData(refused.body),
     durationMs: Math.round(performance.now() - started),
     status: refusalStatus(refused.status),
     statusMessage: `The server refused the WebSocket upgrade: HTTP ${refused.status}${words}.`,
