@@ -102,11 +102,6 @@ export class WebSocketConnection {
     else ctx.signal.addEventListener('abort', this.onAbort, { once: true })
   }
 
-  /** The subprotocol the server selected ('' when none). */
-  get protocol(): string {
-    return this.socket.protocol
-  }
-
   get isOpen(): boolean {
     return this.socket.readyState === WebSocket.OPEN
   }
