@@ -5,7 +5,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { schema as githubSchema } from '@octokit/graphql-schema'
-import { buildClientSchema, buildSchema, parse, validate } from 'graphql'
+import { buildClientSchema, parse, validate } from 'graphql'
 import type { IntrospectionQuery } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
@@ -96,7 +96,7 @@ describe('GraphQL discovery (graphql-yoga)', () => {
   })
 
   it('writes a default operation per root field that the schema validates', () => {
-    const schema = buildSchema(plugin.schemaDocument!(yoga.url)!.text)
+    const schema = documentSchema(plugin, yoga.url)
     for (const service of services) {
       for (const m of service.methods) {
         const errors = validate(schema, parse(defaultQuery(m)))
@@ -129,10 +129,12 @@ describe('GraphQL discovery (graphql-yoga)', () => {
     expect(field(owner?.fields ?? [], 'friend').messageType).toMatchObject({ fields: [], truncated: true })
   })
 
-  it('answers the SDL of the endpoint, and nothing for an endpoint it has not discovered', () => {
+  it('answers the introspection result of the endpoint, and nothing for an endpoint it has not discovered', () => {
     const document = plugin.schemaDocument!(yoga.url)
-    expect(document?.format).toBe('graphql-sdl')
-    expect(document?.text).toContain('type Shape implements Node')
+    expect(document?.format).toBe('graphql-introspection')
+    expect(Object.keys(JSON.parse(document!.text) as object)).toEqual(['__schema'])
+    const shape = documentSchema(plugin, yoga.url).getType('Shape')
+    expect(shape && 'getInterfaces' in shape ? shape.getInterfaces().map((i) => i.name) : []).toContain('Node')
     expect(plugin.schemaDocument!('http://127.0.0.1:1/graphql')).toBeUndefined()
   })
 })
@@ -202,7 +204,7 @@ describe('GraphQL discovery of what is not GraphQL', () => {
 })
 
 describe('GraphQL discovery of the GitHub schema', () => {
-  it('discovers every Query and Mutation field and serves an SDL that round-trips through buildSchema', async () => {
+  it('discovers every Query and Mutation field and serves an introspection result that round-trips through buildClientSchema', async () => {
     const expected = buildClientSchema(githubSchema.json as unknown as IntrospectionQuery)
     const yoga = await startYogaServer({ github: true })
     const plugin = createGraphqlPlugin()
@@ -213,8 +215,7 @@ describe('GraphQL discovery of the GitHub schema', () => {
       expect(count('Mutation')).toBe(Object.keys(expected.getMutationType()!.getFields()).length)
       expect(count('Mutation')).toBeGreaterThan(200)
       expect(JSON.stringify(services)).not.toContain(':null')
-      const sdl = plugin.schemaDocument!(yoga.url)!.text
-      const rebuilt = buildSchema(sdl)
+      const rebuilt = documentSchema(plugin, yoga.url)
       expect(Object.keys(rebuilt.getTypeMap()).length).toBe(Object.keys(expected.getTypeMap()).length)
       const repository = method(services, 'Query', 'repository')
       expect(validate(rebuilt, parse(defaultQuery(repository)))).toEqual([])
@@ -224,3 +225,10 @@ describe('GraphQL discovery of the GitHub schema', () => {
     }
   })
 })
+
+/** The schema the browser builds from the plugin's schema document. */
+function documentSchema(plugin: ProtocolPlugin, url: string) {
+  const document = plugin.schemaDocument!(url)!
+  expect(document.format).toBe('graphql-introspection')
+  return buildClientSchema(JSON.parse(document.text) as IntrospectionQuery)
+}

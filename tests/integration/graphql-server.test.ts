@@ -5,7 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildSchema } from 'graphql'
+import { buildClientSchema } from 'graphql'
+import type { IntrospectionQuery } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DiscoverResponse, InvokeResult, SchemaDocumentResponse, StreamFrame } from '@wirebench/core'
 import { createStandaloneServer } from '@wirebench/server'
@@ -66,8 +67,9 @@ describe('GraphQL through the workbench routes', () => {
     const schema = await api(`/api/schema?protocol=graphql&url=${encodeURIComponent(yoga.url)}`)
     expect(schema.status).toBe(200)
     const document = (await schema.json()) as SchemaDocumentResponse
-    expect(document.format).toBe('graphql-sdl')
-    expect(buildSchema(document.text).getSubscriptionType()?.name).toBe('Subscription')
+    expect(document.format).toBe('graphql-introspection')
+    const introspection = JSON.parse(document.text) as IntrospectionQuery
+    expect(buildClientSchema(introspection).getSubscriptionType()?.name).toBe('Subscription')
   })
 
   it('streams a subscription over the live WebSocket', async () => {

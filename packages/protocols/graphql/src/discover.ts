@@ -4,7 +4,7 @@
  * says so fast; an endpoint that refuses introspection gets a clear error with a hint.
  */
 import { createHash } from 'node:crypto'
-import { buildClientSchema, getIntrospectionQuery, printSchema } from 'graphql'
+import { buildClientSchema, getIntrospectionQuery } from 'graphql'
 import type { IntrospectionQuery } from 'graphql'
 import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
 import type { CallContext, OutboundPolicy } from '@wirebench/core'
@@ -92,8 +92,16 @@ export async function discoverEndpoint(
   }
   const { services, operations } = schemaServices(schema, url, deps.maxInputDepth)
   if (services.length === 0) throw noServices(url, 'its schema has no root fields')
-  let sdl: string | undefined
-  return { url, schema, services, operations, digest, sdl: () => (sdl ??= printSchema(schema)) }
+  // Serialized once, on first request: the browser builds its schema from this; printing SDL here would block the loop.
+  let introspection: string | undefined
+  return {
+    url,
+    schema,
+    services,
+    operations,
+    digest,
+    introspection: () => (introspection ??= JSON.stringify(schemaJson)),
+  }
 }
 
 function introspectionOf(body: unknown): IntrospectionQuery | undefined {

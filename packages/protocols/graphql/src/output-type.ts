@@ -31,7 +31,7 @@ export function createOutputTypeBuilder(): OutputTypeBuilder {
 
   const message = (type: GraphQLNamedType, depth: number): MessageInfo => {
     const base: MessageInfo = { name: type.name, fullName: type.name, fields: [] }
-    // Descriptions only at the first level: the SDL has them all, and on a schema like GitHub's the nested ones
+    // Descriptions only at the first level: the schema document has them all, and on a schema like GitHub's the nested ones
     // would make up most of the discovery answer.
     const described = depth === outputDepth
     if (described && type.description) base.description = type.description
@@ -68,7 +68,7 @@ export function createOutputTypeBuilder(): OutputTypeBuilder {
       field.type = 'enum'
       field.enumValues = named.getValues().map((value, index) => ({ name: value.name, number: index }))
     } else if (isCompositeType(named)) {
-      // Unions have no fields of their own: their message stays empty (the SDL names the members).
+      // Unions have no fields of their own: their message stays empty (the schema document names the members).
       field.type = 'message'
       field.messageType = message(named, depth)
     } else {

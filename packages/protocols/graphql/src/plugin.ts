@@ -1,5 +1,5 @@
 /**
- * The GraphQL ProtocolPlugin: discovery by introspection (the schema, its SDL and the services kept per endpoint),
+ * The GraphQL ProtocolPlugin: discovery by introspection (the schema, its introspection result and the services kept per endpoint),
  * queries and mutations through `invoke`, subscriptions through `invokeStream`.
  */
 import { WorkbenchError, createTargetCache } from '@wirebench/core'
@@ -37,8 +37,6 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     const previous = targets.get(url)
     const target = await discoverEndpoint(url, ctx, deps, previous)
     targets.set(url, target)
-    // The UI asks for the SDL right after discovery: print it once the discovery answer has been sent.
-    if (target !== previous) setImmediate(() => target.sdl())
     ctx.logger.debug('graphql discovery', {
       url,
       fields: target.operations.size,
@@ -78,7 +76,7 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
 
     schemaDocument(target) {
       const cached = targets.get(target)
-      return cached ? { format: 'graphql-sdl', text: cached.sdl() } : undefined
+      return cached ? { format: 'graphql-introspection', text: cached.introspection() } : undefined
     },
 
     forget(target) {

@@ -44,8 +44,8 @@ export interface CachedTarget {
   schema: GraphQLSchema
   services: ServiceInfo[]
   operations: Map<string, CachedOperation>
-  /** printSchema of the introspected schema, made on first request (the GitHub schema prints to ~1 MB). */
-  sdl(): string
+  /** The introspection result `{ "__schema": … }` as JSON text, serialized on first request. */
+  introspection(): string
   /** SHA-256 of the introspection answer: the same answer again reuses this target instead of rebuilding it. */
   digest: string
 }
