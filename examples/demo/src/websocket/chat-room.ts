@@ -62,7 +62,12 @@ export function createChatRoom(): ChatRoom {
         if (++inWindow > chatLimits.maxMessagesPerSecond) {
           return ws.close(1008, `Too many messages (at most ${chatLimits.maxMessagesPerSecond} per second)`)
         }
-        receive(member, data, isBinary)
+        try {
+          receive(member, data, isBinary)
+        } catch {
+          // A throw out of a listener would end the workbench the demo runs in; this client's session ends instead.
+          ws.close(1011, 'The demo could not handle that message')
+        }
       })
       // ws reports oversized frames and protocol errors here, then closes the socket itself (1009, 1002).
       ws.on('error', () => undefined)

@@ -25,6 +25,16 @@ function closeCode(text: string | undefined): number {
   return [1000, 1001, 1003, 1008, 1011].includes(code) || (code >= 3000 && code <= 4999) ? code : 1000
 }
 
+/** The first `maxBytes` of `text` as UTF-8, cut on a character boundary (ws throws on longer pings and close reasons). */
+export function utf8Prefix(text: string, maxBytes: number): Buffer {
+  const bytes = Buffer.from(text, 'utf8')
+  if (bytes.length <= maxBytes) return bytes
+  let end = maxBytes
+  // Continuation bytes look like 10xxxxxx; stepping back over them lands on the start of a character.
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--
+  return bytes.subarray(0, end)
+}
+
 function binaryReply(text: string | undefined): Buffer {
   const size = Math.min(Math.max(Number.parseInt(text ?? '16', 10) || 16, 1), chatLimits.maxBinaryReplyBytes)
   return Buffer.from(Array.from({ length: size }, (_, index) => index % 256))
@@ -52,11 +62,14 @@ export function runCommand(line: string, context: CommandContext): void {
     case '/who':
       return send(member, { type: 'who', names: context.members().map((m) => m.name) })
     case '/ping':
-      return member.ws.ping(args.join(' ') || 'ping from the demo')
+      return member.ws.ping(utf8Prefix(args.join(' ') || 'ping from the demo', chatLimits.maxPingBytes))
     case '/binary':
       return member.ws.send(binaryReply(args[0]), { binary: true })
     case '/close':
-      return member.ws.close(closeCode(args[0]), (args.slice(1).join(' ') || 'Closed on request').slice(0, 100))
+      return member.ws.close(
+        closeCode(args[0]),
+        utf8Prefix(args.slice(1).join(' ') || 'Closed on request', chatLimits.maxCloseReasonBytes),
+      )
     case '/help':
       return send(member, { type: 'help', message: chatHelp })
     default:

@@ -8,6 +8,9 @@ export const chatLimits = {
   maxBufferedBytes: 1024 * 1024,
   maxNameLength: 32,
   maxBinaryReplyBytes: 4096,
+  /** RFC 6455 bounds of a control frame's payload and of a close reason; longer ones are cut. */
+  maxPingBytes: 125,
+  maxCloseReasonBytes: 123,
   heartbeatMs: 30_000,
   /** How long `close()` waits for clients to answer the close frame before cutting them. */
   closeGraceMs: 250,

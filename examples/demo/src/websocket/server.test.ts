@@ -139,6 +139,23 @@ describe('WebSocket demo: the chat', () => {
     expect(await closed).toEqual({ code: 4001, reason: 'bye now' })
   })
 
+  it('cuts /ping payloads to 125 bytes and /close reasons to 123 bytes on a UTF-8 boundary, and keeps serving', async () => {
+    const pinger = await connect()
+    await pinger.nextText()
+    const pinged = new Promise<void>((resolve) => pinger.socket.once('ping', () => resolve()))
+    pinger.socket.send(`/ping ${'a'.repeat(200)}`)
+    await pinged
+    expect(pinger.pings).toEqual(['a'.repeat(125)])
+    const closer = await connect()
+    await closer.nextText()
+    const closed = closer.closed()
+    closer.socket.send(`/close 1000 ${'é'.repeat(99)}`)
+    // é is two bytes: 61 of them fit in 123 bytes, the 62nd would be split.
+    expect(await closed).toEqual({ code: 1000, reason: 'é'.repeat(61) })
+    const later = await connect()
+    expect(await later.nextText()).toMatchObject({ type: 'welcome' })
+  })
+
   it('answers unknown commands with an error message naming /help', async () => {
     const client = await connect()
     await client.nextText()
