@@ -202,6 +202,11 @@ describe('SSE streams', () => {
     })
   })
 
+  it('fails with a mapped upstream_unreachable error when the socket drops while a refusal body is read', async () => {
+    const error = await failure(frames(subscribe('/cut-refusal')))
+    expect(error.code).toBe('upstream_unreachable')
+  })
+
   it('sends a POST body as JSON, a string body as text, and no body with GET', async () => {
     const json = messages(await frames(subscribe('/echo', { method: 'POST', body: { q: [1, 2] } })))
     expect(json[0]!.data).toEqual({ method: 'POST', contentType: 'application/json', body: '{"q":[1,2]}' })

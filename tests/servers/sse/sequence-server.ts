@@ -10,6 +10,9 @@
  * - `GET /slow`: the headers at once, then no event for 3 s, then one event and the end.
  * - `GET /no-content`: 204. `GET /json`: a JSON answer (not an event stream). `GET /missing`: 404.
  * - `GET /big?bytes=N`: one event of N bytes of data. `/post-only`: 405 (Allow: POST) to GET, `/echo`'s stream to POST.
+ * - `GET /cut-refusal`: a 500 whose body is cut by a dropped socket. `GET /empty-data?count=N&idBytes=B`: N events with
+ *   a B-byte id and empty data. `GET /id-only`: event `id: 1`, then a block `id: 7` without data, then a drop; asked
+ *   with a Last-Event-ID, one event naming it.
  * - `GET /client`: with TLS, one event naming the client certificate's subject CN (mTLS), then the end.
  */
 import { createServer } from 'node:http'
@@ -129,6 +132,34 @@ async function handle(req: IncomingMessage, res: ServerResponse, requests: Seque
       if (res.destroyed) return
       sendEvent(res, { data: 'late' })
       res.end()
+      return
+    case 'GET /cut-refusal':
+      // A refusal whose body never finishes: the socket drops halfway through it.
+      res.writeHead(500, { 'content-type': 'text/plain' })
+      res.write('partial')
+      await delay(20)
+      req.socket.destroy()
+      return
+    case 'GET /empty-data': {
+      // Events with a long id and no data (`data:` with nothing after it): they cost bytes though their data is empty.
+      res.writeHead(200, streamHeaders)
+      const id = 'i'.repeat(Number(url.searchParams.get('idBytes') ?? '1000'))
+      for (let n = 0; n < Number(url.searchParams.get('count') ?? '100'); n++) res.write(`id: ${id}\ndata:\n\n`)
+      res.end()
+      return
+    }
+    case 'GET /id-only':
+      // An id in a block without data sets the last event id (EventSource) though no event is dispatched; then a drop.
+      res.writeHead(200, streamHeaders)
+      if (req.headers['last-event-id'] === undefined) {
+        sendEvent(res, { id: 1, data: 'first' })
+        res.write('id: 7\n\n')
+        await delay(20)
+        req.socket.destroy()
+      } else {
+        sendEvent(res, { data: `resumed after ${String(req.headers['last-event-id'])}` })
+        res.end()
+      }
       return
     case 'GET /no-content':
       res.writeHead(204).end()

@@ -71,7 +71,12 @@ export async function* openEventSource(options: EventSourceOptions): AsyncGenera
       return
     }
     if (!ok || !isEventStreamType(response.headers['content-type'])) {
-      const body = await readBoundedBody(response.body, options.maxRefusedBodyBytes ?? 64 * 1024)
+      // A socket dropped while the refusal is read fails like any stream read (mapped, never a raw undici error).
+      const body = await readBoundedBody(response.body, options.maxRefusedBodyBytes ?? 64 * 1024).catch(
+        (error: unknown) => {
+          throw streamError(error, options)
+        },
+      )
       response.close()
       yield { type: 'refused', ...statusOf(response), body: body.bytes, truncated: body.truncated }
       return
