@@ -256,4 +256,13 @@ describe('SSE unary invoke', () => {
     expect(result.truncated).toBe(true)
     expect((result.response as unknown[]).length).toBeLessThan(9)
   })
+
+  it('counts events with empty data against maxResponseBytes too (their ids and a cost per event)', async () => {
+    const ctx = contractContext()
+    ctx.limits = { ...ctx.limits, maxResponseBytes: 1000 }
+    const result = await plugin.invoke(subscribe('/empty-data?count=200&idBytes=1000'), ctx)
+    expect(result.truncated).toBe(true)
+    expect((result.response as unknown[]).length).toBeLessThanOrEqual(1)
+    expect(result.sizeBytes).toBeGreaterThan(1000)
+  })
 })

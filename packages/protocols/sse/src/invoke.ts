@@ -1,14 +1,22 @@
 /**
  * Unary `invoke`: reads the event stream to its end (never reconnecting), bounded by `limits.maxResponseBytes` of
- * event data; `response` is the list of events `{ data, id?, event?, retry? }`.
+ * events (their data, id and type plus a fixed cost each); `response` is the list of events `{ data, id?, event?, retry? }`.
  */
 import { httpStatusToStatusName } from '@wirebench/core'
 import type { CallContext, InvokeResult } from '@wirebench/core'
 import { eventData, eventMeta, headersMetadata, openEventSource } from '@wirebench/transport'
+import type { ServerSentEvent } from '@wirebench/transport'
 
 import { prepareRequest } from './request.js'
 import { sourceOptions } from './stream.js'
 import type { ResolvedSseCall, SseCallDeps } from './stream.js'
+
+// What an event holds beyond its strings (the entry, its field names): empty events are not free.
+const perEventBytes = 32
+
+function eventCost(event: ServerSentEvent): number {
+  return perEventBytes + event.data.length + (event.id?.length ?? 0) + (event.event?.length ?? 0)
+}
 
 export async function invokeEvents(call: ResolvedSseCall, ctx: CallContext, deps: SseCallDeps): Promise<InvokeResult> {
   const started = performance.now()
@@ -23,7 +31,7 @@ export async function invokeEvents(call: ResolvedSseCall, ctx: CallContext, deps
         result.metadata = headersMetadata(item.status, item.headers)
         result.statusMessage = `HTTP ${item.status}`
       } else if (item.type === 'event') {
-        size += item.event.data.length
+        size += eventCost(item.event)
         if (size > ctx.limits.maxResponseBytes) {
           result.truncated = true
           break
