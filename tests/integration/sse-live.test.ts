@@ -1,7 +1,7 @@
 /**
  * Live SSE calls through `/api/ws` end to end: the standalone server with its default plugins, the sequence-numbered
- * SSE server and a self-documenting Fastify app, and the real `ws` client — reconnection, headers and the API-key
- * query from the open message, cancellation, and a REST event-stream operation.
+ * SSE server, a self-documenting Fastify app, graphql-yoga and the real `ws` client — reconnection, headers and the
+ * API-key query from the open message, cancellation, a REST event-stream operation, and SSE deferring to GraphQL.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -16,6 +16,7 @@ import { startEventsApp } from '../servers/sse/openapi-events-app.js'
 import type { EventsApp } from '../servers/sse/openapi-events-app.js'
 import { startSequenceServer } from '../servers/sse/sequence-server.js'
 import type { SequenceServer } from '../servers/sse/sequence-server.js'
+import { startYogaCountdown } from '../servers/sse/yoga-countdown.js'
 
 type MessageFrame = Extract<StreamFrame, { type: 'message' }>
 
@@ -65,6 +66,18 @@ describe('live SSE calls over /api/ws', () => {
   it('discovers an event-stream URL in the fan-out as an sse service, and the REST plugin stands back', async () => {
     const found = await discover([sequence.url('/events?count=1')])
     expect(found.services.map((s) => [s.protocol, s.name])).toEqual([['sse', 'events']])
+  })
+
+  it('lists a graphql-yoga endpoint (which also answers text/event-stream) once, as GraphQL: SSE defers to it', async () => {
+    const yoga = await startYogaCountdown()
+    try {
+      const found = await discover([yoga.url])
+      const protocols = found.services.map((s) => s.protocol)
+      expect(protocols).toContain('graphql')
+      expect(protocols).not.toContain('sse')
+    } finally {
+      await yoga.close()
+    }
   })
 
   it('streams with reconnection: every event once and in order, a notice before each resumed connection', async () => {

@@ -33,6 +33,8 @@ export function createSsePlugin(options: SsePluginOptions = {}): ProtocolPlugin 
     name: 'SSE',
     description:
       'Server-Sent Events: a URL answering text/event-stream, streamed with optional Last-Event-ID reconnection.',
+    // A GraphQL endpoint (graphql-yoga) also answers text/event-stream: there it is listed once, as GraphQL.
+    defersTo: ['graphql'],
 
     async discover(target, ctx) {
       if (target.kind !== 'url') return []
