@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createGuardedLookup } from '@wirebench/transport'
+import type * as Transport from '@wirebench/transport'
 import { createWebSocketPlugin } from './plugin.js'
 
 // The real guarded lookup, watched: the plugin must build its default lookup from it with the outbound policy.
 vi.mock('@wirebench/transport', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@wirebench/transport')>()
+  const original = await importOriginal<typeof Transport>()
   return { ...original, createGuardedLookup: vi.fn(original.createGuardedLookup) }
 })
 
