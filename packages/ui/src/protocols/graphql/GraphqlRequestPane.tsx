@@ -15,11 +15,9 @@ import { useCall } from '../../state/useCall.js'
 import { useDraft } from '../../state/useDraft.js'
 import type { PaneProps } from '../registry.js'
 import { graphqlBadge } from './graphql-badge.js'
-import { defaultOperationText } from './default-selection.js'
 import { discoveredDefaultQuery, graphqlDraftValue, readGraphqlDraft, type GraphqlMessage } from './graphql-draft.js'
 import { OperationBar } from './OperationBar.js'
 import { OperationPanel } from './OperationPanel.js'
-import { operationTypeOf } from './operation-target.js'
 import { useGraphqlSchema } from './useGraphqlSchema.js'
 import { VariablesPanel } from './VariablesPanel.js'
 import '../../styles/graphql.css'
@@ -30,12 +28,9 @@ export default function GraphqlRequestPane({ target }: PaneProps): ReactElement 
   const [tab, setTab] = useState<RequestTab>('operation')
   const draft = useDraft(target.key)
   const schemaEntry = useGraphqlSchema(target.origin)
-  const schema = schemaEntry?.status === 'ready' ? schemaEntry.schema : undefined
   const isSubscription = target.method.methodType === 'ServerStreaming'
-  const fallback = schema
-    ? defaultOperationText(schema, operationTypeOf(target.service.name), target.method.name)
-    : undefined
-  const defaultQuery = discoveredDefaultQuery(target.method) ?? fallback
+  // Discovery always gives the default operation (the plugin's, the one sent for an empty query).
+  const defaultQuery = discoveredDefaultQuery(target.method)
   const message = readGraphqlDraft(draft.value, defaultQuery ?? '')
   const { setValue } = draft
   const hasQuery = typeof draft.value.query === 'string'

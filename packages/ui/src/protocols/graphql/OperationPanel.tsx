@@ -6,10 +6,10 @@ import type { MethodRef } from '../../state/catalog.js'
 import type { GraphqlSchemaEntry } from '../../state/graphql-schema-store.js'
 import { FieldPicker } from './FieldPicker.js'
 import { GraphqlEditor } from './GraphqlEditor.js'
-import { operationProblems } from './operation-problems.js'
 import { operationTypeOf, parseOperation } from './operation-target.js'
 import { readPicked, type Picked } from './picked.js'
 import { togglePick, type PickStep } from './selection-edit.js'
+import { useOperationProblems } from './useOperationProblems.js'
 
 export interface OperationPanelProps {
   target: MethodRef
@@ -52,7 +52,7 @@ export function OperationPanel(props: OperationPanelProps): ReactElement {
   // While the text does not parse, the picker keeps showing the last selection that did.
   const [lastPicked, setLastPicked] = useState<Picked | undefined>(undefined)
   if (picked && picked !== lastPicked) setLastPicked(picked)
-  const problems = useMemo(() => operationProblems(schema, query), [schema, query])
+  const { problems, isStale } = useOperationProblems(schema, query)
 
   const onToggle = (path: readonly PickStep[], isOn: boolean) => {
     if (!schema || !parsed.isOk) return
@@ -104,10 +104,13 @@ export function OperationPanel(props: OperationPanelProps): ReactElement {
           className={`gql-problems${problems.length ? ' is-error' : ''}`}
           role={problems.length ? 'alert' : 'status'}
           data-problem-count={problems.length}
+          data-stale={isStale || undefined}
         >
           {problems.length === 0
             ? schema
-              ? 'Valid against the schema'
+              ? isStale
+                ? 'Checking…'
+                : 'Valid against the schema'
               : 'Checked when the schema has loaded'
             : problems.slice(0, 3).map((p, i) => (
                 <div key={i} className="gql-problem">

@@ -1,6 +1,6 @@
-import { getNamedType, OperationTypeNode, print } from 'graphql'
+import { getNamedType, print } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { defaultOperationText, defaultSelectionSet } from './default-selection.js'
+import { defaultSelectionSet } from './default-selection.js'
 import { librarySchema } from './graphql.test-schema.js'
 
 const schema = librarySchema()
@@ -23,18 +23,5 @@ describe('defaultSelectionSet', () => {
 
   it('has no selection set for a leaf type', () => {
     expect(defaultSelectionSet(typeOf('Genre'), 2)).toBeUndefined()
-  })
-})
-
-describe('defaultOperationText', () => {
-  it('names the operation after the field and passes every argument as a variable', () => {
-    const text = defaultOperationText(schema, OperationTypeNode.QUERY, 'books')
-    expect(text).toBe(
-      'query Books($genre: Genre, $limit: Int) {\n  books(genre: $genre, limit: $limit) {\n    id\n    title\n    genre\n    author {\n      id\n      name\n    }\n  }\n}',
-    )
-  })
-
-  it('answers undefined for a field the root type does not have', () => {
-    expect(defaultOperationText(schema, OperationTypeNode.MUTATION, 'books')).toBeUndefined()
   })
 })

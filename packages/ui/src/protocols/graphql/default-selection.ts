@@ -1,4 +1,4 @@
-/** Default selection sets (scalar and enum fields to a modest depth) and the fallback operation for a root field. */
+/** Default selection sets (scalar and enum fields to a modest depth) and the AST pieces the selection editor builds with. */
 import {
   getNamedType,
   isAbstractType,
@@ -8,14 +8,11 @@ import {
   isObjectType,
   Kind,
   parseType,
-  print,
   type ArgumentNode,
   type FieldNode,
   type GraphQLArgument,
   type GraphQLField,
   type GraphQLNamedType,
-  type GraphQLSchema,
-  type OperationTypeNode,
   type SelectionNode,
   type SelectionSetNode,
   type VariableDefinitionNode,
@@ -88,34 +85,4 @@ export function defaultSelectionSet(type: GraphQLNamedType, depth: number): Sele
   }
   if (selections.length === 0) selections.push(fieldNode('__typename'))
   return selectionSetNode(selections)
-}
-
-const capitalize = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
-
-/**
- * A ready-to-send operation for one root field when discovery gave none: every argument as a variable of the same
- * name, and the default selection to depth 2.
- */
-export function defaultOperationText(
-  schema: GraphQLSchema,
-  operation: OperationTypeNode,
-  fieldName: string,
-): string | undefined {
-  const root = schema.getRootType(operation)
-  const field = root?.getFields()[fieldName]
-  if (!field) return undefined
-  const selectionSet = defaultSelectionSet(getNamedType(field.type), 2)
-  return print({
-    kind: Kind.OPERATION_DEFINITION,
-    operation,
-    name: nameNode(capitalize(fieldName)),
-    variableDefinitions: field.args.map((arg) => variableDefinition(arg.name, arg)),
-    selectionSet: selectionSetNode([
-      fieldNode(
-        fieldName,
-        selectionSet,
-        field.args.map((arg) => variableArgument(arg.name, arg.name)),
-      ),
-    ]),
-  })
 }
