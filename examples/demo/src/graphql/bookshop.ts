@@ -14,6 +14,8 @@ export const graphqlLimits = {
   maxBodyBytes: 256 * 1024,
   maxConnections: 200,
   maxOperationsPerSocket: 20,
+  /** How long `close()` waits for graphql-ws clients to answer the close frame before cutting them. */
+  closeGraceMs: 250,
   minTickMs: 100,
   maxTickMs: 60_000,
   maxTicks: 1000,

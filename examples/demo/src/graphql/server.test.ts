@@ -1,5 +1,6 @@
 import { createClient as createSseClient } from 'graphql-sse'
 import { createClient as createWsClient } from 'graphql-ws'
+import { connect } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import type { DemoServiceHandle } from '../service-handle.js'
@@ -230,5 +231,33 @@ describe('GraphQL demo: the Bookshop', () => {
     await handle.close()
     expect(await closed).toBe(1001)
     await expect(fetch(url)).rejects.toThrow()
+  })
+
+  it('cuts a graphql-ws client that never answers the close frame instead of waiting for it on close()', async () => {
+    const { hostname, port } = new URL(url)
+    // A raw client: it completes the upgrade, then reads but never answers (a frozen tab, a suspended peer).
+    const socket = connect(Number(port), hostname)
+    socket.on('error', () => undefined)
+    await new Promise((resolve) => socket.once('connect', resolve))
+    const upgraded = new Promise<string>((resolve) => socket.once('data', (data) => resolve(String(data))))
+    socket.write(
+      [
+        'GET /graphql HTTP/1.1',
+        `Host: ${hostname}:${port}`,
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+        'Sec-WebSocket-Version: 13',
+        'Sec-WebSocket-Protocol: graphql-transport-ws',
+        '',
+        '',
+      ].join('\r\n'),
+    )
+    expect(await upgraded).toMatch(/^HTTP\/1\.1 101 /)
+    socket.on('data', () => undefined)
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+    // Resolving within the test timeout (well under ws's 30 s close timeout) is what this checks.
+    await handle.close()
+    await ended
   })
 })

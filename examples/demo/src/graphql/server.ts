@@ -38,9 +38,18 @@ export async function startGraphqlDemo(options: StartServiceOptions): Promise<De
   const address = await listenOn(server, options)
   let closing: Promise<void> | undefined
   const close = async (): Promise<void> => {
-    // graphql-ws closes its sockets with 1001 and completes their subscriptions; the HTTP side cuts SSE streams.
-    await graphqlWs.dispose()
-    for (const client of wss.clients) client.terminate()
+    // graphql-ws closes its sockets with 1001, completes their subscriptions and resolves once every socket is gone;
+    // a client that never answers the close frame would hold that for ws's 30 s, so it is cut after a short grace.
+    const disposed = graphqlWs.dispose()
+    const cut = setTimeout(() => {
+      for (const client of wss.clients) client.terminate()
+    }, graphqlLimits.closeGraceMs)
+    try {
+      await disposed
+    } finally {
+      clearTimeout(cut)
+    }
+    // The HTTP side cuts SSE streams.
     await closeServer(server)
   }
   return {
