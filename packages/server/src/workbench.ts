@@ -66,8 +66,8 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     options.plugins ?? [
       createRestPlugin({ outbound: outboundPolicy, cookieJars }),
       ...createGrpcPlugins({ outbound: outboundPolicy }),
-      createGraphqlPlugin({ outbound: outboundPolicy }),
-      createSsePlugin({ outbound: outboundPolicy }),
+      createGraphqlPlugin({ outbound: outboundPolicy, cookieJars }),
+      createSsePlugin({ outbound: outboundPolicy, cookieJars }),
       createWebSocketPlugin({ outbound: outboundPolicy }),
     ],
   )

@@ -74,7 +74,7 @@ async function serve(handler: Handler, readMaxBytes = 1024 * 1024) {
   await once(server, 'listening')
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   sessions = new Http2SessionManager(baseUrl)
-  const fallback = createGrpcTransport({ baseUrl, httpVersion: '2', sessionManager: sessions })
+  const fallback = createGrpcTransport({ baseUrl, sessionManager: sessions })
   const unary = createUnaryH2({ baseUrl, sessions, readMaxBytes, fallback })
   const call = (text: string, options: { signal?: AbortSignal; header?: Record<string, string> } = {}) =>
     unary(say, options.signal, undefined, options.header, create(StringValueSchema, { value: text }))
@@ -216,7 +216,7 @@ describe('createUnaryH2', () => {
       baseUrl: closed,
       sessions,
       readMaxBytes: 1024,
-      fallback: createGrpcTransport({ baseUrl: closed, httpVersion: '2', sessionManager: sessions }),
+      fallback: createGrpcTransport({ baseUrl: closed, sessionManager: sessions }),
     })
     const error = await failure(unary(say, undefined, undefined, undefined, { value: 'x' }))
     expect(error.code).toBe(Code.Unavailable)
