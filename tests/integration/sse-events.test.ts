@@ -148,6 +148,13 @@ describe('SSE streams', () => {
     expect(lastIds).toEqual([undefined, '2', '4', '6', '7'])
   })
 
+  it('takes the id of a block without data as the Last-Event-ID to resume from, as EventSource does', async () => {
+    const list = await frames(subscribe('/id-only', { reconnect: true }))
+    const notices = messages(list).filter((m) => m.meta?.['kind'] === 'reconnect')
+    expect(notices.map((m) => m.meta?.['lastEventId'])).toEqual(['7'])
+    expect(messages(list).map((m) => m.data)).toContain('resumed after 7')
+  })
+
   it('without reconnect, a dropped connection fails the stream after the events that arrived', async () => {
     const received: StreamFrame[] = []
     const error = await failure(

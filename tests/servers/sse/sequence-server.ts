@@ -12,7 +12,7 @@
  * - `GET /big?bytes=N`: one event of N bytes of data. `/post-only`: 405 (Allow: POST) to GET, `/echo`'s stream to POST.
  * - `GET /cut-refusal`: a 500 whose body is cut by a dropped socket. `GET /empty-data?count=N&idBytes=B`: N events with
  *   a B-byte id and empty data. `GET /id-only`: event `id: 1`, then a block `id: 7` without data, then a drop; asked
- *   with a Last-Event-ID, one event naming it.
+ *   with a Last-Event-ID, one event `id: done` naming it, then the end (204 once asked after `done`).
  * - `GET /client`: with TLS, one event naming the client certificate's subject CN (mTLS), then the end.
  */
 import { createServer } from 'node:http'
@@ -150,14 +150,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, requests: Seque
     }
     case 'GET /id-only':
       // An id in a block without data sets the last event id (EventSource) though no event is dispatched; then a drop.
+      if (req.headers['last-event-id'] === 'done') {
+        res.writeHead(204).end()
+        return
+      }
       res.writeHead(200, streamHeaders)
       if (req.headers['last-event-id'] === undefined) {
+        res.write('retry: 20\n')
         sendEvent(res, { id: 1, data: 'first' })
         res.write('id: 7\n\n')
         await delay(20)
         req.socket.destroy()
       } else {
-        sendEvent(res, { data: `resumed after ${String(req.headers['last-event-id'])}` })
+        res.write(`id: done\ndata: resumed after ${String(req.headers['last-event-id'])}\n\n`)
         res.end()
       }
       return

@@ -94,6 +94,9 @@ export async function* openEventSource(options: EventSourceOptions): AsyncGenera
         onRetry(ms) {
           retryMs = ms
         },
+        onLastEventId(id) {
+          lastEventId = id === '' ? undefined : id
+        },
       })
       response = undefined
       if (!options.reconnect) {
@@ -145,6 +148,7 @@ export async function* openEventSource(options: EventSourceOptions): AsyncGenera
 interface RelayHooks {
   onEvent: (event: ServerSentEvent) => void
   onRetry: (ms: number) => void
+  onLastEventId: (id: string) => void
 }
 
 /** Yields one connection's events; returns the error that dropped it (undefined for a clean end), throws on abort. */
@@ -159,6 +163,7 @@ async function* relay(
       maxEventBytes: options.maxEventBytes ?? defaultMaxEventBytes,
       displayUrl,
       onRetry: hooks.onRetry,
+      onLastEventId: hooks.onLastEventId,
     })) {
       hooks.onEvent(event)
       yield { type: 'event', event }

@@ -14,7 +14,37 @@ async function collect(source: AsyncIterable<Uint8Array>, maxEventBytes = 1024):
   return out
 }
 
+async function timeline(source: AsyncIterable<Uint8Array>): Promise<string[]> {
+  const out: string[] = []
+  for await (const event of parseEvents(source, {
+    maxEventBytes: 1024,
+    displayUrl: 'u',
+    onLastEventId: (id) => out.push(`last-id ${id}`),
+  })) {
+    out.push(`event ${event.id ?? '-'} ${event.data}`)
+  }
+  return out
+}
+
 describe('parseEvents', () => {
+  it('reports the id of a block without data in order with the events around it, whatever the line endings', async () => {
+    expect(await timeline(chunks('id: 1\ndata: a\n\nid: 7\n\nid: 8\ndata: b\n\nid: 9\n\n'))).toEqual([
+      'event 1 a',
+      'last-id 7',
+      'event 8 b',
+      'last-id 9',
+    ])
+    expect(await timeline(chunks('id: 3\r', '\n\r', '\ndata: c\r\rid:', '4\r\n', '\r\n'))).toEqual([
+      'last-id 3',
+      'event - c',
+      'last-id 4',
+    ])
+  })
+
+  it('ignores an id carrying NUL and does not report a block with data as id-only', async () => {
+    expect(await timeline(chunks('id: a\0b\n\nid: 5\ndata\n\n'))).toEqual(['event 5 '])
+  })
+
   it('keeps only the fields each event carried, joining data lines with newlines', async () => {
     const events = await collect(chunks('id: 1\nevent: tick\ndata: {"n":1}\n\n', 'data: a\ndata: b\n\n'))
     expect(events).toEqual([{ id: '1', event: 'tick', data: '{"n":1}' }, { data: 'a\nb' }])

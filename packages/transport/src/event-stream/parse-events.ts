@@ -5,6 +5,7 @@
 import { createParser } from 'eventsource-parser'
 import type { ParseError } from 'eventsource-parser'
 import { WorkbenchError } from '@wirebench/core'
+import { BlockScanner } from './block-scanner.js'
 
 export interface ServerSentEvent {
   data: string
@@ -24,7 +25,11 @@ export interface ParseEventsOptions {
   onBytes?(count: number): void
   /** Every `retry` field, also one in a block without data (the reconnection delay the server asks for). */
   onRetry?(ms: number): void
+  /** The id of a block without data (no event is dispatched, yet it is the last event id), in order with the events. */
+  onLastEventId?(id: string): void
 }
+
+type Ready = { event: ServerSentEvent } | { idOnly: string }
 
 export const defaultMaxEventBytes = 8 * 1024 * 1024
 
@@ -32,7 +37,7 @@ export async function* parseEvents(
   body: AsyncIterable<Uint8Array>,
   options: ParseEventsOptions,
 ): AsyncGenerator<ServerSentEvent, void, undefined> {
-  let ready: ServerSentEvent[] = []
+  let ready: Ready[] = []
   let retry: number | undefined
   let failure: WorkbenchError | undefined
   const parser = createParser({
@@ -48,7 +53,7 @@ export async function* parseEvents(
       if (message.event !== undefined) event.event = message.event
       if (retry !== undefined) event.retry = retry
       retry = undefined
-      ready.push(event)
+      ready.push({ event })
     },
     onRetry(ms) {
       retry = ms
@@ -59,21 +64,39 @@ export async function* parseEvents(
       if (error.type === 'max-buffer-size-exceeded') failure = tooLarge(options)
     },
   })
+  const scanner = new BlockScanner(options.maxEventBytes)
+  // The parser is fed one block at a time so an id-only block takes its place among the events it came between.
+  const feed = (text: string): void => {
+    let from = 0
+    scanner.scan(text, (end, idOnly) => {
+      parser.feed(text.slice(from, end))
+      from = end
+      if (idOnly !== undefined) ready.push({ idOnly })
+    })
+    if (from < text.length) parser.feed(from === 0 ? text : text.slice(from))
+  }
   const decoder = new TextDecoder('utf-8')
   for await (const chunk of body) {
     options.onBytes?.(chunk.byteLength)
-    parser.feed(decoder.decode(chunk, { stream: true }))
+    feed(decoder.decode(chunk, { stream: true }))
     if (failure) throw failure
     if (ready.length > 0) {
       const batch = ready
       ready = []
-      yield* batch
+      yield* handOut(batch, options)
     }
   }
   const rest = decoder.decode()
-  if (rest !== '') parser.feed(rest)
+  if (rest !== '') feed(rest)
   // An event without its closing blank line when the stream ends is dropped, as the EventSource standard says.
-  yield* ready
+  yield* handOut(ready, options)
+}
+
+function* handOut(batch: Ready[], options: ParseEventsOptions): Generator<ServerSentEvent, void, undefined> {
+  for (const item of batch) {
+    if ('event' in item) yield item.event
+    else options.onLastEventId?.(item.idOnly)
+  }
 }
 
 function tooLarge(options: ParseEventsOptions): WorkbenchError {
