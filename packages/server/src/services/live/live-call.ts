@@ -17,9 +17,10 @@ import type {
 import { callError, createCallContext } from '../deadline.js'
 import type { ByteBudget } from './byte-budget.js'
 import { CallTimer } from './call-timer.js'
+import { ChannelSends, errorMessage } from './channel-sends.js'
 import { FrameQueue } from './frame-queue.js'
 import type { Outbox, OutboxStream } from './outbox.js'
-import { notAccepted, problemOf, unsupported } from './problems.js'
+import { problemOf, unsupported } from './problems.js'
 
 export type LiveCallKind = 'stream' | 'channel'
 
@@ -49,8 +50,6 @@ export interface LiveCallOptions {
 
 /** Upstream pulls between yields to the event loop, so a producer that never waits cannot starve the socket. */
 const pullsPerYield = 256
-/** Sends waiting behind one another on one channel. */
-const maxPendingSends = 256
 
 type State = 'running' | 'finishing' | 'closed'
 
@@ -67,10 +66,7 @@ export class LiveCall implements OutboxStream {
   private outcome = 'ok'
   private channel: Channel | undefined
   private iterator: AsyncIterator<StreamFrame> | undefined
-  /** Channel operations run one after another, after the channel opened. */
-  private operations: Promise<unknown> = Promise.resolve()
-  private pendingSends = 0
-  private pendingSendBytes = 0
+  private readonly sends: ChannelSends
   private timer: CallTimer | undefined
 
   constructor(options: LiveCallOptions) {
@@ -85,6 +81,15 @@ export class LiveCall implements OutboxStream {
       maxFrameBytes: options.bytes.maxFrameBytes,
       budget: options.budget,
       window: Math.min(options.ackWindow, LIVE_ACK_WINDOW),
+    })
+    this.sends = new ChannelSends({
+      id: options.id,
+      maxPendingSendBytes: options.bytes.maxPendingSendBytes,
+      outbox: options.outbox,
+      logger: options.logger,
+      channel: () => this.channel,
+      isClosed: () => this.isClosed,
+      touch: () => this.touch(),
     })
   }
 
@@ -160,7 +165,7 @@ export class LiveCall implements OutboxStream {
         },
         (error: unknown) => this.end(callError(this.controller.signal, error)),
       )
-    this.operations = opening
+    this.sends.after(opening)
   }
 
   /** Pulls upstream frames into the queue; under `pause` only while the queue has room. */
@@ -198,73 +203,21 @@ export class LiveCall implements OutboxStream {
 
   /** `channel.send`: answered with `sent {ref, accepted}` once the channel took (or refused) the message. */
   send(ref: number, message: unknown, bytes: number): void {
-    if (this.kind !== 'channel') {
-      this.refuseSend(
+    if (this.kind === 'channel') this.sends.send(ref, message, bytes)
+    else
+      this.sends.refuse(
         ref,
         new WorkbenchError('invalid_request', `Call "${this.id}" is a server stream; it takes no messages.`),
       )
-      return
-    }
-    if (this.pendingSends >= maxPendingSends) {
-      this.refuseSend(
-        ref,
-        new WorkbenchError('payload_too_large', `More than ${maxPendingSends} messages are waiting to be sent.`, {
-          hint: 'Wait for the `sent` answers of earlier messages before sending more.',
-        }),
-      )
-      return
-    }
-    const { maxPendingSendBytes } = this.options.bytes
-    if (this.pendingSendBytes > 0 && this.pendingSendBytes + bytes > maxPendingSendBytes) {
-      this.refuseSend(
-        ref,
-        new WorkbenchError('busy', `More than ${maxPendingSendBytes} bytes of messages are waiting to be sent.`, {
-          hint: 'Wait for the `sent` answers of earlier messages before sending more.',
-        }),
-      )
-      return
-    }
-    this.pendingSends++
-    this.pendingSendBytes += bytes
-    this.touch()
-    this.operations = this.operations.then(async () => {
-      this.pendingSends--
-      this.pendingSendBytes -= bytes
-      const channel = this.channel
-      if (this.state === 'closed' || !channel) return
-      let answer: LiveServerMessage
-      try {
-        const accepted = await channel.send(message)
-        this.touch()
-        answer = accepted
-          ? { op: 'sent', id: this.id, ref, accepted: true }
-          : { op: 'sent', id: this.id, ref, accepted: false, problem: problemOf(notAccepted(), this.options.logger) }
-      } catch (error) {
-        answer = { op: 'sent', id: this.id, ref, accepted: false, problem: problemOf(error, this.options.logger) }
-      }
-      // `closed` is the last message of a call.
-      if (!this.isClosed) this.options.outbox.sendNow(answer)
-    })
   }
 
   /** `channel.closeSend`: half-closes the channel after the messages sent before it. */
   closeSend(): void {
-    if (this.kind !== 'channel') {
-      this.sendError(
-        new WorkbenchError('invalid_request', `Call "${this.id}" is a server stream; it has no send side.`),
-      )
-      return
+    if (this.kind === 'channel') this.sends.closeSend()
+    else {
+      const error = new WorkbenchError('invalid_request', `Call "${this.id}" is a server stream; it has no send side.`)
+      this.options.outbox.sendNow(errorMessage(this.options, error))
     }
-    this.touch()
-    this.operations = this.operations.then(async () => {
-      const channel = this.channel
-      if (this.state === 'closed' || !channel) return
-      try {
-        await channel.closeSend()
-      } catch (error) {
-        if (!this.isClosed) this.sendError(error)
-      }
-    })
   }
 
   acknowledge(seq: number): void {
@@ -304,20 +257,6 @@ export class LiveCall implements OutboxStream {
   private setProblem(error: WorkbenchError): void {
     this.outcome = error.code
     this.problem = { op: 'closed', id: this.id, problem: problemOf(error, this.options.logger) }
-  }
-
-  private refuseSend(ref: number, error: WorkbenchError): void {
-    this.options.outbox.sendNow({
-      op: 'sent',
-      id: this.id,
-      ref,
-      accepted: false,
-      problem: problemOf(error, this.options.logger),
-    })
-  }
-
-  private sendError(error: unknown): void {
-    this.options.outbox.sendNow({ op: 'error', id: this.id, problem: problemOf(error, this.options.logger) })
   }
 
   private close(reason: WorkbenchError): void {
