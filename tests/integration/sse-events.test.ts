@@ -264,6 +264,23 @@ describe('SSE unary invoke', () => {
     expect((result.response as unknown[]).length).toBeLessThan(9)
   })
 
+  it('answers the events read before the deadline, flagged truncated with status DeadlineExceeded', async () => {
+    // One event at once, the next 5 s later: the 500 ms deadline falls between them.
+    const ctx = contractContext({ deadline: Date.now() + 500 })
+    const result = await plugin.invoke(subscribe('/events?count=2&intervalMs=5000'), ctx)
+    expect(result.status).toBe('DeadlineExceeded')
+    expect(result.truncated).toBe(true)
+    expect(result.metadata['http_status']).toBe('200')
+    expect(result.response).toEqual([{ data: { n: 1 }, id: '1', event: 'tick' }])
+  })
+
+  it('fails with timeout when the deadline comes before the stream opens', async () => {
+    const error = await failure(
+      plugin.invoke(subscribe('/events?count=1'), contractContext({ deadline: Date.now() - 1 })),
+    )
+    expect(error.code).toBe('timeout')
+  })
+
   it('counts events with empty data against maxResponseBytes too (their ids and a cost per event)', async () => {
     const ctx = contractContext()
     ctx.limits = { ...ctx.limits, maxResponseBytes: 1000 }

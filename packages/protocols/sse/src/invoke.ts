@@ -1,8 +1,9 @@
 /**
  * Unary `invoke`: reads the event stream to its end (never reconnecting), bounded by `limits.maxResponseBytes` of
- * events (their data, id and type plus a fixed cost each); `response` is the list of events `{ data, id?, event?, retry? }`.
+ * events (their data, id and type plus a fixed cost each); `response` is the list of events `{ data, id?, event?,
+ * retry? }`. At the deadline it answers the events so far, `truncated`, with status DeadlineExceeded.
  */
-import { httpStatusToStatusName } from '@wirebench/core'
+import { WorkbenchError, httpStatusToStatusName } from '@wirebench/core'
 import type { CallContext, InvokeResult } from '@wirebench/core'
 import { eventData, eventMeta, headersMetadata, openEventSource } from '@wirebench/transport'
 import type { ServerSentEvent } from '@wirebench/transport'
@@ -25,9 +26,11 @@ export async function invokeEvents(call: ResolvedSseCall, ctx: CallContext, deps
   const events: unknown[] = []
   const result: InvokeResult = { response: events, durationMs: 0, status: 'OK', metadata: {} }
   let size = 0
+  let opened = false
   try {
     for await (const item of openEventSource(sourceOptions(unary, request, ctx, deps))) {
       if (item.type === 'open') {
+        opened = true
         result.metadata = headersMetadata(item.status, item.headers)
         result.statusMessage = `HTTP ${item.status}`
       } else if (item.type === 'event') {
@@ -50,11 +53,17 @@ export async function invokeEvents(call: ResolvedSseCall, ctx: CallContext, deps
         if (contentType !== undefined) result.contentType = contentType
       }
     }
+  } catch (error) {
+    // Many streams never end: what arrived before the deadline is the answer, marked cut short.
+    if (!opened || !WorkbenchError.is(error, 'timeout')) throw error
+    result.status = 'DeadlineExceeded'
+    result.statusMessage = error.message
+    result.truncated = true
   } finally {
     await request.lease.release()
   }
   result.sizeBytes = size
   result.durationMs = Math.round((performance.now() - started) * 100) / 100
-  if (result.status === 'OK') result.contentType = result.metadata['content-type'] ?? 'text/event-stream'
+  if (opened) result.contentType = result.metadata['content-type'] ?? 'text/event-stream'
   return result
 }
