@@ -36,6 +36,8 @@ export interface RunningSubscription {
 interface Handshake {
   /** The handshake completed (101 with an accepted subprotocol). */
   opened: boolean
+  /** The socket graphql-ws opened: stop() ends it even before `connection_ack` (graphql-ws alone would wait). */
+  socket?: WebSocket
   headers?: Record<string, string>
   error?: Error
 }
@@ -61,7 +63,11 @@ const closeStatuses: Record<number, StatusName> = {
   4409: 'AlreadyExists',
   4429: 'ResourceExhausted',
   4500: 'Internal',
+  4504: 'DeadlineExceeded',
 }
+
+/** How long a stopped socket may take over its closing handshake before it is cut. */
+const closeGraceMs = 1000
 
 export function wsUrlOf(url: string): string {
   return url.replace(/^http/i, 'ws')
@@ -82,28 +88,46 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
     ...(ctx.markers.mtls ? clientTlsOptions(ctx.markers.mtls) : {}),
   }
   let refused = false
+  let acknowledged = false
+  // Set when the server closed the socket without completing: the close is the end, and graphql-ws must not reconnect.
+  let closed = false
   const client: Client = createClient({
     url: appendQueryParams(wsUrlOf(input.url), ctx.markers.apiKeyQuery ?? []),
     webSocketImpl: socketClass(options, handshake),
     lazy: false,
     retryAttempts: 0,
+    // graphql-ws applies no default: a server that never acknowledges would hold the socket forever.
+    connectionAckWaitTimeout: ctx.limits.timeoutMs,
     // Failures reach the subscription's sink; the default would print them to the console.
     onNonLazyError: () => undefined,
     on: {
       connected: () => {
+        acknowledged = true
         queue.push({
           type: 'headers',
           metadata: { ...handshake.headers, 'x-wirebench-transport': 'graphql-ws', ...input.note },
         })
+      },
+      closed: (event) => {
+        // graphql-ws reconnects at once, without backoff or count, after a close 1000 while a subscription is
+        // active. This listener runs before graphql-ws decides: disposing now (it sets `disposed` synchronously)
+        // makes it give up instead. Other closes before the acknowledgement stay with the error path (refusals).
+        const close = event as { code?: unknown; reason?: unknown }
+        if (stopped || typeof close.code !== 'number' || (!acknowledged && close.code !== 1000)) return
+        closed = true
+        disposeQuietly(client)
+        if (acknowledged || handshake.opened) endWithClose(queue, close.code, close.reason)
       },
     },
   })
   // Once stopped, late callbacks (a connect failing after the consumer left) change nothing, and start no fallback.
   let stopped = false
   const stop = (): void => {
+    if (stopped) return
     stopped = true
     unsubscribe()
-    void client.dispose()
+    disposeQuietly(client)
+    endSocket(handshake.socket)
   }
   const unsubscribe = client.subscribe(
     {
@@ -114,11 +138,11 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
     {
       next: (result) => queue.push({ type: 'message', data: result, meta: { transport: 'graphql-ws' } }),
       complete: () => {
-        if (!refused) queue.end({ type: 'end', status: 'OK' })
+        if (!refused && !closed) queue.end({ type: 'end', status: 'OK' })
       },
       error: (error: unknown) => {
-        void client.dispose()
-        if (stopped) return
+        disposeQuietly(client)
+        if (stopped || closed) return
         const reason = refusal(handshake, error)
         if (reason !== undefined && input.onRefused) {
           refused = true
@@ -165,16 +189,37 @@ function settle(error: unknown, handshake: Handshake, input: WsSubscriptionInput
   }
   const close = error as { code?: unknown; reason?: unknown }
   if (typeof close.code === 'number') {
-    const reason = typeof close.reason === 'string' ? close.reason : ''
-    queue.end({
-      type: 'end',
-      status: closeStatuses[close.code] ?? (close.code === 1000 || close.code === 1001 ? 'Unavailable' : 'Unknown'),
-      message: `Closed ${close.code}: ${reason}`,
-      details: { code: close.code, reason },
-    })
+    endWithClose(queue, close.code, close.reason)
     return
   }
   queue.fail(toNetworkError(handshake.error ?? error, { url }))
+}
+
+/** Ends the stream with a close the server sent; a close without `complete` is never OK for a subscription. */
+function endWithClose(queue: FrameQueue, code: number, reasonValue: unknown): void {
+  const reason = typeof reasonValue === 'string' ? reasonValue : ''
+  queue.end({
+    type: 'end',
+    status: closeStatuses[code] ?? (code === 1000 || code === 1001 || code === 1005 ? 'Unavailable' : 'Unknown'),
+    message: `Closed ${code}: ${reason}`,
+    details: { code, reason },
+  })
+}
+
+/** graphql-ws's dispose waits for a connection that may fail later: that failure is the sink's, not a rejection. */
+function disposeQuietly(client: Client): void {
+  Promise.resolve(client.dispose()).catch(() => undefined)
+}
+
+/** Cuts a socket still in its handshake; closes an open one, cutting it if the server does not answer the close. */
+function endSocket(socket: WebSocket | undefined): void {
+  if (!socket || socket.readyState === WebSocket.CLOSED) return
+  if (socket.readyState === WebSocket.CONNECTING) {
+    socket.terminate()
+    return
+  }
+  if (socket.readyState === WebSocket.OPEN) socket.close(1000, 'Normal Closure')
+  setTimeout(() => socket.terminate(), closeGraceMs).unref()
 }
 
 /** A `ws` WebSocket class with this call's options, recording how the handshake went. */
@@ -185,6 +230,7 @@ function socketClass(
   return class CallWebSocket extends WebSocket {
     constructor(address: string | URL, protocols?: string | string[]) {
       super(address, protocols, options)
+      handshake.socket = this
       this.once('upgrade', (response) => {
         handshake.headers = flattenHeaders(response.headers)
       })
