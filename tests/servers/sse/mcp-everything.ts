@@ -34,37 +34,67 @@ function entryPoint(): string {
   return join(dirname(manifest), 'dist', 'index.js')
 }
 
-export async function startMcpEverything(): Promise<McpEverything> {
+export interface McpEverythingOptions {
+  /** The script to run instead of server-everything (tests of this fixture). */
+  entryPoint?: string
+  /** How long to wait for "Server is running" (default 20 s). */
+  startTimeoutMs?: number
+  /** How long close() waits after SIGTERM before SIGKILL (default 5 s). */
+  closeGraceMs?: number
+}
+
+/** Ends the child: SIGTERM, then SIGKILL when it is still running after `graceMs`; resolves once it has exited. */
+function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    const force = setTimeout(() => child.kill('SIGKILL'), graceMs)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+export async function startMcpEverything(options: McpEverythingOptions = {}): Promise<McpEverything> {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [entryPoint(), 'sse'], {
+  const child: ChildProcess = spawn(process.execPath, [options.entryPoint ?? entryPoint(), 'sse'], {
     shell: false,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server-everything did not start: ${stderr}`)), 20_000)
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-4096)
-      if (stderr.includes('Server is running')) {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`server-everything did not start: ${stderr}`)),
+        options.startTimeoutMs ?? 20_000,
+      )
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString('utf8')).slice(-4096)
+        if (stderr.includes('Server is running')) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      child.once('error', (error) => {
         clearTimeout(timer)
-        resolve()
-      }
+        reject(error)
+      })
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`server-everything exited with ${code}: ${stderr}`))
+      })
     })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`server-everything exited with ${code}: ${stderr}`))
-    })
-  })
+  } catch (error) {
+    // A child that did not come up must not outlive the test run.
+    await stopChild(child, 0)
+    throw error
+  }
   const origin = `http://127.0.0.1:${port}`
   return {
     sseUrl: `${origin}/sse`,
     origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
+    close: () => stopChild(child, options.closeGraceMs ?? 5_000),
   }
 }
