@@ -102,6 +102,30 @@ describe('GraphQL demo: the Bookshop', () => {
     expect(bare.headers.get('content-type')).toBe('application/json')
   })
 
+  it('refuses GETs, POSTs and graphql-ws upgrades from a web page of another origin or cross-site with 403', async () => {
+    const get = (headers: Record<string, string>) =>
+      fetch(`${url}?query=${encodeURIComponent('{ authors { id } }')}`, { headers })
+    expect((await get({ origin: 'https://evil.example' })).status).toBe(403)
+    // What an <img> on any page sends: no Origin, but Sec-Fetch-Site.
+    expect((await get({ 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' })).status).toBe(403)
+    expect(await post('{ authors { id } }', undefined, { origin: 'https://evil.example' })).toEqual({
+      errors: [{ message: expect.stringContaining('requests from web pages') }],
+    })
+    expect((await get({ origin: new URL(url).origin })).status).toBe(200)
+    const upgrade = await new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(url.replace('http:', 'ws:'), 'graphql-transport-ws', {
+        headers: { origin: 'https://evil.example' },
+      })
+      socket.on('error', () => undefined)
+      socket.once('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0)
+        socket.terminate()
+      })
+      socket.once('open', () => reject(new Error('upgraded')))
+    })
+    expect(upgrade).toBe(403)
+  })
+
   it('returns partial data with an error for the unknown id of a shelf', async () => {
     const result = await post(`{ shelf(ids: ["2", "424242"]) { id title } }`)
     expect(result.data).toEqual({ shelf: [{ id: '2', title: 'Salt and Signal' }, null] })

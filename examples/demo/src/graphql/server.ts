@@ -1,6 +1,7 @@
 /** Starts the GraphQL demo: the Bookshop over HTTP, graphql-sse and graphql-ws, all at `/graphql`. */
 import { createServer } from 'node:http'
 import { WebSocketServer } from 'ws'
+import { crossSiteMessage, isCrossSite } from '../cross-site.js'
 import { closeServer, listenOn } from '../node-http.js'
 import type { DemoServiceHandle, StartServiceOptions } from '../service-handle.js'
 import { createBookshop, graphqlLimits } from './bookshop.js'
@@ -10,6 +11,11 @@ import { createBookshopYoga, graphqlPath } from './yoga.js'
 export async function startGraphqlDemo(options: StartServiceOptions): Promise<DemoServiceHandle> {
   const yoga = createBookshopYoga(createBookshop())
   const server = createServer((req, res) => {
+    if (isCrossSite(req)) {
+      const body = { errors: [{ message: crossSiteMessage }] }
+      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+      return
+    }
     const length = Number(req.headers['content-length'] ?? 0)
     if (length > graphqlLimits.maxBodyBytes) {
       const body = { errors: [{ message: `Request bodies are at most ${graphqlLimits.maxBodyBytes} bytes.` }] }
@@ -33,7 +39,12 @@ export async function startGraphqlDemo(options: StartServiceOptions): Promise<De
     void yoga(req, res)
   })
   server.maxConnections = graphqlLimits.maxConnections
-  const wss = new WebSocketServer({ server, path: graphqlPath, maxPayload: graphqlLimits.maxBodyBytes })
+  const wss = new WebSocketServer({
+    server,
+    path: graphqlPath,
+    maxPayload: graphqlLimits.maxBodyBytes,
+    verifyClient: ({ req }, done) => (isCrossSite(req) ? done(false, 403, crossSiteMessage) : done(true)),
+  })
   const graphqlWs = serveGraphqlWs(yoga, wss)
   const address = await listenOn(server, options)
   let closing: Promise<void> | undefined

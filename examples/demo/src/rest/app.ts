@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import { stringify } from 'yaml'
+import { crossSiteMessage, isCrossSite } from '../cross-site.js'
 import { addBodyParsers } from './http/body-parsers.js'
 import { handleError } from './http/http-error.js'
 import type { OperationRegistry } from './http/operation-route.js'
@@ -41,6 +42,11 @@ export function createRestDemoApp(options: RestDemoOptions = {}): FastifyInstanc
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ code: 'route_not_found', message: `No route ${request.method} ${request.url}.` }),
   )
+  // Before routing and body parsing, so a web page gets nothing out of any route (see cross-site.ts).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isCrossSite(request.raw)) return void reply.code(403).send({ code: 'forbidden', message: crossSiteMessage })
+    done()
+  })
   addBodyParsers(app)
   void app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 10, fields: 50 } })
 

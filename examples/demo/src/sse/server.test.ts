@@ -108,6 +108,11 @@ describe('SSE demo: the station feed', () => {
     await byHeader.body?.cancel()
   })
 
+  it('refuses requests from a web page of another origin or cross-site with 403', async () => {
+    expect((await fetch(feed, { headers: { origin: 'https://evil.example' } })).status).toBe(403)
+    expect((await fetch(feed, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403)
+  })
+
   it('answers 404 elsewhere and 405 for other methods', async () => {
     expect((await fetch(feed.replace('/events', '/nothing'))).status).toBe(404)
     const put = await fetch(feed, { method: 'PUT' })

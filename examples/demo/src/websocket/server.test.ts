@@ -196,6 +196,25 @@ describe('WebSocket demo: the chat', () => {
     expect(await byToken.nextText()).toMatchObject({ type: 'welcome' })
   })
 
+  it('refuses upgrades and plain HTTP from a web page of another origin or cross-site with 403', async () => {
+    const refusal = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(url, { headers })
+        socket.on('error', () => undefined)
+        socket.once('unexpected-response', (_request, response) => {
+          resolve(response.statusCode ?? 0)
+          socket.terminate()
+        })
+        socket.once('open', () => reject(new Error('upgraded')))
+      })
+    expect(await refusal({ origin: 'https://evil.example' })).toBe(403)
+    expect(await refusal({ 'sec-fetch-site': 'cross-site' })).toBe(403)
+    const own = await connect('/chat', undefined, { origin: url.replace('ws:', 'http:').replace('/chat', '') })
+    expect(await own.nextText()).toMatchObject({ type: 'welcome' })
+    const page = await fetch(url.replace('ws:', 'http:'), { headers: { origin: 'https://evil.example' } })
+    expect(page.status).toBe(403)
+  })
+
   it('answers plain HTTP with 426 Upgrade Required', async () => {
     const response = await fetch(url.replace('ws:', 'http:'))
     expect(response.status).toBe(426)

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream'
 import { STATUS_CODES, createServer } from 'node:http'
 import { WebSocketServer } from 'ws'
 import { demoCredentialHint, hasDemoCredential } from '../demo-auth.js'
+import { crossSiteMessage, isCrossSite } from '../cross-site.js'
 import { closeServer, listenOn } from '../node-http.js'
 import type { DemoServiceHandle, StartServiceOptions } from '../service-handle.js'
 import { createChatRoom } from './chat-room.js'
@@ -30,12 +31,18 @@ export async function startWebSocketDemo(options: StartServiceOptions): Promise<
     // Offered subprotocols other than chat.v1 are not accepted: the handshake then names none.
     handleProtocols: (protocols) => (protocols.has(chatSubprotocol) ? chatSubprotocol : false),
   })
-  const server = createServer((_req, res) => {
+  const server = createServer((req, res) => {
+    if (isCrossSite(req)) {
+      return void res
+        .writeHead(403, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: 'forbidden', message: crossSiteMessage }))
+    }
     const body = { code: 'upgrade_required', message: 'This is a WebSocket service: connect to ws://…/chat.' }
     res.writeHead(426, { 'content-type': 'application/json', upgrade: 'websocket' }).end(JSON.stringify(body))
   })
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => undefined)
+    if (isCrossSite(req)) return refuse(socket, 403, crossSiteMessage)
     const url = new URL(req.url ?? '/', 'http://demo.invalid')
     if (url.pathname !== '/chat' && url.pathname !== '/private') {
       return refuse(socket, 404, `Nothing at ${url.pathname}; the chat is /chat.`)
