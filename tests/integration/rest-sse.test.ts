@@ -1,5 +1,5 @@
 /** REST event-stream operations: an OpenAPI document served by a real Fastify app, discovered as ServerStreaming and streamed. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
 import type { Call, ProtocolPlugin, ServiceInfo, StreamFrame } from '@wirebench/core'
 import { createRestPlugin } from '@wirebench/protocol-rest'
@@ -115,8 +115,11 @@ describe('REST event-stream operations', () => {
     ]()
     expect((await iterator.next()).value).toMatchObject({ type: 'headers' })
     expect((await iterator.next()).value).toMatchObject({ type: 'message' })
+    expect(app.openStreams()).toBe(1)
     await iterator.return?.(undefined)
     expect((await iterator.next()).done).toBe(true)
+    // 100 000 ticks 5 ms apart would hold the stream open for minutes: only a closed connection brings this to 0.
+    await vi.waitFor(() => expect(app.openStreams()).toBe(0), { timeout: 5_000, interval: 20 })
   })
 
   it('refuses to stream an operation that does not answer text/event-stream', async () => {

@@ -23,6 +23,8 @@ export interface EventsApp {
   origin: string
   jsonUrl: string
   openConnections(): Promise<number>
+  /** Event-stream responses whose connection is still open. */
+  openStreams(): number
   close(): Promise<void>
 }
 
@@ -38,9 +40,13 @@ function echo(request: FastifyRequest): EventsAppReceived {
   }
 }
 
+let streamsOpen = 0
+
 /** Takes the response over and writes raw events (no serialisation, no content-length). */
 function openStream(reply: FastifyReply): (event: { id?: number; event?: string; data: string }) => void {
   reply.hijack()
+  streamsOpen++
+  reply.raw.once('close', () => streamsOpen--)
   reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
   return (event) => {
     let text = ''
@@ -154,6 +160,7 @@ export async function startEventsApp(): Promise<EventsApp> {
       new Promise<number>((resolve, reject) =>
         app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
       ),
+    openStreams: () => streamsOpen,
     close: () => app.close(),
   }
 }
