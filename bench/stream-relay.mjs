@@ -1,30 +1,38 @@
-// Live stream relay: a gRPC server stream through the built workbench (CLI → gRPC plugin → /api/ws) into the built UI
-// in Chromium, against named baselines in the same run: a direct @grpc/grpc-js client in Node (throughput ceiling)
-// and an idle page (frame times). Reports sustained msg/s, messages lost (server count vs page count) and frame times.
-// Run: npx tsc -b tsconfig.build.json && npm run build -w @wirebench/ui && node bench/stream-relay.mjs [--seconds 60]
-//      [--rate 10000] [--quick]   (--quick: 10 s, for local runs)
+// Live stream relay: a server stream through the built workbench (CLI → protocol plugin → /api/ws) into the built UI
+// in Chromium, against named baselines in the same run: a direct client of the same target in Node (throughput
+// ceiling) and an idle page (frame times). Reports sustained msg/s, messages lost (server count vs page count) and
+// frame times. Targets: gRPC (a server stream), SSE (an event stream) and WebSocket (text frames), in bench/stream-targets/.
+// Run: npx tsc -b tsconfig.build.json && npm run build -w @wirebench/ui && node bench/stream-relay.mjs
+//      [--protocol grpc|sse|websocket] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR]
+//      (--quick: 10 s, for local runs)
 /* global window, requestAnimationFrame -- page.evaluate callbacks run in the browser */
 import { fork, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { credentials, loadPackageDefinition, Server, ServerCredentials } from '@grpc/grpc-js'
-import { loadSync } from '@grpc/proto-loader'
-import { ReflectionService } from '@grpc/reflection'
 import { chromium } from 'playwright-core'
 
 const { values: flags } = parseArgs({
   options: {
+    protocol: { type: 'string', default: 'grpc' },
     seconds: { type: 'string' },
     rate: { type: 'string', default: '10000' },
     quick: { type: 'boolean', default: false },
-    // Internal: run the gRPC target in its own process (a target sharing the bench's thread would slow the baseline).
-    serve: { type: 'string' },
+    // A UI build elsewhere than packages/ui/dist (e.g. to compare two builds).
+    'ui-dir': { type: 'string' },
+    // Internal: run the target in its own process (a target sharing the bench's thread would slow the baseline).
+    serve: { type: 'boolean', default: false },
   },
 })
+const targets = { grpc: 'grpc.mjs', sse: 'sse.mjs', websocket: 'websocket.mjs' }
+if (!(flags.protocol in targets)) {
+  console.error(`stream-relay: --protocol must be one of ${Object.keys(targets).join(', ')}.`)
+  process.exit(2)
+}
+const target = await import(`./stream-targets/${targets[flags.protocol]}`)
 const seconds = Number(flags.seconds ?? (flags.quick ? 10 : 60))
 const rate = Number(flags.rate)
 const burstCount = Number(process.env.STREAM_BURST_COUNT ?? (flags.quick ? 20_000 : 50_000))
@@ -33,65 +41,17 @@ const goal = { rate: 10_000, seconds: 60, lost: 0, p95FrameMs: 33 }
 const repoRoot = resolve(import.meta.dirname, '..')
 const cliBin = join(repoRoot, 'packages/cli/dist/bin.js')
 
-// The target: a gRPC service whose stream is paced to a rate (or flat out), with messages shaped like the demo's readings.
-const proto = `syntax = "proto3";
-package wirebench.bench.v1;
-import "google/protobuf/timestamp.proto";
-service Feed { rpc Readings(FeedRequest) returns (stream Reading); }
-message FeedRequest { uint32 count = 1; uint32 per_second = 2; }
-message Reading {
-  string station_id = 1; string sensor_id = 2; Kind kind = 3; double value = 4;
-  google.protobuf.Timestamp taken_at = 5; uint64 sequence = 6;
-  enum Kind { KIND_UNSPECIFIED = 0; KIND_TEMPERATURE = 1; KIND_HUMIDITY = 2; }
-}`
-const scratch = flags.serve ?? (await mkdtemp(join(tmpdir(), 'wb-bench-stream-')))
-if (!flags.serve) await writeFile(join(scratch, 'feed.proto'), proto)
-const definition = loadSync(join(scratch, 'feed.proto'), { longs: String, enums: String, defaults: true })
-const Feed = loadPackageDefinition(definition).wirebench.bench.v1.Feed
-
 if (flags.serve) {
-  let sent = 0
-  const readings = async (call) => {
-    const { count, perSecond } = call.request
-    let cancelled = false
-    call.once('cancelled', () => (cancelled = true))
-    const started = performance.now()
-    for (let n = 0; n < count && !cancelled;) {
-      const due =
-        perSecond > 0 ? Math.min(count, Math.floor(((performance.now() - started) * perSecond) / 1000)) : count
-      while (n < due && !cancelled) {
-        n++
-        sent++
-        const now = Date.now()
-        const ok = call.write({
-          stationId: 'st-harbor',
-          sensorId: n % 2 ? 'harbor-temp' : 'harbor-hum',
-          kind: n % 2 ? 'KIND_TEMPERATURE' : 'KIND_HUMIDITY',
-          value: Math.round(Math.sin(n / 20) * 1000) / 100,
-          takenAt: { seconds: String(Math.floor(now / 1000)), nanos: (now % 1000) * 1e6 },
-          sequence: String(n),
-        })
-        if (!ok) await new Promise((go) => call.once('drain', go))
-      }
-      if (perSecond > 0) await sleep(2)
-    }
-    if (!cancelled) call.end()
-  }
-  const server = new Server()
-  server.addService(Feed.service, { Readings: (call) => void readings(call) })
-  new ReflectionService(definition).addToServer(server)
-  const port = await new Promise((ok, fail) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? fail(e) : ok(p))),
-  )
-  process.on('message', () => process.send({ sent }))
-  process.on('disconnect', () => server.forceShutdown())
-  process.send({ port })
+  const served = await target.serve()
+  process.on('message', () => process.send({ sent: served.sent() }))
+  process.on('disconnect', () => served.close())
+  process.send({ port: served.port })
 } else {
   await main()
 }
 
 async function main() {
-  for (const file of [cliBin, join(repoRoot, 'packages/ui/dist/index.html')]) {
+  for (const file of [cliBin, join(flags['ui-dir'] ?? join(repoRoot, 'packages/ui/dist'), 'index.html')]) {
     if (!existsSync(file)) {
       console.error(
         `stream-relay: ${file} is missing; build first (npx tsc -b tsconfig.build.json, npm run build -w @wirebench/ui).`,
@@ -99,37 +59,35 @@ async function main() {
       process.exit(1)
     }
   }
-  const target = fork(import.meta.filename, ['--serve', scratch], { stdio: 'inherit' })
-  const grpcPort = await new Promise((ok) => target.once('message', (m) => ok(m.port)))
-  const grpcUrl = `http://127.0.0.1:${grpcPort}`
+  const scratch = await mkdtemp(join(tmpdir(), 'wb-bench-stream-'))
+  const server = fork(import.meta.filename, ['--serve', '--protocol', flags.protocol], { stdio: 'inherit' })
+  const port = await new Promise((ok) => server.once('message', (m) => ok(m.port)))
+  const targetUrl = target.discoveryUrl(port)
   /** Messages the target has written so far (asked over IPC). */
   const serverSent = () =>
     new Promise((ok) => {
-      target.once('message', (m) => ok(m.sent))
-      target.send('sent')
+      server.once('message', (m) => ok(m.sent))
+      server.send('sent')
     })
 
-  // Baseline: the same stream read by a direct grpc-js client in Node, no workbench, no page.
-  async function direct(count, perSecond) {
-    const client = new Feed(`127.0.0.1:${grpcPort}`, credentials.createInsecure())
-    const started = performance.now()
-    let received = 0
-    await new Promise((done, fail) => {
-      const stream = client.Readings({ count, perSecond })
-      stream.on('data', () => received++)
-      stream.on('end', done)
-      stream.on('error', fail)
-    })
-    const elapsed = (performance.now() - started) / 1000
-    client.close()
-    return { received, elapsed, rate: received / elapsed }
-  }
+  // Baseline: the same stream read by a direct client in Node, no workbench, no page.
+  const direct = (count, perSecond) => target.direct({ port, count, perSecond })
 
   // The workbench: the built CLI, URL locked to the target.
   const configDir = join(scratch, 'config')
   const cli = spawn(
     process.execPath,
-    [cliBin, '--no-open', '--port', '0', '--config-dir', configDir, '--url', grpcUrl],
+    [
+      cliBin,
+      '--no-open',
+      '--port',
+      '0',
+      '--config-dir',
+      configDir,
+      '--url',
+      targetUrl,
+      ...(flags['ui-dir'] ? ['--ui-dir', flags['ui-dir']] : []),
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -157,18 +115,7 @@ async function main() {
 
   async function openFeed() {
     await page.goto(openUrl)
-    const search = page.getByRole('searchbox', { name: 'Search operations' })
-    await search.fill('Readings')
-    await page.locator('.sb-method[data-method="Readings"]').first().click()
-    await page.locator('.method-name', { hasText: 'Readings' }).waitFor()
-  }
-
-  async function setRequest(value) {
-    await page.getByRole('tab', { name: 'JSON' }).click()
-    await page.locator('.raw-json .cm-content').click()
-    await page.keyboard.press('Control+a')
-    await page.keyboard.insertText(JSON.stringify(value))
-    await page.locator('.raw-json-status', { hasText: 'In sync with the form' }).waitFor()
+    await target.open(page)
   }
 
   /** Starts a requestAnimationFrame recorder in the page; the returned function stops it and gives the intervals. */
@@ -201,10 +148,9 @@ async function main() {
   /** Runs one stream in the page; samples the page's count every second. */
   async function pageRun(count, perSecond) {
     const sentBefore = await serverSent()
-    await setRequest({ count, perSecond })
     const stopFrames = await recordFrames()
     const started = performance.now()
-    await page.keyboard.press('Control+Enter')
+    await target.start(page, { count, perSecond })
     await page.locator('.live-view').waitFor()
     // Readings of the page's count with their time: the polls themselves are late when the page is busy.
     const samples = []
@@ -264,12 +210,12 @@ async function main() {
     const minSecond = Math.min(...steady.slice(1).map((s, i) => rateBetween(steady[i], s)))
 
     console.log(
-      `stream-relay: gRPC server stream → workbench (/api/ws) → Chromium page; ${rate.toLocaleString()} msg/s for ${seconds} s, burst of ${burstCount.toLocaleString()}`,
+      `stream-relay: ${target.name} stream → workbench (/api/ws) → Chromium page; ${rate.toLocaleString()} msg/s for ${seconds} s, burst of ${burstCount.toLocaleString()}`,
     )
     console.log(
-      `  baseline (direct grpc-js client, flat out)  ${fmt(ceiling.rate)} msg/s  (${fmt(ceiling.received)} in ${fmt(ceiling.elapsed, 2)} s)`,
+      `  baseline (direct ${target.name} client, flat out)  ${fmt(ceiling.rate)} msg/s  (${fmt(ceiling.received)} in ${fmt(ceiling.elapsed, 2)} s)`,
     )
-    console.log(`  baseline (direct grpc-js client, paced)     ${fmt(pacedDirect.rate)} msg/s`)
+    console.log(`  baseline (direct ${target.name} client, paced)     ${fmt(pacedDirect.rate)} msg/s`)
     console.log(
       `  baseline (idle page) frames                  p50 ${fmt(idle.p50, 1)} ms  p95 ${fmt(idle.p95, 1)} ms  max ${fmt(idle.max, 1)} ms`,
     )
@@ -303,7 +249,7 @@ async function main() {
     await browser.close()
     cli.kill('SIGTERM')
     await new Promise((done) => (cli.exitCode !== null ? done() : cli.once('exit', done)))
-    target.disconnect()
+    server.disconnect()
     await rm(scratch, { recursive: true, force: true })
   }
 }
