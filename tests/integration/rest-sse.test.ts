@@ -48,6 +48,7 @@ describe('REST event-stream operations', () => {
       ticks: 'ServerStreaming',
       searchTicks: 'ServerStreaming',
       tickHeaders: 'ServerStreaming',
+      eitherTicks: 'Unary',
       getItem: 'Unary',
       slow: 'Unary',
     })
@@ -107,6 +108,19 @@ describe('REST event-stream operations', () => {
     expect(String(echo.headers['authorization'])).toMatch(/^AWS4-HMAC-SHA256 Credential=AKID\//)
     expect(String(echo.headers['authorization'])).toContain('accept')
     expect(JSON.stringify(echo.headers)).not.toContain('__workbench')
+  })
+
+  it('asks for the stream with Accept: text/event-stream even when the metadata carries another Accept', async () => {
+    const metadata = { Accept: 'application/json' }
+    const list = await frames(call('tickHeaders', {}), contractContext({ metadata }))
+    const echo = messages(list)[0]!.data as EventsAppReceived
+    expect(echo.headers['accept']).toBe('text/event-stream')
+  })
+
+  it('calls an operation that offers JSON beside text/event-stream as a unary JSON call', async () => {
+    const result = await plugin.invoke(call('eitherTicks', {}), contractContext())
+    expect(result.status).toBe('OK')
+    expect(result.response).toEqual({ ticks: 1 })
   })
 
   it('stops the stream when the consumer leaves early, closing the connection', async () => {

@@ -5,6 +5,8 @@
  * - `GET /ticks?count=N&intervalMs=I` (ticks): N events `id: n`, `event: tick`, data `{"n":n,"tag":<x-stream-tag>}`.
  * - `POST /ticks/search` (searchTicks): body `{ prefix, count }` → `count` events with data `<prefix>-<n>` (text).
  * - `GET /ticks/headers` (tickHeaders): one event whose data is `{ headers, url }` of the request.
+ * - `GET /ticks/either` (eitherTicks): documented as JSON or event stream; one event to `Accept: text/event-stream`,
+ *   else the JSON `{"ticks":1}`.
  * - `GET /items/{id}` (getItem): a JSON echo of the request. `GET /slow?ms=` (slow), `GET /teapot` (teapot, 418).
  */
 import Fastify from 'fastify'
@@ -119,6 +121,31 @@ export async function startEventsApp(): Promise<EventsApp> {
     (request, reply) => {
       openStream(reply)({ data: JSON.stringify(echo(request)) })
       reply.raw.end()
+    },
+  )
+  app.get(
+    '/ticks/either',
+    {
+      schema: {
+        operationId: 'eitherTicks',
+        tags: ['events'],
+        response: {
+          200: {
+            content: {
+              'application/json': { schema: { type: 'object', properties: { ticks: { type: 'integer' } } } },
+              'text/event-stream': { schema: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+    (request, reply) => {
+      if (String(request.headers['accept']).includes('text/event-stream')) {
+        openStream(reply)({ id: 1, data: 'tick' })
+        reply.raw.end()
+        return
+      }
+      return reply.send({ ticks: 1 })
     },
   )
   app.get(

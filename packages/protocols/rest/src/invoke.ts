@@ -57,7 +57,7 @@ export interface PreparedOutbound {
 }
 
 export interface PrepareOptions {
-  /** Headers the call adds before signing (an event stream's Accept), unless the request already has them. */
+  /** Headers the call sets before signing, over any of the same name (a stream call asks for the stream). */
   extraHeaders?: Record<string, string>
 }
 
@@ -77,7 +77,7 @@ export async function prepareOutbound(
   checkOutboundUrl(request.url, deps.options.outbound)
   // The API key goes on last, right before the wire, so it never appears in messages built from `request.url`.
   let wireUrl = appendQueryParams(request.url, ctx.markers.apiKeyQuery ?? [])
-  let headers = options.extraHeaders ? mergeHeaders(request.headers, options.extraHeaders) : request.headers
+  let headers = options.extraHeaders ? mergeHeaders(options.extraHeaders, request.headers) : request.headers
   if (ctx.markers.sigv4) {
     // Signed last: the signature covers the final body bytes and the query with the API key in it.
     const signed = await signOutbound(

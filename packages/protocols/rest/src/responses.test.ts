@@ -14,6 +14,16 @@ const eventsDoc = {
     '/ref': {
       get: { operationId: 'viaRef', responses: { '200': { $ref: '#/components/responses/Stream' } } },
     },
+    '/either': {
+      get: {
+        operationId: 'either',
+        responses: {
+          '200': {
+            content: { 'application/json': { schema: { type: 'object' } }, 'text/event-stream': {} },
+          },
+        },
+      },
+    },
     '/json': {
       get: {
         operationId: 'json',
@@ -33,6 +43,10 @@ describe('event-stream operations', () => {
     expect(methodOf(eventsDoc, 'viaRef')).toMatchObject({ methodType: 'ServerStreaming', serverStreaming: true })
   })
 
+  it('leaves an operation Unary when its success response offers JSON beside text/event-stream', () => {
+    expect(methodOf(eventsDoc, 'either')).toMatchObject({ methodType: 'Unary', serverStreaming: false })
+  })
+
   it('leaves an operation Unary when only an error response is an event stream', () => {
     expect(methodOf(eventsDoc, 'json')).toMatchObject({ methodType: 'Unary', serverStreaming: false })
   })
@@ -46,9 +60,17 @@ describe('event-stream operations', () => {
           get: { operationId: 'feed', produces: ['text/event-stream'], responses: { '200': { description: 'ok' } } },
         },
         '/plain': { get: { operationId: 'plain', responses: { '200': { description: 'ok' } } } },
+        '/both': {
+          get: {
+            operationId: 'both',
+            produces: ['application/json', 'text/event-stream'],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
       },
     }
     expect(methodOf(doc, 'feed').methodType).toBe('ServerStreaming')
     expect(methodOf(doc, 'plain').methodType).toBe('Unary')
+    expect(methodOf(doc, 'both').methodType).toBe('Unary')
   })
 })

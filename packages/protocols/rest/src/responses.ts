@@ -1,7 +1,8 @@
 /**
  * The response side of an operation: the schema of its first 2xx (else `default`) JSON-ish response, and whether that
- * response is a `text/event-stream` (the operation then streams events).
+ * response is only a `text/event-stream` (the operation then streams events).
  */
+import { isEventStreamType } from '@wirebench/transport'
 import type { SpecVersion } from './parse-document.js'
 import type { RefResolver } from './refs.js'
 import { isJsonMediaType } from './request-body.js'
@@ -31,11 +32,14 @@ export function responseSchemaOf(operation: JsonObject, version: SpecVersion, re
   return isObject(entry) ? entry['schema'] : undefined
 }
 
-export function isEventStreamMediaType(mediaType: unknown): boolean {
-  return typeof mediaType === 'string' && mediaType.split(';')[0]?.trim().toLowerCase() === 'text/event-stream'
+function isEventStreamMediaType(mediaType: unknown): boolean {
+  return typeof mediaType === 'string' && isEventStreamType(mediaType)
 }
 
-/** True when the success response's content (Swagger 2.0: `produces`) offers `text/event-stream`. */
+/**
+ * True when `text/event-stream` is the only media type of the success response's content (Swagger 2.0: of
+ * `produces`). An operation that also offers JSON stays unary: it is callable both ways and a unary call reads it.
+ */
 export function streamsEvents(
   operation: JsonObject,
   version: SpecVersion,
@@ -44,8 +48,12 @@ export function streamsEvents(
 ): boolean {
   if (version === '2.0') {
     const produces = Array.isArray(operation['produces']) ? operation['produces'] : root['produces']
-    return Array.isArray(produces) && produces.some(isEventStreamMediaType)
+    return onlyEventStreams(Array.isArray(produces) ? produces : [])
   }
   const content = successResponse(operation, refs)?.['content']
-  return isObject(content) && Object.keys(content).some(isEventStreamMediaType)
+  return isObject(content) && onlyEventStreams(Object.keys(content))
+}
+
+function onlyEventStreams(mediaTypes: unknown[]): boolean {
+  return mediaTypes.length > 0 && mediaTypes.every(isEventStreamMediaType)
 }
