@@ -11,8 +11,8 @@ import { operationText, pickerBox, setOperationText, waitForSchema } from './sup
 import { pinTheme } from './support/live-page.js'
 import { methodRow, openMethod, openWorkbench } from './support/workbench-page.js'
 
-/** The filter of the top level (picked Repository fields open their own levels, some of them Repositories too). */
-const filter = (page: Page) => page.locator('.gql-picker-tree > .gql-picker-level > .gql-picker-filter')
+/** The filter above the tree: it works on the level of the focused row (the top level until a row is focused). */
+const filter = (page: Page) => page.locator('.gql-picker > .gql-picker-filter')
 
 const short =
   'query Repository($owner: String!, $name: String!) {\n  repository(owner: $owner, name: $name) {\n    id\n  }\n}\n'

@@ -88,6 +88,27 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
     await screenshot(page, 'graphql-validation-dark')
   })
 
+  it('moves past a row picked through a named fragment with the arrow keys, one tab stop for the tree', async () => {
+    const withFragment =
+      'query Shapes {\n  shapes {\n    id\n    ...Bits\n  }\n}\n\nfragment Bits on Shape {\n  name\n}\n'
+    await setOperationText(page, withFragment)
+    await expect.poll(() => pickerBox(page, 'name').getAttribute('aria-disabled')).toBe('true')
+    const focusedKey = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pickKey)
+    await pickerBox(page, 'id').focus()
+    await page.keyboard.press('ArrowDown')
+    expect(await focusedKey()).toBe('name')
+    // Space on the locked row changes nothing: the fragment is edited in the text.
+    await page.keyboard.press('Space')
+    expect(await pickerBox(page, 'name').isChecked()).toBe(true)
+    expect(await operationText(page)).toContain('...Bits')
+    await page.keyboard.press('ArrowDown')
+    expect(await focusedKey()).toBe('color')
+    const tabStops = await page
+      .locator('.gql-picker-tree input[tabindex="0"]')
+      .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.pickKey))
+    expect(tabStops).toEqual(['color'])
+  })
+
   it('completes fields of the type at the cursor from the schema', async () => {
     await setOperationText(page, 'query Shapes {\n  shapes {\n    id\n    ar')
     await page.keyboard.press('Control+Space')

@@ -1,6 +1,6 @@
 /** One level of the field picker: the rows of a type (filtered when the type is big), each opening its own level on demand. */
 import type { GraphQLNamedType, GraphQLSchema } from 'graphql'
-import { useMemo, useState, type ReactElement } from 'react'
+import { useLayoutEffect, useMemo, useState, type MouseEvent, type ReactElement } from 'react'
 import type { Picked } from './picked.js'
 import { filterEntries, pathKey, pickerEntries, type PickerEntry } from './picker-entries.js'
 import type { PickStep } from './selection-edit.js'
@@ -11,6 +11,12 @@ export interface PickerLevelContext {
   setOpen: (key: string, isOpen: boolean) => void
   onToggle: (path: readonly PickStep[], isOn: boolean) => void
   isDisabled: boolean
+  /** Filter text per level, keyed by the key of the row that opened it ('' for the top level). */
+  filters: ReadonlyMap<string, string>
+  /** Prefix of the ids of row descriptions (unique per picker). */
+  idPrefix: string
+  /** Puts the tree's single tab stop back in place after rows appear or go. */
+  syncTabStop: () => void
 }
 
 export interface PickerLevelProps {
@@ -23,7 +29,7 @@ export interface PickerLevelProps {
 }
 
 /** Types with more rows than this get a filter box. */
-const FILTER_FROM = 15
+export const FILTER_FROM = 15
 /** Rows shown before "show all" (a huge type stays quick to open). */
 const FIRST_ROWS = 150
 /** Picked rows open by themselves down to this depth. */
@@ -31,23 +37,15 @@ const AUTO_OPEN_DEPTH = 2
 
 export function PickerLevel({ context, type, path, picked, depth, parentKey }: PickerLevelProps): ReactElement {
   const entries = useMemo(() => pickerEntries(context.schema, type), [context.schema, type])
-  const [filter, setFilter] = useState('')
+  const filter = entries.length > FILTER_FROM ? (context.filters.get(parentKey) ?? '') : ''
   const [isShowingAll, setShowingAll] = useState(false)
   const shown = filterEntries(entries, filter)
   const visible = isShowingAll ? shown : shown.slice(0, FIRST_ROWS)
+  const { syncTabStop } = context
+  useLayoutEffect(syncTabStop)
+  const level: LevelInfo = { parentKey, typeName: type.name, size: entries.length }
   return (
     <div role="group" className="gql-picker-level">
-      {entries.length > FILTER_FROM && (
-        <input
-          type="search"
-          className="input gql-picker-filter"
-          style={{ marginLeft: (depth - 1) * 16 + 8 }}
-          placeholder={`Filter ${entries.length} fields of ${type.name}`}
-          aria-label={`Filter the fields of ${type.name}`}
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
-      )}
       {visible.map((entry) => (
         <PickerRow
           key={pathKey([entry.step])}
@@ -56,7 +54,7 @@ export function PickerLevel({ context, type, path, picked, depth, parentKey }: P
           path={path}
           picked={picked}
           depth={depth}
-          parentKey={parentKey}
+          level={level}
         />
       ))}
       {shown.length === 0 && (
@@ -78,11 +76,18 @@ export function PickerLevel({ context, type, path, picked, depth, parentKey }: P
   )
 }
 
-interface PickerRowProps extends Omit<PickerLevelProps, 'type'> {
-  entry: PickerEntry
+interface LevelInfo {
+  parentKey: string
+  typeName: string
+  size: number
 }
 
-function PickerRow({ context, entry, path, picked, depth, parentKey }: PickerRowProps): ReactElement {
+interface PickerRowProps extends Omit<PickerLevelProps, 'type' | 'parentKey'> {
+  entry: PickerEntry
+  level: LevelInfo
+}
+
+function PickerRow({ context, entry, path, picked, depth, level }: PickerRowProps): ReactElement {
   const rowPath = [...path, entry.step]
   const key = pathKey(rowPath)
   const pickKey = entry.kind === 'field' ? entry.name : `on:${entry.name}`
@@ -93,6 +98,12 @@ function PickerRow({ context, entry, path, picked, depth, parentKey }: PickerRow
   const isOpen = isExpandable && (context.openness.get(key) ?? (isPicked && depth <= AUTO_OPEN_DEPTH))
   const args = entry.kind === 'field' ? entry.args : []
   const label = entry.kind === 'on' ? `... on ${entry.name}` : entry.name
+  // Rows picked through a named fragment stay focusable (the arrows move past them) but do not toggle.
+  const isLocked = context.isDisabled || isViaSpread
+  const descriptionId = entry.description ? `${context.idPrefix}-desc-${key}` : undefined
+  const onClick = (event: MouseEvent<HTMLInputElement>) => {
+    if (isLocked) event.preventDefault()
+  }
   return (
     <div
       className="gql-picker-node"
@@ -121,13 +132,20 @@ function PickerRow({ context, entry, path, picked, depth, parentKey }: PickerRow
         <label className="gql-picker-label">
           <input
             type="checkbox"
+            tabIndex={-1}
             checked={isPicked}
-            disabled={context.isDisabled || isViaSpread}
+            aria-disabled={isLocked || undefined}
+            aria-describedby={descriptionId}
             data-pick-key={key}
-            data-parent-key={parentKey}
+            data-parent-key={level.parentKey}
+            data-level-type={level.typeName}
+            data-level-size={level.size}
             data-expandable={isExpandable}
             data-open={isOpen}
-            onChange={() => context.onToggle(rowPath, !isPicked)}
+            onClick={onClick}
+            onChange={() => {
+              if (!isLocked) context.onToggle(rowPath, !isPicked)
+            }}
           />
           <span className={`gql-picker-name mono${entry.kind === 'on' ? ' is-fragment' : ''}`}>{label}</span>
         </label>
@@ -152,6 +170,11 @@ function PickerRow({ context, entry, path, picked, depth, parentKey }: PickerRow
         {isViaSpread && (
           <span className="tag" title="Picked through a named fragment: edit the fragment in the text">
             fragment
+          </span>
+        )}
+        {descriptionId && (
+          <span id={descriptionId} className="visually-hidden">
+            {entry.description}
           </span>
         )}
       </div>
