@@ -1,5 +1,5 @@
 /** Listening and closing for the demo services built on `node:http` (GraphQL, SSE, WebSocket). */
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import type { StartServiceOptions } from './service-handle.js'
 
 /** Listens on the requested interface (ephemeral port by default) and returns the `host:port` to put in URLs. */
@@ -25,6 +25,20 @@ export async function closeServer(server: Server): Promise<void> {
   server.closeAllConnections()
   await closed
 }
+
+/**
+ * The request target as a URL, or undefined when it does not parse (`GET //` does not): `new URL` throws, and a throw in
+ * a request or upgrade listener would end the workbench process the demo runs in. Callers answer 400.
+ */
+export function requestUrl(req: IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? '/', 'http://demo.invalid')
+  } catch {
+    return undefined
+  }
+}
+
+export const badTargetMessage = 'The request target is not a valid path.'
 
 /** Reads a request body up to `maxBytes`; undefined when it is larger (the caller answers 413). */
 export async function readBody(request: AsyncIterable<Buffer>, maxBytes: number): Promise<string | undefined> {

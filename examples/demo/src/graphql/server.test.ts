@@ -3,6 +3,7 @@ import { createClient as createWsClient } from 'graphql-ws'
 import { connect } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { rawStatusLine } from '../raw-request.test-helpers.js'
 import type { DemoServiceHandle } from '../service-handle.js'
 import { startGraphqlDemo } from './server.js'
 
@@ -124,6 +125,11 @@ describe('GraphQL demo: the Bookshop', () => {
       socket.once('open', () => reject(new Error('upgraded')))
     })
     expect(upgrade).toBe(403)
+  })
+
+  it('answers a target that is no valid path (GET //) with 400 and keeps serving', async () => {
+    expect(await rawStatusLine(url, ['GET // HTTP/1.1'])).toBe('HTTP/1.1 400 Bad Request')
+    expect(await post('{ authors { id } }')).toMatchObject({ data: { authors: expect.any(Array) } })
   })
 
   it('returns partial data with an error for the unknown id of a shelf', async () => {

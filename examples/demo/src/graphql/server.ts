@@ -2,7 +2,7 @@
 import { createServer } from 'node:http'
 import { WebSocketServer } from 'ws'
 import { crossSiteMessage, isCrossSite } from '../cross-site.js'
-import { closeServer, listenOn } from '../node-http.js'
+import { badTargetMessage, closeServer, listenOn, requestUrl } from '../node-http.js'
 import type { DemoServiceHandle, StartServiceOptions } from '../service-handle.js'
 import { createBookshop, graphqlLimits } from './bookshop.js'
 import { serveGraphqlWs } from './graphql-ws.js'
@@ -29,14 +29,24 @@ export async function startGraphqlDemo(options: StartServiceOptions): Promise<De
         .end('{"errors":[{"message":"Send a Content-Length."}]}')
       return
     }
-    if (req.method === 'GET' && !new URL(req.url ?? '/', 'http://demo.invalid').searchParams.has('query')) {
+    const url = requestUrl(req)
+    if (url === undefined) {
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ errors: [{ message: badTargetMessage }] }))
+      return
+    }
+    if (req.method === 'GET' && !url.searchParams.has('query')) {
       // yoga would answer an event stream holding the error when asked for one, which reads as an SSE feed to
       // discovery; a plain 400 says what this endpoint wants.
       const body = { errors: [{ message: 'Send a query: GET /graphql?query=…, or POST {"query": …}.' }] }
       res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(body))
       return
     }
-    void yoga(req, res)
+    // yoga answers its own errors; anything it still throws must not become an unhandled rejection in the workbench.
+    Promise.resolve()
+      .then(() => yoga(req, res))
+      .catch(() => res.destroy())
   })
   server.maxConnections = graphqlLimits.maxConnections
   const wss = new WebSocketServer({

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { rawStatusLine } from '../raw-request.test-helpers.js'
 import type { DemoServiceHandle } from '../service-handle.js'
 import { startSseDemo } from './server.js'
 import { readEvents } from './sse-reader.test-helpers.js'
@@ -111,6 +112,10 @@ describe('SSE demo: the station feed', () => {
   it('refuses requests from a web page of another origin or cross-site with 403', async () => {
     expect((await fetch(feed, { headers: { origin: 'https://evil.example' } })).status).toBe(403)
     expect((await fetch(feed, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403)
+  })
+
+  it('answers a target that is no valid path (GET //) with 400', async () => {
+    expect(await rawStatusLine(feed, ['GET // HTTP/1.1'])).toBe('HTTP/1.1 400 Bad Request')
   })
 
   it('answers 404 elsewhere and 405 for other methods', async () => {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer } from 'node:http'
 import { demoCredentialHint, hasDemoCredential } from '../demo-auth.js'
 import { crossSiteMessage, isCrossSite } from '../cross-site.js'
-import { closeServer, listenOn, readBody } from '../node-http.js'
+import { badTargetMessage, closeServer, listenOn, readBody, requestUrl } from '../node-http.js'
 import type { DemoServiceHandle, StartServiceOptions } from '../service-handle.js'
 import { feedEvent, formatEvent } from './feed.js'
 import type { FeedOptions } from './options.js'
@@ -60,7 +60,8 @@ function stream(res: ServerResponse, options: FeedOptions): void {
 
 async function handle(req: IncomingMessage, res: ServerResponse, streams: Set<ServerResponse>): Promise<void> {
   if (isCrossSite(req)) return sendJson(res, 403, { code: 'forbidden', message: crossSiteMessage })
-  const url = new URL(req.url ?? '/', 'http://demo.invalid')
+  const url = requestUrl(req)
+  if (url === undefined) return sendJson(res, 400, { code: 'bad_request', message: badTargetMessage })
   if (url.pathname !== '/events' && url.pathname !== '/events/private') {
     return sendJson(res, 404, { code: 'not_found', message: `Nothing at ${url.pathname}; the feed is /events.` })
   }

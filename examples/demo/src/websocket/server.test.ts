@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ClientOptions, RawData } from 'ws'
 import { WebSocket } from 'ws'
+import { rawStatusLine, upgradeHeaders } from '../raw-request.test-helpers.js'
 import type { DemoServiceHandle } from '../service-handle.js'
 import { startWebSocketDemo } from './server.js'
 
@@ -213,6 +214,12 @@ describe('WebSocket demo: the chat', () => {
     expect(await own.nextText()).toMatchObject({ type: 'welcome' })
     const page = await fetch(url.replace('ws:', 'http:'), { headers: { origin: 'https://evil.example' } })
     expect(page.status).toBe(403)
+  })
+
+  it('answers an upgrade to a target that is no valid path (GET //) with 400 and keeps serving', async () => {
+    expect(await rawStatusLine(url, ['GET // HTTP/1.1', ...upgradeHeaders])).toBe('HTTP/1.1 400 Bad Request')
+    const client = await connect()
+    expect(await client.nextText()).toMatchObject({ type: 'welcome' })
   })
 
   it('answers plain HTTP with 426 Upgrade Required', async () => {

@@ -4,7 +4,7 @@ import { STATUS_CODES, createServer } from 'node:http'
 import { WebSocketServer } from 'ws'
 import { demoCredentialHint, hasDemoCredential } from '../demo-auth.js'
 import { crossSiteMessage, isCrossSite } from '../cross-site.js'
-import { closeServer, listenOn } from '../node-http.js'
+import { badTargetMessage, closeServer, listenOn, requestUrl } from '../node-http.js'
 import type { DemoServiceHandle, StartServiceOptions } from '../service-handle.js'
 import { createChatRoom } from './chat-room.js'
 import { chatLimits, chatSubprotocol } from './limits.js'
@@ -43,7 +43,8 @@ export async function startWebSocketDemo(options: StartServiceOptions): Promise<
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => undefined)
     if (isCrossSite(req)) return refuse(socket, 403, crossSiteMessage)
-    const url = new URL(req.url ?? '/', 'http://demo.invalid')
+    const url = requestUrl(req)
+    if (url === undefined) return refuse(socket, 400, badTargetMessage)
     if (url.pathname !== '/chat' && url.pathname !== '/private') {
       return refuse(socket, 404, `Nothing at ${url.pathname}; the chat is /chat.`)
     }
