@@ -274,11 +274,14 @@ describe('SSE unary invoke', () => {
     expect(result.response).toEqual([{ data: { n: 1 }, id: '1', event: 'tick' }])
   })
 
-  it('fails with timeout when the deadline comes before the stream opens', async () => {
+  it('fails with timeout when the deadline comes before any event, before or after the headers', async () => {
     const error = await failure(
       plugin.invoke(subscribe('/events?count=1'), contractContext({ deadline: Date.now() - 1 })),
     )
     expect(error.code).toBe('timeout')
+    // /slow sends its headers and a comment at once, its one event only after 3 s.
+    const quiet = await failure(plugin.invoke(subscribe('/slow'), contractContext({ deadline: Date.now() + 300 })))
+    expect(quiet.code).toBe('timeout')
   })
 
   it('counts events with empty data against maxResponseBytes too (their ids and a cost per event)', async () => {

@@ -54,8 +54,9 @@ export async function invokeEvents(call: ResolvedSseCall, ctx: CallContext, deps
       }
     }
   } catch (error) {
-    // Many streams never end: what arrived before the deadline is the answer, marked cut short.
-    if (!opened || !WorkbenchError.is(error, 'timeout')) throw error
+    // Many streams never end: the events that arrived before the deadline are the answer, marked cut short. With none
+    // there is nothing to keep, and the call fails with timeout like any other.
+    if (events.length === 0 || !WorkbenchError.is(error, 'timeout')) throw error
     result.status = 'DeadlineExceeded'
     result.statusMessage = error.message
     result.truncated = true
