@@ -1,11 +1,19 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WorkbenchError } from '@wirebench/core'
 import { createDispatcherFactory } from './dispatchers.js'
 import { httpRequest } from './http-request.js'
 
 let port = 0
 const server = createServer((request, response) => {
+  if (request.url?.startsWith('/endless')) {
+    // An event stream that never ends: reading its body to the end would never finish.
+    response.writeHead(200, { 'content-type': 'text/event-stream' })
+    const timer = setInterval(() => response.write('data: tick\n\n'), 10)
+    response.on('close', () => clearInterval(timer))
+    return
+  }
   if (request.url?.startsWith('/slow')) {
     setTimeout(() => response.end('late'), 2_000)
     return
@@ -37,6 +45,27 @@ describe('httpRequest over the guarded dispatcher', () => {
     expect(response.body.toString()).toBe('hello')
     expect(response.headers['x-multi']).toBe('a, b')
     expect(response.durationMs).toBeGreaterThan(0)
+    await factory.close()
+  })
+
+  it('hands the status and headers to inspectHeaders before the body, and its error ends the request unread', async () => {
+    const factory = createDispatcherFactory()
+    const { dispatcher } = factory.acquire({})
+    const seen: unknown[] = []
+    const error = await httpRequest({
+      url: `http://127.0.0.1:${port}/endless`,
+      method: 'GET',
+      dispatcher,
+      maxResponseBytes: 1 << 30,
+      inspectHeaders(head) {
+        seen.push(head)
+        throw new WorkbenchError('no_services', 'an event stream')
+      },
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(WorkbenchError)
+    expect((error as WorkbenchError).code).toBe('no_services')
+    expect(seen).toEqual([expect.objectContaining({ status: 200, statusMessage: 'OK' })])
+    expect((seen[0] as { headers: Record<string, string> }).headers['content-type']).toBe('text/event-stream')
     await factory.close()
   })
 

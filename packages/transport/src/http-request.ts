@@ -4,6 +4,7 @@ import { errors } from 'undici'
 import type { Dispatcher, FormData } from 'undici'
 import { readBoundedBody } from './body-reader.js'
 import { createCallSignal } from './deadline.js'
+import { declaredLength, flattenHeaders } from './headers.js'
 import { toNetworkError } from './network-errors.js'
 
 export type HttpRequestBody = string | Buffer | Uint8Array | FormData | URLSearchParams
@@ -24,6 +25,18 @@ export interface HttpRequestOptions {
   displayUrl?: string
   /** The dispatcher presents a client certificate (mTLS): handshake errors then say so. */
   clientCertificate?: boolean
+  /**
+   * Looks at the status and headers before the body is read; what it throws ends the request with the body unread
+   * (a WorkbenchError passes through as it is), e.g. an endless event stream a document fetch must not read.
+   */
+  inspectHeaders?(head: ResponseHead): void
+}
+
+export interface ResponseHead {
+  status: number
+  statusMessage: string
+  /** Lower-case names; a repeated header is joined with `, `. */
+  headers: Record<string, string>
 }
 
 export interface HttpResponse {
@@ -56,11 +69,23 @@ export async function httpRequest(options: HttpRequestOptions): Promise<HttpResp
       body: options.body as Dispatcher.DispatchOptions['body'],
       signal: call.signal,
     })
-    const body = await readBoundedBody(response.body, options.maxResponseBytes, declaredLength(response.headers))
-    return {
+    const head: ResponseHead = {
       status: response.statusCode,
       statusMessage: STATUS_CODES[response.statusCode] ?? '',
       headers: flattenHeaders(response.headers),
+    }
+    if (options.inspectHeaders) {
+      try {
+        options.inspectHeaders(head)
+      } catch (error) {
+        response.body.on('error', () => undefined)
+        response.body.destroy()
+        throw error
+      }
+    }
+    const body = await readBoundedBody(response.body, options.maxResponseBytes, declaredLength(head.headers))
+    return {
+      ...head,
       body: body.bytes,
       sizeBytes: body.sizeBytes,
       truncated: body.truncated,
@@ -76,19 +101,4 @@ export async function httpRequest(options: HttpRequestOptions): Promise<HttpResp
   } finally {
     call.dispose()
   }
-}
-
-function declaredLength(headers: Record<string, string | string[] | undefined>): number | undefined {
-  const raw = headers['content-length']
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) return undefined
-  return Number(raw)
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  // Null prototype: a `__proto__` response header stays a plain entry.
-  const flat = Object.create(null) as Record<string, string>
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
-  }
-  return flat
 }

@@ -5,7 +5,7 @@
  */
 import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
 import type { CallContext } from '@wirebench/core'
-import { createCallSignal, isEventStreamType, openResponse, readBoundedBody, streamError } from '@wirebench/transport'
+import { httpRequest, isEventStreamType } from '@wirebench/transport'
 import type { HttpResponse } from '@wirebench/transport'
 import { documentPathHint, noServices } from './errors.js'
 import type { DiscoverDeps } from './discover.js'
@@ -61,51 +61,36 @@ async function getOnce(
   checkOutboundUrl(wireUrl, deps.options.outbound)
   // A client certificate and a cookie jar are credentials too: another origin gets none of them.
   const lease = deps.dispatchers.acquire(withCredentials ? ctx.markers : {})
-  const call = createCallSignal({ signal: ctx.signal, deadline: ctx.deadline, timeoutMs: ctx.limits.timeoutMs })
-  const clientCertificate = withCredentials && ctx.markers.mtls !== undefined
-  const started = performance.now()
   try {
-    // The headers are looked at before the body: an event stream never ends, so it is dropped unread.
-    const response = await openResponse({
+    return await httpRequest({
       url: wireUrl,
       method: 'GET',
       headers: withCredentials ? mergeHeaders(ctx.metadata, { accept: acceptHeader }) : { accept: acceptHeader },
       dispatcher: lease.dispatcher,
-      signal: call.signal,
+      signal: ctx.signal,
+      ...(ctx.deadline === undefined ? {} : { deadline: ctx.deadline }),
+      timeoutMs: ctx.limits.timeoutMs,
+      maxResponseBytes: ctx.limits.maxResponseBytes,
       displayUrl: url,
-      clientCertificate,
+      clientCertificate: withCredentials && ctx.markers.mtls !== undefined,
+      // The headers are looked at before the body: an event stream never ends, so it is dropped unread.
+      inspectHeaders(head) {
+        if (isEventStreamType(head.headers['content-type'])) {
+          throw noServices(
+            url,
+            'the URL answers text/event-stream, a live event stream rather than an OpenAPI document',
+          )
+        }
+      },
     })
-    if (isEventStreamType(response.headers['content-type'])) {
-      response.close()
-      throw noServices(url, 'the URL answers text/event-stream, a live event stream rather than an OpenAPI document')
-    }
-    const body = await readBoundedBody(response.body, ctx.limits.maxResponseBytes, declaredLength(response.headers))
-    return {
-      status: response.status,
-      statusMessage: response.statusMessage,
-      headers: response.headers,
-      body: body.bytes,
-      sizeBytes: body.sizeBytes,
-      truncated: body.truncated,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-    }
   } catch (error) {
-    const mapped =
-      error instanceof WorkbenchError
-        ? error
-        : streamError(error, { url, displayUrl: url, signal: call.signal, clientCertificate, budgetMs: call.budgetMs })
+    const mapped = WorkbenchError.from(error)
     // Something listens but does not speak HTTP/1.1 (a gRPC server): not ours, other plugins may take it.
     if (mapped.code === 'upstream_invalid') throw noServices(url, mapped.message.replace(/\.$/, ''))
     throw mapped
   } finally {
-    call.dispose()
     await lease.release()
   }
-}
-
-function declaredLength(headers: Record<string, string>): number | undefined {
-  const raw = headers['content-length']
-  return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined
 }
 
 function statusHint(status: number): string | undefined {

@@ -8,6 +8,7 @@
  */
 import { WorkbenchError, getHeader, mergeHeaders } from '@wirebench/core'
 import type { FieldInfo, MethodInfo } from '@wirebench/core'
+import { isManagedHeader } from '@wirebench/transport'
 import type { HttpRequestBody } from '@wirebench/transport'
 import { encodeBody } from './request-body-encoding.js'
 import type { BodyValues } from './request-body-encoding.js'
@@ -23,8 +24,6 @@ export interface OutboundRequest {
 }
 
 const bodylessVerbs = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE'])
-// undici refuses these or computes them itself; a user-supplied value would break the request.
-const managedHeaders = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect'])
 
 export function buildRequest(
   method: MethodInfo,
@@ -72,7 +71,7 @@ export function buildRequest(
     }
   }
   const headers = mergeHeaders(paramHeaders, metadata)
-  for (const name of Object.keys(headers)) if (managedHeaders.has(name.toLowerCase())) delete headers[name]
+  for (const name of Object.keys(headers)) if (isManagedHeader(name)) delete headers[name]
   const request: OutboundRequest = { url: joinUrl(baseUrl, path, query), method: verb, headers }
   if (bodylessVerbs.has(verb)) return request
   const encoded = encodeBody(method, body)

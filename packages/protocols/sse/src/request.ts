@@ -4,6 +4,7 @@
  */
 import { appendQueryParams, checkOutboundUrl } from '@wirebench/core'
 import type { CallContext, OutboundPolicy } from '@wirebench/core'
+import { isManagedHeader } from '@wirebench/transport'
 import type { DispatcherFactory, DispatcherLease } from '@wirebench/transport'
 import { notHttpUrl } from './errors.js'
 
@@ -22,9 +23,6 @@ export interface SseRequest {
   clientCertificate: boolean
 }
 
-// undici refuses these or computes them itself; a user-supplied value would break the request.
-const managedHeaders = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect'])
-
 export function isHttpUrl(url: string): boolean {
   if (!URL.canParse(url)) return false
   const scheme = new URL(url).protocol
@@ -36,7 +34,7 @@ export function prepareRequest(url: string, ctx: CallContext, deps: SseRequestDe
   if (!isHttpUrl(url)) throw notHttpUrl(url)
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(ctx.metadata)) {
-    if (!managedHeaders.has(name.toLowerCase())) headers[name] = value
+    if (!isManagedHeader(name)) headers[name] = value
   }
   return {
     wireUrl: appendQueryParams(url, ctx.markers.apiKeyQuery ?? []),

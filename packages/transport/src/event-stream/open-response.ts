@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http'
 import { errors } from 'undici'
 import type { Dispatcher } from 'undici'
 import { WorkbenchError } from '@wirebench/core'
+import { flattenHeaders } from '../headers.js'
 import type { HttpRequestBody } from '../http-request.js'
 import { toNetworkError } from '../network-errors.js'
 
@@ -89,15 +90,6 @@ export function streamError(
     ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
     clientCertificate: options.clientCertificate === true,
   })
-}
-
-export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  // Null prototype: a `__proto__` response header stays a plain entry.
-  const flat = Object.create(null) as Record<string, string>
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
-  }
-  return flat
 }
 
 /** True for `text/event-stream` (any parameters, any case). */
