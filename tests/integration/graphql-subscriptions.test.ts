@@ -197,22 +197,34 @@ describe('GraphQL subscriptions (graphql-yoga with graphql-ws and graphql-sse)',
     await yoga.whenSubscriptionClosed('ticks', before + 1)
   })
 
-  it('ends with ResourceExhausted instead of buffering past its bound when nobody reads', async () => {
-    const bounded = createGraphqlPlugin({ maxQueuedEvents: 5 })
-    try {
-      const iterator = bounded.invokeStream!(
-        { target: yoga.url, service: 'Subscription', method: 'ticks', messages: [{ variables: { intervalMs: 1 } }] },
-        testContext(),
-      )[Symbol.asyncIterator]()
-      await iterator.next()
-      // Let events pile up unread.
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      const rest: Frames = []
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) rest.push(next.value)
-      expect(messages(rest).length).toBeLessThanOrEqual(5)
-      expect(end(rest)).toMatchObject({ type: 'end', status: 'ResourceExhausted' })
-    } finally {
-      await bounded.dispose?.()
-    }
-  })
+  for (const transport of ['graphql-ws', 'graphql-sse'] as const) {
+    it(`pushes back on the server when nobody reads over ${transport}: no event is lost and the stream goes on`, async () => {
+      const bounded = createGraphqlPlugin({ maxQueuedEvents: 5 })
+      try {
+        const iterator = bounded.invokeStream!(
+          {
+            target: yoga.url,
+            service: 'Subscription',
+            method: 'ticks',
+            messages: [{ variables: { intervalMs: 1 }, subscriptionTransport: transport }],
+          },
+          testContext(),
+        )[Symbol.asyncIterator]()
+        await iterator.next()
+        // Let events pile up unread, far past the bound.
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        const ticks: unknown[] = []
+        for (let i = 0; i < 60; i++) {
+          const next = await iterator.next()
+          expect(next.done).toBe(false)
+          expect(next.value).toMatchObject({ type: 'message' })
+          ticks.push((next.value as { data: { data: { ticks: number } } }).data.data.ticks)
+        }
+        expect(ticks).toEqual(Array.from({ length: 60 }, (_, i) => i))
+        await iterator.return?.(undefined)
+      } finally {
+        await bounded.dispose?.()
+      }
+    })
+  }
 })

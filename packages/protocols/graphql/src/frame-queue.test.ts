@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
 import type { StreamFrame } from '@wirebench/core'
-import { createFrameQueue } from './frame-queue.js'
+import { createSubscriptionQueue } from './frame-queue.js'
 
 async function drain(frames: AsyncIterable<StreamFrame>): Promise<StreamFrame[]> {
   const out: StreamFrame[] = []
@@ -9,34 +9,56 @@ async function drain(frames: AsyncIterable<StreamFrame>): Promise<StreamFrame[]>
   return out
 }
 
-describe('frame queue', () => {
+const message = (data: number): StreamFrame => ({ type: 'message', data })
+
+describe('subscription queue', () => {
   it('hands frames over in order and ends after the end frame', async () => {
-    const queue = createFrameQueue(10, () => undefined)
+    const queue = createSubscriptionQueue({ maxFrames: 10, maxBytes: 1000 })
     const reading = drain(queue.frames())
-    queue.push({ type: 'message', data: 1 })
-    queue.push({ type: 'message', data: 2 })
+    queue.push(message(1), 1)
+    queue.push(message(2), 1)
     queue.end({ type: 'end', status: 'OK' })
-    queue.push({ type: 'message', data: 3 })
-    expect(await reading).toEqual([
-      { type: 'message', data: 1 },
-      { type: 'message', data: 2 },
-      { type: 'end', status: 'OK' },
-    ])
+    queue.push(message(3), 1)
+    expect(await reading).toEqual([message(1), message(2), { type: 'end', status: 'OK' }])
   })
 
-  it('ends with ResourceExhausted and stops the producer past its bound instead of growing', async () => {
-    let stopped = 0
-    const queue = createFrameQueue(2, () => stopped++)
-    for (let i = 0; i < 5; i++) queue.push({ type: 'message', data: i })
-    expect(stopped).toBe(1)
-    const frames = await drain(queue.frames())
-    expect(frames).toHaveLength(3)
-    expect(frames.at(-1)).toMatchObject({ type: 'end', status: 'ResourceExhausted' })
+  it('pauses the attached source at its bound and resumes it once drained to half, keeping every frame', async () => {
+    const queue = createSubscriptionQueue({ maxFrames: 4, maxBytes: 1000 })
+    const calls: string[] = []
+    queue.attach({ pause: () => calls.push('pause'), resume: () => calls.push('resume') })
+    for (let i = 0; i < 6; i++) queue.push(message(i), 1)
+    expect(calls).toEqual(['pause'])
+    const iterator = queue.frames()
+    for (let i = 0; i < 4; i++) await iterator.next()
+    expect(calls).toEqual(['pause', 'resume'])
+    queue.end({ type: 'end', status: 'OK' })
+    const rest: StreamFrame[] = []
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) rest.push(next.value)
+    expect(rest).toEqual([message(4), message(5), { type: 'end', status: 'OK' }])
+  })
+
+  it('counts bytes against its bound, and room() waits until the consumer drained it', async () => {
+    const queue = createSubscriptionQueue({ maxFrames: 100, maxBytes: 10 })
+    queue.push(message(1), 6)
+    let roomy = false
+    void queue.room().then(() => (roomy = true))
+    await Promise.resolve()
+    expect(roomy).toBe(true)
+    queue.push(message(2), 6)
+    let waited = false
+    const room = queue.room().then(() => (waited = true))
+    await Promise.resolve()
+    expect(waited).toBe(false)
+    const iterator = queue.frames()
+    await iterator.next()
+    await iterator.next()
+    await room
+    expect(waited).toBe(true)
   })
 
   it('throws a failure after the frames queued before it', async () => {
-    const queue = createFrameQueue(10, () => undefined)
-    queue.push({ type: 'message', data: 'a' })
+    const queue = createSubscriptionQueue({ maxFrames: 10, maxBytes: 1000 })
+    queue.push({ type: 'message', data: 'a' }, 1)
     queue.fail(new WorkbenchError('cancelled', 'stop'))
     const seen: StreamFrame[] = []
     const error = await (async () => {

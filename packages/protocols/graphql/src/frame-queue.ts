@@ -1,87 +1,87 @@
 /**
- * A bounded queue between a subscription client that pushes events (graphql-ws and graphql-sse both do) and the
- * pulling consumer. Past its bound it does not grow: the stream ends with ResourceExhausted and the producer stops.
+ * The queue between a subscription source (a graphql-ws socket, a graphql-sse body) and the pulling consumer: the
+ * transport's FrameQueue, bounded by frames and bytes. At the bound it pauses whichever source feeds it now (a
+ * socket is paused; a body reader waits on `room()`), so a slow consumer pushes back on the server instead of ending
+ * the stream.
  */
-import type { WorkbenchError } from '@wirebench/core'
-import type { StreamFrame } from '@wirebench/core'
+import type { StreamFrame, WorkbenchError } from '@wirebench/core'
+import { FrameQueue } from '@wirebench/transport'
 
 type EndFrame = Extract<StreamFrame, { type: 'end' }>
 
-export interface FrameQueue {
-  /** Queues a frame; past the bound the queue ends itself with ResourceExhausted and calls `onOverflow`. */
-  push(frame: StreamFrame): void
+/** A source that can stop reading for a while (a `ws` socket). */
+export interface PausableSource {
+  pause(): void
+  resume(): void
+}
+
+export interface SubscriptionQueue {
+  /** Queues a frame that took `bytes` on the wire. */
+  push(frame: StreamFrame, bytes: number): void
   /** The last frame: nothing is queued after it. */
   end(frame: EndFrame): void
   /** Ends the stream with a thrown error once the queued frames are read. */
   fail(error: WorkbenchError): void
   readonly ended: boolean
+  /** The source paused and resumed with the queue's bound (the latest one given replaces the earlier). */
+  attach(source: PausableSource): void
+  /** Resolves at once when the queue has room, else once the consumer drained it to half (or it ended). */
+  room(): Promise<void>
   frames(): AsyncGenerator<StreamFrame>
 }
 
-export function createFrameQueue(maxFrames: number, onOverflow: () => void): FrameQueue {
-  const frames: StreamFrame[] = []
-  let head = 0
-  let ended = false
-  let failure: WorkbenchError | undefined
-  let wake: (() => void) | undefined
+export interface SubscriptionQueueOptions {
+  maxFrames: number
+  maxBytes: number
+}
 
-  const notify = (): void => {
-    const w = wake
-    wake = undefined
-    w?.()
+export function createSubscriptionQueue(options: SubscriptionQueueOptions): SubscriptionQueue {
+  let source: PausableSource | undefined
+  let waiters: (() => void)[] = []
+  const release = (): void => {
+    const ready = waiters
+    waiters = []
+    for (const wake of ready) wake()
   }
-
-  const queue: FrameQueue = {
-    push(frame) {
-      if (ended) return
-      if (frames.length - head >= maxFrames) {
-        queue.end({
-          type: 'end',
-          status: 'ResourceExhausted',
-          message: `More than ${maxFrames} events arrived unread; the subscription was stopped.`,
-        })
-        onOverflow()
-        return
-      }
-      frames.push(frame)
-      notify()
+  const queue = new FrameQueue({
+    maxFrames: Math.max(2, options.maxFrames),
+    maxBytes: options.maxBytes,
+    onFull: () => source?.pause(),
+    onRoom: () => {
+      source?.resume()
+      release()
     },
+  })
+  return {
+    push: (frame, bytes) => queue.push(frame, bytes),
     end(frame) {
-      if (ended) return
-      ended = true
-      frames.push(frame)
-      notify()
+      if (queue.isFinished) return
+      queue.push(frame, 0)
+      queue.finish()
+      release()
     },
     fail(error) {
-      if (ended) return
-      ended = true
-      failure = error
-      notify()
+      queue.finish({ error })
+      release()
     },
     get ended() {
-      return ended
+      return queue.isFinished
+    },
+    attach(next) {
+      source = next
+      if (queue.isFull) next.pause()
+    },
+    room() {
+      if (!queue.isFull || queue.isFinished) return Promise.resolve()
+      return new Promise((resolve) => waiters.push(resolve))
     },
     async *frames() {
       for (;;) {
-        if (head < frames.length) {
-          const frame = frames[head] as StreamFrame
-          frames[head++] = undefined as unknown as StreamFrame
-          // Compact now and then so a long subscription does not keep a sparse array.
-          if (head > 1024 && head * 2 > frames.length) {
-            frames.splice(0, head)
-            head = 0
-          }
-          yield frame
-          if (frame.type === 'end') return
-          continue
-        }
-        if (ended) {
-          if (failure) throw failure
-          return
-        }
-        await new Promise<void>((resolve) => (wake = resolve))
+        const next = await queue.next()
+        if (next.done) return
+        yield next.value
+        if (next.value.type === 'end') return
       }
     },
   }
-  return queue
 }

@@ -25,6 +25,7 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     dispatchers,
     lookup: createGuardedLookup(options.outbound),
     maxQueuedEvents: options.maxQueuedEvents,
+    maxQueuedBytes: options.maxQueuedBytes ?? 16 * 1024 * 1024,
   }
   // Every target is a URL discovery can revisit: nothing is uploaded, so the bound applies to all.
   const targets = createTargetCache<CachedTarget>({

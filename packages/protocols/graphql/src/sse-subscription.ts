@@ -1,15 +1,23 @@
 /**
  * Subscriptions over graphql-sse in distinct connections mode: one POST per subscription whose answer is an event
- * stream, sent through the guarded undici dispatcher (client certificate, cookie jar) with the call's headers.
+ * stream (`next` events carry execution results, `complete` ends it), sent through the guarded undici dispatcher
+ * (client certificate, cookie jar) with the call's headers and read with the transport's bounded event parser. Redirects
+ * are refused, never followed: the outbound policy checked this address only, and headers would go along.
  */
-import { createClient } from 'graphql-sse'
-import { fetch } from 'undici'
-import { appendQueryParams } from '@wirebench/core'
-import type { CallContext } from '@wirebench/core'
-import { readBoundedBody, toNetworkError } from '@wirebench/transport'
-import type { DispatcherFactory } from '@wirebench/transport'
+import { WorkbenchError, appendQueryParams, mergeHeaders } from '@wirebench/core'
+import type { CallContext, StreamFrame } from '@wirebench/core'
+import {
+  defaultMaxEventBytes,
+  eventData,
+  isEventStreamType,
+  openResponse,
+  parseEvents,
+  readBoundedBody,
+  streamError,
+} from '@wirebench/transport'
+import type { DispatcherFactory, OpenedResponse } from '@wirebench/transport'
 import { graphqlErrors, graphqlStatus } from './errors.js'
-import type { FrameQueue } from './frame-queue.js'
+import type { SubscriptionQueue } from './frame-queue.js'
 import { parseJson } from './http.js'
 import type { GraphqlRequest } from './message.js'
 import type { RunningSubscription } from './ws-subscription.js'
@@ -19,86 +27,125 @@ export interface SseSubscriptionInput {
   request: GraphqlRequest
   ctx: CallContext
   dispatchers: DispatcherFactory
-  queue: FrameQueue
+  queue: SubscriptionQueue
   note?: Record<string, string>
 }
 
-/** Enough of a refused answer's body to show its GraphQL errors. */
-const maxErrorBodyBytes = 64 * 1024
+type EndFrame = Extract<StreamFrame, { type: 'end' }>
 
-interface Refused {
-  status: number
-  statusText: string
-  body: unknown
-}
+/** Enough of a refused or single-result JSON answer to show its GraphQL errors. */
+const maxJsonBodyBytes = 1024 * 1024
 
 export function startSseSubscription(input: SseSubscriptionInput): RunningSubscription {
-  const { ctx, queue } = input
+  const controller = new AbortController()
+  void run(input, controller.signal)
+  return { stop: () => controller.abort() }
+}
+
+async function run(input: SseSubscriptionInput, signal: AbortSignal): Promise<void> {
+  const { ctx, queue, url } = input
   const lease = input.dispatchers.acquire(ctx.markers)
-  let refused: Refused | undefined
-  // graphql-sse keeps only the message of a failed fetch; the cause (ECONNREFUSED, TLS) is kept here.
-  let fetchError: unknown
-  const client = createClient({
-    url: appendQueryParams(input.url, ctx.markers.apiKeyQuery ?? []),
-    singleConnection: false,
-    retryAttempts: 0,
-    headers: () => ({ ...ctx.metadata }),
-    fetchFn: async (url: string, init: Parameters<typeof fetch>[1]) => {
-      const response = await fetch(url, { ...init, dispatcher: lease.dispatcher }).catch((error: unknown) => {
-        fetchError = (error as { cause?: unknown }).cause ?? error
-        throw error
-      })
-      if (response.ok) {
-        const metadata: Record<string, string> = {}
-        response.headers.forEach((value, name) => (metadata[name] = value))
-        queue.push({
-          type: 'headers',
-          metadata: { ...metadata, 'x-wirebench-transport': 'graphql-sse', ...input.note },
-        })
-      } else if (response.body) {
-        const body = await readBoundedBody(response.body, maxErrorBodyBytes).catch(() => undefined)
-        refused = { status: response.status, statusText: response.statusText, body: body && parseJson(body.bytes) }
-      }
-      return response
-    },
-  })
-  let stopped = false
-  const stop = (): void => {
-    if (stopped) return
-    stopped = true
-    unsubscribe()
-    client.dispose()
-    void lease.release()
-  }
-  const unsubscribe = client.subscribe(
-    {
-      query: input.request.query,
-      ...(input.request.variables ? { variables: input.request.variables } : {}),
-      ...(input.request.operationName ? { operationName: input.request.operationName } : {}),
-    },
-    {
-      next: (result) => queue.push({ type: 'message', data: result, meta: { transport: 'graphql-sse' } }),
-      complete: () => {
+  const clientCertificate = ctx.markers.mtls !== undefined
+  let response: OpenedResponse | undefined
+  try {
+    response = await openResponse({
+      url: appendQueryParams(url, ctx.markers.apiKeyQuery ?? []),
+      displayUrl: url,
+      method: 'POST',
+      headers: mergeHeaders(ctx.metadata, { 'content-type': 'application/json', accept: 'text/event-stream' }),
+      body: JSON.stringify({
+        query: input.request.query,
+        ...(input.request.variables ? { variables: input.request.variables } : {}),
+        ...(input.request.operationName ? { operationName: input.request.operationName } : {}),
+      }),
+      dispatcher: lease.dispatcher,
+      signal,
+      clientCertificate,
+      // A subscription may stay quiet for long; stop() ends it.
+      bodyTimeoutMs: 0,
+    })
+    const { status, headers } = response
+    if (status >= 300 && status < 400) {
+      queue.end(redirected(url, status, headers.location))
+      return
+    }
+    if (status < 200 || status >= 300 || !isEventStreamType(headers['content-type'])) {
+      // A refusal, or one JSON execution result (graphql-sse servers answer validation errors this way).
+      const body = await readBoundedBody(response.body, maxJsonBodyBytes)
+      queue.end(jsonAnswer(status, response.statusMessage, parseJson(body.bytes), input, headers))
+      return
+    }
+    queue.push({ type: 'headers', metadata: { ...headers, 'x-wirebench-transport': 'graphql-sse', ...input.note } }, 0)
+    const events = parseEvents(response.body, {
+      maxEventBytes: Math.min(defaultMaxEventBytes, ctx.limits.maxResponseBytes),
+      displayUrl: url,
+    })
+    for await (const event of events) {
+      if (event.event === 'complete') {
         queue.end({ type: 'end', status: 'OK' })
-        stop()
-      },
-      error: (error: unknown) => {
-        stop()
-        if (refused) {
-          const errors = graphqlErrors(refused.body)
-          queue.end({
-            type: 'end',
-            status: graphqlStatus(errors, refused.status),
-            message: errors?.[0]?.message ?? `HTTP ${refused.status} ${refused.statusText}`.trimEnd(),
-            details: { http_status: refused.status, ...(errors ? { errors } : {}) },
-          })
-          return
-        }
-        queue.fail(
-          toNetworkError(fetchError ?? error, { url: input.url, clientCertificate: ctx.markers.mtls !== undefined }),
-        )
-      },
-    },
-  )
-  return { stop }
+        return
+      }
+      if (event.event !== undefined && event.event !== 'next') continue
+      queue.push(
+        { type: 'message', data: eventData(event.data), meta: { transport: 'graphql-sse' } },
+        event.data.length,
+      )
+      // Back-pressure: the next chunk is not read until the consumer made room.
+      await queue.room()
+      if (signal.aborted) return
+    }
+    queue.end({
+      type: 'end',
+      status: 'Unavailable',
+      message: `${url} closed the event stream without completing the subscription.`,
+    })
+  } catch (error) {
+    if (signal.aborted) return
+    if (WorkbenchError.is(error, 'payload_too_large')) {
+      queue.end({ type: 'end', status: 'ResourceExhausted', message: error.message, details: { code: error.code } })
+      return
+    }
+    queue.fail(streamError(error, { url, signal, clientCertificate }))
+  } finally {
+    response?.close()
+    await lease.release()
+  }
+}
+
+function redirected(url: string, status: number, location: string | undefined): EndFrame {
+  return {
+    type: 'end',
+    status: 'FailedPrecondition',
+    message: `${url} answered HTTP ${status} (a redirect); redirects are not followed. Call the address it names instead.`,
+    details: { http_status: status, ...(location === undefined ? {} : { location }) },
+  }
+}
+
+/** The end of a subscription answered with JSON instead of an event stream: its errors, mapped, or its one result. */
+function jsonAnswer(
+  status: number,
+  statusText: string,
+  body: unknown,
+  input: SseSubscriptionInput,
+  headers: Record<string, string>,
+): EndFrame {
+  const errors = graphqlErrors(body)
+  const ok = status >= 200 && status < 300
+  if (ok && !errors && typeof body === 'object' && body !== null && 'data' in body) {
+    // One execution result: hand it over as the only event.
+    input.queue.push({ type: 'headers', metadata: { ...headers, 'x-wirebench-transport': 'graphql-sse' } }, 0)
+    input.queue.push({ type: 'message', data: body, meta: { transport: 'graphql-sse' } }, 0)
+    return { type: 'end', status: 'OK' }
+  }
+  const type = headers['content-type'] ?? 'no content type'
+  return {
+    type: 'end',
+    status: ok && !errors ? 'Unknown' : graphqlStatus(errors, status),
+    message:
+      errors?.[0]?.message ??
+      (ok
+        ? `${input.url} answered HTTP ${status} (${type}), not an event stream.`
+        : `HTTP ${status} ${statusText}`.trimEnd()),
+    details: { http_status: status, ...(errors ? { errors } : {}) },
+  }
 }

@@ -10,7 +10,7 @@ import type { DispatcherFactory } from '@wirebench/transport'
 import { httpEndpoint } from './discover.js'
 import type { GraphqlDeps } from './discover.js'
 import { cookiesUnsupported } from './errors.js'
-import { createFrameQueue } from './frame-queue.js'
+import { createSubscriptionQueue } from './frame-queue.js'
 import { readMessage } from './message.js'
 import { startSseSubscription } from './sse-subscription.js'
 import type { CachedOperation } from './types.js'
@@ -22,6 +22,7 @@ export interface StreamDeps {
   dispatchers: DispatcherFactory
   lookup: LookupFunction
   maxQueuedEvents: number | undefined
+  maxQueuedBytes: number
 }
 
 export interface StreamInput {
@@ -60,7 +61,10 @@ export async function* streamSubscription(
     }
   }
   let running: RunningSubscription | undefined
-  const queue = createFrameQueue(deps.maxQueuedEvents ?? ctx.limits.maxQueuedFrames, () => running?.stop())
+  const queue = createSubscriptionQueue({
+    maxFrames: deps.maxQueuedEvents ?? ctx.limits.maxQueuedFrames,
+    maxBytes: deps.maxQueuedBytes,
+  })
   const startSse = (extra?: Record<string, string>): void => {
     running = startSseSubscription({
       url: input.url,

@@ -12,8 +12,10 @@ export interface GraphqlPluginOptions {
   maxCachedTargets?: number
   /** Nesting depth of input objects in argument forms before they are cut (`truncated`). Default 4. */
   maxInputDepth?: number
-  /** Events a subscription may hold unread before it ends with ResourceExhausted. Default: the call's queue limit. */
+  /** Events a subscription may hold unread before its source is paused. Default: the call's queue limit. */
   maxQueuedEvents?: number
+  /** Bytes of unread events a subscription may hold before its source is paused. Default 16 MiB. */
+  maxQueuedBytes?: number
 }
 
 export type RootKind = 'query' | 'mutation' | 'subscription'

@@ -10,10 +10,9 @@ import { WebSocket } from 'ws'
 import type { ClientOptions } from 'ws'
 import { WorkbenchError, appendQueryParams } from '@wirebench/core'
 import type { CallContext, StatusName } from '@wirebench/core'
-import { clientTlsOptions, toNetworkError } from '@wirebench/transport'
+import { clientTlsOptions, flattenHeaders, toNetworkError } from '@wirebench/transport'
 import { graphqlErrors, graphqlStatus } from './errors.js'
-import type { FrameQueue } from './frame-queue.js'
-import { flattenHeaders } from './http.js'
+import type { SubscriptionQueue } from './frame-queue.js'
 import type { GraphqlRequest } from './message.js'
 
 export interface WsSubscriptionInput {
@@ -22,7 +21,7 @@ export interface WsSubscriptionInput {
   request: GraphqlRequest
   ctx: CallContext
   lookup: LookupFunction
-  queue: FrameQueue
+  queue: SubscriptionQueue
   /** Extra headers-frame entries (why this transport was chosen). */
   note?: Record<string, string>
   /** Given in `auto` mode: called instead of failing when the server refuses the upgrade or the subprotocol. */
@@ -38,6 +37,8 @@ interface Handshake {
   opened: boolean
   /** The socket graphql-ws opened: stop() ends it even before `connection_ack` (graphql-ws alone would wait). */
   socket?: WebSocket
+  /** Size of the last message the socket received (graphql-ws hands over parsed results only). */
+  lastMessageBytes: number
   headers?: Record<string, string>
   error?: Error
 }
@@ -75,7 +76,7 @@ export function wsUrlOf(url: string): string {
 
 export function startWsSubscription(input: WsSubscriptionInput): RunningSubscription {
   const { ctx, queue } = input
-  const handshake: Handshake = { opened: false }
+  const handshake: Handshake = { opened: false, lastMessageBytes: 0 }
   // `lookup` reaches net/tls.connect through ws's request options (its typings leave it out).
   const options: ClientOptions & { lookup: LookupFunction } = {
     headers: Object.fromEntries(
@@ -103,10 +104,12 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
     on: {
       connected: () => {
         acknowledged = true
-        queue.push({
-          type: 'headers',
-          metadata: { ...handshake.headers, 'x-wirebench-transport': 'graphql-ws', ...input.note },
-        })
+        // A full queue pauses the socket: TCP then pushes back on the server until the consumer catches up.
+        if (handshake.socket) queue.attach(handshake.socket)
+        queue.push(
+          { type: 'headers', metadata: { ...handshake.headers, 'x-wirebench-transport': 'graphql-ws', ...input.note } },
+          0,
+        )
       },
       closed: (event) => {
         // graphql-ws reconnects at once, without backoff or count, after a close 1000 while a subscription is
@@ -136,7 +139,8 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
       ...(input.request.operationName ? { operationName: input.request.operationName } : {}),
     },
     {
-      next: (result) => queue.push({ type: 'message', data: result, meta: { transport: 'graphql-ws' } }),
+      next: (result) =>
+        queue.push({ type: 'message', data: result, meta: { transport: 'graphql-ws' } }, handshake.lastMessageBytes),
       complete: () => {
         if (!refused && !closed) queue.end({ type: 'end', status: 'OK' })
       },
@@ -196,7 +200,7 @@ function settle(error: unknown, handshake: Handshake, input: WsSubscriptionInput
 }
 
 /** Ends the stream with a close the server sent; a close without `complete` is never OK for a subscription. */
-function endWithClose(queue: FrameQueue, code: number, reasonValue: unknown): void {
+function endWithClose(queue: SubscriptionQueue, code: number, reasonValue: unknown): void {
   const reason = typeof reasonValue === 'string' ? reasonValue : ''
   queue.end({
     type: 'end',
@@ -231,6 +235,14 @@ function socketClass(
     constructor(address: string | URL, protocols?: string | string[]) {
       super(address, protocols, options)
       handshake.socket = this
+      // Registered before graphql-ws's onmessage, so the size is known when the result is handed over.
+      this.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+        handshake.lastMessageBytes = Array.isArray(data)
+          ? data.reduce((n, part) => n + part.length, 0)
+          : data instanceof ArrayBuffer
+            ? data.byteLength
+            : data.length
+      })
       this.once('upgrade', (response) => {
         handshake.headers = flattenHeaders(response.headers)
       })
