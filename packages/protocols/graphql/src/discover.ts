@@ -9,7 +9,7 @@ import type { IntrospectionQuery } from 'graphql'
 import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
 import type { CallContext, OutboundPolicy } from '@wirebench/core'
 import type { DispatcherFactory } from '@wirebench/transport'
-import { graphqlErrors, introspectionRefused, noServices, shortMessage } from './errors.js'
+import { graphqlErrors, introspectionRefused, noServices, shortMessage, sigv4Unsupported } from './errors.js'
 import type { GraphqlErrorLike } from './errors.js'
 import { graphqlAccept, parseJson, postGraphql } from './http.js'
 import { schemaServices } from './services.js'
@@ -48,6 +48,7 @@ export async function discoverEndpoint(
   previous?: CachedTarget,
 ): Promise<CachedTarget> {
   httpEndpoint(url, deps)
+  if (ctx.markers.sigv4) throw sigv4Unsupported()
   const response = await postGraphql(
     {
       url: appendQueryParams(url, ctx.markers.apiKeyQuery ?? []),

@@ -76,3 +76,10 @@ export function cookiesUnsupported(what: string): WorkbenchError {
     hint: 'Turn off persistCookies in the environment for this call, or use the graphql-sse transport.',
   })
 }
+
+/** SigV4 signing of GraphQL POSTs and upgrades is not implemented: sending the call unsigned would fail obscurely. */
+export function sigv4Unsupported(): WorkbenchError {
+  return new WorkbenchError('unsupported', 'GraphQL requests are not signed with AWS SigV4 here.', {
+    hint: 'Use an auth helper that sends headers (an API key or a bearer token) for this endpoint.',
+  })
+}

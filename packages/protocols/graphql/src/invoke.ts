@@ -6,7 +6,7 @@ import { appendQueryParams, mergeHeaders } from '@wirebench/core'
 import type { CallContext, InvokeResult } from '@wirebench/core'
 import type { GraphqlDeps } from './discover.js'
 import { httpEndpoint } from './discover.js'
-import { graphqlErrors, graphqlStatus, subscriptionThroughInvoke } from './errors.js'
+import { graphqlErrors, graphqlStatus, sigv4Unsupported, subscriptionThroughInvoke } from './errors.js'
 import { graphqlAccept, parseJson, postGraphql } from './http.js'
 import { readMessage, requestBody } from './message.js'
 import type { CachedOperation } from './types.js'
@@ -23,6 +23,7 @@ export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps
   if (operation.kind === 'subscription') throw subscriptionThroughInvoke(operation.method.fullName)
   const request = readMessage(input.messages, operation)
   httpEndpoint(input.url, deps)
+  if (ctx.markers.sigv4) throw sigv4Unsupported()
   const response = await postGraphql(
     {
       url: appendQueryParams(input.url, ctx.markers.apiKeyQuery ?? []),

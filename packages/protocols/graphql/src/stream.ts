@@ -9,7 +9,7 @@ import type { CallContext, StreamFrame } from '@wirebench/core'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { httpEndpoint } from './discover.js'
 import type { GraphqlDeps } from './discover.js'
-import { cookiesUnsupported } from './errors.js'
+import { cookiesUnsupported, sigv4Unsupported } from './errors.js'
 import { createSubscriptionQueue } from './frame-queue.js'
 import { readMessage } from './message.js'
 import { startSseSubscription } from './sse-subscription.js'
@@ -50,6 +50,7 @@ export async function* streamSubscription(
   if (ctx.signal.aborted) throw abortError(ctx.signal)
   // A call may name another server than discovery did: the policy applies to it too (its ws:// twin has the same host).
   httpEndpoint(input.url, deps)
+  if (ctx.markers.sigv4) throw sigv4Unsupported()
   let transport = request.transport
   let note: Record<string, string> | undefined
   if (ctx.markers.cookieEnv !== undefined) {
