@@ -61,8 +61,8 @@ describe('GraphQL calls with a SigV4 marker', () => {
       const call = {
         target: yoga.url,
         service: 'Subscription',
-        method: 'ticks',
-        messages: [{ subscriptionTransport: transport }],
+        method: 'countdown',
+        messages: [{ variables: { from: 1 }, subscriptionTransport: transport }],
       }
       const frames: StreamFrame[] = []
       const error = await (async () => {
