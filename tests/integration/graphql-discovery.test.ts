@@ -120,13 +120,14 @@ describe('GraphQL discovery (graphql-yoga)', () => {
     )
   })
 
-  it('describes the output type two levels deep and marks deprecated fields', () => {
+  it('describes the output type one level deep (object fields named, not expanded) and marks deprecated fields', () => {
     const out = method(services, 'Query', 'shape').outputType
     expect(out.name).toBe('Shape')
     expect(field(out.fields, 'legacyName').deprecated).toBe(true)
-    const owner = field(out.fields, 'owner').messageType
-    expect(owner?.name).toBe('Person')
-    expect(field(owner?.fields ?? [], 'friend').messageType).toMatchObject({ fields: [], truncated: true })
+    expect(field(out.fields, 'color')).toMatchObject({ type: 'enum' })
+    const owner = field(out.fields, 'owner')
+    expect(owner.type).toBe('message')
+    expect(owner.messageType).toEqual({ name: 'Person', fullName: 'Person', fields: [], truncated: true })
   })
 
   it('answers the introspection result of the endpoint, and nothing for an endpoint it has not discovered', () => {
