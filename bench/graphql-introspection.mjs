@@ -1,6 +1,6 @@
 // GraphQL introspection of the GitHub schema (@octokit/graphql-schema, ~1,600 types): time to a usable sidebar.
 // Ours: POST /api/discover {urls:[url]} through a real workbench server (every plugin's fan-out) until the services
-// arrive, then GET /api/schema (the SDL the UI's field picker reads). Baseline: the least any client does to get a
+// arrive, then GET /api/schema (the introspection document the UI's field picker reads). Baseline: the least any client does to get a
 // schema it can use: POST the same introspection query with undici's fetch, JSON.parse, buildClientSchema.
 // The target answers the introspection query from a precomputed result, so both arms pay the same (near-zero)
 // server cost and the ratio is the workbench's own overhead. Ratios are medians of interleaved runs.

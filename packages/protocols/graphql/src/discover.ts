@@ -8,6 +8,7 @@ import { buildClientSchema, getIntrospectionQuery } from 'graphql'
 import type { IntrospectionQuery } from 'graphql'
 import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
 import type { CallContext, OutboundPolicy } from '@wirebench/core'
+import { isEventStreamType } from '@wirebench/transport'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { graphqlErrors, introspectionRefused, noServices, shortMessage, sigv4Unsupported } from './errors.js'
 import type { GraphqlErrorLike } from './errors.js'
@@ -57,7 +58,7 @@ export async function discoverEndpoint(
       body: JSON.stringify({ query: introspectionQuery, operationName: 'IntrospectionQuery' }),
       inspect(status, headers) {
         const type = headers['content-type'] ?? ''
-        if (/text\/event-stream/i.test(type)) throw noServices(url, 'it answers with an event stream')
+        if (isEventStreamType(type)) throw noServices(url, 'it answers with an event stream')
         if (/html/i.test(type)) throw noServices(url, `it answers HTTP ${status} with an HTML page`)
       },
     },

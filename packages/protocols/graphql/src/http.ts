@@ -2,9 +2,8 @@
  * One GraphQL-over-HTTP POST through the guarded transport: JSON body, bounded response. An event stream is refused
  * before its body is read when the caller asks (discovery must never wait on an endless SSE body).
  */
-import { STATUS_CODES } from 'node:http'
 import type { CallContext } from '@wirebench/core'
-import { createCallSignal, readBoundedBody, toNetworkError } from '@wirebench/transport'
+import { createCallSignal, openResponse, readBoundedBody, toNetworkError } from '@wirebench/transport'
 import type { DispatcherFactory } from '@wirebench/transport'
 
 export const graphqlAccept = 'application/graphql-response+json, application/json;q=0.9'
@@ -44,30 +43,29 @@ export async function postGraphql(
   const started = performance.now()
   const lease = dispatchers.acquire(ctx.markers)
   try {
-    const url = new URL(post.url)
-    const response = await lease.dispatcher.request({
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
+    const response = await openResponse({
+      url: post.url,
+      displayUrl: post.displayUrl,
       method: 'POST',
       headers: post.headers,
       body: post.body,
+      dispatcher: lease.dispatcher,
       signal: call.signal,
+      clientCertificate: ctx.markers.mtls !== undefined,
     })
-    const headers = flattenHeaders(response.headers)
+    const { headers } = response
     try {
-      post.inspect?.(response.statusCode, headers)
+      post.inspect?.(response.status, headers)
     } catch (error) {
-      // Destroying without a listener would raise undici's abort as an uncaught error.
-      response.body.on('error', () => undefined)
-      response.body.destroy()
+      response.close()
       throw error
     }
     const length = headers['content-length']
     const declared = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined
     const body = await readBoundedBody(response.body, ctx.limits.maxResponseBytes, declared)
     return {
-      status: response.statusCode,
-      statusMessage: STATUS_CODES[response.statusCode] ?? '',
+      status: response.status,
+      statusMessage: response.statusMessage,
       headers,
       body: body.bytes,
       sizeBytes: body.sizeBytes,
@@ -75,6 +73,7 @@ export async function postGraphql(
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     }
   } catch (error) {
+    // openResponse's failures arrive named (and pass through); body-read failures are named here.
     throw toNetworkError(error, {
       url: post.displayUrl,
       timedOut: call.isTimedOut(),
@@ -85,15 +84,6 @@ export async function postGraphql(
     call.dispose()
     await lease.release()
   }
-}
-
-/** Lower-case names, repeated headers joined; a null prototype keeps a `__proto__` header a plain entry. */
-export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat = Object.create(null) as Record<string, string>
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
-  }
-  return flat
 }
 
 /** Parses a JSON body; undefined when it is not JSON. */

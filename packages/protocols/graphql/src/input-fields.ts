@@ -5,15 +5,8 @@
  */
 import { getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType } from 'graphql'
 import type { GraphQLArgument, GraphQLInputField, GraphQLInputType, GraphQLNamedType } from 'graphql'
-import type { FieldInfo, FieldType, MessageInfo } from '@wirebench/core'
-
-const scalarTypes: Record<string, { type: FieldType; format?: string }> = {
-  String: { type: 'string' },
-  ID: { type: 'string', format: 'id' },
-  Int: { type: 'int32' },
-  Float: { type: 'double' },
-  Boolean: { type: 'bool' },
-}
+import type { FieldInfo, MessageInfo } from '@wirebench/core'
+import { applyScalar } from './scalar-types.js'
 
 export interface InputFieldBuilder {
   /** The fields of a `variables` message for these arguments. */
@@ -80,13 +73,7 @@ export function createInputFieldBuilder(maxDepth: number): InputFieldBuilder {
       field.type = 'message'
       field.messageType = inputMessage(named, depth, path)
     } else {
-      const scalar = scalarTypes[named.name]
-      if (scalar) {
-        field.type = scalar.type
-        if (scalar.format) field.format = scalar.format
-      } else {
-        field.format = named.name
-      }
+      applyScalar(field, named.name)
     }
     return field
   }

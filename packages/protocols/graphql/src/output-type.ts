@@ -14,15 +14,8 @@ import {
   isObjectType,
 } from 'graphql'
 import type { GraphQLNamedType, GraphQLOutputType } from 'graphql'
-import type { FieldInfo, FieldType, MessageInfo } from '@wirebench/core'
-
-const scalarTypes: Record<string, FieldType> = {
-  String: 'string',
-  ID: 'string',
-  Int: 'int32',
-  Float: 'double',
-  Boolean: 'bool',
-}
+import type { FieldInfo, MessageInfo } from '@wirebench/core'
+import { applyScalar } from './scalar-types.js'
 
 export const outputDepth = 1
 
@@ -76,9 +69,7 @@ export function createOutputTypeBuilder(): OutputTypeBuilder {
       field.type = 'message'
       field.messageType = message(named, depth)
     } else {
-      const scalar = scalarTypes[named.name]
-      if (scalar) field.type = scalar
-      else field.format = named.name
+      applyScalar(field, named.name)
     }
     return field
   }
