@@ -1,12 +1,9 @@
 /** The response pane shared by every protocol: status, timing, size, then body and headers tabs. */
 import { useState, type ReactElement } from 'react'
-import { formatBytes, formatDuration } from '../../components/format.js'
-import { ProblemNotice } from '../../components/ProblemNotice.js'
-import { Spinner } from '../../components/Spinner.js'
 import { Tabs } from '../../components/Tabs.js'
 import type { CallRecord } from '../../state/calls-store.js'
-import { callProblemHint } from './call-problem-hint.js'
 import { HeadersTable } from './HeadersTable.js'
+import { CallProblem, SendingNote, TimeAndSize } from './ResponseFacts.js'
 import { ResponseBody } from './ResponseBody.js'
 import { StatusBadge, type StatusTone } from './StatusBadge.js'
 
@@ -45,30 +42,15 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
         {!status && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
         {result && (
           <>
-            <span className="response-fact" title="Time the target took to answer">
-              <span className="muted">Time</span> <span className="mono">{formatDuration(result.durationMs)}</span>
-            </span>
-            {result.sizeBytes !== undefined && (
-              <span className="response-fact" title="Body size on the wire">
-                <span className="muted">Size</span> <span className="mono">{formatBytes(result.sizeBytes)}</span>
-              </span>
-            )}
+            <TimeAndSize result={result} />
             {result.contentType && (
               <span className="response-fact mono muted response-ctype">{result.contentType}</span>
             )}
           </>
         )}
-        {record.isSending && (
-          <span className="response-sending">
-            <Spinner label="Waiting for the response" /> Sending…
-          </span>
-        )}
+        <SendingNote record={record} />
       </div>
-      {error && !record.isSending && (
-        <div className="response-error">
-          <ProblemNotice error={error} hint={callProblemHint(error.problem)} />
-        </div>
-      )}
+      <CallProblem record={record} />
       {result && (
         <>
           {result.statusMessage && !status?.label.includes(result.statusMessage) && (

@@ -1,11 +1,8 @@
 /** A query's or mutation's result: status, HTTP status, time and size, then data and errors side by side, the raw body and headers. */
 import { useMemo, useState, type ReactElement } from 'react'
-import { formatBytes, formatDuration } from '../../components/format.js'
-import { ProblemNotice } from '../../components/ProblemNotice.js'
-import { Spinner } from '../../components/Spinner.js'
 import { Tabs } from '../../components/Tabs.js'
-import { callProblemHint } from '../../features/response/call-problem-hint.js'
 import { HeadersTable } from '../../features/response/HeadersTable.js'
+import { CallProblem, SendingNote, TimeAndSize } from '../../features/response/ResponseFacts.js'
 import { ResponseBody } from '../../features/response/ResponseBody.js'
 import { StatusBadge } from '../../features/response/StatusBadge.js'
 import type { CallRecord } from '../../state/calls-store.js'
@@ -41,27 +38,10 @@ export function GraphqlResult({ record }: { record: CallRecord }): ReactElement 
             Partial data
           </span>
         )}
-        {result && (
-          <span className="response-fact" title="Time the target took to answer">
-            <span className="muted">Time</span> <span className="mono">{formatDuration(result.durationMs)}</span>
-          </span>
-        )}
-        {result?.sizeBytes !== undefined && (
-          <span className="response-fact" title="Body size on the wire">
-            <span className="muted">Size</span> <span className="mono">{formatBytes(result.sizeBytes)}</span>
-          </span>
-        )}
-        {record.isSending && (
-          <span className="response-sending">
-            <Spinner label="Waiting for the response" /> Sending…
-          </span>
-        )}
+        {result && <TimeAndSize result={result} />}
+        <SendingNote record={record} />
       </div>
-      {error && !record.isSending && (
-        <div className="response-error">
-          <ProblemNotice error={error} hint={callProblemHint(error.problem)} />
-        </div>
-      )}
+      <CallProblem record={record} />
       {result && (
         <>
           <Tabs

@@ -1,13 +1,10 @@
 /** A unary gRPC result: status name and code, message, time and size, then body, response headers, trailers and rich error details. */
 import { useState, type ReactElement } from 'react'
-import { formatBytes, formatDuration } from '../../components/format.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
-import { ProblemNotice } from '../../components/ProblemNotice.js'
-import { Spinner } from '../../components/Spinner.js'
 import { Tabs } from '../../components/Tabs.js'
 import { statusWithCode } from '../../features/live/live-status.js'
-import { callProblemHint } from '../../features/response/call-problem-hint.js'
 import { HeadersTable } from '../../features/response/HeadersTable.js'
+import { CallProblem, SendingNote, TimeAndSize } from '../../features/response/ResponseFacts.js'
 import { ResponseBody } from '../../features/response/ResponseBody.js'
 import { StatusBadge } from '../../features/response/StatusBadge.js'
 import type { CallRecord } from '../../state/calls-store.js'
@@ -34,27 +31,10 @@ export function GrpcUnaryResponse({ record }: { record: CallRecord }): ReactElem
           </span>
         )}
         {!result && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
-        {result && (
-          <span className="response-fact" title="Time the target took to answer">
-            <span className="muted">Time</span> <span className="mono">{formatDuration(result.durationMs)}</span>
-          </span>
-        )}
-        {result?.sizeBytes !== undefined && (
-          <span className="response-fact" title="Message size on the wire">
-            <span className="muted">Size</span> <span className="mono">{formatBytes(result.sizeBytes)}</span>
-          </span>
-        )}
-        {record.isSending && (
-          <span className="response-sending">
-            <Spinner label="Waiting for the response" /> Sending…
-          </span>
-        )}
+        {result && <TimeAndSize result={result} sizeTitle="Message size on the wire" />}
+        <SendingNote record={record} />
       </div>
-      {error && !record.isSending && (
-        <div className="response-error">
-          <ProblemNotice error={error} hint={callProblemHint(error.problem)} />
-        </div>
-      )}
+      <CallProblem record={record} />
       {result && (
         <>
           {result.statusMessage && (

@@ -1,0 +1,49 @@
+/** What every response summary shows whatever the protocol: time and size, the sending spinner, and a call's problem. */
+import type { ReactElement } from 'react'
+import type { InvokeResult } from '@wirebench/core'
+import { formatBytes, formatDuration } from '../../components/format.js'
+import { ProblemNotice } from '../../components/ProblemNotice.js'
+import { Spinner } from '../../components/Spinner.js'
+import type { CallRecord } from '../../state/calls-store.js'
+import { callProblemHint } from './call-problem-hint.js'
+
+export function TimeAndSize({
+  result,
+  sizeTitle = 'Body size on the wire',
+}: {
+  result: InvokeResult
+  sizeTitle?: string
+}): ReactElement {
+  return (
+    <>
+      <span className="response-fact" title="Time the target took to answer">
+        <span className="muted">Time</span> <span className="mono">{formatDuration(result.durationMs)}</span>
+      </span>
+      {result.sizeBytes !== undefined && (
+        <span className="response-fact" title={sizeTitle}>
+          <span className="muted">Size</span> <span className="mono">{formatBytes(result.sizeBytes)}</span>
+        </span>
+      )}
+    </>
+  )
+}
+
+export function SendingNote({ record }: { record: CallRecord }): ReactElement | null {
+  if (!record.isSending) return null
+  return (
+    <span className="response-sending">
+      <Spinner label="Waiting for the response" /> Sending…
+    </span>
+  )
+}
+
+/** The problem that ended a call without a response (not shown while a new attempt is on its way). */
+export function CallProblem({ record }: { record: CallRecord }): ReactElement | null {
+  const { error } = record
+  if (!error || record.isSending) return null
+  return (
+    <div className="response-error">
+      <ProblemNotice error={error} hint={callProblemHint(error.problem)} />
+    </div>
+  )
+}
