@@ -15,7 +15,7 @@ export type {
   DiscoveryAttempt,
   DiscoveryOutcome,
 } from './model/wire.js'
-export { fieldTypes, isIntegerFieldType, statusNames } from './model/wire.js'
+export { fieldTypes, isIntegerFieldType, optionalField, statusNames } from './model/wire.js'
 export type { StreamFrame, StreamFrameType } from './model/stream.js'
 export { WorkbenchError } from './errors/workbench-error.js'
 export type { WorkbenchErrorCode, WorkbenchErrorOptions } from './errors/workbench-error.js'

@@ -190,3 +190,26 @@ export interface DiscoveryAttempt {
   /** What the user can do about the failure. */
   hint?: string
 }
+
+/**
+ * A single optional field, for plugins that describe their call message themselves (SSE, WebSocket, GraphQL): every
+ * flag a scalar field needs, overridden by `extra`.
+ */
+export function optionalField(
+  name: string,
+  number: number,
+  type: FieldType,
+  extra: Partial<FieldInfo> = {},
+): FieldInfo {
+  return {
+    name,
+    number,
+    type,
+    label: 'optional',
+    isRepeated: false,
+    isMap: false,
+    required: false,
+    isBinary: false,
+    ...extra,
+  }
+}

@@ -3,6 +3,7 @@
  * field. A method's input is the call message `{ query, variables, operationName, subscriptionTransport? }`.
  */
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql'
+import { optionalField } from '@wirebench/core'
 import type { FieldInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { createInputFieldBuilder } from './input-fields.js'
 import type { InputFieldBuilder } from './input-fields.js'
@@ -81,60 +82,31 @@ function methodInfo(
   const streaming = kind === 'subscription'
   const variables = builders.inputs.argumentFields(field.args)
   const fields: FieldInfo[] = [
-    {
-      name: 'query',
-      number: 1,
-      type: 'string',
-      label: 'optional',
-      isRepeated: false,
-      isMap: false,
-      required: false,
-      isBinary: false,
+    optionalField('query', 1, 'string', {
       format: 'graphql',
       defaultValue: source.query,
       description: 'The GraphQL operation; empty sends the default one.',
-    },
-    {
-      name: 'variables',
-      number: 2,
-      type: 'message',
-      label: 'optional',
-      isRepeated: false,
-      isMap: false,
+    }),
+    optionalField('variables', 2, 'message', {
       required: variables.some((v) => v.required),
-      isBinary: false,
       messageType: {
         name: `${source.operationName}Variables`,
         fullName: `${root.name}.${field.name}.Variables`,
         fields: variables,
       },
-    },
-    {
-      name: 'operationName',
-      number: 3,
-      type: 'string',
-      label: 'optional',
-      isRepeated: false,
-      isMap: false,
-      required: false,
-      isBinary: false,
+    }),
+    optionalField('operationName', 3, 'string', {
       description: 'Which operation of the document to run, when it holds several.',
-    },
+    }),
   ]
   if (streaming) {
-    fields.push({
-      name: 'subscriptionTransport',
-      number: 4,
-      type: 'enum',
-      label: 'optional',
-      isRepeated: false,
-      isMap: false,
-      required: false,
-      isBinary: false,
-      enumValues: subscriptionTransports.map((name, number) => ({ name, number })),
-      defaultValue: 'auto',
-      description: 'auto tries graphql-ws and falls back to graphql-sse.',
-    })
+    fields.push(
+      optionalField('subscriptionTransport', 4, 'enum', {
+        enumValues: subscriptionTransports.map((name, number) => ({ name, number })),
+        defaultValue: 'auto',
+        description: 'auto tries graphql-ws and falls back to graphql-sse.',
+      }),
+    )
   }
   const method: MethodInfo = {
     name: field.name,

@@ -1,5 +1,6 @@
 /** The ServiceInfo of an event-stream URL: one service named after the path, one ServerStreaming method `subscribe`. */
-import type { FieldInfo, MessageInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
+import { optionalField } from '@wirebench/core'
+import type { MessageInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
 import type { SseHttpMethod } from './types.js'
 import { subscribeMethod } from './types.js'
 
@@ -7,20 +8,6 @@ export interface DescribeOptions {
   url: string
   /** GET, or POST when the server refused GET with 405 and allows POST. */
   defaultMethod: SseHttpMethod
-}
-
-function field(name: string, number: number, type: FieldInfo['type'], extra: Partial<FieldInfo> = {}): FieldInfo {
-  return {
-    name,
-    number,
-    type,
-    label: 'optional',
-    isRepeated: false,
-    isMap: false,
-    required: false,
-    isBinary: false,
-    ...extra,
-  }
 }
 
 /** The last non-empty path segment (`/api/events` → `events`), else the host. */
@@ -47,7 +34,7 @@ export function describeEventStream(options: DescribeOptions): ServiceInfo {
     name: 'SubscribeRequest',
     fullName: `${name}.SubscribeRequest`,
     fields: [
-      field('method', 1, 'enum', {
+      optionalField('method', 1, 'enum', {
         enumValues: [
           { name: 'GET', number: 0 },
           { name: 'POST', number: 1 },
@@ -55,9 +42,9 @@ export function describeEventStream(options: DescribeOptions): ServiceInfo {
         defaultValue: options.defaultMethod,
         description: 'The HTTP method that opens the stream.',
       }),
-      field('body', 2, 'json', { description: 'POST body: sent as JSON, or as text when it is a string.' }),
-      field('lastEventId', 3, 'string', { description: 'Sent as Last-Event-ID: resume after this event id.' }),
-      field('reconnect', 4, 'bool', {
+      optionalField('body', 2, 'json', { description: 'POST body: sent as JSON, or as text when it is a string.' }),
+      optionalField('lastEventId', 3, 'string', { description: 'Sent as Last-Event-ID: resume after this event id.' }),
+      optionalField('reconnect', 4, 'bool', {
         defaultValue: false,
         description: 'Reconnect when the connection drops, with Last-Event-ID and the server retry delay.',
       }),
@@ -67,10 +54,10 @@ export function describeEventStream(options: DescribeOptions): ServiceInfo {
     name: 'ServerSentEvent',
     fullName: `${name}.ServerSentEvent`,
     fields: [
-      field('data', 1, 'json', { description: 'The event data, JSON-parsed when it parses.' }),
-      field('id', 2, 'string'),
-      field('event', 3, 'string', { description: 'The event type; absent means "message".' }),
-      field('retry', 4, 'int32', { description: 'Reconnection delay the server asked for (ms).' }),
+      optionalField('data', 1, 'json', { description: 'The event data, JSON-parsed when it parses.' }),
+      optionalField('id', 2, 'string'),
+      optionalField('event', 3, 'string', { description: 'The event type; absent means "message".' }),
+      optionalField('retry', 4, 'int32', { description: 'Reconnection delay the server asked for (ms).' }),
     ],
   }
   const method: MethodInfo = {

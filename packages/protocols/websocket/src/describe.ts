@@ -1,5 +1,6 @@
 /** The ServiceInfo of a WebSocket address: one service named after the path, one duplex method `connect`. */
-import type { FieldInfo, MessageInfo, ServiceInfo } from '@wirebench/core'
+import { optionalField } from '@wirebench/core'
+import type { MessageInfo, ServiceInfo } from '@wirebench/core'
 
 export const methodName = 'connect'
 
@@ -15,30 +16,16 @@ export function serviceName(url: URL): string {
   }
 }
 
-function field(name: string, number: number, type: FieldInfo['type'], extra: Partial<FieldInfo> = {}): FieldInfo {
-  return {
-    name,
-    number,
-    type,
-    label: 'optional',
-    isRepeated: false,
-    isMap: false,
-    required: false,
-    isBinary: false,
-    ...extra,
-  }
-}
-
 const closeMessage: MessageInfo = {
   name: 'Close',
   fullName: 'websocket.Close',
   description: 'Closes the connection with a code (default 1000) and a reason.',
   fields: [
-    field('code', 1, 'int32', {
+    optionalField('code', 1, 'int32', {
       description: '1000 normal, 1001 going away, 3000–4999 application codes.',
       defaultValue: 1000,
     }),
-    field('reason', 2, 'string', { description: 'At most 123 bytes.' }),
+    optionalField('reason', 2, 'string', { description: 'At most 123 bytes.' }),
   ],
 }
 
@@ -48,16 +35,16 @@ const sendMessage: MessageInfo = {
   fullName: 'websocket.SendFrame',
   description: 'One of text, binary, ping or close. Any other JSON is sent as a text frame.',
   fields: [
-    field('text', 1, 'string', { description: 'A text frame.' }),
-    field('binary', 2, 'bytes', {
+    optionalField('text', 1, 'string', { description: 'A text frame.' }),
+    optionalField('binary', 2, 'bytes', {
       description: 'A binary frame, written as base64.',
       isBinary: true,
       format: 'base64',
     }),
-    field('ping', 3, 'string', {
+    optionalField('ping', 3, 'string', {
       description: 'A ping with this payload (at most 125 bytes); the pong shows in the log.',
     }),
-    field('close', 4, 'message', { description: closeMessage.description, messageType: closeMessage }),
+    optionalField('close', 4, 'message', { description: closeMessage.description, messageType: closeMessage }),
   ],
 }
 
@@ -67,12 +54,14 @@ const receivedMessage: MessageInfo = {
   fullName: 'websocket.ReceivedFrame',
   description: 'Text frames are shown as JSON when they parse; binary frames as base64 (and hex).',
   fields: [
-    field('data', 1, 'json', { description: 'The text, JSON-parsed when it parses; the payload of a ping or pong.' }),
-    field('binary', 2, 'bytes', { description: 'The payload of a binary frame, base64.', isBinary: true }),
-    field('opcode', 3, 'enum', {
+    optionalField('data', 1, 'json', {
+      description: 'The text, JSON-parsed when it parses; the payload of a ping or pong.',
+    }),
+    optionalField('binary', 2, 'bytes', { description: 'The payload of a binary frame, base64.', isBinary: true }),
+    optionalField('opcode', 3, 'enum', {
       enumValues: ['text', 'binary', 'ping', 'pong'].map((name, i) => ({ name, number: i })),
     }),
-    field('bytes', 4, 'int32', { description: 'Payload size in bytes.' }),
+    optionalField('bytes', 4, 'int32', { description: 'Payload size in bytes.' }),
   ],
 }
 
