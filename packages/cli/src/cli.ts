@@ -48,38 +48,68 @@ const console_: Output = {
   err: (text) => void process.stderr.write(text),
 }
 
-function waitForShutdown(stop: () => Promise<void>): Promise<number> {
-  return new Promise((resolve) => {
-    let stopping = false
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        // A second Ctrl+C means "now": skip the graceful close.
-        process.exit(130)
-      }
-      stopping = true
-      console_.err(`\n${signal} received, shutting down…\n`)
-      stop().then(
-        () => resolve(0),
-        (error: unknown) => {
-          console_.err(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`)
-          resolve(1)
-        },
-      )
+interface ShutdownWatch {
+  /** Hands over what stops the workbench; a signal that came before it stops it at once. */
+  setStop(stop: () => Promise<void>): void
+  /** Resolves with the exit code once a signal stopped the workbench. */
+  done: Promise<number>
+  /** Stops listening (the command ended without starting a server). */
+  dispose(): void
+}
+
+/**
+ * Listens for SIGINT/SIGTERM from before the server starts: a signal that lands between the banner and the end of
+ * start-up would otherwise hit Node's default action and kill the process without closing anything.
+ */
+function watchForShutdown(): ShutdownWatch {
+  let stop: (() => Promise<void>) | undefined
+  let signalled = false
+  let finish: (code: number) => void = () => undefined
+  const done = new Promise<number>((resolve) => (finish = resolve))
+  const shutDown = (run: () => Promise<void>) =>
+    run().then(
+      () => finish(0),
+      (error: unknown) => {
+        console_.err(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`)
+        finish(1)
+      },
+    )
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      // A second Ctrl+C means "now": skip the graceful close.
+      process.exit(130)
     }
-    process.on('SIGINT', onSignal)
-    process.on('SIGTERM', onSignal)
-  })
+    signalled = true
+    console_.err(`\n${signal} received, shutting down…\n`)
+    if (stop) void shutDown(stop)
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  return {
+    setStop(next) {
+      stop = next
+      if (signalled) void shutDown(next)
+    },
+    done,
+    dispose() {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+    },
+  }
 }
 
 /** Runs the command; resolves with the process exit code. */
 export async function run(argv: readonly string[], output: Output = console_): Promise<number> {
-  let stop: (() => Promise<void>) | undefined
+  const shutdown = watchForShutdown()
+  let isStarted = false
   const program = buildProgram(async (flags) => {
-    stop = await start(resolveFlags(flags), output)
+    shutdown.setStop(await start(resolveFlags(flags), output))
+    isStarted = true
   })
   try {
     await program.parseAsync([...argv])
   } catch (error) {
+    shutdown.dispose()
     if (error instanceof CommanderError) return error.exitCode
     if (error instanceof UsageError) {
       output.err(`wirebench: ${error.message}\n`)
@@ -88,5 +118,7 @@ export async function run(argv: readonly string[], output: Output = console_): P
     output.err(`wirebench: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
-  return stop ? waitForShutdown(stop) : 0
+  if (isStarted) return shutdown.done
+  shutdown.dispose()
+  return 0
 }
