@@ -50,23 +50,46 @@ export interface HttpResponse {
   durationMs: number
 }
 
+export interface DispatchUrlOptions {
+  dispatcher: Dispatcher
+  url: string
+  method: string
+  headers?: Record<string, string> | undefined
+  body?: HttpRequestBody | undefined
+  signal?: AbortSignal | undefined
+  bodyTimeoutMs?: number | undefined
+}
+
+/** Sends one request for an http(s) URL straight to the dispatcher; the response body is left unread. */
+export function dispatchUrl(options: DispatchUrlOptions): Promise<Dispatcher.ResponseData> {
+  const url = new URL(options.url)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.')
+  }
+  // Straight to the dispatcher with a literal options object, as undici's top-level `request(url, opts)` would
+  // dispatch it (origin, path with the query, no fragment) minus its `{ ...opts }` copy: V8 builds that copy on a
+  // slow path and every later read of it in undici pays for it (~25 µs a call).
+  return options.dispatcher.request({
+    origin: url.origin,
+    path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+    method: options.method,
+    headers: options.headers,
+    body: options.body as Dispatcher.DispatchOptions['body'],
+    signal: options.signal,
+    ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeout: options.bodyTimeoutMs }),
+  })
+}
+
 export async function httpRequest(options: HttpRequestOptions): Promise<HttpResponse> {
   const call = createCallSignal(options)
   const started = performance.now()
   try {
-    const url = new URL(options.url)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.')
-    }
-    // Straight to the dispatcher with a literal options object, as undici's top-level `request(url, opts)` would
-    // dispatch it (origin, path with the query, no fragment) minus its `{ ...opts }` copy: V8 builds that copy on a
-    // slow path and every later read of it in undici pays for it (~25 µs a call).
-    const response = await options.dispatcher.request({
-      origin: url.origin,
-      path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+    const response = await dispatchUrl({
+      dispatcher: options.dispatcher,
+      url: options.url,
       method: options.method,
       headers: options.headers,
-      body: options.body as Dispatcher.DispatchOptions['body'],
+      body: options.body,
       signal: call.signal,
     })
     const head: ResponseHead = {

@@ -3,10 +3,10 @@
  * read the body (bounded) or stream it, or drop it at once (an event stream must never be read to its end by a probe).
  */
 import { STATUS_CODES } from 'node:http'
-import { errors } from 'undici'
 import type { Dispatcher } from 'undici'
 import { WorkbenchError } from '@wirebench/core'
 import { flattenHeaders } from '../headers.js'
+import { dispatchUrl } from '../http-request.js'
 import type { HttpRequestBody } from '../http-request.js'
 import { toNetworkError } from '../network-errors.js'
 
@@ -42,19 +42,7 @@ export interface OpenedResponse {
 
 export async function openResponse(options: OpenResponseOptions): Promise<OpenedResponse> {
   try {
-    const url = new URL(options.url)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.')
-    }
-    const response = await options.dispatcher.request({
-      origin: url.origin,
-      path: url.search ? `${url.pathname}${url.search}` : url.pathname,
-      method: options.method,
-      headers: options.headers,
-      body: options.body as Dispatcher.DispatchOptions['body'],
-      signal: options.signal,
-      ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeout: options.bodyTimeoutMs }),
-    })
+    const response = await dispatchUrl(options)
     const body = response.body as unknown as OpenedBody
     return {
       status: response.statusCode,
