@@ -113,6 +113,22 @@ describe('createUnaryH2', () => {
     expect(seen['grpc-timeout']).toBe('500m')
   })
 
+  it("sends the headers connect's own transport sends; the call's user-agent stays, its content-type does not", async () => {
+    const seen: IncomingHttpHeaders[] = []
+    const { call, viaConnect } = await serve((stream, headers) => {
+      seen.push(headers)
+      stream.respond(okHeaders, { waitForTrailers: true })
+      stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }))
+      stream.end(envelope('ok'))
+    })
+    await call('a')
+    await viaConnect('a')
+    await call('b', { header: { 'User-Agent': 'mine/1', 'Content-Type': 'text/plain', 'x-two': 'v' } })
+    const [ours, connects, named] = seen.map(({ ':path': _path, ...rest }) => rest)
+    expect(ours).toEqual(connects)
+    expect(named).toEqual({ ...connects, 'user-agent': 'mine/1', 'x-two': 'v' })
+  })
+
   it('reports a non-OK status from the trailers as a ConnectError with the status and its metadata', async () => {
     const { call } = await serve((stream) => {
       stream.respond(okHeaders, { waitForTrailers: true })

@@ -19,6 +19,7 @@ import {
 } from '@connectrpc/connect/protocol-grpc'
 import { compressionBrotli, compressionGzip } from '@connectrpc/connect-node'
 import type { GrpcTransportOptions } from '@connectrpc/connect-node'
+import { NodeHeaders } from './node-headers.js'
 
 type SessionManager = NonNullable<GrpcTransportOptions['sessionManager']>
 
@@ -75,14 +76,25 @@ function fromResetCode(rstCode: number): ConnectError | undefined {
   return new ConnectError(`http/2 stream closed with error code ${mapped[0]} (0x${rstCode.toString(16)})`, mapped[1])
 }
 
-function webHeaders(headers: IncomingHttpHeaders, into = new Headers()): Headers {
-  for (const key in headers) {
-    if (key.startsWith(':')) continue
-    const value = headers[key]
-    if (typeof value === 'string') into.append(key, value)
-    else if (Array.isArray(value)) for (const item of value) into.append(key, item)
-  }
-  return into
+/**
+ * The request headers connect's gRPC transport sends: the call's own, then the protocol's, which win (except a
+ * user-agent the call names). The protocol's part is the same for every call, so it is computed once.
+ */
+const protocolHeaders: Record<string, string> = {}
+requestHeaderWithCompression(true, undefined, undefined, acceptCompression, null).forEach((value, key) => {
+  protocolHeaders[key] = value
+})
+
+function requestHeaders(header: ConstructorParameters<typeof Headers>[0]): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {}
+  if (header === undefined) return Object.assign(out, protocolHeaders)
+  ;(header instanceof Headers ? header : new Headers(header)).forEach((value, key) => {
+    out[key] = value
+  })
+  const userAgent = out['user-agent']
+  Object.assign(out, protocolHeaders)
+  if (userAgent !== undefined) out['user-agent'] = userAgent
+  return out
 }
 
 interface Envelope {
@@ -180,13 +192,11 @@ export function createUnaryH2(options: UnaryH2Options): Transport['unary'] {
       signal?.addEventListener('abort', onAbort)
 
       let body: Uint8Array
-      const nodeHeaders: OutgoingHttpHeaders = {}
+      let nodeHeaders: OutgoingHttpHeaders
       try {
         const message = isMessage(input, method.input) ? input : create(method.input, input)
         body = encodeEnvelope(0, toBinary(method.input, message))
-        requestHeaderWithCompression(true, undefined, header, acceptCompression, null).forEach((value, key) => {
-          nodeHeaders[key] = value
-        })
+        nodeHeaders = requestHeaders(header)
       } catch (error) {
         fail(error)
         return
@@ -198,15 +208,15 @@ export function createUnaryH2(options: UnaryH2Options): Transport['unary'] {
           return
         }
         stream = s
-        let responseHeader: Headers | undefined
+        let responseHeader: NodeHeaders | undefined
         let compression: Compression | undefined
         let headerError: ConnectError | undefined
-        const trailer = new Headers()
+        const trailer = new NodeHeaders()
         const chunks: Buffer[] = []
         let received = 0
         let ended = false
         s.on('response', (headers: IncomingHttpHeaders) => {
-          responseHeader = webHeaders(headers)
+          responseHeader = new NodeHeaders(headers)
           try {
             const checked = validateResponseWithCompression(
               acceptCompression,
@@ -219,7 +229,7 @@ export function createUnaryH2(options: UnaryH2Options): Transport['unary'] {
             fail(error)
           }
         })
-        s.on('trailers', (headers: IncomingHttpHeaders) => webHeaders(headers, trailer))
+        s.on('trailers', (headers: IncomingHttpHeaders) => trailer.merge(headers))
         s.on('data', (chunk: Buffer) => {
           sessions.notifyResponseByteRead(s)
           chunks.push(chunk)

@@ -1,0 +1,87 @@
+/**
+ * A `Headers` over the header record Node's HTTP/2 client hands out, for the unary fast path. The fetch `Headers`
+ * class validates every name and value on `append` and sorts and combines its list on every read; a unary call reads
+ * its response headers and trailers a handful of times, so copying them into that class cost more than the reads.
+ * Node has already lowercased the names and checked the values; pseudo-headers (`:status`) are left out.
+ */
+import type { IncomingHttpHeaders } from 'node:http2'
+
+export class NodeHeaders implements Headers {
+  readonly #record = new Map<string, string[]>()
+
+  constructor(incoming?: IncomingHttpHeaders) {
+    if (incoming === undefined) return
+    for (const name in incoming) {
+      if (name.charCodeAt(0) === 0x3a) continue
+      const value = incoming[name]
+      if (typeof value === 'string') this.#record.set(name, [value])
+      else if (Array.isArray(value)) this.#record.set(name, [...value])
+    }
+  }
+
+  /** Adds the headers of a later block (the trailers after the header block). */
+  merge(incoming: IncomingHttpHeaders): this {
+    for (const name in incoming) {
+      if (name.charCodeAt(0) === 0x3a) continue
+      const value = incoming[name]
+      if (typeof value === 'string') this.append(name, value)
+      else if (Array.isArray(value)) for (const item of value) this.append(name, item)
+    }
+    return this
+  }
+
+  append(name: string, value: string): void {
+    const key = name.toLowerCase()
+    const values = this.#record.get(key)
+    if (values) values.push(value)
+    else this.#record.set(key, [value])
+  }
+
+  set(name: string, value: string): void {
+    this.#record.set(name.toLowerCase(), [value])
+  }
+
+  delete(name: string): void {
+    this.#record.delete(name.toLowerCase())
+  }
+
+  get(name: string): string | null {
+    const values = this.#record.get(name.toLowerCase())
+    return values === undefined ? null : values.join(', ')
+  }
+
+  has(name: string): boolean {
+    return this.#record.has(name.toLowerCase())
+  }
+
+  getSetCookie(): string[] {
+    return [...(this.#record.get('set-cookie') ?? [])]
+  }
+
+  forEach(callback: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
+    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this)
+  }
+
+  /** In name order, values of one name combined, as the fetch `Headers` iterates (each cookie its own entry). */
+  entries(): ReturnType<Headers['entries']> {
+    const list: [string, string][] = []
+    for (const key of [...this.#record.keys()].sort()) {
+      const values = this.#record.get(key) as string[]
+      if (key === 'set-cookie') for (const value of values) list.push([key, value])
+      else list.push([key, values.join(', ')])
+    }
+    return list[Symbol.iterator]()
+  }
+
+  keys(): ReturnType<Headers['keys']> {
+    return Array.from(this.entries(), ([key]) => key)[Symbol.iterator]()
+  }
+
+  values(): ReturnType<Headers['values']> {
+    return Array.from(this.entries(), ([, value]) => value)[Symbol.iterator]()
+  }
+
+  [Symbol.iterator](): ReturnType<Headers['entries']> {
+    return this.entries()
+  }
+}
