@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { LiveServerMessage } from '@wirebench/core'
 import { FrameQueue } from './frame-queue.js'
 import { Outbox } from './outbox.js'
@@ -75,7 +75,8 @@ describe('Outbox', () => {
 
   it('sends the drop total after the frames, and closed only after the last frame', async () => {
     const sink = new FakeSink()
-    const outbox = new Outbox(sink)
+    // Flushes turn by turn here; the pause between flushes has a test of its own.
+    const outbox = new Outbox(sink, { minFlushIntervalMs: 0 })
     const stream = new FakeStream('a', 2)
     stream.push(150)
     stream.finished = true
@@ -102,7 +103,7 @@ describe('Outbox', () => {
   it('stops taking frames while the socket buffer is above the high-water mark, and resumes as it drains', async () => {
     const sink = new FakeSink()
     sink.autoDrain = false
-    const outbox = new Outbox(sink, { maxFramesPerBatch: 10, highWaterBytes: 500 })
+    const outbox = new Outbox(sink, { maxFramesPerBatch: 10, highWaterBytes: 500, minFlushIntervalMs: 0 })
     const stream = new FakeStream('a')
     stream.push(100)
     outbox.wake(stream)
@@ -118,6 +119,37 @@ describe('Outbox', () => {
     await nextTurn()
     await nextTurn()
     expect(frameCounts(sink.messages).reduce((a, b) => a + b, 0)).toBe(100)
+  })
+
+  it('sends after a quiet spell on the next turn, and at most once per interval while frames keep coming', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
+    try {
+      const sink = new FakeSink()
+      const outbox = new Outbox(sink, { minFlushIntervalMs: 10 })
+      const stream = new FakeStream('a')
+      stream.push(1)
+      outbox.wake(stream)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(frameCounts(sink.messages)).toEqual([1])
+      // Two more pushes within the interval join one message, sent when the interval is up.
+      stream.push(2, 2)
+      outbox.wake(stream)
+      await vi.advanceTimersByTimeAsync(4)
+      stream.push(3, 4)
+      outbox.wake(stream)
+      await vi.advanceTimersByTimeAsync(4)
+      expect(frameCounts(sink.messages)).toEqual([1])
+      await vi.advanceTimersByTimeAsync(2)
+      expect(frameCounts(sink.messages)).toEqual([1, 5])
+      // Quiet again: the next frame goes out on the next turn.
+      await vi.advanceTimersByTimeAsync(50)
+      stream.push(1, 7)
+      outbox.wake(stream)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(frameCounts(sink.messages)).toEqual([1, 5, 1])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('serves several calls in turn within one flush', async () => {
