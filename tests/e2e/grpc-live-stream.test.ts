@@ -8,6 +8,13 @@ import { openMethod, openWorkbench } from './support/workbench-page.js'
 
 const COUNT = 10_000
 
+/** Whether every message preview in view is wider than its column (so the ellipsis, not the cut, ends it). */
+function previewsOverflow(page: Page): Promise<boolean> {
+  return page
+    .locator('.live-row.is-in:not(.is-meta) .live-preview')
+    .evaluateAll((els) => els.length > 0 && els.every((el) => el.scrollWidth > el.clientWidth))
+}
+
 describe.runIf(requireChromium())('gRPC server stream in the live log', () => {
   let cli: RunningCli
   let browser: Browser
@@ -44,6 +51,8 @@ describe.runIf(requireChromium())('gRPC server stream in the live log', () => {
     expect(await page.locator('.live-row-status').textContent()).toContain('Ended · OK (0)')
     // Virtualized: only the rows in view are in the DOM.
     expect(await page.locator('.live-row').count()).toBeLessThan(120)
+    // Previews are cut short for speed, but never inside the visible column: the text still overflows it.
+    expect(await previewsOverflow(page)).toBe(true)
     await screenshot(page, 'grpc-stream-dark')
     expect(pageErrors).toEqual([])
   })
@@ -68,6 +77,7 @@ describe.runIf(requireChromium())('gRPC server stream in the live log', () => {
     await page.waitForTimeout(400)
     await page.locator('.live-view').scrollIntoViewIfNeeded()
     await screenshot(page, 'grpc-stream-narrow-light')
+    expect(await previewsOverflow(page)).toBe(true)
     await page.setViewportSize({ width: 1440, height: 900 })
     await pinTheme(page, 'dark')
   })

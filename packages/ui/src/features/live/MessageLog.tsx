@@ -48,8 +48,8 @@ export function MessageLog(props: MessageLogProps): ReactElement {
     overscan: 12,
   })
   const viewport = virtualizer.scrollRect?.height ?? 0
-  // Previews are cut to about what the row can show: laying out text nobody sees costs the most per frame.
-  const previewChars = Math.max(40, Math.ceil((virtualizer.scrollRect?.width ?? 1600) / 6))
+  // Previews are cut to a little more than the row can show: laying out text costs the most per frame at high rates.
+  const previewChars = previewCharsFor(virtualizer.scrollRect?.width ?? 1600)
   // While stuck to the bottom the rows on screen are known before the scroll happens: render them directly, so a
   // batch of frames costs one render and one layout (the virtualizer would first render the previous window).
   const items = isStuck && viewport > 0 ? tailItems(count + 1, viewport) : virtualizer.getVirtualItems()
@@ -174,6 +174,16 @@ export function MessageLog(props: MessageLogProps): ReactElement {
       )}
     </div>
   )
+}
+
+/** Room left of the preview at the least: padding, arrow and sequence with their gaps (narrow screens hide the clock). */
+const PREVIEW_OFFSET_PX = 96
+/** Narrower than any common monospace character at the log's 12.5 px (Consolas: 6.9 px), so nothing visible is cut. */
+const MIN_CHAR_PX = 6.5
+
+/** How many preview characters a row of `width` px can show, rounded up (the text ellipsis hides the rest). */
+export function previewCharsFor(width: number): number {
+  return Math.max(40, Math.ceil((width - PREVIEW_OFFSET_PX) / MIN_CHAR_PX))
 }
 
 /** The last rows of a list of `total` fixed-height rows that fill a viewport of `height` px, with one row to spare. */
