@@ -183,6 +183,8 @@ async function main() {
       p95: percentile(sorted, 95),
       max: sorted[sorted.length - 1] ?? NaN,
       count: sorted.length,
+      // Frames that took longer than one 60 Hz vsync (with timer jitter): the page skipped at least one.
+      late: sorted.filter((gap) => gap > 20).length / Math.max(1, sorted.length),
     }
   }
   const fmt = (n, digits = 0) =>
@@ -226,7 +228,7 @@ async function main() {
       `  page, paced                                  ${fmt(sustained)} msg/s sustained (slowest poll interval ${fmt(minSecond)} msg/s) over ${fmt(paced.elapsed, 1)} s; received ${fmt(paced.received)} of ${fmt(paced.serverSent)} sent, lost ${fmt(paced.serverSent - paced.received)}, seq gaps ${paced.gaps}, dropped ${paced.dropped}`,
     )
     console.log(
-      `  page, paced frames                           p50 ${fmt(pacedFrames.p50, 1)} ms  p95 ${fmt(pacedFrames.p95, 1)} ms  max ${fmt(pacedFrames.max, 1)} ms  (p95 ${(pacedFrames.p95 / idle.p95).toFixed(2)}x of idle)`,
+      `  page, paced frames                           p50 ${fmt(pacedFrames.p50, 1)} ms  p95 ${fmt(pacedFrames.p95, 1)} ms  max ${fmt(pacedFrames.max, 1)} ms  (p95 ${(pacedFrames.p95 / idle.p95).toFixed(2)}x of idle); ${fmt(pacedFrames.late * 100, 1)}% of ${fmt(pacedFrames.count)} frames over 20 ms (idle page ${fmt(idle.late * 100, 1)}%)`,
     )
     const lost = paced.serverSent - paced.received + (burst.serverSent - burst.received)
     // rAF intervals come in whole vsyncs (16.7 ms at 60 Hz): "≤ 33 ms" means at most two, give or take timer jitter.
