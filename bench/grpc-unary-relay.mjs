@@ -1,5 +1,7 @@
 // gRPC relay overhead: a unary call through the workbench's POST /api/invoke vs a direct connect-node call to the same
-// @grpc/grpc-js server, with a bare Fastify + connect-node relay as the floor any relay costs. Baseline: the direct call.
+// @grpc/grpc-js server. Baseline: the direct call. Reference arms: one bare HTTP hop (no upstream); a bare Fastify +
+// connect-node relay (what a typical relay costs); and a bare relay on the workbench's own unary HTTP/2 path with a
+// prepared message (the least a relay on that path costs, so the workbench's own work is its distance from that arm).
 // Run: npx tsc -b tsconfig.build.json && node bench/grpc-unary-relay.mjs
 //
 // Arrangement: the client (this process), the target and each relay run in their own processes, as in real use (the
@@ -94,6 +96,26 @@ if (flags.role === 'target') {
     const url = await app.listen({ host: '127.0.0.1', port: 0 })
     return { message: { url }, close: () => app.close() }
   })
+} else if (flags.role === 'bare') {
+  // The bare relay: the hop plus the workbench's own unary HTTP/2 path (protocols/grpc unary-h2) with a prepared
+  // message, and none of the rest (JSON conversion, gates, deadline, result shape): the least a relay on that path costs.
+  await child(async () => {
+    const { default: Fastify } = await import('fastify')
+    const { Http2SessionManager } = await import('@connectrpc/connect-node')
+    const { createUnaryH2 } = await import('../packages/protocols/grpc/dist/unary-h2.js')
+    const echo = await echoMethod(flags.descriptors)
+    const sessions = new Http2SessionManager(flags.target)
+    const fallback = createGrpcTransport({ baseUrl: flags.target, sessionManager: sessions })
+    const unary = createUnaryH2({ baseUrl: flags.target, sessions, readMaxBytes: 4 * 1024 * 1024, fallback })
+    const request = create(echo.input, { text: 'bench' })
+    const app = Fastify({ logger: false })
+    app.post('/relay', async () => {
+      const reply = await unary(echo, undefined, undefined, undefined, request)
+      return { response: { text: reply.message.text }, status: 'OK' }
+    })
+    const url = await app.listen({ host: '127.0.0.1', port: 0 })
+    return { message: { url }, close: () => app.close().then(() => sessions.abort()) }
+  })
 } else if (flags.role === 'workbench') {
   await child(async () => {
     const { createStandaloneServer } = await import('../packages/server/dist/index.js')
@@ -172,6 +194,8 @@ async function main() {
     children.push(floorChild)
     const hopChild = await start('hop')
     children.push(hopChild)
+    const bareChild = await start('bare', ['--target', targetUrl, '--descriptors', setFile])
+    children.push(bareChild)
     const profile = process.env.RELAY_CPU_PROF
     const workbench = await start('workbench', [], profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])
     children.push(workbench)
@@ -182,7 +206,8 @@ async function main() {
     const relay = new Pool(workbench.message.url, { connections: concurrency })
     const floor = new Pool(floorChild.message.url, { connections: concurrency })
     const hop = new Pool(hopChild.message.url, { connections: 1 })
-    pools.push(relay, floor, hop)
+    const bare = new Pool(bareChild.message.url, { connections: 1 })
+    pools.push(relay, floor, hop, bare)
 
     const directCall = async () => {
       const reply = await transport.unary(echo, undefined, undefined, undefined, request)
@@ -208,6 +233,16 @@ async function main() {
       const result = await res.body.json()
       if (result.response?.text !== 'bench') throw new Error('hop call failed')
     }
+    const bareCall = async () => {
+      const res = await bare.request({
+        path: '/relay',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+      const result = await res.body.json()
+      if (result.response?.text !== 'bench') throw new Error('bare relay call failed')
+    }
     const invokeBody = JSON.stringify({
       protocol: 'grpc',
       url: targetUrl,
@@ -230,18 +265,21 @@ async function main() {
     const discovery = await discovered.body.json()
     if (discovery.services?.length !== 1) throw new Error(`discovery failed: ${JSON.stringify(discovery)}`)
 
-    const relays = [hopChild, floorChild, workbench]
+    const relays = [hopChild, floorChild, bareChild, workbench]
     const cpuPhase = {
       measureStart: () => Promise.all(relays.map(cpuTime)),
       measureEnd: () => Promise.all(relays.map(cpuTime)),
     }
-    const [[d, h, f, r], cpuBefore, cpuAfter] = await interleaved([directCall, hopCall, floorCall, relayCall], cpuPhase)
+    const [[d, h, f, b, r], cpuBefore, cpuAfter] = await interleaved(
+      [directCall, hopCall, floorCall, bareCall, relayCall],
+      cpuPhase,
+    )
     const perCall = (i) => (cpuAfter[i] - cpuBefore[i]) / sequentialCalls
-    const cpu = { hop: perCall(0), floor: perCall(1), workbench: perCall(2) }
+    const cpu = { hop: perCall(0), floor: perCall(1), bare: perCall(2), workbench: perCall(3) }
     const dThroughput = await throughput(directCall)
     const fThroughput = await throughput(floorCall)
     const rThroughput = await throughput(relayCall)
-    report({ d, h, f, r, dThroughput, fThroughput, rThroughput, cpu })
+    report({ d, h, f, b, r, dThroughput, fThroughput, rThroughput, cpu })
   } finally {
     await Promise.all(pools.map((pool) => pool.close()))
     // The relays first: the workbench's HTTP/2 session to the target closes before the target does.
@@ -293,7 +331,7 @@ async function throughput(call) {
   return concurrentCalls / ((performance.now() - started) / 1000)
 }
 
-function report({ d, h, f, r, dThroughput, fThroughput, rThroughput, cpu }) {
+function report({ d, h, f, b, r, dThroughput, fThroughput, rThroughput, cpu }) {
   const ms = (v) => `${v.toFixed(3)} ms`
   const ratio = r.p50 / d.p50
   console.log(
@@ -307,15 +345,20 @@ function report({ d, h, f, r, dThroughput, fThroughput, rThroughput, cpu }) {
     `  floor (bare Fastify + connect-node relay)  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}  throughput ${fThroughput.toFixed(0)} req/s`,
   )
   console.log(
+    `  bare relay (Fastify + workbench unary-h2)  p50 ${ms(b.p50)}  p99 ${ms(b.p99)}  = ${(b.p50 / d.p50).toFixed(2)}x direct`,
+  )
+  console.log(
     `  workbench (/api/invoke → grpc-js)          p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  throughput ${rThroughput.toFixed(0)} req/s`,
   )
   console.log(
     `  ratio p50 ${ratio.toFixed(2)}x, p99 ${(r.p99 / d.p99).toFixed(2)}x; throughput ${(rThroughput / dThroughput).toFixed(2)}x of baseline`,
   )
-  console.log(`  floor ratio p50 ${(f.p50 / d.p50).toFixed(2)}x; workbench above the floor p50 +${ms(r.p50 - f.p50)}`)
+  console.log(
+    `  floor ratio p50 ${(f.p50 / d.p50).toFixed(2)}x; workbench above the bare relay p50 +${ms(r.p50 - b.p50)} (${((r.p50 - b.p50) / d.p50).toFixed(2)}x of direct)`,
+  )
   console.log(`  hop + direct p50 ${ms(h.p50 + d.p50)} = ${((h.p50 + d.p50) / d.p50).toFixed(2)}x direct`)
   console.log(
-    `  server process CPU per call: hop ${cpu.hop.toFixed(0)} µs, floor ${cpu.floor.toFixed(0)} µs, workbench ${cpu.workbench.toFixed(0)} µs`,
+    `  server process CPU per call: hop ${cpu.hop.toFixed(0)} µs, floor ${cpu.floor.toFixed(0)} µs, bare relay ${cpu.bare.toFixed(0)} µs, workbench ${cpu.workbench.toFixed(0)} µs`,
   )
   console.log(`  goal p50 ≤ ${goalRatio}x direct: ${ratio <= goalRatio ? 'met' : 'NOT met'}`)
 }
