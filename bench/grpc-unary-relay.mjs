@@ -213,36 +213,20 @@ async function main() {
       const reply = await transport.unary(echo, undefined, undefined, undefined, request)
       if (reply.message.text !== 'bench') throw new Error('direct call failed')
     }
-    const floorCall = async () => {
-      const res = await floor.request({
-        path: '/relay',
+    /** A POST to a reference arm, answered with the Echo reply as JSON. */
+    const armCall = (pool, path, arm) => async () => {
+      const res = await pool.request({
+        path,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{}',
       })
       const result = await res.body.json()
-      if (result.response?.text !== 'bench') throw new Error('floor call failed')
+      if (result.response?.text !== 'bench') throw new Error(`${arm} call failed`)
     }
-    const hopCall = async () => {
-      const res = await hop.request({
-        path: '/hop',
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      })
-      const result = await res.body.json()
-      if (result.response?.text !== 'bench') throw new Error('hop call failed')
-    }
-    const bareCall = async () => {
-      const res = await bare.request({
-        path: '/relay',
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      })
-      const result = await res.body.json()
-      if (result.response?.text !== 'bench') throw new Error('bare relay call failed')
-    }
+    const floorCall = armCall(floor, '/relay', 'floor')
+    const hopCall = armCall(hop, '/hop', 'hop')
+    const bareCall = armCall(bare, '/relay', 'bare relay')
     const invokeBody = JSON.stringify({
       protocol: 'grpc',
       url: targetUrl,
