@@ -1,14 +1,16 @@
+import type { IncomingHttpHeaders } from 'node:http2'
 import { Code, ConnectError } from '@connectrpc/connect'
 import { describe, expect, it } from 'vitest'
 import { NodeHeaders } from './node-headers.js'
 
+// As Node's HTTP/2 client hands a response's headers over: `:status` is a number (its typings say otherwise).
 const incoming = {
   ':status': 200,
   'content-type': 'application/grpc+proto',
   'x-b': ['two', 'three'],
   'x-a': 'one',
   'set-cookie': ['a=1', 'b=2'],
-}
+} as unknown as IncomingHttpHeaders
 
 /** The same headers in the fetch class, appended in the same order. */
 function fetchHeaders(): Headers {
