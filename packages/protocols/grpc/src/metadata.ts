@@ -3,6 +3,7 @@
  * response headers and trailers come back as plain records with lower-case names.
  */
 import { WorkbenchError } from '@wirebench/core'
+import { NodeHeaders } from './node-headers.js'
 import type { GrpcWire } from './types.js'
 
 // Set by the transport (or HTTP/2 itself); a user value would corrupt the call rather than customise it.
@@ -41,7 +42,7 @@ export function requestHeaders(
   metadata: Record<string, string>,
   options: { wire: GrpcWire; deadline: number | undefined },
 ): Headers {
-  const headers = new Headers()
+  const headers = new NodeHeaders()
   for (const [rawKey, value] of Object.entries(metadata)) {
     const key = rawKey.toLowerCase()
     if (!validKey.test(key)) {
@@ -77,6 +78,7 @@ export function requestHeaders(
 
 /** Response headers or trailers as a record (lower-case names; repeated values joined with ", "). */
 export function headersRecord(headers: Headers | undefined): Record<string, string> {
+  if (headers instanceof NodeHeaders) return headers.toRecord()
   const out: Record<string, string> = {}
   headers?.forEach((value, key) => {
     out[key] = value

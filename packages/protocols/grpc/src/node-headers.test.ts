@@ -52,6 +52,16 @@ describe('NodeHeaders', () => {
     expect(Object.fromEntries(trailer)).toEqual({ 'grpc-status': '5', 'x-t': '1, 2, 3' })
   })
 
+  it('gives a call result its record, and Node its outgoing headers, with repeated values combined', () => {
+    const ours = new NodeHeaders(incoming)
+    const record = ours.toRecord()
+    expect(Object.keys(record)).toEqual(['content-type', 'set-cookie', 'x-a', 'x-b'])
+    expect(record).toMatchObject({ 'x-b': 'two, three', 'set-cookie': 'a=1, b=2' })
+    const out = { 'x-keep': 'k' }
+    ours.assignTo(out)
+    expect(out).toEqual({ 'x-keep': 'k', ...record })
+  })
+
   it('seeds fetch Headers and ConnectError metadata', () => {
     const ours = new NodeHeaders(incoming)
     expect([...new Headers(ours)]).toEqual([...fetchHeaders()])

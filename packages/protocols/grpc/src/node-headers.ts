@@ -1,10 +1,11 @@
 /**
- * A `Headers` over the header record Node's HTTP/2 client hands out, for the unary fast path. The fetch `Headers`
- * class validates every name and value on `append` and sorts and combines its list on every read; a unary call reads
- * its response headers and trailers a handful of times, so copying them into that class cost more than the reads.
- * Node has already lowercased the names and checked the values; pseudo-headers (`:status`) are left out.
+ * A light `Headers` for the gRPC call path: response headers and trailers as Node's HTTP/2 client hands them over,
+ * and a call's request metadata. The fetch `Headers` class validates every name and value on `append` and sorts and
+ * combines its list on every read; a unary call reads its headers a handful of times, so that class cost more than
+ * the reads. Node has already lowercased and checked incoming names and values (the metadata is checked before it
+ * gets here); pseudo-headers (`:status`) are left out. Iteration is in name order, as the fetch class iterates.
  */
-import type { IncomingHttpHeaders } from 'node:http2'
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http2'
 
 export class NodeHeaders implements Headers {
   readonly #record = new Map<string, string[]>()
@@ -52,6 +53,18 @@ export class NodeHeaders implements Headers {
 
   has(name: string): boolean {
     return this.#record.has(name.toLowerCase())
+  }
+
+  /** Each name with its values combined, in name order (the record a call result shows). */
+  toRecord(): Record<string, string> {
+    const out: Record<string, string> = {}
+    for (const key of [...this.#record.keys()].sort()) out[key] = (this.#record.get(key) as string[]).join(', ')
+    return out
+  }
+
+  /** Writes each name with its values combined into Node's outgoing header object. */
+  assignTo(out: OutgoingHttpHeaders): void {
+    for (const [key, values] of this.#record) out[key] = values.length === 1 ? values[0] : values.join(', ')
   }
 
   getSetCookie(): string[] {

@@ -88,9 +88,11 @@ requestHeaderWithCompression(true, undefined, undefined, acceptCompression, null
 function requestHeaders(header: ConstructorParameters<typeof Headers>[0]): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {}
   if (header === undefined) return Object.assign(out, protocolHeaders)
-  ;(header instanceof Headers ? header : new Headers(header)).forEach((value, key) => {
-    out[key] = value
-  })
+  if (header instanceof NodeHeaders) header.assignTo(out)
+  else
+    new Headers(header).forEach((value, key) => {
+      out[key] = value
+    })
   const userAgent = out['user-agent']
   Object.assign(out, protocolHeaders)
   if (userAgent !== undefined) out['user-agent'] = userAgent
