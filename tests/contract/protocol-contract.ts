@@ -17,6 +17,7 @@ import type {
   StatusName,
   StreamFrame,
 } from '@wirebench/core'
+import { failure } from '../support/workbench-failure.js'
 
 export type ContractCall = Omit<Call, 'target'>
 
@@ -144,15 +145,6 @@ async function collectFrames(frames: AsyncIterable<StreamFrame>): Promise<Stream
   const out: StreamFrame[] = []
   for await (const frame of frames) out.push(frame)
   return out
-}
-
-async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error, 'expected the call to fail').toBeInstanceOf(WorkbenchError)
-  return error as WorkbenchError
 }
 
 export function runProtocolContract(options: ProtocolContractOptions): void {

@@ -7,6 +7,7 @@ import type { ReflectionRequest } from '@wirebench/protocol-grpc'
 import { startLabServer } from '../servers/grpc/lab-server.js'
 import type { LabServer } from '../servers/grpc/lab-server.js'
 import { testContext } from '../servers/rest/call-context.js'
+import { failure } from '../support/workbench-failure.js'
 
 const service = 'wbtest.v1.Lab'
 
@@ -14,15 +15,6 @@ async function collect(frames: AsyncIterable<StreamFrame>): Promise<StreamFrame[
   const out: StreamFrame[] = []
   for await (const frame of frames) out.push(frame)
   return out
-}
-
-async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(WorkbenchError)
-  return error as WorkbenchError
 }
 
 describe('gRPC calls', () => {

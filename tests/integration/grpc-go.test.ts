@@ -6,12 +6,12 @@
 import { readFile } from 'node:fs/promises'
 import * as grpc from '@grpc/grpc-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WorkbenchError } from '@wirebench/core'
 import type { Call, StreamFrame } from '@wirebench/core'
 import { createGrpcPlugin } from '@wirebench/protocol-grpc'
 import { requireGoServers, startGoServer } from '../servers/grpc-go/go-server.js'
 import type { GoServer } from '../servers/grpc-go/go-server.js'
 import { testContext } from '../servers/rest/call-context.js'
+import { failure } from '../support/workbench-failure.js'
 
 const examples = '/usr/share/doc/golang-google-grpc-dev/examples'
 const runGo = requireGoServers()
@@ -25,15 +25,6 @@ async function collect(frames: AsyncIterable<StreamFrame>): Promise<StreamFrame[
 
 const messagesOf = (frames: StreamFrame[]) => frames.flatMap((f) => (f.type === 'message' ? [f.data] : []))
 const endOf = (frames: StreamFrame[]) => frames.find((f) => f.type === 'end')
-
-async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(WorkbenchError)
-  return error as WorkbenchError
-}
 
 /** The status a raw duplex call to `path` ends with (no message is needed to learn whether the method exists). */
 function statusOfDuplex(address: string, path: string): Promise<grpc.status> {

@@ -1,21 +1,12 @@
 /** gRPC over TLS and mTLS against real @grpc/grpc-js servers, with certificates made by openssl at test time. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WorkbenchError } from '@wirebench/core'
 import { createGrpcPlugin } from '@wirebench/protocol-grpc'
 import { startLabServer } from '../servers/grpc/lab-server.js'
 import type { LabServer } from '../servers/grpc/lab-server.js'
 import { testContext } from '../servers/rest/call-context.js'
 import { createTestPki } from '../servers/tls/pki.js'
 import type { TestPki } from '../servers/tls/pki.js'
-
-async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(WorkbenchError)
-  return error as WorkbenchError
-}
+import { failure } from '../support/workbench-failure.js'
 
 describe('gRPC over TLS', () => {
   let pki: TestPki

@@ -1,11 +1,11 @@
 /** The SSE plugin against the sequence-numbered event server: discovery, event fields, reconnection, POST, headers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WorkbenchError } from '@wirebench/core'
 import type { Call, ProtocolPlugin, StreamFrame } from '@wirebench/core'
 import { createSsePlugin } from '@wirebench/protocol-sse'
 import { contractContext } from '../contract/protocol-contract.js'
 import { startSequenceServer } from '../servers/sse/sequence-server.js'
 import type { SequenceServer } from '../servers/sse/sequence-server.js'
+import { failure } from '../support/workbench-failure.js'
 
 let server: SequenceServer
 let plugin: ProtocolPlugin
@@ -32,15 +32,6 @@ async function frames(call: Call, ctx = contractContext()): Promise<StreamFrame[
 
 function messages(list: StreamFrame[]): Extract<StreamFrame, { type: 'message' }>[] {
   return list.filter((f): f is Extract<StreamFrame, { type: 'message' }> => f.type === 'message')
-}
-
-async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(WorkbenchError)
-  return error as WorkbenchError
 }
 
 describe('SSE discovery', () => {

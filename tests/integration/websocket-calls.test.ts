@@ -3,23 +3,14 @@
  * subprotocols, headers and the API key on the upgrade, close codes, pings and pongs, refused upgrades.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WorkbenchError } from '@wirebench/core'
 import type { Channel, ProtocolPlugin, StreamFrame } from '@wirebench/core'
 import { createWebSocketPlugin } from '@wirebench/protocol-websocket'
 import { contractContext } from '../contract/protocol-contract.js'
 import { startWsServers } from '../servers/websocket/ws-servers.js'
 import type { WsServers } from '../servers/websocket/ws-servers.js'
+import { failure } from '../support/workbench-failure.js'
 
 type MessageFrame = Extract<StreamFrame, { type: 'message' }>
-
-async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(WorkbenchError)
-  return error as WorkbenchError
-}
 
 /** Reads frames until `done` says stop (or the channel ends). */
 async function readUntil(

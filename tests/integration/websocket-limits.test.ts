@@ -6,22 +6,13 @@
 import { createServer } from 'node:net'
 import type { AddressInfo, Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WorkbenchError } from '@wirebench/core'
 import type { StreamFrame } from '@wirebench/core'
 import { createWebSocketPlugin } from '@wirebench/protocol-websocket'
 import { createGuardedLookup } from '@wirebench/transport'
 import { contractContext } from '../contract/protocol-contract.js'
 import { startWsServers } from '../servers/websocket/ws-servers.js'
 import type { WsServers } from '../servers/websocket/ws-servers.js'
-
-async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(WorkbenchError)
-  return error as WorkbenchError
-}
+import { failure } from '../support/workbench-failure.js'
 
 describe('WebSocket plugin bounds', () => {
   let servers: WsServers

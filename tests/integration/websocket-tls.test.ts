@@ -3,7 +3,6 @@
  * options, against `ws` servers on Node https (one that requires a client certificate, one that does not).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WorkbenchError } from '@wirebench/core'
 import type { InvokeResult, MtlsMarker, ProtocolPlugin } from '@wirebench/core'
 import { createWebSocketPlugin } from '@wirebench/protocol-websocket'
 import { contractContext } from '../contract/protocol-contract.js'
@@ -11,18 +10,10 @@ import { createTestPki } from '../servers/tls/pki.js'
 import type { TestPki } from '../servers/tls/pki.js'
 import { startWsServers } from '../servers/websocket/ws-servers.js'
 import type { WsServers } from '../servers/websocket/ws-servers.js'
+import { failure } from '../support/workbench-failure.js'
 
 const mtls = (marker?: MtlsMarker): Record<string, string> =>
   marker ? { __workbenchMtls__: JSON.stringify(marker) } : {}
-
-async function failure(promise: Promise<unknown>): Promise<WorkbenchError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(WorkbenchError)
-  return error as WorkbenchError
-}
 
 describe('WebSocket over TLS and mTLS', () => {
   let pki: TestPki
