@@ -6,13 +6,11 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { ProtocolPlugin, StreamFrame } from '@wirebench/core'
-import { createGraphqlPlugin } from '@wirebench/protocol-graphql'
+import { describe, expect, it } from 'vitest'
+import type { StreamFrame } from '@wirebench/core'
 import { testContext } from '../servers/rest/call-context.js'
 import type { TestContextOptions } from '../servers/rest/call-context.js'
-import { startYogaServer } from '../servers/graphql/yoga-server.js'
-import type { YogaServer } from '../servers/graphql/yoga-server.js'
+import { graphqlFaultSetup } from '../servers/graphql/fault-setup.js'
 
 interface RawServer {
   url: string
@@ -43,39 +41,24 @@ async function startRawServer(
 const eventStream = { 'content-type': 'text/event-stream' }
 
 describe('graphql-sse subscriptions against misbehaving servers', () => {
-  let yoga: YogaServer
-  let plugin: ProtocolPlugin
-  const servers: RawServer[] = []
+  const setup = graphqlFaultSetup()
   const collect = async (serverUrl: string, options: TestContextOptions = {}): Promise<StreamFrame[]> => {
     const frames: StreamFrame[] = []
     const call = {
-      target: yoga.url,
+      target: setup.yoga.url,
       serverUrl,
       service: 'Subscription',
       method: 'ticks',
       messages: [{ subscriptionTransport: 'graphql-sse' }],
     }
-    for await (const frame of plugin.invokeStream!(call, testContext(options))) frames.push(frame)
+    for await (const frame of setup.plugin.invokeStream!(call, testContext(options))) frames.push(frame)
     return frames
   }
   const serve = async (handle: (request: IncomingMessage, response: ServerResponse) => void) => {
     const server = await startRawServer(handle)
-    servers.push(server)
+    setup.servers.push(server)
     return server
   }
-
-  beforeAll(async () => {
-    yoga = await startYogaServer()
-    plugin = createGraphqlPlugin()
-    await plugin.discover({ kind: 'url', url: yoga.url }, testContext())
-  })
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()))
-  })
-  afterAll(async () => {
-    await plugin.dispose?.()
-    await yoga.close()
-  })
 
   it('refuses a redirect instead of following it past the outbound policy', async () => {
     const elsewhere = await serve((_request, response) => response.writeHead(200, eventStream).end())

@@ -5,16 +5,14 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { WebSocketServer } from 'ws'
 import type { WebSocket } from 'ws'
 import { WorkbenchError } from '@wirebench/core'
-import type { ProtocolPlugin, StreamFrame } from '@wirebench/core'
-import { createGraphqlPlugin } from '@wirebench/protocol-graphql'
+import type { StreamFrame } from '@wirebench/core'
 import { testContext } from '../servers/rest/call-context.js'
 import type { TestContextOptions } from '../servers/rest/call-context.js'
-import { startYogaServer } from '../servers/graphql/yoga-server.js'
-import type { YogaServer } from '../servers/graphql/yoga-server.js'
+import { graphqlFaultSetup } from '../servers/graphql/fault-setup.js'
 
 interface RawServer {
   url: string
@@ -47,13 +45,11 @@ async function startWsServer(
 }
 
 describe('graphql-ws subscriptions against misbehaving servers', () => {
-  let yoga: YogaServer
-  let plugin: ProtocolPlugin
-  const servers: RawServer[] = []
+  const setup = graphqlFaultSetup()
   const stream = (serverUrl: string, options: TestContextOptions = {}) =>
-    plugin.invokeStream!(
+    setup.plugin.invokeStream!(
       {
-        target: yoga.url,
+        target: setup.yoga.url,
         serverUrl,
         service: 'Subscription',
         method: 'ticks',
@@ -61,19 +57,6 @@ describe('graphql-ws subscriptions against misbehaving servers', () => {
       },
       testContext(options),
     )
-
-  beforeAll(async () => {
-    yoga = await startYogaServer()
-    plugin = createGraphqlPlugin()
-    await plugin.discover({ kind: 'url', url: yoga.url }, testContext())
-  })
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()))
-  })
-  afterAll(async () => {
-    await plugin.dispose?.()
-    await yoga.close()
-  })
 
   it('cancelling during a handshake the server refuses later leaves no unhandled rejection behind', async () => {
     const rejections: unknown[] = []
@@ -88,10 +71,7 @@ describe('graphql-ws subscriptions against misbehaving servers', () => {
       upgraded()
     })
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve))
-    servers.push({
-      url: '',
-      close: () => new Promise<void>((resolve) => raw.close(() => resolve())),
-    })
+    setup.servers.push({ close: () => new Promise<void>((resolve) => raw.close(() => resolve())) })
     try {
       const controller = new AbortController()
       const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/graphql`
@@ -115,7 +95,7 @@ describe('graphql-ws subscriptions against misbehaving servers', () => {
 
   it('cancelling before connection_ack closes the socket', async () => {
     const server = await startWsServer(() => undefined)
-    servers.push(server)
+    setup.servers.push(server)
     const controller = new AbortController()
     const pending = stream(server.url, { signal: controller.signal })
       [Symbol.asyncIterator]()
@@ -129,7 +109,7 @@ describe('graphql-ws subscriptions against misbehaving servers', () => {
 
   it('ends with DeadlineExceeded when the server never acknowledges the connection', async () => {
     const server = await startWsServer(() => undefined)
-    servers.push(server)
+    setup.servers.push(server)
     const frames: StreamFrame[] = []
     for await (const frame of stream(server.url, { limits: { timeoutMs: 300 } })) frames.push(frame)
     expect(frames.at(-1)).toMatchObject({ type: 'end', status: 'DeadlineExceeded' })
@@ -144,7 +124,7 @@ describe('graphql-ws subscriptions against misbehaving servers', () => {
         ws.close(1000, 'bye')
       }
     })
-    servers.push(server)
+    setup.servers.push(server)
     const frames: StreamFrame[] = []
     for await (const frame of stream(server.url)) frames.push(frame)
     expect(frames.map((f) => f.type)).toEqual(['headers', 'message', 'end'])

@@ -1,0 +1,36 @@
+/**
+ * Set-up shared by the GraphQL fault tests: a graphql-yoga server supplies the schema (the plugin discovers it once),
+ * raw servers started by a test play the misbehaving server and are closed after it. Call inside a `describe`.
+ */
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import type { ProtocolPlugin } from '@wirebench/core'
+import { createGraphqlPlugin } from '@wirebench/protocol-graphql'
+import { testContext } from '../rest/call-context.js'
+import { startYogaServer } from './yoga-server.js'
+import type { YogaServer } from './yoga-server.js'
+
+export interface GraphqlFaultSetup {
+  /** Set before the first test. */
+  yoga: YogaServer
+  /** Set before the first test, with the yoga schema discovered. */
+  plugin: ProtocolPlugin
+  /** Servers a test started; each is closed after the test. */
+  servers: Array<{ close(): Promise<void> }>
+}
+
+export function graphqlFaultSetup(): GraphqlFaultSetup {
+  const setup = { servers: [] } as unknown as GraphqlFaultSetup
+  beforeAll(async () => {
+    setup.yoga = await startYogaServer()
+    setup.plugin = createGraphqlPlugin()
+    await setup.plugin.discover({ kind: 'url', url: setup.yoga.url }, testContext())
+  })
+  afterEach(async () => {
+    await Promise.all(setup.servers.splice(0).map((s) => s.close()))
+  })
+  afterAll(async () => {
+    await setup.plugin.dispose?.()
+    await setup.yoga.close()
+  })
+  return setup
+}
