@@ -3,15 +3,11 @@
  * SSE server, a self-documenting Fastify app, graphql-yoga and the real `ws` client — reconnection, headers and the
  * API-key query from the open message, cancellation, a REST event-stream operation, and SSE deferring to GraphQL.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StreamFrame } from '@wirebench/core'
-import { createStandaloneServer } from '@wirebench/server'
-import type { StandaloneServer } from '@wirebench/server'
-import { connectLive, isOp, liveUrl } from '../servers/live/live-client.js'
+import { isOp } from '../servers/live/live-client.js'
 import type { LiveClient } from '../servers/live/live-client.js'
+import { liveWorkbench } from '../servers/live/live-workbench.js'
 import { startEventsApp } from '../servers/sse/openapi-events-app.js'
 import type { EventsApp } from '../servers/sse/openapi-events-app.js'
 import { startSequenceServer } from '../servers/sse/sequence-server.js'
@@ -23,44 +19,22 @@ type MessageFrame = Extract<StreamFrame, { type: 'message' }>
 describe('live SSE calls over /api/ws', () => {
   let sequence: SequenceServer
   let events: EventsApp
-  let wb: StandaloneServer
-  let base: string
-  let configDir: string
-  const clients: LiveClient[] = []
-  const connect = async () => {
-    const client = await connectLive(liveUrl(base), { token: wb.token })
-    clients.push(client)
-    return client
-  }
+  const workbench = liveWorkbench()
+  const connect = () => workbench.connect()
+  const discover = (urls: string[]) => workbench.discover(urls)
   const messagesOf = (client: LiveClient, id: string): MessageFrame[] =>
     client
       .frames(id)
       .map((f) => f.frame)
       .filter((f): f is MessageFrame => f.type === 'message')
-  const discover = async (urls: string[]) => {
-    const response = await fetch(`${base}/api/discover`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-workbench-token': wb.token! },
-      body: JSON.stringify({ urls }),
-    })
-    expect(response.status).toBe(200)
-    return (await response.json()) as { services: { name: string; protocol: string }[] }
-  }
-
   beforeAll(async () => {
     sequence = await startSequenceServer()
     events = await startEventsApp()
-    configDir = await mkdtemp(join(tmpdir(), 'wb-live-sse-'))
-    wb = await createStandaloneServer({ port: 0, configDir, uiDir: null, logLevel: false })
-    base = await wb.listen()
   })
 
   afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()))
-    await wb.close()
     await sequence.close()
     await events.close()
-    await rm(configDir, { recursive: true, force: true })
   })
 
   it('discovers an event-stream URL in the fan-out as an sse service, and the REST plugin stands back', async () => {

@@ -2,29 +2,19 @@
  * Live WebSocket channels through the workbench's own `/api/ws`, end to end: the standalone server with its default
  * plugins, real `ws` target servers and the real `ws` client in the browser's place.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DiscoverResponse, StreamFrame } from '@wirebench/core'
-import { createStandaloneServer } from '@wirebench/server'
-import type { StandaloneServer } from '@wirebench/server'
-import { connectLive, isOp, liveUrl } from '../servers/live/live-client.js'
+import type { StreamFrame } from '@wirebench/core'
+import { isOp } from '../servers/live/live-client.js'
 import type { LiveClient } from '../servers/live/live-client.js'
+import { liveWorkbench } from '../servers/live/live-workbench.js'
 import { startWsServers } from '../servers/websocket/ws-servers.js'
 import type { WsServers } from '../servers/websocket/ws-servers.js'
 
 describe('live WebSocket channels over /api/ws', () => {
   let servers: WsServers
-  let wb: StandaloneServer
-  let base: string
-  let configDir: string
-  const clients: LiveClient[] = []
-  const connect = async () => {
-    const client = await connectLive(liveUrl(base), { token: wb.token })
-    clients.push(client)
-    return client
-  }
+  // A small pending-send bound, so a target that stops reading makes the workbench answer busy soon.
+  const workbench = liveWorkbench({ limits: { liveMaxPendingSendBytes: 2 * 1024 * 1024 } })
+  const connect = () => workbench.connect()
   const target = (path: string) => ({
     protocol: 'websocket',
     url: servers.url(path),
@@ -35,32 +25,13 @@ describe('live WebSocket channels over /api/ws', () => {
 
   beforeAll(async () => {
     servers = await startWsServers()
-    configDir = await mkdtemp(join(tmpdir(), 'wb-live-ws-'))
-    // A small pending-send bound, so a target that stops reading makes the workbench answer busy soon.
-    wb = await createStandaloneServer({
-      port: 0,
-      configDir,
-      uiDir: null,
-      logLevel: false,
-      limits: { liveMaxPendingSendBytes: 2 * 1024 * 1024 },
-    })
-    base = await wb.listen()
   })
   afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()))
-    await wb?.close()
     await servers?.close()
-    await rm(configDir, { recursive: true, force: true })
   })
 
   it('lists a ws:// address in the discovery fan-out under the websocket plugin', async () => {
-    const response = await fetch(`${base}/api/discover`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-workbench-token': wb.token! },
-      body: JSON.stringify({ urls: [servers.url('/echo')] }),
-    })
-    expect(response.status).toBe(200)
-    const body = (await response.json()) as DiscoverResponse
+    const body = await workbench.discover([servers.url('/echo')])
     expect(body.services.map((s) => [s.protocol, s.name])).toEqual([['websocket', 'echo']])
     expect(body.attempts.find((a) => a.pluginId === 'websocket')).toMatchObject({ outcome: 'ok', servicesFound: 1 })
   })
