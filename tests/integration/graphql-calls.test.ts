@@ -2,13 +2,12 @@
  * GraphQL queries and mutations through the plugin against graphql-yoga: variables, input objects, errors beside
  * partial data, status mapping, headers and the API key on the POST, and bad messages named.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
-import type { InvokeResult, ProtocolPlugin } from '@wirebench/core'
+import type { InvokeResult } from '@wirebench/core'
 import { createGraphqlPlugin } from '@wirebench/protocol-graphql'
 import { testContext } from '../servers/rest/call-context.js'
-import { startYogaServer } from '../servers/graphql/yoga-server.js'
-import type { YogaServer } from '../servers/graphql/yoga-server.js'
+import { yogaPluginSetup } from '../servers/graphql/yoga-plugin.js'
 
 interface Body {
   data?: Record<string, unknown> | null
@@ -16,21 +15,10 @@ interface Body {
 }
 
 describe('GraphQL calls (graphql-yoga)', () => {
-  let yoga: YogaServer
-  let plugin: ProtocolPlugin
+  const setup = yogaPluginSetup()
   const call = (service: string, method: string, message: unknown, metadata?: Record<string, string>) =>
-    plugin.invoke({ target: yoga.url, service, method, messages: [message] }, testContext({ metadata }))
+    setup.plugin.invoke({ target: setup.yoga.url, service, method, messages: [message] }, testContext({ metadata }))
   const body = (result: InvokeResult): Body => result.response as Body
-
-  beforeAll(async () => {
-    yoga = await startYogaServer()
-    plugin = createGraphqlPlugin()
-    await plugin.discover({ kind: 'url', url: yoga.url }, testContext())
-  })
-  afterAll(async () => {
-    await plugin.dispose?.()
-    await yoga.close()
-  })
 
   it('sends the default operation with variables when the message has no query', async () => {
     const result = await call('Query', 'shape', { variables: { id: 's2' } })
@@ -111,7 +99,7 @@ describe('GraphQL calls (graphql-yoga)', () => {
     const fresh = createGraphqlPlugin()
     try {
       const result = await fresh.invoke(
-        { target: yoga.url, service: 'Query', method: 'hello', messages: [{}] },
+        { target: setup.yoga.url, service: 'Query', method: 'hello', messages: [{}] },
         testContext(),
       )
       expect(body(result).data).toEqual({ hello: 'Hello, world!' })

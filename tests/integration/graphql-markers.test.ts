@@ -2,13 +2,12 @@
  * Auth markers the GraphQL plugin cannot honour are refused, never dropped: a SigV4 marker fails discovery, queries
  * and subscriptions with `unsupported` before anything is sent unsigned.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SIGV4_MARKER, WorkbenchError } from '@wirebench/core'
-import type { ProtocolPlugin, StreamFrame } from '@wirebench/core'
+import type { StreamFrame } from '@wirebench/core'
 import { createGraphqlPlugin } from '@wirebench/protocol-graphql'
 import { testContext } from '../servers/rest/call-context.js'
-import { startYogaServer } from '../servers/graphql/yoga-server.js'
-import type { YogaServer } from '../servers/graphql/yoga-server.js'
+import { yogaPluginSetup } from '../servers/graphql/yoga-plugin.js'
 
 const sigv4 = {
   [SIGV4_MARKER]: JSON.stringify({
@@ -20,19 +19,7 @@ const sigv4 = {
 }
 
 describe('GraphQL calls with a SigV4 marker', () => {
-  let yoga: YogaServer
-  let plugin: ProtocolPlugin
-
-  beforeAll(async () => {
-    yoga = await startYogaServer()
-    plugin = createGraphqlPlugin()
-    // Discovered without the marker, so invoke and stream reach their own checks.
-    await plugin.discover({ kind: 'url', url: yoga.url }, testContext())
-  })
-  afterAll(async () => {
-    await plugin.dispose?.()
-    await yoga.close()
-  })
+  const setup = yogaPluginSetup()
 
   const expectUnsupported = (error: unknown) => {
     expect(WorkbenchError.is(error, 'unsupported')).toBe(true)
@@ -44,7 +31,9 @@ describe('GraphQL calls with a SigV4 marker', () => {
     const fresh = createGraphqlPlugin()
     try {
       expectUnsupported(
-        await fresh.discover({ kind: 'url', url: yoga.url }, testContext({ metadata: sigv4 })).catch((e: unknown) => e),
+        await fresh
+          .discover({ kind: 'url', url: setup.yoga.url }, testContext({ metadata: sigv4 }))
+          .catch((e: unknown) => e),
       )
     } finally {
       await fresh.dispose?.()
@@ -52,21 +41,21 @@ describe('GraphQL calls with a SigV4 marker', () => {
   })
 
   it('refuses a query instead of sending it unsigned', async () => {
-    const call = { target: yoga.url, service: 'Query', method: 'shape', messages: [{ variables: { id: 's1' } }] }
-    expectUnsupported(await plugin.invoke(call, testContext({ metadata: sigv4 })).catch((e: unknown) => e))
+    const call = { target: setup.yoga.url, service: 'Query', method: 'shape', messages: [{ variables: { id: 's1' } }] }
+    expectUnsupported(await setup.plugin.invoke(call, testContext({ metadata: sigv4 })).catch((e: unknown) => e))
   })
 
   for (const transport of ['graphql-ws', 'graphql-sse'] as const) {
     it(`refuses a subscription over ${transport}`, async () => {
       const call = {
-        target: yoga.url,
+        target: setup.yoga.url,
         service: 'Subscription',
         method: 'countdown',
         messages: [{ variables: { from: 1 }, subscriptionTransport: transport }],
       }
       const frames: StreamFrame[] = []
       const error = await (async () => {
-        for await (const frame of plugin.invokeStream!(call, testContext({ metadata: sigv4 }))) frames.push(frame)
+        for await (const frame of setup.plugin.invokeStream!(call, testContext({ metadata: sigv4 }))) frames.push(frame)
       })().catch((e: unknown) => e)
       expectUnsupported(error)
       expect(frames).toEqual([])

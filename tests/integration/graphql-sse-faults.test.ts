@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import type { StreamFrame } from '@wirebench/core'
 import { testContext } from '../servers/rest/call-context.js'
 import type { TestContextOptions } from '../servers/rest/call-context.js'
-import { graphqlFaultSetup } from '../servers/graphql/fault-setup.js'
+import { yogaPluginSetup } from '../servers/graphql/yoga-plugin.js'
 
 interface RawServer {
   url: string
@@ -41,7 +41,7 @@ async function startRawServer(
 const eventStream = { 'content-type': 'text/event-stream' }
 
 describe('graphql-sse subscriptions against misbehaving servers', () => {
-  const setup = graphqlFaultSetup()
+  const setup = yogaPluginSetup()
   const collect = async (serverUrl: string, options: TestContextOptions = {}): Promise<StreamFrame[]> => {
     const frames: StreamFrame[] = []
     const call = {

@@ -12,7 +12,7 @@ import { WorkbenchError } from '@wirebench/core'
 import type { StreamFrame } from '@wirebench/core'
 import { testContext } from '../servers/rest/call-context.js'
 import type { TestContextOptions } from '../servers/rest/call-context.js'
-import { graphqlFaultSetup } from '../servers/graphql/fault-setup.js'
+import { yogaPluginSetup } from '../servers/graphql/yoga-plugin.js'
 
 interface RawServer {
   url: string
@@ -45,7 +45,7 @@ async function startWsServer(
 }
 
 describe('graphql-ws subscriptions against misbehaving servers', () => {
-  const setup = graphqlFaultSetup()
+  const setup = yogaPluginSetup()
   const stream = (serverUrl: string, options: TestContextOptions = {}) =>
     setup.plugin.invokeStream!(
       {

@@ -1,6 +1,7 @@
 /**
- * Set-up shared by the GraphQL fault tests: a graphql-yoga server supplies the schema (the plugin discovers it once),
- * raw servers started by a test play the misbehaving server and are closed after it. Call inside a `describe`.
+ * Set-up shared by the GraphQL plugin tests: a graphql-yoga server with the test schema, a plugin that has discovered
+ * it (without any call metadata), and a list for servers a test starts (the fault tests' misbehaving servers), each
+ * closed after its test. Call inside a `describe`.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { ProtocolPlugin } from '@wirebench/core'
@@ -9,7 +10,7 @@ import { testContext } from '../rest/call-context.js'
 import { startYogaServer } from './yoga-server.js'
 import type { YogaServer } from './yoga-server.js'
 
-export interface GraphqlFaultSetup {
+export interface YogaPluginSetup {
   /** Set before the first test. */
   yoga: YogaServer
   /** Set before the first test, with the yoga schema discovered. */
@@ -18,8 +19,8 @@ export interface GraphqlFaultSetup {
   servers: Array<{ close(): Promise<void> }>
 }
 
-export function graphqlFaultSetup(): GraphqlFaultSetup {
-  const setup = { servers: [] } as unknown as GraphqlFaultSetup
+export function yogaPluginSetup(): YogaPluginSetup {
+  const setup = { servers: [] } as unknown as YogaPluginSetup
   beforeAll(async () => {
     setup.yoga = await startYogaServer()
     setup.plugin = createGraphqlPlugin()
