@@ -15,6 +15,17 @@ function previewsOverflow(page: Page): Promise<boolean> {
     .evaluateAll((els) => els.length > 0 && els.every((el) => el.scrollWidth > el.clientWidth))
 }
 
+/** Whether the log's status row (its last row) lies inside the log's visible area. */
+function statusRowInView(page: Page): Promise<boolean> {
+  return page.locator('.live-log-scroll').evaluate((scroller) => {
+    const row = scroller.querySelector('.live-row-status')
+    if (!row) return false
+    const box = scroller.getBoundingClientRect()
+    const rowBox = row.getBoundingClientRect()
+    return rowBox.top >= box.top - 1 && rowBox.bottom <= box.bottom + 1
+  })
+}
+
 describe.runIf(requireChromium())('gRPC server stream in the live log', () => {
   let cli: RunningCli
   let browser: Browser
@@ -69,6 +80,36 @@ describe.runIf(requireChromium())('gRPC server stream in the live log', () => {
     await screenshot(page, 'grpc-stream-inspector-dark')
   })
 
+  it('filters the log to the messages that contain a text, as the inspector or the row shows it', async () => {
+    const filter = page.getByRole('searchbox', { name: 'Filter messages' })
+    const count = page.locator('.live-filter-count')
+    // Written as the inspector shows JSON; the messages are held as compact JSON.
+    await filter.fill('"sequence": "4242"')
+    await expect.poll(() => count.textContent()).toMatch(/^1 of 10,00\d shown$/)
+    const rows = page.locator('.live-row.is-in')
+    expect(await rows.count()).toBe(1)
+    // The match lies past the row's cut preview: selecting the row shows it whole.
+    await rows.first().click()
+    const inspector = page.getByRole('region', { name: 'Selected message' })
+    await expect.poll(() => inspector.locator('.json-tree').textContent()).toContain('"sequence": "4242"')
+    await screenshot(page, 'grpc-stream-filter-dark')
+
+    // Every reading names its station; the headers and trailers do not.
+    await filter.fill('ST-HARBOR')
+    await expect.poll(() => count.textContent()).toMatch(/^10,000 of 10,00\d shown$/)
+    await filter.fill('no reading says this')
+    await expect.poll(() => count.textContent()).toMatch(/^0 of 10,00\d shown$/)
+    expect(await page.locator('.live-row.is-in').count()).toBe(0)
+
+    // Escape clears the filter: the whole log is back, still stuck to its end.
+    await filter.press('Escape')
+    expect(await filter.inputValue()).toBe('')
+    await expect.poll(() => count.count()).toBe(0)
+    await expect.poll(() => page.locator('.live-row.is-meta .live-kind').last().textContent()).toBe('trailers')
+    await expect.poll(() => statusRowInView(page)).toBe(true)
+    expect(pageErrors).toEqual([])
+  })
+
   it('looks right in the light theme and at a narrow width', async () => {
     await pinTheme(page, 'light')
     await screenshot(page, 'grpc-stream-light')
@@ -78,6 +119,8 @@ describe.runIf(requireChromium())('gRPC server stream in the live log', () => {
     await page.locator('.live-view').scrollIntoViewIfNeeded()
     await screenshot(page, 'grpc-stream-narrow-light')
     expect(await previewsOverflow(page)).toBe(true)
+    // The log was following its end when the view narrowed (and grew shorter): it still shows the end.
+    expect(await statusRowInView(page)).toBe(true)
     await page.setViewportSize({ width: 1440, height: 900 })
     await pinTheme(page, 'dark')
   })

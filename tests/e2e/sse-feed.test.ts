@@ -65,10 +65,18 @@ describe.runIf(requireChromium())('SSE feeds in the browser', () => {
 
   it('filters the log to one event type', async () => {
     await page.getByRole('combobox', { name: 'Event' }).selectOption('tick')
-    await expect.poll(() => page.locator('.live-filter-bar [role="status"]').textContent()).toBe('20 shown')
+    const count = page.locator('.live-filter-bar [role="status"]')
+    await expect.poll(() => count.textContent()).toMatch(/^20 of \d+ shown$/)
     const previews = await receivedPreviews(page)
     expect(previews.every((text) => text.startsWith('{"n":'))).toBe(true)
+    // The text filter narrows the event filter further ("n":7, not "n":17 or "n":37).
+    const filter = page.getByRole('searchbox', { name: 'Filter messages' })
+    await filter.fill('"n": 7')
+    await expect.poll(() => count.textContent()).toMatch(/^1 of \d+ shown$/)
+    expect(await receivedPreviews(page)).toEqual(['{"n":7}'])
+    await filter.press('Escape')
     await page.getByRole('combobox', { name: 'Event' }).selectOption('')
+    await expect.poll(() => count.count()).toBe(0)
   })
 
   it('reconnects after drops with Last-Event-ID and loses nothing', async () => {

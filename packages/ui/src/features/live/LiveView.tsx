@@ -1,14 +1,16 @@
 /** The response side of a live call: status and numbers, controls, the message log with its inspector, headers, trailers and the end status. */
-import { useState, type ReactElement } from 'react'
+import { useDeferredValue, useState, type ReactElement } from 'react'
 import { ApiError } from '../../api/api-error.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
 import { Tabs } from '../../components/Tabs.js'
-import type { LiveCallState } from '../../state/live-store.js'
+import type { LiveCallState, LiveEntry } from '../../state/live-store.js'
 import { HeadersTable } from '../response/HeadersTable.js'
 import { LiveControls } from './LiveControls.js'
+import { LiveFilterBar } from './LiveFilterBar.js'
 import { LiveStats } from './LiveStats.js'
 import type { LiveFlavor } from './live-row-view.js'
+import { createMessageMatcher } from './live-search.js'
 import { createEventTypeIndex, createFilteredWindow, eventTypeOf, fullWindow } from './log-window.js'
 import { MessageInspector } from './MessageInspector.js'
 import { MessageLog, visibleRange } from './MessageLog.js'
@@ -34,15 +36,21 @@ export function LiveView({ call, handle, methodName, flavor = 'other' }: LiveVie
   const [tab, setTab] = useState<LiveTab>('messages')
   const [selected, setSelected] = useState<number | null>(null)
   const [eventFilter, setEventFilter] = useState('')
+  const [query, setQuery] = useState('')
+  // Typing stays responsive: the first filter over a long log reads every entry once (later ones only the new).
+  const search = useDeferredValue(query.trim())
   // Incremental indexes over the log: each entry is looked at once, whatever the render rate.
   const [filtered] = useState(createFilteredWindow)
   const [eventTypes] = useState(createEventTypeIndex)
   const { first, end } = visibleRange(call)
   const names = flavor === 'sse' ? eventTypes.update(call.log) : []
-  const rows =
-    eventFilter && names.includes(eventFilter)
-      ? filtered.update(call.log, eventFilter, (entry) => eventTypeOf(entry) === eventFilter, end)
-      : fullWindow(first, end)
+  const event = eventFilter && names.includes(eventFilter) ? eventFilter : ''
+  const rows = event || search ? filteredRows() : fullWindow(first, end)
+  function filteredRows() {
+    const matches = search ? createMessageMatcher(search, flavor) : () => true
+    const predicate = event ? (entry: LiveEntry) => eventTypeOf(entry) === event && matches(entry) : matches
+    return filtered.update(call.log, `${event}\u0000${search}`, predicate, end)
+  }
   const newCount = call.isPaused ? call.log.end - end : 0
   const togglePause = () => handle.setPaused(!call.isPaused)
   const headers = sortedEntries(call.headers)
@@ -100,25 +108,15 @@ export function LiveView({ call, handle, methodName, flavor = 'other' }: LiveVie
         ]}
       />
       <div className="live-panel" id="live-panel" role="tabpanel" aria-labelledby={`live-tab-${tab}`}>
-        {tab === 'messages' && names.length > 0 && (
-          <div className="live-filter-bar">
-            <label>
-              <span className="muted">Event</span>
-              <select className="input" value={eventFilter} onChange={(e) => setEventFilter(e.target.value)}>
-                <option value="">All events</option>
-                {names.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {eventFilter && (
-              <span className="muted" role="status">
-                {rows.count.toLocaleString()} shown
-              </span>
-            )}
-          </div>
+        {tab === 'messages' && (
+          <LiveFilterBar
+            query={query}
+            onQuery={setQuery}
+            eventNames={names}
+            eventFilter={eventFilter}
+            onEventFilter={setEventFilter}
+            counts={event || search ? { shown: rows.count, total: end - first } : null}
+          />
         )}
         {tab === 'messages' && (
           <div className={`live-split${selected !== null ? ' has-inspector' : ''}`}>

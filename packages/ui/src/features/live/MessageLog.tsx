@@ -56,9 +56,10 @@ export function MessageLog(props: MessageLogProps): ReactElement {
 
   useLayoutEffect(() => {
     const element = scrollRef.current
-    // A write without a read: the content height is known (fixed rows), and the browser clamps the offset.
+    // A write without a read: the content height is known (fixed rows), and the browser clamps the offset. Also on a
+    // new viewport height (a resize, the inspector opening): the tail rows drawn above are sized to it.
     if (element && isStuckRef.current) element.scrollTop = (count + 1) * ROW_HEIGHT
-  }, [count, call.version, call.status])
+  }, [count, call.version, call.status, viewport])
 
   const stick = (value: boolean) => {
     isStuckRef.current = value
