@@ -3,8 +3,8 @@
 // ceiling) and an idle page (frame times). Reports sustained msg/s, messages lost (server count vs page count) and
 // frame times. Targets: gRPC (a server stream), SSE (an event stream) and WebSocket (text frames), in bench/stream-targets/.
 // Run: npx tsc -b tsconfig.build.json && npm run build -w @wirebench/ui && node bench/stream-relay.mjs
-//      [--protocol grpc|sse|websocket] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR]
-//      (--quick: 10 s, for local runs)
+//      [--protocol grpc|sse|websocket] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR] [--filter TEXT]
+//      (--quick: 10 s, for local runs; --filter: the paced stream runs with the log filtered to messages containing TEXT)
 /* global window, requestAnimationFrame -- page.evaluate callbacks run in the browser */
 import { fork, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -23,6 +23,8 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     // A UI build elsewhere than packages/ui/dist (e.g. to compare two builds).
     'ui-dir': { type: 'string' },
+    // Filter the log while the paced stream runs (what the text filter costs at the stream's rate).
+    filter: { type: 'string' },
     // Internal: run the target in its own process (a target sharing the bench's thread would slow the baseline).
     serve: { type: 'boolean', default: false },
   },
@@ -202,7 +204,9 @@ async function main() {
     const idle = frameStats(await stopIdle())
 
     const burst = await pageRun(burstCount, 0)
+    if (flags.filter) await page.getByRole('searchbox', { name: 'Filter messages' }).fill(flags.filter)
     const paced = await pageRun(rate * seconds, rate)
+    const filterCount = flags.filter ? await page.locator('.live-filter-count').textContent() : null
     const pacedFrames = frameStats(paced.frames)
     const burstFrames = frameStats(burst.frames)
     // Steady state: from the first reading (the call is open by then) to the last one before the stream completed.
@@ -235,6 +239,7 @@ async function main() {
     const frameTolerance = 0.5
     // Kept up: every message of the paced stream was in the page within 3 s of the stream's own length.
     const keptUp = paced.status === 'closed' && paced.received === rate * seconds && paced.elapsed <= seconds + 3
+    if (flags.filter) console.log(`  page, paced, log filtered to "${flags.filter}": ${filterCount} at the end`)
     console.log(
       `  page, paced overall                          ${fmt(paced.received / paced.elapsed)} msg/s (${fmt(paced.received)} in ${fmt(paced.elapsed, 1)} s, opening the call included)`,
     )

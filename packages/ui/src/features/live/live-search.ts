@@ -1,7 +1,7 @@
 /**
  * The live log's text filter: which entries contain what the user typed. An entry is searched whole (the full JSON of
- * a message, not its cut preview), with its chips (SSE event name, WebSocket opcode) and, for headers and trailers,
- * every `name: value` pair. The text is built once per entry and cached, so a filter over a fast stream costs each new
+ * a message, not its cut preview), with what its chips show (SSE event name and id, WebSocket opcode) and, for
+ * headers and trailers, every `name: value` pair. The text is built once per entry and cached, so a filter over a fast stream costs each new
  * entry one stringify, and a changed query only a substring test per entry.
  */
 import type { LiveEntry } from '../../state/live-store.js'
@@ -23,18 +23,24 @@ function fullText(value: unknown): string {
 export function searchTextOf(entry: LiveEntry, flavor: LiveFlavor = 'other'): string {
   let text = texts.get(entry)
   if (text !== undefined) return text
-  const view = rowViewOf(entry, flavor)
-  const parts = view.chips.map((chip) => chip.text)
+  const parts: string[] = []
   if (entry.kind === 'headers' || entry.kind === 'trailers') {
     parts.push(entry.kind)
     for (const [name, value] of Object.entries((entry.data ?? {}) as Record<string, string>)) {
       parts.push(`${name}: ${value}`)
     }
   } else if (entry.direction === 'in' && entry.binary !== undefined) {
-    // Binary frames are found by the hex the row shows (their first bytes).
-    parts.push(view.preview)
+    // Binary frames are found by the hex their row shows (their first bytes).
+    parts.push(rowViewOf(entry, flavor).preview)
   } else {
     parts.push(fullText(entry.data))
+  }
+  // What the row's chips show (SSE event, id and retry, WebSocket opcode, transport), read from the frame's meta
+  // directly: building the row view of every entry would cost a second stringify per message.
+  if (entry.direction === 'in' && entry.meta) {
+    for (const value of Object.values(entry.meta)) {
+      if (typeof value === 'string' || typeof value === 'number') parts.push(String(value))
+    }
   }
   text = parts.join('\n').toLowerCase()
   texts.set(entry, text)
