@@ -109,29 +109,29 @@ export function LiveView({ call, handle, methodName, flavor = 'other' }: LiveVie
       />
       <div className="live-panel" id="live-panel" role="tabpanel" aria-labelledby={`live-tab-${tab}`}>
         {tab === 'messages' && (
-          <LiveFilterBar
-            query={query}
-            onQuery={setQuery}
-            eventNames={names}
-            eventFilter={eventFilter}
-            onEventFilter={setEventFilter}
-            counts={event || search ? { shown: rows.count, total: end - first } : null}
-          />
-        )}
-        {tab === 'messages' && (
-          <div className={`live-split${selected !== null ? ' has-inspector' : ''}`}>
-            <MessageLog
-              call={call}
-              window={rows}
-              flavor={flavor}
-              selected={selected}
-              onSelect={setSelected}
-              onTogglePause={togglePause}
+          <>
+            <LiveFilterBar
+              query={query}
+              onQuery={setQuery}
+              eventNames={names}
+              eventFilter={eventFilter}
+              onEventFilter={setEventFilter}
+              counts={event || search ? { shown: rows.count, total: end - first } : null}
             />
-            {selected !== null && (
-              <MessageInspector entry={call.log.at(selected)} flavor={flavor} onClose={() => setSelected(null)} />
-            )}
-          </div>
+            <div className={`live-split${selected !== null ? ' has-inspector' : ''}`}>
+              <MessageLog
+                call={call}
+                window={rows}
+                flavor={flavor}
+                selected={selected}
+                onSelect={setSelected}
+                onTogglePause={togglePause}
+              />
+              {selected !== null && (
+                <MessageInspector entry={call.log.at(selected)} flavor={flavor} onClose={() => setSelected(null)} />
+              )}
+            </div>
+          </>
         )}
         {tab === 'headers' && <HeadersTable entries={headers} label="Headers" />}
         {tab === 'trailers' && <HeadersTable entries={trailers} label="Trailers" />}

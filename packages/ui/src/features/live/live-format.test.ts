@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import type { LiveEntry } from '../../state/live-store.js'
+import { received } from './live-entries.test-helpers.js'
 import { formatElapsed, formatRate, previewOf } from './live-format.js'
-
-const incoming = (data: unknown, patch: Partial<LiveEntry> = {}): LiveEntry =>
-  ({ direction: 'in', kind: 'message', seq: 1, at: 0, data, ...patch }) as LiveEntry
 
 describe('previewOf', () => {
   it('shows a message as one line of JSON, cut with an ellipsis when long', () => {
-    expect(previewOf(incoming({ a: 1, b: 'x\ny' }))).toBe('{"a":1,"b":"x\\ny"}')
-    expect(previewOf(incoming('line one\n  line two'))).toBe('line one line two')
-    const long = previewOf(incoming({ text: 'z'.repeat(1000) }))
+    expect(previewOf(received({ a: 1, b: 'x\ny' }))).toBe('{"a":1,"b":"x\\ny"}')
+    expect(previewOf(received('line one\n  line two'))).toBe('line one line two')
+    const long = previewOf(received({ text: 'z'.repeat(1000) }))
     expect(long.length).toBe(241)
     expect(long.endsWith('…')).toBe(true)
   })
 
   it('lists headers and trailers as name: value pairs, and sizes binary frames', () => {
-    expect(previewOf(incoming({ 'x-a': '1', b: '2' }, { kind: 'headers' }))).toBe('x-a: 1  ·  b: 2')
-    expect(previewOf(incoming({}, { kind: 'trailers' }))).toBe('no trailers')
-    expect(previewOf(incoming(null, { binary: 'AAAA' }))).toBe('binary · 3 B')
+    expect(previewOf(received({ 'x-a': '1', b: '2' }, { kind: 'headers' }))).toBe('x-a: 1  ·  b: 2')
+    expect(previewOf(received({}, { kind: 'trailers' }))).toBe('no trailers')
+    expect(previewOf(received(null, { binary: 'AAAA' }))).toBe('binary · 3 B')
   })
 })
 

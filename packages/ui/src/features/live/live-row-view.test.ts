@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { LiveEntry } from '../../state/live-store.js'
+import { received, sent } from './live-entries.test-helpers.js'
 import { rowViewOf } from './live-row-view.js'
-
-const received = (data: unknown, patch: Partial<Extract<LiveEntry, { direction: 'in' }>> = {}): LiveEntry => ({
-  direction: 'in',
-  kind: 'message',
-  seq: 1,
-  at: 0,
-  data,
-  ...patch,
-})
-const sent = (data: unknown): LiveEntry => ({
-  direction: 'out',
-  kind: 'message',
-  ref: 1,
-  at: 0,
-  data,
-  outcome: 'pending',
-})
 
 describe('rowViewOf: received frames', () => {
   it('shows SSE event, id and retry as chips, in that order', () => {

@@ -1,8 +1,8 @@
 /**
  * The live log's text filter: which entries contain what the user typed. An entry is searched whole (the full JSON of
  * a message, not its cut preview), with what its chips show (SSE event name and id, WebSocket opcode) and, for
- * headers and trailers, every `name: value` pair. The text is built once per entry and cached, so a filter over a fast stream costs each new
- * entry one stringify, and a changed query only a substring test per entry.
+ * headers and trailers, every `name: value` pair. The text is built once per entry and cached, so a filter over a
+ * fast stream costs each new entry one stringify, and a changed query only a substring test per entry.
  */
 import type { LiveEntry } from '../../state/live-store.js'
 import { rowViewOf, type LiveFlavor } from './live-row-view.js'
