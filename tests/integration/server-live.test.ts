@@ -322,16 +322,11 @@ describe('live calls over /api/ws', () => {
   })
 })
 
-describe('live limits', () => {
+describe('live queues under drop-oldest', () => {
   let run: Running
   beforeAll(async () => {
-    run = await start({
-      liveMaxCallsPerSocket: 2,
-      liveMaxMessageBytes: 4096,
-      liveIdleTimeoutMs: 400,
-      liveMaxQueuedFrames: 1000,
-      liveMaxSockets: 2,
-    })
+    // An idle timeout far beyond the test: the stream waits for the test's ack, and a busy machine may stall it a while.
+    run = await start({ liveIdleTimeoutMs: 60_000, liveMaxQueuedFrames: 1000 })
   })
   afterAll(async () => {
     await run.close()
@@ -345,7 +340,11 @@ describe('live limits', () => {
     // headers + n messages + end; the window took the first 8192, the queue keeps the newest 1000 messages and the end.
     const total = n + 2
     const expectedDropped = total - LIVE_ACK_WINDOW - 1000 - 1
-    await client.waitFor((m) => m.op === 'dropped' && m.total === expectedDropped)
+    // A call that closed early (it should not) fails here instead of leaving the wait to the test's time limit.
+    const reported = await client.waitFor(
+      (m) => (m.op === 'dropped' && m.total === expectedDropped) || isOp('closed', 'd1')(m),
+    )
+    expect(reported).toMatchObject({ op: 'dropped', total: expectedDropped })
     expect(client.frames('d1')).toHaveLength(LIVE_ACK_WINDOW)
     client.send({ op: 'ack', id: 'd1', seq: LIVE_ACK_WINDOW })
     const closed = await client.waitFor(isOp('closed', 'd1'))
@@ -362,6 +361,22 @@ describe('live limits', () => {
     expect(totals).toEqual([...totals].sort((a, b) => a - b))
     expect(totals.at(-1)).toBe(expectedDropped)
     await client.close()
+  })
+})
+
+describe('live limits', () => {
+  let run: Running
+  beforeAll(async () => {
+    run = await start({
+      liveMaxCallsPerSocket: 2,
+      liveMaxMessageBytes: 4096,
+      liveIdleTimeoutMs: 400,
+      liveMaxQueuedFrames: 1000,
+      liveMaxSockets: 2,
+    })
+  })
+  afterAll(async () => {
+    await run.close()
   })
 
   it('closes an idle channel with a clear problem, and activity keeps it open', async () => {
