@@ -268,9 +268,10 @@ async function main() {
     const outcomes = []
     for (let run = 1; run <= runs; run++) {
       if (runs > 1) console.log(`run ${run} of ${runs}`)
+      // The processes stay up between runs: only the first run needs the warm-up.
       const [[d, h, f, b, r], cpuBefore, cpuAfter] = await interleaved(
         [directCall, hopCall, floorCall, bareCall, relayCall],
-        cpuPhase,
+        { ...cpuPhase, warmUp: run === 1 },
       )
       const perCall = (i) => (cpuAfter[i] - cpuBefore[i]) / sequentialCalls
       const cpu = { hop: perCall(0), floor: perCall(1), bare: perCall(2), workbench: perCall(3) }
@@ -296,10 +297,10 @@ function percentile(sorted, p) {
  * Sequential latency of each call kind, measured in alternating rounds so load drift hits all kinds alike (short
  * rounds: on a shared machine the load changes within seconds).
  */
-async function interleaved(calls, { measureStart, measureEnd }) {
+async function interleaved(calls, { measureStart, measureEnd, warmUp }) {
   const rounds = 20
   const perRound = Math.ceil(sequentialCalls / rounds)
-  for (const call of calls) for (let i = 0; i < warmupCalls; i++) await call()
+  if (warmUp) for (const call of calls) for (let i = 0; i < warmupCalls; i++) await call()
   const started = await measureStart()
   const samples = calls.map(() => [])
   for (let round = 0; round < rounds; round++) {

@@ -11,28 +11,26 @@ export class NodeHeaders implements Headers {
   readonly #record = new Map<string, string[]>()
 
   constructor(incoming?: IncomingHttpHeaders) {
-    if (incoming === undefined) return
-    for (const name in incoming) {
-      if (name.charCodeAt(0) === 0x3a) continue
-      const value = incoming[name]
-      if (typeof value === 'string') this.#record.set(name, [value])
-      else if (Array.isArray(value)) this.#record.set(name, [...value])
-    }
+    if (incoming !== undefined) this.merge(incoming)
   }
 
-  /** Adds the headers of a later block (the trailers after the header block). */
+  /** Adds a block of headers as Node hands it over (the response's, then the trailers after it). */
   merge(incoming: IncomingHttpHeaders): this {
     for (const name in incoming) {
       if (name.charCodeAt(0) === 0x3a) continue
       const value = incoming[name]
-      if (typeof value === 'string') this.append(name, value)
-      else if (Array.isArray(value)) for (const item of value) this.append(name, item)
+      // Node has lower-cased the names already.
+      if (typeof value === 'string') this.#add(name, value)
+      else if (Array.isArray(value)) for (const item of value) this.#add(name, item)
     }
     return this
   }
 
   append(name: string, value: string): void {
-    const key = name.toLowerCase()
+    this.#add(name.toLowerCase(), value)
+  }
+
+  #add(key: string, value: string): void {
     const values = this.#record.get(key)
     if (values) values.push(value)
     else this.#record.set(key, [value])
