@@ -161,7 +161,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
 export function withOutgoingAuth(api: ApiClient, session: Pick<AuthSession, 'prepareOutgoingCall'>): ApiClient {
   return {
     ...api,
-    invoke: async (request, signal) => {
+    invoke: async (request, signal, options) => {
       const prepared = await session.prepareOutgoingCall({
         protocol: request.protocol,
         messages: request.messages,
@@ -170,7 +170,8 @@ export function withOutgoingAuth(api: ApiClient, session: Pick<AuthSession, 'pre
         ...(signal ? { signal } : {}),
       })
       const { metadata: _written, serverUrl: _writtenUrl, ...rest } = request
-      const sent: InvokeRequest = { ...rest, messages: prepared.messages }
+      const messages = options?.finalizeMessages ? options.finalizeMessages(prepared.messages) : prepared.messages
+      const sent: InvokeRequest = { ...rest, messages }
       if (Object.keys(prepared.metadata).length > 0) sent.metadata = prepared.metadata
       if (prepared.serverUrl) sent.serverUrl = prepared.serverUrl
       return api.invoke(sent, signal)

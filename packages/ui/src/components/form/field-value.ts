@@ -1,5 +1,5 @@
 /** Pure helpers over form values: the message is a plain JSON object, and an absent key means "not sent". */
-import { isIntegerFieldType } from '@wirebench/core'
+import { escapeTemplate, isIntegerFieldType } from '@wirebench/core'
 import type { FieldInfo, FieldType } from '@wirebench/core'
 
 export function isIntegerType(type: FieldType | undefined): boolean {
@@ -80,7 +80,8 @@ export function emptyItem(field: FieldInfo): unknown {
   if (field.type === 'message') return {}
   if (field.type === 'bool') return false
   if (isNumericType(field.type)) return 0
-  if (field.type === 'enum') return field.enumValues?.[0]?.name ?? ''
+  // Enum names come from the document: escaped, so a name can never pull a variable into the call.
+  if (field.type === 'enum') return escapeTemplate(field.enumValues?.[0]?.name ?? '')
   return ''
 }
 

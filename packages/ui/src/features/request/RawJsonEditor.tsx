@@ -5,11 +5,13 @@ import { LazyCodeEditor } from '../../components/code/LazyCodeEditor.js'
 export interface RawJsonEditorProps {
   value: Record<string, unknown>
   onChange: (value: Record<string, unknown>) => void
+  /** What the form says about this value besides "in sync" (text it cannot parse, values that fit no field). */
+  formNote?: string | undefined
 }
 
 const format = (value: unknown) => JSON.stringify(value, null, 2)
 
-export function RawJsonEditor({ value, onChange }: RawJsonEditorProps): ReactElement {
+export function RawJsonEditor({ value, onChange, formNote }: RawJsonEditorProps): ReactElement {
   const [text, setText] = useState(() => format(value))
   const [seen, setSeen] = useState(value)
   const [error, setError] = useState<string | null>(null)
@@ -41,8 +43,11 @@ export function RawJsonEditor({ value, onChange }: RawJsonEditorProps): ReactEle
           }
         }}
       />
-      <div className={`raw-json-status${error ? ' is-error' : ''}`} role={error ? 'alert' : undefined}>
-        {error ?? 'In sync with the form'}
+      <div
+        className={`raw-json-status${error ? ' is-error' : formNote ? ' is-warn' : ''}`}
+        role={error ? 'alert' : 'status'}
+      >
+        {error ?? formNote ?? 'In sync with the form'}
       </div>
     </div>
   )

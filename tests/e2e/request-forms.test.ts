@@ -1,0 +1,261 @@
+/**
+ * The request forms in Chromium against real servers: `${var}` in every kind of field, values a field cannot hold
+ * holding Send back (and shown, never dropped), typed "Fill example" for REST, gRPC and GraphQL, and documents that
+ * try to pull an environment's secret into a call.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
+import { startCli, type RunningCli } from './support/cli.js'
+import {
+  closeEnvironmentEditor,
+  createEnvironment,
+  openEnvironmentEditor,
+  setVariable,
+} from './support/environments-page.js'
+import { startFormTarget, type FormTarget } from './support/form-target.js'
+import { pinTheme } from './support/live-page.js'
+import { field, fieldInput, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
+
+const SECRET = 'TOPSECRET-7f3a91'
+
+/** The request as the JSON tab shows it (on a tall page: the editor renders only the lines in view). */
+async function requestJson(page: Page): Promise<Record<string, unknown>> {
+  const viewport = page.viewportSize()
+  await page.setViewportSize({ width: 1440, height: 4000 })
+  await page.getByRole('tab', { name: 'JSON' }).click()
+  const editor = page.locator('.raw-json .cm-content')
+  await editor.waitFor()
+  const value = JSON.parse((await editor.innerText()).replace(/\u00a0/g, ' ')) as Record<string, unknown>
+  await page.getByRole('tab', { name: /Form/ }).click()
+  if (viewport) await page.setViewportSize(viewport)
+  return value
+}
+
+async function typeRequestJson(page: Page, value: unknown): Promise<void> {
+  await page.getByRole('tab', { name: 'JSON' }).click()
+  const editor = page.locator('.raw-json .cm-content')
+  await editor.waitFor()
+  await editor.click()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.insertText(JSON.stringify(value))
+  await expect.poll(() => page.locator('.raw-json-status').textContent()).toMatch(/^In sync/)
+}
+
+/** Presses Send and gives the page a moment to (not) post anything. */
+async function pressSend(page: Page): Promise<void> {
+  await page.locator('.request-pane .send-btn').click()
+  await page.waitForTimeout(500)
+}
+
+describe.runIf(requireChromium())('request forms', () => {
+  let target: FormTarget
+  let cli: RunningCli
+  let browser: Browser
+  let page: Page
+  let pageErrors: string[]
+
+  beforeAll(async () => {
+    target = await startFormTarget()
+    cli = await startCli({ demo: true })
+    browser = await launchChromium()
+    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
+    await openWorkbench(page, cli.openUrl)
+    // The demo services stay listed beside these (URLs given on the command line would lock the list instead).
+    const input = page.getByRole('textbox', { name: 'Discovery URL to add' })
+    for (const url of [target.documentUrl, target.hostileDocumentUrl, `graphql@${target.graphqlUrl}`]) {
+      await input.fill(url)
+      await input.press('Enter')
+    }
+    for (const url of [target.documentUrl, target.hostileDocumentUrl, `graphql@${target.graphqlUrl}`]) {
+      await page.locator(`.url-chip[data-url="${url}"][data-status="ok"]`).waitFor({ timeout: 30_000 })
+    }
+    await openEnvironmentEditor(page)
+    await createEnvironment(page, 'Forms')
+    for (const [name, value] of Object.entries({ n: '7', bad: 'abc', flag: 'true', level: 'HIGH' })) {
+      await setVariable(page, name, value)
+    }
+    await setVariable(page, 'canarySecret', SECRET)
+    await closeEnvironmentEditor(page)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await cli?.stop()
+    await target?.close()
+  })
+
+  it('takes ${var} in an int32 path parameter, an enum and a bool, and sends the typed values', async () => {
+    await openMethod(page, 'getItem')
+    await fieldInput(page, 'itemId').fill('${n}')
+    expect(await fieldInput(page, 'itemId').getAttribute('aria-invalid')).toBeNull()
+    expect(await field(page, 'itemId').getAttribute('data-invalid')).toBeNull()
+    await page.getByRole('button', { name: 'priority: use a variable' }).click()
+    await fieldInput(page, 'priority').fill('${level}')
+    await page.getByRole('button', { name: 'verbose: use a variable' }).click()
+    await fieldInput(page, 'verbose').fill('${flag}')
+    expect(await page.locator('.field-problems').count()).toBe(0)
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'form-variables-dark')
+
+    const before = target.received.length
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    expect(target.received.slice(before).map((c) => c.url)).toEqual(['/items/7?verbose=true&priority=HIGH'])
+  })
+
+  it('names a variable that gives no int32 before sending, and sends nothing', async () => {
+    await fieldInput(page, 'itemId').fill('${bad}')
+    const before = target.received.length
+    await sendWithShortcut(page)
+    const problem = page.locator('.response-pane .problem')
+    await expect.poll(() => problem.textContent()).toContain('${bad} does not give a whole number (int32)')
+    expect(await problem.textContent()).not.toContain('abc')
+    expect(target.received.length).toBe(before)
+    await pinTheme(page, 'light')
+    await screenshot(page, 'form-variable-refused-light')
+  })
+
+  it('holds Send while a JSON value field holds plain text, says why, and sends once it is JSON', async () => {
+    await openMethod(page, 'createNote')
+    await fieldInput(page, 'title').fill('Hello')
+    await fieldInput(page, 'meta').fill('hello there')
+    await expect.poll(() => field(page, 'meta').textContent()).toContain('Not JSON')
+    const before = target.received.length
+    await pressSend(page)
+    const hold = page.locator('.request-pane .send-hold')
+    await expect.poll(() => hold.textContent()).toContain('meta')
+    expect(target.received.length).toBe(before)
+    await page.getByRole('tab', { name: 'JSON' }).click()
+    await expect.poll(() => page.locator('.raw-json-status').textContent()).toContain('not JSON in meta')
+    await page.getByRole('tab', { name: /Form/ }).click()
+    // The text survived the trip to the JSON tab.
+    expect(await fieldInput(page, 'meta').inputValue()).toBe('hello there')
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'form-held-not-json-dark')
+
+    await fieldInput(page, 'meta').fill('{"tags": ["a"]}')
+    await expect.poll(() => hold.count()).toBe(0)
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    expect(JSON.parse(target.received.at(-1)!.body)).toEqual({ title: 'Hello', meta: { tags: ['a'] } })
+  })
+
+  it('shows values from the JSON editor that a field cannot hold, names what is allowed, and holds Send', async () => {
+    await typeRequestJson(page, { title: 'x', count: 'abc', priority: 'NOPE', flags: [true, 'maybe'] })
+    expect(await page.locator('.raw-json-status').textContent()).toContain('3 values do not fit')
+    await page.getByRole('tab', { name: /Form/ }).click()
+    expect(await fieldInput(page, 'count').inputValue()).toBe('abc')
+    expect(await field(page, 'count').textContent()).toContain('"abc" is not a whole number (int32)')
+    const priority = fieldInput(page, 'priority')
+    expect(await priority.locator('option:checked').textContent()).toBe('NOPE (not allowed)')
+    expect(await field(page, 'priority').textContent()).toContain('"NOPE" is not one of LOW, MEDIUM, HIGH')
+    expect(await field(page, 'flags').textContent()).toContain('[1]: "maybe" is not true or false')
+    const before = target.received.length
+    await pressSend(page)
+    await expect.poll(() => page.locator('.send-hold').textContent()).toContain('3 fields cannot hold their values')
+    expect(target.received.length).toBe(before)
+    await pinTheme(page, 'light')
+    await screenshot(page, 'form-held-values-light')
+    await page.setViewportSize({ width: 420, height: 900 })
+    await page.locator('.send-hold').scrollIntoViewIfNeeded()
+    await screenshot(page, 'form-held-values-420')
+    await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
+  it('fills a REST body with typed, plausible examples (never a field named after itself)', async () => {
+    await openMethod(page, 'createPerson')
+    await page.getByRole('button', { name: 'Fill example' }).click()
+    const value = await requestJson(page)
+    expect(value).toEqual({
+      personId: '1',
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      createdAt: '2024-05-01T12:00:00Z',
+      pageSize: 10,
+      homepage: 'https://example.com',
+      active: true,
+    })
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+  })
+
+  it('fills every field of a gRPC message: nested messages, enums, one oneof member, well-known types', async () => {
+    await openMethod(page, 'RegisterStation')
+    await page.getByRole('button', { name: 'Fill example' }).click()
+    const station = (await requestJson(page)).station as Record<string, unknown>
+    expect(station).toMatchObject({
+      id: '1',
+      name: 'Ada Lovelace',
+      location: { latitude: 51.5074, longitude: -0.1278 },
+      installedAt: '2024-05-01T12:00:00Z',
+      reportInterval: '60s',
+    })
+    expect(station.status).toMatch(/^STATION_STATUS_(?!UNSPECIFIED)/)
+    expect(Array.isArray(station.sensors) && station.sensors.length).toBe(1)
+    expect(['grid', 'solar', 'battery'].filter((member) => member in station)).toHaveLength(1)
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'form-grpc-fill-example-dark')
+    const badge = await sendWithShortcut(page)
+    // The demo checks the station (a plausible example is not a valid station): the call went and was answered.
+    expect(await badge.textContent()).toMatch(/\(\d+\)$/)
+  })
+
+  it('fills GraphQL arguments with typed samples that the server accepts', async () => {
+    await page.getByRole('searchbox', { name: 'Search operations' }).fill('book')
+    await page.locator('.sb-method[data-method="book"]').first().click()
+    await page.getByRole('searchbox', { name: 'Search operations' }).fill('')
+    await page.getByRole('tab', { name: /Variables/ }).click()
+    await page.getByRole('button', { name: 'Fill example' }).click()
+    await expect.poll(() => page.locator('.gql-variables .cm-content').innerText()).toContain('"id": "1"')
+    await sendWithShortcut(page)
+    const body = (await page.locator('.response-pane').textContent()) ?? ''
+    expect(body).toContain('The Lighthouse Ledger')
+    expect(body).not.toMatch(/errors/i)
+  })
+
+  it("keeps a hostile OpenAPI document's examples, defaults and enum values literal: the secret never arrives", async () => {
+    await openMethod(page, 'collect')
+    await page.getByRole('button', { name: 'Fill example' }).click()
+    expect(await fieldInput(page, 'token').inputValue()).toBe('Bearer $${canarySecret}')
+    const before = target.received.length
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    const calls = target.received.slice(before)
+    expect(calls).toHaveLength(1)
+    const call = calls[0]!
+    expect(call.headers['x-trace']).toBe('${canarySecret}')
+    expect(new URL(call.url, 'http://x').searchParams.get('q')).toBe('${canarySecret}')
+    expect(JSON.parse(call.body)).toEqual({
+      token: 'Bearer ${canarySecret}',
+      mode: '${canarySecret}',
+      extra: { note: 'x-${canarySecret}' },
+    })
+
+    // Picking the document's enum value by hand sends it as written, too.
+    await page.getByRole('button', { name: 'Clear' }).click()
+    await fieldInput(page, 'token').fill('t')
+    await fieldInput(page, 'q').fill('q')
+    await fieldInput(page, 'X-Trace').fill('x')
+    await fieldInput(page, 'mode').selectOption({ label: '${canarySecret}' })
+    await sendWithShortcut(page)
+    expect(JSON.parse(target.received.at(-1)!.body)).toEqual({ token: 't', mode: '${canarySecret}' })
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'form-hostile-filled-dark')
+    expect(JSON.stringify(target.received)).not.toContain(SECRET)
+  })
+
+  it("keeps a hostile GraphQL schema's argument defaults literal", async () => {
+    await page.getByRole('searchbox', { name: 'Search operations' }).fill('echo')
+    await page.locator('.sb-method[data-method="echo"]').first().click()
+    await page.getByRole('searchbox', { name: 'Search operations' }).fill('')
+    await page.getByRole('tab', { name: /Variables/ }).click()
+    await page.getByRole('button', { name: 'Fill example' }).click()
+    const before = target.received.length
+    await sendWithShortcut(page)
+    const sent = JSON.parse(target.received.slice(before).at(-1)!.body) as { variables: Record<string, unknown> }
+    expect(sent.variables).toEqual({ text: '${canarySecret}', bookId: '1', count: 10 })
+    expect(JSON.stringify(target.received)).not.toContain(SECRET)
+    expect(pageErrors).toEqual([])
+  })
+})
