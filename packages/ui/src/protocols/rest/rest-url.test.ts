@@ -9,11 +9,11 @@ describe('the URL preview', () => {
       field({ name: 'q', source: 'query' }),
       field({ name: 'tag', source: 'query', isRepeated: true }),
     ]
-    const values = { id: '${n}', q: 'a b&${term}', tag: ['x', 'y/z'] }
+    const values = { id: '${n}', q: 'a b&${term}', tag: ['x', 'y/z', '$${lit}'] }
     expect(pathParts('/items/{id}', values)).toEqual([
       { kind: 'text', text: '/items/' },
       { kind: 'param', name: 'id', value: '${n}' },
     ])
-    expect(queryString(fields, values)).toBe('?q=a%20b%26${term}&tag=x&tag=y%2Fz')
+    expect(queryString(fields, values)).toBe('?q=a%20b%26${term}&tag=x&tag=y%2Fz&tag=$${lit}')
   })
 })

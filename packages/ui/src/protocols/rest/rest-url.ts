@@ -21,10 +21,10 @@ export function pathParts(template: string, values: Record<string, unknown>): Ur
   return parts
 }
 
-/** Encodes a query part for the preview, leaving `${…}` readable (it is substituted before the call is built). */
+/** Encodes a query part for the preview, leaving `${…}` (and its escape `$${…}`) readable: both change before sending. */
 function encodePart(text: string): string {
   return text
-    .split(/(\$\{[^}]*\})/)
+    .split(/(\$?\$\{[^}]*\})/)
     .map((part, index) => (index % 2 === 1 ? part : encodeURIComponent(part)))
     .join('')
 }
