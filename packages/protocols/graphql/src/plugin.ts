@@ -33,10 +33,9 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     isUpload: () => false,
   })
 
-  const discover = async (url: string, ctx: CallContext): Promise<CachedTarget> => {
+  const discover = async (url: string, ctx: CallContext, pinned: boolean): Promise<CachedTarget> => {
     const started = performance.now()
-    const previous = targets.get(url)
-    const target = await discoverEndpoint(url, ctx, deps, previous)
+    const target = await discoverEndpoint(url, ctx, deps, { pinned, previous: targets.get(url) })
     targets.set(url, target)
     ctx.logger.debug('graphql discovery', {
       url,
@@ -48,7 +47,8 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
   }
 
   const resolve = async (call: Call, ctx: CallContext): Promise<{ url: string; operation: CachedOperation }> => {
-    const target = targets.get(call.target) ?? (await discover(call.target, ctx))
+    // A call names this plugin: like a pinned URL, its endpoint may be introspected by POST at once.
+    const target = targets.get(call.target) ?? (await discover(call.target, ctx, true))
     const operation = target.operations.get(operationKey(call.service, call.method))
     if (!operation) throw unknownMethod(call.target, call.service, call.method)
     return { url: call.serverUrl ?? target.url, operation }
@@ -62,7 +62,7 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
 
     async discover(target, ctx) {
       if (target.kind !== 'url') throw new WorkbenchError('no_services', 'GraphQL schemas are discovered from a URL.')
-      return (await discover(target.url, ctx)).services
+      return (await discover(target.url, ctx, target.pinned === true)).services
     },
 
     async invoke(call, ctx) {
