@@ -6,7 +6,7 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import fastifySse from '@fastify/sse'
+import { fastifySSE } from '@fastify/sse'
 import { createSession } from 'better-sse'
 import Fastify from 'fastify'
 
@@ -65,7 +65,7 @@ export async function startFastifySseServer(): Promise<PostOnlySseServer> {
     seen.push(`${request.method} ${request.url}`)
     done()
   })
-  await app.register(fastifySse, { heartbeatInterval: 60_000 })
+  await app.register(fastifySSE, { heartbeatInterval: 60_000 })
   app.post('/chat', { sse: 'only' }, async (request, reply) => {
     bodies.push(request.body)
     for (const word of wordsOf(request.body)) await reply.sse.send({ event: 'token', data: { word } })
