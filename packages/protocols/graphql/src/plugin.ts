@@ -10,6 +10,7 @@ import type { GraphqlDeps } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeOperation } from './invoke.js'
 import { streamSubscription } from './stream.js'
+import { createWsAddressMemory } from './subscription-addresses.js'
 import type { StreamDeps } from './stream.js'
 import { operationKey } from './types.js'
 import type { CachedOperation, CachedTarget, GraphqlPluginOptions } from './types.js'
@@ -26,6 +27,7 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     lookup: createGuardedLookup(options.outbound),
     maxQueuedEvents: options.maxQueuedEvents,
     maxQueuedBytes: options.maxQueuedBytes ?? 16 * 1024 * 1024,
+    wsAddresses: createWsAddressMemory(),
   }
   // Every target is a URL discovery can revisit: nothing is uploaded, so the bound applies to all.
   const targets = createTargetCache<CachedTarget>({
