@@ -4,6 +4,8 @@
  * GraphQL servers no one here wrote — Apollo Server 5 with its CSRF prevention on, Mercurius — are still discovered
  * unpinned; a pinned `graphql@` URL may be introspected by POST.
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DiscoverResponse } from '@wirebench/core'
 import { startApolloServer } from '../servers/graphql/apollo-server.js'
@@ -58,6 +60,37 @@ describe('discovery without side effects', () => {
     const graphql = discovered.services.filter((s) => s.protocol === 'graphql')
     expect(graphql.map((s) => s.name)).toEqual(['Query', 'Mutation', 'Subscription'])
     expect(apollo.requests().filter((r) => r.endsWith('/graphql'))).not.toContain('POST /graphql')
+  })
+
+  it('falls back to POST when the GET answer is a GraphQL error (Apollo refusing the GET as CSRF)', async () => {
+    const strict = await startApolloServer({ csrfRequestHeaders: ['x-my-app'] })
+    try {
+      const discovered = await discover([strict.url])
+      expect(discovered.services.filter((s) => s.protocol === 'graphql')).toHaveLength(3)
+      // The other plugins' probes reach it too (REST and SSE GETs, gRPC reflection on its own path); one POST follows.
+      expect(strict.requests().filter((r) => r === 'POST /graphql')).toHaveLength(1)
+    } finally {
+      await strict.close()
+    }
+  })
+
+  it('sends no POST to a REST API whose GET error merely mentions a query parameter', async () => {
+    const seen: string[] = []
+    const api = createServer((request, response) => {
+      seen.push(`${request.method ?? ''} ${(request.url ?? '').split('?')[0] ?? ''}`)
+      const unknown = (request.url ?? '').includes('?') ? 'query' : undefined
+      response.writeHead(unknown ? 400 : 200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(unknown ? { errors: [{ message: `Unknown query parameter: ${unknown}` }] } : []))
+    })
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(api.address() as AddressInfo).port}/items`
+      const discovered = await discover([url])
+      expect(discovered.services).toEqual([])
+      expect(seen.filter((r) => r.startsWith('POST') && !r.includes('/grpc.reflection.'))).toEqual([])
+    } finally {
+      await new Promise<void>((resolve) => api.close(() => resolve()))
+    }
   })
 
   it('discovers Mercurius unpinned', async () => {

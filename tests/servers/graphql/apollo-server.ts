@@ -23,9 +23,19 @@ export interface ApolloTestServer {
   close(): Promise<void>
 }
 
-export async function startApolloServer(): Promise<ApolloTestServer> {
+export interface ApolloTestServerOptions {
+  /**
+   * Headers CSRF prevention accepts instead of its defaults (`x-apollo-operation-name`, `apollo-require-preflight`):
+   * with one of our own, Apollo refuses the GET a client sends with the default header, as a server that runs no
+   * operation by GET would.
+   */
+  csrfRequestHeaders?: string[]
+}
+
+export async function startApolloServer(options: ApolloTestServerOptions = {}): Promise<ApolloTestServer> {
   const library = createLibrary()
   const apollo = new ApolloServer({
+    ...(options.csrfRequestHeaders ? { csrfPrevention: { requestHeaders: options.csrfRequestHeaders } } : {}),
     typeDefs: librarySdl,
     resolvers: {
       Query: {

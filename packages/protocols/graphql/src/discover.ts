@@ -133,8 +133,17 @@ interface IntrospectionAnswer {
  */
 function showsGraphql(answer: IntrospectionAnswer): boolean {
   if (/^application\/graphql(-response)?\+json/i.test(answer.headers['content-type'] ?? '')) return true
+  // Stricter than `looksLikeGraphql`: a REST API may well complain about a "query" parameter or a "field", and what
+  // follows is a POST. GraphQL servers mark their errors with codes or locations, or speak of GraphQL operations.
   const errors = graphqlErrors(answer.body)
-  return errors !== undefined && looksLikeGraphql(errors)
+  return (
+    errors?.some(
+      (e) =>
+        typeof e.extensions?.code === 'string' ||
+        Array.isArray((e as { locations?: unknown }).locations) ||
+        /graphql|introspection|__schema|operation/i.test(e.message),
+    ) === true
+  )
 }
 
 function introspectionOf(body: unknown): IntrospectionQuery | undefined {
