@@ -2,7 +2,7 @@
 import { useCallback, useEffect } from 'react'
 import { useStore } from 'zustand'
 import type { InvokeRequest } from '@wirebench/core'
-import { finalizeMessages, sendHold } from '../features/request/send-gate.js'
+import { draftFields, finalizeMessages, sendHold } from '../features/request/send-gate.js'
 import type { CallRecord } from './calls-store.js'
 import type { MethodRef } from './catalog.js'
 import { emptyDraft, headersToMetadata } from './drafts-store.js'
@@ -44,7 +44,8 @@ export function useCall(target: MethodRef, serverUrl?: string): CallHandle {
     drafts.getState().setHeld(target.key, isHeld)
     if (isHeld) return
     const request = buildInvokeRequest(target, draft.value, headersToMetadata(draft.headers), serverUrl)
-    void calls.getState().send(target.key, request, { finalizeMessages: finalizeMessages(target, request.messages) })
+    const finalize = finalizeMessages(target, request.messages, draftFields(target, draft))
+    void calls.getState().send(target.key, request, { finalizeMessages: finalize })
   }, [calls, drafts, target, serverUrl])
 
   const cancel = useCallback(() => calls.getState().cancel(target.key), [calls, target.key])

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react'
 import type { FieldInfo } from '@wirebench/core'
 import type { DecorateField } from './form-decoration.js'
-import { isJsonObject } from './field-value.js'
+import { isJsonObject, isTextBodyField, placeholderFor } from './field-value.js'
 import { FieldForm } from './FieldForm.js'
 import { inputId } from './FieldRow.js'
 import { FileInput } from './FileInput.js'
@@ -11,6 +11,7 @@ import { MapEditor } from './MapEditor.js'
 import { RepeatedEditor } from './RepeatedEditor.js'
 import { ScalarInput } from './ScalarInput.js'
 import { BytesInput } from './BytesInput.js'
+import { TextBodyInput } from './TextBodyInput.js'
 import { useFormFlavor } from './form-flavor.js'
 import { wellKnownKind } from './well-known.js'
 import { WellKnownInput } from './WellKnownInput.js'
@@ -79,6 +80,9 @@ export function ItemEditor({ field, path, depth, value, onChange, decorate, labe
         />
       </div>
     )
+  }
+  if (isTextBodyField(field)) {
+    return <TextBodyInput id={id} label={label} value={value} onChange={onChange} placeholder={placeholderFor(field)} />
   }
   if (field.type === 'json') {
     return <JsonValueInput id={id} path={path} label={label} value={value} onChange={onChange} />

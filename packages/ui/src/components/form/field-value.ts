@@ -2,6 +2,13 @@
 import { escapeTemplate, isIntegerFieldType } from '@wirebench/core'
 import type { FieldInfo, FieldType } from '@wirebench/core'
 
+/** The `format` of a field that is a whole text body (set by the request editor for text media types). */
+export const TEXT_BODY_FORMAT = 'text-body'
+
+export function isTextBodyField(field: FieldInfo): boolean {
+  return field.format === TEXT_BODY_FORMAT && field.type === 'string' && !field.isRepeated
+}
+
 export function isIntegerType(type: FieldType | undefined): boolean {
   return type !== undefined && isIntegerFieldType(type)
 }
@@ -60,7 +67,8 @@ export function describeType(field: FieldInfo, flavor: 'json' | 'proto3' = 'json
   let base: string = field.type
   if (field.type === 'message') base = field.messageType?.name ?? 'object'
   if (field.type === 'enum') base = 'enum'
-  if (field.format && field.type === 'string') base = `string · ${field.format}`
+  if (field.format && field.type === 'string')
+    base = field.format === TEXT_BODY_FORMAT ? 'text' : `string · ${field.format}`
   if (field.isMap)
     return `map<${field.mapKeyType ?? 'string'}, ${field.mapValueType === 'message' ? (field.messageType?.name ?? 'object') : (field.mapValueType ?? 'string')}>`
   return field.isRepeated ? `${base}[]` : base

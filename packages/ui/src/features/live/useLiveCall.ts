@@ -5,7 +5,7 @@ import type { LiveCallTarget } from '@wirebench/core'
 import { ApiError } from '../../api/api-error.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft, headersToMetadata } from '../../state/drafts-store.js'
-import { finalizeMessages, sendHold } from '../request/send-gate.js'
+import { draftFields, finalizeMessages, sendHold } from '../request/send-gate.js'
 import { liveStoreOf } from '../../state/live-runtime.js'
 import type { LiveCallState, LiveState, LiveStatus, LiveStore } from '../../state/live-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
@@ -122,7 +122,8 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
           }
           if (Object.keys(prepared.metadata).length > 0) callTarget.metadata = prepared.metadata
           if (prepared.serverUrl) callTarget.serverUrl = prepared.serverUrl
-          const messages = isStream ? finalizeMessages(target, [draft.value])(prepared.messages) : undefined
+          const finalize = finalizeMessages(target, [draft.value], draftFields(target, draft))
+          const messages = isStream ? finalize(prepared.messages) : undefined
           live.getState().open(id, { target: callTarget, ...(messages ? { messages } : {}) })
         },
         (error: unknown) => live.getState().fail(id, ApiError.fromUnknown(error).problem),

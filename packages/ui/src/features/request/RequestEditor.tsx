@@ -12,6 +12,7 @@ import { Tabs } from '../../components/Tabs.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useDraft, type DraftHandle } from '../../state/useDraft.js'
 import { RawJsonEditor } from './RawJsonEditor.js'
+import { draftFields } from './send-gate.js'
 import { SendHoldNotice } from './SendHoldNotice.js'
 
 type EditorTab = 'form' | 'json' | 'headers'
@@ -53,7 +54,7 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
   const [tab, setTab] = useState<EditorTab>('form')
   const draft = useDraft(target.key)
   const pending = usePendingOf(draft)
-  const fields = target.method.inputType.fields
+  const fields = draftFields(target, draft)
   const flavor = formFlavorOf(target.service.protocol)
   const headerCount = draft.headers.filter((h) => h.isEnabled && h.name.trim()).length
   const fillExample = () => {
@@ -157,7 +158,7 @@ export function formNote(target: MethodRef, draft: DraftHandle): string | undefi
     return `The form holds text that is not JSON in ${pendingPaths.join(', ')}: fix it there, or edit here to replace it.`
   }
   const flavor = formFlavorOf(target.service.protocol)
-  const { problems } = checkMessage(target.method.inputType.fields, draft.value, { flavor, stage: 'draft' })
+  const { problems } = checkMessage(draftFields(target, draft), draft.value, { flavor, stage: 'draft' })
   if (problems.length === 0) return undefined
   const names = problems.map((p) => p.path).join(', ')
   return `In sync, but ${problems.length === 1 ? 'a value does' : `${problems.length} values do`} not fit ${problems.length === 1 ? 'its field' : 'their fields'} (${names}): Send waits until ${problems.length === 1 ? 'it is' : 'they are'} fixed.`
