@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
 import {
+  authInput,
+  chooseAuthType,
   closeEnvironmentEditor,
   createEnvironment,
   openEnvironmentEditor,
@@ -163,6 +165,19 @@ describe.runIf(requireChromium())('request forms', () => {
     await page.setViewportSize({ width: 1440, height: 900 })
   })
 
+  it('shows an OpenAPI 3.1 oneOf of consts as a choice of its values, labelled by their titles', async () => {
+    await page.getByRole('button', { name: 'Clear' }).click()
+    const level = fieldInput(page, 'level')
+    expect(await level.locator('option').allTextContents()).toEqual(['—', 'low', 'high'])
+    expect(await field(page, 'level').locator('.field-description').textContent()).toContain('High: today')
+    expect(await field(page, 'shape').locator('.field-description').textContent()).not.toContain('any')
+    await level.selectOption('high')
+    await fieldInput(page, 'title').fill('t')
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    expect(JSON.parse(target.received.at(-1)!.body)).toEqual({ title: 't', level: 'high' })
+  })
+
   it('fills a REST body with typed, plausible examples (never a field named after itself)', async () => {
     await openMethod(page, 'createPerson')
     await page.getByRole('button', { name: 'Fill example' }).click()
@@ -246,6 +261,64 @@ describe.runIf(requireChromium())('request forms', () => {
     await sendWithShortcut(page)
     expect(JSON.parse(target.received.at(-1)!.body)).toEqual({ token: 't', mode: '${canarySecret}' })
     expect(JSON.stringify(target.received)).not.toContain(SECRET)
+  })
+
+  it('offers the declared media types, edits a text body as text and sends it verbatim with its Content-Type', async () => {
+    await openMethod(page, 'sendFeedback')
+    const media = page.getByRole('combobox', { name: 'Request body media type' })
+    expect(await media.locator('option').allTextContents()).toEqual([
+      'application/json (JSON)',
+      'application/xml (text)',
+      'text/plain (text)',
+    ])
+    await fieldInput(page, 'message').waitFor()
+    await media.selectOption('application/xml')
+    expect(await page.locator('[data-field-path="message"]').count()).toBe(0)
+    const body = fieldInput(page, 'body')
+    expect(await body.evaluate((element) => element.tagName)).toBe('TEXTAREA')
+    const xml = '<feedback>\n  <n>${n}</n>\n  <text>  spaced  &amp; kept </text>\n</feedback>'
+    await body.fill(xml)
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'form-xml-body-dark')
+    const before = target.received.length
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    const call = target.received.slice(before)[0]!
+    expect(call.headers['content-type']).toBe('application/xml')
+    expect(call.body).toBe(xml.replace('${n}', '7'))
+    // The choice is the Content-Type header row: the Headers tab shows it.
+    await page
+      .getByRole('tab', { name: /Headers/ })
+      .first()
+      .click()
+    expect(await page.getByRole('textbox', { name: 'Headers value' }).first().inputValue()).toBe('application/xml')
+    await page.getByRole('tab', { name: /Form/ }).click()
+  })
+
+  it('says which auth an operation needs and whether the active environment sends it', async () => {
+    await openMethod(page, 'getOpen')
+    await expect.poll(() => page.locator('.rest-security').textContent()).toContain('No auth needed')
+    await openMethod(page, 'getSecure')
+    const line = page.locator('.rest-security')
+    await expect.poll(() => line.textContent()).toBe('Needs bearer (http) — active environment Forms sends no auth ✗')
+    expect(await line.getAttribute('data-provision')).toBe('no')
+    await pinTheme(page, 'light')
+    await screenshot(page, 'form-security-missing-light')
+
+    await openEnvironmentEditor(page)
+    await chooseAuthType(page, 'bearer')
+    await authInput(page, 'token').fill('tok-1')
+    await closeEnvironmentEditor(page)
+    await expect.poll(() => line.textContent()).toBe('Needs bearer (http) — active environment Forms sends Bearer ✓')
+    expect(await line.getAttribute('data-provision')).toBe('yes')
+    await openMethod(page, 'getKeyed')
+    await expect
+      .poll(() => line.textContent())
+      .toBe(
+        'Needs one of apiKeyAuth (API key in header X-API-Key) · bearer (http) — active environment Forms sends Bearer ✓',
+      )
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'form-security-dark')
   })
 
   it("keeps a hostile GraphQL schema's argument defaults literal", async () => {

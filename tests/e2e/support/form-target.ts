@@ -31,6 +31,12 @@ function typedDocument(serverUrl: string): unknown {
     openapi: '3.1.0',
     info: { title: 'Forms', version: '1' },
     servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'A token from the login page.' },
+        apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      },
+    },
     paths: {
       '/items/{itemId}': {
         get: {
@@ -57,11 +63,45 @@ function typedDocument(serverUrl: string): unknown {
               meta: { description: 'Any JSON value.' },
               priority: { type: 'string', enum: ['LOW', 'MEDIUM', 'HIGH'] },
               flags: { type: 'array', items: { type: 'boolean' } },
+              level: {
+                oneOf: [
+                  { const: 'low', title: 'Low: whenever' },
+                  { const: 'high', title: 'High: today' },
+                ],
+              },
+              shape: { anyOf: [{ const: 'auto' }, { type: 'object', properties: { w: { type: 'integer' } } }] },
             },
           }),
           responses: ok,
         },
       },
+      '/feedback': {
+        post: {
+          operationId: 'sendFeedback',
+          tags: ['media'],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } },
+              'application/xml': { schema: { type: 'string' } },
+              'text/plain': { schema: { type: 'string' } },
+            },
+          },
+          responses: ok,
+        },
+      },
+      '/secure': {
+        get: { operationId: 'getSecure', tags: ['security'], security: [{ bearerAuth: [] }], responses: ok },
+      },
+      '/keyed': {
+        get: {
+          operationId: 'getKeyed',
+          tags: ['security'],
+          security: [{ apiKeyAuth: [] }, { bearerAuth: [] }],
+          responses: ok,
+        },
+      },
+      '/open': { get: { operationId: 'getOpen', tags: ['security'], security: [], responses: ok } },
       '/people': {
         post: {
           operationId: 'createPerson',
