@@ -44,6 +44,12 @@ async function typeRequestJson(page: Page, value: unknown): Promise<void> {
   await expect.poll(() => page.locator('.raw-json-status').textContent()).toMatch(/^In sync/)
 }
 
+/** Empties the form (Clear is disabled when there is nothing to clear). */
+async function clearForm(page: Page): Promise<void> {
+  const clear = page.getByRole('button', { name: 'Clear' })
+  if (await clear.isEnabled()) await clear.click()
+}
+
 /** Presses Send and gives the page a moment to (not) post anything. */
 async function pressSend(page: Page): Promise<void> {
   await page.locator('.request-pane .send-btn').click()
@@ -165,8 +171,50 @@ describe.runIf(requireChromium())('request forms', () => {
     await page.setViewportSize({ width: 1440, height: 900 })
   })
 
+  it('holds Send while the JSON tab does not parse, or two map entries share a key, instead of dropping either', async () => {
+    await openMethod(page, 'createNote')
+    await clearForm(page)
+    await fieldInput(page, 'title').fill('kept')
+    await page.getByRole('tab', { name: 'JSON' }).click()
+    const editor = page.locator('.raw-json .cm-content')
+    await editor.click()
+    await page.keyboard.press('Control+a')
+    await page.keyboard.insertText('{"title": "typed in JSON", ')
+    const before = target.received.length
+    await page.keyboard.press('Control+Enter')
+    await page.waitForTimeout(500)
+    // The last message that parsed ({"title": "kept"}) is not sent in its place.
+    expect(target.received.slice(before)).toEqual([])
+    expect(await page.locator('.raw-json-status').textContent()).toContain('Not JSON')
+    await expect.poll(() => page.locator('.send-hold').textContent()).toContain('(JSON tab)')
+    // The text is still there after a trip to the form.
+    await page.getByRole('tab', { name: /Form/ }).click()
+    await page.getByRole('tab', { name: 'JSON' }).click()
+    expect(await editor.innerText()).toContain('typed in JSON')
+    await page.getByRole('tab', { name: /Form/ }).click()
+
+    const scores = field(page, 'scores')
+    await scores.getByRole('button', { name: 'Add entry' }).click()
+    await scores.getByRole('button', { name: 'Add entry' }).click()
+    await page.getByRole('textbox', { name: 'scores.key1', exact: true }).fill('1')
+    await page.getByRole('textbox', { name: 'scores.key2', exact: true }).fill('2')
+    await page.getByRole('textbox', { name: 'scores key 1' }).fill('key1')
+    // Neither entry is dropped: both stay in the message while the key is taken.
+    expect((await requestJson(page)).scores).toEqual({ key1: 1, key2: 2 })
+    expect(await scores.textContent()).toContain('Used by another entry')
+    await pressSend(page)
+    expect(target.received.length).toBe(before)
+    await expect
+      .poll(() => page.locator('.send-hold').textContent())
+      .toContain('the key "key1" is used by another entry')
+    await page.getByRole('textbox', { name: 'scores key 1' }).fill('other')
+    await expect.poll(() => page.locator('.send-hold').count()).toBe(0)
+    await sendWithShortcut(page)
+    expect(JSON.parse(target.received.at(-1)!.body)).toEqual({ title: 'kept', scores: { key1: 1, other: 2 } })
+  })
+
   it('shows an OpenAPI 3.1 oneOf of consts as a choice of its values, labelled by their titles', async () => {
-    await page.getByRole('button', { name: 'Clear' }).click()
+    await clearForm(page)
     const level = fieldInput(page, 'level')
     expect(await level.locator('option').allTextContents()).toEqual(['—', 'low', 'high'])
     expect(await field(page, 'level').locator('.field-description').textContent()).toContain('High: today')
@@ -253,7 +301,7 @@ describe.runIf(requireChromium())('request forms', () => {
     expect(await field(page, 'token').locator('.field-note').textContent()).toContain('no variable is substituted')
 
     // Picking the document's enum value by hand sends it as written, too.
-    await page.getByRole('button', { name: 'Clear' }).click()
+    await clearForm(page)
     await fieldInput(page, 'token').fill('t')
     await fieldInput(page, 'q').fill('q')
     await fieldInput(page, 'X-Trace').fill('x')

@@ -63,6 +63,7 @@ function typedDocument(serverUrl: string): unknown {
               meta: { description: 'Any JSON value.' },
               priority: { type: 'string', enum: ['LOW', 'MEDIUM', 'HIGH'] },
               flags: { type: 'array', items: { type: 'boolean' } },
+              scores: { type: 'object', additionalProperties: { type: 'number' } },
               level: {
                 oneOf: [
                   { const: 'low', title: 'Low: whenever' },

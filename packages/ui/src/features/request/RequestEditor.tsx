@@ -11,7 +11,7 @@ import { KeyValueEditor } from '../../components/KeyValueEditor.js'
 import { Tabs } from '../../components/Tabs.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useDraft, type DraftHandle } from '../../state/useDraft.js'
-import { RawJsonEditor } from './RawJsonEditor.js'
+import { RAW_JSON_PATH, RawJsonEditor } from './RawJsonEditor.js'
 import { draftFields } from './send-gate.js'
 import { SendHoldNotice } from './SendHoldNotice.js'
 
@@ -57,10 +57,15 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
   const fields = draftFields(target, draft)
   const flavor = formFlavorOf(target.service.protocol)
   const headerCount = draft.headers.filter((h) => h.isEnabled && h.name.trim()).length
+  // An edit in the form (or Fill example) is the message now: JSON tab text that did not parse is replaced by it.
+  const setFromForm = (value: Record<string, unknown>) => {
+    draft.setPending(RAW_JSON_PATH, undefined)
+    draft.setValue(value)
+  }
   const fillExample = () => {
     const example = exampleMessage(fields, { flavor })
     draft.addFilled(stringsIn(example))
-    draft.setValue({ ...example, ...draft.value })
+    setFromForm({ ...example, ...draft.value })
   }
   return (
     <div className="request-editor">
@@ -68,8 +73,8 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
         target={target}
         draft={draft}
         onShowField={(path) => {
-          setTab('form')
-          focusField(path)
+          setTab(path === RAW_JSON_PATH ? 'json' : 'form')
+          if (path !== RAW_JSON_PATH) focusField(path)
         }}
       />
       <Tabs
@@ -123,7 +128,7 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
             <div className="form-scroll">
               {formLegend}
               <FormPendingContext.Provider value={pending}>
-                <FieldForm fields={fields} value={draft.value} onChange={draft.setValue} decorate={decorate} />
+                <FieldForm fields={fields} value={draft.value} onChange={setFromForm} decorate={decorate} />
               </FormPendingContext.Provider>
             </div>
           ))}
@@ -136,6 +141,7 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
               draft.setValue(value)
             }}
             formNote={formNote(target, draft)}
+            pending={pending}
           />
         )}
         {tab === 'headers' && (
@@ -153,7 +159,7 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
 
 /** What the JSON view says besides "in sync": text the form holds that is not JSON, values that fit no field. */
 export function formNote(target: MethodRef, draft: DraftHandle): string | undefined {
-  const pendingPaths = Object.keys(draft.pending)
+  const pendingPaths = Object.keys(draft.pending).filter((path) => path !== RAW_JSON_PATH)
   if (pendingPaths.length > 0) {
     return `The form holds text that is not JSON in ${pendingPaths.join(', ')}: fix it there, or edit here to replace it.`
   }

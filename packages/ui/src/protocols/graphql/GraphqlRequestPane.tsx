@@ -9,6 +9,7 @@ import { KeyValueEditor } from '../../components/KeyValueEditor.js'
 import { Tabs } from '../../components/Tabs.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
+import { RAW_JSON_PATH } from '../../features/request/RawJsonEditor.js'
 import { focusField, stringsIn } from '../../features/request/RequestEditor.js'
 import { SendHoldNotice } from '../../features/request/SendHoldNotice.js'
 import { SendButton } from '../../features/request/SendButton.js'
@@ -67,7 +68,7 @@ export default function GraphqlRequestPane({ target }: PaneProps): ReactElement 
         target={target}
         draft={draft}
         onShowField={(path) => {
-          setTab(path.startsWith('variables') ? 'variables' : 'operation')
+          setTab(path.startsWith('variables') || path === RAW_JSON_PATH ? 'variables' : 'operation')
           focusField(path.replace(/^variables\.?/, ''))
         }}
       />

@@ -64,6 +64,7 @@ export function VariablesPanel({ target, variables, onChange, onFilled }: Variab
             onChange(next)
           }}
           formNote={formNote(target, draft)}
+          pending={pending}
         />
       ) : (
         <div className="form-scroll">
