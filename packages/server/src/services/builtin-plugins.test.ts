@@ -24,7 +24,7 @@ describe('the built-in plugins', () => {
       expect(described(createBuiltinPlugins(options))).toEqual(described(loaded))
       expect(loaded.map((p) => p.id)).toEqual(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket'])
     } finally {
-      await Promise.all(loaded.map((p) => p.dispose?.()))
+      await Promise.all(loaded.map((p) => p.dispose?.() ?? Promise.resolve()))
     }
   })
 })
