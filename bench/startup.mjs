@@ -83,7 +83,12 @@ async function serveChild(arm, configDir) {
   })
   const url = await server.listen()
   process.stdout.write(`Open: ${url}/ \n`)
-  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)))
+  process.once('SIGTERM', () => {
+    // The CPU this process used to get ready (and answer `GET /`): steadier than wall time on a busy machine.
+    const { user, system } = process.cpuUsage()
+    process.stdout.write(`cpu ${(user + system) / 1000}\n`)
+    void server.close().then(() => process.exit(0))
+  })
 }
 
 async function firstUseChild(family, configDir) {
@@ -120,15 +125,19 @@ function baselineOnce() {
   })
 }
 
-/** Spawns `args`, waits for the printed URL, then polls until `GET /` answers; resolves with the elapsed time. */
+/**
+ * Spawns `args`, waits for the printed URL, then polls until `GET /` answers; resolves with the elapsed time and, for
+ * the server arms, the CPU time the child reports when it is stopped.
+ */
 async function startedOnce(args) {
   const configDir = await mkdtemp(join(tmpdir(), 'wb-bench-startup-'))
   const started = performance.now()
   const child = spawn(process.execPath, [...args, '--config-dir', configDir], { stdio: ['ignore', 'pipe', 'pipe'] })
   let err = ''
+  let out = ''
   child.stderr.on('data', (chunk) => (err += chunk.toString()))
+  let elapsed
   try {
-    let out = ''
     const base = await new Promise((resolve, reject) => {
       child.once('exit', (code) =>
         reject(new Error(`${args.join(' ')} exited with ${code} before printing its URL:\n${err}`)),
@@ -149,13 +158,24 @@ async function startedOnce(args) {
         await new Promise((resolve) => setTimeout(resolve, 2))
       }
     }
-    return performance.now() - started
+    elapsed = performance.now() - started
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
     await exited
     await rm(configDir, { recursive: true, force: true })
   }
+  const cpu = /^cpu (\S+)$/m.exec(out)
+  return { ms: elapsed, cpuMs: cpu ? Number(cpu[1]) : undefined }
+}
+
+/** In place, so no arm always runs right after the heaviest one. */
+function shuffle(items) {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1))
+    ;[items[i], items[j]] = [items[j], items[i]]
+  }
+  return items
 }
 
 async function firstUseOnce(family) {
@@ -199,8 +219,8 @@ async function main() {
   const servers = Object.fromEntries(Object.keys(arms).map((arm) => [arm, []]))
   for (let i = 0; i < runs; i++) {
     node.push(await baselineOnce())
-    cli.push(await startedOnce(cliArgs))
-    for (const arm of Object.keys(arms)) servers[arm].push(await startedOnce(serveArgs(arm)))
+    cli.push((await startedOnce(cliArgs)).ms)
+    for (const arm of shuffle(Object.keys(arms))) servers[arm].push(await startedOnce(serveArgs(arm)))
   }
   const b = median(node)
   const w = median(cli)
@@ -211,15 +231,16 @@ async function main() {
   )
   console.log(`  goal ≤ ${goalMs} ms: ${w <= goalMs ? 'met' : 'NOT met'}`)
 
-  const none = median(servers.none)
-  console.log(`server start → GET / answers, by plugins registered (baseline: no plugins)`)
+  const versus = (value, base) =>
+    `${(value / base).toFixed(2)}x ${value >= base ? '+' : ''}${(value - base).toFixed(0)} ms`
+  const none = median(servers.none.map((r) => r.ms))
+  const noneCpu = median(servers.none.map((r) => r.cpuMs))
+  console.log(`server start → GET / answers, by plugins registered (baseline: no plugins); wall and CPU time`)
   for (const [arm, label] of Object.entries(arms)) {
-    const value = median(servers[arm])
-    const ratio =
-      arm === 'none'
-        ? 'baseline'
-        : `${(value / none).toFixed(2)}x, ${value >= none ? '+' : ''}${(value - none).toFixed(0)} ms`
-    console.log(`  ${label.padEnd(50)} ${ms(value)}   ${ratio}`)
+    const value = median(servers[arm].map((r) => r.ms))
+    const cpu = median(servers[arm].map((r) => r.cpuMs))
+    const ratios = arm === 'none' ? ['baseline', 'baseline'] : [versus(value, none), versus(cpu, noneCpu)]
+    console.log(`  ${label.padEnd(46)} ${ms(value)} ${ratios[0].padEnd(17)}  cpu ${ms(cpu)} ${ratios[1]}`)
   }
 
   console.log(
