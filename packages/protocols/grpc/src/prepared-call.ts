@@ -78,7 +78,10 @@ export function prepareCall(call: Call, target: CachedTarget, ctx: CallContext, 
   }
 }
 
-/** Encodes a response message; one the registry cannot show as JSON (an Any of an unknown type) comes as bytes. */
+/**
+ * Encodes a response message (an Any of a type the registry lacks is shown as its type URL and base64 bytes, in place);
+ * a message that still cannot be written becomes an `@error` note rather than failing the call.
+ */
 export function encodeResponse(call: PreparedCall, message: Parameters<Codec['encode']>[1]): JsonValue {
   try {
     return call.codec.encode(call.desc.output, message)
