@@ -142,6 +142,23 @@ describe.runIf(requireChromium())('schema file upload', () => {
     const badge = await sendWithShortcut(page)
     expect(await badge.textContent()).toMatch(/^OK/)
     expect(await page.locator('.json-tree').textContent()).toContain('st-harbor')
+
+    // The Server field may pin the wire of an upload's calls; the demo server speaks plain gRPC, and the call says so.
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(`grpcweb@${grpcUrl}`)
+    expect(await page.locator('.grpc-kind').textContent()).toBe('Unary · gRPC-Web')
+    await sendWithShortcut(page)
+    const problem = page.locator('.response-error .problem')
+    expect(await problem.locator('.problem-detail').textContent()).toBe(
+      `${grpcUrl} speaks gRPC (it answered with content type application/grpc+proto), not gRPC-Web.`,
+    )
+    await screenshot(page, 'uploaded-grpc-web-mismatch-light')
+    await pinTheme(page, 'dark')
+    await page.setViewportSize({ width: 420, height: 900 })
+    await page.waitForTimeout(400)
+    await screenshot(page, 'uploaded-grpc-web-mismatch-dark-420')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await pinTheme(page, 'light')
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(grpcUrl!)
   })
 
   it('shows the problem when a file cannot be read', async () => {
