@@ -39,14 +39,14 @@ export const grpcManifests: Readonly<Record<GrpcWire, ProtocolManifest>> = {
   grpcweb: {
     id: 'grpcweb',
     name: 'gRPC-Web',
-    description: 'gRPC-Web over HTTP/1.1, for servers behind a gRPC-Web proxy (grpcweb@url).',
+    description: 'gRPC-Web over HTTP/2 or HTTP/1.1, for gRPC-Web servers and proxies (grpcweb@url).',
     settings,
     capabilities,
   },
   connect: {
     id: 'connect',
     name: 'Connect',
-    description: 'The Connect protocol over HTTP/1.1 (connect@url).',
+    description: 'The Connect protocol over HTTP/2 or HTTP/1.1 (connect@url).',
     settings,
     capabilities,
   },
