@@ -47,6 +47,7 @@ export type {
   DiscoveryTarget,
   Logger,
   PluginSetting,
+  ProtocolManifest,
   ProtocolPlugin,
   SchemaDocument,
   SchemaFile,
