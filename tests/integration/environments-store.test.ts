@@ -99,9 +99,17 @@ describe('environments.json under a killed writer', () => {
 })
 
 const documentNamed = (name: string, token = `tok-${name}`): EnvironmentsDocument => ({
-  version: 1,
+  version: 2,
   activeEnvironmentId: 'e',
-  environments: [{ id: 'e', name, vars: { secretVar: `var-${name}` }, auth: { type: 'bearer', token } }],
+  environments: [
+    {
+      id: 'e',
+      name,
+      vars: { secretVar: `var-${name}` },
+      auth: { type: 'bearer', token },
+      trust: { caCertificate: '', allowSelfSigned: false },
+    },
+  ],
 })
 
 describe('environments through the real server', () => {

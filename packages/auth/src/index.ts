@@ -16,6 +16,7 @@ export type {
   OAuth2AuthorizationCodeAuth,
   OAuth2ClientCredentialsAuth,
   SigV4Auth,
+  TrustSettings,
 } from './environment.js'
 export type {
   AuthApplyContext,
@@ -96,7 +97,9 @@ export type { JsonSyntaxError } from './templating/json-template.js'
 export { parseEnvironmentsDocument } from './document/parse.js'
 export type { DocumentIssue, ParseEnvironmentsResult } from './document/parse.js'
 export type { EnvironmentsIssue, EnvironmentsResponse, SaveEnvironmentsResponse } from './document/api.js'
-export { migrateEnvironmentsDocument } from './document/migrate.js'
+export { DEFAULT_TRUST, migrateEnvironmentsDocument } from './document/migrate.js'
+export { trustMarkerFor } from './pipeline/trust-marker.js'
+export type { TrustOutput } from './pipeline/trust-marker.js'
 export type { MigrationResult } from './document/migrate.js'
 export {
   REDACTED,

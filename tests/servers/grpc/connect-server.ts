@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { createServer as createH2cServer } from 'node:http2'
+import { createServer as createH2cServer, createSecureServer } from 'node:http2'
 import type { AddressInfo, Socket } from 'node:net'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -52,7 +52,13 @@ export interface ConnectLabServer {
 
 type Json = Record<string, unknown>
 
-export async function startConnectLabServer(options: { http: '1.1' | '2' }): Promise<ConnectLabServer> {
+export interface ConnectLabServerOptions {
+  http: '1.1' | '2'
+  /** HTTPS instead: HTTP/2 and HTTP/1.1 on one port (ALPN), no client certificate asked for; `http` is ignored. */
+  tls?: { cert: string; key: string }
+}
+
+export async function startConnectLabServer(options: ConnectLabServerOptions): Promise<ConnectLabServer> {
   const reflectionRoot = join(dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto')
   const [lab, reflection] = await Promise.all([
     compile(grpcFixturesDir, 'wbtest/v1/lab.proto'),
@@ -160,9 +166,14 @@ export async function startConnectLabServer(options: { http: '1.1' | '2' }): Pro
   }
 
   const handler = connectNodeAdapter({ routes })
-  const server = options.http === '1.1' ? createServer(handler) : createH2cServer(handler)
+  const server = options.tls
+    ? createSecureServer({ cert: options.tls.cert, key: options.tls.key, allowHTTP1: true }, handler)
+    : options.http === '1.1'
+      ? createServer(handler)
+      : createH2cServer(handler)
   const http1Requests: string[] = []
-  if (options.http === '1.1') server.on('request', (request: { url?: string }) => http1Requests.push(request.url ?? ''))
+  if (options.http === '1.1' && !options.tls)
+    server.on('request', (request: { url?: string }) => http1Requests.push(request.url ?? ''))
   const sockets = new Set<Socket>()
   server.on('connection', (socket: Socket) => {
     sockets.add(socket)
@@ -170,7 +181,7 @@ export async function startConnectLabServer(options: { http: '1.1' | '2' }): Pro
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`,
     reflectionCalls: () => reflectionCalls,
     http1Requests: () => [...http1Requests],
     close: () =>

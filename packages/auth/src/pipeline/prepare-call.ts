@@ -1,12 +1,14 @@
 /**
  * The one call-preparation pipeline (UI and CLI, every protocol): substitute `${var}` everywhere, run the active
- * environment's auth scheme, and merge its headers and markers under the user's metadata (the user wins).
+ * environment's auth scheme, add its TLS trust marker, and merge headers and markers under the user's metadata (the
+ * user wins).
  */
 import { COOKIE_ENV_MARKER, getHeader, mergeHeaders, substitute, substituteDeep } from '@wirebench/core'
 import type { AuthConfig } from '../environment.js'
 import { schemeFor, stripMemoryOnlyAuth } from '../scheme/registry.js'
 import type { AuthApplyContext, AuthOutput, AuthProtocol, AuthScheme } from '../scheme/types.js'
 import { substituteAuthConfig, substitutionFor } from './substitute-auth.js'
+import { trustMarkerFor } from './trust-marker.js'
 import type { PrepareCallOptions, PreparedCall } from './types.js'
 
 // The server's cookie jar and SigV4 signer exist for REST only; other plugins refuse those markers.
@@ -54,6 +56,10 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
   if (environment && auth?.persistCookies === true && restOnly(protocol)) {
     output.markers[COOKIE_ENV_MARKER] = environment.id
   }
+  // Trust settings hold no secret and apply whatever the auth type and the protocol.
+  const trust = trustMarkerFor(environment?.trust, substitution)
+  note(trust.unknown)
+  Object.assign(output.markers, trust.markers)
 
   return {
     metadata: mergeHeaders(userMetadata.value, { ...output.headers, ...output.markers }),

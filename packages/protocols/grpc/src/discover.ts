@@ -152,6 +152,7 @@ async function reflect(
     readMaxBytes: Math.min(ctx.limits.maxResponseBytes, reflectionLimits.maxMessageBytes),
     ...(httpVersion ? { httpVersion } : {}),
     ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
+    ...(ctx.markers.trust ? { trust: ctx.markers.trust } : {}),
   })
   const client = createReflectionClient({
     transport,

@@ -66,6 +66,7 @@ export function prepareCall(call: Call, target: CachedTarget, ctx: CallContext, 
     readMaxBytes: ctx.limits.maxResponseBytes,
     ...(target.httpVersion && call.serverUrl === undefined ? { httpVersion: target.httpVersion } : {}),
     ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
+    ...(ctx.markers.trust ? { trust: ctx.markers.trust } : {}),
   })
   return {
     desc: method.desc,

@@ -1,5 +1,5 @@
 import { ENVIRONMENTS_VERSION, type Environment } from '@wirebench/auth'
-import type { InvokeRequest } from '@wirebench/core'
+import { TRUST_MARKER, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
 import { describe, expect, it } from 'vitest'
 import type { ApiClient, RequestOptions } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
@@ -10,8 +10,13 @@ import { createEnvironmentsStore } from './environments-store.js'
 /** A workbench server stand-in: records invokes, answers the token proxy with numbered tokens or a 502. */
 function fakeServer(options: { tokenFails?: boolean } = {}) {
   const invoked: InvokeRequest[] = []
+  const discovered: DiscoverRequest[] = []
   const tokenRequests: unknown[] = []
   const api = {
+    discover: (request: DiscoverRequest) => {
+      discovered.push(request)
+      return Promise.resolve({ services: [], attempts: [] })
+    },
     invoke: (request: InvokeRequest) => {
       invoked.push(request)
       return Promise.resolve({ response: {}, durationMs: 1, status: 'OK', metadata: {} })
@@ -34,7 +39,7 @@ function fakeServer(options: { tokenFails?: boolean } = {}) {
       return Promise.resolve({ access_token: `tok-${tokenRequests.length}`, expires_in: 3600 })
     },
   } as unknown as ApiClient
-  return { api, invoked, tokenRequests }
+  return { api, invoked, discovered, tokenRequests }
 }
 
 const env = (id: string, auth: Environment['auth'], vars: Record<string, string> = {}): Environment => ({
@@ -44,7 +49,12 @@ const env = (id: string, auth: Environment['auth'], vars: Record<string, string>
   auth,
 })
 
-async function setUp(environments: Environment[], active: string | null, server = fakeServer()) {
+async function setUp(
+  environments: Environment[],
+  active: string | null,
+  server = fakeServer(),
+  options: { loadLater?: boolean } = {},
+) {
   const envApi: EnvironmentsApi = {
     load: () =>
       Promise.resolve({
@@ -55,7 +65,7 @@ async function setUp(environments: Environment[], active: string | null, server 
     clearCookies: () => Promise.resolve(),
   }
   const store = createEnvironmentsStore({ api: envApi, debounceMs: 0 })
-  await store.getState().load()
+  if (!options.loadLater) await store.getState().load()
   const session = createAuthSession({
     api: server.api,
     environments: store,
@@ -65,7 +75,8 @@ async function setUp(environments: Environment[], active: string | null, server 
   const client = withOutgoingAuth(server.api, session)
   const call = (request: Partial<InvokeRequest> = {}) =>
     client.invoke({ protocol: 'rest', url: 'doc', service: 'S', method: 'm', messages: [{}], ...request })
-  return { ...server, store, session, call }
+  const discover = (urls: string[]) => client.discover({ urls })
+  return { ...server, store, session, call, discover }
 }
 
 const cc = {
@@ -142,5 +153,43 @@ describe('redirect URI', () => {
       'http://localhost:3000/workbench/oauth-callback',
     )
     expect(redirectUriFor({ port: '', protocol: 'https:' }, '/wb')).toBe('https://localhost/wb/oauth-callback')
+  })
+})
+
+describe('TLS trust settings', () => {
+  const ca = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n'
+  const trusted = (auth: Environment['auth']): Environment => ({
+    ...env('private', auth, { ca }),
+    trust: { caCertificate: '${ca}', allowSelfSigned: false },
+  })
+
+  it('go with every call beside bearer auth, without a client certificate', async () => {
+    const t = await setUp([trusted({ type: 'bearer', token: 't' })], 'private')
+    await t.call()
+    expect(t.invoked[0]?.metadata).toEqual({
+      Authorization: 'Bearer t',
+      [TRUST_MARKER]: JSON.stringify({ caCertificate: ca }),
+    })
+  })
+
+  it('go with every discovery request, and a discovery started before the environments loaded waits for them', async () => {
+    const t = await setUp([trusted({ type: 'none' })], 'private', fakeServer(), { loadLater: true })
+    const pending = t.discover(['https://private.test/openapi.json'])
+    await Promise.resolve()
+    expect(t.discovered).toHaveLength(0)
+    await t.store.getState().load()
+    await pending
+    expect(t.discovered).toEqual([
+      {
+        urls: ['https://private.test/openapi.json'],
+        metadata: { [TRUST_MARKER]: JSON.stringify({ caCertificate: ca }) },
+      },
+    ])
+  })
+
+  it('leave discovery without metadata when the active environment has none', async () => {
+    const t = await setUp([env('plain', { type: 'none' })], 'plain')
+    await t.discover(['http://a.test/'])
+    expect(t.discovered).toEqual([{ urls: ['http://a.test/'] }])
   })
 })

@@ -1,25 +1,26 @@
 /**
  * The page's auth runtime: in-memory token caches, the token client over the proxy routes, the sign-in popup flow,
- * and `prepareOutgoingCall`, the one step every outgoing call (unary or live) takes right before it is sent.
+ * and `prepareOutgoingCall`, the one step every outgoing call (unary, live or discovery) takes right before it is sent.
  */
 import {
   createAuthCaches,
   prepareCall,
   substituteAuthConfig,
   substitutionFor,
+  trustMarkerFor,
   type AuthCaches,
   type Environment,
   type OAuth2AuthorizationCodeAuth,
   type PreparedCall,
   type TokenClient,
 } from '@wirebench/auth'
-import { WorkbenchError, problemType, type InvokeRequest } from '@wirebench/core'
+import { WorkbenchError, problemType, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
 import type { ApiClient } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
 import { createTokenClient } from '../api/token-client.js'
 import { waitForAuthorization } from '../features/auth/oauth-popup.js'
 import { createMemorySecretsStore, memorySecretLookup, type MemorySecretsStore } from './auth-memory-secrets.js'
-import { activeEnvironment, type EnvironmentsStore } from './environments-store.js'
+import { activeEnvironment, whenEnvironmentsSettled, type EnvironmentsStore } from './environments-store.js'
 
 export interface OutgoingCall {
   protocol: string
@@ -43,6 +44,11 @@ export interface AuthSession {
    * Throws an ApiError whose problem says what failed (e.g. the token request, with the proxy's message).
    */
   prepareOutgoingCall(call: OutgoingCall): Promise<PreparedCall>
+  /**
+   * The metadata of a discovery request: the active environment's TLS trust marker (discovery reaches private-CA
+   * servers too). Waits for the environments to load first, so a discovery at page start uses them.
+   */
+  prepareDiscovery(request: DiscoverRequest, signal?: AbortSignal): Promise<Record<string, string>>
   /** Runs the authorization-code sign-in in a popup for one environment. */
   authorize(environment: Environment, signal?: AbortSignal): Promise<void>
   signOut(environmentId: string): void
@@ -120,6 +126,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     memorySecrets,
     redirectUri,
     async prepareOutgoingCall(call) {
+      await whenEnvironmentsSettled(environments, call.signal)
       const environment = activeEnvironment(environments.getState())
       try {
         return await prepareCall({
@@ -135,6 +142,15 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
         })
       } catch (error) {
         if (call.signal?.aborted) throw error
+        throw authProblem(error)
+      }
+    },
+    async prepareDiscovery(_request, signal) {
+      await whenEnvironmentsSettled(environments, signal)
+      const environment = activeEnvironment(environments.getState())
+      try {
+        return trustMarkerFor(environment?.trust, substitutionFor(environment)).markers
+      } catch (error) {
         throw authProblem(error)
       }
     },
@@ -157,10 +173,20 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   }
 }
 
-/** The API client the calls store uses: `invoke` runs the auth pipeline on the request right before posting it. */
-export function withOutgoingAuth(api: ApiClient, session: Pick<AuthSession, 'prepareOutgoingCall'>): ApiClient {
+/**
+ * The API client the calls and discovery stores use: `invoke` runs the auth pipeline on the request right before
+ * posting it, `discover` adds what discovery carries.
+ */
+export function withOutgoingAuth(
+  api: ApiClient,
+  session: Pick<AuthSession, 'prepareOutgoingCall' | 'prepareDiscovery'>,
+): ApiClient {
   return {
     ...api,
+    discover: async (request, signal) => {
+      const metadata = { ...(await session.prepareDiscovery(request, signal)), ...request.metadata }
+      return api.discover(Object.keys(metadata).length > 0 ? { ...request, metadata } : request, signal)
+    },
     invoke: async (request, signal) => {
       const prepared = await session.prepareOutgoingCall({
         protocol: request.protocol,

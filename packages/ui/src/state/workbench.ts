@@ -41,7 +41,8 @@ export function createWorkbench(config: ClientConfig): Workbench {
     api,
     session,
     urls: createUrlsStore(config),
-    discovery: createDiscoveryStore(api),
+    // Discovery carries the active environment's TLS trust settings (a private-CA server must be discoverable).
+    discovery: createDiscoveryStore(withOutgoingAuth(api, auth)),
     uploads: createUploadsStore(api),
     prefs: createPrefsStore(),
     selection: createSelectionStore(),

@@ -1,5 +1,5 @@
 /** Pure edits of the environment document (each returns a new document, never mutates the old one). */
-import { ENVIRONMENTS_VERSION, type Environment, type EnvironmentsDocument } from '@wirebench/auth'
+import { DEFAULT_TRUST, ENVIRONMENTS_VERSION, type Environment, type EnvironmentsDocument } from '@wirebench/auth'
 
 export function emptyDocument(): EnvironmentsDocument {
   return { version: ENVIRONMENTS_VERSION, environments: [], activeEnvironmentId: null }
@@ -22,7 +22,13 @@ export function uniqueName(doc: EnvironmentsDocument, wanted: string, exceptId?:
 }
 
 export function newEnvironmentIn(doc: EnvironmentsDocument, name: string): EnvironmentsDocument {
-  const env: Environment = { id: newId(doc), name: uniqueName(doc, name), vars: {}, auth: { type: 'none' } }
+  const env: Environment = {
+    id: newId(doc),
+    name: uniqueName(doc, name),
+    vars: {},
+    auth: { type: 'none' },
+    trust: { ...DEFAULT_TRUST },
+  }
   return { ...doc, environments: [...doc.environments, env], activeEnvironmentId: env.id }
 }
 
@@ -46,6 +52,7 @@ export function duplicateEnvironment(doc: EnvironmentsDocument, id: string): Env
     name: uniqueName(doc, `${original.name} copy`),
     vars: { ...original.vars },
     auth: structuredClone(original.auth),
+    trust: { ...DEFAULT_TRUST, ...original.trust },
   }
   const environments = [...doc.environments]
   environments.splice(index + 1, 0, copy)
