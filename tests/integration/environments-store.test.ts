@@ -108,6 +108,7 @@ const documentNamed = (name: string, token = `tok-${name}`): EnvironmentsDocumen
       vars: { secretVar: `var-${name}` },
       auth: { type: 'bearer', token },
       trust: { caCertificate: '', allowSelfSigned: false },
+      hosts: { approved: [], refused: [] },
     },
   ],
 })

@@ -118,6 +118,16 @@ export interface TrustSettings {
   allowSelfSigned: boolean
 }
 
+/**
+ * The hosts an environment's credentials (its auth and its secret variables) may go to, by host name (ports are not
+ * told apart, as with cookies). A call to a host in neither list asks once and the answer lands here; a refused host
+ * gets its calls without them.
+ */
+export interface HostBinding {
+  approved: string[]
+  refused: string[]
+}
+
 export interface Environment {
   id: string
   name: string
@@ -125,6 +135,8 @@ export interface Environment {
   auth: AuthConfig
   /** Absent means the defaults (system roots only, checks on); the parser always fills it in. */
   trust?: TrustSettings
+  /** Absent means no host decided yet; the parser always fills it in. */
+  hosts?: HostBinding
 }
 
 export interface EnvironmentsDocument {

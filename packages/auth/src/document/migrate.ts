@@ -1,7 +1,8 @@
 /**
  * Brings an environments document of any known version to the current one, one step per version:
  * - no version (hand-written) → 1: read as version 1;
- * - 1 → 2: every environment gets the TLS trust settings (none: system roots only, checks on).
+ * - 1 → 2: every environment gets the TLS trust settings (none: system roots only, checks on) and an empty host
+ *   binding (every host is asked about once).
  * A step only adds what the newer version has; whatever else is wrong is left for validation to report.
  */
 import { ENVIRONMENTS_VERSION } from '../environment.js'
@@ -22,14 +23,21 @@ const isRecord = (value: unknown): value is Json => value !== null && typeof val
 /** The trust settings an environment had before they existed: the system's roots, certificate checks on. */
 export const DEFAULT_TRUST = Object.freeze({ caCertificate: '', allowSelfSigned: false })
 
+/** No host decided yet: the first call to each host asks. */
+export const emptyHosts = (): { approved: string[]; refused: string[] } => ({ approved: [], refused: [] })
+
 const steps: Record<number, (document: Json) => Json> = {
   1: (document) => ({
     ...document,
     version: 2,
     environments: Array.isArray(document['environments'])
       ? document['environments'].map((environment: unknown) =>
-          isRecord(environment) && !('trust' in environment)
-            ? { ...environment, trust: { ...DEFAULT_TRUST } }
+          isRecord(environment)
+            ? {
+                ...environment,
+                ...('trust' in environment ? {} : { trust: { ...DEFAULT_TRUST } }),
+                ...('hosts' in environment ? {} : { hosts: emptyHosts() }),
+              }
             : environment,
         )
       : document['environments'],

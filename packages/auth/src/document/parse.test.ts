@@ -25,6 +25,7 @@ describe('parseEnvironmentsDocument', () => {
         vars: { a: '1' },
         auth: s.defaults(),
         trust: { caCertificate: '', allowSelfSigned: false },
+        hosts: { approved: [], refused: [] },
       })),
       { activeEnvironmentId: 'e1' },
     )
@@ -189,6 +190,38 @@ describe('trust settings', () => {
   })
 })
 
+describe('host binding', () => {
+  const env = (hosts: unknown) => ({ id: 'a', name: 'A', vars: {}, auth: { type: 'bearer', token: 't' }, hosts })
+
+  it('keeps approved and refused host names in one spelling (lower case, no port), without duplicates', () => {
+    const result = parseEnvironmentsDocument(
+      doc([
+        env({ approved: ['API.example.com', 'https://api.example.com:8443/x', '[::1]'], refused: ['localhost:9'] }),
+      ]),
+    )
+    expect(result.ok && result.document.environments[0]?.hosts).toEqual({
+      approved: ['api.example.com', '[::1]'],
+      refused: ['localhost'],
+    })
+  })
+
+  it.each([
+    ['a non-object', [], '/environments/0/hosts', /hosts must be an object/],
+    ['a non-list', { approved: 'a.example' }, '/environments/0/hosts/approved', /must be a list of host names/],
+    ['a wildcard', { refused: ['*.example.com'] }, '/environments/0/hosts/refused/0', /wildcards are not supported/],
+    ['a non-host', { approved: ['a b'] }, '/environments/0/hosts/approved/0', /is not a host name/],
+    [
+      'a host in both lists',
+      { approved: ['a.example'], refused: ['A.example'] },
+      '/environments/0/hosts/refused/0',
+      /both approved and refused/,
+    ],
+    ['an unknown key', { pending: [] }, '/environments/0/hosts/pending', /hosts has no field "pending"/],
+  ])('rejects %s with its path', (_name, hosts, path, message) => {
+    expect(issuesOf(doc([env(hosts)]))).toContainEqual({ path, message: expect.stringMatching(message) })
+  })
+})
+
 describe('memory-only fields (the mTLS passphrase)', () => {
   const mtls = { type: 'mtls', certificate: 'C', privateKey: 'K', caCertificate: '', allowSelfSigned: false }
 
@@ -239,7 +272,7 @@ describe('migrateEnvironmentsDocument', () => {
     })
   })
 
-  it('brings a stored version 1 document to the current version: every environment gets default trust settings', () => {
+  it('brings a stored version 1 document to the current version: default trust settings and no host decided', () => {
     const v1 = {
       version: 1,
       activeEnvironmentId: 'a',
@@ -260,6 +293,10 @@ describe('migrateEnvironmentsDocument', () => {
     expect(result.document.environments.map((e) => e.trust)).toEqual([
       { caCertificate: '', allowSelfSigned: false },
       { caCertificate: '', allowSelfSigned: false },
+    ])
+    expect(result.document.environments.map((e) => e.hosts)).toEqual([
+      { approved: [], refused: [] },
+      { approved: [], refused: [] },
     ])
     // The mTLS auth keeps its own CA and allow-self-signed: the transport combines them with the trust settings.
     expect(result.document.environments[1]?.auth).toMatchObject({ caCertificate: 'CA', allowSelfSigned: true })
@@ -285,6 +322,7 @@ describe('environments', () => {
       vars: {},
       auth: { type: 'none' },
       trust: { caCertificate: '', allowSelfSigned: false },
+      hosts: { approved: [], refused: [] },
     })
     expect(newEnvironment('Dev').id).not.toBe(a.id)
   })

@@ -8,7 +8,7 @@
 import { ENVIRONMENTS_VERSION, type AuthConfig, type Environment, type EnvironmentsDocument } from '../environment.js'
 import { authTypes, isAuthType, memoryOnlyFieldsOf, schemeFor } from '../scheme/registry.js'
 import type { AuthField } from '../scheme/types.js'
-import { parseTrust } from './environment-parts.js'
+import { parseHosts, parseTrust } from './environment-parts.js'
 import { describe, isRecord, pointer } from './json-shape.js'
 import { migrateEnvironmentsDocument } from './migrate.js'
 
@@ -23,7 +23,7 @@ export type ParseEnvironmentsResult =
 
 // Names a template could never reference, or that would pollute prototypes when copied.
 const forbiddenVarNames = new Set(['__proto__', 'constructor', 'prototype'])
-const environmentKeys = new Set(['id', 'name', 'vars', 'auth', 'trust'])
+const environmentKeys = new Set(['id', 'name', 'vars', 'auth', 'trust', 'hosts'])
 const documentKeys = new Set(['version', 'environments', 'activeEnvironmentId'])
 
 /** What parsing found besides issues. */
@@ -132,12 +132,13 @@ function parseEnvironment(
   const auth =
     input['auth'] === undefined ? ({ type: 'none' } as const) : parseAuth(input['auth'], `${at}/auth`, issues, notes)
   const trust = parseTrust(input['trust'], `${at}/trust`, issues)
+  const hosts = parseHosts(input['hosts'], `${at}/hosts`, issues)
   for (const key of Object.keys(input)) {
     if (!environmentKeys.has(key))
       issues.push({ path: `${at}${pointer(key)}`, message: `An environment has no field "${key}".` })
   }
-  if (issues.length !== before || !auth || !trust) return undefined
-  return { id: id as string, name: name as string, vars, auth, trust }
+  if (issues.length !== before || !auth || !trust || !hosts) return undefined
+  return { id: id as string, name: name as string, vars, auth, trust, hosts }
 }
 
 export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResult {

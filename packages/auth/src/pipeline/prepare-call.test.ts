@@ -49,6 +49,7 @@ describe('prepareCall', () => {
       messages: [{ id: '42', nested: [{ q: 'x42' }] }, { at: '1700000000' }],
       serverUrl: 'http://api.local/v1',
       unresolved: [],
+      withheld: [],
     })
     expect(client.of('oauthToken')).toEqual([
       { tokenUrl: 'http://127.0.0.1:9/token', clientId: 'app', clientSecret: 's3', scope: '', audience: '' },
@@ -156,13 +157,14 @@ describe('prepareCall', () => {
   it('substitutes without auth when there is no environment', async () => {
     const { caches } = setup()
     const prepared = await prepareCall({ protocol: 'rest', environment: null, metadata: { a: '${x}' }, caches })
-    expect(prepared).toEqual({ metadata: { a: '${x}' }, messages: [], serverUrl: '', unresolved: ['x'] })
+    expect(prepared).toEqual({ metadata: { a: '${x}' }, messages: [], serverUrl: '', unresolved: ['x'], withheld: [] })
   })
 
   it('substitutes channel frames one at a time', () => {
     expect(substituteFrame({ text: 'hi ${name}' }, { environment: env({ type: 'none' }, { name: 'Ann' }) })).toEqual({
       value: { text: 'hi Ann' },
       unresolved: [],
+      withheld: [],
     })
   })
 })

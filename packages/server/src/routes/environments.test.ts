@@ -24,6 +24,7 @@ const doc = (token: string): EnvironmentsDocument => ({
       vars: { apiKey: 'var-secret' },
       auth: { type: 'bearer', token },
       trust: { caCertificate: '', allowSelfSigned: false },
+      hosts: { approved: [], refused: [] },
     },
   ],
   activeEnvironmentId: 'dev',

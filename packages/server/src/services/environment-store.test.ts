@@ -27,6 +27,7 @@ function documentWith(token: string, name = 'Staging'): EnvironmentsDocument {
         vars: { zeta: '1', alpha: '2' },
         auth: { type: 'bearer', token },
         trust: { caCertificate: '', allowSelfSigned: false },
+        hosts: { approved: [], refused: [] },
       },
       {
         id: 'local',
@@ -34,6 +35,7 @@ function documentWith(token: string, name = 'Staging'): EnvironmentsDocument {
         vars: {},
         auth: { type: 'none' },
         trust: { caCertificate: '', allowSelfSigned: false },
+        hosts: { approved: [], refused: [] },
       },
     ],
     activeEnvironmentId: 'staging',
