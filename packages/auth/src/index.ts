@@ -103,13 +103,15 @@ export { hostOf, readHost } from './hosts/host-names.js'
 export type { HostReading } from './hosts/host-names.js'
 export {
   decideCredentials,
+  hostStanding,
   hostsOf,
   secretReferences,
   secretVariableNames,
   targetHost,
   withHostDecision,
+  withoutSecretVariables,
 } from './hosts/credential-decision.js'
-export type { CallAsWritten, CredentialDecision, CredentialOptions } from './hosts/credential-decision.js'
+export type { CallAsWritten, CredentialDecision, CredentialOptions, HostStanding } from './hosts/credential-decision.js'
 export { prepareBoundCall } from './hosts/bound-call.js'
 export type {
   BoundCall,

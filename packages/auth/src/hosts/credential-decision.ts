@@ -74,6 +74,31 @@ export function targetHost(environment: Environment | null, targetUrl: string | 
   return hostOf(substitute(targetUrl, substitutionFor(environment)).value)
 }
 
+export type HostStanding = 'approved' | 'pre-approved' | 'refused' | 'undecided'
+
+/** Where a host stands for an environment. An explicit refusal wins over a pre-approval. */
+export function hostStanding(
+  environment: Environment,
+  host: string,
+  preApprovedHosts: readonly string[] = [],
+): HostStanding {
+  const { approved, refused } = hostsOf(environment)
+  if (refused.includes(host)) return 'refused'
+  if (approved.includes(host)) return 'approved'
+  const preApproved = preApprovedHosts.some((text) => {
+    const reading = readHost(text)
+    return 'host' in reading && reading.host === host
+  })
+  return preApproved ? 'pre-approved' : 'undecided'
+}
+
+/** The environment without its secret variables: what a call whose credentials are withheld may use. */
+export function withoutSecretVariables(environment: Environment, secretVariables?: readonly string[]): Environment {
+  const secret = secretVariableNames(environment, secretVariables)
+  const vars = Object.fromEntries(Object.entries(environment.vars).filter(([name]) => !secret.has(name)))
+  return { ...environment, vars }
+}
+
 export function decideCredentials(options: CredentialOptions): CredentialDecision {
   const { environment } = options
   const host = targetHost(environment, options.targetUrl)
@@ -83,16 +108,11 @@ export function decideCredentials(options: CredentialOptions): CredentialDecisio
     return { kind: 'nothing-to-bind', host }
   }
   if (host === undefined) return { kind: 'withhold', host, reason: 'no-host' }
-  const { approved, refused } = hostsOf(environment)
   // An explicit refusal wins over a pre-approval: the user said no to this host for this environment.
-  if (refused.includes(host)) return { kind: 'withhold', host, reason: 'refused' }
-  if (approved.includes(host)) return { kind: 'send', host, reason: 'approved' }
-  const preApproved = (options.preApprovedHosts ?? []).flatMap((text) => {
-    const reading = readHost(text)
-    return 'host' in reading ? [reading.host] : []
-  })
-  if (preApproved.includes(host)) return { kind: 'send', host, reason: 'pre-approved' }
-  return { kind: 'ask', host }
+  const standing = hostStanding(environment, host, options.preApprovedHosts)
+  if (standing === 'refused') return { kind: 'withhold', host, reason: 'refused' }
+  if (standing === 'undecided') return { kind: 'ask', host }
+  return { kind: 'send', host, reason: standing }
 }
 
 /** The environment with a host approved or refused (moved out of the other list), as a new object. */

@@ -4,10 +4,10 @@
  * user wins).
  */
 import { COOKIE_ENV_MARKER, getHeader, mergeHeaders, substitute, substituteDeep } from '@wirebench/core'
-import type { AuthConfig, Environment } from '../environment.js'
+import type { AuthConfig } from '../environment.js'
 import { schemeFor, stripMemoryOnlyAuth } from '../scheme/registry.js'
 import type { AuthApplyContext, AuthOutput, AuthProtocol, AuthScheme } from '../scheme/types.js'
-import { secretVariableNames } from '../hosts/credential-decision.js'
+import { withoutSecretVariables } from '../hosts/credential-decision.js'
 import { substituteAuthConfig, substitutionFor } from './substitute-auth.js'
 import { trustMarkerFor } from './trust-marker.js'
 import type { PrepareCallOptions, PreparedCall } from './types.js'
@@ -19,20 +19,13 @@ function appliesTo(scheme: AuthScheme, protocol: AuthProtocol): boolean {
   return scheme.protocols === undefined || scheme.protocols.includes(protocol)
 }
 
-/** The environment without its secret variables: what a call whose credentials are withheld may use. */
-function withoutSecrets(environment: Environment, secretVariables?: readonly string[]): Environment {
-  const secret = secretVariableNames(environment, secretVariables)
-  const vars = Object.fromEntries(Object.entries(environment.vars).filter(([name]) => !secret.has(name)))
-  return { ...environment, vars }
-}
-
 export async function prepareCall(options: PrepareCallOptions): Promise<PreparedCall> {
   const { environment, protocol } = options
   const withholding = environment !== null && options.credentials === 'withhold'
   // Every variable: decides the host (the server URL) and the trust settings, neither of which is a credential.
   const full = substitutionFor(environment, options)
   const substitution = withholding
-    ? { ...full, scopes: substitutionFor(withoutSecrets(environment, options.secretVariables), options).scopes }
+    ? { ...full, scopes: substitutionFor(withoutSecretVariables(environment, options.secretVariables), options).scopes }
     : full
   const unresolved = new Set<string>()
   const note = (names: string[]) => names.forEach((name) => unresolved.add(name))
@@ -99,7 +92,7 @@ export function substituteFrame<T>(
 ): { value: T; unresolved: string[]; withheld: string[] } {
   const { environment } = options
   const withholding = environment !== null && options.credentials === 'withhold'
-  const exposed = withholding ? withoutSecrets(environment, options.secretVariables) : environment
+  const exposed = withholding ? withoutSecretVariables(environment, options.secretVariables) : environment
   const { value, unknown } = substituteDeep(frame, substitutionFor(exposed, options))
   const withheld = withholding ? unknown.filter((name) => Object.hasOwn(environment.vars, name)) : []
   return { value, unresolved: unknown.filter((name) => !withheld.includes(name)), withheld }

@@ -1,4 +1,4 @@
-import { ENVIRONMENTS_VERSION, type Environment } from '@wirebench/auth'
+import { ENVIRONMENTS_VERSION, type Environment, type EnvironmentsDocument } from '@wirebench/auth'
 import { TRUST_MARKER, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
 import { describe, expect, it } from 'vitest'
 import type { ApiClient, RequestOptions } from '../api/api-client.js'
@@ -47,6 +47,7 @@ const env = (id: string, auth: Environment['auth'], vars: Record<string, string>
   name: id,
   vars,
   auth,
+  hosts: { approved: ['api.test', 'doc.test', 'private.test'], refused: ['evil.test'] },
 })
 
 async function setUp(
@@ -55,13 +56,17 @@ async function setUp(
   server = fakeServer(),
   options: { loadLater?: boolean } = {},
 ) {
+  const saved: EnvironmentsDocument[] = []
   const envApi: EnvironmentsApi = {
     load: () =>
       Promise.resolve({
         document: { version: ENVIRONMENTS_VERSION, environments, activeEnvironmentId: active },
         revision: 'r1',
       }),
-    save: () => Promise.resolve({ revision: 'r2' }),
+    save: (document) => {
+      saved.push(document)
+      return Promise.resolve({ revision: `r${saved.length + 1}` })
+    },
     clearCookies: () => Promise.resolve(),
   }
   const store = createEnvironmentsStore({ api: envApi, debounceMs: 0 })
@@ -71,12 +76,15 @@ async function setUp(
     environments: store,
     prefix: '',
     location: { port: '5080', protocol: 'http:' },
+    // The services of these tests are documented at doc.test (and served there).
+    resolveTarget: (_address, serverUrl) => serverUrl ?? 'http://doc.test/openapi.json',
+    preApprovedUrls: ['rest@http://demo.test:5081/openapi.json'],
   })
   const client = withOutgoingAuth(server.api, session)
   const call = (request: Partial<InvokeRequest> = {}) =>
     client.invoke({ protocol: 'rest', url: 'doc', service: 'S', method: 'm', messages: [{}], ...request })
   const discover = (urls: string[]) => client.discover({ urls })
-  return { ...server, store, session, call, discover }
+  return { ...server, store, session, call, discover, saved }
 }
 
 const cc = {
@@ -191,5 +199,96 @@ describe('TLS trust settings', () => {
     const t = await setUp([env('plain', { type: 'none' })], 'plain')
     await t.discover(['http://a.test/'])
     expect(t.discovered).toEqual([{ urls: ['http://a.test/'] }])
+  })
+})
+
+describe('credentials bound to hosts', () => {
+  const local = (hosts: Environment['hosts']): Environment => ({
+    id: 'local',
+    name: 'Local demo',
+    vars: { token: 's3cret', apiKey: 'k-1', user: 'ann' },
+    auth: { type: 'bearer', token: '${token}' },
+    hosts,
+  })
+  const written = { metadata: { 'X-Key': '${apiKey}', 'X-User': '${user}' } }
+
+  it('asks once about a host never decided (calls waiting on it share the question) and remembers the answer', async () => {
+    const t = await setUp([local({ approved: [], refused: [] })], 'local')
+    const first = t.call({ ...written, serverUrl: 'https://petstore.swagger.io/v2' })
+    const second = t.call({ ...written, serverUrl: 'https://PETSTORE.swagger.io:443/v2' })
+    await expect.poll(() => t.session.hostQuestions.store.getState().questions).toHaveLength(1)
+    const [question] = t.session.hostQuestions.store.getState().questions
+    expect(question).toMatchObject({ environmentName: 'Local demo', host: 'petstore.swagger.io' })
+    expect(t.invoked).toHaveLength(0)
+    t.session.hostQuestions.store.getState().answer(question!.id, true)
+    await Promise.all([first, second])
+    expect(t.invoked.map((r) => r.metadata)).toEqual([
+      { 'X-Key': 'k-1', 'X-User': 'ann', Authorization: 'Bearer s3cret' },
+      { 'X-Key': 'k-1', 'X-User': 'ann', Authorization: 'Bearer s3cret' },
+    ])
+    await expect
+      .poll(() => t.saved.at(-1)?.environments[0]?.hosts)
+      .toEqual({
+        approved: ['petstore.swagger.io'],
+        refused: [],
+      })
+    await t.call({ serverUrl: 'https://petstore.swagger.io/v3' })
+    expect(t.session.hostQuestions.store.getState().questions).toHaveLength(0)
+  })
+
+  it('sends a refused host neither auth nor secret variables, and leaves a notice', async () => {
+    const t = await setUp([local({ approved: [], refused: [] })], 'local')
+    const call = t.call({ ...written, messages: [{ note: '${apiKey}' }], serverUrl: 'https://petstore.swagger.io/' })
+    await expect.poll(() => t.session.hostQuestions.store.getState().questions).toHaveLength(1)
+    const [question] = t.session.hostQuestions.store.getState().questions
+    t.session.hostQuestions.store.getState().answer(question!.id, false)
+    await call
+    expect(t.invoked[0]).toMatchObject({
+      metadata: { 'X-Key': '${apiKey}', 'X-User': 'ann' },
+      messages: [{ note: '${apiKey}' }],
+    })
+    expect(JSON.stringify(t.invoked)).not.toMatch(/s3cret|k-1/)
+    expect(t.session.hostQuestions.store.getState().notices).toEqual([
+      expect.objectContaining({
+        environmentName: 'Local demo',
+        host: 'petstore.swagger.io',
+        reason: 'refused-now',
+        withheld: ['apiKey'],
+      }),
+    ])
+    await expect.poll(() => t.saved.at(-1)?.environments[0]?.hosts?.refused).toEqual(['petstore.swagger.io'])
+  })
+
+  it('sends to the hosts the workbench was started on without asking, and cancels a call whose question is closed', async () => {
+    const t = await setUp([local({ approved: [], refused: [] })], 'local')
+    await t.call({ serverUrl: 'http://demo.test:5082/' })
+    expect(t.invoked[0]?.metadata).toEqual({ Authorization: 'Bearer s3cret' })
+    const call = t.call({ serverUrl: 'https://other.test/' })
+    await expect.poll(() => t.session.hostQuestions.store.getState().questions).toHaveLength(1)
+    t.session.hostQuestions.store.getState().dismiss(t.session.hostQuestions.store.getState().questions[0]!.id)
+    const error = await call.catch((e: unknown) => e)
+    expect((error as ApiError).problem.code).toBe('cancelled')
+    expect(t.invoked).toHaveLength(1)
+  })
+
+  it('binds discovery the same way: auth to an approved host, trust settings only to a refused one', async () => {
+    const t = await setUp([local({ approved: ['api.test'], refused: ['evil.test'] })], 'local')
+    await t.discover(['rest@http://api.test/openapi.json'])
+    await t.discover(['http://evil.test/openapi.json'])
+    expect(t.discovered).toEqual([
+      { urls: ['rest@http://api.test/openapi.json'], metadata: { Authorization: 'Bearer s3cret' } },
+      { urls: ['http://evil.test/openapi.json'] },
+    ])
+  })
+
+  it('gives channel frames the secret variables only on an approved host', async () => {
+    const t = await setUp([local({ approved: ['api.test'], refused: ['evil.test'] })], 'local')
+    const address = { protocol: 'websocket', url: 'ws://x', service: 's', method: 'm' }
+    expect(t.session.frameVariables(address, 'ws://api.test/chat')).toEqual({
+      token: 's3cret',
+      apiKey: 'k-1',
+      user: 'ann',
+    })
+    expect(t.session.frameVariables(address, 'ws://evil.test/chat')).toEqual({ user: 'ann' })
   })
 })

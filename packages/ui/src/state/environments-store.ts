@@ -2,7 +2,14 @@
  * The environment document as the page edits it: loaded once, saved automatically (debounced, and at once on
  * switch or blur) against the server's revision, with a stale save turned into a "keep mine / take theirs" choice.
  */
-import type { AuthConfig, Environment, EnvironmentsDocument, TrustSettings } from '@wirebench/auth'
+import {
+  withHostDecision,
+  type AuthConfig,
+  type Environment,
+  type EnvironmentsDocument,
+  type HostBinding,
+  type TrustSettings,
+} from '@wirebench/auth'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { EnvironmentsApi, EnvironmentsIssue, EnvironmentsRevision } from '../api/environments-client.js'
 import { ApiError } from '../api/api-error.js'
@@ -47,6 +54,10 @@ export interface EnvironmentsState {
   setAuth: (id: string, auth: AuthConfig) => void
   /** The environment's TLS trust settings (CA certificate, allow self-signed), whatever its auth. */
   setTrust: (id: string, trust: TrustSettings) => void
+  /** The hosts the environment's credentials may go to, as edited in its Hosts tab. */
+  setHosts: (id: string, hosts: HostBinding) => void
+  /** Remembers the answer to "send the credentials to this host?" and saves at once. */
+  decideHost: (id: string, host: string, approved: boolean) => void
   /** Saves pending edits now (blur, switch, page hide). */
   flush: () => Promise<void>
   keepMine: () => Promise<void>
@@ -196,6 +207,14 @@ export function createEnvironmentsStore(options: EnvironmentsStoreOptions): Envi
       setVars: (id, vars) => edit((doc) => patchEnvironment(doc, id, { vars })),
       setAuth: (id, auth) => edit((doc) => patchEnvironment(doc, id, { auth })),
       setTrust: (id, trust) => edit((doc) => patchEnvironment(doc, id, { trust })),
+      setHosts: (id, hosts) => edit((doc) => patchEnvironment(doc, id, { hosts })),
+      decideHost: (id, host, approved) =>
+        edit((doc) => {
+          const environment = doc.environments.find((env) => env.id === id)
+          if (!environment) return doc
+          const { hosts } = withHostDecision(environment, host, approved)
+          return hosts ? patchEnvironment(doc, id, { hosts }) : doc
+        }, true),
       flush: save,
       keepMine: async () => {
         const conflict = get().conflict

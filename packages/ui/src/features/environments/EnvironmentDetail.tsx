@@ -1,6 +1,6 @@
 /**
  * One environment in the editor: name, make active, duplicate, delete (confirmed), then its variables, its auth and
- * its TLS trust settings.
+ * its TLS trust settings and the hosts its credentials may go to.
  */
 import { useState, type ReactElement } from 'react'
 import type { Environment } from '@wirebench/auth'
@@ -10,6 +10,7 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import { AuthPanel } from '../auth/AuthPanel.js'
 import { authTypeLabel, secretKeysOf } from '../auth/auth-schemes.js'
 import { useSecretMarks } from './secret-marks.js'
+import { HostsPanel } from './HostsPanel.js'
 import { TrustPanel } from './TrustPanel.js'
 import { autoSecretVariables, unknownAuthReferences } from './variable-rules.js'
 import { VariablesTable } from './VariablesTable.js'
@@ -20,7 +21,7 @@ export interface EnvironmentDetailProps {
   onRemoved: () => void
 }
 
-type DetailTab = 'variables' | 'auth' | 'trust'
+type DetailTab = 'variables' | 'auth' | 'trust' | 'hosts'
 
 /** What the TLS trust tab holds, in a word or two ('' for the defaults). */
 function trustSummary(environment: Environment): string {
@@ -116,6 +117,11 @@ export function EnvironmentDetail({ environment, isActive, onRemoved }: Environm
             id: 'trust',
             label: <>TLS trust {trust && <span className="env-tab-auth muted">{trust}</span>}</>,
           },
+          {
+            id: 'hosts',
+            label: 'Hosts',
+            count: (environment.hosts?.approved.length ?? 0) + (environment.hosts?.refused.length ?? 0),
+          },
         ]}
       />
       <div className="env-detail-panel" id="env-panel" role="tabpanel" aria-labelledby={`env-tab-${tab}`}>
@@ -140,8 +146,10 @@ export function EnvironmentDetail({ environment, isActive, onRemoved }: Environm
           </>
         ) : tab === 'auth' ? (
           <AuthPanel environment={environment} />
-        ) : (
+        ) : tab === 'trust' ? (
           <TrustPanel environment={environment} />
+        ) : (
+          <HostsPanel environment={environment} />
         )}
       </div>
     </div>
