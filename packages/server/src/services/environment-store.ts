@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { lstat, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
-import { DEFAULT_TRUST, ENVIRONMENTS_VERSION, locateJsonError } from '@wirebench/auth'
+import { DEFAULT_TRUST, ENVIRONMENTS_VERSION, emptyHosts, locateJsonError } from '@wirebench/auth'
 import type { DocumentIssue, EnvironmentsDocument, EnvironmentsIssue, ParseEnvironmentsResult } from '@wirebench/auth'
 import {
   ensurePrivateDir,
@@ -60,7 +60,16 @@ export interface EnvironmentStoreOptions {
 export function defaultEnvironments(): EnvironmentsDocument {
   return {
     version: ENVIRONMENTS_VERSION,
-    environments: [{ id: 'default', name: 'Default', vars: {}, auth: { type: 'none' }, trust: { ...DEFAULT_TRUST } }],
+    environments: [
+      {
+        id: 'default',
+        name: 'Default',
+        vars: {},
+        auth: { type: 'none' },
+        trust: { ...DEFAULT_TRUST },
+        hosts: emptyHosts(),
+      },
+    ],
     activeEnvironmentId: 'default',
   }
 }
