@@ -31,7 +31,8 @@ export function targetUrlOf(
   found: { service: ServiceInfo; method?: MethodInfo } | undefined,
   serverUrl?: string,
 ): string | undefined {
-  if (serverUrl) return serverUrl
+  // A server URL may pin the wire (`grpcweb@http://…`); the host is the address's.
+  if (serverUrl) return parseUrlSpec(serverUrl).address
   const base = baseUrlOf(found?.method) ?? found?.service.baseUrl
   if (base) return base
   return found?.service.isUploaded ? undefined : parseUrlSpec(address.url).address
