@@ -26,10 +26,18 @@ export {
   COOKIE_ENV_MARKER,
   MTLS_MARKER,
   SIGV4_MARKER,
+  TRUST_MARKER,
   isMarkerKey,
   splitMarkers,
 } from './markers/markers.js'
-export type { ApiKeyQueryParam, CallMarkers, MtlsMarker, SigV4Marker, SplitMetadata } from './markers/markers.js'
+export type {
+  ApiKeyQueryParam,
+  CallMarkers,
+  MtlsMarker,
+  SigV4Marker,
+  SplitMetadata,
+  TrustMarker,
+} from './markers/markers.js'
 export { appendQueryParams, getHeader, mergeHeaders } from './markers/headers.js'
 export { referencedVariables, substitute, substituteDeep } from './variables/substitute.js'
 export type { SubstitutionOptions, SubstitutionResult } from './variables/substitute.js'

@@ -6,7 +6,7 @@
  * with the reflection schema compiled from the .proto that @grpc/reflection ships.
  */
 import { createServer } from 'node:http'
-import { createServer as createH2cServer } from 'node:http2'
+import { createServer as createH2cServer, createSecureServer } from 'node:http2'
 import type { AddressInfo, Socket } from 'node:net'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -146,12 +146,23 @@ export async function createLabRoutes(): Promise<LabRoutes> {
   return { routes, reflectionCalls: () => reflectionCalls }
 }
 
-export async function startConnectLabServer(options: { http: '1.1' | '2' }): Promise<ConnectLabServer> {
+export interface ConnectLabServerOptions {
+  http: '1.1' | '2'
+  /** HTTPS instead: HTTP/2 and HTTP/1.1 on one port (ALPN), no client certificate asked for; `http` is ignored. */
+  tls?: { cert: string; key: string }
+}
+
+export async function startConnectLabServer(options: ConnectLabServerOptions): Promise<ConnectLabServer> {
   const { routes, reflectionCalls } = await createLabRoutes()
   const handler = connectNodeAdapter({ routes })
-  const server = options.http === '1.1' ? createServer(handler) : createH2cServer(handler)
+  const server = options.tls
+    ? createSecureServer({ cert: options.tls.cert, key: options.tls.key, allowHTTP1: true }, handler)
+    : options.http === '1.1'
+      ? createServer(handler)
+      : createH2cServer(handler)
   const http1Requests: string[] = []
-  if (options.http === '1.1') server.on('request', (request: { url?: string }) => http1Requests.push(request.url ?? ''))
+  if (options.http === '1.1' && !options.tls)
+    server.on('request', (request: { url?: string }) => http1Requests.push(request.url ?? ''))
   const sockets = new Set<Socket>()
   server.on('connection', (socket: Socket) => {
     sockets.add(socket)
@@ -159,7 +170,7 @@ export async function startConnectLabServer(options: { http: '1.1' | '2' }): Pro
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`,
     reflectionCalls,
     http1Requests: () => [...http1Requests],
     close: () =>

@@ -125,7 +125,11 @@ export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverD
     // refuses over HTTP/1.1), and their calls then use the same.
     if (deps.wire !== 'grpc') {
       httpVersion = await deps.transports.httpVersionOf(
-        { address, ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}) },
+        {
+          address,
+          ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
+          ...(ctx.markers.trust ? { trust: ctx.markers.trust } : {}),
+        },
         ctx.signal,
       )
     }
@@ -176,6 +180,7 @@ function reflectionClient(
     readMaxBytes: Math.min(ctx.limits.maxResponseBytes, reflectionLimits.maxMessageBytes),
     ...(httpVersion ? { httpVersion } : {}),
     ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
+    ...(ctx.markers.trust ? { trust: ctx.markers.trust } : {}),
   })
   return createReflectionClient({
     transport,

@@ -86,6 +86,7 @@ export async function prepareCall(
     readMaxBytes: ctx.limits.maxResponseBytes,
     ...(httpVersion ? { httpVersion } : {}),
     ...(mtls ? { mtls } : {}),
+    ...(ctx.markers.trust ? { trust: ctx.markers.trust } : {}),
   })
   return {
     desc: method.desc,
@@ -111,7 +112,11 @@ async function httpVersionFor(
   if (call.serverUrl === undefined && target.httpVersion) return target.httpVersion
   try {
     return await at.deps.transports.httpVersionOf(
-      { address: at.address, ...(at.ctx.markers.mtls ? { mtls: at.ctx.markers.mtls } : {}) },
+      {
+        address: at.address,
+        ...(at.ctx.markers.mtls ? { mtls: at.ctx.markers.mtls } : {}),
+        ...(at.ctx.markers.trust ? { trust: at.ctx.markers.trust } : {}),
+      },
       at.ctx.signal,
     )
   } catch (error) {

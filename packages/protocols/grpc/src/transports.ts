@@ -3,7 +3,6 @@
  * agent each) in a bounded pool. Every connection resolves names through the guarded lookup, so a name that points
  * at a cloud-metadata address is refused at connect time too.
  */
-import { createHash } from 'node:crypto'
 import { Agent as HttpAgent } from 'node:http'
 import type { Http2Session, SecureClientSessionOptions } from 'node:http2'
 import { Agent as HttpsAgent } from 'node:https'
@@ -12,8 +11,9 @@ import type { Transport } from '@connectrpc/connect'
 import { Http2SessionManager, createGrpcTransport } from '@connectrpc/connect-node'
 import type { GrpcTransportOptions } from '@connectrpc/connect-node'
 import { WorkbenchError } from '@wirebench/core'
-import type { MtlsMarker, OutboundPolicy } from '@wirebench/core'
-import { createGuardedLookup } from '@wirebench/transport'
+import type { MtlsMarker, OutboundPolicy, TrustMarker } from '@wirebench/core'
+import { callTls, createGuardedLookup } from '@wirebench/transport'
+import type { CallTls } from '@wirebench/transport'
 import type { GrpcAddress } from './address.js'
 import { probeHttpVersion } from './http-version.js'
 import type { HttpVersion } from './http-version.js'
@@ -29,6 +29,8 @@ export interface TransportRequest {
   /** gRPC is always HTTP/2; gRPC-Web and Connect use the version `httpVersionOf` found (HTTP/1.1 when absent). */
   httpVersion?: HttpVersion
   mtls?: MtlsMarker
+  /** The environment's trust settings (combined with the mTLS marker's own CA and allowSelfSigned). */
+  trust?: TrustMarker
   /** Largest single message accepted from the target. */
   readMaxBytes: number
 }
@@ -39,7 +41,10 @@ export interface TransportPool {
    * The HTTP version gRPC-Web and Connect calls to this address use: HTTP/2 when the server speaks it, else HTTP/1.1.
    * Learnt once per address and client identity (no request is sent); rejects when the server cannot be reached.
    */
-  httpVersionOf(request: Pick<TransportRequest, 'address' | 'mtls'>, signal: AbortSignal): Promise<HttpVersion>
+  httpVersionOf(
+    request: Pick<TransportRequest, 'address' | 'mtls' | 'trust'>,
+    signal: AbortSignal,
+  ): Promise<HttpVersion>
   /** Closes every connection, including those of entries already evicted. */
   close(): Promise<void>
 }
@@ -60,10 +65,11 @@ interface Entry {
   close(): void
 }
 
-function tlsOptions(request: Pick<TransportRequest, 'address' | 'mtls'>): SecureClientSessionOptions {
-  const mtls = request.mtls
-  if (!mtls) return {}
-  if (!request.address.tls) {
+function tlsOptions(
+  request: Pick<TransportRequest, 'address' | 'mtls'>,
+  tls: CallTls | undefined,
+): SecureClientSessionOptions {
+  if (request.mtls && !request.address.tls) {
     // Sending without the certificate the user configured would fail obscurely, or succeed unauthenticated.
     throw new WorkbenchError(
       'invalid_request',
@@ -73,18 +79,16 @@ function tlsOptions(request: Pick<TransportRequest, 'address' | 'mtls'>): Secure
       },
     )
   }
-  const options: SecureClientSessionOptions = { cert: mtls.certificate, key: mtls.privateKey }
-  if (mtls.caCertificate) options.ca = mtls.caCertificate
-  // The user's explicit choice for a test server; the certificate chain is then not checked at all.
-  if (mtls.allowSelfSigned) options.rejectUnauthorized = false
-  return options
+  // Trust settings mean nothing on a plaintext address; only a TLS one gets them.
+  return request.address.tls && tls ? tls.options : {}
 }
 
-/** Cache key of a client identity: a digest, so the pool's keys never hold key material. */
-function identityKey(mtls: MtlsMarker | undefined): string {
-  if (!mtls) return '-'
-  const material = [mtls.certificate, mtls.privateKey, mtls.caCertificate ?? '', mtls.allowSelfSigned ? '1' : '0']
-  return createHash('sha256').update(material.join('\u0000')).digest('base64url')
+/** The TLS settings of a request (client certificate, trusted CA, checks off), or undefined for the defaults. */
+function requestTls(request: Pick<TransportRequest, 'mtls' | 'trust'>): CallTls | undefined {
+  return callTls({
+    ...(request.mtls ? { mtls: request.mtls } : {}),
+    ...(request.trust ? { trust: request.trust } : {}),
+  })
 }
 
 type SessionManager = NonNullable<GrpcTransportOptions['sessionManager']>
@@ -128,8 +132,13 @@ function grpcTransport(options: GrpcTransportOptions, sessions: SessionManager):
   }
 }
 
-function createEntry(request: TransportRequest, lookup: LookupFunction, idleTimeoutMs: number): Entry {
-  const tls = tlsOptions(request)
+function createEntry(
+  request: TransportRequest,
+  callTlsSettings: CallTls | undefined,
+  lookup: LookupFunction,
+  idleTimeoutMs: number,
+): Entry {
+  const tls = tlsOptions(request, callTlsSettings)
   const baseUrl = request.address.baseUrl
   const common = { baseUrl, readMaxBytes: request.readMaxBytes }
   if (request.wire === 'grpc' || request.httpVersion === '2') {
@@ -178,7 +187,9 @@ export function createTransportPool(options: TransportPoolOptions = {}): Transpo
   return {
     get(request) {
       const version = request.wire === 'grpc' ? '2' : (request.httpVersion ?? '1.1')
-      const key = `${request.wire}/${version} ${request.address.baseUrl} ${identityKey(request.mtls)} ${request.readMaxBytes}`
+      // The TLS id is a digest: the pool's keys never hold key material.
+      const tls = requestTls(request)
+      const key = `${request.wire}/${version} ${request.address.baseUrl} ${tls?.id ?? '-'} ${request.readMaxBytes}`
       const found = entries.get(key)
       if (found) {
         if (entries.size > 1) {
@@ -187,7 +198,7 @@ export function createTransportPool(options: TransportPoolOptions = {}): Transpo
         }
         return found.transport
       }
-      const entry = createEntry(request, lookup, idleTimeoutMs)
+      const entry = createEntry(request, tls, lookup, idleTimeoutMs)
       entries.set(key, entry)
       while (entries.size > maxEntries) {
         const [oldestKey, oldest] = entries.entries().next().value as [string, Entry]
@@ -198,11 +209,12 @@ export function createTransportPool(options: TransportPoolOptions = {}): Transpo
       return entry.transport
     },
     async httpVersionOf(request, signal) {
-      const key = `${request.address.baseUrl} ${identityKey(request.mtls)}`
+      const tls = requestTls(request)
+      const key = `${request.address.baseUrl} ${tls?.id ?? '-'}`
       const known = versions.get(key)
       if (known) return known
       const origin = new URL(request.address.baseUrl).origin
-      const version = await probeHttpVersion(origin, { lookup, tls: tlsOptions(request), signal })
+      const version = await probeHttpVersion(origin, { lookup, tls: tlsOptions(request, tls), signal })
       versions.set(key, version)
       while (versions.size > 8 * maxEntries) versions.delete(versions.keys().next().value as string)
       return version
