@@ -28,10 +28,18 @@ export {
   COOKIE_ENV_MARKER,
   MTLS_MARKER,
   SIGV4_MARKER,
+  TRUST_MARKER,
   isMarkerKey,
   splitMarkers,
 } from './markers/markers.js'
-export type { ApiKeyQueryParam, CallMarkers, MtlsMarker, SigV4Marker, SplitMetadata } from './markers/markers.js'
+export type {
+  ApiKeyQueryParam,
+  CallMarkers,
+  MtlsMarker,
+  SigV4Marker,
+  SplitMetadata,
+  TrustMarker,
+} from './markers/markers.js'
 export { appendQueryParams, getHeader, mergeHeaders } from './markers/headers.js'
 export {
   escapeTemplate,
@@ -55,6 +63,7 @@ export type {
   DiscoveryTarget,
   Logger,
   PluginSetting,
+  ProtocolManifest,
   ProtocolPlugin,
   SchemaDocument,
   SchemaFile,
@@ -73,6 +82,9 @@ export type {
   SchemaDocumentResponse,
   ProtocolsResponse,
   UploadResponse,
+  UploadSetFile,
+  UploadSetRequest,
+  UploadSetResponse,
   UploadIssue,
   UploadSummary,
   UploadsResponse,

@@ -137,6 +137,20 @@ export interface ProtocolPlugin {
   dispose?(): Promise<void>
 }
 
+/**
+ * What a server needs to know about a plugin before its protocol stack is loaded: everything `GET /api/protocols`, the
+ * discovery fan-out and the upload router read, and which call kinds it offers. A protocol package publishes its
+ * manifests from a light module (`@wirebench/protocol-<id>/manifest`) that imports nothing at run time, so listing a
+ * plugin never costs its stack's start-up.
+ */
+export interface ProtocolManifest extends Pick<
+  ProtocolPlugin,
+  'id' | 'name' | 'iconSvg' | 'description' | 'settings' | 'uploadExtensions' | 'uploadSiblings' | 'defersTo'
+> {
+  /** The plugin implements `invokeStream` (server streaming) and `openChannel` (client streaming and duplex). */
+  capabilities: { serverStreaming: boolean; channels: boolean }
+}
+
 /** A logger that drops everything (tests, previews). */
 export const silentLogger: Logger = {
   debug: () => undefined,

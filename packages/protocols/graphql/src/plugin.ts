@@ -9,6 +9,7 @@ import { discoverEndpoint } from './discover.js'
 import type { GraphqlDeps } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeOperation } from './invoke.js'
+import { graphqlManifest } from './manifest.js'
 import { streamSubscription } from './stream.js'
 import { createWsAddressMemory } from './subscription-addresses.js'
 import type { StreamDeps } from './stream.js'
@@ -57,10 +58,9 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
   }
 
   return {
-    id: 'graphql',
-    name: 'GraphQL',
-    description:
-      'GraphQL over HTTP: discovery by introspection, queries and mutations, subscriptions over graphql-ws and graphql-sse.',
+    id: graphqlManifest.id,
+    name: graphqlManifest.name,
+    description: graphqlManifest.description,
 
     async discover(target, ctx) {
       if (target.kind !== 'url') throw new WorkbenchError('no_services', 'GraphQL schemas are discovered from a URL.')

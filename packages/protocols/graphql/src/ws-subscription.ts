@@ -10,7 +10,7 @@ import { WebSocket } from 'ws'
 import type { ClientOptions } from 'ws'
 import { WorkbenchError, appendQueryParams } from '@wirebench/core'
 import type { CallContext, StatusName } from '@wirebench/core'
-import { clientTlsOptions, flattenHeaders, toNetworkError } from '@wirebench/transport'
+import { callTls, flattenHeaders, toNetworkError } from '@wirebench/transport'
 import { graphqlErrors, graphqlStatus } from './errors.js'
 import type { SubscriptionQueue } from './frame-queue.js'
 import type { GraphqlRequest } from './message.js'
@@ -89,7 +89,8 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
     followRedirects: false,
     maxPayload: Math.min(ctx.limits.maxResponseBytes, 64 * 1024 * 1024),
     handshakeTimeout: ctx.limits.timeoutMs,
-    ...(ctx.markers.mtls ? clientTlsOptions(ctx.markers.mtls) : {}),
+    // The environment's trust settings and the client certificate (see callTls for how they combine).
+    ...callTls(ctx.markers)?.options,
   }
   let refused = false
   let acknowledged = false

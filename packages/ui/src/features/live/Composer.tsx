@@ -8,7 +8,7 @@ import { ProblemNotice } from '../../components/ProblemNotice.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { ApiError } from '../../api/api-error.js'
 import { emptyDraft } from '../../state/drafts-store.js'
-import { activeEnvironment } from '../../state/environments-store.js'
+import { addressOf } from '../../state/auth-targets.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { finalizeMessages, sendHold } from '../request/send-gate.js'
 import { composeMessages, MAX_SEND_MANY } from './composer-messages.js'
@@ -23,7 +23,7 @@ export interface ComposerProps {
 }
 
 export function Composer({ target, handle, children }: ComposerProps): ReactElement {
-  const { drafts, environments } = useWorkbench()
+  const { drafts, auth, prefs } = useWorkbench()
   const [count, setCount] = useState('10')
   const [unknown, setUnknown] = useState<string[]>([])
   const [refusal, setRefusal] = useState<ApiError | null>(null)
@@ -39,7 +39,8 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
       const isHeld = sendHold(target, draft) !== undefined
       drafts.getState().setHeld(target.key, isHeld)
       if (isHeld) return
-      const vars = activeEnvironment(environments.getState())?.vars
+      // The channel's host decides whether secret variables may go into its frames.
+      const vars = auth.frameVariables(addressOf(target), prefs.getState().serverUrls[target.origin])
       const composed = composeMessages(draft.value, times, vars ? { scopes: [vars] } : {})
       setUnknown(composed.unknown)
       let messages: unknown[]
@@ -56,7 +57,7 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
       if (!isActive) handle.start()
       handle.send(messages)
     },
-    [drafts, environments, target, handle, isActive, status],
+    [drafts, auth, prefs, target, handle, isActive, status],
   )
 
   useEffect(() => {

@@ -108,6 +108,7 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
     workbench.auth
       .prepareOutgoingCall({
         protocol,
+        address: { protocol, url: target.origin, service: target.service.name, method: target.method.name },
         ...(metadata ? { metadata } : {}),
         ...(isStream ? { messages: [draft.value] } : {}),
         ...(serverUrl ? { serverUrl } : {}),
@@ -122,8 +123,15 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
           }
           if (Object.keys(prepared.metadata).length > 0) callTarget.metadata = prepared.metadata
           if (prepared.serverUrl) callTarget.serverUrl = prepared.serverUrl
-          const finalize = finalizeMessages(target, [draft.value], draftFields(target, draft))
-          const messages = isStream ? finalize(prepared.messages) : undefined
+          let messages: unknown[] | undefined
+          try {
+            const finalize = finalizeMessages(target, [draft.value], draftFields(target, draft))
+            messages = isStream ? finalize(prepared.messages) : undefined
+          } catch (error) {
+            // A value that does not fit its field after substitution: the call is not opened.
+            live.getState().fail(id, ApiError.fromUnknown(error).problem)
+            return
+          }
           live.getState().open(id, { target: callTarget, ...(messages ? { messages } : {}) })
         },
         (error: unknown) => live.getState().fail(id, ApiError.fromUnknown(error).problem),
