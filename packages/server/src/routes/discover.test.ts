@@ -64,6 +64,23 @@ describe('POST /api/discover', () => {
     expect(rest[0]?.message).toMatch(/absolute URL/)
   })
 
+  it('listens for the client going away once per request, however many attempts run', async () => {
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      // Two URLs: every plugin tries each, so fourteen attempts share one reply.
+      const res = await discover([a.docUrl, b.docUrl])
+      expect(res.statusCode).toBe(200)
+      expect(res.json<DiscoverResponse>().attempts.length).toBeGreaterThan(10)
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([])
+  })
+
   it('lists a URL given twice once', async () => {
     const body = (await discover([a.docUrl, ` ${a.docUrl} `])).json<DiscoverResponse>()
     expect(body.attempts.filter((t) => t.pluginId === 'rest')).toHaveLength(1)
