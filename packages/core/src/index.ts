@@ -78,4 +78,5 @@ export type {
   LiveServerMessage,
 } from './api/live-api.js'
 export { checkOutboundUrl, defaultOutboundSchemes, isCloudMetadataAddress, isPrivateAddress } from './net/outbound.js'
+export { checkOutboundHeaders } from './net/outbound-headers.js'
 export type { OutboundPolicy } from './net/outbound.js'

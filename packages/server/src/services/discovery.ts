@@ -1,5 +1,5 @@
 /** Discovery fan-out: every plugin tries every URL in parallel, each attempt time-boxed, results merged and tagged. */
-import { WorkbenchError, checkOutboundUrl, splitMarkers } from '@wirebench/core'
+import { WorkbenchError, checkOutboundHeaders, checkOutboundUrl, splitMarkers } from '@wirebench/core'
 import type {
   DiscoverResponse,
   DiscoveryAttempt,
@@ -102,8 +102,8 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
 
   return {
     async discover(input) {
-      // A malformed marker is the caller's error: one 400, not the same failure in every attempt.
-      splitMarkers(input.metadata)
+      // A malformed marker or header is the caller's error: one 400, not the same failure in every attempt.
+      checkOutboundHeaders(splitMarkers(input.metadata).headers)
       const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, (id) => registry.get(id) !== undefined)))
       const jobs = entries.flatMap((entry) => pluginsFor(entry).map((plugin) => attempt(plugin, entry, input)))
       const results = standBack(await Promise.all(jobs), registry)
