@@ -173,6 +173,19 @@ describe('wirebench refusals', () => {
     }
   })
 
+  it('refuses a --url pinning a plugin that is not installed, naming it and listing the installed ones', async () => {
+    const { configDir, uiDir } = await cliDirs()
+    const args = ['--no-open', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir]
+    const run = start([...args, '--url', 'http://127.0.0.1:9/openapi.json', '--url', 'mcp@http://127.0.0.1:9/mcp'])
+    expect((await run.exited).code).toBe(2)
+    expect(run.stderr()).toContain(
+      'wirebench: --url mcp@http://127.0.0.1:9/mcp: No protocol plugin "mcp" is installed, so "mcp@" cannot pin one.',
+    )
+    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket.')
+    expect(run.stderr()).not.toMatch(/absolute URL/)
+    expect(run.stdout()).not.toContain('Open:')
+  })
+
   it('rejects a port that is not a number', async () => {
     const run = start(['--no-open', '--port', 'eighty'])
     expect((await run.exited).code).toBe(2)

@@ -2,6 +2,7 @@
 import type { StandaloneServer } from '@wirebench/server'
 import { renderBanner } from './banner.js'
 import type { DemoService } from './banner.js'
+import { UsageError } from './flags.js'
 import type { StartOptions } from './flags.js'
 import { cliVersion } from './version.js'
 
@@ -32,6 +33,13 @@ async function openBrowser(url: string, output: Output): Promise<void> {
   }
 }
 
+/** The server refused a `--url` (a pin naming no installed plugin): the user's input, answered as a usage error. */
+function lockedUrlRefusal(error: unknown): UsageError | undefined {
+  const { code, message, hint } = (error ?? {}) as { code?: unknown; message?: unknown; hint?: unknown }
+  if (code !== 'no_plugin' || typeof message !== 'string') return undefined
+  return new UsageError(`--url ${message}${typeof hint === 'string' ? `\n${hint}` : ''}`)
+}
+
 function isAddressInUse(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
 }
@@ -58,6 +66,8 @@ export async function start(options: StartOptions, output: Output): Promise<() =
   } catch (error) {
     await server?.close().catch(() => undefined)
     await demo?.close().catch(() => undefined)
+    const refusedUrl = lockedUrlRefusal(error)
+    if (refusedUrl) throw refusedUrl
     if (isAddressInUse(error)) {
       throw new Error(
         `Port ${options.port} on ${options.host} is already in use. Stop the other program, or pick another port: --port 0 (any free port) or --port ${options.port + 1}.`,

@@ -79,4 +79,6 @@ export type {
 } from './api/live-api.js'
 export { checkOutboundUrl, defaultOutboundSchemes, isCloudMetadataAddress, isPrivateAddress } from './net/outbound.js'
 export { checkOutboundHeaders } from './net/outbound-headers.js'
+export { hasScheme, isSchemelessAddress, readTargetText, withDefaultScheme } from './net/target-text.js'
+export type { TargetText } from './net/target-text.js'
 export type { OutboundPolicy } from './net/outbound.js'

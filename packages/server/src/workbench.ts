@@ -9,7 +9,7 @@ import { createRestPlugin } from '@wirebench/protocol-rest'
 import { createSsePlugin } from '@wirebench/protocol-sse'
 import { createWebSocketPlugin } from '@wirebench/protocol-websocket'
 import { createCookieJars } from '@wirebench/transport'
-import { defaultOutboundSchemes } from '@wirebench/core'
+import { WorkbenchError, defaultOutboundSchemes } from '@wirebench/core'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { installErrorHandling } from './errors/error-handler.js'
@@ -36,10 +36,25 @@ import { createInvokeService } from './services/invoke.js'
 import { pluginLogger } from './services/logger.js'
 import { createTokenProxy } from './services/token-proxy.js'
 import { createPluginRegistry } from './services/plugin-registry.js'
+import type { PluginRegistry } from './services/plugin-registry.js'
+import { parseTargetEntry } from './services/target-entry.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
 import { defaultUiDir } from './ui-dir.js'
 import { serverVersion } from './version.js'
+
+/**
+ * URLs fixed at start-up (`--url`) are checked once, so a pin naming no installed plugin stops the start with the
+ * list of installed ones instead of showing as a failed URL in a locked list nobody can edit.
+ */
+function checkLockedUrls(urls: readonly string[], registry: PluginRegistry): void {
+  const installed = { has: (id: string) => registry.get(id) !== undefined, ids: () => registry.list().map((p) => p.id) }
+  for (const url of urls) {
+    const problem = parseTargetEntry(url, installed).problem
+    if (problem)
+      throw new WorkbenchError(problem.code, `${url}: ${problem.message}`, problem.hint ? { hint: problem.hint } : {})
+  }
+}
 
 export async function workbench(app: FastifyInstance, options: WorkbenchOptions): Promise<void> {
   const prefix = app.prefix
@@ -71,6 +86,8 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       createWebSocketPlugin({ outbound: outboundPolicy }),
     ],
   )
+
+  checkLockedUrls(options.lockedUrls ?? [], registry)
 
   app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app, limits)

@@ -23,6 +23,20 @@ describe('checkOutboundUrl', () => {
     expect(blocked('/relative')).toBe('invalid_request')
   })
 
+  it('says an address that reads as host:port has no scheme, instead of calling the host a scheme', () => {
+    const error = (() => {
+      try {
+        checkOutboundUrl('localhost:abc/openapi.json')
+      } catch (caught) {
+        return caught as WorkbenchError
+      }
+      throw new Error('expected a refusal')
+    })()
+    expect(error.code).toBe('invalid_request')
+    expect(error.message).toBe('The address "localhost:abc/openapi.json" has no scheme.')
+    expect(error.hint).toContain('http://localhost:8080/openapi.json')
+  })
+
   it('names an address that does not parse without repeating its query', () => {
     const error = (() => {
       try {

@@ -1,6 +1,7 @@
 /** Outbound target policy (SECURITY.md): allowed schemes, cloud-metadata addresses always refused, private ranges when asked. */
 import { WorkbenchError } from '../errors/workbench-error.js'
 import { embeddedIpv4, parseIpv4, parseIpv6, sameIpv6 } from './ip-address.js'
+import { hasScheme } from './target-text.js'
 
 export interface OutboundPolicy {
   /** Schemes allowed for this kind of call, with the colon (`http:`). */
@@ -100,6 +101,12 @@ export function checkOutboundUrl(raw: string, policy: OutboundPolicy = {}): URL 
     })
   }
   const schemes = policy.schemes ?? defaultOutboundSchemes
+  if (!schemes.includes(url.protocol) && !hasScheme(raw)) {
+    // `localhost:abc` parses as the scheme `localhost:`; the user meant a host and left the scheme out.
+    throw new WorkbenchError('invalid_request', `The address ${describeUnparsable(raw)} has no scheme.`, {
+      hint: 'Write it with its scheme, e.g. http://localhost:8080/openapi.json or https://api.example.com.',
+    })
+  }
   if (!schemes.includes(url.protocol)) {
     throw new WorkbenchError('blocked_target', `The scheme ${url.protocol} is not allowed here.`, {
       hint: `Use one of: ${schemes.map((s) => s.replace(':', '')).join(', ')}.`,
