@@ -77,7 +77,13 @@ export type {
   LiveOverflowPolicy,
   LiveServerMessage,
 } from './api/live-api.js'
-export { checkOutboundUrl, defaultOutboundSchemes, isCloudMetadataAddress, isPrivateAddress } from './net/outbound.js'
+export {
+  checkOutboundUrl,
+  defaultOutboundSchemes,
+  isCloudMetadataAddress,
+  isLoopbackAddress,
+  isPrivateAddress,
+} from './net/outbound.js'
 export { checkOutboundHeaders } from './net/outbound-headers.js'
 export { hasScheme, isSchemelessAddress, readTargetText, withDefaultScheme } from './net/target-text.js'
 export type { TargetText } from './net/target-text.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { WorkbenchError } from '../errors/workbench-error.js'
-import { checkOutboundUrl, isCloudMetadataAddress, isPrivateAddress } from './outbound.js'
+import { checkOutboundUrl, isCloudMetadataAddress, isLoopbackAddress, isPrivateAddress } from './outbound.js'
 
 function blocked(url: string, policy?: Parameters<typeof checkOutboundUrl>[1]): string | undefined {
   try {
@@ -159,5 +159,22 @@ describe('address classes', () => {
       '2606:4700::1111',
     ])
       expect(isPrivateAddress(host), host).toBe(false)
+  })
+})
+
+describe('loopback', () => {
+  it('knows the names and addresses that stay on this machine', () => {
+    for (const host of [
+      'localhost',
+      'LOCALHOST.',
+      'app.localhost',
+      '127.0.0.1',
+      '127.9.8.7',
+      '[::1]',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isLoopbackAddress(host), host).toBe(true)
+    for (const host of ['10.0.0.1', 'localhost.example.com', '128.0.0.1', '::2', 'example.com', '[::ffff:10.0.0.1]'])
+      expect(isLoopbackAddress(host), host).toBe(false)
   })
 })

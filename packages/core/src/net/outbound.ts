@@ -86,6 +86,19 @@ export function isPrivateAddress(host: string): boolean {
   return embeddedIpv4(groups).some((embedded) => isPrivateIpv4(parseIpv4(embedded) ?? []))
 }
 
+/** True for names and addresses that stay on this machine: `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
+export function isLoopbackAddress(host: string): boolean {
+  const h = normalizeHost(host)
+  if (h === 'localhost' || h.endsWith('.localhost')) return true
+  const v4 = parseIpv4(h)
+  if (v4) return v4[0] === 127
+  const groups = parseIpv6(h)
+  if (!groups) return false
+  if (sameIpv6(groups, [0, 0, 0, 0, 0, 0, 0, 1])) return true
+  // ::ffff:127.x.x.x
+  return groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff && (groups[6] ?? 0) >> 8 === 127
+}
+
 /**
  * Parses and checks a target URL before any connection is made; returns the parsed URL.
  * Resolved addresses must be checked again at connect time (DNS may point anywhere): see `isCloudMetadataAddress`.
