@@ -89,7 +89,10 @@ export interface WorkbenchOptions {
   outboundAllowHosts?: string[]
   /** Embedded mode under NODE_ENV=production refuses to start unless this is set (SECURITY.md). */
   allowInProduction?: boolean
-  /** The host's own check of `/api/*` calls (e.g. its session), run after the gates; false answers 403. */
+  /**
+   * The host's own check of every workbench request (API, UI page and assets, OAuth callback, live socket), e.g. its
+   * session, run after the gates; false or a throw answers 403.
+   */
   authorize?: (request: FastifyRequest) => boolean | Promise<boolean>
   /** Version shown in the UI; default: this package's version. */
   version?: string

@@ -92,7 +92,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app, limits)
   app.addHook('onRequest', createGateHook({ prefix, token, allowedHosts: options.allowedHosts ?? [] }))
-  if (options.authorize) app.addHook('onRequest', createAuthorizeHook(prefix, options.authorize))
+  if (options.authorize) app.addHook('onRequest', createAuthorizeHook(options.authorize))
   app.addHook('onSend', securityHeadersHook)
   app.addHook('onClose', () => registry.dispose())
 

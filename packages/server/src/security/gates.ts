@@ -69,16 +69,25 @@ function upgradeToken(request: FastifyRequest): string | undefined {
   return undefined
 }
 
-/** The embedding host's own authorization of API calls (its session, its roles), after the built-in gates. */
+/**
+ * The embedding host's own authorization (its session, its roles), after the built-in gates, on every workbench route:
+ * the API, the UI page and its assets, the OAuth callback and the live socket's upgrade. A hook that throws refuses
+ * (403) like one that answers false; what it threw stays in the log.
+ */
 export function createAuthorizeHook(
-  prefix: string,
   authorize: (request: FastifyRequest) => boolean | Promise<boolean>,
 ): onRequestAsyncHookHandler {
-  const apiPrefix = `${prefix}/api`
   return async function authorizeHook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    if (!isApiRequest(request, apiPrefix) || (await authorize(request))) return undefined
+    let isAllowed: boolean
+    try {
+      isAllowed = (await authorize(request)) === true
+    } catch (error) {
+      request.log.error({ err: error }, "the host application's authorize hook threw; the request is refused")
+      isAllowed = false
+    }
+    if (isAllowed) return undefined
     // Returning the reply tells Fastify the hook answered.
-    return refuse(reply, new WorkbenchError('forbidden', 'The host application does not allow this call.'))
+    return refuse(reply, new WorkbenchError('forbidden', 'The host application does not allow this request.'))
   }
 }
 
