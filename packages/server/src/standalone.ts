@@ -2,6 +2,12 @@
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import type { WorkbenchOptions } from './options.js'
+import {
+  connectionsCheckingInterval,
+  defaultRequestTimeouts,
+  installRequestTimeouts,
+} from './security/request-timeouts.js'
+import type { RequestTimeouts } from './security/request-timeouts.js'
 import { createSessionToken } from './security/token.js'
 import { redactPaths } from './services/logger.js'
 import { workbench } from './workbench.js'
@@ -15,6 +21,8 @@ export interface StandaloneOptions extends Omit<WorkbenchOptions, 'mode' | 'toke
   token?: string | null
   /** Pino level; default `warn` (or `WIREBENCH_LOG_LEVEL`). `false` silences the log. */
   logLevel?: string | false
+  /** Limits on how long a client may take to send headers, a whole request, or the next byte of a body. */
+  timeouts?: Partial<RequestTimeouts>
 }
 
 export interface StandaloneServer {
@@ -36,7 +44,8 @@ function urlHost(host: string): string {
 }
 
 export async function createStandaloneServer(options: StandaloneOptions): Promise<StandaloneServer> {
-  const { host = '127.0.0.1', port = 5080, logLevel, ...rest } = options
+  const { host = '127.0.0.1', port = 5080, logLevel, timeouts: given, ...rest } = options
+  const timeouts = { ...defaultRequestTimeouts, ...given }
   const token = options.token === undefined ? createSessionToken() : options.token
   const level = logLevel === false ? 'silent' : (logLevel ?? process.env.WIREBENCH_LOG_LEVEL ?? 'warn')
   const app = Fastify({
@@ -46,7 +55,11 @@ export async function createStandaloneServer(options: StandaloneOptions): Promis
     // Closing means closing: a half-open keep-alive socket (browsers and undici pre-connect) must not hold shutdown up.
     forceCloseConnections: true,
     return503OnClosing: true,
+    // A client that trickles its request must not hold a socket for ever (Fastify turns Node's limit off).
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: connectionsCheckingInterval(timeouts) },
   })
+  installRequestTimeouts(app, timeouts)
   await app.register(workbench, { ...rest, token, mode: 'standalone' })
   let url = ''
   return {
