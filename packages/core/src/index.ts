@@ -51,7 +51,7 @@ export type {
   SchemaDocument,
   SchemaFile,
 } from './plugin/contract.js'
-export { SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
+export { SESSION_TICKET_PATH, SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
 export type {
   ClientConfig,
   DiscoverRequest,
@@ -64,6 +64,8 @@ export type {
   SchemaDocumentQuery,
   SchemaDocumentResponse,
   ProtocolsResponse,
+  SessionTicketRequest,
+  SessionTicketResponse,
   UploadResponse,
   UploadIssue,
   UploadSummary,

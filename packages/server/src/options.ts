@@ -2,6 +2,7 @@
 import { LIVE_ACK_WINDOW } from '@wirebench/core'
 import type { ProtocolPlugin } from '@wirebench/core'
 import type { FastifyRequest } from 'fastify'
+import type { LaunchTickets } from './security/launch-tickets.js'
 
 export interface WorkbenchLimits {
   /** Largest JSON request body (discover, invoke). */
@@ -80,6 +81,11 @@ export interface WorkbenchOptions {
    * When omitted a random token nobody knows is used, so the API stays closed until one is given.
    */
   token?: string | null
+  /**
+   * One-time launch tickets the page may trade for the session token (`POST {prefix}/api/session/ticket`); the
+   * standalone server passes its own so the CLI can open the browser without the token on its command line.
+   */
+  launchTickets?: LaunchTickets
   /** Host header values admitted besides loopback names (`name` for any port, `name:port` for one). */
   allowedHosts?: string[]
   mode?: 'standalone' | 'embedded'

@@ -8,11 +8,12 @@ import {
   installRequestTimeouts,
 } from './security/request-timeouts.js'
 import type { RequestTimeouts } from './security/request-timeouts.js'
+import { createLaunchTickets } from './security/launch-tickets.js'
 import { createSessionToken } from './security/token.js'
 import { redactPaths } from './services/logger.js'
 import { workbench } from './workbench.js'
 
-export interface StandaloneOptions extends Omit<WorkbenchOptions, 'mode' | 'token'> {
+export interface StandaloneOptions extends Omit<WorkbenchOptions, 'mode' | 'token' | 'launchTickets'> {
   /** Interface to bind; default 127.0.0.1. */
   host?: string
   /** Port; 0 picks a free one. Default 5080. */
@@ -29,6 +30,11 @@ export interface StandaloneServer {
   app: FastifyInstance
   /** The session token (null with `--no-token`). */
   token: string | null
+  /**
+   * A one-time ticket the page trades for the token (`#ticket=` in the URL the browser is opened with): the token
+   * stays off command lines. Null with `--no-token`.
+   */
+  issueTicket(): string | null
   /** The base URL once listening (e.g. `http://127.0.0.1:5080`); empty before `listen()`. */
   readonly url: string
   listen(): Promise<string>
@@ -60,11 +66,13 @@ export async function createStandaloneServer(options: StandaloneOptions): Promis
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: connectionsCheckingInterval(timeouts) },
   })
   installRequestTimeouts(app, timeouts)
-  await app.register(workbench, { ...rest, token, mode: 'standalone' })
+  const launchTickets = createLaunchTickets()
+  await app.register(workbench, { ...rest, token, launchTickets, mode: 'standalone' })
   let url = ''
   return {
     app,
     token,
+    issueTicket: () => (token === null ? null : launchTickets.issue()),
     get url() {
       return url
     },

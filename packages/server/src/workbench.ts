@@ -9,7 +9,7 @@ import { createRestPlugin } from '@wirebench/protocol-rest'
 import { createSsePlugin } from '@wirebench/protocol-sse'
 import { createWebSocketPlugin } from '@wirebench/protocol-websocket'
 import { createCookieJars } from '@wirebench/transport'
-import { WorkbenchError, defaultOutboundSchemes } from '@wirebench/core'
+import { SESSION_TICKET_PATH, WorkbenchError, defaultOutboundSchemes } from '@wirebench/core'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { installErrorHandling } from './errors/error-handler.js'
@@ -24,6 +24,7 @@ import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
 import { registerProtocolRoutes } from './routes/protocols.js'
 import { registerSchemaRoutes } from './routes/schema.js'
+import { registerSessionTicketRoutes } from './routes/session-ticket.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
 import { createValidatorCompiler } from './routes/validation.js'
@@ -91,7 +92,16 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
 
   app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app, limits)
-  app.addHook('onRequest', createGateHook({ prefix, token, allowedHosts: options.allowedHosts ?? [] }))
+  const tickets = token === null ? undefined : options.launchTickets
+  app.addHook(
+    'onRequest',
+    createGateHook({
+      prefix,
+      token,
+      allowedHosts: options.allowedHosts ?? [],
+      ...(tickets ? { tokenFreePaths: [SESSION_TICKET_PATH] } : {}),
+    }),
+  )
   if (options.authorize) app.addHook('onRequest', createAuthorizeHook(options.authorize))
   app.addHook('onSend', securityHeadersHook)
   app.addHook('onClose', () => registry.dispose())
@@ -145,6 +155,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     jsonBodyBytes: limits.jsonBodyBytes,
   })
   registerOAuthCallbackRoutes(app)
+  if (tickets && token !== null) registerSessionTicketRoutes(app, { tickets, token })
 
   const demoUrls = options.demoUrls ?? []
   const config: ClientConfig = {
