@@ -43,7 +43,7 @@ describe.runIf(requireChromium())('URL list', () => {
       const input = page.getByRole('textbox', { name: 'Discovery URL to add' })
       await input.fill('not a url')
       await input.press('Enter')
-      expect(await page.locator('#add-url-error').textContent()).toMatch(/valid absolute URL/)
+      expect(await page.locator('#add-url-error').textContent()).toMatch(/Not a valid URL: write the full address/)
 
       await input.fill(demoUrl)
       await input.press('Enter')
@@ -106,7 +106,7 @@ describe.runIf(requireChromium())('URL list', () => {
       await page.goto(cli.origin + '/')
       const banner = page.locator('.session-banner')
       await banner.waitFor()
-      expect(await banner.textContent()).toMatch(/Reopen the URL the wirebench command printed/)
+      expect(await banner.textContent()).toMatch(/Open the URL the wirebench command printed in your terminal/)
       await screenshot(page, 'session-token-missing-light')
       // A URL saved by an earlier editable session must not leak into the locked list.
       await page.evaluate(() =>
