@@ -48,8 +48,11 @@ export interface SchemaFile {
 }
 
 export type DiscoveryTarget =
-  /** A server address or a document URL given by the user. */
-  | { kind: 'url'; url: string }
+  /**
+   * A server address or a document URL given by the user. `pinned` is true when the user named this plugin
+   * (`graphql@url`): an unpinned probe must not change a server (GET/HEAD, or a handshake a stranger refuses).
+   */
+  | { kind: 'url'; url: string; pinned?: boolean }
   /**
    * Uploaded schema files. The server hands over one upload at a time (the first file); services map back to it by
    * `originUrl` = file name. A plugin with `uploadSiblings` receives the other stored uploads it reads after it.

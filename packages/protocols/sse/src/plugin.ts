@@ -38,7 +38,7 @@ export function createSsePlugin(options: SsePluginOptions = {}): ProtocolPlugin 
 
     async discover(target, ctx) {
       if (target.kind !== 'url') return []
-      const found = await discoverEventStream(target.url, ctx, deps)
+      const found = await discoverEventStream(target.url, ctx, deps, { pinned: target.pinned === true })
       methods.set(target.url, found.defaultMethod)
       return [found.service]
     },
