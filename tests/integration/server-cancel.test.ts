@@ -26,6 +26,11 @@ function startTarget(): Promise<{ server: Server; origin: string; closedAt: () =
       )
       return
     }
+    if (req.url !== '/slow') {
+      // Other probes (GraphQL introspects by GET with a query) get a plain answer: only /slow hangs.
+      res.writeHead(404).end()
+      return
+    }
     res.once('close', () => (closedAt = Date.now()))
   })
   return new Promise((resolve) =>
