@@ -1,7 +1,8 @@
 /**
  * The gRPC ProtocolPlugins. `grpc` speaks gRPC over HTTP/2; `grpcweb` and `connect` speak gRPC-Web and the Connect
- * protocol over HTTP/1.1 and are reached by pinning (`grpcweb@http://…`, `connect@http://…`). The three share one
- * transport pool, and a URL the `grpc` plugin discovers is not listed again by the other two.
+ * protocol over HTTP/2 or HTTP/1.1 (whichever the server speaks, HTTP/2 first) and are reached by pinning
+ * (`grpcweb@http://…`, `connect@http://…`). The three share one transport pool, and a URL the `grpc` plugin
+ * discovers is not listed again by the other two.
  */
 import type { LookupFunction } from 'node:net'
 import type { Call, CallContext, PluginSetting, ProtocolPlugin, TargetCache } from '@wirebench/core'
@@ -26,9 +27,9 @@ const names: Record<GrpcWire, { name: string; description: string }> = {
   },
   grpcweb: {
     name: 'gRPC-Web',
-    description: 'gRPC-Web over HTTP/1.1, for servers behind a gRPC-Web proxy (grpcweb@url).',
+    description: 'gRPC-Web over HTTP/2 or HTTP/1.1, for gRPC-Web servers and proxies (grpcweb@url).',
   },
-  connect: { name: 'Connect', description: 'The Connect protocol over HTTP/1.1 (connect@url).' },
+  connect: { name: 'Connect', description: 'The Connect protocol over HTTP/2 or HTTP/1.1 (connect@url).' },
 }
 
 const settings: PluginSetting[] = [
