@@ -5,6 +5,20 @@ import type { DiscoveryAttempt, InvokeResult, ServiceInfo } from '../model/wire.
 
 export const SESSION_TOKEN_HEADER = 'x-workbench-token'
 
+/**
+ * `POST {prefix}/api/session/ticket`: trades the one-time launch ticket the CLI opens the browser with (`#ticket=`)
+ * for the session token, so the token itself never sits on a command line other local users can read.
+ */
+export const SESSION_TICKET_PATH = '/api/session/ticket'
+
+export interface SessionTicketRequest {
+  ticket: string
+}
+
+export interface SessionTicketResponse {
+  token: string
+}
+
 export interface DiscoverRequest {
   /** Server addresses or document URLs; `protocol@url` pins one plugin. */
   urls: string[]
