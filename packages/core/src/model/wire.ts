@@ -111,6 +111,11 @@ export interface MethodInfo {
   multipart?: 'multipart/form-data' | 'application/x-www-form-urlencoded'
   /** Media type of the JSON/text request body when not multipart. */
   requestContentType?: string
+  /**
+   * REST: the base address this operation's calls go to when it declares its own `servers` (operation, then path
+   * item) and they differ from its service's `baseUrl`.
+   */
+  baseUrl?: string
 }
 
 /** `reflection`, `proto`, `openapi`, `embedded`, `upload`, or a plugin id. */

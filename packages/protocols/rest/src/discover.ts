@@ -30,7 +30,7 @@ export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverD
   const spec = parseDocumentText(fetched.text, url)
   fetched.text = ''
   const baseUrl = resolveBaseUrl(spec.root, spec.version, documentUrl)
-  return servicesOf(spec, url, { source: 'openapi', baseUrl }, deps)
+  return servicesOf(spec, url, { source: 'openapi', baseUrl, documentUrl }, deps)
 }
 
 export function discoverFile(file: SchemaFile, deps: DiscoverDeps): ServiceInfo[] {
@@ -43,7 +43,7 @@ export function discoverFile(file: SchemaFile, deps: DiscoverDeps): ServiceInfo[
 function servicesOf(
   spec: ParsedSpec,
   origin: string,
-  where: { source: 'openapi' | 'upload'; baseUrl: string | undefined },
+  where: { source: 'openapi' | 'upload'; baseUrl: string | undefined; documentUrl?: string },
   deps: DiscoverDeps,
 ): ServiceInfo[] {
   const services = buildServices(spec, {

@@ -1,5 +1,6 @@
 /** Builds ServiceInfo/MethodInfo from a parsed document: one method per path and verb, grouped by first tag. */
 import type { FieldInfo, MessageInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
+import { operationBaseUrl } from './base-url.js'
 import { methodNameOf, serviceNameOf, stringField, tagDescriptions, uniqueName } from './naming.js'
 import { collectParameters, parameterField } from './parameters.js'
 import type { ParsedSpec } from './parse-document.js'
@@ -19,7 +20,9 @@ export interface BuildOptions {
   /** Tags every service: `openapi` + discovery URL, or `upload` + file name. */
   source: 'openapi' | 'upload'
   originUrl: string
-  baseUrl?: string
+  baseUrl?: string | undefined
+  /** Where the document came from: relative `servers` of operations and path items resolve against it. */
+  documentUrl?: string | undefined
   maxInputDepth: number
   maxOutputDepth: number
   /** Emitted-JSON caps per operation and per document (defaults fit every real document unchanged). */
@@ -69,6 +72,8 @@ export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceI
       if (description) method.description = description
       if (body?.form) method.multipart = body.form
       else if (body) method.requestContentType = body.mediaType
+      const ownBase = version === '2.0' ? undefined : operationBaseUrl(pathItem, operation, options.documentUrl)
+      if (ownBase !== undefined && ownBase !== options.baseUrl) method.baseUrl = ownBase
       service.methods.push(method)
     }
   }
