@@ -104,6 +104,17 @@ const doc = {
         responses: { '200': { description: 'ok' } },
       },
     },
+    '/#Action=Describe': {
+      get: {
+        operationId: 'describe',
+        parameters: [
+          { name: 'Action', in: 'query', required: true, schema: { type: 'string', enum: ['Describe'] } },
+          { name: 'Mode', in: 'query', schema: { type: 'string', enum: ['only'] } },
+          { name: 'Region', in: 'query', required: true, schema: { type: 'string', enum: ['eu', 'us'] } },
+        ],
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/raw': {
       post: {
         operationId: 'raw',
@@ -264,6 +275,13 @@ describe('outbound request construction', () => {
     const request = buildRequest(m('note'), 'http://h', message, {})
     expect(request.body).toBe('{"title":"t","__proto__":{"polluted":true}}')
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+  })
+
+  it('sends a path key without its #… suffix and fills a required parameter that has one possible value', () => {
+    const request = buildRequest(m('describe'), 'http://h/api', { Region: 'eu' }, {})
+    expect(request.url).toBe('http://h/api/?Action=Describe&Region=eu')
+    expect(buildRequest(m('describe'), 'http://h', {}, {}).url).toBe('http://h/?Action=Describe')
+    expect(buildRequest(m('describe'), 'http://h', { Action: 'Other' }, {}).url).toBe('http://h/?Action=Other')
   })
 
   it('drops headers undici manages itself', () => {

@@ -36,14 +36,14 @@ export function buildRequest(
   }
   const values = message ?? {}
   const verb = (method.httpMethod ?? 'GET').toUpperCase()
-  let path = method.httpPath ?? '/'
+  let path = wirePath(method.httpPath ?? '/')
   const query: Pair[] = []
   const paramHeaders: Record<string, string> = {}
   const body: BodyValues = { values: new Map() }
   const known = new Set<string>()
   for (const field of method.inputType.fields) {
     known.add(field.name)
-    const value = values[field.name]
+    const value = values[field.name] ?? onlyValue(field)
     const wire = field.wireName ?? field.name
     switch (field.source) {
       case 'path':
@@ -82,6 +82,25 @@ export function buildRequest(
   if (method.multipart || getHeader(headers, 'content-type') === undefined)
     headers['content-type'] = encoded.contentType
   return request
+}
+
+/**
+ * The path of a path key without its `#…` suffix: a fragment never reaches the server, and documents converted from
+ * query APIs (APIs.guru's AWS descriptions: `/#Action=DescribeRegions`) use it only to keep their keys unique.
+ */
+function wirePath(key: string): string {
+  const hash = key.indexOf('#')
+  return hash < 0 ? key : key.slice(0, hash) || '/'
+}
+
+/**
+ * The value of a required parameter left out of the message that can hold exactly one value (an enum of one, as
+ * `Action=DescribeRegions` and `Version` of an AWS query API): the document leaves no choice, and the call is wrong
+ * without it. Body fields are left as the user wrote them.
+ */
+function onlyValue(field: FieldInfo): string | undefined {
+  if (!field.required || field.source === 'body' || field.source === undefined) return undefined
+  return field.enumValues?.length === 1 ? field.enumValues[0]?.name : undefined
 }
 
 /** A non-object body is carried by one field named `body` without a wire name (an object property `body` has one). */
