@@ -115,6 +115,20 @@ const doc = {
         responses: { '200': { description: 'ok' } },
       },
     },
+    '/loose': {
+      post: {
+        operationId: 'external',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: 'other.yaml#/Pet' } } } },
+        responses: { '200': { description: 'ok' } },
+      },
+      put: {
+        operationId: 'labels',
+        requestBody: {
+          content: { 'application/json': { schema: { type: 'object', additionalProperties: { type: 'string' } } } },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/raw': {
       post: {
         operationId: 'raw',
@@ -148,7 +162,6 @@ describe('outbound request construction', () => {
         tag: ['x', 'y z'],
         created: { gt: 5 },
         'X-Trace': 't1',
-        session: 's',
         ignored: 'body',
       },
       {},
@@ -282,6 +295,26 @@ describe('outbound request construction', () => {
     expect(request.url).toBe('http://h/api/?Action=Describe&Region=eu')
     expect(buildRequest(m('describe'), 'http://h', {}, {}).url).toBe('http://h/?Action=Describe')
     expect(buildRequest(m('describe'), 'http://h', { Action: 'Other' }, {}).url).toBe('http://h/?Action=Other')
+  })
+
+  it('sends keys that fit no field as the body when its shape is unknown or a map', () => {
+    const external = buildRequest(m('external'), 'http://h', { name: 'rex', tag: 'dog' }, {})
+    expect([external.body, external.headers['content-type']]).toEqual([
+      '{"name":"rex","tag":"dog"}',
+      'application/json',
+    ])
+    const labels = buildRequest(m('labels'), 'http://h', { env: 'prod', team: 'core' }, {})
+    expect(labels.body).toBe('{"env":"prod","team":"core"}')
+  })
+
+  it('refuses keys that fit no field beside a body given whole, or where the body is not an object', () => {
+    expect(() => buildRequest(m('external'), 'http://h', { body: {}, name: 'rex' }, {})).toThrow(
+      'external has no field "name", and its body cannot hold it: nothing was sent.',
+    )
+    expect(() => buildRequest(m('bin'), 'http://h', { file: 'AAE=' }, {})).toThrow(/bin has no field "file"/)
+    expect(() => buildRequest(m('list'), 'http://h', { items: [1] }, {})).toThrow(
+      expect.objectContaining({ code: 'invalid_request', hint: 'Check the spelling. Its fields are body (body).' }),
+    )
   })
 
   it('drops headers undici manages itself', () => {

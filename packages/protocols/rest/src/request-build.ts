@@ -14,6 +14,7 @@ import { encodeBody } from './request-body-encoding.js'
 import type { BodyValues } from './request-body-encoding.js'
 import { encodePairs, formPairs, scalarToString } from './form-encoding.js'
 import type { Pair } from './form-encoding.js'
+import { isWholeBody, placeStrayKeys } from './stray-keys.js'
 import { isObject } from './types.js'
 
 export interface OutboundRequest {
@@ -40,9 +41,7 @@ export function buildRequest(
   const query: Pair[] = []
   const paramHeaders: Record<string, string> = {}
   const body: BodyValues = { values: new Map() }
-  const known = new Set<string>()
   for (const field of method.inputType.fields) {
-    known.add(field.name)
     const value = values[field.name] ?? onlyValue(field)
     const wire = field.wireName ?? field.name
     switch (field.source) {
@@ -63,17 +62,12 @@ export function buildRequest(
         break
     }
   }
-  // Keys the form does not know (raw JSON editor, additionalProperties) join an object body.
-  const hasObjectBody = method.inputType.fields.some((f) => f.source === 'body' && !isWholeBody(f))
-  if (hasObjectBody) {
-    for (const [key, value] of Object.entries(values)) {
-      if (!known.has(key) && value !== undefined) body.values.set(key, { field: undefined, value })
-    }
-  }
+  const sendsBody = !bodylessVerbs.has(verb)
+  placeStrayKeys(method, values, body, sendsBody)
   const headers = mergeHeaders(paramHeaders, metadata)
   for (const name of Object.keys(headers)) if (isManagedHeader(name)) delete headers[name]
   const request: OutboundRequest = { url: joinUrl(baseUrl, path, query), method: verb, headers }
-  if (bodylessVerbs.has(verb)) return request
+  if (!sendsBody) return request
   const encoded = encodeBody(method, body)
   if (!encoded) return request
   request.body = encoded.body
@@ -101,11 +95,6 @@ function wirePath(key: string): string {
 function onlyValue(field: FieldInfo): string | undefined {
   if (!field.required || field.source === 'body' || field.source === undefined) return undefined
   return field.enumValues?.length === 1 ? field.enumValues[0]?.name : undefined
-}
-
-/** A non-object body is carried by one field named `body` without a wire name (an object property `body` has one). */
-export function isWholeBody(field: FieldInfo): boolean {
-  return field.source === 'body' && field.name === 'body' && field.wireName === undefined
 }
 
 function substitutePath(path: string, name: string, value: unknown, method: string): string {
