@@ -51,4 +51,15 @@ describe('EC2 actions keyed /#Action=<name>', () => {
     const result = await call('GET_DescribeRegions', { Action: 'DescribeRegions', Version: '2016-11-15' })
     expect(echoed(result).url).toBe('/?Action=DescribeRegions&Version=2016-11-15')
   })
+
+  it('sends the POST form of an action with its declared text/xml body as written', async () => {
+    const xml = '<DescribeRegionsRequest><AllRegions>true</AllRegions></DescribeRegionsRequest>'
+    const result = await call('POST_DescribeRegions', { body: xml })
+    expect(echoed(result)).toMatchObject({
+      method: 'POST',
+      url: '/?Action=DescribeRegions&Version=2016-11-15',
+      headers: { 'content-type': 'text/xml' },
+      body: xml,
+    })
+  })
 })

@@ -112,6 +112,13 @@ export interface MethodInfo {
   /** Media type of the JSON/text request body when not multipart. */
   requestContentType?: string
   /**
+   * REST: every request media type the operation declares, in document order; set when there are several or the one
+   * is not JSON. A call chooses one with its `Content-Type` metadata header (matched case-insensitively, ignoring
+   * parameters); without one the body goes out as `multipart`/`requestContentType` say. For a media type that is
+   * neither JSON nor a form the body is text: one `body` field whose string is sent verbatim.
+   */
+  requestMediaTypes?: string[]
+  /**
    * REST: the base address this operation's calls go to when it declares its own `servers` (operation, then path
    * item) and they differ from its service's `baseUrl`.
    */

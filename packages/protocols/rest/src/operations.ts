@@ -1,14 +1,16 @@
 /** Builds ServiceInfo/MethodInfo from a parsed document: one method per path and verb, grouped by first tag. */
 import type { FieldInfo, MessageInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { operationBaseUrl } from './base-url.js'
+import { bodyKindOf, essence, isJsonMediaType } from './media-types.js'
 import { methodNameOf, serviceNameOf, stringField, tagDescriptions, uniqueName } from './naming.js'
 import { collectParameters, parameterField } from './parameters.js'
 import type { ParsedSpec } from './parse-document.js'
-import { RefResolver } from './refs.js'
+import { RefResolver, refName } from './refs.js'
 import { requestBodyOf } from './request-body.js'
 import type { BodyShape } from './request-body.js'
 import { responseSchemaOf, streamsEvents } from './responses.js'
 import { SchemaViews, isObjectLike, typeOf } from './schema-view.js'
+import type { SchemaView } from './schema-view.js'
 import { EmitBudget, SchemaWalker, defaultEmitLimits } from './schema-walker.js'
 import type { EmitLimits } from './schema-walker.js'
 import { isObject } from './types.js'
@@ -72,6 +74,9 @@ export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceI
       if (description) method.description = description
       if (body?.form) method.multipart = body.form
       else if (body) method.requestContentType = body.mediaType
+      if (body && (body.mediaTypes.length > 1 || !isPlainJson(body.mediaType))) {
+        method.requestMediaTypes = body.mediaTypes
+      }
       const ownBase = version === '2.0' ? undefined : operationBaseUrl(pathItem, operation, options.documentUrl)
       if (ownBase !== undefined && ownBase !== options.baseUrl) method.baseUrl = ownBase
       service.methods.push(method)
@@ -97,14 +102,20 @@ function inputMessage(
   return walker.finish(name, fields, owner)
 }
 
-/** One field per top-level property of an object body (clashes renamed `body.<name>`), else one `body` field. */
+/**
+ * One field per top-level property of an object body (clashes renamed `body.<name>`), else one `body` field: the
+ * whole JSON value, or for a media type that is neither JSON nor a form the text (or file) sent as it is.
+ */
 function bodyFields(body: BodyShape, params: FieldInfo[], walker: SchemaWalker, owner: { truncated: boolean }) {
   const view = walker.view(body.schema)
   const first = params.length + 1
-  const isTextual = !body.form && typeOf(view.schema) === undefined && !body.mediaType.includes('json')
-  if (!isObjectLike(view.schema) || !isObject(view.schema['properties']) || isTextual) {
-    const schema = isTextual ? textualSchema(body.mediaType) : body.schema
-    return [walker.field({ name: 'body', schema, source: 'body' }, first, 0, owner)]
+  const kind = body.form ? 'form' : bodyKindOf(body.mediaType)
+  if (kind === 'text' || kind === 'binary') {
+    const seed = { name: 'body', schema: rawSchema(kind, view, body.mediaType), source: 'body' } as const
+    return [walker.field(seed, first, 0, owner)]
+  }
+  if (!isObjectLike(view.schema) || !isObject(view.schema['properties'])) {
+    return [walker.field({ name: 'body', schema: body.schema, source: 'body' }, first, 0, owner)]
   }
   const taken = new Set(params.map((p) => p.name))
   return walker.rootFields(view, owner, first).map((field) => {
@@ -116,10 +127,39 @@ function bodyFields(body: BodyShape, params: FieldInfo[], walker: SchemaWalker, 
   })
 }
 
-/** A body without a schema: text for textual media types, a file input for everything else. */
-function textualSchema(mediaType: string): JsonObject {
-  const lower = mediaType.toLowerCase()
-  return lower.startsWith('text/') || lower.includes('xml') ? { type: 'string' } : { type: 'string', format: 'binary' }
+/**
+ * The one field of a text or binary body: a file input when the schema says binary (`format: binary`, a raw
+ * `contentMediaType`) or the media type is binary and the schema no plain string; otherwise a string sent verbatim,
+ * described by what the schema would have made of it (an XML body's object schema is named, not turned into fields).
+ */
+function rawSchema(kind: 'text' | 'binary', view: SchemaView, mediaType: string): JsonObject {
+  const schema = view.schema
+  const isString = typeOf(schema) === 'string'
+  const saysBinary =
+    schema['format'] === 'binary' ||
+    (typeof schema['contentMediaType'] === 'string' && schema['contentEncoding'] === undefined)
+  if (saysBinary || (kind === 'binary' && !(isString && schema['format'] !== 'byte'))) {
+    return { type: 'string', format: 'binary', description: `The ${mediaType} body: a file.` }
+  }
+  const raw: JsonObject = { type: 'string' }
+  const described = typeof schema['description'] === 'string' ? schema['description'] : undefined
+  const shape = isString ? undefined : view.ref !== undefined ? refName(view.ref) : typeOf(schema)
+  raw['description'] = [
+    `The ${mediaType} body, sent as written.`,
+    shape === undefined ? undefined : `Its schema: ${shape}.`,
+    described,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' ')
+  if (isString) {
+    for (const key of ['example', 'examples', 'default', 'enum']) if (schema[key] !== undefined) raw[key] = schema[key]
+  }
+  return raw
+}
+
+/** A JSON media type proper; `*\/*` accepts JSON but is no declaration of it. */
+function isPlainJson(mediaType: string): boolean {
+  return isJsonMediaType(mediaType) && essence(mediaType) !== '*/*'
 }
 
 function outputMessage(name: string, schema: unknown, walker: SchemaWalker): MessageInfo {

@@ -14,7 +14,9 @@ import { encodeBody } from './request-body-encoding.js'
 import type { BodyValues } from './request-body-encoding.js'
 import { encodePairs, formPairs, scalarToString } from './form-encoding.js'
 import type { Pair } from './form-encoding.js'
-import { isWholeBody, placeStrayKeys } from './stray-keys.js'
+import { bodyLayout, isWholeBody } from './body-layout.js'
+import type { BodyLayout } from './body-layout.js'
+import { placeStrayKeys } from './stray-keys.js'
 import { isObject } from './types.js'
 
 export interface OutboundRequest {
@@ -40,7 +42,6 @@ export function buildRequest(
   let path = wirePath(method.httpPath ?? '/')
   const query: Pair[] = []
   const paramHeaders: Record<string, string> = {}
-  const body: BodyValues = { values: new Map() }
   for (const field of method.inputType.fields) {
     const value = values[field.name] ?? onlyValue(field)
     const wire = field.wireName ?? field.name
@@ -56,26 +57,41 @@ export function buildRequest(
         break
       case 'body':
       case undefined:
-        if (value === undefined) break
-        if (isWholeBody(field)) body.whole = { field, value }
-        else body.values.set(wire, { field, value })
         break
     }
   }
-  const sendsBody = !bodylessVerbs.has(verb)
-  placeStrayKeys(method, values, body, sendsBody)
   const headers = mergeHeaders(paramHeaders, metadata)
   for (const name of Object.keys(headers)) if (isManagedHeader(name)) delete headers[name]
+  // The call's Content-Type chooses among the media types the operation declares.
+  const layout = bodyLayout(method, getHeader(headers, 'content-type'))
+  const sendsBody = !bodylessVerbs.has(verb)
+  const body = bodyValues(layout, values)
+  placeStrayKeys(method, layout, values, body, sendsBody)
   const request: OutboundRequest = { url: joinUrl(baseUrl, path, query), method: verb, headers }
   if (!sendsBody) return request
-  const encoded = encodeBody(method, body)
+  const encoded = encodeBody(layout, body, method.name)
   if (!encoded) return request
   request.body = encoded.body
-  // Form bodies own their Content-Type (the multipart boundary must match); a JSON or raw body keeps the user's.
-  if (method.multipart) removeHeader(headers, 'content-type')
-  if (method.multipart || getHeader(headers, 'content-type') === undefined)
+  // A multipart body owns its Content-Type (the boundary must match), a form body replaces one that did not choose
+  // it; a JSON, text or binary body keeps the call's.
+  const ownsType = layout.kind === 'multipart' || (layout.kind === 'urlencoded' && !layout.isChosen)
+  if (ownsType) removeHeader(headers, 'content-type')
+  if (ownsType || getHeader(headers, 'content-type') === undefined) {
     headers['content-type'] = encoded.contentType
+  }
   return request
+}
+
+/** The body fields the message fills, by wire name; a whole (non-object) body on its own. */
+function bodyValues(layout: BodyLayout, values: Record<string, unknown>): BodyValues {
+  const body: BodyValues = { values: new Map() }
+  for (const field of layout.fields) {
+    const value = values[field.name]
+    if (value === undefined) continue
+    if (isWholeBody(field)) body.whole = { field, value }
+    else body.values.set(field.wireName ?? field.name, { field, value })
+  }
+  return body
 }
 
 /**
