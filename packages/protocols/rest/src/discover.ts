@@ -20,7 +20,7 @@ const documentSchemes = new Set(['http:', 'https:'])
 export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<ServiceInfo[]> {
   const scheme = URL.canParse(url) ? new URL(url).protocol : ''
   if (scheme !== '' && !documentSchemes.has(scheme)) {
-    throw noServices(url, `${scheme.slice(0, -1)}:// is not an address an OpenAPI document is fetched from.`)
+    throw noServices(url, `${scheme.slice(0, -1)}:// is not an address an OpenAPI document is fetched from`)
   }
   const fetched = await fetchDocument(url, ctx, deps)
   // Relative servers (and the no-servers fallback) resolve against where the document came from, unless a redirect
