@@ -1,6 +1,7 @@
 /**
  * A NestJS 12 app documenting itself with @nestjs/swagger 12 as OpenAPI 3.1: enum values listed as `oneOf`/`anyOf`
- * of `const`s, discovered as enums and sent as such.
+ * of `const`s, discovered as enums and sent as such; and the security schemes each operation needs, as the
+ * @nestjs/swagger decorators and DocumentBuilder declare them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
@@ -63,5 +64,38 @@ describe('enum values written as oneOf/anyOf of consts', () => {
     )
     expect(result.metadata.http_status).toBe('201')
     expect(result.response).toMatchObject({ body: { title: 'write tests', priority: 'high', status: 'open' } })
+  })
+})
+
+describe('the security each operation needs', () => {
+  const bearer = { name: 'bearer', type: 'http', scheme: 'bearer' }
+  const apiKey = {
+    name: 'api_key',
+    type: 'apiKey',
+    in: 'header',
+    paramName: 'X-API-Key',
+    description: 'A key from the settings page.',
+  }
+
+  it('shows one scheme, and alternatives any one of which will do, with their scopes', () => {
+    expect(method('createTask').security).toEqual([{ schemes: [bearer] }])
+    expect(method('listTasks').security).toEqual([
+      { schemes: [apiKey] },
+      { schemes: [{ name: 'oauth2', type: 'oauth2', scopes: ['tasks:read'] }] },
+    ])
+  })
+
+  it('shows schemes required together, OpenID Connect with its scopes and mutual TLS', () => {
+    expect(method('exportTasks').security).toEqual([
+      { schemes: [{ name: 'oidc', type: 'openIdConnect', scopes: ['openid', 'tasks'] }] },
+      { schemes: [bearer, apiKey] },
+    ])
+    expect(method('certificate').security).toEqual([{ schemes: [{ name: 'mtls', type: 'mutualTLS' }] }])
+  })
+
+  it("tells optional auth, explicitly none, and the document's default apart", () => {
+    expect(method('searchTasks').security).toEqual([{ schemes: [] }, { schemes: [bearer] }])
+    expect(method('health').security).toEqual([])
+    expect(method('version').security).toEqual([{ schemes: [{ name: 'basic', type: 'http', scheme: 'basic' }] }])
   })
 })

@@ -9,6 +9,8 @@ export type {
   MessageInfo,
   MethodInfo,
   MethodType,
+  SecurityAlternative,
+  SecuritySchemeInfo,
   ServiceInfo,
   ServiceSource,
   StatusName,

@@ -123,6 +123,34 @@ export interface MethodInfo {
    * item) and they differ from its service's `baseUrl`.
    */
   baseUrl?: string
+  /**
+   * REST: the security the operation declares (its own `security`, else the document's): alternatives, any one of
+   * which suffices. `[]` means explicitly none; an alternative with no schemes means auth is optional; absent means
+   * the document declares nothing.
+   */
+  security?: SecurityAlternative[]
+}
+
+/** One way to satisfy an operation's security: every scheme listed together. */
+export interface SecurityAlternative {
+  schemes: SecuritySchemeInfo[]
+}
+
+/** A security scheme an operation needs, as the document defines it. */
+export interface SecuritySchemeInfo {
+  /** The scheme's name in the document (`components.securitySchemes` / `securityDefinitions`). */
+  name: string
+  type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS'
+  /** http: the auth scheme, lower-cased (`bearer`, `basic`). */
+  scheme?: string
+  /** apiKey: where the key goes. */
+  in?: 'header' | 'query' | 'cookie'
+  /** apiKey: the header, query or cookie parameter name. */
+  paramName?: string
+  /** oauth2 / openIdConnect (and 3.1 roles of other types): the scopes the operation asks for. */
+  scopes?: string[]
+  /** The scheme's description: its first paragraph, shortened. */
+  description?: string
 }
 
 /** `reflection`, `proto`, `openapi`, `embedded`, `upload`, or a plugin id. */

@@ -7,6 +7,7 @@ import { collectParameters, parameterField } from './parameters.js'
 import type { ParsedSpec } from './parse-document.js'
 import { RefResolver, refName } from './refs.js'
 import { requestBodyOf } from './request-body.js'
+import { SecurityResolver } from './security.js'
 import type { BodyShape } from './request-body.js'
 import { responseSchemaOf, streamsEvents } from './responses.js'
 import { SchemaViews, isObjectLike, typeOf } from './schema-view.js'
@@ -38,6 +39,7 @@ export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceI
   const budget = new EmitBudget(options.limits ?? defaultEmitLimits, options.originUrl)
   const inputOptions = { maxDepth: options.maxInputDepth, omit: 'readOnly', maxDescribedDepth: 99 } as const
   const outputOptions = { maxDepth: options.maxOutputDepth, omit: 'writeOnly', maxDescribedDepth: 0 } as const
+  const security = new SecurityResolver(root, version, refs)
   const input = new SchemaWalker(views, inputOptions, budget)
   const output = new SchemaWalker(views, outputOptions, budget)
   const services = new Map<string, { methods: MethodInfo[]; names: Set<string> }>()
@@ -77,6 +79,8 @@ export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceI
       if (body && (body.mediaTypes.length > 1 || !isPlainJson(body.mediaType))) {
         method.requestMediaTypes = body.mediaTypes
       }
+      const secured = security.of(operation)
+      if (secured !== undefined) method.security = secured
       const ownBase = version === '2.0' ? undefined : operationBaseUrl(pathItem, operation, options.documentUrl)
       if (ownBase !== undefined && ownBase !== options.baseUrl) method.baseUrl = ownBase
       service.methods.push(method)
