@@ -65,6 +65,8 @@ export type {
   SchemaDiagnostic,
   SchemaDocumentQuery,
   SchemaDocumentResponse,
+  MethodDescriptionQuery,
+  MethodDescriptionResponse,
   ProtocolsResponse,
   UploadResponse,
   UploadIssue,

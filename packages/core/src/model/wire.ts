@@ -129,6 +129,11 @@ export interface MethodInfo {
    * the document declares nothing.
    */
   security?: SecurityAlternative[]
+  /**
+   * Discovery left the input and output messages out (their fields are empty): the document is too large to describe
+   * whole (Microsoft Graph). `GET /api/method` answers the method with them; calls work either way.
+   */
+  deferred?: boolean
 }
 
 /** One way to satisfy an operation's security: every scheme listed together. */

@@ -1,10 +1,11 @@
 /** URL mode (one GET, no path probing, one parse) and upload mode (each file parsed on its own). */
-import type { CallContext, SchemaFile, ServiceInfo } from '@wirebench/core'
+import type { CallContext, SchemaFile } from '@wirebench/core'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { resolveBaseUrl } from './base-url.js'
 import { noServices } from './errors.js'
 import { fetchDocument } from './fetch-document.js'
-import { buildServices } from './operations.js'
+import { describeDocument } from './operations.js'
+import type { DescribedDocument } from './operations.js'
 import { parseDocumentText } from './parse-document.js'
 import type { ParsedSpec } from './parse-document.js'
 import type { RestPluginOptions } from './types.js'
@@ -17,7 +18,7 @@ export interface DiscoverDeps {
 /** OpenAPI documents are fetched over HTTP(S); any other scheme (grpc://, ws://) is another plugin's target. */
 const documentSchemes = new Set(['http:', 'https:'])
 
-export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<ServiceInfo[]> {
+export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<DescribedDocument> {
   const scheme = URL.canParse(url) ? new URL(url).protocol : ''
   if (scheme !== '' && !documentSchemes.has(scheme)) {
     throw noServices(url, `${scheme.slice(0, -1)}:// is not an address an OpenAPI document is fetched from`)
@@ -33,7 +34,7 @@ export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverD
   return servicesOf(spec, url, { source: 'openapi', baseUrl, documentUrl }, deps)
 }
 
-export function discoverFile(file: SchemaFile, deps: DiscoverDeps): ServiceInfo[] {
+export function discoverFile(file: SchemaFile, deps: DiscoverDeps): DescribedDocument {
   const text = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength).toString('utf8')
   const spec = parseDocumentText(text, file.name)
   // An upload has no document URL: only an absolute server URL can be a base.
@@ -45,13 +46,13 @@ function servicesOf(
   origin: string,
   where: { source: 'openapi' | 'upload'; baseUrl: string | undefined; documentUrl?: string },
   deps: DiscoverDeps,
-): ServiceInfo[] {
-  const services = buildServices(spec, {
+): DescribedDocument {
+  const described = describeDocument(spec, {
     ...where,
     originUrl: origin,
     maxInputDepth: deps.options.maxInputDepth ?? 4,
     maxOutputDepth: deps.options.maxOutputDepth ?? 1,
   })
-  if (services.length === 0) throw noServices(origin, 'the document describes no operations')
-  return services
+  if (described.services.length === 0) throw noServices(origin, 'the document describes no operations')
+  return described
 }
