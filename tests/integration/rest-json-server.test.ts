@@ -14,8 +14,8 @@ import { createRestPlugin } from '@wirebench/protocol-rest'
 import { workbench } from '@wirebench/server'
 import { failure } from '../support/workbench-failure.js'
 import { testContext } from '../servers/rest/call-context.js'
-import { startJsonServer } from '../servers/rest/json-server.js'
-import type { JsonServer } from '../servers/rest/json-server.js'
+import { startJsonServer } from '../servers/rest/json-server-described.js'
+import type { JsonServer } from '../servers/rest/json-server-described.js'
 
 const ok = { '200': { description: 'ok' }, '201': { description: 'created' } }
 

@@ -28,10 +28,18 @@ export {
   COOKIE_ENV_MARKER,
   MTLS_MARKER,
   SIGV4_MARKER,
+  TRUST_MARKER,
   isMarkerKey,
   splitMarkers,
 } from './markers/markers.js'
-export type { ApiKeyQueryParam, CallMarkers, MtlsMarker, SigV4Marker, SplitMetadata } from './markers/markers.js'
+export type {
+  ApiKeyQueryParam,
+  CallMarkers,
+  MtlsMarker,
+  SigV4Marker,
+  SplitMetadata,
+  TrustMarker,
+} from './markers/markers.js'
 export { appendQueryParams, getHeader, mergeHeaders } from './markers/headers.js'
 export { referencedVariables, substitute, substituteDeep } from './variables/substitute.js'
 export type { SubstitutionOptions, SubstitutionResult } from './variables/substitute.js'
@@ -49,6 +57,7 @@ export type {
   DiscoveryTarget,
   Logger,
   PluginSetting,
+  ProtocolManifest,
   ProtocolPlugin,
   SchemaDocument,
   SchemaFile,
@@ -69,6 +78,9 @@ export type {
   MethodDescriptionResponse,
   ProtocolsResponse,
   UploadResponse,
+  UploadSetFile,
+  UploadSetRequest,
+  UploadSetResponse,
   UploadIssue,
   UploadSummary,
   UploadsResponse,

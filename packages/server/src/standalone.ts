@@ -2,6 +2,7 @@
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import type { WorkbenchOptions } from './options.js'
+import { deferredSchemaCompilers } from './schema-compilers.js'
 import { createSessionToken } from './security/token.js'
 import { redactPaths } from './services/logger.js'
 import { workbench } from './workbench.js'
@@ -46,6 +47,7 @@ export async function createStandaloneServer(options: StandaloneOptions): Promis
     // Closing means closing: a half-open keep-alive socket (browsers and undici pre-connect) must not hold shutdown up.
     forceCloseConnections: true,
     return503OnClosing: true,
+    schemaController: deferredSchemaCompilers(),
   })
   await app.register(workbench, { ...rest, token, mode: 'standalone' })
   let url = ''

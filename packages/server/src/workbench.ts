@@ -3,12 +3,6 @@
  * `app.register(workbench, { prefix: '/workbench', configDir })`.
  */
 import { parseEnvironmentsDocument } from '@wirebench/auth'
-import { createGraphqlPlugin } from '@wirebench/protocol-graphql'
-import { createGrpcPlugins } from '@wirebench/protocol-grpc'
-import { createRestPlugin } from '@wirebench/protocol-rest'
-import { createSsePlugin } from '@wirebench/protocol-sse'
-import { createWebSocketPlugin } from '@wirebench/protocol-websocket'
-import { createCookieJars } from '@wirebench/transport'
 import { defaultOutboundSchemes } from '@wirebench/core'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
@@ -30,12 +24,14 @@ import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
 import { securityHeadersHook } from './security/headers.js'
 import { createSessionToken } from './security/token.js'
+import { createBuiltinPlugins } from './services/builtin-plugins.js'
 import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
 import { createInvokeService } from './services/invoke.js'
+import { createLazyTokenProxy } from './services/lazy-token-proxy.js'
 import { pluginLogger } from './services/logger.js'
-import { createTokenProxy } from './services/token-proxy.js'
 import { createPluginRegistry } from './services/plugin-registry.js'
+import { createServerCookieJars } from './services/server-cookie-jars.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
 import { defaultUiDir } from './ui-dir.js'
@@ -61,15 +57,10 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     allowHosts: options.outboundAllowHosts ?? [],
   }
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
-  const cookieJars = createCookieJars()
+  const cookieJars = createServerCookieJars()
+  // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.
   const registry = createPluginRegistry(
-    options.plugins ?? [
-      createRestPlugin({ outbound: outboundPolicy, cookieJars }),
-      ...createGrpcPlugins({ outbound: outboundPolicy }),
-      createGraphqlPlugin({ outbound: outboundPolicy, cookieJars }),
-      createSsePlugin({ outbound: outboundPolicy, cookieJars }),
-      createWebSocketPlugin({ outbound: outboundPolicy }),
-    ],
+    options.plugins ?? createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars }),
   )
 
   app.setValidatorCompiler(createValidatorCompiler())
@@ -110,7 +101,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)
   registerLiveRoutes(app, deps, { outboundPolicy })
-  registerCookieRoutes(app, { cookieJars })
+  registerCookieRoutes(app, { cookieJars: cookieJars.view })
 
   const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
   await environments.init()
@@ -120,7 +111,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     jsonBodyBytes: limits.jsonBodyBytes,
   })
   registerAuthProxyRoutes(app, {
-    proxy: createTokenProxy({
+    proxy: createLazyTokenProxy({
       outboundPolicy,
       timeoutMs: limits.tokenProxyTimeoutMs,
       maxResponseBytes: limits.tokenProxyMaxResponseBytes,

@@ -1,56 +1,59 @@
 /**
- * json-server 0.17 (a third-party REST server over an in-memory database) on loopback, with every request it receives
- * recorded before its router sees it, and an OpenAPI document describing it served at `/openapi.json`.
+ * json-server 0.17 on a loopback port over an in-memory database: a REST API that creates a record for any POST to a
+ * collection (`/posts`), the kind of server a discovery probe must leave unchanged.
  */
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import jsonServer from 'json-server'
 
-export interface ReceivedRequest {
-  method: string
-  url: string
-  contentType: string | undefined
-  body: unknown
-}
-
 export interface JsonServer {
-  origin: string
-  docUrl: string
-  /** Every request json-server's router received, in order (the document's own GETs are not counted). */
-  received: ReceivedRequest[]
+  /** `http://127.0.0.1:port` */
+  base: string
+  /** Records per collection, now. */
+  counts(): Record<string, number>
+  /** Every request the server received, as `METHOD /path?query`. */
+  requests(): string[]
   close(): Promise<void>
 }
 
-export async function startJsonServer(db: object, document: (origin: string) => unknown): Promise<JsonServer> {
+export async function startJsonServer(): Promise<JsonServer> {
+  const db = {
+    posts: [{ id: 1, title: 'json-server', author: 'typicode' }],
+    comments: [{ id: 1, body: 'some comment', postId: 1 }],
+    profile: { name: 'typicode' },
+  }
+  const seen: string[] = []
   const app = jsonServer.create()
-  const received: ReceivedRequest[] = []
-  let origin = ''
-  app.get('/openapi.json', (_request, response) => {
-    response.json(document(origin))
-  })
-  app.use(jsonServer.bodyParser)
+  const router = jsonServer.router(structuredClone(db))
   app.use((request, _response, next) => {
-    received.push({
-      method: request.method,
-      url: request.url,
-      contentType: request.headers['content-type'],
-      // A copy: the router adds the new id to the body it stores.
-      body: structuredClone(request.body) as unknown,
-    })
+    seen.push(`${request.method ?? ''} ${request.url ?? ''}`)
     next()
   })
-  // A deep copy: the router writes into the object it is given.
-  app.use(jsonServer.router(structuredClone<object>(db)))
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+  app.use(jsonServer.defaults({ logger: false, noCors: true }))
+  app.use(router)
+  const server = createServer(app)
+  const sockets = new Set<Socket>()
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
   })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
   return {
-    origin,
-    docUrl: `${origin}/openapi.json`,
-    received,
+    base: `http://127.0.0.1:${port}`,
+    counts() {
+      const state = router.db.getState()
+      return Object.fromEntries(
+        Object.entries(state).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.length : Object.keys(value as object).length,
+        ]),
+      )
+    },
+    requests: () => [...seen],
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections()
+        for (const socket of sockets) socket.destroy()
         server.close(() => resolve())
       }),
   }

@@ -91,6 +91,26 @@ export interface UploadResponse {
   services: ServiceInfo[]
 }
 
+/** One file of an upload set: its plain file name and its bytes in base64. */
+export interface UploadSetFile {
+  name: string
+  content: string
+}
+
+/**
+ * `POST /api/uploads`: several schema files as one operation. Each file is read with all the others of the set in
+ * view (so .proto imports between them resolve whatever their order), and either every file is kept or none is.
+ */
+export interface UploadSetRequest {
+  files: UploadSetFile[]
+}
+
+export interface UploadSetResponse {
+  /** One per file, in the order given. */
+  uploads: UploadSummary[]
+  services: ServiceInfo[]
+}
+
 /** A stored upload the workbench could not use (no plugin for it, or it no longer parses), kept and reported. */
 export interface UploadIssue {
   name: string

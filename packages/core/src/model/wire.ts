@@ -54,6 +54,9 @@ export type FieldLabel = 'optional' | 'required' | 'repeated'
 export interface EnumValueInfo {
   name: string
   number: number
+  /** The value is deprecated (GraphQL `@deprecated`); the reason, when the schema gives one. */
+  deprecated?: boolean
+  deprecationReason?: string
 }
 
 export interface FieldInfo {
@@ -73,6 +76,8 @@ export interface FieldInfo {
   /** A file input in the UI: plain base64 or `{filename, data}` on the wire. */
   isBinary: boolean
   deprecated?: boolean
+  /** Why the field is deprecated and what to use instead, when the schema says. */
+  deprecationReason?: string
   defaultValue?: unknown
   /** JSON Schema / proto format hint (`date-time`, `email`, `uuid`, `int64`…). */
   format?: string
@@ -107,6 +112,8 @@ export interface MethodInfo {
   summary?: string
   description?: string
   deprecated: boolean
+  /** Why the method is deprecated and what to use instead, when the source says (a GraphQL root field's reason). */
+  deprecationReason?: string
   /** Set when the request body is `multipart/form-data` or `application/x-www-form-urlencoded`. */
   multipart?: 'multipart/form-data' | 'application/x-www-form-urlencoded'
   /** Media type of the JSON/text request body when not multipart. */

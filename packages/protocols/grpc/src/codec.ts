@@ -1,12 +1,13 @@
 /**
  * Request and response messages as canonical proto3 JSON (enums by name, 64-bit integers as strings, bytes as
- * base64, well-known types in their JSON forms, Any resolved through the target's registry). A request that does
- * not decode is refused with the path of the offending field.
+ * base64, well-known types in their JSON forms, Any resolved through the target's registry; one it cannot resolve
+ * stays type URL plus base64 bytes). A request that does not decode is refused with the path of the offending field.
  */
 import { ScalarType, fromJson, toJson } from '@bufbuild/protobuf'
 import type { DescField, DescMessage, JsonValue, Message, Registry } from '@bufbuild/protobuf'
 import { WorkbenchError } from '@wirebench/core'
 import { wellKnownJsonTypes } from './descriptors/well-known.js'
+import { lenientJson } from './lenient-json.js'
 
 export interface Codec {
   decode(desc: DescMessage, json: unknown, what: string): Message
@@ -139,7 +140,12 @@ export function createCodec(registry: Registry, options: { emitDefaultValues: bo
       }
     },
     encode(desc, message) {
-      return toJson(desc, message, writeOptions)
+      try {
+        return toJson(desc, message, writeOptions)
+      } catch {
+        // An Any of a type the target's descriptors lack must not cost the reply every other field.
+        return lenientJson(desc, message, writeOptions)
+      }
     },
   }
 }

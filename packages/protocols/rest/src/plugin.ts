@@ -8,6 +8,7 @@ import type { DiscoverDeps } from './discover.js'
 import type { DescribedDocument } from './operations.js'
 import { unknownMethod } from './errors.js'
 import { invokeMethod } from './invoke.js'
+import { restManifest } from './manifest.js'
 import type { ResolvedCall } from './invoke.js'
 import { streamMethod } from './stream.js'
 import { methodKey } from './types.js'
@@ -76,10 +77,10 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   }
 
   return {
-    id: 'rest',
-    name: 'REST / OpenAPI',
-    description: 'OpenAPI 3.0/3.1 and Swagger 2.0 documents (JSON or YAML): discovery and HTTP calls.',
-    uploadExtensions: ['.json', '.yaml', '.yml'],
+    id: restManifest.id,
+    name: restManifest.name,
+    description: restManifest.description,
+    uploadExtensions: restManifest.uploadExtensions,
 
     async discover(target, ctx) {
       const started = performance.now()

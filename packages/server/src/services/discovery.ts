@@ -78,7 +78,7 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
           ...(input.cancellation ? { cancellation: input.cancellation } : {}),
           ...(input.metadata ? { metadata: input.metadata } : {}),
         },
-        (ctx) => plugin.discover({ kind: 'url', url: entry.url }, ctx),
+        (ctx) => plugin.discover({ kind: 'url', url: entry.url, pinned: entry.pinned !== undefined }, ctx),
       )
       const services = found.map((s) => ({ ...s, protocol: plugin.id, originUrl: entry.url, isUploaded: false }))
       return services.length > 0 ? finish('ok', services) : finish('empty', [], noServicesMessage)

@@ -19,10 +19,24 @@ afterEach(async () => {
 
 function documentWith(token: string, name = 'Staging'): EnvironmentsDocument {
   return {
-    version: 1,
+    version: 2,
     environments: [
-      { id: 'staging', name, vars: { zeta: '1', alpha: '2' }, auth: { type: 'bearer', token } },
-      { id: 'local', name: 'Local', vars: {}, auth: { type: 'none' } },
+      {
+        id: 'staging',
+        name,
+        vars: { zeta: '1', alpha: '2' },
+        auth: { type: 'bearer', token },
+        trust: { caCertificate: '', allowSelfSigned: false },
+        hosts: { approved: [], refused: [] },
+      },
+      {
+        id: 'local',
+        name: 'Local',
+        vars: {},
+        auth: { type: 'none' },
+        trust: { caCertificate: '', allowSelfSigned: false },
+        hosts: { approved: [], refused: [] },
+      },
     ],
     activeEnvironmentId: 'staging',
   }
@@ -52,7 +66,7 @@ describe('environment store', () => {
     expect((await lstat(configDir)).mode & 0o777).toBe(0o700)
     expect((await lstat(store.path)).mode & 0o777).toBe(0o600)
     const text = await readFile(store.path, 'utf8')
-    expect(text.startsWith('{\n  "version": 1,\n  "activeEnvironmentId": "staging",\n  "environments": [\n')).toBe(true)
+    expect(text.startsWith('{\n  "version": 2,\n  "activeEnvironmentId": "staging",\n  "environments": [\n')).toBe(true)
     expect(text.endsWith('}\n')).toBe(true)
     // Variables keep the user's order; auth puts its type first.
     expect(text.indexOf('"zeta"')).toBeLessThan(text.indexOf('"alpha"'))
@@ -194,10 +208,10 @@ describe('environment store', () => {
     const store = await storeIn(configDir)
     const snapshot = await store.load()
     expect(snapshot.issues).toEqual([])
-    expect(snapshot.document.version).toBe(1)
+    expect(snapshot.document.version).toBe(2)
     expect(snapshot.document.environments[0]?.vars).toEqual({ k: 'v' })
     await store.save({ document: snapshot.document, baseRevision: snapshot.revision })
-    expect(JSON.parse(await readFile(store.path, 'utf8'))).toMatchObject({ version: 1 })
+    expect(JSON.parse(await readFile(store.path, 'utf8'))).toMatchObject({ version: 2 })
   })
 
   it('writes a migrated document back at start-up, so a stored mTLS passphrase leaves the disk at once', async () => {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { lstat, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
-import { locateJsonError } from '@wirebench/auth'
+import { DEFAULT_TRUST, ENVIRONMENTS_VERSION, emptyHosts, locateJsonError } from '@wirebench/auth'
 import type { DocumentIssue, EnvironmentsDocument, EnvironmentsIssue, ParseEnvironmentsResult } from '@wirebench/auth'
 import {
   ensurePrivateDir,
@@ -59,8 +59,17 @@ export interface EnvironmentStoreOptions {
 /** What the store holds before the first save: one environment without auth. The file is not written for it. */
 export function defaultEnvironments(): EnvironmentsDocument {
   return {
-    version: 1,
-    environments: [{ id: 'default', name: 'Default', vars: {}, auth: { type: 'none' } }],
+    version: ENVIRONMENTS_VERSION,
+    environments: [
+      {
+        id: 'default',
+        name: 'Default',
+        vars: {},
+        auth: { type: 'none' },
+        trust: { ...DEFAULT_TRUST },
+        hosts: emptyHosts(),
+      },
+    ],
     activeEnvironmentId: 'default',
   }
 }

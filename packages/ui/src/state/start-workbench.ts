@@ -3,6 +3,7 @@
  * is picked up, and pending environment edits are saved when the tab is hidden.
  */
 import { captureSessionToken, readSessionToken } from '../api/session-token.js'
+import { rediscoverOnTrustChange } from './auth-rediscovery.js'
 import { activeUrls } from './urls-store.js'
 import type { Workbench } from './workbench.js'
 
@@ -13,6 +14,7 @@ export function startWorkbench(workbench: Workbench): () => void {
   void discovery.getState().sync(activeUrls(urls.getState()))
   void uploads.getState().load()
   void environments.getState().load()
+  const stopRediscovery = rediscoverOnTrustChange(environments, discovery)
   const unsubscribe = urls.subscribe((state) => {
     const list = activeUrls(state)
     const joined = list.join('\n')
@@ -44,6 +46,7 @@ export function startWorkbench(workbench: Workbench): () => void {
   window.addEventListener('beforeunload', onBeforeUnload)
   return () => {
     unsubscribe()
+    stopRediscovery()
     window.removeEventListener('hashchange', onHashChange)
     document.removeEventListener('visibilitychange', onVisibility)
     window.removeEventListener('beforeunload', onBeforeUnload)
