@@ -13,6 +13,8 @@ declare module 'json-server' {
     create(): App
     router(db: Record<string, unknown> | string): JsonRouter
     defaults(options?: { logger?: boolean; static?: string; noCors?: boolean }): Middleware[]
+    /** JSON and urlencoded body parsers; they set `request.body`. */
+    bodyParser: Middleware[]
   }
   export default jsonServer
 }

@@ -68,7 +68,7 @@ export type {
   SchemaDocument,
   SchemaFile,
 } from './plugin/contract.js'
-export { SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
+export { SESSION_TICKET_PATH, SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
 export type {
   ClientConfig,
   DiscoverRequest,
@@ -80,7 +80,11 @@ export type {
   SchemaDiagnostic,
   SchemaDocumentQuery,
   SchemaDocumentResponse,
+  MethodDescriptionQuery,
+  MethodDescriptionResponse,
   ProtocolsResponse,
+  SessionTicketRequest,
+  SessionTicketResponse,
   UploadResponse,
   UploadSetFile,
   UploadSetRequest,
@@ -97,5 +101,14 @@ export type {
   LiveOverflowPolicy,
   LiveServerMessage,
 } from './api/live-api.js'
-export { checkOutboundUrl, defaultOutboundSchemes, isCloudMetadataAddress, isPrivateAddress } from './net/outbound.js'
+export {
+  checkOutboundUrl,
+  defaultOutboundSchemes,
+  isCloudMetadataAddress,
+  isLoopbackAddress,
+  isPrivateAddress,
+} from './net/outbound.js'
+export { checkOutboundHeaders } from './net/outbound-headers.js'
+export { hasScheme, isSchemelessAddress, readTargetText, withDefaultScheme } from './net/target-text.js'
+export type { TargetText } from './net/target-text.js'
 export type { OutboundPolicy } from './net/outbound.js'

@@ -1,9 +1,23 @@
 /** Request and response shapes of the workbench HTTP API, shared by the server, the UI's client and the CLI. */
 import type { WorkbenchErrorCode } from '../errors/workbench-error.js'
 import type { PluginSetting, SchemaDocument } from '../plugin/contract.js'
-import type { DiscoveryAttempt, InvokeResult, ServiceInfo } from '../model/wire.js'
+import type { DiscoveryAttempt, InvokeResult, MethodInfo, ServiceInfo } from '../model/wire.js'
 
 export const SESSION_TOKEN_HEADER = 'x-workbench-token'
+
+/**
+ * `POST {prefix}/api/session/ticket`: trades the one-time launch ticket the CLI opens the browser with (`#ticket=`)
+ * for the session token, so the token itself never sits on a command line other local users can read.
+ */
+export const SESSION_TICKET_PATH = '/api/session/ticket'
+
+export interface SessionTicketRequest {
+  ticket: string
+}
+
+export interface SessionTicketResponse {
+  token: string
+}
 
 export interface DiscoverRequest {
   /** Server addresses or document URLs; `protocol@url` pins one plugin. */
@@ -53,6 +67,25 @@ export interface SchemaDocumentQuery {
 export interface SchemaDocumentResponse extends SchemaDocument {
   protocol: string
   url: string
+}
+
+/**
+ * `GET /api/method?protocol=&url=&service=&method=`: a discovered method with its input and output messages, from
+ * the plugin's cache. Discovery lists the methods of a very large document `deferred`, without them.
+ */
+export interface MethodDescriptionQuery {
+  protocol: string
+  /** The service's `originUrl`. */
+  url: string
+  service: string
+  method: string
+}
+
+export interface MethodDescriptionResponse {
+  protocol: string
+  url: string
+  service: string
+  method: MethodInfo
 }
 
 export interface ProtocolsResponse {

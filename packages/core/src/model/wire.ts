@@ -126,11 +126,21 @@ export interface MethodInfo {
    */
   requestMediaTypes?: string[]
   /**
+   * REST: the base address this operation's calls go to when it declares its own `servers` (operation, then path
+   * item) and they differ from its service's `baseUrl`.
+   */
+  baseUrl?: string
+  /**
    * REST: the security the operation declares (its own `security`, else the document's): alternatives, any one of
    * which suffices. `[]` means explicitly none; an alternative with no schemes means auth is optional; absent means
    * the document declares nothing.
    */
   security?: SecurityAlternative[]
+  /**
+   * Discovery left the input and output messages out (their fields are empty): the document is too large to describe
+   * whole (Microsoft Graph). `GET /api/method` answers the method with them; calls work either way.
+   */
+  deferred?: boolean
 }
 
 /** One way to satisfy an operation's security: every scheme listed together. */

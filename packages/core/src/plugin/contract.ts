@@ -1,7 +1,7 @@
 /** The protocol plugin contract: every protocol (in-process or sidecar) is one implementation of `ProtocolPlugin`. */
 import type { CallMarkers } from '../markers/markers.js'
 import type { StreamFrame } from '../model/stream.js'
-import type { InvokeResult, ServiceInfo } from '../model/wire.js'
+import type { InvokeResult, MethodInfo, ServiceInfo } from '../model/wire.js'
 
 export interface Logger {
   debug(message: string, data?: Record<string, unknown>): void
@@ -132,6 +132,11 @@ export interface ProtocolPlugin {
   openChannel?(call: Call, ctx: CallContext): Promise<Channel>
   /** The schema document of a discovered target (from the plugin's cache; `undefined` when it has none). */
   schemaDocument?(target: string): SchemaDocument | undefined
+  /**
+   * A discovered method with its input and output messages, from the plugin's cache (`undefined` when it holds no
+   * such method): how the UI opens a method discovery listed `deferred`.
+   */
+  describeMethod?(target: string, service: string, method: string): MethodInfo | undefined
   /** Drops cached descriptors/documents for a target (rediscovery or upload removal). */
   forget?(target: string): void
   dispose?(): Promise<void>

@@ -91,9 +91,32 @@ function locate(
         if (inner) return inner
       }
     }
-    return { path: at, reason: reasonOf(failed) }
+    return { path: at, reason: enumReason(field, value) ?? reasonOf(failed) }
   }
   return { path: path || '(message)', reason: reasonOf(whole) }
+}
+
+/** How many allowed values a refusal of an enum value lists before it says "and N more". */
+const listedEnumValues = 24
+
+/** An enum field given a value that is none of its names or numbers: say which values it takes. */
+function enumReason(field: DescField, value: unknown): string | undefined {
+  const descEnum =
+    field.fieldKind === 'enum'
+      ? field.enum
+      : field.fieldKind === 'list' && field.listKind === 'enum'
+        ? field.enum
+        : field.fieldKind === 'map' && field.mapKind === 'enum'
+          ? field.enum
+          : undefined
+  if (descEnum === undefined) return undefined
+  const names = descEnum.values.map((v) => v.name)
+  const shown =
+    names.length > listedEnumValues
+      ? [...names.slice(0, listedEnumValues), `${names.length - listedEnumValues} more`]
+      : names
+  const given = Array.isArray(value) || isObject(value) ? 'a value' : JSON.stringify(value)
+  return `${given} is not a value of ${descEnum.typeName}; it takes ${shown.join(', ')}`
 }
 
 export function createCodec(registry: Registry, options: { emitDefaultValues: boolean }): Codec {

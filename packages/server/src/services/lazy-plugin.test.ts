@@ -55,7 +55,7 @@ describe('createLazyPlugins', () => {
     await new Promise((resolve) => echo.close(resolve))
   })
 
-  it('is listed from its manifest, and schemas, forget and dispose load nothing', async () => {
+  it('is listed from its manifest, and schemas, method descriptions, forget and dispose load nothing', async () => {
     const { plugin, loads } = countedWebSocket()
     const registry = createPluginRegistry([plugin])
     expect(registry.summaries()).toEqual([
@@ -69,6 +69,7 @@ describe('createLazyPlugins', () => {
       },
     ])
     expect(plugin.schemaDocument?.(url)).toBeUndefined()
+    expect(plugin.describeMethod?.(url, 'service', 'method')).toBeUndefined()
     plugin.forget?.(url)
     await registry.dispose()
     expect(loads()).toBe(0)

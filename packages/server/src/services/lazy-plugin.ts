@@ -86,6 +86,10 @@ export function createLazyPlugins(family: LazyPluginFamily): ProtocolPlugin[] {
         return loaded?.get(id)?.schemaDocument?.(target)
       },
 
+      describeMethod(target, service, method) {
+        return loaded?.get(id)?.describeMethod?.(target, service, method)
+      },
+
       forget(target) {
         if (loaded) loaded.get(id)?.forget?.(target)
         // A load in flight may come back with a discovery queued behind it: forget after it, in order.
