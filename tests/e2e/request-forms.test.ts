@@ -346,6 +346,9 @@ describe.runIf(requireChromium())('request forms', () => {
   it('says which auth an operation needs and whether the active environment sends it', async () => {
     await openMethod(page, 'getOpen')
     await expect.poll(() => page.locator('.rest-security').textContent()).toContain('No auth needed')
+    // The preview goes to the operation's own server (its path item declares one).
+    expect(await page.locator('.rest-path').textContent()).toMatch(/127\.0\.0\.1:\d+\/v2\/open$/)
+    expect(await page.getByRole('textbox', { name: 'Server URL' }).getAttribute('placeholder')).toMatch(/\/v2$/)
     await openMethod(page, 'getSecure')
     const line = page.locator('.rest-security')
     await expect.poll(() => line.textContent()).toBe('Needs bearer (http) — active environment Forms sends no auth ✗')

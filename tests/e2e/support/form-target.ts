@@ -102,7 +102,10 @@ function typedDocument(serverUrl: string): unknown {
           responses: ok,
         },
       },
-      '/open': { get: { operationId: 'getOpen', tags: ['security'], security: [], responses: ok } },
+      '/open': {
+        get: { operationId: 'getOpen', tags: ['security'], security: [], responses: ok },
+        servers: [{ url: `${serverUrl}/v2` }],
+      },
       '/people': {
         post: {
           operationId: 'createPerson',
