@@ -370,6 +370,12 @@ describe.runIf(requireChromium())('request forms', () => {
       )
     await pinTheme(page, 'dark')
     await screenshot(page, 'form-security-dark')
+    await openMethod(page, 'sendFeedback')
+    await page.setViewportSize({ width: 420, height: 900 })
+    await page.locator('.rest-media').scrollIntoViewIfNeeded()
+    await pinTheme(page, 'light')
+    await screenshot(page, 'form-media-420-light')
+    await page.setViewportSize({ width: 1440, height: 900 })
   })
 
   it("keeps a hostile GraphQL schema's argument defaults literal", async () => {
