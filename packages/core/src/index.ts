@@ -41,7 +41,13 @@ export type {
   TrustMarker,
 } from './markers/markers.js'
 export { appendQueryParams, getHeader, mergeHeaders } from './markers/headers.js'
-export { referencedVariables, substitute, substituteDeep } from './variables/substitute.js'
+export {
+  escapeTemplate,
+  escapeTemplatesDeep,
+  referencedVariables,
+  substitute,
+  substituteDeep,
+} from './variables/substitute.js'
 export type { SubstitutionOptions, SubstitutionResult } from './variables/substitute.js'
 export { defaultSystemSources, resolveSystemVariable, systemVariableNames } from './variables/system.js'
 export type { SystemSources } from './variables/system.js'

@@ -1,7 +1,7 @@
 /** In-flight and finished calls per method: one at a time per method, cancellable, latest result kept. */
 import type { InvokeRequest, InvokeResult } from '@wirebench/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { ApiClient } from '../api/api-client.js'
+import type { ApiClient, InvokeOptions } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
 
 export interface CallRecord {
@@ -15,7 +15,7 @@ export interface CallRecord {
 
 export interface CallsState {
   calls: Record<string, CallRecord>
-  send: (key: string, request: InvokeRequest) => Promise<void>
+  send: (key: string, request: InvokeRequest, options?: InvokeOptions) => Promise<void>
   cancel: (key: string) => void
 }
 
@@ -27,7 +27,7 @@ export function createCallsStore(api: ApiClient): CallsStore {
     const put = (key: string, record: CallRecord) => set((s) => ({ calls: { ...s.calls, [key]: record } }))
     return {
       calls: {},
-      send: async (key, request) => {
+      send: async (key, request, options) => {
         controllers.get(key)?.abort()
         const controller = new AbortController()
         controllers.set(key, controller)
@@ -35,7 +35,7 @@ export function createCallsStore(api: ApiClient): CallsStore {
         const previous = get().calls[key]
         put(key, { ...previous, isSending: true, startedAt })
         try {
-          const result = await api.invoke(request, controller.signal)
+          const result = await api.invoke(request, controller.signal, options)
           put(key, { isSending: false, startedAt, result, roundTripMs: performance.now() - startedAt })
         } catch (error) {
           if (controller.signal.aborted) {
