@@ -3,7 +3,7 @@ import { useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { HeadersTable } from './HeadersTable.js'
-import { CallProblem, SendingNote, TimeAndSize } from './ResponseFacts.js'
+import { CallProblem, CancelledNote, NoResultBadge, SendingNote, TimeAndSize } from './ResponseFacts.js'
 import { ResponseBody } from './ResponseBody.js'
 import { StatusBadge, type StatusTone } from './StatusBadge.js'
 
@@ -30,7 +30,7 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
       </section>
     )
   }
-  const { result, error } = record
+  const { result } = record
   return (
     <section className="response-pane" aria-label="Response" aria-busy={record.isSending}>
       <div className="response-summary" data-started={record.startedAt}>
@@ -39,7 +39,7 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
             <StatusBadge label={status.label} tone={status.tone} />
           </span>
         )}
-        {!status && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
+        {!status && <NoResultBadge record={record} />}
         {result && (
           <>
             <TimeAndSize result={result} />
@@ -51,6 +51,7 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
         <SendingNote record={record} />
       </div>
       <CallProblem record={record} />
+      <CancelledNote record={record} />
       {result && (
         <>
           {result.statusMessage && !status?.label.includes(result.statusMessage) && (

@@ -2,33 +2,40 @@
 import { useMemo, useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
 import { HeadersTable } from '../../features/response/HeadersTable.js'
-import { CallProblem, SendingNote, TimeAndSize } from '../../features/response/ResponseFacts.js'
+import {
+  CallProblem,
+  CancelledNote,
+  NoResultBadge,
+  SendingNote,
+  TimeAndSize,
+} from '../../features/response/ResponseFacts.js'
 import { ResponseBody } from '../../features/response/ResponseBody.js'
 import { StatusBadge } from '../../features/response/StatusBadge.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { GraphqlDataErrors } from './GraphqlDataErrors.js'
-import { graphqlStatusTone, readGraphqlResponse } from './graphql-response.js'
+import { graphqlOutcome, readGraphqlResponse } from './graphql-response.js'
 
 type ResultTab = 'result' | 'raw' | 'headers'
 
 export function GraphqlResult({ record }: { record: CallRecord }): ReactElement {
   const [tab, setTab] = useState<ResultTab>('result')
-  const { result, error } = record
+  const { result } = record
   const view = useMemo(() => readGraphqlResponse(result?.response), [result?.response])
   const httpStatus = result?.metadata.http_status
+  const outcome = result ? graphqlOutcome(view, result.status, httpStatus) : undefined
   const headers = Object.entries(result?.metadata ?? {})
     .filter(([name]) => name !== 'http_status')
     .sort(([a], [b]) => a.localeCompare(b))
   return (
     <section className="response-pane gql-response" aria-label="Response" aria-busy={record.isSending}>
       <div className="response-summary" data-started={record.startedAt}>
-        {result && (
-          <span title={result.statusMessage ?? `Status ${result.status}`}>
-            <StatusBadge label={result.status} tone={graphqlStatusTone(result.status, httpStatus)} />
+        {outcome && (
+          <span title={outcome.title}>
+            <StatusBadge label={outcome.label} tone={outcome.tone} />
           </span>
         )}
-        {!result && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
-        {httpStatus && (
+        <NoResultBadge record={record} />
+        {httpStatus && outcome && !outcome.label.startsWith('HTTP') && (
           <span className="response-fact" title="HTTP status of the response">
             <span className="muted">HTTP</span> <span className="mono">{httpStatus}</span>
           </span>
@@ -42,6 +49,7 @@ export function GraphqlResult({ record }: { record: CallRecord }): ReactElement 
         <SendingNote record={record} />
       </div>
       <CallProblem record={record} />
+      <CancelledNote record={record} />
       {result && (
         <>
           <Tabs

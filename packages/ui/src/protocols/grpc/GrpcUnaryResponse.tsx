@@ -4,7 +4,13 @@ import { JsonTree } from '../../components/json/JsonTree.js'
 import { Tabs } from '../../components/Tabs.js'
 import { statusWithCode } from '../../features/live/live-status.js'
 import { HeadersTable } from '../../features/response/HeadersTable.js'
-import { CallProblem, SendingNote, TimeAndSize } from '../../features/response/ResponseFacts.js'
+import {
+  CallProblem,
+  CancelledNote,
+  NoResultBadge,
+  SendingNote,
+  TimeAndSize,
+} from '../../features/response/ResponseFacts.js'
 import { ResponseBody } from '../../features/response/ResponseBody.js'
 import { StatusBadge } from '../../features/response/StatusBadge.js'
 import type { CallRecord } from '../../state/calls-store.js'
@@ -17,7 +23,7 @@ const sorted = (metadata: Record<string, string> | undefined): Array<[string, st
 
 export function GrpcUnaryResponse({ record }: { record: CallRecord }): ReactElement {
   const [tab, setTab] = useState<UnaryTab>('body')
-  const { result, error } = record
+  const { result } = record
   const headers = sorted(result?.metadata)
   const trailers = sorted(result?.trailers)
   const hasDetails = result?.errorDetails !== undefined && result.errorDetails !== null
@@ -30,11 +36,12 @@ export function GrpcUnaryResponse({ record }: { record: CallRecord }): ReactElem
             <StatusBadge label={statusWithCode(result.status)} tone={grpcStatusTone(result.status)} />
           </span>
         )}
-        {!result && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
+        <NoResultBadge record={record} />
         {result && <TimeAndSize result={result} sizeTitle="Message size on the wire" />}
         <SendingNote record={record} />
       </div>
       <CallProblem record={record} />
+      <CancelledNote record={record} />
       {result && (
         <>
           {result.statusMessage && (
