@@ -1,5 +1,6 @@
 /** @wirebench/core: the isomorphic heart of Wirebench (no Node built-ins). */
 export type {
+  CallTimings,
   EnumValueInfo,
   FieldInfo,
   FieldLabel,
@@ -9,6 +10,7 @@ export type {
   MessageInfo,
   MethodInfo,
   MethodType,
+  SentRequest,
   ServiceInfo,
   ServiceSource,
   StatusName,

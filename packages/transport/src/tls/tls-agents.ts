@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import type { LookupFunction } from 'node:net'
 import { Agent } from 'undici'
 import type { MtlsMarker } from '@wirebench/core'
+import { createTimedConnector } from '../timing/timed-connector.js'
 import { clientTlsOptions } from './client-certificate.js'
 
 export interface TlsAgentLease {
@@ -37,7 +38,7 @@ export function createTlsAgents(options: TlsAgentsOptions): TlsAgents {
   const create = (marker: MtlsMarker): Agent =>
     new Agent({
       // The guarded lookup stays on every Agent: a client certificate must not open a path to metadata addresses.
-      connect: { ...clientTlsOptions(marker), lookup: options.lookup },
+      connect: createTimedConnector({ ...clientTlsOptions(marker), lookup: options.lookup }),
       keepAliveTimeout: options.keepAliveTimeoutMs,
     })
 
