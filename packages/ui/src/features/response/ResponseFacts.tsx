@@ -7,6 +7,7 @@ import type { InvokeResult } from '@wirebench/core'
 import { formatBytes, formatDuration } from '../../components/format.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
 import { StatusBadge } from './StatusBadge.js'
+import { timingSummary } from './TimingView.js'
 import { Spinner } from '../../components/Spinner.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { callProblemHint } from './call-problem-hint.js'
@@ -20,7 +21,7 @@ export function TimeAndSize({
 }): ReactElement {
   return (
     <>
-      <span className="response-fact" title="Time the target took to answer">
+      <span className="response-fact" title={timingSummary(result.timings) ?? 'Time the target took to answer'}>
         <span className="muted">Time</span> <span className="mono">{formatDuration(result.durationMs)}</span>
       </span>
       {result.sizeBytes !== undefined && (
