@@ -6,23 +6,26 @@ import { formatDuration } from '../../components/format.js'
 interface Phase {
   name: string
   ms: number
+  /** Where the phase starts, counted from the start of the call. */
+  startMs: number
   title: string
 }
 
 /** The measured phases in order, each with its offset into the call; what is left of the total is the download. */
 export function timingPhases(timings: CallTimings): Phase[] {
   const phases: Phase[] = []
+  let startMs = 0
   const add = (name: string, ms: number | undefined, title: string) => {
-    if (ms !== undefined) phases.push({ name, ms, title })
+    if (ms === undefined) return
+    phases.push({ name, ms, startMs, title })
+    startMs += ms
   }
   add('DNS', timings.dnsMs, 'Resolving the host name')
   add('Connect', timings.connectMs, 'Opening the TCP connection')
   add('TLS', timings.tlsMs, 'The TLS handshake')
   add('First byte', timings.firstByteMs, 'From the request going out to the first byte of the answer')
-  const measured = phases.reduce((sum, phase) => sum + phase.ms, 0)
-  const rest = timings.totalMs - measured
-  if (phases.length > 0 && rest > 0.005)
-    phases.push({ name: 'Rest', ms: rest, title: 'Sending, and reading the rest of the answer' })
+  const rest = timings.totalMs - startMs
+  if (phases.length > 0 && rest > 0.005) add('Rest', rest, 'Sending, and reading the rest of the answer')
   return phases
 }
 
@@ -38,14 +41,12 @@ export function timingSummary(timings: CallTimings | undefined): string | undefi
 export function TimingView({ timings }: { timings: CallTimings }): ReactElement {
   const phases = timingPhases(timings)
   const total = Math.max(timings.totalMs, 0.001)
-  let offset = 0
   return (
     <div className="timing">
       <table className="timing-table" aria-label="Timing">
         <tbody>
           {phases.map((phase) => {
-            const left = (offset / total) * 100
-            offset += phase.ms
+            const left = (phase.startMs / total) * 100
             return (
               <tr key={phase.name} title={phase.title}>
                 <th scope="row">{phase.name}</th>
