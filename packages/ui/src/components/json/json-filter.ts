@@ -18,7 +18,8 @@ export interface JsonFilter {
 
 /** The text a scalar shows in the tree (strings without their quotes). */
 export function scalarText(value: unknown): string {
-  return typeof value === 'string' ? value : value === null ? 'null' : String(value)
+  // Numbers, booleans and null read as JSON writes them.
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '')
 }
 
 export function filterJson(root: unknown, query: string): JsonFilter {
