@@ -202,6 +202,8 @@ describe.runIf(requireChromium())('call outcomes in each protocol’s words', ()
     beforeAll(async () => {
       ;({ page } = await newPage(browser, { viewport: { width: 420, height: 860 }, colorScheme: 'light' }))
       await openWorkbench(page, cli.openUrl)
+      // Narrow screens fold the URL list into a summary row: open it to add one.
+      await page.getByRole('button', { name: /\d+ URLs/ }).click()
       await addUrls(page, [ws.url('/echo')])
     })
 
