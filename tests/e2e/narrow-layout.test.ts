@@ -70,6 +70,7 @@ describe.runIf(requireChromium())('a 420 px window', () => {
   })
 
   it('opens another operation at its top, not where the previous one was scrolled to', async () => {
+    await page.locator('.main').evaluate((element) => element.scrollTo({ top: 600 }))
     expect(await mainScrollTop()).toBeGreaterThan(200)
     await page.locator('.drawer-toggle').click()
     await openMethod(page, 'get_diagnostics_delay')
