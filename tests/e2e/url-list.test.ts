@@ -43,7 +43,7 @@ describe.runIf(requireChromium())('URL list', () => {
       const input = page.getByRole('textbox', { name: 'Discovery URL to add' })
       await input.fill('not a url')
       await input.press('Enter')
-      expect(await page.locator('#add-url-error').textContent()).toMatch(/valid absolute URL/)
+      expect(await page.locator('#add-url-error').textContent()).toMatch(/Not a valid URL: write the full address/)
 
       await input.fill(demoUrl)
       await input.press('Enter')
@@ -87,6 +87,34 @@ describe.runIf(requireChromium())('URL list', () => {
       expect(errors).toEqual([])
       await page.context().close()
     })
+
+    it('takes a URL typed without a scheme as http://, and names a pin no plugin answers to', async () => {
+      const { page, errors } = await newPage(browser, { colorScheme: 'dark' })
+      await openWorkbench(page, cli.openUrl)
+      const input = page.getByRole('textbox', { name: 'Discovery URL to add' })
+      const typed = demo.urls[0]!.replace(/^http:\/\//, '')
+      await input.fill(typed)
+      await input.press('Enter')
+      expect(await page.locator('#add-url-error').count()).toBe(0)
+      await expect.poll(() => urlChip(page, typed).getAttribute('data-status'), { timeout: 20_000 }).toBe('ok')
+      await methodRow(page, 'getBook').waitFor()
+
+      const pinned = `mcp@${DEAD_URL}`
+      await input.fill(pinned)
+      await input.press('Enter')
+      await expect.poll(() => urlChip(page, pinned).getAttribute('data-status'), { timeout: 20_000 }).toBe('error')
+      const chip = urlChip(page, pinned)
+      await chip.locator('.url-chip-address').hover()
+      const popover = chip.getByRole('tooltip')
+      expect(await popover.locator('.popover-line').first().textContent()).toBe(
+        'mcp: No protocol plugin "mcp" is installed, so "mcp@" cannot pin one.',
+      )
+      expect(await popover.locator('.popover-hint').textContent()).toMatch(/Installed plugins: rest, grpc/)
+      await screenshot(page, 'url-unknown-pin-dark')
+      for (const url of [typed, pinned]) await page.getByRole('button', { name: `Remove ${url}` }).click()
+      expect(errors).toEqual([])
+      await page.context().close()
+    })
   })
 
   describe('locked (--url given)', () => {
@@ -106,7 +134,7 @@ describe.runIf(requireChromium())('URL list', () => {
       await page.goto(cli.origin + '/')
       const banner = page.locator('.session-banner')
       await banner.waitFor()
-      expect(await banner.textContent()).toMatch(/Reopen the URL the wirebench command printed/)
+      expect(await banner.textContent()).toMatch(/Open the URL the wirebench command printed in your terminal/)
       await screenshot(page, 'session-token-missing-light')
       // A URL saved by an earlier editable session must not leak into the locked list.
       await page.evaluate(() =>

@@ -1,4 +1,7 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Server } from 'node:net'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -45,6 +48,55 @@ describe('wirebench (the built CLI)', () => {
       tokenRequired: true,
       demo: false,
     })
+  })
+
+  it('opens the browser with a one-time ticket: no command line carries the token, and the ticket buys it once', async () => {
+    const { configDir, uiDir } = await cliDirs()
+    // The spy stands in for the browser: xdg-open runs $BROWSER with the URL when no desktop is detected. It records
+    // its own argv and xdg-open's (its parent), the command lines other local users can read in /proc.
+    const spyDir = await mkdtemp(join(tmpdir(), 'wb-browser-spy-'))
+    const record = join(spyDir, 'argv.txt')
+    const spy = join(spyDir, 'browser.sh')
+    await writeFile(
+      spy,
+      `#!/bin/sh\n{ printf '%s\\n' "$@"; tr '\\0' '\\n' < /proc/$PPID/cmdline; } > '${record}.tmp'\nmv '${record}.tmp' '${record}'\n`,
+      { mode: 0o755 },
+    )
+    try {
+      const run = start(['--port', '0', '--config-dir', configDir, '--ui-dir', uiDir], {
+        BROWSER: spy,
+        DISPLAY: '',
+        WAYLAND_DISPLAY: '',
+        XDG_CURRENT_DESKTOP: '',
+        DESKTOP_SESSION: '',
+      })
+      const { base, token } = await waitForUrl(run)
+      let argv = ''
+      await expect
+        .poll(async () => (argv = await readFile(record, 'utf8').catch(() => '')), { timeout: 10_000 })
+        .not.toBe('')
+      expect(token).toMatch(/^[0-9a-f]{64}$/)
+      expect(argv).toContain('xdg-open')
+      expect(argv).not.toContain(token!)
+      expect(argv).not.toContain('token=')
+      const ticket = /#ticket=([\w-]+)/.exec(argv)?.[1]
+      expect(ticket).toBeDefined()
+
+      const exchange = () =>
+        fetch(`${base}/api/session/ticket`, {
+          method: 'POST',
+          headers: { origin: base, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+          body: JSON.stringify({ ticket }),
+        })
+      const first = await exchange()
+      expect(first.status).toBe(200)
+      expect(await first.json()).toEqual({ token })
+      const again = await exchange()
+      expect(again.status).toBe(401)
+      expect(((await again.json()) as { detail: string }).detail).toMatch(/already used/)
+    } finally {
+      await rm(spyDir, { recursive: true, force: true })
+    }
   })
 
   it('stops cleanly on SIGTERM', async () => {
@@ -171,6 +223,19 @@ describe('wirebench refusals', () => {
     } finally {
       await new Promise((resolve) => blocker.close(resolve))
     }
+  })
+
+  it('refuses a --url pinning a plugin that is not installed, naming it and listing the installed ones', async () => {
+    const { configDir, uiDir } = await cliDirs()
+    const args = ['--no-open', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir]
+    const run = start([...args, '--url', 'http://127.0.0.1:9/openapi.json', '--url', 'mcp@http://127.0.0.1:9/mcp'])
+    expect((await run.exited).code).toBe(2)
+    expect(run.stderr()).toContain(
+      'wirebench: --url mcp@http://127.0.0.1:9/mcp: No protocol plugin "mcp" is installed, so "mcp@" cannot pin one.',
+    )
+    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket.')
+    expect(run.stderr()).not.toMatch(/absolute URL/)
+    expect(run.stdout()).not.toContain('Open:')
   })
 
   it('rejects a port that is not a number', async () => {

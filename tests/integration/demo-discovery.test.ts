@@ -112,11 +112,14 @@ describe('the demo services through the workbench', () => {
     })
     expect(result.metadata?.['sec-websocket-protocol']).toBe('chat.v1')
     expect(result.status).toBe('OK')
-    // One reply per message sent: the chat's welcome arrives first, so the replies are the welcome and /who's answer.
-    expect(result.responses).toEqual([
-      expect.objectContaining({ type: 'welcome', subprotocol: 'chat.v1' }),
-      { type: 'who', names: [expect.stringMatching(/^guest-\d+$/)] },
+    // The transcript in the order the client saw it: the chat's welcome comes first, then each message and its answer.
+    expect(result.responses?.slice(0, 4)).toEqual([
+      { received: expect.objectContaining({ type: 'welcome', subprotocol: 'chat.v1' }) },
+      { sent: '/who' },
+      { received: { type: 'who', names: [expect.stringMatching(/^guest-\d+$/)] } },
+      { sent: 'hello' },
     ])
+    expect(result.responses?.[4]).toMatchObject({ received: { type: 'echo', text: 'hello' } })
   })
 
   it('streams the SSE feed live, reconnecting with Last-Event-ID after the demo drops it', async () => {

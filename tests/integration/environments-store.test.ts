@@ -99,9 +99,18 @@ describe('environments.json under a killed writer', () => {
 })
 
 const documentNamed = (name: string, token = `tok-${name}`): EnvironmentsDocument => ({
-  version: 1,
+  version: 2,
   activeEnvironmentId: 'e',
-  environments: [{ id: 'e', name, vars: { secretVar: `var-${name}` }, auth: { type: 'bearer', token } }],
+  environments: [
+    {
+      id: 'e',
+      name,
+      vars: { secretVar: `var-${name}` },
+      auth: { type: 'bearer', token },
+      trust: { caCertificate: '', allowSelfSigned: false },
+      hosts: { approved: [], refused: [] },
+    },
+  ],
 })
 
 describe('environments through the real server', () => {

@@ -139,12 +139,14 @@ describe('GraphQL subscriptions (graphql-yoga with graphql-ws and graphql-sse)',
     }
   })
 
-  it('forcing graphql-ws on a server without it fails naming the refused upgrade', async () => {
+  it('forcing graphql-ws on a server without it fails naming each address tried and its refused upgrade', async () => {
     const error = await collect(
       stream(sseOnly.url, 'countdown', { variables: { from: 1 }, subscriptionTransport: 'graphql-ws' }),
     ).catch((e: unknown) => e)
     expect(WorkbenchError.is(error, 'upstream_error')).toBe(true)
-    expect((error as WorkbenchError).message).toContain('refused the graphql-ws upgrade with HTTP')
+    const wsUrl = sseOnly.url.replace(/^http/, 'ws')
+    expect((error as WorkbenchError).message).toContain(`${wsUrl}: it answered the upgrade with HTTP`)
+    expect((error as WorkbenchError).message).toContain('/subscriptions: it answered the upgrade with HTTP')
   })
 
   it('ends with the validation errors of a bad subscription document', async () => {

@@ -175,6 +175,19 @@ describe('discovery failures name the URL and the reason', () => {
     })
   })
 
+  it('ends each message with one full stop, also when the reason is a sentence of its own', async () => {
+    expect(await discover('grpc://127.0.0.1:1')).toMatchObject({
+      code: 'no_services',
+      message:
+        'No services discovered at grpc://127.0.0.1:1: grpc:// is not an address an OpenAPI document is fetched from.',
+    })
+    const notFound = files.route('/gone.json', { status: 404, body: 'gone', contentType: 'text/plain' })
+    const html = files.route('/page', { body: '<html></html>', contentType: 'text/html' })
+    for (const url of [notFound, html, 'grpc://127.0.0.1:1', 'ws://127.0.0.1:1/']) {
+      expect(((await discover(url)) as Error).message).toMatch(/[^.]\.$/)
+    }
+  })
+
   it('refuses documents larger than the response limit', async () => {
     const url = files.route('/big.json', {
       body: JSON.stringify({ openapi: '3.0.0', pad: 'x'.repeat(5000) }),

@@ -113,11 +113,14 @@ describe('REST plugin against a self-documenting Fastify app', () => {
     expect(result).toMatchObject({ status: 'OK', response: pet, metadata: { http_status: '201' } })
   })
 
-  it('sends no body for DELETE even when body-like keys are filled', async () => {
-    const { result, received } = await call('delete_pets_id', { id: '7', name: 'ignored' })
+  it('sends no body for DELETE, and refuses keys that would have to go in one', async () => {
+    const { result, received } = await call('delete_pets_id', { id: '7' })
     expect(received?.method).toBe('DELETE')
     expect(received?.headers['content-length']).toBeUndefined()
     expect(result).toMatchObject({ status: 'OK', metadata: { http_status: '204' }, response: '' })
+    await expect(call('delete_pets_id', { id: '7', name: 'ignored' })).rejects.toThrow(
+      'delete_pets_id has no field "name", and a DELETE request has no body: nothing was sent.',
+    )
   })
 
   it('sends multipart bodies with file parts and an automatic boundary', async () => {

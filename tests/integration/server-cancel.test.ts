@@ -11,7 +11,8 @@ import type { StandaloneServer } from '@wirebench/server'
 function startTarget(): Promise<{ server: Server; origin: string; closedAt: () => number | undefined }> {
   let closedAt: number | undefined
   const server = createServer((req, res) => {
-    if (req.url === '/openapi.json') {
+    const path = new URL(req.url ?? '/', 'http://target').pathname
+    if (path === '/openapi.json' && req.method === 'GET' && !req.url?.includes('?')) {
       const { port } = server.address() as { port: number }
       res.setHeader('content-type', 'application/json')
       res.end(
@@ -24,6 +25,12 @@ function startTarget(): Promise<{ server: Server; origin: string; closedAt: () =
           },
         }),
       )
+      return
+    }
+    // Only /slow hangs: other plugins' discovery probes (GraphQL's GET with a query, SSE's event-stream GET) get a 404.
+    if (path !== '/slow') {
+      res.statusCode = 404
+      res.end()
       return
     }
     res.once('close', () => (closedAt = Date.now()))

@@ -164,14 +164,20 @@ describe('WebSocket plugin against ws servers', () => {
     expect(JSON.stringify(echo.headers)).not.toContain('k 1')
   })
 
-  it('answers a unary exchange with one reply per message, the last as response, and the handshake headers', async () => {
+  it('answers a unary exchange with its transcript, the last frame received as response, and the handshake headers', async () => {
     const url = servers.url('/echo')
     const result = await plugin.invoke(
       { target: url, service: 'echo', method: 'connect', messages: [{ text: '1' }, { ping: 'p' }, { binary: 'AQI=' }] },
       contractContext(),
     )
     expect(result.status).toBe('OK')
-    expect(result.responses).toEqual([1, { binary: 'AQI=' }])
+    expect(result.responses).toEqual([
+      { sent: '1' },
+      { received: 1 },
+      { sent: { ping: 'p' } },
+      { sent: { binary: 'AQI=' } },
+      { received: { binary: 'AQI=' } },
+    ])
     expect(result.response).toBeNull()
     expect(result.responseBinary).toBe('AQI=')
     expect(result.metadata.upgrade).toBe('websocket')

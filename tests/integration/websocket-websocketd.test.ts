@@ -49,13 +49,13 @@ describe.runIf(requireWebsocketd())('WebSocket plugin against websocketd', () =>
     await channel.dispose()
   })
 
-  it('answers a unary exchange with one reply per line sent', async () => {
+  it('answers a unary exchange with each line sent and its echo, in order', async () => {
     const result = await plugin.invoke(
       { target: server.url, service, method: 'connect', messages: [{ text: 'one' }, { text: 'two' }] },
       contractContext(),
     )
     expect(result.status).toBe('OK')
-    expect(result.responses).toEqual(['one', 'two'])
+    expect(result.responses).toEqual([{ sent: 'one' }, { received: 'one' }, { sent: 'two' }, { received: 'two' }])
     expect(result.response).toBe('two')
   })
 })

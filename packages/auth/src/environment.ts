@@ -3,7 +3,7 @@
  * documented, so they are spelled out here once for the server (validation, storage), the UI and the CLI.
  */
 
-export const ENVIRONMENTS_VERSION = 1
+export const ENVIRONMENTS_VERSION = 2
 
 export interface BearerAuth {
   type: 'bearer'
@@ -105,11 +105,38 @@ export type AuthConfig = (
 
 export type AuthType = AuthConfig['type']
 
+/**
+ * How the servers of an environment are trusted at TLS, whatever its auth (bearer to a private-CA server needs no
+ * client certificate). Both fields accept `${var}`. With an mTLS auth as well, the two combine: see `callTls` in
+ * `@wirebench/transport` (the mTLS CA pins the chain; this CA is added to the system's roots; either "allow
+ * self-signed" turns checks off).
+ */
+export interface TrustSettings {
+  /** PEM certificate(s) trusted in addition to the system's roots; empty for none. */
+  caCertificate: string
+  /** Accept any server certificate (development servers only). */
+  allowSelfSigned: boolean
+}
+
+/**
+ * The hosts an environment's credentials (its auth and its secret variables) may go to, by host name (ports are not
+ * told apart, as with cookies). A call to a host in neither list asks once and the answer lands here; a refused host
+ * gets its calls without them.
+ */
+export interface HostBinding {
+  approved: string[]
+  refused: string[]
+}
+
 export interface Environment {
   id: string
   name: string
   vars: Record<string, string>
   auth: AuthConfig
+  /** Absent means the defaults (system roots only, checks on); the parser always fills it in. */
+  trust?: TrustSettings
+  /** Absent means no host decided yet; the parser always fills it in. */
+  hosts?: HostBinding
 }
 
 export interface EnvironmentsDocument {

@@ -9,6 +9,7 @@ export type {
   CustomTokenAuth,
   Environment,
   EnvironmentsDocument,
+  HostBinding,
   JwtAlgorithm,
   JwtAuth,
   MtlsAuth,
@@ -16,6 +17,7 @@ export type {
   OAuth2AuthorizationCodeAuth,
   OAuth2ClientCredentialsAuth,
   SigV4Auth,
+  TrustSettings,
 } from './environment.js'
 export type {
   AuthApplyContext,
@@ -96,7 +98,30 @@ export type { JsonSyntaxError } from './templating/json-template.js'
 export { parseEnvironmentsDocument } from './document/parse.js'
 export type { DocumentIssue, ParseEnvironmentsResult } from './document/parse.js'
 export type { EnvironmentsIssue, EnvironmentsResponse, SaveEnvironmentsResponse } from './document/api.js'
-export { migrateEnvironmentsDocument } from './document/migrate.js'
+export { DEFAULT_TRUST, emptyHosts, migrateEnvironmentsDocument } from './document/migrate.js'
+export { hostOf, readHost } from './hosts/host-names.js'
+export type { HostReading } from './hosts/host-names.js'
+export {
+  decideCredentials,
+  hostStanding,
+  hostsOf,
+  secretReferences,
+  secretVariableNames,
+  targetHost,
+  withHostDecision,
+  withoutSecretVariables,
+} from './hosts/credential-decision.js'
+export type { CallAsWritten, CredentialDecision, CredentialOptions, HostStanding } from './hosts/credential-decision.js'
+export { prepareBoundCall } from './hosts/bound-call.js'
+export type {
+  BoundCall,
+  BoundCallOptions,
+  CredentialsOutcome,
+  CredentialsReason,
+  HostQuestion,
+} from './hosts/bound-call.js'
+export { trustMarkerFor } from './pipeline/trust-marker.js'
+export type { TrustOutput } from './pipeline/trust-marker.js'
 export type { MigrationResult } from './document/migrate.js'
 export {
   REDACTED,

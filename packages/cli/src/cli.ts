@@ -16,7 +16,9 @@ Examples:
   $ wirebench --demo                                 start the built-in demo services and point the workbench at them
   $ wirebench --port 0 --no-open                     any free port, print the URL instead of opening a browser
 
-The printed URL carries a per-launch session token after '#token='; API calls need it.
+The printed URL carries a per-launch session token after '#token='; API calls need it. The browser is opened
+with a one-time ticket instead (command lines are visible to other local users); reopen the printed URL any time.
+A --url without a scheme (localhost:8080/openapi.json) means http://.
 Files (uploads, environments) live in --config-dir, default ~/.wirebench (or $WIREBENCH_HOME).`
 
 function collect(value: string, previous: string[] | undefined): string[] {

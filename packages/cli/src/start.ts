@@ -2,6 +2,7 @@
 import type { StandaloneServer } from '@wirebench/server'
 import { renderBanner } from './banner.js'
 import type { DemoService } from './banner.js'
+import { UsageError } from './flags.js'
 import type { StartOptions } from './flags.js'
 import { cliVersion } from './version.js'
 
@@ -22,14 +23,22 @@ async function startDemo(): Promise<RunningDemo> {
   return demo.startDemo({ host: '127.0.0.1' })
 }
 
+/** Opens `url` in the user's browser; failures are reported (the printed URL works as well). */
 async function openBrowser(url: string, output: Output): Promise<void> {
   try {
     const { default: open } = await import('open')
     const child = await open(url)
-    child.once('error', () => output.err(`Could not open a browser; open ${url} yourself.\n`))
+    child.once('error', () => output.err('Could not open a browser; open the URL above yourself.\n'))
   } catch {
     output.err('Could not open a browser; open the URL above yourself.\n')
   }
+}
+
+/** The server refused a `--url` (a pin naming no installed plugin): the user's input, answered as a usage error. */
+function lockedUrlRefusal(error: unknown): UsageError | undefined {
+  const { code, message, hint } = (error ?? {}) as { code?: unknown; message?: unknown; hint?: unknown }
+  if (code !== 'no_plugin' || typeof message !== 'string') return undefined
+  return new UsageError(`--url ${message}${typeof hint === 'string' ? `\n${hint}` : ''}`)
 }
 
 function isAddressInUse(error: unknown): boolean {
@@ -58,6 +67,8 @@ export async function start(options: StartOptions, output: Output): Promise<() =
   } catch (error) {
     await server?.close().catch(() => undefined)
     await demo?.close().catch(() => undefined)
+    const refusedUrl = lockedUrlRefusal(error)
+    if (refusedUrl) throw refusedUrl
     if (isAddressInUse(error)) {
       throw new Error(
         `Port ${options.port} on ${options.host} is already in use. Stop the other program, or pick another port: --port 0 (any free port) or --port ${options.port + 1}.`,
@@ -67,9 +78,15 @@ export async function start(options: StartOptions, output: Output): Promise<() =
     throw error
   }
   const base = browserBase(server.url)
+  // The terminal is the user's own: the banner may show the token, so the URL can be reopened any time.
   const openUrl = server.token === null ? `${base}/` : `${base}/#token=${server.token}`
   output.out(renderBanner({ version: cliVersion, openUrl, options, demoServices: demo?.services ?? [] }))
-  if (options.open) await openBrowser(openUrl, output)
+  if (options.open) {
+    // A command line is readable by every local user (ps, /proc): the browser and xdg-open get a one-time ticket
+    // the page trades for the token, never the token itself.
+    const ticket = server.issueTicket()
+    await openBrowser(ticket === null ? `${base}/` : `${base}/#ticket=${ticket}`, output)
+  }
   const running = server
   return async () => {
     await running.close()

@@ -10,6 +10,8 @@ export type {
   MessageInfo,
   MethodInfo,
   MethodType,
+  SecurityAlternative,
+  SecuritySchemeInfo,
   SentRequest,
   ServiceInfo,
   ServiceSource,
@@ -28,10 +30,18 @@ export {
   COOKIE_ENV_MARKER,
   MTLS_MARKER,
   SIGV4_MARKER,
+  TRUST_MARKER,
   isMarkerKey,
   splitMarkers,
 } from './markers/markers.js'
-export type { ApiKeyQueryParam, CallMarkers, MtlsMarker, SigV4Marker, SplitMetadata } from './markers/markers.js'
+export type {
+  ApiKeyQueryParam,
+  CallMarkers,
+  MtlsMarker,
+  SigV4Marker,
+  SplitMetadata,
+  TrustMarker,
+} from './markers/markers.js'
 export { appendQueryParams, getHeader, mergeHeaders } from './markers/headers.js'
 export { referencedVariables, substitute, substituteDeep } from './variables/substitute.js'
 export type { SubstitutionOptions, SubstitutionResult } from './variables/substitute.js'
@@ -49,11 +59,12 @@ export type {
   DiscoveryTarget,
   Logger,
   PluginSetting,
+  ProtocolManifest,
   ProtocolPlugin,
   SchemaDocument,
   SchemaFile,
 } from './plugin/contract.js'
-export { SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
+export { SESSION_TICKET_PATH, SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
 export type {
   ClientConfig,
   DiscoverRequest,
@@ -65,8 +76,15 @@ export type {
   SchemaDiagnostic,
   SchemaDocumentQuery,
   SchemaDocumentResponse,
+  MethodDescriptionQuery,
+  MethodDescriptionResponse,
   ProtocolsResponse,
+  SessionTicketRequest,
+  SessionTicketResponse,
   UploadResponse,
+  UploadSetFile,
+  UploadSetRequest,
+  UploadSetResponse,
   UploadIssue,
   UploadSummary,
   UploadsResponse,
@@ -79,5 +97,14 @@ export type {
   LiveOverflowPolicy,
   LiveServerMessage,
 } from './api/live-api.js'
-export { checkOutboundUrl, defaultOutboundSchemes, isCloudMetadataAddress, isPrivateAddress } from './net/outbound.js'
+export {
+  checkOutboundUrl,
+  defaultOutboundSchemes,
+  isCloudMetadataAddress,
+  isLoopbackAddress,
+  isPrivateAddress,
+} from './net/outbound.js'
+export { checkOutboundHeaders } from './net/outbound-headers.js'
+export { hasScheme, isSchemelessAddress, readTargetText, withDefaultScheme } from './net/target-text.js'
+export type { TargetText } from './net/target-text.js'
 export type { OutboundPolicy } from './net/outbound.js'

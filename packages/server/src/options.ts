@@ -2,6 +2,7 @@
 import { LIVE_ACK_WINDOW } from '@wirebench/core'
 import type { ProtocolPlugin } from '@wirebench/core'
 import type { FastifyRequest } from 'fastify'
+import type { LaunchTickets } from './security/launch-tickets.js'
 
 export interface WorkbenchLimits {
   /** Largest JSON request body (discover, invoke). */
@@ -80,6 +81,11 @@ export interface WorkbenchOptions {
    * When omitted a random token nobody knows is used, so the API stays closed until one is given.
    */
   token?: string | null
+  /**
+   * One-time launch tickets the page may trade for the session token (`POST {prefix}/api/session/ticket`); the
+   * standalone server passes its own so the CLI can open the browser without the token on its command line.
+   */
+  launchTickets?: LaunchTickets
   /** Host header values admitted besides loopback names (`name` for any port, `name:port` for one). */
   allowedHosts?: string[]
   mode?: 'standalone' | 'embedded'
@@ -89,7 +95,10 @@ export interface WorkbenchOptions {
   outboundAllowHosts?: string[]
   /** Embedded mode under NODE_ENV=production refuses to start unless this is set (SECURITY.md). */
   allowInProduction?: boolean
-  /** The host's own check of `/api/*` calls (e.g. its session), run after the gates; false answers 403. */
+  /**
+   * The host's own check of every workbench request (API, UI page and assets, OAuth callback, live socket), e.g. its
+   * session, run after the gates; false or a throw answers 403.
+   */
   authorize?: (request: FastifyRequest) => boolean | Promise<boolean>
   /** Version shown in the UI; default: this package's version. */
   version?: string

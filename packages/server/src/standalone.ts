@@ -2,11 +2,19 @@
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import type { WorkbenchOptions } from './options.js'
+import { deferredSchemaCompilers } from './schema-compilers.js'
+import {
+  connectionsCheckingInterval,
+  defaultRequestTimeouts,
+  installRequestTimeouts,
+} from './security/request-timeouts.js'
+import type { RequestTimeouts } from './security/request-timeouts.js'
+import { createLaunchTickets } from './security/launch-tickets.js'
 import { createSessionToken } from './security/token.js'
 import { redactPaths } from './services/logger.js'
 import { workbench } from './workbench.js'
 
-export interface StandaloneOptions extends Omit<WorkbenchOptions, 'mode' | 'token'> {
+export interface StandaloneOptions extends Omit<WorkbenchOptions, 'mode' | 'token' | 'launchTickets'> {
   /** Interface to bind; default 127.0.0.1. */
   host?: string
   /** Port; 0 picks a free one. Default 5080. */
@@ -15,12 +23,19 @@ export interface StandaloneOptions extends Omit<WorkbenchOptions, 'mode' | 'toke
   token?: string | null
   /** Pino level; default `warn` (or `WIREBENCH_LOG_LEVEL`). `false` silences the log. */
   logLevel?: string | false
+  /** Limits on how long a client may take to send headers, a whole request, or the next byte of a body. */
+  timeouts?: Partial<RequestTimeouts>
 }
 
 export interface StandaloneServer {
   app: FastifyInstance
   /** The session token (null with `--no-token`). */
   token: string | null
+  /**
+   * A one-time ticket the page trades for the token (`#ticket=` in the URL the browser is opened with): the token
+   * stays off command lines. Null with `--no-token`.
+   */
+  issueTicket(): string | null
   /** The base URL once listening (e.g. `http://127.0.0.1:5080`); empty before `listen()`. */
   readonly url: string
   listen(): Promise<string>
@@ -36,7 +51,8 @@ function urlHost(host: string): string {
 }
 
 export async function createStandaloneServer(options: StandaloneOptions): Promise<StandaloneServer> {
-  const { host = '127.0.0.1', port = 5080, logLevel, ...rest } = options
+  const { host = '127.0.0.1', port = 5080, logLevel, timeouts: given, ...rest } = options
+  const timeouts = { ...defaultRequestTimeouts, ...given }
   const token = options.token === undefined ? createSessionToken() : options.token
   const level = logLevel === false ? 'silent' : (logLevel ?? process.env.WIREBENCH_LOG_LEVEL ?? 'warn')
   const app = Fastify({
@@ -46,12 +62,19 @@ export async function createStandaloneServer(options: StandaloneOptions): Promis
     // Closing means closing: a half-open keep-alive socket (browsers and undici pre-connect) must not hold shutdown up.
     forceCloseConnections: true,
     return503OnClosing: true,
+    schemaController: deferredSchemaCompilers(),
+    // A client that trickles its request must not hold a socket for ever (Fastify turns Node's limit off).
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: connectionsCheckingInterval(timeouts) },
   })
-  await app.register(workbench, { ...rest, token, mode: 'standalone' })
+  installRequestTimeouts(app, timeouts)
+  const launchTickets = createLaunchTickets()
+  await app.register(workbench, { ...rest, token, launchTickets, mode: 'standalone' })
   let url = ''
   return {
     app,
     token,
+    issueTicket: () => (token === null ? null : launchTickets.issue()),
     get url() {
       return url
     },

@@ -3,13 +3,7 @@
  * `app.register(workbench, { prefix: '/workbench', configDir })`.
  */
 import { parseEnvironmentsDocument } from '@wirebench/auth'
-import { createGraphqlPlugin } from '@wirebench/protocol-graphql'
-import { createGrpcPlugins } from '@wirebench/protocol-grpc'
-import { createRestPlugin } from '@wirebench/protocol-rest'
-import { createSsePlugin } from '@wirebench/protocol-sse'
-import { createWebSocketPlugin } from '@wirebench/protocol-websocket'
-import { createCookieJars } from '@wirebench/transport'
-import { defaultOutboundSchemes } from '@wirebench/core'
+import { SESSION_TICKET_PATH, WorkbenchError, defaultOutboundSchemes } from '@wirebench/core'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { installErrorHandling } from './errors/error-handler.js'
@@ -24,22 +18,40 @@ import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
 import { registerProtocolRoutes } from './routes/protocols.js'
 import { registerSchemaRoutes } from './routes/schema.js'
+import { registerSessionTicketRoutes } from './routes/session-ticket.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
 import { securityHeadersHook } from './security/headers.js'
 import { createSessionToken } from './security/token.js'
+import { createBuiltinPlugins } from './services/builtin-plugins.js'
 import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
 import { createInvokeService } from './services/invoke.js'
+import { createLazyTokenProxy } from './services/lazy-token-proxy.js'
 import { pluginLogger } from './services/logger.js'
-import { createTokenProxy } from './services/token-proxy.js'
 import { createPluginRegistry } from './services/plugin-registry.js'
+import type { PluginRegistry } from './services/plugin-registry.js'
+import { createServerCookieJars } from './services/server-cookie-jars.js'
+import { parseTargetEntry } from './services/target-entry.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
 import { defaultUiDir } from './ui-dir.js'
 import { serverVersion } from './version.js'
+
+/**
+ * URLs fixed at start-up (`--url`) are checked once, so a pin naming no installed plugin stops the start with the
+ * list of installed ones instead of showing as a failed URL in a locked list nobody can edit.
+ */
+function checkLockedUrls(urls: readonly string[], registry: PluginRegistry): void {
+  const installed = { has: (id: string) => registry.get(id) !== undefined, ids: () => registry.list().map((p) => p.id) }
+  for (const url of urls) {
+    const problem = parseTargetEntry(url, installed).problem
+    if (problem)
+      throw new WorkbenchError(problem.code, `${url}: ${problem.message}`, problem.hint ? { hint: problem.hint } : {})
+  }
+}
 
 export async function workbench(app: FastifyInstance, options: WorkbenchOptions): Promise<void> {
   const prefix = app.prefix
@@ -61,21 +73,27 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     allowHosts: options.outboundAllowHosts ?? [],
   }
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
-  const cookieJars = createCookieJars()
+  const cookieJars = createServerCookieJars()
+  // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.
   const registry = createPluginRegistry(
-    options.plugins ?? [
-      createRestPlugin({ outbound: outboundPolicy, cookieJars }),
-      ...createGrpcPlugins({ outbound: outboundPolicy }),
-      createGraphqlPlugin({ outbound: outboundPolicy, cookieJars }),
-      createSsePlugin({ outbound: outboundPolicy, cookieJars }),
-      createWebSocketPlugin({ outbound: outboundPolicy }),
-    ],
+    options.plugins ?? createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars }),
   )
+
+  checkLockedUrls(options.lockedUrls ?? [], registry)
 
   app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app, limits)
-  app.addHook('onRequest', createGateHook({ prefix, token, allowedHosts: options.allowedHosts ?? [] }))
-  if (options.authorize) app.addHook('onRequest', createAuthorizeHook(prefix, options.authorize))
+  const tickets = token === null ? undefined : options.launchTickets
+  app.addHook(
+    'onRequest',
+    createGateHook({
+      prefix,
+      token,
+      allowedHosts: options.allowedHosts ?? [],
+      ...(tickets ? { tokenFreePaths: [SESSION_TICKET_PATH] } : {}),
+    }),
+  )
+  if (options.authorize) app.addHook('onRequest', createAuthorizeHook(options.authorize))
   app.addHook('onSend', securityHeadersHook)
   app.addHook('onClose', () => registry.dispose())
 
@@ -110,7 +128,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)
   registerLiveRoutes(app, deps, { outboundPolicy })
-  registerCookieRoutes(app, { cookieJars })
+  registerCookieRoutes(app, { cookieJars: cookieJars.view })
 
   const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
   await environments.init()
@@ -120,7 +138,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     jsonBodyBytes: limits.jsonBodyBytes,
   })
   registerAuthProxyRoutes(app, {
-    proxy: createTokenProxy({
+    proxy: createLazyTokenProxy({
       outboundPolicy,
       timeoutMs: limits.tokenProxyTimeoutMs,
       maxResponseBytes: limits.tokenProxyMaxResponseBytes,
@@ -128,6 +146,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     jsonBodyBytes: limits.jsonBodyBytes,
   })
   registerOAuthCallbackRoutes(app)
+  if (tickets && token !== null) registerSessionTicketRoutes(app, { tickets, token })
 
   const demoUrls = options.demoUrls ?? []
   const config: ClientConfig = {

@@ -1,6 +1,7 @@
 /**
- * Hands out undici dispatchers for outbound calls: one shared keep-alive Agent, client-certificate Agents for mTLS,
- * and either of them wrapped with an environment's cookie jar. Every Agent connects through the guarded lookup.
+ * Hands out undici dispatchers for outbound calls: one shared keep-alive Agent, Agents with a call's own TLS settings
+ * (client certificate, trusted CA, checks off), and either of them wrapped with an environment's cookie jar. Every
+ * Agent connects through the guarded lookup.
  */
 import { Agent } from 'undici'
 import type { Dispatcher } from 'undici'
@@ -10,6 +11,7 @@ import type { CookieJars } from './cookies/cookie-jars.js'
 import { withCookieJar } from './cookies/with-cookie-jar.js'
 import { createGuardedLookup } from './guarded-lookup.js'
 import { createTimedConnector } from './timing/timed-connector.js'
+import { callTls } from './tls/call-tls.js'
 import { createTlsAgents } from './tls/tls-agents.js'
 
 export interface DispatcherFactoryOptions {
@@ -18,7 +20,7 @@ export interface DispatcherFactoryOptions {
   keepAliveTimeoutMs?: number
   /** The server's per-environment cookie jars (shared by its plugins); by default the factory keeps its own. */
   cookieJars?: CookieJars
-  /** Client-certificate Agents kept for reuse (least recently used goes); 0 gives each call its own. Default 8. */
+  /** Agents with their own TLS settings kept for reuse (least recently used goes); 0 gives each call its own. Default 8. */
   maxTlsAgents?: number
 }
 
@@ -30,10 +32,10 @@ export interface DispatcherLease {
 
 export interface DispatcherFactory {
   /**
-   * The dispatcher a call goes through. Transport markers decide it: a client certificate (mTLS) selects an Agent
-   * presenting it, a cookie environment wraps the Agent with that environment's jar (both together: one Agent
-   * carries the certificate and the jar); calls without them share one guarded Agent.
-   * Throws `invalid_request` naming the field when the mTLS PEM material cannot be used.
+   * The dispatcher a call goes through. Transport markers decide it: TLS settings (an mTLS client certificate, the
+   * environment's trust marker) select an Agent with them, a cookie environment wraps the Agent with that
+   * environment's jar (both together: one Agent carries the TLS settings and the jar); calls without them share one
+   * guarded Agent. Throws `invalid_request` naming the field when PEM material cannot be used.
    */
   acquire(markers: CallMarkers): DispatcherLease
   readonly cookieJars: CookieJars
@@ -56,8 +58,9 @@ export function createDispatcherFactory(options: DispatcherFactoryOptions = {}):
     acquire(markers) {
       let dispatcher: Dispatcher
       let release = nothingToRelease
-      if (markers.mtls) {
-        const lease = tlsAgents.acquire(markers.mtls)
+      const tls = callTls(markers)
+      if (tls) {
+        const lease = tlsAgents.acquire(tls)
         dispatcher = lease.agent
         release = lease.release
       } else {

@@ -14,7 +14,14 @@ function lookupWith(addresses: LookupAddress[], policy = {}) {
 
 describe('guarded DNS lookup', () => {
   it('refuses names that resolve to cloud-metadata addresses in any spelling', async () => {
-    for (const address of ['169.254.169.254', '::ffff:169.254.169.254', 'fd00:ec2::254']) {
+    for (const address of [
+      '169.254.169.254',
+      '::ffff:169.254.169.254',
+      'fd00:ec2::254',
+      '::ffff:0:a9fe:a9fe',
+      '2002:a9fe:a9fe::',
+      '64:ff9b:1:a9fe:a9:fe00::',
+    ]) {
       const { error } = await lookupWith([{ address, family: address.includes(':') ? 6 : 4 }])(false)
       expect(error?.message).toContain('cloud-metadata')
     }

@@ -6,6 +6,8 @@ export { createCookieJars, defaultCookieJarLimits } from './cookies/cookie-jars.
 export type { CookieJars, CookieJarsOptions, CookieSummary } from './cookies/cookie-jars.js'
 export { clientTlsOptions } from './tls/client-certificate.js'
 export type { ClientTlsOptions } from './tls/client-certificate.js'
+export { callTls } from './tls/call-tls.js'
+export type { CallTls, CallTlsOptions } from './tls/call-tls.js'
 export { readBoundedBody } from './body-reader.js'
 export type { BoundedBody } from './body-reader.js'
 export { createCallSignal } from './deadline.js'

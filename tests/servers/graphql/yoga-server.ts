@@ -28,8 +28,11 @@ export interface YogaServerOptions {
   github?: boolean
   /** Refuse introspection (`__schema`) queries with a GraphQL error. */
   noIntrospection?: boolean
-  /** HTTPS that demands a client certificate signed by `ca` (mTLS), for HTTP and WebSocket alike. */
-  tls?: { key: string; cert: string; ca: string }
+  /**
+   * HTTPS for HTTP and WebSocket alike; by default it demands a client certificate signed by `ca` (mTLS), with
+   * `requestCert: false` it asks for none (server TLS only).
+   */
+  tls?: { key: string; cert: string; ca?: string; requestCert?: boolean }
 }
 
 export interface YogaServer {
@@ -325,7 +328,16 @@ export async function startYogaServer(options: YogaServerOptions = {}): Promise<
   // yoga's node handler returns a promise the http server ignores; it answers every request itself.
   const handler = (request: IncomingMessage, response: ServerResponse): void => void yoga(request, response)
   const server = options.tls
-    ? createHttpsServer({ ...options.tls, requestCert: true, rejectUnauthorized: true }, handler)
+    ? createHttpsServer(
+        {
+          key: options.tls.key,
+          cert: options.tls.cert,
+          ...(options.tls.ca ? { ca: options.tls.ca } : {}),
+          requestCert: options.tls.requestCert ?? true,
+          rejectUnauthorized: options.tls.requestCert ?? true,
+        },
+        handler,
+      )
     : createServer(handler)
   const sockets = new Set<Socket>()
   server.on('connection', (socket) => {

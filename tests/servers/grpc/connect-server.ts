@@ -1,46 +1,25 @@
 /**
  * A @connectrpc/connect-node server of the `wbtest.v1.Lab` fixture speaking gRPC-Web, the Connect protocol and gRPC,
- * over HTTP/1.1 or over cleartext HTTP/2 (h2c). connect-node refuses duplex calls over HTTP/1.1 (505). Descriptors come from compiling the fixture .proto files with buf at start-up.
+ * over HTTP/1.1 or over cleartext HTTP/2 (h2c). connect-node refuses duplex calls over HTTP/1.1 (505). Descriptors
+ * come from compiling the fixture .proto files with buf at start-up; the routes serve other connect adapters too.
  * Server reflection is our own small fixture (connect-node has none): it answers from the same compiled descriptors,
  * with the reflection schema compiled from the .proto that @grpc/reflection ships.
  */
-import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { createServer as createH2cServer } from 'node:http2'
+import { createServer as createH2cServer, createSecureServer } from 'node:http2'
 import type { AddressInfo, Socket } from 'node:net'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { promisify } from 'node:util'
-import { create, createFileRegistry, fromBinary, toBinary } from '@bufbuild/protobuf'
-import type { DescFile, DescService, FileRegistry, Message } from '@bufbuild/protobuf'
-import { FileDescriptorProtoSchema, FileDescriptorSetSchema } from '@bufbuild/protobuf/wkt'
+import { create, toBinary } from '@bufbuild/protobuf'
+import type { DescFile, DescService, Message } from '@bufbuild/protobuf'
+import { FileDescriptorProtoSchema } from '@bufbuild/protobuf/wkt'
 import { Code, ConnectError } from '@connectrpc/connect'
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect'
 import { connectNodeAdapter } from '@connectrpc/connect-node'
+import { compileRegistry } from './buf-compile.js'
 import { grpcFixturesDir } from './lab-server.js'
 
-const run = promisify(execFile)
 const require = createRequire(import.meta.url)
-
-async function compile(root: string, path: string): Promise<FileRegistry> {
-  const dir = await mkdtemp(join(tmpdir(), 'wirebench-buf-'))
-  try {
-    const out = join(dir, 'set.binpb')
-    const buf = join(dirname(require.resolve('@bufbuild/buf/package.json')), 'bin', 'buf')
-    await run(
-      process.execPath,
-      [buf, 'build', root, '--path', join(root, path), '--as-file-descriptor-set', '-o', out],
-      {
-        env: { PATH: process.env.PATH ?? '', HOME: dir, BUF_CACHE_DIR: join(dir, 'cache') },
-      },
-    )
-    return createFileRegistry(fromBinary(FileDescriptorSetSchema, await readFile(out)))
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
-}
 
 export interface ConnectLabServer {
   url: string
@@ -52,11 +31,17 @@ export interface ConnectLabServer {
 
 type Json = Record<string, unknown>
 
-export async function startConnectLabServer(options: { http: '1.1' | '2' }): Promise<ConnectLabServer> {
+export interface LabRoutes {
+  routes: (router: ConnectRouter) => void
+  reflectionCalls: () => number
+}
+
+/** The Lab service and our reflection fixture as connect routes, for any connect server adapter. */
+export async function createLabRoutes(): Promise<LabRoutes> {
   const reflectionRoot = join(dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto')
   const [lab, reflection] = await Promise.all([
-    compile(grpcFixturesDir, 'wbtest/v1/lab.proto'),
-    compile(reflectionRoot, 'grpc/reflection/v1/reflection.proto'),
+    compileRegistry(grpcFixturesDir, 'wbtest/v1/lab.proto'),
+    compileRegistry(reflectionRoot, 'grpc/reflection/v1/reflection.proto'),
   ])
   const labService = lab.getService('wbtest.v1.Lab') as DescService
   const reflectionService = reflection.getService('grpc.reflection.v1.ServerReflection') as DescService
@@ -158,11 +143,26 @@ export async function startConnectLabServer(options: { http: '1.1' | '2' }): Pro
       },
     } as never)
   }
+  return { routes, reflectionCalls: () => reflectionCalls }
+}
 
+export interface ConnectLabServerOptions {
+  http: '1.1' | '2'
+  /** HTTPS instead: HTTP/2 and HTTP/1.1 on one port (ALPN), no client certificate asked for; `http` is ignored. */
+  tls?: { cert: string; key: string }
+}
+
+export async function startConnectLabServer(options: ConnectLabServerOptions): Promise<ConnectLabServer> {
+  const { routes, reflectionCalls } = await createLabRoutes()
   const handler = connectNodeAdapter({ routes })
-  const server = options.http === '1.1' ? createServer(handler) : createH2cServer(handler)
+  const server = options.tls
+    ? createSecureServer({ cert: options.tls.cert, key: options.tls.key, allowHTTP1: true }, handler)
+    : options.http === '1.1'
+      ? createServer(handler)
+      : createH2cServer(handler)
   const http1Requests: string[] = []
-  if (options.http === '1.1') server.on('request', (request: { url?: string }) => http1Requests.push(request.url ?? ''))
+  if (options.http === '1.1' && !options.tls)
+    server.on('request', (request: { url?: string }) => http1Requests.push(request.url ?? ''))
   const sockets = new Set<Socket>()
   server.on('connection', (socket: Socket) => {
     sockets.add(socket)
@@ -170,8 +170,8 @@ export async function startConnectLabServer(options: { http: '1.1' | '2' }): Pro
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    reflectionCalls: () => reflectionCalls,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    reflectionCalls,
     http1Requests: () => [...http1Requests],
     close: () =>
       new Promise<void>((resolve) => {

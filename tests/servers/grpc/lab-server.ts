@@ -2,18 +2,28 @@
  * A @grpc/grpc-js server of the `wbtest.v1.Lab` fixture (tests/fixtures/grpc) with @grpc/reflection, on a loopback
  * port: every call kind, a slow method that records cancellations, rich error details, and connection counting.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import type { AddressInfo, Socket } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import * as grpc from '@grpc/grpc-js'
 import * as protoLoader from '@grpc/proto-loader'
 import { ReflectionService } from '@grpc/reflection'
+import { addReflection } from 'grpc-server-reflection'
 import protobuf from 'protobufjs'
+import { compileDescriptorSet } from './buf-compile.js'
 
 export const grpcFixturesDir = fileURLToPath(new URL('../../fixtures/grpc/', import.meta.url))
 
-export type ReflectionMode = 'v1+v1alpha' | 'v1alpha' | 'none'
+/**
+ * `v1+v1alpha` and `v1alpha`: @grpc/reflection (the facade serves both; its v1alpha implementation alone is a server
+ * that predates v1). `grpc-server-reflection`: the `grpc-server-reflection` package, v1alpha only, answering from a
+ * FileDescriptorSet file (each file without its imports, which the client then asks for by name).
+ */
+export type ReflectionMode = 'v1+v1alpha' | 'v1alpha' | 'grpc-server-reflection' | 'none'
 
 export interface LabServerOptions {
   reflection?: ReflectionMode
@@ -222,6 +232,13 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
       }
     new ReflectionV1AlphaImplementation(definition).addToServer(counting)
   }
+  let descriptorDir: string | undefined
+  if (mode === 'grpc-server-reflection') {
+    descriptorDir = await mkdtemp(join(tmpdir(), 'wirebench-lab-'))
+    const path = join(descriptorDir, 'lab.binpb')
+    await writeFile(path, await compileDescriptorSet(grpcFixturesDir, 'wbtest/v1/lab.proto'))
+    addReflection(server, path)
+  }
 
   const credentials = options.tls
     ? grpc.ServerCredentials.createSsl(
@@ -259,6 +276,7 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
       server.forceShutdown()
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => listener.close(() => resolve()))
+      if (descriptorDir !== undefined) await rm(descriptorDir, { recursive: true, force: true })
     },
   }
 }

@@ -13,13 +13,16 @@ export interface Echo {
 export interface EchoServer {
   origin: string
   docUrl: string
+  /** Replaces the document at `/doc` (one that names this server's own origin can only be written once it listens). */
+  setDocument(doc: string): void
   close(): Promise<void>
 }
 
 export async function startEchoServer(doc: string, contentType: string): Promise<EchoServer> {
+  let document = doc
   const server = createServer((request, response) => {
     if (request.url === '/doc') {
-      response.writeHead(200, { 'content-type': contentType }).end(doc)
+      response.writeHead(200, { 'content-type': contentType }).end(document)
       return
     }
     const chunks: Buffer[] = []
@@ -39,6 +42,9 @@ export async function startEchoServer(doc: string, contentType: string): Promise
   return {
     origin,
     docUrl: `${origin}/doc`,
+    setDocument(next) {
+      document = next
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

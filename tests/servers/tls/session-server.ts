@@ -33,6 +33,8 @@ export interface Seen {
   authorized: boolean
   clientCommonName: string | null
   cookie: string | null
+  /** The Authorization header the caller sent (these are test credentials, reported back to prove what arrived). */
+  authorization: string | null
   user?: string
 }
 
@@ -120,6 +122,7 @@ function seenBy(request: IncomingMessage, path: string): Seen {
     authorized: socket.authorized === true,
     clientCommonName: typeof commonName === 'string' ? commonName : null,
     cookie: request.headers.cookie ?? null,
+    authorization: request.headers.authorization ?? null,
   }
 }
 

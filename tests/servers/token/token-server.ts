@@ -1,6 +1,7 @@
 /**
  * A token endpoint of our own on 127.0.0.1 for the proxy's edge cases (an OIDC provider covers the real grants):
- * fixed bytes, an echo of what arrived, provider errors, HTML, a stall, a redirect and an oversized answer.
+ * fixed bytes, an echo of what arrived, provider errors (one echoing the request), HTML, a stall, a redirect and an
+ * oversized answer.
  */
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server } from 'node:http'
@@ -44,6 +45,14 @@ export async function startTokenServer(): Promise<TokenServer> {
           return
         case '/array':
           json(200, [{ token: 'in-array' }])
+          return
+        case '/echo-denied':
+          // A careless provider: its error repeats what it received (the Authorization header, the URL with its
+          // query, the form body), the way some echo a request for debugging.
+          json(400, {
+            error: 'invalid_client',
+            error_description: `rejected ${request.headers.authorization ?? '-'} at ${request.url ?? ''} with ${body}`,
+          })
           return
         case '/denied':
           json(400, { error: 'invalid_client', error_description: 'Client authentication failed.' })

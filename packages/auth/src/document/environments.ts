@@ -6,11 +6,19 @@
  */
 import type { AuthConfig, Environment, EnvironmentsDocument } from '../environment.js'
 import { secretFieldsOf, stripMemoryOnlyAuth } from '../scheme/registry.js'
+import { DEFAULT_TRUST, emptyHosts } from './migrate.js'
 
 export const REDACTED = '***'
 
 export function newEnvironment(name: string): Environment {
-  return { id: globalThis.crypto.randomUUID(), name, vars: {}, auth: { type: 'none' } }
+  return {
+    id: globalThis.crypto.randomUUID(),
+    name,
+    vars: {},
+    auth: { type: 'none' },
+    trust: { ...DEFAULT_TRUST },
+    hosts: emptyHosts(),
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import { migrateEnvironmentsDocument } from './migrate.js'
 import { parseEnvironmentsDocument } from './parse.js'
 
 const doc = (environments: unknown[], extra: Record<string, unknown> = {}) => ({
-  version: 1,
+  version: ENVIRONMENTS_VERSION,
   environments,
   activeEnvironmentId: null,
   ...extra,
@@ -19,7 +19,14 @@ const issuesOf = (json: unknown) => {
 describe('parseEnvironmentsDocument', () => {
   it('accepts a document with every auth type at its defaults and returns a copy', () => {
     const input = doc(
-      authSchemes.map((s, i) => ({ id: `e${i}`, name: s.label, vars: { a: '1' }, auth: s.defaults() })),
+      authSchemes.map((s, i) => ({
+        id: `e${i}`,
+        name: s.label,
+        vars: { a: '1' },
+        auth: s.defaults(),
+        trust: { caCertificate: '', allowSelfSigned: false },
+        hosts: { approved: [], refused: [] },
+      })),
       { activeEnvironmentId: 'e1' },
     )
     const result = parseEnvironmentsDocument(input)
@@ -152,11 +159,66 @@ describe('parseEnvironmentsDocument', () => {
 
   it('rejects non-objects, newer versions and unknown top-level keys', () => {
     expect(issuesOf([])[0]).toEqual({ path: '', message: 'The document must be a JSON object, not an array.' })
-    expect(issuesOf(doc([], { version: 2 }))[0]?.message).toMatch(/newer than this workbench understands/)
+    expect(issuesOf(doc([], { version: ENVIRONMENTS_VERSION + 1 }))[0]?.message).toMatch(
+      /newer than this workbench understands/,
+    )
     expect(issuesOf(doc([], { extra: true }))).toEqual([
       { path: '/extra', message: 'The document has no field "extra".' },
     ])
     expect(issuesOf({ version: 1, environments: {} })[0]).toMatchObject({ path: '/environments' })
+  })
+})
+
+describe('trust settings', () => {
+  const env = (trust: unknown) => ({ id: 'a', name: 'A', vars: {}, auth: { type: 'bearer', token: 't' }, trust })
+
+  it('keeps a CA certificate and allow-self-signed whatever the auth type, and fills what was left out', () => {
+    const result = parseEnvironmentsDocument(doc([env({ caCertificate: '-----BEGIN CERTIFICATE-----' })]))
+    expect(result.ok && result.document.environments[0]?.trust).toEqual({
+      caCertificate: '-----BEGIN CERTIFICATE-----',
+      allowSelfSigned: false,
+    })
+  })
+
+  it.each([
+    ['a non-object', 'yes', '/environments/0/trust', /trust must be an object/],
+    ['a non-string CA', { caCertificate: 1 }, '/environments/0/trust/caCertificate', /must be a string \(PEM\)/],
+    ['a non-boolean flag', { allowSelfSigned: 'no' }, '/environments/0/trust/allowSelfSigned', /must be a boolean/],
+    ['an unknown key', { pin: true }, '/environments/0/trust/pin', /trust has no field "pin"/],
+  ])('rejects %s with its path', (_name, trust, path, message) => {
+    expect(issuesOf(doc([env(trust)]))).toContainEqual({ path, message: expect.stringMatching(message) })
+  })
+})
+
+describe('host binding', () => {
+  const env = (hosts: unknown) => ({ id: 'a', name: 'A', vars: {}, auth: { type: 'bearer', token: 't' }, hosts })
+
+  it('keeps approved and refused host names in one spelling (lower case, no port), without duplicates', () => {
+    const result = parseEnvironmentsDocument(
+      doc([
+        env({ approved: ['API.example.com', 'https://api.example.com:8443/x', '[::1]'], refused: ['localhost:9'] }),
+      ]),
+    )
+    expect(result.ok && result.document.environments[0]?.hosts).toEqual({
+      approved: ['api.example.com', '[::1]'],
+      refused: ['localhost'],
+    })
+  })
+
+  it.each([
+    ['a non-object', [], '/environments/0/hosts', /hosts must be an object/],
+    ['a non-list', { approved: 'a.example' }, '/environments/0/hosts/approved', /must be a list of host names/],
+    ['a wildcard', { refused: ['*.example.com'] }, '/environments/0/hosts/refused/0', /wildcards are not supported/],
+    ['a non-host', { approved: ['a b'] }, '/environments/0/hosts/approved/0', /is not a host name/],
+    [
+      'a host in both lists',
+      { approved: ['a.example'], refused: ['A.example'] },
+      '/environments/0/hosts/refused/0',
+      /both approved and refused/,
+    ],
+    ['an unknown key', { pending: [] }, '/environments/0/hosts/pending', /hosts has no field "pending"/],
+  ])('rejects %s with its path', (_name, hosts, path, message) => {
+    expect(issuesOf(doc([env(hosts)]))).toContainEqual({ path, message: expect.stringMatching(message) })
   })
 })
 
@@ -183,7 +245,7 @@ describe('memory-only fields (the mTLS passphrase)', () => {
   it('strips memory-only fields from what is sent to the server, and from exports', () => {
     const withPassphrase = { ...mtls, passphrase: 'hunter2' } as unknown as AuthConfig
     const document: EnvironmentsDocument = {
-      version: 1,
+      version: ENVIRONMENTS_VERSION,
       environments: [
         { id: 'a', name: 'A', vars: {}, auth: withPassphrase },
         { id: 'b', name: 'B', vars: {}, auth: { type: 'bearer', token: 't' } },
@@ -210,16 +272,58 @@ describe('migrateEnvironmentsDocument', () => {
     })
   })
 
+  it('brings a stored version 1 document to the current version: default trust settings and no host decided', () => {
+    const v1 = {
+      version: 1,
+      activeEnvironmentId: 'a',
+      environments: [
+        { id: 'a', name: 'A', vars: { t: 'x' }, auth: { type: 'bearer', token: '${t}' } },
+        {
+          id: 'b',
+          name: 'B',
+          vars: {},
+          auth: { type: 'mtls', certificate: 'C', privateKey: 'K', caCertificate: 'CA', allowSelfSigned: true },
+        },
+      ],
+    }
+    const result = parseEnvironmentsDocument(v1)
+    expect(result).toMatchObject({ ok: true, migrated: true })
+    if (!result.ok) return
+    expect(result.document.version).toBe(ENVIRONMENTS_VERSION)
+    expect(result.document.environments.map((e) => e.trust)).toEqual([
+      { caCertificate: '', allowSelfSigned: false },
+      { caCertificate: '', allowSelfSigned: false },
+    ])
+    expect(result.document.environments.map((e) => e.hosts)).toEqual([
+      { approved: [], refused: [] },
+      { approved: [], refused: [] },
+    ])
+    // The mTLS auth keeps its own CA and allow-self-signed: the transport combines them with the trust settings.
+    expect(result.document.environments[1]?.auth).toMatchObject({ caCertificate: 'CA', allowSelfSigned: true })
+    expect(v1.environments[0]).not.toHaveProperty('trust')
+  })
+
   it('leaves a current document as it is', () => {
     const current = doc([])
-    expect(migrateEnvironmentsDocument(current)).toEqual({ value: current, fromVersion: 1, migrated: false })
+    expect(migrateEnvironmentsDocument(current)).toEqual({
+      value: current,
+      fromVersion: ENVIRONMENTS_VERSION,
+      migrated: false,
+    })
   })
 })
 
 describe('environments', () => {
   it('creates environments with unique ids and no auth', () => {
     const a = newEnvironment('Dev')
-    expect(a).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Dev', vars: {}, auth: { type: 'none' } })
+    expect(a).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Dev',
+      vars: {},
+      auth: { type: 'none' },
+      trust: { caCertificate: '', allowSelfSigned: false },
+      hosts: { approved: [], refused: [] },
+    })
     expect(newEnvironment('Dev').id).not.toBe(a.id)
   })
 
@@ -233,7 +337,11 @@ describe('environments', () => {
     expect(redactEnvironment(environment).auth).toEqual({ ...environment.auth, secretKey: '***' })
     expect(environment.auth.secretKey).toBe('SK')
     expect(redactEnvironment(environment).vars).toEqual({ user: '***' })
-    const document: EnvironmentsDocument = { version: 1, environments: [environment], activeEnvironmentId: 'a' }
+    const document: EnvironmentsDocument = {
+      version: ENVIRONMENTS_VERSION,
+      environments: [environment],
+      activeEnvironmentId: 'a',
+    }
     expect(JSON.stringify(redactEnvironmentsDocument(document))).not.toContain('"SK"')
   })
 

@@ -8,6 +8,8 @@
 import { ENVIRONMENTS_VERSION, type AuthConfig, type Environment, type EnvironmentsDocument } from '../environment.js'
 import { authTypes, isAuthType, memoryOnlyFieldsOf, schemeFor } from '../scheme/registry.js'
 import type { AuthField } from '../scheme/types.js'
+import { parseHosts, parseTrust } from './environment-parts.js'
+import { describe, isRecord, pointer } from './json-shape.js'
 import { migrateEnvironmentsDocument } from './migrate.js'
 
 export interface DocumentIssue {
@@ -21,14 +23,8 @@ export type ParseEnvironmentsResult =
 
 // Names a template could never reference, or that would pollute prototypes when copied.
 const forbiddenVarNames = new Set(['__proto__', 'constructor', 'prototype'])
-const environmentKeys = new Set(['id', 'name', 'vars', 'auth'])
+const environmentKeys = new Set(['id', 'name', 'vars', 'auth', 'trust', 'hosts'])
 const documentKeys = new Set(['version', 'environments', 'activeEnvironmentId'])
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-const describe = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`)
-const pointer = (...parts: Array<string | number>) =>
-  parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')
 
 /** What parsing found besides issues. */
 interface ParseNotes {
@@ -135,12 +131,14 @@ function parseEnvironment(
   const vars = parseVars(input['vars'] ?? {}, `${at}/vars`, issues)
   const auth =
     input['auth'] === undefined ? ({ type: 'none' } as const) : parseAuth(input['auth'], `${at}/auth`, issues, notes)
+  const trust = parseTrust(input['trust'], `${at}/trust`, issues)
+  const hosts = parseHosts(input['hosts'], `${at}/hosts`, issues)
   for (const key of Object.keys(input)) {
     if (!environmentKeys.has(key))
       issues.push({ path: `${at}${pointer(key)}`, message: `An environment has no field "${key}".` })
   }
-  if (issues.length !== before || !auth) return undefined
-  return { id: id as string, name: name as string, vars, auth }
+  if (issues.length !== before || !auth || !trust || !hosts) return undefined
+  return { id: id as string, name: name as string, vars, auth, trust, hosts }
 }
 
 export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResult {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { COOKIE_ENV_MARKER, MTLS_MARKER, SIGV4_MARKER, splitMarkers } from '@wirebench/core'
+import { COOKIE_ENV_MARKER, MTLS_MARKER, SIGV4_MARKER, TRUST_MARKER, splitMarkers } from '@wirebench/core'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthConfig, Environment } from '../environment.js'
@@ -49,6 +49,7 @@ describe('prepareCall', () => {
       messages: [{ id: '42', nested: [{ q: 'x42' }] }, { at: '1700000000' }],
       serverUrl: 'http://api.local/v1',
       unresolved: [],
+      withheld: [],
     })
     expect(client.of('oauthToken')).toEqual([
       { tokenUrl: 'http://127.0.0.1:9/token', clientId: 'app', clientSecret: 's3', scope: '', audience: '' },
@@ -156,13 +157,14 @@ describe('prepareCall', () => {
   it('substitutes without auth when there is no environment', async () => {
     const { caches } = setup()
     const prepared = await prepareCall({ protocol: 'rest', environment: null, metadata: { a: '${x}' }, caches })
-    expect(prepared).toEqual({ metadata: { a: '${x}' }, messages: [], serverUrl: '', unresolved: ['x'] })
+    expect(prepared).toEqual({ metadata: { a: '${x}' }, messages: [], serverUrl: '', unresolved: ['x'], withheld: [] })
   })
 
   it('substitutes channel frames one at a time', () => {
     expect(substituteFrame({ text: 'hi ${name}' }, { environment: env({ type: 'none' }, { name: 'Ann' }) })).toEqual({
       value: { text: 'hi Ann' },
       unresolved: [],
+      withheld: [],
     })
   })
 })
@@ -277,5 +279,63 @@ describe('prepareCall with mTLS', () => {
     await expect(prepareCall({ protocol: 'rest', environment: env(auth), caches: createAuthCaches() })).rejects.toThrow(
       /Client certificate must be a PEM certificate/,
     )
+  })
+})
+
+describe('the environment’s TLS trust settings', () => {
+  const ca = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n'
+  const withTrust = (auth: AuthConfig, trust: Environment['trust'], vars: Record<string, string> = {}) => ({
+    ...env(auth, vars),
+    trust,
+  })
+
+  it('go out as the trust marker beside bearer auth, for every protocol, with no client certificate', async () => {
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'discovery']) {
+      const prepared = await prepareCall({
+        protocol,
+        environment: withTrust(
+          { type: 'bearer', token: 't' },
+          { caCertificate: '${ca}', allowSelfSigned: false },
+          { ca },
+        ),
+        caches: createAuthCaches(),
+      })
+      expect(prepared.metadata).toEqual({
+        Authorization: 'Bearer t',
+        [TRUST_MARKER]: JSON.stringify({ caCertificate: ca }),
+      })
+      expect(splitMarkers(prepared.metadata).markers).toEqual({ trust: { caCertificate: ca } })
+    }
+  })
+
+  it('carry allow-self-signed with no auth at all, and nothing when they are the defaults', async () => {
+    const selfSigned = await prepareCall({
+      protocol: 'websocket',
+      environment: withTrust({ type: 'none' }, { caCertificate: '', allowSelfSigned: true }),
+      caches: createAuthCaches(),
+    })
+    expect(selfSigned.metadata).toEqual({ [TRUST_MARKER]: JSON.stringify({ allowSelfSigned: true }) })
+    const defaults = await prepareCall({
+      protocol: 'rest',
+      environment: withTrust({ type: 'none' }, { caCertificate: ' ', allowSelfSigned: false }),
+      caches: createAuthCaches(),
+    })
+    expect(defaults.metadata).toEqual({})
+  })
+
+  it('refuses a CA field that is not a PEM certificate before anything is sent, and reports unknown variables', async () => {
+    await expect(
+      prepareCall({
+        protocol: 'rest',
+        environment: withTrust({ type: 'none' }, { caCertificate: 'not a pem', allowSelfSigned: false }),
+        caches: createAuthCaches(),
+      }),
+    ).rejects.toThrow(/CA certificate in the environment’s TLS trust settings is not a PEM certificate/)
+    const prepared = await prepareCall({
+      protocol: 'rest',
+      environment: withTrust({ type: 'none' }, { caCertificate: '${missing}', allowSelfSigned: true }),
+      caches: createAuthCaches(),
+    }).catch((error: unknown) => error)
+    expect(String(prepared)).toMatch(/not a PEM certificate/)
   })
 })

@@ -1,12 +1,15 @@
 /**
  * The one call-preparation pipeline (UI and CLI, every protocol): substitute `${var}` everywhere, run the active
- * environment's auth scheme, and merge its headers and markers under the user's metadata (the user wins).
+ * environment's auth scheme, add its TLS trust marker, and merge headers and markers under the user's metadata (the
+ * user wins).
  */
 import { COOKIE_ENV_MARKER, getHeader, mergeHeaders, substitute, substituteDeep } from '@wirebench/core'
 import type { AuthConfig } from '../environment.js'
 import { schemeFor, stripMemoryOnlyAuth } from '../scheme/registry.js'
 import type { AuthApplyContext, AuthOutput, AuthProtocol, AuthScheme } from '../scheme/types.js'
+import { withoutSecretVariables } from '../hosts/credential-decision.js'
 import { substituteAuthConfig, substitutionFor } from './substitute-auth.js'
+import { trustMarkerFor } from './trust-marker.js'
 import type { PrepareCallOptions, PreparedCall } from './types.js'
 
 // The server's cookie jar and SigV4 signer exist for REST only; other plugins refuse those markers.
@@ -18,7 +21,12 @@ function appliesTo(scheme: AuthScheme, protocol: AuthProtocol): boolean {
 
 export async function prepareCall(options: PrepareCallOptions): Promise<PreparedCall> {
   const { environment, protocol } = options
-  const substitution = substitutionFor(environment, options)
+  const withholding = environment !== null && options.credentials === 'withhold'
+  // Every variable: decides the host (the server URL) and the trust settings, neither of which is a credential.
+  const full = substitutionFor(environment, options)
+  const substitution = withholding
+    ? { ...full, scopes: substitutionFor(withoutSecretVariables(environment, options.secretVariables), options).scopes }
+    : full
   const unresolved = new Set<string>()
   const note = (names: string[]) => names.forEach((name) => unresolved.add(name))
 
@@ -26,16 +34,16 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
   note(userMetadata.unknown)
   const messages = substituteDeep(options.messages ?? [], substitution)
   note(messages.unknown)
-  const serverUrl = substitute(options.serverUrl ?? '', substitution)
+  const serverUrl = substitute(options.serverUrl ?? '', full)
   note(serverUrl.unknown)
 
   const output: AuthOutput = { headers: {}, markers: {} }
-  const auth: AuthConfig | undefined = environment?.auth
+  const auth: AuthConfig | undefined = withholding ? undefined : environment?.auth
   if (environment && auth && auth.type !== 'none') {
     const scheme = schemeFor(auth.type) as unknown as AuthScheme
     if (appliesTo(scheme, protocol)) {
       // A memory-only value left in the config (a document from before the field became memory-only) is ignored.
-      const resolved = substituteAuthConfig(stripMemoryOnlyAuth(auth), substitution)
+      const resolved = substituteAuthConfig(stripMemoryOnlyAuth(auth), full)
       note(resolved.unknown)
       const names = scheme.headerNames(resolved.value, protocol)
       // SPEC.md: when the user set the header (e.g. Authorization) by hand the helper leaves it alone — so no token is fetched.
@@ -54,20 +62,38 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
   if (environment && auth?.persistCookies === true && restOnly(protocol)) {
     output.markers[COOKIE_ENV_MARKER] = environment.id
   }
+  // Trust settings hold no secret and apply whatever the auth type, the protocol and the host.
+  const trust = trustMarkerFor(environment?.trust, full)
+  note(trust.unknown)
+  Object.assign(output.markers, trust.markers)
 
+  // A withheld secret is not unknown: it is defined and deliberately left as written.
+  const withheld = withholding ? [...unresolved].filter((name) => Object.hasOwn(environment.vars, name)) : []
+  for (const name of withheld) unresolved.delete(name)
   return {
     metadata: mergeHeaders(userMetadata.value, { ...output.headers, ...output.markers }),
     messages: messages.value,
     serverUrl: serverUrl.value,
     unresolved: [...unresolved],
+    withheld,
   }
 }
 
-/** Substitutes one channel frame as it is sent (DESIGN.md §6: channel frames are substituted per frame). */
+/**
+ * Substitutes one channel frame as it is sent (DESIGN.md §6: channel frames are substituted per frame). With
+ * `credentials: 'withhold'` (the channel's host is not approved) the secret variables stay as written.
+ */
 export function substituteFrame<T>(
   frame: T,
-  options: Pick<PrepareCallOptions, 'environment' | 'scopes' | 'resolve' | 'system'>,
-): { value: T; unresolved: string[] } {
-  const { value, unknown } = substituteDeep(frame, substitutionFor(options.environment, options))
-  return { value, unresolved: unknown }
+  options: Pick<
+    PrepareCallOptions,
+    'environment' | 'scopes' | 'resolve' | 'system' | 'credentials' | 'secretVariables'
+  >,
+): { value: T; unresolved: string[]; withheld: string[] } {
+  const { environment } = options
+  const withholding = environment !== null && options.credentials === 'withhold'
+  const exposed = withholding ? withoutSecretVariables(environment, options.secretVariables) : environment
+  const { value, unknown } = substituteDeep(frame, substitutionFor(exposed, options))
+  const withheld = withholding ? unknown.filter((name) => Object.hasOwn(environment.vars, name)) : []
+  return { value, unresolved: unknown.filter((name) => !withheld.includes(name)), withheld }
 }

@@ -28,6 +28,14 @@ export interface PrepareCallOptions {
   resolve?: SubstitutionOptions['resolve']
   /** Clock and random overrides for system variables (tests, previews). */
   system?: SubstitutionOptions['system']
+  /**
+   * `withhold` when the call goes to a host the environment's credentials are not bound to: no auth runs (no headers,
+   * no mTLS, SigV4, API-key or cookie markers) and the secret variables stay as written (`${name}`, listed in
+   * `withheld`). The server URL and the trust settings are still resolved with every variable. Default `send`.
+   */
+  credentials?: 'send' | 'withhold'
+  /** With `withhold`: the variables that hold secrets; by default all of the environment's (auth references always). */
+  secretVariables?: readonly string[]
 }
 
 export interface PreparedCall {
@@ -37,4 +45,6 @@ export interface PreparedCall {
   serverUrl: string
   /** Variable names referenced anywhere (metadata, messages, URL, auth fields) and defined nowhere. */
   unresolved: string[]
+  /** Secret variables left as written because the credentials were withheld (only with `credentials: 'withhold'`). */
+  withheld: string[]
 }

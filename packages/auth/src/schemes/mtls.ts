@@ -89,14 +89,18 @@ export const mtlsScheme: AuthScheme<MtlsAuth> = {
       label: 'CA certificate (PEM)',
       kind: 'pem',
       optional: true,
-      help: 'Pins the server chain to this root instead of the OS trust store.',
+      help:
+        'Pins the server chain to this root instead of the system’s authorities (the TLS trust tab’s CA is trusted ' +
+        'too). To trust a private CA without pinning, use the TLS trust tab.',
     },
     {
       key: 'allowSelfSigned',
       label: 'Allow self-signed',
       kind: 'boolean',
       optional: true,
-      help: 'Accepts any server certificate chain: for development or pinned certificates only.',
+      help:
+        'Accepts any server certificate chain: for development or pinned certificates only. The TLS trust tab has ' +
+        'the same switch for every auth type.',
     },
   ],
   defaults: () => ({

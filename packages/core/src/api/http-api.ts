@@ -1,9 +1,23 @@
 /** Request and response shapes of the workbench HTTP API, shared by the server, the UI's client and the CLI. */
 import type { WorkbenchErrorCode } from '../errors/workbench-error.js'
 import type { PluginSetting, SchemaDocument } from '../plugin/contract.js'
-import type { DiscoveryAttempt, InvokeResult, ServiceInfo } from '../model/wire.js'
+import type { DiscoveryAttempt, InvokeResult, MethodInfo, ServiceInfo } from '../model/wire.js'
 
 export const SESSION_TOKEN_HEADER = 'x-workbench-token'
+
+/**
+ * `POST {prefix}/api/session/ticket`: trades the one-time launch ticket the CLI opens the browser with (`#ticket=`)
+ * for the session token, so the token itself never sits on a command line other local users can read.
+ */
+export const SESSION_TICKET_PATH = '/api/session/ticket'
+
+export interface SessionTicketRequest {
+  ticket: string
+}
+
+export interface SessionTicketResponse {
+  token: string
+}
 
 export interface DiscoverRequest {
   /** Server addresses or document URLs; `protocol@url` pins one plugin. */
@@ -55,6 +69,25 @@ export interface SchemaDocumentResponse extends SchemaDocument {
   url: string
 }
 
+/**
+ * `GET /api/method?protocol=&url=&service=&method=`: a discovered method with its input and output messages, from
+ * the plugin's cache. Discovery lists the methods of a very large document `deferred`, without them.
+ */
+export interface MethodDescriptionQuery {
+  protocol: string
+  /** The service's `originUrl`. */
+  url: string
+  service: string
+  method: string
+}
+
+export interface MethodDescriptionResponse {
+  protocol: string
+  url: string
+  service: string
+  method: MethodInfo
+}
+
 export interface ProtocolsResponse {
   protocols: ProtocolSummary[]
 }
@@ -69,6 +102,26 @@ export interface UploadSummary {
 
 export interface UploadResponse {
   upload: UploadSummary
+  services: ServiceInfo[]
+}
+
+/** One file of an upload set: its plain file name and its bytes in base64. */
+export interface UploadSetFile {
+  name: string
+  content: string
+}
+
+/**
+ * `POST /api/uploads`: several schema files as one operation. Each file is read with all the others of the set in
+ * view (so .proto imports between them resolve whatever their order), and either every file is kept or none is.
+ */
+export interface UploadSetRequest {
+  files: UploadSetFile[]
+}
+
+export interface UploadSetResponse {
+  /** One per file, in the order given. */
+  uploads: UploadSummary[]
   services: ServiceInfo[]
 }
 

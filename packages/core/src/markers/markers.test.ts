@@ -52,3 +52,29 @@ describe('appendQueryParams', () => {
     expect(appendQueryParams('https://h/p#frag', [{ name: 'k', value: 'v' }])).toBe('https://h/p?k=v#frag')
   })
 })
+
+describe('the trust marker', () => {
+  it('is split out of the headers with its CA and allowSelfSigned', () => {
+    const { headers, markers } = splitMarkers({
+      Authorization: 'Bearer t',
+      __workbenchTrust__: JSON.stringify({ caCertificate: 'PEM', allowSelfSigned: true }),
+    })
+    expect(headers).toEqual({ Authorization: 'Bearer t' })
+    expect(markers.trust).toEqual({ caCertificate: 'PEM', allowSelfSigned: true })
+  })
+
+  it('leaves an empty payload out, so the call keeps the default trust', () => {
+    const { headers, markers } = splitMarkers({
+      __workbenchTrust__: JSON.stringify({ caCertificate: ' ', allowSelfSigned: false }),
+    })
+    expect(headers).toEqual({})
+    expect(markers.trust).toBeUndefined()
+  })
+
+  it('names the member of the wrong type', () => {
+    expect(() => splitMarkers({ __workbenchTrust__: '{"allowSelfSigned":"yes"}' })).toThrow(
+      /allowSelfSigned must be true or false/,
+    )
+    expect(() => splitMarkers({ __workbenchTrust__: '{"caCertificate":1}' })).toThrow(/caCertificate must be a PEM/)
+  })
+})

@@ -5,11 +5,21 @@ export const MTLS_MARKER = '__workbenchMtls__'
 export const SIGV4_MARKER = '__workbenchSigV4__'
 export const COOKIE_ENV_MARKER = '__workbenchCookieEnv__'
 export const API_KEY_QUERY_MARKER = '__workbenchApiKeyQuery__'
+export const TRUST_MARKER = '__workbenchTrust__'
 
 /** Client certificate material. The passphrase never leaves the browser: keys arrive decrypted. */
 export interface MtlsMarker {
   certificate: string
   privateKey: string
+  caCertificate?: string
+  allowSelfSigned?: boolean
+}
+
+/**
+ * Server trust of the active environment, whatever its auth: a CA certificate trusted in addition to the system's
+ * roots, and/or every server certificate accepted (development servers). Public material: no secret travels here.
+ */
+export interface TrustMarker {
   caCertificate?: string
   allowSelfSigned?: boolean
 }
@@ -33,6 +43,8 @@ export interface CallMarkers {
   /** The environment id whose cookie jar the call goes through. */
   cookieEnv?: string
   apiKeyQuery?: ApiKeyQueryParam[]
+  /** How server certificates are checked; combined with an mTLS marker's own CA and allowSelfSigned. */
+  trust?: TrustMarker
 }
 
 export interface SplitMetadata {
@@ -41,7 +53,7 @@ export interface SplitMetadata {
 }
 
 const markerKeys = new Set(
-  [MTLS_MARKER, SIGV4_MARKER, COOKIE_ENV_MARKER, API_KEY_QUERY_MARKER].map((k) => k.toLowerCase()),
+  [MTLS_MARKER, SIGV4_MARKER, COOKIE_ENV_MARKER, API_KEY_QUERY_MARKER, TRUST_MARKER].map((k) => k.toLowerCase()),
 )
 
 export function isMarkerKey(key: string): boolean {
@@ -69,11 +81,32 @@ export function splitMarkers(metadata: Record<string, string> | undefined): Spli
         markers.apiKeyQuery = list.map((item) => requireFields<ApiKeyQueryParam>(key, item, ['name', 'value']))
         break
       }
+      case TRUST_MARKER.toLowerCase(): {
+        // An empty payload changes nothing: the call keeps the shared, default-trust connections.
+        const trust = parseTrust(key, value)
+        if (trust.caCertificate !== undefined || trust.allowSelfSigned === true) markers.trust = trust
+        break
+      }
       default:
         headers[key] = value
     }
   }
   return { headers, markers }
+}
+
+function parseTrust(key: string, raw: string): TrustMarker {
+  const value = requireFields<Record<string, unknown>>(key, parseJson(key, raw), [])
+  const { caCertificate, allowSelfSigned } = value
+  if (caCertificate !== undefined && typeof caCertificate !== 'string') {
+    throw new WorkbenchError('invalid_request', `Metadata key ${key}: caCertificate must be a PEM string.`)
+  }
+  if (allowSelfSigned !== undefined && typeof allowSelfSigned !== 'boolean') {
+    throw new WorkbenchError('invalid_request', `Metadata key ${key}: allowSelfSigned must be true or false.`)
+  }
+  const trust: TrustMarker = {}
+  if (caCertificate !== undefined && caCertificate.trim() !== '') trust.caCertificate = caCertificate
+  if (allowSelfSigned === true) trust.allowSelfSigned = true
+  return trust
 }
 
 function parseMarker<T>(key: string, raw: string, required: string[]): T {

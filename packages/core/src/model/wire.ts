@@ -54,6 +54,9 @@ export type FieldLabel = 'optional' | 'required' | 'repeated'
 export interface EnumValueInfo {
   name: string
   number: number
+  /** The value is deprecated (GraphQL `@deprecated`); the reason, when the schema gives one. */
+  deprecated?: boolean
+  deprecationReason?: string
 }
 
 export interface FieldInfo {
@@ -73,6 +76,8 @@ export interface FieldInfo {
   /** A file input in the UI: plain base64 or `{filename, data}` on the wire. */
   isBinary: boolean
   deprecated?: boolean
+  /** Why the field is deprecated and what to use instead, when the schema says. */
+  deprecationReason?: string
   defaultValue?: unknown
   /** JSON Schema / proto format hint (`date-time`, `email`, `uuid`, `int64`…). */
   format?: string
@@ -107,10 +112,57 @@ export interface MethodInfo {
   summary?: string
   description?: string
   deprecated: boolean
+  /** Why the method is deprecated and what to use instead, when the source says (a GraphQL root field's reason). */
+  deprecationReason?: string
   /** Set when the request body is `multipart/form-data` or `application/x-www-form-urlencoded`. */
   multipart?: 'multipart/form-data' | 'application/x-www-form-urlencoded'
   /** Media type of the JSON/text request body when not multipart. */
   requestContentType?: string
+  /**
+   * REST: every request media type the operation declares, in document order; set when there are several or the one
+   * is not JSON. A call chooses one with its `Content-Type` metadata header (matched case-insensitively, ignoring
+   * parameters); without one the body goes out as `multipart`/`requestContentType` say. For a media type that is
+   * neither JSON nor a form the body is text: one `body` field whose string is sent verbatim.
+   */
+  requestMediaTypes?: string[]
+  /**
+   * REST: the base address this operation's calls go to when it declares its own `servers` (operation, then path
+   * item) and they differ from its service's `baseUrl`.
+   */
+  baseUrl?: string
+  /**
+   * REST: the security the operation declares (its own `security`, else the document's): alternatives, any one of
+   * which suffices. `[]` means explicitly none; an alternative with no schemes means auth is optional; absent means
+   * the document declares nothing.
+   */
+  security?: SecurityAlternative[]
+  /**
+   * Discovery left the input and output messages out (their fields are empty): the document is too large to describe
+   * whole (Microsoft Graph). `GET /api/method` answers the method with them; calls work either way.
+   */
+  deferred?: boolean
+}
+
+/** One way to satisfy an operation's security: every scheme listed together. */
+export interface SecurityAlternative {
+  schemes: SecuritySchemeInfo[]
+}
+
+/** A security scheme an operation needs, as the document defines it. */
+export interface SecuritySchemeInfo {
+  /** The scheme's name in the document (`components.securitySchemes` / `securityDefinitions`). */
+  name: string
+  type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS'
+  /** http: the auth scheme, lower-cased (`bearer`, `basic`). */
+  scheme?: string
+  /** apiKey: where the key goes. */
+  in?: 'header' | 'query' | 'cookie'
+  /** apiKey: the header, query or cookie parameter name. */
+  paramName?: string
+  /** oauth2 / openIdConnect (and 3.1 roles of other types): the scopes the operation asks for. */
+  scopes?: string[]
+  /** The scheme's description: its first paragraph, shortened. */
+  description?: string
 }
 
 /** `reflection`, `proto`, `openapi`, `embedded`, `upload`, or a plugin id. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { WorkbenchError } from '../errors/workbench-error.js'
-import { checkOutboundUrl, isCloudMetadataAddress, isPrivateAddress } from './outbound.js'
+import { checkOutboundUrl, isCloudMetadataAddress, isLoopbackAddress, isPrivateAddress } from './outbound.js'
 
 function blocked(url: string, policy?: Parameters<typeof checkOutboundUrl>[1]): string | undefined {
   try {
@@ -21,6 +21,20 @@ describe('checkOutboundUrl', () => {
     expect(blocked('file:///etc/passwd')).toBe('blocked_target')
     expect(blocked('gopher://h')).toBe('blocked_target')
     expect(blocked('/relative')).toBe('invalid_request')
+  })
+
+  it('says an address that reads as host:port has no scheme, instead of calling the host a scheme', () => {
+    const error = (() => {
+      try {
+        checkOutboundUrl('localhost:abc/openapi.json')
+      } catch (caught) {
+        return caught as WorkbenchError
+      }
+      throw new Error('expected a refusal')
+    })()
+    expect(error.code).toBe('invalid_request')
+    expect(error.message).toBe('The address "localhost:abc/openapi.json" has no scheme.')
+    expect(error.hint).toContain('http://localhost:8080/openapi.json')
   })
 
   it('names an address that does not parse without repeating its query', () => {
@@ -51,6 +65,18 @@ describe('checkOutboundUrl', () => {
       'http://192.0.0.192/',
       'http://[::a9fe:a9fe]/',
       'http://[64:ff9b::169.254.169.254]/',
+      // IPv4-translated (SIIT), 6to4, and the local-use NAT64 prefix at each RFC 6052 length, and Teredo, ISATAP.
+      'http://[::ffff:0:169.254.169.254]/',
+      'http://[2002:a9fe:a9fe::]/',
+      'http://[2002:a9fe:a9fe:1:2:3:4:5]/',
+      'http://[64:ff9b:1:a9fe:a9:fe00::]/',
+      'http://[64:ff9b:1:a9:fe:a9fe::]/',
+      'http://[64:ff9b:1:0:a9:fea9:fe00:0]/',
+      'http://[64:ff9b:1::a9fe:a9fe]/',
+      'http://[64:ff9b:0:0:0:0:169.254.169.254]/',
+      'http://[2001:0:a9fe:a9fe::1]/',
+      'http://[2001:0:4136:e378:8000:63bf:5601:5601]/',
+      'http://[fe80::5efe:169.254.169.254]/',
     ]) {
       expect(blocked(url), url).toBe('blocked_target')
     }
@@ -74,6 +100,28 @@ describe('address classes', () => {
     expect(isCloudMetadataAddress('::ffff:169.254.169.254')).toBe(true)
     expect(isCloudMetadataAddress('fd00:ec2:0:0:0:0:0:254')).toBe(true)
     expect(isCloudMetadataAddress('169.254.169.253')).toBe(false)
+    // Expanded, uncompressed and zoned spellings, as resolvers and hand-written configs produce them.
+    for (const address of [
+      '0:0:0:0:0:ffff:a9fe:a9fe',
+      '::ffff:0:a9fe:a9fe',
+      '0000:0000:0000:0000:ffff:0000:169.254.169.254',
+      '2002:a9fe:a9fe::',
+      '64:ff9b:0000:0000:0000:0000:a9fe:a9fe',
+      '64:ff9b:1:a9fe:a9:fe00::',
+      'FD00:0EC2:0000:0000:0000:0000:0000:0254',
+      'fd00:ec2::254%eth0',
+    ]) {
+      expect(isCloudMetadataAddress(address), address).toBe(true)
+    }
+    for (const address of [
+      '2002:0808:0808::',
+      '64:ff9b::808:808',
+      '::ffff:0:808:808',
+      '2001:db8::a9fe:a9fe',
+      'fd00:ec2::255',
+    ]) {
+      expect(isCloudMetadataAddress(address), address).toBe(false)
+    }
   })
 
   it('classifies private, loopback and link-local addresses', () => {
@@ -94,9 +142,39 @@ describe('address classes', () => {
       'ff02::1',
       '::ffff:10.0.0.1',
       '64:ff9b::7f00:1',
+      '64:ff9b:1::8.8.8.8',
+      '2002:0a00:0001::',
+      '::ffff:0:10.0.0.1',
     ])
       expect(isPrivateAddress(host), host).toBe(true)
-    for (const host of ['8.8.8.8', '172.32.0.1', '198.20.0.1', '192.0.1.1', '2001:db8::1', 'example.com'])
+    for (const host of [
+      '8.8.8.8',
+      '172.32.0.1',
+      '198.20.0.1',
+      '192.0.1.1',
+      '2001:db8::1',
+      'example.com',
+      '2002:808:808::',
+      '64:ff9b::8.8.8.8',
+      '2606:4700::1111',
+    ])
       expect(isPrivateAddress(host), host).toBe(false)
+  })
+})
+
+describe('loopback', () => {
+  it('knows the names and addresses that stay on this machine', () => {
+    for (const host of [
+      'localhost',
+      'LOCALHOST.',
+      'app.localhost',
+      '127.0.0.1',
+      '127.9.8.7',
+      '[::1]',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isLoopbackAddress(host), host).toBe(true)
+    for (const host of ['10.0.0.1', 'localhost.example.com', '128.0.0.1', '::2', 'example.com', '[::ffff:10.0.0.1]'])
+      expect(isLoopbackAddress(host), host).toBe(false)
   })
 })

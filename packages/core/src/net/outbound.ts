@@ -1,5 +1,7 @@
 /** Outbound target policy (SECURITY.md): allowed schemes, cloud-metadata addresses always refused, private ranges when asked. */
 import { WorkbenchError } from '../errors/workbench-error.js'
+import { embeddedIpv4, parseIpv4, parseIpv6, sameIpv6 } from './ip-address.js'
+import { hasScheme } from './target-text.js'
 
 export interface OutboundPolicy {
   /** Schemes allowed for this kind of call, with the colon (`http:`). */
@@ -33,68 +35,68 @@ function normalizeHost(host: string): string {
   return h
 }
 
-/**
- * The IPv4 address an IPv6 address carries in its last 32 bits when it is IPv4-mapped (`::ffff:a9fe:a9fe`),
- * IPv4-compatible (`::a9fe:a9fe`) or NAT64 (`64:ff9b::a9fe:a9fe`): each reaches that IPv4 host.
- */
-function mappedIpv4(host: string): string | undefined {
-  const match = /^(?:::ffff:|::|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(host)
-  if (!match) return undefined
-  if (match[1]) return match[1]
-  const hi = parseInt(match[2] ?? '0', 16)
-  const lo = parseInt(match[3] ?? '0', 16)
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
-}
+/** AWS's IPv6 metadata endpoint, fd00:ec2::254, as groups. */
+const awsIpv6Metadata = [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254]
 
 /** True for cloud-metadata endpoints, in any spelling the URL parser or a resolver can produce. */
 export function isCloudMetadataAddress(host: string): boolean {
   const h = normalizeHost(host)
   if (metadataHosts.has(h)) return true
-  const v4 = mappedIpv4(h)
-  if (v4 !== undefined && metadataHosts.has(v4)) return true
-  // Expanded IPv6 spellings of fd00:ec2::254.
-  return /^fd00:0?ec2:(0{1,4}:)*0{0,3}254$/.test(h)
+  const groups = parseIpv6(h)
+  if (!groups) return false
+  if (sameIpv6(groups, awsIpv6Metadata)) return true
+  // An IPv6 address that carries a metadata IPv4 address reaches it through a translator or a tunnel.
+  return embeddedIpv4(groups).some((v4) => metadataHosts.has(v4))
 }
 
-function ipv4Octets(host: string): number[] | undefined {
-  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)
-  if (!match) return undefined
-  const octets = match.slice(1).map(Number)
-  return octets.every((o) => o <= 255) ? octets : undefined
+function isPrivateIpv4(octets: readonly number[]): boolean {
+  const [a = 0, b = 0, c = 0] = octets
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 || // multicast, reserved, broadcast
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 0 && c === 0) ||
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19))
+  )
 }
 
 /**
  * True for `localhost` and addresses that are not public unicast: loopback, private (RFC 1918 / ULA), link-local,
- * CGNAT, IETF protocol assignments, benchmarking, multicast, broadcast, reserved and unspecified.
+ * CGNAT, IETF protocol assignments, benchmarking, multicast, broadcast, reserved and unspecified; an IPv6 address
+ * carrying such an IPv4 address (mapped, NAT64, 6to4…) and the local-use NAT64 prefix 64:ff9b:1::/48 count too.
  */
 export function isPrivateAddress(host: string): boolean {
   const h = normalizeHost(host)
   if (h === 'localhost' || h.endsWith('.localhost')) return true
-  const v4 = ipv4Octets(mappedIpv4(h) ?? h)
-  if (v4) {
-    const [a = 0, b = 0] = v4
-    const c = v4[2] ?? 0
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      a >= 224 || // multicast, reserved, broadcast
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 0 && c === 0) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19))
-    )
-  }
-  if (!h.includes(':')) return false
-  return (
-    h === '::' ||
-    h === '::1' ||
-    /^f[cd][0-9a-f]{0,2}:/.test(h) || // unique local fc00::/7
-    /^fe[89ab][0-9a-f]?:/.test(h) || // link-local fe80::/10
-    /^ff[0-9a-f]{0,2}:/.test(h) // multicast ff00::/8
-  )
+  const v4 = parseIpv4(h)
+  if (v4) return isPrivateIpv4(v4)
+  const groups = parseIpv6(h)
+  if (!groups) return false
+  const [g0 = 0, g1 = 0, g2 = 0] = groups
+  if (groups.every((g) => g === 0) || sameIpv6(groups, [0, 0, 0, 0, 0, 0, 0, 1])) return true
+  if ((g0 & 0xfe00) === 0xfc00) return true // unique local fc00::/7
+  if ((g0 & 0xffc0) === 0xfe80) return true // link-local fe80::/10
+  if ((g0 & 0xff00) === 0xff00) return true // multicast ff00::/8
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return true // local-use NAT64 (RFC 8215)
+  return embeddedIpv4(groups).some((embedded) => isPrivateIpv4(parseIpv4(embedded) ?? []))
+}
+
+/** True for names and addresses that stay on this machine: `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
+export function isLoopbackAddress(host: string): boolean {
+  const h = normalizeHost(host)
+  if (h === 'localhost' || h.endsWith('.localhost')) return true
+  const v4 = parseIpv4(h)
+  if (v4) return v4[0] === 127
+  const groups = parseIpv6(h)
+  if (!groups) return false
+  if (sameIpv6(groups, [0, 0, 0, 0, 0, 0, 0, 1])) return true
+  // ::ffff:127.x.x.x
+  return groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff && (groups[6] ?? 0) >> 8 === 127
 }
 
 /**
@@ -112,6 +114,12 @@ export function checkOutboundUrl(raw: string, policy: OutboundPolicy = {}): URL 
     })
   }
   const schemes = policy.schemes ?? defaultOutboundSchemes
+  if (!schemes.includes(url.protocol) && !hasScheme(raw)) {
+    // `localhost:abc` parses as the scheme `localhost:`; the user meant a host and left the scheme out.
+    throw new WorkbenchError('invalid_request', `The address ${describeUnparsable(raw)} has no scheme.`, {
+      hint: 'Write it with its scheme, e.g. http://localhost:8080/openapi.json or https://api.example.com.',
+    })
+  }
   if (!schemes.includes(url.protocol)) {
     throw new WorkbenchError('blocked_target', `The scheme ${url.protocol} is not allowed here.`, {
       hint: `Use one of: ${schemes.map((s) => s.replace(':', '')).join(', ')}.`,

@@ -1,7 +1,7 @@
 /** The protocol plugin contract: every protocol (in-process or sidecar) is one implementation of `ProtocolPlugin`. */
 import type { CallMarkers } from '../markers/markers.js'
 import type { StreamFrame } from '../model/stream.js'
-import type { InvokeResult, ServiceInfo } from '../model/wire.js'
+import type { InvokeResult, MethodInfo, ServiceInfo } from '../model/wire.js'
 
 export interface Logger {
   debug(message: string, data?: Record<string, unknown>): void
@@ -48,8 +48,11 @@ export interface SchemaFile {
 }
 
 export type DiscoveryTarget =
-  /** A server address or a document URL given by the user. */
-  | { kind: 'url'; url: string }
+  /**
+   * A server address or a document URL given by the user. `pinned` is true when the user named this plugin
+   * (`graphql@url`): an unpinned probe must not change a server (GET/HEAD, or a handshake a stranger refuses).
+   */
+  | { kind: 'url'; url: string; pinned?: boolean }
   /**
    * Uploaded schema files. The server hands over one upload at a time (the first file); services map back to it by
    * `originUrl` = file name. A plugin with `uploadSiblings` receives the other stored uploads it reads after it.
@@ -129,9 +132,28 @@ export interface ProtocolPlugin {
   openChannel?(call: Call, ctx: CallContext): Promise<Channel>
   /** The schema document of a discovered target (from the plugin's cache; `undefined` when it has none). */
   schemaDocument?(target: string): SchemaDocument | undefined
+  /**
+   * A discovered method with its input and output messages, from the plugin's cache (`undefined` when it holds no
+   * such method): how the UI opens a method discovery listed `deferred`.
+   */
+  describeMethod?(target: string, service: string, method: string): MethodInfo | undefined
   /** Drops cached descriptors/documents for a target (rediscovery or upload removal). */
   forget?(target: string): void
   dispose?(): Promise<void>
+}
+
+/**
+ * What a server needs to know about a plugin before its protocol stack is loaded: everything `GET /api/protocols`, the
+ * discovery fan-out and the upload router read, and which call kinds it offers. A protocol package publishes its
+ * manifests from a light module (`@wirebench/protocol-<id>/manifest`) that imports nothing at run time, so listing a
+ * plugin never costs its stack's start-up.
+ */
+export interface ProtocolManifest extends Pick<
+  ProtocolPlugin,
+  'id' | 'name' | 'iconSvg' | 'description' | 'settings' | 'uploadExtensions' | 'uploadSiblings' | 'defersTo'
+> {
+  /** The plugin implements `invokeStream` (server streaming) and `openChannel` (client streaming and duplex). */
+  capabilities: { serverStreaming: boolean; channels: boolean }
 }
 
 /** A logger that drops everything (tests, previews). */

@@ -1,18 +1,20 @@
 /**
- * Discovery by the standard introspection query, POSTed with the call's headers, API key and client certificate.
- * Anything that does not answer like GraphQL (HTML, an event stream, JSON without `data.__schema`) is not ours and
+ * Discovery by the standard introspection query, sent with the call's headers, API key and client certificate: by GET
+ * first unless the URL is pinned (a probe must never change a server), by POST when pinned or when the GET answer
+ * shows a GraphQL endpoint. Anything that does not answer like GraphQL (HTML, an event stream, JSON without `data.__schema`) is not ours and
  * says so fast; an endpoint that refuses introspection gets a clear error with a hint.
  */
 import { createHash } from 'node:crypto'
-import { buildClientSchema, getIntrospectionQuery } from 'graphql'
+import { buildClientSchema } from 'graphql'
 import type { IntrospectionQuery } from 'graphql'
-import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
+import { WorkbenchError, checkOutboundUrl } from '@wirebench/core'
 import type { CallContext, OutboundPolicy } from '@wirebench/core'
-import { isEventStreamType } from '@wirebench/transport'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { graphqlErrors, introspectionRefused, noServices, shortMessage, sigv4Unsupported } from './errors.js'
 import type { GraphqlErrorLike } from './errors.js'
-import { graphqlAccept, parseJson, postGraphql } from './http.js'
+import { parseJson } from './http.js'
+import { requestIntrospection } from './introspection.js'
+import type { IntrospectionMethod } from './introspection.js'
 import { schemaServices } from './services.js'
 import type { CachedTarget } from './types.js'
 
@@ -21,8 +23,6 @@ export interface GraphqlDeps {
   maxInputDepth: number
   dispatchers: DispatcherFactory
 }
-
-const introspectionQuery = getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true })
 
 /** The parsed http(s) address, or `no_services` for anything else (ws://, grpc://, bare host:port). */
 export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound'>): URL {
@@ -38,48 +38,36 @@ export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound'>): 
   return checkOutboundUrl(url, deps.outbound)
 }
 
+export interface DiscoverOptions {
+  /** The user named this plugin (`graphql@url`, or a call): the introspection may go by POST at once. */
+  pinned: boolean
+  /** What an earlier discovery of the same URL found. */
+  previous?: CachedTarget | undefined
+}
+
 /**
- * Introspects `url`. `previous` is what an earlier discovery of the same URL found: when the server answers the very
- * same bytes, it is returned as is (building services for a schema like GitHub's costs more than fetching it).
+ * Introspects `url`. Unpinned, the first request is a GET, and a POST follows only when the GET answer shows a GraphQL
+ * endpoint (GraphQL-shaped errors, a GraphQL content type): a POST to a REST collection would create a record. When
+ * the server answers the very same bytes as before, the previous target is returned as is (building services for a
+ * schema like GitHub's costs more than fetching it).
  */
 export async function discoverEndpoint(
   url: string,
   ctx: CallContext,
   deps: GraphqlDeps,
-  previous?: CachedTarget,
+  options: DiscoverOptions,
 ): Promise<CachedTarget> {
   httpEndpoint(url, deps)
   if (ctx.markers.sigv4) throw sigv4Unsupported()
-  const response = await postGraphql(
-    {
-      url: appendQueryParams(url, ctx.markers.apiKeyQuery ?? []),
-      displayUrl: url,
-      headers: mergeHeaders(ctx.metadata, { 'content-type': 'application/json', accept: graphqlAccept }),
-      body: JSON.stringify({ query: introspectionQuery, operationName: 'IntrospectionQuery' }),
-      inspect(status, headers) {
-        const type = headers['content-type'] ?? ''
-        if (isEventStreamType(type)) throw noServices(url, 'it answers with an event stream')
-        if (/html/i.test(type)) throw noServices(url, `it answers HTTP ${status} with an HTML page`)
-      },
-    },
-    ctx,
-    deps.dispatchers,
-  ).catch((error: unknown) => {
-    // Something listens but does not speak HTTP/1.1 (a gRPC server): not ours, other plugins may take it.
-    if (WorkbenchError.is(error, 'upstream_invalid')) throw noServices(url, error.message.replace(/\.$/, ''))
-    throw error
-  })
-  if (response.truncated) {
-    throw new WorkbenchError(
-      'payload_too_large',
-      `The introspection answer of ${url} is larger than ${response.sizeBytes} bytes.`,
-    )
+  const { previous } = options
+  let answer = await introspect({ url, method: options.pinned ? 'POST' : 'GET', previous }, ctx, deps)
+  if (answer.method === 'GET' && !answer.schemaJson && !answer.repeated) {
+    if (!showsGraphql(answer)) throw notGraphql(url, answer)
+    answer = await introspect({ url, method: 'POST', previous }, ctx, deps)
   }
-  const digest = createHash('sha256').update(response.body).digest('hex')
-  if (previous && previous.url === url && previous.digest === digest) return previous
-  const body = parseJson(response.body)
-  const schemaJson = introspectionOf(body)
-  if (!schemaJson) throw notGraphql(url, response.status, body)
+  if (previous && answer.repeated) return previous
+  const schemaJson = answer.schemaJson
+  if (!schemaJson) throw notGraphql(url, answer)
   let schema
   try {
     schema = buildClientSchema(schemaJson)
@@ -101,9 +89,61 @@ export async function discoverEndpoint(
     schema,
     services,
     operations,
-    digest,
+    digest: answer.digest,
     introspection: () => (introspection ??= JSON.stringify(schemaJson)),
   }
+}
+
+/** One introspection request, its digest, and its parsed body unless it repeats the answer `previous` was built from. */
+async function introspect(
+  request: { url: string; method: IntrospectionMethod; previous: CachedTarget | undefined },
+  ctx: CallContext,
+  deps: GraphqlDeps,
+): Promise<IntrospectionAnswer> {
+  const { url, method, previous } = request
+  const response = await requestIntrospection(url, method, ctx, deps.dispatchers)
+  if (response.truncated) {
+    throw new WorkbenchError(
+      'payload_too_large',
+      `The introspection answer of ${url} is larger than ${response.sizeBytes} bytes.`,
+    )
+  }
+  const digest = createHash('sha256').update(response.body).digest('hex')
+  const base = { method, status: response.status, headers: response.headers, digest }
+  if (previous && previous.url === url && previous.digest === digest) return { ...base, repeated: true }
+  const body = parseJson(response.body)
+  const schemaJson = introspectionOf(body)
+  return { ...base, repeated: false, body, ...(schemaJson ? { schemaJson } : {}) }
+}
+
+interface IntrospectionAnswer {
+  method: IntrospectionMethod
+  status: number
+  headers: Record<string, string>
+  digest: string
+  body?: unknown
+  schemaJson?: IntrospectionQuery
+  /** The answer repeats the one the previous target was built from (its body is then not parsed again). */
+  repeated: boolean
+}
+
+/**
+ * Whether an answer that holds no schema still comes from a GraphQL endpoint, which may take the introspection by POST:
+ * a GraphQL content type, or GraphQL-shaped errors (a server that runs no operation by GET, Apollo's CSRF refusal).
+ */
+function showsGraphql(answer: IntrospectionAnswer): boolean {
+  if (/^application\/graphql(-response)?\+json/i.test(answer.headers['content-type'] ?? '')) return true
+  // Stricter than `looksLikeGraphql`: a REST API may well complain about a "query" parameter or a "field", and what
+  // follows is a POST. GraphQL servers mark their errors with codes or locations, or speak of GraphQL operations.
+  const errors = graphqlErrors(answer.body)
+  return (
+    errors?.some(
+      (e) =>
+        typeof e.extensions?.code === 'string' ||
+        Array.isArray((e as { locations?: unknown }).locations) ||
+        /graphql|introspection|__schema|operation/i.test(e.message),
+    ) === true
+  )
 }
 
 function introspectionOf(body: unknown): IntrospectionQuery | undefined {
@@ -115,7 +155,8 @@ function introspectionOf(body: unknown): IntrospectionQuery | undefined {
 }
 
 /** Why the answer is not a schema: a GraphQL server refusing (an error), or something else (not ours). */
-function notGraphql(url: string, status: number, body: unknown): WorkbenchError {
+function notGraphql(url: string, answer: IntrospectionAnswer): WorkbenchError {
+  const { status, body } = answer
   const errors = graphqlErrors(body)
   if (errors && looksLikeGraphql(errors)) {
     const first = errors[0]?.message ?? ''
@@ -130,14 +171,15 @@ function notGraphql(url: string, status: number, body: unknown): WorkbenchError 
       hint ? { hint } : {},
     )
   }
-  if (body === undefined) return noServices(url, `it answers HTTP ${status} without JSON`)
-  return noServices(
-    url,
-    `its HTTP ${status} answer holds no schema`,
+  const request = answer.method === 'GET' ? ' to an introspection GET' : ''
+  const hint =
     status === 401 || status === 403
       ? 'If it is a GraphQL endpoint, it wants credentials: choose an environment with its auth and discover again.'
-      : undefined,
-  )
+      : answer.method === 'GET'
+        ? `If it is a GraphQL endpoint that runs operations only by POST, pin it: graphql@${url} (discovery POSTs only to pinned URLs, so that it never creates anything elsewhere).`
+        : undefined
+  if (body === undefined) return noServices(url, `it answers HTTP ${status}${request} without JSON`, hint)
+  return noServices(url, `its HTTP ${status} answer${request} holds no schema`, hint)
 }
 
 /** GraphQL errors carry locations, paths or extension codes, or talk about the query; a REST error list rarely does. */

@@ -1,6 +1,7 @@
 /**
- * One GraphQL-over-HTTP POST through the guarded transport: JSON body, bounded response. An event stream is refused
- * before its body is read when the caller asks (discovery must never wait on an endless SSE body).
+ * One GraphQL-over-HTTP request through the guarded transport: a POST with a JSON body, or a GET with the operation in
+ * the query string (discovery's safe probe); bounded response. An event stream is refused before its body is read when
+ * the caller asks (discovery must never wait on an endless SSE body).
  */
 import type { CallContext } from '@wirebench/core'
 import { createCallSignal, openResponse, readBoundedBody, toNetworkError } from '@wirebench/transport'
@@ -9,12 +10,14 @@ import type { DispatcherFactory, PhaseTimer } from '@wirebench/transport'
 export const graphqlAccept = 'application/graphql-response+json, application/json;q=0.9'
 
 export interface GraphqlPost {
+  /** POST unless given: GET carries the operation in `url` and has no body. */
+  method?: 'GET' | 'POST'
   /** The address on the wire (API-key query appended). */
   url: string
   /** The address as messages name it (no secrets). */
   displayUrl: string
   headers: Record<string, string>
-  body: string
+  body?: string
   /** Called with the status and headers before the body is read; may throw to stop there (the body is discarded). */
   inspect?(status: number, headers: Record<string, string>): void
   /** Times the request's phases and keeps the head undici wrote (for the result's `sent` and `timings`). */
@@ -48,9 +51,9 @@ export async function postGraphql(
     const response = await openResponse({
       url: post.url,
       displayUrl: post.displayUrl,
-      method: 'POST',
+      method: post.method ?? 'POST',
       headers: post.headers,
-      body: post.body,
+      ...(post.body === undefined ? {} : { body: post.body }),
       dispatcher: lease.dispatcher,
       signal: call.signal,
       clientCertificate: ctx.markers.mtls !== undefined,

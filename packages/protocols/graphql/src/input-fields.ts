@@ -6,6 +6,7 @@
 import { getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType } from 'graphql'
 import type { GraphQLArgument, GraphQLInputField, GraphQLInputType, GraphQLNamedType } from 'graphql'
 import type { FieldInfo, MessageInfo } from '@wirebench/core'
+import { applyDeprecation, enumValuesOf } from './deprecation.js'
 import { applyScalar } from './scalar-types.js'
 
 export interface InputFieldBuilder {
@@ -60,7 +61,7 @@ export function createInputFieldBuilder(maxDepth: number): InputFieldBuilder {
       isBinary: false,
     }
     if (input.description) field.description = input.description
-    if (input.deprecationReason !== undefined && input.deprecationReason !== null) field.deprecated = true
+    applyDeprecation(field, input.deprecationReason)
     const defaultValue = jsonDefault(input.defaultValue)
     if (defaultValue !== undefined) field.defaultValue = defaultValue
     if (nestedList) {
@@ -68,7 +69,7 @@ export function createInputFieldBuilder(maxDepth: number): InputFieldBuilder {
       field.format = String(inner)
     } else if (isEnumType(named)) {
       field.type = 'enum'
-      field.enumValues = named.getValues().map((value, index) => ({ name: value.name, number: index }))
+      field.enumValues = enumValuesOf(named)
     } else if (isInputObjectType(named)) {
       field.type = 'message'
       field.messageType = inputMessage(named, depth, path)

@@ -8,9 +8,11 @@ export interface GraphqlRequest {
   variables?: Record<string, unknown>
   operationName?: string
   transport: SubscriptionTransport
+  /** Where the server serves subscriptions, when not at the endpoint (ws(s):// for graphql-ws, http(s):// for both). */
+  subscriptionUrl?: string
 }
 
-const knownKeys = new Set(['query', 'variables', 'operationName', 'subscriptionTransport'])
+const knownKeys = new Set(['query', 'variables', 'operationName', 'subscriptionTransport', 'subscriptionUrl'])
 
 export function readMessage(messages: readonly unknown[], operation: CachedOperation): GraphqlRequest {
   if (messages.length > 1) {
@@ -26,10 +28,10 @@ export function readMessage(messages: readonly unknown[], operation: CachedOpera
   const unknown = Object.keys(fields).filter((key) => !knownKeys.has(key))
   if (unknown.length > 0) {
     throw new WorkbenchError('invalid_request', `The GraphQL call message has unknown fields: ${unknown.join(', ')}.`, {
-      hint: 'Arguments go under "variables"; the message holds only query, variables, operationName and subscriptionTransport.',
+      hint: 'Arguments go under "variables"; the message holds only query, variables, operationName, subscriptionTransport and subscriptionUrl.',
     })
   }
-  const { query, variables, operationName, subscriptionTransport } = fields
+  const { query, variables, operationName, subscriptionTransport, subscriptionUrl } = fields
   if (query !== undefined && query !== null && typeof query !== 'string') {
     throw new WorkbenchError('invalid_request', 'The GraphQL "query" must be a string of GraphQL text.')
   }
@@ -43,12 +45,17 @@ export function readMessage(messages: readonly unknown[], operation: CachedOpera
   if (!subscriptionTransports.includes(transport as SubscriptionTransport)) {
     throw new WorkbenchError('invalid_request', 'The "subscriptionTransport" must be auto, graphql-ws or graphql-sse.')
   }
+  if (subscriptionUrl !== undefined && subscriptionUrl !== null && typeof subscriptionUrl !== 'string') {
+    throw new WorkbenchError('invalid_request', 'The "subscriptionUrl" must be a string (a ws:// or http:// URL).')
+  }
   const useDefault = typeof query !== 'string' || query.trim() === ''
   const request: GraphqlRequest = {
     query: useDefault ? operation.defaultQuery : query,
     transport: transport as SubscriptionTransport,
   }
   if (variables) request.variables = variables as Record<string, unknown>
+  if (typeof subscriptionUrl === 'string' && subscriptionUrl.trim() !== '')
+    request.subscriptionUrl = subscriptionUrl.trim()
   if (typeof operationName === 'string' && operationName !== '') request.operationName = operationName
   else if (useDefault) request.operationName = operation.defaultOperationName
   return request

@@ -15,6 +15,7 @@ import {
 } from 'graphql'
 import type { GraphQLNamedType, GraphQLOutputType } from 'graphql'
 import type { FieldInfo, MessageInfo } from '@wirebench/core'
+import { applyDeprecation, enumValuesOf } from './deprecation.js'
 import { applyScalar } from './scalar-types.js'
 
 export const outputDepth = 1
@@ -41,7 +42,7 @@ export function createOutputTypeBuilder(): OutputTypeBuilder {
     base.fields = Object.values(type.getFields()).map((field, index) => {
       const info = fieldInfo(field.name, field.type, index + 1, depth - 1)
       if (described && field.description) info.description = field.description
-      if (field.deprecationReason !== undefined && field.deprecationReason !== null) info.deprecated = true
+      applyDeprecation(info, field.deprecationReason)
       return info
     })
     return base
@@ -63,7 +64,7 @@ export function createOutputTypeBuilder(): OutputTypeBuilder {
     }
     if (isEnumType(named)) {
       field.type = 'enum'
-      field.enumValues = named.getValues().map((value, index) => ({ name: value.name, number: index }))
+      field.enumValues = enumValuesOf(named)
     } else if (isCompositeType(named)) {
       // Unions have no fields of their own: their message stays empty (the schema document names the members).
       field.type = 'message'

@@ -9,7 +9,9 @@ import { discoverEndpoint } from './discover.js'
 import type { GraphqlDeps } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeOperation } from './invoke.js'
+import { graphqlManifest } from './manifest.js'
 import { streamSubscription } from './stream.js'
+import { createWsAddressMemory } from './subscription-addresses.js'
 import type { StreamDeps } from './stream.js'
 import { operationKey } from './types.js'
 import type { CachedOperation, CachedTarget, GraphqlPluginOptions } from './types.js'
@@ -26,6 +28,7 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     lookup: createGuardedLookup(options.outbound),
     maxQueuedEvents: options.maxQueuedEvents,
     maxQueuedBytes: options.maxQueuedBytes ?? 16 * 1024 * 1024,
+    wsAddresses: createWsAddressMemory(),
   }
   // Every target is a URL discovery can revisit: nothing is uploaded, so the bound applies to all.
   const targets = createTargetCache<CachedTarget>({
@@ -33,10 +36,9 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     isUpload: () => false,
   })
 
-  const discover = async (url: string, ctx: CallContext): Promise<CachedTarget> => {
+  const discover = async (url: string, ctx: CallContext, pinned: boolean): Promise<CachedTarget> => {
     const started = performance.now()
-    const previous = targets.get(url)
-    const target = await discoverEndpoint(url, ctx, deps, previous)
+    const target = await discoverEndpoint(url, ctx, deps, { pinned, previous: targets.get(url) })
     targets.set(url, target)
     ctx.logger.debug('graphql discovery', {
       url,
@@ -48,21 +50,21 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
   }
 
   const resolve = async (call: Call, ctx: CallContext): Promise<{ url: string; operation: CachedOperation }> => {
-    const target = targets.get(call.target) ?? (await discover(call.target, ctx))
+    // A call names this plugin: like a pinned URL, its endpoint may be introspected by POST at once.
+    const target = targets.get(call.target) ?? (await discover(call.target, ctx, true))
     const operation = target.operations.get(operationKey(call.service, call.method))
     if (!operation) throw unknownMethod(call.target, call.service, call.method)
     return { url: call.serverUrl ?? target.url, operation }
   }
 
   return {
-    id: 'graphql',
-    name: 'GraphQL',
-    description:
-      'GraphQL over HTTP: discovery by introspection, queries and mutations, subscriptions over graphql-ws and graphql-sse.',
+    id: graphqlManifest.id,
+    name: graphqlManifest.name,
+    description: graphqlManifest.description,
 
     async discover(target, ctx) {
       if (target.kind !== 'url') throw new WorkbenchError('no_services', 'GraphQL schemas are discovered from a URL.')
-      return (await discover(target.url, ctx)).services
+      return (await discover(target.url, ctx, target.pinned === true)).services
     },
 
     async invoke(call, ctx) {

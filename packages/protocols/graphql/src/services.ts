@@ -5,6 +5,7 @@
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql'
 import { optionalField } from '@wirebench/core'
 import type { FieldInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
+import { applyDeprecation } from './deprecation.js'
 import { createInputFieldBuilder } from './input-fields.js'
 import type { InputFieldBuilder } from './input-fields.js'
 import { defaultOperation } from './operation-text.js'
@@ -106,6 +107,11 @@ function methodInfo(
         defaultValue: 'auto',
         description: 'auto tries graphql-ws and falls back to graphql-sse.',
       }),
+      optionalField('subscriptionUrl', 5, 'string', {
+        format: 'uri',
+        description:
+          'Where the server serves subscriptions when not at this endpoint (e.g. ws://host/subscriptions); empty tries the usual paths.',
+      }),
     )
   }
   const method: MethodInfo = {
@@ -116,8 +122,9 @@ function methodInfo(
     methodType: streaming ? 'ServerStreaming' : 'Unary',
     inputType: { name: `${source.operationName}Operation`, fullName: `${root.name}.${field.name}`, fields },
     outputType: builders.outputs.outputMessage(field.type),
-    deprecated: field.deprecationReason !== undefined && field.deprecationReason !== null,
+    deprecated: false,
   }
+  applyDeprecation(method, field.deprecationReason)
   if (field.description) {
     method.description = field.description
     method.summary = field.description.split('\n')[0] ?? field.description

@@ -29,6 +29,8 @@ export interface SseSubscriptionInput {
   dispatchers: DispatcherFactory
   queue: SubscriptionQueue
   note?: Record<string, string>
+  /** Why graphql-ws was refused before this fallback: a failure here names both transports. */
+  wsRefusals?: readonly string[]
 }
 
 type EndFrame = Extract<StreamFrame, { type: 'end' }>
@@ -66,13 +68,13 @@ async function run(input: SseSubscriptionInput, signal: AbortSignal): Promise<vo
     })
     const { status, headers } = response
     if (status >= 300 && status < 400) {
-      queue.end(redirected(url, status, headers.location))
+      queue.end(bothRefused(redirected(url, status, headers.location), input))
       return
     }
     if (status < 200 || status >= 300 || !isEventStreamType(headers['content-type'])) {
       // A refusal, or one JSON execution result (graphql-sse servers answer validation errors this way).
       const body = await readBoundedBody(response.body, maxJsonBodyBytes)
-      queue.end(jsonAnswer(status, response.statusMessage, parseJson(body.bytes), input, headers))
+      queue.end(bothRefused(jsonAnswer(status, response.statusMessage, parseJson(body.bytes), input, headers), input))
       return
     }
     queue.push({ type: 'headers', metadata: { ...headers, 'x-wirebench-transport': 'graphql-sse', ...input.note } }, 0)
@@ -109,6 +111,20 @@ async function run(input: SseSubscriptionInput, signal: AbortSignal): Promise<vo
   } finally {
     response?.close()
     await lease.release()
+  }
+}
+
+/**
+ * A graphql-sse failure after graphql-ws was refused: the message says what each transport answered, so the user sees
+ * that the subscription address is the problem (and can set `subscriptionUrl`), not only the fallback's complaint.
+ */
+function bothRefused(end: EndFrame, input: SseSubscriptionInput): EndFrame {
+  const refusals = input.wsRefusals ?? []
+  if (end.status === 'OK' || refusals.length === 0) return end
+  return {
+    ...end,
+    message: `graphql-sse refused: ${(end.message ?? end.status).replace(/\.$/, '')}. graphql-ws refused first: ${refusals.join('; ')}. If the server serves subscriptions elsewhere, put that address in the call message's "subscriptionUrl".`,
+    details: { ...(end.details as object | undefined), graphqlWs: refusals },
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * `invokeStream` for subscriptions: graphql-ws, graphql-sse, or `auto` (graphql-ws first, graphql-sse when the server
- * refuses the upgrade or the subprotocol; the headers frame says which). Frames: headers, one message per event
+ * refuses the upgrade or the subprotocol; the headers frame says which). graphql-ws tries the `subscriptionUrl`, else
+ * the usual addresses in turn; when every one refuses, the error (or graphql-sse's, under `auto`) names each refusal. Frames: headers, one message per event
  * (`data` = the execution result), then end. The signal and a consumer leaving early both stop the subscription.
  */
 import type { LookupFunction } from 'node:net'
@@ -14,11 +15,15 @@ import { createSubscriptionQueue } from './frame-queue.js'
 import { readMessage } from './message.js'
 import { startSseSubscription } from './sse-subscription.js'
 import type { CachedOperation } from './types.js'
+import { subscriptionAddresses } from './subscription-addresses.js'
+import type { WsAddressMemory } from './subscription-addresses.js'
 import { startWsSubscription } from './ws-subscription.js'
 import type { RunningSubscription } from './ws-subscription.js'
 
 export interface StreamDeps {
   outbound: GraphqlDeps['outbound']
+  /** graphql-ws addresses found per endpoint (tried first next time). */
+  wsAddresses: WsAddressMemory
   dispatchers: DispatcherFactory
   lookup: LookupFunction
   maxQueuedEvents: number | undefined
@@ -61,40 +66,54 @@ export async function* streamSubscription(
       note = { 'x-wirebench-transport-note': 'graphql-sse chosen: the call uses a cookie jar' }
     }
   }
+  const addresses = subscriptionAddresses({
+    endpoint: input.url,
+    subscriptionUrl: request.subscriptionUrl,
+    remembered: deps.wsAddresses.get(input.url),
+    outbound: deps.outbound,
+  })
   let running: RunningSubscription | undefined
   const queue = createSubscriptionQueue({
     maxFrames: deps.maxQueuedEvents ?? ctx.limits.maxQueuedFrames,
     maxBytes: deps.maxQueuedBytes,
   })
-  const startSse = (extra?: Record<string, string>): void => {
+  const startSse = (extra?: Record<string, string>, wsRefusals: string[] = []): void => {
     running = startSseSubscription({
-      url: input.url,
+      url: addresses.sse,
       request,
       ctx,
       dispatchers: deps.dispatchers,
       queue,
+      wsRefusals,
       ...(extra ? { note: extra } : {}),
     })
   }
-  if (transport === 'graphql-sse') {
-    startSse(note)
-  } else {
+  // Why each graphql-ws address would not take the subscription, in the order they were tried.
+  const refusals: string[] = []
+  const startWs = (index: number): void => {
+    const wsUrl = addresses.ws[index] as string
     running = startWsSubscription({
-      url: input.url,
+      wsUrl,
       request,
       ctx,
       lookup: deps.lookup,
       queue,
-      ...(transport === 'auto'
-        ? {
-            onRefused: (reason: string) => {
-              if (!ctx.signal.aborted)
-                startSse({ 'x-wirebench-transport-note': `graphql-ws refused (${reason}); fell back to graphql-sse` })
-            },
-          }
-        : {}),
+      onAcknowledged: () => deps.wsAddresses.set(input.url, wsUrl),
+      onRefused: (reason: string) => {
+        if (ctx.signal.aborted) return
+        refusals.push(`${wsUrl}: ${reason}`)
+        if (index + 1 < addresses.ws.length) startWs(index + 1)
+        else if (transport === 'auto')
+          startSse(
+            { 'x-wirebench-transport-note': `graphql-ws refused (${refusals.join('; ')}); fell back to graphql-sse` },
+            refusals,
+          )
+        else queue.fail(wsRefused(refusals))
+      },
     })
   }
+  if (transport === 'graphql-sse') startSse(note)
+  else startWs(0)
   const onAbort = (): void => {
     running?.stop()
     queue.fail(abortError(ctx.signal))
@@ -106,6 +125,13 @@ export async function* streamSubscription(
     ctx.signal.removeEventListener('abort', onAbort)
     running?.stop()
   }
+}
+
+function wsRefused(refusals: readonly string[]): WorkbenchError {
+  return new WorkbenchError('upstream_error', `No graphql-ws endpoint took the subscription: ${refusals.join('; ')}.`, {
+    hint: 'Put the address the server serves subscriptions on in the call message\'s "subscriptionUrl" (e.g. ws://host:4000/subscriptions), or choose graphql-sse (or auto) as the subscription transport.',
+    details: { refused: refusals },
+  })
 }
 
 function abortError(signal: AbortSignal): WorkbenchError {

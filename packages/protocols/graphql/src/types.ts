@@ -22,12 +22,14 @@ export type RootKind = 'query' | 'mutation' | 'subscription'
 
 export type SubscriptionTransport = 'auto' | 'graphql-ws' | 'graphql-sse'
 
-/** The call message: `{ query?, variables?, operationName?, subscriptionTransport? }`. */
+/** The call message: `{ query?, variables?, operationName?, subscriptionTransport?, subscriptionUrl? }`. */
 export interface GraphqlMessage {
   query?: string
   variables?: Record<string, unknown>
   operationName?: string
   subscriptionTransport?: SubscriptionTransport
+  /** Where the server serves subscriptions when not at the endpoint (Apollo's `/subscriptions` set-up). */
+  subscriptionUrl?: string
 }
 
 export interface CachedOperation {

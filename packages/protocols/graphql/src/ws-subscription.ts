@@ -10,22 +10,24 @@ import { WebSocket } from 'ws'
 import type { ClientOptions } from 'ws'
 import { WorkbenchError, appendQueryParams } from '@wirebench/core'
 import type { CallContext, StatusName } from '@wirebench/core'
-import { clientTlsOptions, flattenHeaders, toNetworkError } from '@wirebench/transport'
+import { callTls, flattenHeaders, toNetworkError } from '@wirebench/transport'
 import { graphqlErrors, graphqlStatus } from './errors.js'
 import type { SubscriptionQueue } from './frame-queue.js'
 import type { GraphqlRequest } from './message.js'
 
 export interface WsSubscriptionInput {
-  /** The http(s) endpoint; the socket goes to its ws(s) twin. */
-  url: string
+  /** The ws(s) address the socket goes to (messages name it too). */
+  wsUrl: string
   request: GraphqlRequest
   ctx: CallContext
   lookup: LookupFunction
   queue: SubscriptionQueue
   /** Extra headers-frame entries (why this transport was chosen). */
   note?: Record<string, string>
-  /** Given in `auto` mode: called instead of failing when the server refuses the upgrade or the subprotocol. */
+  /** Called instead of failing when the server refuses the upgrade or the subprotocol (another address may follow). */
   onRefused?(reason: string): void
+  /** Called once the server acknowledged the connection (this address serves graphql-ws). */
+  onAcknowledged?(): void
 }
 
 export interface RunningSubscription {
@@ -70,6 +72,7 @@ const closeStatuses: Record<number, StatusName> = {
 /** How long a stopped socket may take over its closing handshake before it is cut. */
 const closeGraceMs = 1000
 
+/** The ws(s) twin of an http(s) address (`http://h/graphql` → `ws://h/graphql`); ws(s) addresses stay as they are. */
 export function wsUrlOf(url: string): string {
   return url.replace(/^http/i, 'ws')
 }
@@ -86,14 +89,15 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
     followRedirects: false,
     maxPayload: Math.min(ctx.limits.maxResponseBytes, 64 * 1024 * 1024),
     handshakeTimeout: ctx.limits.timeoutMs,
-    ...(ctx.markers.mtls ? clientTlsOptions(ctx.markers.mtls) : {}),
+    // The environment's trust settings and the client certificate (see callTls for how they combine).
+    ...callTls(ctx.markers)?.options,
   }
   let refused = false
   let acknowledged = false
   // Set when the server closed the socket without completing: the close is the end, and graphql-ws must not reconnect.
   let closed = false
   const client: Client = createClient({
-    url: appendQueryParams(wsUrlOf(input.url), ctx.markers.apiKeyQuery ?? []),
+    url: appendQueryParams(input.wsUrl, ctx.markers.apiKeyQuery ?? []),
     webSocketImpl: socketClass(options, handshake),
     lazy: false,
     retryAttempts: 0,
@@ -104,6 +108,7 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
     on: {
       connected: () => {
         acknowledged = true
+        input.onAcknowledged?.()
         // A full queue pauses the socket: TCP then pushes back on the server until the consumer catches up.
         if (handshake.socket) queue.attach(handshake.socket)
         queue.push(
@@ -163,14 +168,18 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
 /** Why the server would not speak graphql-transport-ws, when that is what happened. */
 function refusal(handshake: Handshake, error: unknown): string | undefined {
   const message = handshake.error?.message ?? ''
-  if (!handshake.opened && /Unexpected server response|subprotocol/i.test(message)) return message
+  if (!handshake.opened) {
+    const status = /Unexpected server response: (\d+)/.exec(message)?.[1]
+    if (status !== undefined) return `it answered the upgrade with HTTP ${status}`
+    if (/subprotocol/i.test(message)) return 'it chose no graphql-transport-ws subprotocol'
+  }
   const code = (error as { code?: unknown } | undefined)?.code
-  if (code === 4406) return 'the server does not accept the graphql-transport-ws subprotocol'
+  if (code === 4406) return 'it does not accept the graphql-transport-ws subprotocol (close 4406)'
   return undefined
 }
 
 function settle(error: unknown, handshake: Handshake, input: WsSubscriptionInput): void {
-  const { queue, url } = input
+  const { queue, wsUrl: url } = input
   const errors = graphqlErrors({ errors: error })
   if (errors) {
     queue.end({ type: 'end', status: graphqlStatus(errors), message: errors[0]?.message ?? '', details: errors })

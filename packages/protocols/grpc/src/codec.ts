@@ -1,12 +1,13 @@
 /**
  * Request and response messages as canonical proto3 JSON (enums by name, 64-bit integers as strings, bytes as
- * base64, well-known types in their JSON forms, Any resolved through the target's registry). A request that does
- * not decode is refused with the path of the offending field.
+ * base64, well-known types in their JSON forms, Any resolved through the target's registry; one it cannot resolve
+ * stays type URL plus base64 bytes). A request that does not decode is refused with the path of the offending field.
  */
 import { ScalarType, fromJson, toJson } from '@bufbuild/protobuf'
 import type { DescField, DescMessage, JsonValue, Message, Registry } from '@bufbuild/protobuf'
 import { WorkbenchError } from '@wirebench/core'
 import { wellKnownJsonTypes } from './descriptors/well-known.js'
+import { lenientJson } from './lenient-json.js'
 
 export interface Codec {
   decode(desc: DescMessage, json: unknown, what: string): Message
@@ -90,9 +91,32 @@ function locate(
         if (inner) return inner
       }
     }
-    return { path: at, reason: reasonOf(failed) }
+    return { path: at, reason: enumReason(field, value) ?? reasonOf(failed) }
   }
   return { path: path || '(message)', reason: reasonOf(whole) }
+}
+
+/** How many allowed values a refusal of an enum value lists before it says "and N more". */
+const listedEnumValues = 24
+
+/** An enum field given a value that is none of its names or numbers: say which values it takes. */
+function enumReason(field: DescField, value: unknown): string | undefined {
+  const descEnum =
+    field.fieldKind === 'enum'
+      ? field.enum
+      : field.fieldKind === 'list' && field.listKind === 'enum'
+        ? field.enum
+        : field.fieldKind === 'map' && field.mapKind === 'enum'
+          ? field.enum
+          : undefined
+  if (descEnum === undefined) return undefined
+  const names = descEnum.values.map((v) => v.name)
+  const shown =
+    names.length > listedEnumValues
+      ? [...names.slice(0, listedEnumValues), `${names.length - listedEnumValues} more`]
+      : names
+  const given = Array.isArray(value) || isObject(value) ? 'a value' : JSON.stringify(value)
+  return `${given} is not a value of ${descEnum.typeName}; it takes ${shown.join(', ')}`
 }
 
 export function createCodec(registry: Registry, options: { emitDefaultValues: boolean }): Codec {
@@ -116,7 +140,12 @@ export function createCodec(registry: Registry, options: { emitDefaultValues: bo
       }
     },
     encode(desc, message) {
-      return toJson(desc, message, writeOptions)
+      try {
+        return toJson(desc, message, writeOptions)
+      } catch {
+        // An Any of a type the target's descriptors lack must not cost the reply every other field.
+        return lenientJson(desc, message, writeOptions)
+      }
     },
   }
 }

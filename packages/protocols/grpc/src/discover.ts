@@ -18,12 +18,12 @@ import { isNotReflection, isTargetStatus, statusName, toCallError } from './erro
 import { requestHeaders } from './metadata.js'
 import { compileProtoFiles } from './proto-compile/index.js'
 import { collectFiles, reflectionLimits } from './reflection/collect-files.js'
-import type { CollectedFiles } from './reflection/collect-files.js'
 import { createReflectionClient } from './reflection/reflection-client.js'
-import type { ReflectionRequest } from './reflection/reflection-client.js'
+import type { ReflectionClient, ReflectionRequest } from './reflection/reflection-client.js'
 import type { HttpVersion, TransportPool } from './transports.js'
 import { methodKey } from './types.js'
 import type { CachedTarget, GrpcWire, ResolvedOptions } from './types.js'
+import { wireMismatch } from './wire-check.js'
 
 export interface DiscoverDeps {
   wire: GrpcWire
@@ -119,60 +119,99 @@ export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverD
   if (ctx.markers.cookieEnv !== undefined) {
     throw new WorkbenchError('unsupported', 'Cookie jars are not supported for gRPC calls.')
   }
-  // Reflection is a duplex call. gRPC-Web and Connect servers that refuse duplex over HTTP/1.1 (connect-node answers
-  // 505) may accept it over HTTP/2, and then their calls go there too.
-  const versions: (HttpVersion | undefined)[] = deps.wire === 'grpc' ? [undefined] : ['1.1', '2']
-  let firstFailure: WorkbenchError | undefined
-  for (const httpVersion of versions) {
-    try {
-      const collected = await reflect(address, httpVersion, ctx, deps)
-      const target = buildTarget(buildRegistry(collected.files), collected.services, address, deps, 'reflection')
-      if (httpVersion) target.httpVersion = httpVersion
-      return target
-    } catch (error) {
-      const failure =
-        error instanceof WorkbenchError && !ctx.signal.aborted ? error : reflectionFailure(error, url, ctx)
-      if (ctx.signal.aborted || failure.code === 'blocked_target' || failure.code === 'invalid_request') throw failure
-      firstFailure ??= failure
+  let httpVersion: HttpVersion | undefined
+  try {
+    // gRPC-Web and Connect go over HTTP/2 when the server speaks it (reflection is a duplex call, which connect-node
+    // refuses over HTTP/1.1), and their calls then use the same.
+    if (deps.wire !== 'grpc') {
+      httpVersion = await deps.transports.httpVersionOf(
+        {
+          address,
+          ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
+          ...(ctx.markers.trust ? { trust: ctx.markers.trust } : {}),
+        },
+        ctx.signal,
+      )
     }
+    const collected = await collectFiles(reflectionClient(address, httpVersion, ctx, deps, deps.wire), {
+      showInternalServices: deps.options.showInternalServices,
+      maxServices: reflectionLimits.maxServices,
+      maxFiles: reflectionLimits.maxFiles,
+      maxBytes: reflectionLimits.maxBytes,
+      concurrency: reflectionLimits.concurrency,
+    })
+    if (collected.services.length === 0) {
+      throw new WorkbenchError(
+        'no_services',
+        `No services discovered at ${address.baseUrl}: reflection lists no services.`,
+      )
+    }
+    const target = buildTarget(buildRegistry(collected.files), collected.services, address, deps, 'reflection')
+    if (httpVersion) target.httpVersion = httpVersion
+    return target
+  } catch (error) {
+    let failure = error instanceof WorkbenchError && !ctx.signal.aborted ? error : reflectionFailure(error, url, ctx)
+    if (failure.details?.status === 415 && deps.wire === 'connect') {
+      failure = (await identifyWire(address, httpVersion, ctx, deps)) ?? failure
+    }
+    // A server that speaks another of the three wires is not this plugin's (the fan-out reports it as empty); a
+    // pinned URL shows the message, which names what it speaks.
+    if (failure.code === 'upstream_invalid' && failure.details?.speaks !== undefined) {
+      throw new WorkbenchError('no_services', failure.message, {
+        ...(failure.hint ? { hint: failure.hint } : {}),
+        details: { ...failure.details },
+      })
+    }
+    throw failure
   }
-  throw firstFailure ?? new WorkbenchError('internal', 'Reflection was not attempted.')
 }
 
-async function reflect(
+function reflectionClient(
   address: GrpcAddress,
   httpVersion: HttpVersion | undefined,
   ctx: CallContext,
   deps: DiscoverDeps,
-): Promise<CollectedFiles> {
+  wire: GrpcWire,
+): ReflectionClient {
   const transport = deps.transports.get({
-    wire: deps.wire,
+    wire,
     address,
     // Descriptors are small; a reply larger than this is not a schema worth holding.
     readMaxBytes: Math.min(ctx.limits.maxResponseBytes, reflectionLimits.maxMessageBytes),
     ...(httpVersion ? { httpVersion } : {}),
     ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
+    ...(ctx.markers.trust ? { trust: ctx.markers.trust } : {}),
   })
-  const client = createReflectionClient({
+  return createReflectionClient({
     transport,
-    headers: () => requestHeaders(ctx.metadata, { wire: deps.wire, deadline: ctx.deadline }),
+    headers: () => requestHeaders(ctx.metadata, { wire, deadline: ctx.deadline }),
     signal: ctx.signal,
     ...(deps.onReflectionRequest ? { onRequest: deps.onReflectionRequest } : {}),
   })
-  const collected = await collectFiles(client, {
-    showInternalServices: deps.options.showInternalServices,
-    maxServices: reflectionLimits.maxServices,
-    maxFiles: reflectionLimits.maxFiles,
-    maxBytes: reflectionLimits.maxBytes,
-    concurrency: reflectionLimits.concurrency,
-  })
-  if (collected.services.length === 0) {
-    throw new WorkbenchError(
-      'no_services',
-      `No services discovered at ${address.baseUrl}: reflection lists no services.`,
-    )
+}
+
+/**
+ * A server that refused the Connect protocol with a bare 415 (grpc-js names no content type) is asked for its
+ * service list once over gRPC-Web, which gRPC and gRPC-Web servers both answer in their own content type.
+ */
+async function identifyWire(
+  address: GrpcAddress,
+  httpVersion: HttpVersion | undefined,
+  ctx: CallContext,
+  deps: DiscoverDeps,
+): Promise<WorkbenchError | undefined> {
+  try {
+    await reflectionClient(address, httpVersion, ctx, deps, 'grpcweb').listServices()
+    return wireMismatch(deps.wire, { status: 200, contentType: 'application/grpc-web+proto' }, address.baseUrl)
+  } catch (error) {
+    if (ctx.signal.aborted) return undefined
+    // The gRPC-Web answer named another wire: say so for the wire the user pinned.
+    const found = toCallError(error, { url: address.baseUrl, signal: ctx.signal }).details
+    const contentType = typeof found?.contentType === 'string' ? found.contentType : null
+    return typeof found?.speaks === 'string'
+      ? wireMismatch(deps.wire, { status: 200, contentType }, address.baseUrl)
+      : undefined
   }
-  return collected
 }
 
 /** An upload: the first file is the one uploaded (its services are listed), the others are what it imports. */

@@ -1,15 +1,17 @@
 /**
  * The gRPC ProtocolPlugins. `grpc` speaks gRPC over HTTP/2; `grpcweb` and `connect` speak gRPC-Web and the Connect
- * protocol over HTTP/1.1 and are reached by pinning (`grpcweb@http://…`, `connect@http://…`). The three share one
- * transport pool, and a URL the `grpc` plugin discovers is not listed again by the other two.
+ * protocol over HTTP/2 or HTTP/1.1 (whichever the server speaks, HTTP/2 first) and are reached by pinning
+ * (`grpcweb@http://…`, `connect@http://…`). The three share one transport pool, and a URL the `grpc` plugin
+ * discovers is not listed again by the other two.
  */
 import type { LookupFunction } from 'node:net'
-import type { Call, CallContext, PluginSetting, ProtocolPlugin, TargetCache } from '@wirebench/core'
+import type { Call, CallContext, ProtocolPlugin, TargetCache } from '@wirebench/core'
 import { WorkbenchError, createTargetCache } from '@wirebench/core'
 import { openPreparedChannel } from './channel.js'
 import { discoverFiles, discoverUrl } from './discover.js'
 import type { DiscoverDeps } from './discover.js'
 import { invokePrepared } from './invoke.js'
+import { grpcManifests } from './manifest.js'
 import { grpcSentRequest } from './sent-request.js'
 import { prepareCall } from './prepared-call.js'
 import type { PreparedCall } from './prepared-call.js'
@@ -19,35 +21,6 @@ import { createTransportPool } from './transports.js'
 import type { TransportPool } from './transports.js'
 import { resolveOptions } from './types.js'
 import type { CachedTarget, GrpcPluginOptions, GrpcWire, ResolvedOptions } from './types.js'
-
-const names: Record<GrpcWire, { name: string; description: string }> = {
-  grpc: {
-    name: 'gRPC',
-    description: 'gRPC over HTTP/2: discovery by server reflection or .proto upload, all call kinds.',
-  },
-  grpcweb: {
-    name: 'gRPC-Web',
-    description: 'gRPC-Web over HTTP/1.1, for servers behind a gRPC-Web proxy (grpcweb@url).',
-  },
-  connect: { name: 'Connect', description: 'The Connect protocol over HTTP/1.1 (connect@url).' },
-}
-
-const settings: PluginSetting[] = [
-  {
-    key: 'showInternalServices',
-    label: 'Show reflection services',
-    type: 'boolean',
-    default: false,
-    description: 'List the grpc.reflection.* services too.',
-  },
-  {
-    key: 'emitDefaultValues',
-    label: 'Show zero values',
-    type: 'boolean',
-    default: true,
-    description: 'Show fields holding zero values (0, "", false, []) in responses.',
-  },
-]
 
 /** State the plugins of one family share. */
 interface Shared {
@@ -100,7 +73,7 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
       return
     throw new WorkbenchError(
       'no_services',
-      `${url} is listed under gRPC; pin ${wire}@${url} to use ${names[wire].name}.`,
+      `${url} is listed under gRPC; pin ${wire}@${url} to use ${grpcManifests[wire].name}.`,
     )
   }
 
@@ -120,13 +93,14 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
     return found
   }
 
+  const manifest = grpcManifests[wire]
   return {
-    id: wire,
-    name: names[wire].name,
-    description: names[wire].description,
-    settings,
+    id: manifest.id,
+    name: manifest.name,
+    description: manifest.description,
+    settings: manifest.settings,
     // .proto uploads import each other: the server passes the other stored ones after the uploaded file.
-    ...(wire === 'grpc' ? { uploadExtensions: ['.proto'], uploadSiblings: true } : {}),
+    ...(wire === 'grpc' ? { uploadExtensions: manifest.uploadExtensions, uploadSiblings: true } : {}),
 
     async discover(target, ctx) {
       if (target.kind === 'url') return (await discoverTarget(target.url, ctx)).services

@@ -7,12 +7,15 @@ import type { ConnectError, Transport } from '@connectrpc/connect'
 import { WorkbenchError } from '@wirebench/core'
 import type { Call, CallContext, InvokeResult, MethodInfo, StreamFrame } from '@wirebench/core'
 import { parseAddress } from './address.js'
+import type { GrpcAddress } from './address.js'
 import type { Codec } from './codec.js'
 import { decodeErrorDetails } from './error-details.js'
-import { statusName } from './errors.js'
+import { statusName, toCallError } from './errors.js'
+import type { HttpVersion } from './http-version.js'
 import { headersRecord, requestHeaders } from './metadata.js'
 import type { TransportPool } from './transports.js'
 import { methodKey } from './types.js'
+import { wireNames } from './wire-check.js'
 import type { CachedMethod, CachedTarget, GrpcWire, ResolvedOptions } from './types.js'
 
 export interface PreparedCall {
@@ -46,7 +49,12 @@ function findMethod(target: CachedTarget, call: Call): CachedMethod {
   })
 }
 
-export function prepareCall(call: Call, target: CachedTarget, ctx: CallContext, deps: PrepareDeps): PreparedCall {
+export async function prepareCall(
+  call: Call,
+  target: CachedTarget,
+  ctx: CallContext,
+  deps: PrepareDeps,
+): Promise<PreparedCall> {
   const method = findMethod(target, call)
   if (ctx.markers.cookieEnv !== undefined) {
     // Dropping the jar silently would send the call without the session the user expects.
@@ -60,12 +68,25 @@ export function prepareCall(call: Call, target: CachedTarget, ctx: CallContext, 
   }
   const address =
     call.serverUrl === undefined && target.address ? target.address : parseAddress(raw, deps.options.outbound)
+  const mtls = ctx.markers.mtls
+  const httpVersion = await httpVersionFor(call, target, { address, ctx, deps })
+  if (httpVersion === '1.1' && method.desc.methodKind === 'bidi_streaming') {
+    // connect-node answers such a call "HTTP 505"; gRPC-Web proxies cannot carry it at all.
+    throw new WorkbenchError(
+      'unsupported',
+      `${method.info.name} is a bidirectional stream, which needs HTTP/2; ${address.baseUrl} speaks ${wireNames[deps.wire]} over HTTP/1.1 only.`,
+      {
+        hint: 'Serve it over HTTP/2 (cleartext h2c or TLS with ALPN h2), or call it over gRPC (grpc@ the server).',
+      },
+    )
+  }
   const transport = deps.transports.get({
     wire: deps.wire,
     address,
     readMaxBytes: ctx.limits.maxResponseBytes,
-    ...(target.httpVersion && call.serverUrl === undefined ? { httpVersion: target.httpVersion } : {}),
-    ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
+    ...(httpVersion ? { httpVersion } : {}),
+    ...(mtls ? { mtls } : {}),
+    ...(ctx.markers.trust ? { trust: ctx.markers.trust } : {}),
   })
   return {
     desc: method.desc,
@@ -78,7 +99,35 @@ export function prepareCall(call: Call, target: CachedTarget, ctx: CallContext, 
   }
 }
 
-/** Encodes a response message; one the registry cannot show as JSON (an Any of an unknown type) comes as bytes. */
+/**
+ * gRPC is HTTP/2. gRPC-Web and Connect use what discovery found for the target's own address, else what the server
+ * at the call's address speaks (uploads name no server until the call does).
+ */
+async function httpVersionFor(
+  call: Call,
+  target: CachedTarget,
+  at: { address: GrpcAddress; ctx: CallContext; deps: PrepareDeps },
+): Promise<HttpVersion | undefined> {
+  if (at.deps.wire === 'grpc') return undefined
+  if (call.serverUrl === undefined && target.httpVersion) return target.httpVersion
+  try {
+    return await at.deps.transports.httpVersionOf(
+      {
+        address: at.address,
+        ...(at.ctx.markers.mtls ? { mtls: at.ctx.markers.mtls } : {}),
+        ...(at.ctx.markers.trust ? { trust: at.ctx.markers.trust } : {}),
+      },
+      at.ctx.signal,
+    )
+  } catch (error) {
+    throw toCallError(error, { url: at.address.baseUrl, signal: at.ctx.signal })
+  }
+}
+
+/**
+ * Encodes a response message (an Any of a type the registry lacks is shown as its type URL and base64 bytes, in place);
+ * a message that still cannot be written becomes an `@error` note rather than failing the call.
+ */
 export function encodeResponse(call: PreparedCall, message: Parameters<Codec['encode']>[1]): JsonValue {
   try {
     return call.codec.encode(call.desc.output, message)

@@ -3,40 +3,48 @@
  * agent each) in a bounded pool. Every connection resolves names through the guarded lookup, so a name that points
  * at a cloud-metadata address is refused at connect time too.
  */
-import { createHash } from 'node:crypto'
 import { Agent as HttpAgent } from 'node:http'
 import type { Http2Session, SecureClientSessionOptions } from 'node:http2'
 import { Agent as HttpsAgent } from 'node:https'
 import type { LookupFunction } from 'node:net'
 import type { Transport } from '@connectrpc/connect'
-import {
-  Http2SessionManager,
-  createConnectTransport,
-  createGrpcTransport,
-  createGrpcWebTransport,
-} from '@connectrpc/connect-node'
+import { Http2SessionManager, createGrpcTransport } from '@connectrpc/connect-node'
 import type { GrpcTransportOptions } from '@connectrpc/connect-node'
 import { WorkbenchError } from '@wirebench/core'
-import type { MtlsMarker, OutboundPolicy } from '@wirebench/core'
-import { createGuardedLookup } from '@wirebench/transport'
+import type { MtlsMarker, OutboundPolicy, TrustMarker } from '@wirebench/core'
+import { callTls, createGuardedLookup } from '@wirebench/transport'
+import type { CallTls } from '@wirebench/transport'
 import type { GrpcAddress } from './address.js'
+import { probeHttpVersion } from './http-version.js'
+import type { HttpVersion } from './http-version.js'
 import type { GrpcWire } from './types.js'
 import { createUnaryH2 } from './unary-h2.js'
+import { createWebTransport } from './web-transport.js'
 
-export type HttpVersion = '1.1' | '2'
+export type { HttpVersion } from './http-version.js'
 
 export interface TransportRequest {
   wire: GrpcWire
   address: GrpcAddress
-  /** gRPC is always HTTP/2; gRPC-Web and Connect use HTTP/1.1 unless discovery found they need HTTP/2. */
+  /** gRPC is always HTTP/2; gRPC-Web and Connect use the version `httpVersionOf` found (HTTP/1.1 when absent). */
   httpVersion?: HttpVersion
   mtls?: MtlsMarker
+  /** The environment's trust settings (combined with the mTLS marker's own CA and allowSelfSigned). */
+  trust?: TrustMarker
   /** Largest single message accepted from the target. */
   readMaxBytes: number
 }
 
 export interface TransportPool {
   get(request: TransportRequest): Transport
+  /**
+   * The HTTP version gRPC-Web and Connect calls to this address use: HTTP/2 when the server speaks it, else HTTP/1.1.
+   * Learnt once per address and client identity (no request is sent); rejects when the server cannot be reached.
+   */
+  httpVersionOf(
+    request: Pick<TransportRequest, 'address' | 'mtls' | 'trust'>,
+    signal: AbortSignal,
+  ): Promise<HttpVersion>
   /** Closes every connection, including those of entries already evicted. */
   close(): Promise<void>
 }
@@ -57,10 +65,11 @@ interface Entry {
   close(): void
 }
 
-function tlsOptions(request: TransportRequest): SecureClientSessionOptions {
-  const mtls = request.mtls
-  if (!mtls) return {}
-  if (!request.address.tls) {
+function tlsOptions(
+  request: Pick<TransportRequest, 'address' | 'mtls'>,
+  tls: CallTls | undefined,
+): SecureClientSessionOptions {
+  if (request.mtls && !request.address.tls) {
     // Sending without the certificate the user configured would fail obscurely, or succeed unauthenticated.
     throw new WorkbenchError(
       'invalid_request',
@@ -70,18 +79,16 @@ function tlsOptions(request: TransportRequest): SecureClientSessionOptions {
       },
     )
   }
-  const options: SecureClientSessionOptions = { cert: mtls.certificate, key: mtls.privateKey }
-  if (mtls.caCertificate) options.ca = mtls.caCertificate
-  // The user's explicit choice for a test server; the certificate chain is then not checked at all.
-  if (mtls.allowSelfSigned) options.rejectUnauthorized = false
-  return options
+  // Trust settings mean nothing on a plaintext address; only a TLS one gets them.
+  return request.address.tls && tls ? tls.options : {}
 }
 
-/** Cache key of a client identity: a digest, so the pool's keys never hold key material. */
-function identityKey(mtls: MtlsMarker | undefined): string {
-  if (!mtls) return '-'
-  const material = [mtls.certificate, mtls.privateKey, mtls.caCertificate ?? '', mtls.allowSelfSigned ? '1' : '0']
-  return createHash('sha256').update(material.join('\u0000')).digest('base64url')
+/** The TLS settings of a request (client certificate, trusted CA, checks off), or undefined for the defaults. */
+function requestTls(request: Pick<TransportRequest, 'mtls' | 'trust'>): CallTls | undefined {
+  return callTls({
+    ...(request.mtls ? { mtls: request.mtls } : {}),
+    ...(request.trust ? { trust: request.trust } : {}),
+  })
 }
 
 type SessionManager = NonNullable<GrpcTransportOptions['sessionManager']>
@@ -125,32 +132,34 @@ function grpcTransport(options: GrpcTransportOptions, sessions: SessionManager):
   }
 }
 
-function createEntry(request: TransportRequest, lookup: LookupFunction, idleTimeoutMs: number): Entry {
-  const tls = tlsOptions(request)
+function createEntry(
+  request: TransportRequest,
+  callTlsSettings: CallTls | undefined,
+  lookup: LookupFunction,
+  idleTimeoutMs: number,
+): Entry {
+  const tls = tlsOptions(request, callTlsSettings)
   const baseUrl = request.address.baseUrl
-  const common = { baseUrl, readMaxBytes: request.readMaxBytes, useBinaryFormat: true }
+  const common = { baseUrl, readMaxBytes: request.readMaxBytes }
   if (request.wire === 'grpc' || request.httpVersion === '2') {
     const session = new Http2SessionManager(baseUrl, { idleConnectionTimeoutMs: idleTimeoutMs }, { ...tls, lookup })
     const sessions = guardSessions(session)
-    const h2 = { ...common, httpVersion: '2' as const, sessionManager: sessions }
+    const h2 = { ...common, useBinaryFormat: true, httpVersion: '2' as const, sessionManager: sessions }
     return {
       transport:
         request.wire === 'grpc'
           ? grpcTransport(h2, sessions)
-          : request.wire === 'grpcweb'
-            ? createGrpcWebTransport(h2)
-            : createConnectTransport(h2),
+          : createWebTransport({ ...common, wire: request.wire, connection: { httpVersion: '2', sessions } }),
       isIdle: () => session.state() !== 'open' && session.state() !== 'connecting' && session.state() !== 'verifying',
       close: () => session.abort(),
     }
   }
-  // gRPC-Web and the Connect protocol default to HTTP/1.1, which every gRPC-Web proxy and Connect server accepts.
+  // gRPC-Web and the Connect protocol over HTTP/1.1, for servers that do not speak HTTP/2.
   const agent = request.address.tls
     ? new HttpsAgent({ keepAlive: true, lookup, ...tls })
     : new HttpAgent({ keepAlive: true, lookup })
-  const options = { ...common, httpVersion: '1.1' as const, nodeOptions: { agent } }
   return {
-    transport: request.wire === 'grpcweb' ? createGrpcWebTransport(options) : createConnectTransport(options),
+    transport: createWebTransport({ ...common, wire: request.wire, connection: { httpVersion: '1.1', agent } }),
     isIdle: () => Object.keys(agent.requests).length === 0 && Object.values(agent.sockets).every((s) => !s?.length),
     close: () => agent.destroy(),
   }
@@ -164,6 +173,8 @@ export function createTransportPool(options: TransportPoolOptions = {}): Transpo
   const entries = new Map<string, Entry>()
   // Evicted entries with calls still in flight: closed once idle, or at the latest by close().
   const retiring = new Set<Entry>()
+  // What each address (and client identity) speaks, most recent last; bounded like the pool.
+  const versions = new Map<string, HttpVersion>()
 
   const sweep = (): void => {
     for (const entry of retiring) {
@@ -176,7 +187,9 @@ export function createTransportPool(options: TransportPoolOptions = {}): Transpo
   return {
     get(request) {
       const version = request.wire === 'grpc' ? '2' : (request.httpVersion ?? '1.1')
-      const key = `${request.wire}/${version} ${request.address.baseUrl} ${identityKey(request.mtls)} ${request.readMaxBytes}`
+      // The TLS id is a digest: the pool's keys never hold key material.
+      const tls = requestTls(request)
+      const key = `${request.wire}/${version} ${request.address.baseUrl} ${tls?.id ?? '-'} ${request.readMaxBytes}`
       const found = entries.get(key)
       if (found) {
         if (entries.size > 1) {
@@ -185,7 +198,7 @@ export function createTransportPool(options: TransportPoolOptions = {}): Transpo
         }
         return found.transport
       }
-      const entry = createEntry(request, lookup, idleTimeoutMs)
+      const entry = createEntry(request, tls, lookup, idleTimeoutMs)
       entries.set(key, entry)
       while (entries.size > maxEntries) {
         const [oldestKey, oldest] = entries.entries().next().value as [string, Entry]
@@ -195,7 +208,19 @@ export function createTransportPool(options: TransportPoolOptions = {}): Transpo
       sweep()
       return entry.transport
     },
+    async httpVersionOf(request, signal) {
+      const tls = requestTls(request)
+      const key = `${request.address.baseUrl} ${tls?.id ?? '-'}`
+      const known = versions.get(key)
+      if (known) return known
+      const origin = new URL(request.address.baseUrl).origin
+      const version = await probeHttpVersion(origin, { lookup, tls: tlsOptions(request, tls), signal })
+      versions.set(key, version)
+      while (versions.size > 8 * maxEntries) versions.delete(versions.keys().next().value as string)
+      return version
+    },
     close() {
+      versions.clear()
       for (const entry of [...entries.values(), ...retiring]) entry.close()
       entries.clear()
       retiring.clear()

@@ -2,7 +2,7 @@
 import type { DescMethod, FileRegistry } from '@bufbuild/protobuf'
 import type { MethodInfo, OutboundPolicy, ServiceInfo } from '@wirebench/core'
 import type { GrpcAddress } from './address.js'
-import type { HttpVersion } from './transports.js'
+import type { HttpVersion } from './http-version.js'
 import type { Codec } from './codec.js'
 
 /** The three wire protocols one connect client speaks: gRPC (HTTP/2), gRPC-Web and Connect. */

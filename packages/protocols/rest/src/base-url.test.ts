@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveBaseUrl } from './base-url.js'
+import { operationBaseUrl, resolveBaseUrl } from './base-url.js'
 
 const doc = 'https://api.example.com/docs/openapi.json'
 
@@ -54,5 +54,26 @@ describe('base URL resolution', () => {
     expect(resolveBaseUrl({ basePath: '/v1' }, '2.0', doc)).toBe('https://api.example.com/v1')
     expect(resolveBaseUrl({}, '2.0', doc)).toBe('https://api.example.com')
     expect(resolveBaseUrl({ basePath: '/v1' }, '2.0')).toBeUndefined()
+  })
+})
+
+describe('servers of an operation and its path item', () => {
+  const pathItem = {
+    servers: [{ url: 'https://{region}.paths.example.com', variables: { region: { default: 'eu', enum: ['eu'] } } }],
+  }
+
+  it('takes the operation servers over the path item servers, with variables at their defaults', () => {
+    expect(operationBaseUrl(pathItem, { servers: [{ url: 'https://op.example.com/' }] }, doc)).toBe(
+      'https://op.example.com',
+    )
+    expect(operationBaseUrl(pathItem, {}, doc)).toBe('https://eu.paths.example.com')
+  })
+
+  it('resolves a relative server against the document URL and declares nothing without one', () => {
+    expect(operationBaseUrl({}, { servers: [{ url: '../uploads' }] }, doc)).toBe('https://api.example.com/uploads')
+    expect(operationBaseUrl({}, { servers: [{ url: '//files.example.com' }] }, doc)).toBe('https://files.example.com')
+    expect(operationBaseUrl({}, { servers: [{ url: '/v2' }] })).toBeUndefined()
+    expect(operationBaseUrl({ servers: [] }, { servers: [] }, doc)).toBeUndefined()
+    expect(operationBaseUrl({}, {}, doc)).toBeUndefined()
   })
 })

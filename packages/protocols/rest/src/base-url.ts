@@ -1,4 +1,8 @@
-/** Where calls go: `servers[0].url` (variables at their defaults) or Swagger 2.0 `schemes`/`host`/`basePath`. */
+/**
+ * Where calls go: `servers[0].url` (variables at their defaults) or Swagger 2.0 `schemes`/`host`/`basePath`, and the
+ * `servers` an operation or path item declares over the document's (OpenAPI 3: operation, then path item, then
+ * document).
+ */
 import { isObject } from './types.js'
 import type { JsonObject } from './types.js'
 import type { SpecVersion } from './parse-document.js'
@@ -8,20 +12,38 @@ import type { SpecVersion } from './parse-document.js'
  * with a relative or missing server), in which case the caller must supply a server URL.
  */
 export function resolveBaseUrl(root: JsonObject, version: SpecVersion, documentUrl?: string): string | undefined {
-  const raw = version === '2.0' ? swaggerBase(root, documentUrl) : openApiServer(root)
+  const raw = version === '2.0' ? swaggerBase(root, documentUrl) : firstServer(root['servers'])
   if (raw === undefined) return documentUrl ? new URL(documentUrl).origin : undefined
+  return absolute(raw, documentUrl)
+}
+
+/**
+ * The base URL an OpenAPI 3 operation declares for itself (its own `servers`, else its path item's), or undefined
+ * when it declares none, or one that cannot be made absolute (a relative server in an upload, which has no document
+ * URL to resolve against): its calls then go to the document's base.
+ */
+export function operationBaseUrl(
+  pathItem: JsonObject,
+  operation: JsonObject,
+  documentUrl?: string,
+): string | undefined {
+  const raw = firstServer(operation['servers']) ?? firstServer(pathItem['servers'])
+  return raw === undefined ? undefined : absolute(raw, documentUrl)
+}
+
+/** The first entry of a `servers` array with its variables at their defaults; an empty array declares nothing. */
+function firstServer(servers: unknown): string | undefined {
+  const first: unknown = Array.isArray(servers) ? servers[0] : undefined
+  if (!isObject(first) || typeof first['url'] !== 'string') return undefined
+  return substituteVariables(first['url'], first['variables'])
+}
+
+function absolute(raw: string, documentUrl: string | undefined): string | undefined {
   try {
     return trimSlash(new URL(raw, documentUrl).href)
   } catch {
     return undefined
   }
-}
-
-function openApiServer(root: JsonObject): string | undefined {
-  const servers = root['servers']
-  const first: unknown = Array.isArray(servers) ? servers[0] : undefined
-  if (!isObject(first) || typeof first['url'] !== 'string') return undefined
-  return substituteVariables(first['url'], first['variables'])
 }
 
 /** Server variables take their `default` (the spec requires one); an unknown variable keeps its first enum value. */

@@ -1,10 +1,11 @@
 /** URL mode (one GET, no path probing, one parse) and upload mode (each file parsed on its own). */
-import type { CallContext, SchemaFile, ServiceInfo } from '@wirebench/core'
+import type { CallContext, SchemaFile } from '@wirebench/core'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { resolveBaseUrl } from './base-url.js'
 import { noServices } from './errors.js'
 import { fetchDocument } from './fetch-document.js'
-import { buildServices } from './operations.js'
+import { describeDocument } from './operations.js'
+import type { DescribedDocument } from './operations.js'
 import { parseDocumentText } from './parse-document.js'
 import type { ParsedSpec } from './parse-document.js'
 import type { RestPluginOptions } from './types.js'
@@ -17,10 +18,10 @@ export interface DiscoverDeps {
 /** OpenAPI documents are fetched over HTTP(S); any other scheme (grpc://, ws://) is another plugin's target. */
 const documentSchemes = new Set(['http:', 'https:'])
 
-export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<ServiceInfo[]> {
+export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<DescribedDocument> {
   const scheme = URL.canParse(url) ? new URL(url).protocol : ''
   if (scheme !== '' && !documentSchemes.has(scheme)) {
-    throw noServices(url, `${scheme.slice(0, -1)}:// is not an address an OpenAPI document is fetched from.`)
+    throw noServices(url, `${scheme.slice(0, -1)}:// is not an address an OpenAPI document is fetched from`)
   }
   const fetched = await fetchDocument(url, ctx, deps)
   // Relative servers (and the no-servers fallback) resolve against where the document came from, unless a redirect
@@ -30,10 +31,10 @@ export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverD
   const spec = parseDocumentText(fetched.text, url)
   fetched.text = ''
   const baseUrl = resolveBaseUrl(spec.root, spec.version, documentUrl)
-  return servicesOf(spec, url, { source: 'openapi', baseUrl }, deps)
+  return servicesOf(spec, url, { source: 'openapi', baseUrl, documentUrl }, deps)
 }
 
-export function discoverFile(file: SchemaFile, deps: DiscoverDeps): ServiceInfo[] {
+export function discoverFile(file: SchemaFile, deps: DiscoverDeps): DescribedDocument {
   const text = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength).toString('utf8')
   const spec = parseDocumentText(text, file.name)
   // An upload has no document URL: only an absolute server URL can be a base.
@@ -43,15 +44,15 @@ export function discoverFile(file: SchemaFile, deps: DiscoverDeps): ServiceInfo[
 function servicesOf(
   spec: ParsedSpec,
   origin: string,
-  where: { source: 'openapi' | 'upload'; baseUrl: string | undefined },
+  where: { source: 'openapi' | 'upload'; baseUrl: string | undefined; documentUrl?: string },
   deps: DiscoverDeps,
-): ServiceInfo[] {
-  const services = buildServices(spec, {
+): DescribedDocument {
+  const described = describeDocument(spec, {
     ...where,
     originUrl: origin,
     maxInputDepth: deps.options.maxInputDepth ?? 4,
     maxOutputDepth: deps.options.maxOutputDepth ?? 1,
   })
-  if (services.length === 0) throw noServices(origin, 'the document describes no operations')
-  return services
+  if (described.services.length === 0) throw noServices(origin, 'the document describes no operations')
+  return described
 }

@@ -1,13 +1,15 @@
 /** REST-specific WorkbenchErrors: the 'no services discovered' family and invoke preconditions. */
 import { WorkbenchError } from '@wirebench/core'
 
-/** The SPEC's 'no services discovered' message; the server reports it as an empty attempt for this URL. */
 /** What to do when the URL answered with something other than an OpenAPI document. */
 export const documentPathHint =
   'Use the address of the OpenAPI document itself, often /openapi.json, /v3/api-docs or /swagger.json.'
 
+/** The SPEC's 'no services discovered' message; the server reports it as an empty attempt for this URL. */
 export function noServices(origin: string, reason: string, hint?: string): WorkbenchError {
-  return new WorkbenchError('no_services', `No services discovered at ${origin}: ${reason}.`, hint ? { hint } : {})
+  // The reason may be another error's message, which already ends its sentence.
+  const sentence = reason.replace(/[.\s]+$/, '')
+  return new WorkbenchError('no_services', `No services discovered at ${origin}: ${sentence}.`, hint ? { hint } : {})
 }
 
 export function missingServerUrl(target: string): WorkbenchError {

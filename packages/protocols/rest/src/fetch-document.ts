@@ -59,8 +59,11 @@ async function getOnce(
 ): Promise<HttpResponse> {
   const wireUrl = withCredentials ? appendQueryParams(url, ctx.markers.apiKeyQuery ?? []) : url
   checkOutboundUrl(wireUrl, deps.options.outbound)
-  // A client certificate and a cookie jar are credentials too: another origin gets none of them.
-  const lease = deps.dispatchers.acquire(withCredentials ? ctx.markers : {})
+  // A client certificate and a cookie jar are credentials too: another origin gets none of them, but the
+  // environment's trust settings are not credentials and apply to every hop.
+  const lease = deps.dispatchers.acquire(
+    withCredentials ? ctx.markers : ctx.markers.trust ? { trust: ctx.markers.trust } : {},
+  )
   try {
     return await httpRequest({
       url: wireUrl,

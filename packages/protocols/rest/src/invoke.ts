@@ -77,7 +77,8 @@ export async function prepareOutbound(
   if (call.messages.length > 1) {
     throw new WorkbenchError('invalid_request', `${call.method.name} is a unary REST call and takes one message.`)
   }
-  const baseUrl = call.serverUrl ?? call.service.baseUrl
+  // A server URL the user set wins over every server the document declares; then the operation's own.
+  const baseUrl = call.serverUrl ?? call.method.baseUrl ?? call.service.baseUrl
   if (!baseUrl) throw missingServerUrl(call.target)
   const request = buildRequest(call.method, baseUrl, call.messages[0], ctx.metadata)
   checkOutboundUrl(request.url, deps.options.outbound)

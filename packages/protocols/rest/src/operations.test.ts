@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MessageInfo, ServiceInfo } from '@wirebench/core'
-import { WorkbenchError } from '@wirebench/core'
-import { buildServices } from './operations.js'
+import { buildServices, describeDocument, eagerOperationLimit } from './operations.js'
 import { fieldOf, methodOf, postDoc, servicesOf } from './operations.test-helpers.js'
 import { recognise } from './parse-document.js'
 import { defaultEmitLimits } from './schema-walker.js'
@@ -75,15 +74,25 @@ describe('emitted-size budget', () => {
     expect(JSON.stringify(second?.inputType.fields)).toBe(JSON.stringify(first?.inputType.fields))
   })
 
-  it('refuses a document whose discovery exceeds the document budget, naming it', () => {
-    const build = () => buildServices(recognise(fanOutDoc(10, 40), 'bomb.json'), { ...options, originUrl: 'bomb.json' })
-    expect(build).toThrow(WorkbenchError)
-    expect(build).toThrow(/bomb\.json/)
-    try {
-      build()
-    } catch (error) {
-      expect((error as WorkbenchError).code).toBe('payload_too_large')
-    }
+  it('lists a document over the document budget without messages and builds each method within the operation budget', () => {
+    const described = describeDocument(recognise(fanOutDoc(10, 40), 'bomb.json'), options)
+    const methods = described.services.flatMap((s) => s.methods)
+    expect(methods).toHaveLength(40)
+    expect(methods.every((m) => m.deferred === true && m.inputType.fields.length === 0)).toBe(true)
+    expect(jsonBytes(described.services)).toBeLessThan(40 * 2_000)
+    const full = described.expander?.expand('Default', 'op7')
+    expect(full?.deferred).toBeUndefined()
+    expect(full?.inputType.fields.map((f) => f.name)).toEqual(['id', ...Array.from({ length: 10 }, (_, i) => `p${i}`)])
+    expect(Buffer.byteLength(JSON.stringify(full))).toBeLessThan(defaultEmitLimits.operationBytes * 1.2)
+    expect(described.expander?.expand('Default', 'op7')).toBe(full)
+    expect(described.expander?.expand('Default', 'nope')).toBeUndefined()
+  })
+
+  it('lists a document of more operations than the eager limit without messages straight away', () => {
+    const doc = fanOutDoc(1, eagerOperationLimit + 1)
+    const described = describeDocument(recognise(doc, 'many.json'), options)
+    expect(described.expander).toBeDefined()
+    expect(described.services[0]?.methods[0]).toMatchObject({ name: 'op0', deferred: true, httpMethod: 'POST' })
   })
 
   it('leaves an ordinary document untouched', () => {

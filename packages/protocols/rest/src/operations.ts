@@ -1,141 +1,103 @@
-/** Builds ServiceInfo/MethodInfo from a parsed document: one method per path and verb, grouped by first tag. */
-import type { FieldInfo, MessageInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
-import { methodNameOf, serviceNameOf, stringField, tagDescriptions, uniqueName } from './naming.js'
-import { collectParameters, parameterField } from './parameters.js'
+/**
+ * Builds ServiceInfo/MethodInfo from a parsed document: one method per path and verb, grouped by first tag; a document
+ * too large to describe whole is listed without messages, which are built per method on demand.
+ */
+import { WorkbenchError } from '@wirebench/core'
+import type { MethodInfo, ServiceInfo } from '@wirebench/core'
+import { MethodBuilder } from './method-builder.js'
+import type { MethodBuilderOptions, OperationEntry } from './method-builder.js'
+import { MethodExpander } from './method-expander.js'
+import { stringField, tagDescriptions } from './naming.js'
 import type { ParsedSpec } from './parse-document.js'
-import { RefResolver } from './refs.js'
-import { requestBodyOf } from './request-body.js'
-import type { BodyShape } from './request-body.js'
-import { responseSchemaOf, streamsEvents } from './responses.js'
-import { SchemaViews, isObjectLike, typeOf } from './schema-view.js'
-import { EmitBudget, SchemaWalker, defaultEmitLimits } from './schema-walker.js'
+import { defaultEmitLimits } from './schema-walker.js'
 import type { EmitLimits } from './schema-walker.js'
 import { isObject } from './types.js'
 import type { JsonObject } from './types.js'
 
-const httpVerbs = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
+/** Above this many operations a document is listed without messages straight away (Microsoft Graph: 11,000+). */
+export const eagerOperationLimit = 5_000
 
 export interface BuildOptions {
   /** Tags every service: `openapi` + discovery URL, or `upload` + file name. */
   source: 'openapi' | 'upload'
   originUrl: string
-  baseUrl?: string
+  baseUrl?: string | undefined
+  /** Where the document came from: relative `servers` of operations and path items resolve against it. */
+  documentUrl?: string | undefined
   maxInputDepth: number
   maxOutputDepth: number
   /** Emitted-JSON caps per operation and per document (defaults fit every real document unchanged). */
   limits?: EmitLimits
 }
 
-export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceInfo[] {
-  const { root, version } = spec
-  const refs = new RefResolver(root)
-  const views = new SchemaViews(refs)
-  const budget = new EmitBudget(options.limits ?? defaultEmitLimits, options.originUrl)
-  const inputOptions = { maxDepth: options.maxInputDepth, omit: 'readOnly', maxDescribedDepth: 99 } as const
-  const outputOptions = { maxDepth: options.maxOutputDepth, omit: 'writeOnly', maxDescribedDepth: 0 } as const
-  const input = new SchemaWalker(views, inputOptions, budget)
-  const output = new SchemaWalker(views, outputOptions, budget)
-  const services = new Map<string, { methods: MethodInfo[]; names: Set<string> }>()
-  const paths = isObject(root['paths']) ? root['paths'] : {}
-  for (const [path, rawItem] of Object.entries(paths)) {
-    const pathItem = refs.deref(rawItem).value
-    if (!isObject(pathItem)) continue
-    // Document order, so methods list as the author wrote them.
-    for (const [verb, operation] of Object.entries(pathItem)) {
-      if (!httpVerbs.has(verb) || !isObject(operation)) continue
-      const serviceName = serviceNameOf(operation)
-      let service = services.get(serviceName)
-      if (!service) services.set(serviceName, (service = { methods: [], names: new Set() }))
-      const name = uniqueName(methodNameOf(operation, verb, path), service.names)
-      budget.startOperation()
-      const params = collectParameters(pathItem, operation, refs)
-      const body = requestBodyOf(operation, params, version, refs, root)
-      const streams = streamsEvents(operation, version, refs, root)
-      const method: MethodInfo = {
-        name,
-        fullName: `${serviceName}.${name}`,
-        clientStreaming: false,
-        serverStreaming: streams,
-        methodType: streams ? 'ServerStreaming' : 'Unary',
-        inputType: inputMessage(`${name}Request`, params, body, spec, input),
-        outputType: outputMessage(`${name}Response`, responseSchemaOf(operation, version, refs), output),
-        httpMethod: verb.toUpperCase(),
-        httpPath: path,
-        deprecated: operation['deprecated'] === true,
+export interface DescribedDocument {
+  services: ServiceInfo[]
+  /**
+   * Set when the document is too large to describe whole (over the document budget, or more than
+   * `eagerOperationLimit` operations): its methods are listed `deferred`, without messages, and built one at a time.
+   */
+  expander?: MethodExpander
+}
+
+/**
+ * Every operation with its messages when the whole description fits the document budget; otherwise every operation
+ * without them, and an expander that builds one method at a time within the operation budget.
+ */
+export function describeDocument(spec: ParsedSpec, options: BuildOptions): DescribedDocument {
+  const builderOptions: MethodBuilderOptions = {
+    origin: options.originUrl,
+    baseUrl: options.baseUrl,
+    documentUrl: options.documentUrl,
+    maxInputDepth: options.maxInputDepth,
+    maxOutputDepth: options.maxOutputDepth,
+    limits: options.limits ?? defaultEmitLimits,
+  }
+  const builder = new MethodBuilder(spec, builderOptions)
+  const entries = builder.entries()
+  if (entries.length <= eagerOperationLimit) {
+    try {
+      return {
+        services: toServices(
+          spec.root,
+          entries.map((entry) => builder.full(entry)),
+          entries,
+          options,
+        ),
       }
-      const summary = stringField(operation, 'summary')
-      const description = stringField(operation, 'description')
-      if (summary) method.summary = summary
-      if (description) method.description = description
-      if (body?.form) method.multipart = body.form
-      else if (body) method.requestContentType = body.mediaType
-      service.methods.push(method)
+    } catch (error) {
+      if (!WorkbenchError.is(error, 'payload_too_large')) throw error
     }
   }
-  return toServices(root, services, options)
-}
-
-function inputMessage(
-  name: string,
-  params: JsonObject[],
-  body: BodyShape | undefined,
-  spec: ParsedSpec,
-  walker: SchemaWalker,
-): MessageInfo {
-  const owner = { truncated: false }
-  const fields: FieldInfo[] = []
-  for (const param of params) {
-    const field = parameterField(param, spec.version, walker, fields.length + 1, owner)
-    if (field) fields.push(field)
+  const methods = entries.map((entry) => builder.deferred(entry))
+  return {
+    services: toServices(spec.root, methods, entries, options),
+    expander: new MethodExpander(spec, entries, builderOptions),
   }
-  if (body) fields.push(...bodyFields(body, fields, walker, owner))
-  return walker.finish(name, fields, owner)
 }
 
-/** One field per top-level property of an object body (clashes renamed `body.<name>`), else one `body` field. */
-function bodyFields(body: BodyShape, params: FieldInfo[], walker: SchemaWalker, owner: { truncated: boolean }) {
-  const view = walker.view(body.schema)
-  const first = params.length + 1
-  const isTextual = !body.form && typeOf(view.schema) === undefined && !body.mediaType.includes('json')
-  if (!isObjectLike(view.schema) || !isObject(view.schema['properties']) || isTextual) {
-    const schema = isTextual ? textualSchema(body.mediaType) : body.schema
-    return [walker.field({ name: 'body', schema, source: 'body' }, first, 0, owner)]
-  }
-  const taken = new Set(params.map((p) => p.name))
-  return walker.rootFields(view, owner, first).map((field) => {
-    field.source = 'body'
-    // A property literally named `body` carries its wire name so it is not read as a whole (non-object) body.
-    if (taken.has(field.name) || field.name === 'body') field.wireName = field.name
-    if (taken.has(field.name)) field.name = `body.${field.name}`
-    return field
-  })
+export function buildServices(spec: ParsedSpec, options: BuildOptions): ServiceInfo[] {
+  return describeDocument(spec, options).services
 }
 
-/** A body without a schema: text for textual media types, a file input for everything else. */
-function textualSchema(mediaType: string): JsonObject {
-  const lower = mediaType.toLowerCase()
-  return lower.startsWith('text/') || lower.includes('xml') ? { type: 'string' } : { type: 'string', format: 'binary' }
-}
-
-function outputMessage(name: string, schema: unknown, walker: SchemaWalker): MessageInfo {
-  const view = walker.view(schema)
-  if (isObjectLike(view.schema)) return walker.message(view, name)
-  if (schema === undefined) return { name, fullName: name, fields: [] }
-  const owner = { truncated: false }
-  const field = walker.field({ name: 'body', schema }, 1, 0, owner)
-  return walker.finish(name, [field], owner)
-}
-
+/** Methods grouped into services by first tag, in the order each service first appears. */
 function toServices(
   root: JsonObject,
-  services: Map<string, { methods: MethodInfo[] }>,
+  methods: MethodInfo[],
+  entries: OperationEntry[],
   options: BuildOptions,
 ): ServiceInfo[] {
+  const services = new Map<string, MethodInfo[]>()
+  methods.forEach((method, index) => {
+    const serviceName = entries[index]?.serviceName ?? ''
+    const list = services.get(serviceName)
+    if (list) list.push(method)
+    else services.set(serviceName, [method])
+  })
   const info = isObject(root['info']) ? root['info'] : {}
   const title = stringField(info, 'title') ?? ''
   const version = stringField(info, 'version')
   const descriptions = tagDescriptions(root)
-  return [...services].map(([name, { methods }]) => {
+  return [...services].map(([name, methods]) => {
     const service: ServiceInfo = {
       name,
       package: title,

@@ -1,16 +1,20 @@
 /** The REST / OpenAPI ProtocolPlugin: caches each discovered document per target so `invoke` finds its operation. */
 import { WorkbenchError } from '@wirebench/core'
-import type { Call, CallContext, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
+import type { Call, CallContext, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
 import { createDispatcherFactory } from '@wirebench/transport'
 import { discoverFile, discoverUrl } from './discover.js'
 import { createDocumentCache, isUrlTarget } from './document-cache.js'
 import type { DiscoverDeps } from './discover.js'
+import type { DescribedDocument } from './operations.js'
 import { unknownMethod } from './errors.js'
 import { invokeMethod } from './invoke.js'
+import { restManifest } from './manifest.js'
 import type { ResolvedCall } from './invoke.js'
 import { streamMethod } from './stream.js'
 import { methodKey } from './types.js'
 import type { CachedDocument, RestPluginOptions } from './types.js'
+
+type ResolvedMethod = { service: ServiceInfo; method: MethodInfo }
 
 function logDiscovery(ctx: CallContext, origin: string, services: ServiceInfo[], started: number): void {
   const operations = services.reduce((n, s) => n + s.methods.length, 0)
@@ -29,12 +33,23 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const deps: DiscoverDeps = { options, dispatchers }
   const documents = createDocumentCache()
 
-  const remember = (target: string, services: ServiceInfo[]): void => {
+  const remember = (target: string, { services, expander }: DescribedDocument): ServiceInfo[] => {
     const methods: CachedDocument['methods'] = new Map()
     for (const service of services) {
       for (const method of service.methods) methods.set(methodKey(service.name, method.name), { service, method })
     }
-    documents.set(target, { target, services, methods })
+    const document: CachedDocument = { target, services, methods }
+    if (expander) document.expander = expander
+    documents.set(target, document)
+    return services
+  }
+
+  /** The method with its messages: as discovered, or built now when discovery deferred them. */
+  const fullMethod = (document: CachedDocument, service: string, method: string): ResolvedMethod | undefined => {
+    const found = document.methods.get(methodKey(service, method))
+    if (!found?.method.deferred) return found
+    const built = document.expander?.expand(service, method)
+    return built ? { service: found.service, method: built } : undefined
   }
 
   const documentFor = async (target: string, ctx: CallContext): Promise<CachedDocument> => {
@@ -49,7 +64,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
 
   const resolve = async (call: Call, ctx: CallContext): Promise<ResolvedCall> => {
     const document = documents.get(call.target) ?? (await documentFor(call.target, ctx))
-    const found = document.methods.get(methodKey(call.service, call.method))
+    const found = fullMethod(document, call.service, call.method)
     if (!found) throw unknownMethod(call.target, call.service, call.method)
     const resolved: ResolvedCall = {
       target: call.target,
@@ -62,27 +77,30 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   }
 
   return {
-    id: 'rest',
-    name: 'REST / OpenAPI',
-    description: 'OpenAPI 3.0/3.1 and Swagger 2.0 documents (JSON or YAML): discovery and HTTP calls.',
-    uploadExtensions: ['.json', '.yaml', '.yml'],
+    id: restManifest.id,
+    name: restManifest.name,
+    description: restManifest.description,
+    uploadExtensions: restManifest.uploadExtensions,
 
     async discover(target, ctx) {
       const started = performance.now()
       if (target.kind === 'url') {
-        const services = await discoverUrl(target.url, ctx, deps)
-        remember(target.url, services)
+        const services = remember(target.url, await discoverUrl(target.url, ctx, deps))
         logDiscovery(ctx, target.url, services, started)
         return services
       }
       const all: ServiceInfo[] = []
       for (const file of target.files) {
-        const services = discoverFile(file, deps)
-        remember(file.name, services)
+        const services = remember(file.name, discoverFile(file, deps))
         logDiscovery(ctx, file.name, services, started)
         all.push(...services)
       }
       return all
+    },
+
+    describeMethod(target, service, method) {
+      const document = documents.get(target)
+      return document ? fullMethod(document, service, method)?.method : undefined
     },
 
     async invoke(call, ctx) {

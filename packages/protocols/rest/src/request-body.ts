@@ -1,4 +1,5 @@
 /** Picks the request body an operation declares: a 3.x `requestBody` media type, or Swagger 2.0 `body`/`formData`. */
+import { isJsonMediaType } from './media-types.js'
 import type { SpecVersion } from './parse-document.js'
 import type { RefResolver } from './refs.js'
 import { swaggerParamSchema } from './parameters.js'
@@ -8,18 +9,16 @@ import type { JsonObject } from './types.js'
 export type FormMediaType = 'multipart/form-data' | 'application/x-www-form-urlencoded'
 
 export interface BodyShape {
+  /** The media type the fields describe: the default pick among `mediaTypes`. */
   mediaType: string
+  /** Every media type the body declares, in document order. */
+  mediaTypes: string[]
   schema: unknown
   form?: FormMediaType
 }
 
 const multipart = 'multipart/form-data'
 const urlencoded = 'application/x-www-form-urlencoded'
-
-export function isJsonMediaType(mediaType: string): boolean {
-  const type = mediaType.split(';')[0]?.trim().toLowerCase() ?? ''
-  return type === 'application/json' || type.endsWith('+json') || type === '*/*' || type.endsWith('/json')
-}
 
 /**
  * SPEC.md tags an operation multipart whenever its body declares multipart/form-data or urlencoded, so the form
@@ -55,10 +54,11 @@ function openApiBody(operation: JsonObject, refs: RefResolver): BodyShape | unde
   const body = refs.deref(operation['requestBody']).value
   if (!isObject(body) || !isObject(body['content'])) return undefined
   const content = body['content']
-  const mediaType = pickMediaType(Object.keys(content))
+  const mediaTypes = Object.keys(content)
+  const mediaType = pickMediaType(mediaTypes)
   if (mediaType === undefined) return undefined
   const entry = content[mediaType]
-  const shape: BodyShape = { mediaType, schema: isObject(entry) ? (entry['schema'] ?? {}) : {} }
+  const shape: BodyShape = { mediaType, mediaTypes, schema: isObject(entry) ? (entry['schema'] ?? {}) : {} }
   const form = formOf(mediaType)
   if (form) shape.form = form
   return shape
@@ -68,8 +68,14 @@ function swaggerBody(operation: JsonObject, params: JsonObject[], root: JsonObje
   const consumes = Array.isArray(operation['consumes']) ? operation['consumes'] : root['consumes']
   const types = Array.isArray(consumes) ? consumes.filter((t): t is string => typeof t === 'string') : []
   const bodyParam = params.find((p) => p['in'] === 'body')
-  if (bodyParam)
-    return { mediaType: types.find(isJsonMediaType) ?? 'application/json', schema: bodyParam['schema'] ?? {} }
+  if (bodyParam) {
+    // A body parameter is never a form (formData parameters are); without other types it is JSON, the default of
+    // every Swagger 2.0 tool.
+    const declared = types.filter((t) => formOf(t) === undefined)
+    const mediaTypes = declared.length > 0 ? declared : ['application/json']
+    const mediaType = mediaTypes.find(isJsonMediaType) ?? mediaTypes[0] ?? 'application/json'
+    return { mediaType, mediaTypes, schema: bodyParam['schema'] ?? {} }
+  }
   const formParams = params.filter((p) => p['in'] === 'formData')
   if (formParams.length === 0) return undefined
   const properties = Object.create(null) as JsonObject
@@ -85,5 +91,8 @@ function swaggerBody(operation: JsonObject, params: JsonObject[], root: JsonObje
   const hasFile = formParams.some((p) => p['type'] === 'file')
   const form: FormMediaType =
     hasFile || types.some((t) => t.toLowerCase().startsWith(multipart)) ? multipart : urlencoded
-  return { mediaType: form, schema: { type: 'object', properties, required }, form }
+  // formData parameters are sent as one of the two form types whatever else `consumes` lists.
+  const forms = types.filter((t) => formOf(t) !== undefined && (!hasFile || formOf(t) === multipart))
+  const mediaTypes = forms.length > 0 ? forms : [form]
+  return { mediaType: form, mediaTypes, schema: { type: 'object', properties, required }, form }
 }

@@ -104,6 +104,31 @@ const doc = {
         responses: { '200': { description: 'ok' } },
       },
     },
+    '/#Action=Describe': {
+      get: {
+        operationId: 'describe',
+        parameters: [
+          { name: 'Action', in: 'query', required: true, schema: { type: 'string', enum: ['Describe'] } },
+          { name: 'Mode', in: 'query', schema: { type: 'string', enum: ['only'] } },
+          { name: 'Region', in: 'query', required: true, schema: { type: 'string', enum: ['eu', 'us'] } },
+        ],
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+    '/loose': {
+      post: {
+        operationId: 'external',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: 'other.yaml#/Pet' } } } },
+        responses: { '200': { description: 'ok' } },
+      },
+      put: {
+        operationId: 'labels',
+        requestBody: {
+          content: { 'application/json': { schema: { type: 'object', additionalProperties: { type: 'string' } } } },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/raw': {
       post: {
         operationId: 'raw',
@@ -137,7 +162,6 @@ describe('outbound request construction', () => {
         tag: ['x', 'y z'],
         created: { gt: 5 },
         'X-Trace': 't1',
-        session: 's',
         ignored: 'body',
       },
       {},
@@ -264,6 +288,33 @@ describe('outbound request construction', () => {
     const request = buildRequest(m('note'), 'http://h', message, {})
     expect(request.body).toBe('{"title":"t","__proto__":{"polluted":true}}')
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+  })
+
+  it('sends a path key without its #… suffix and fills a required parameter that has one possible value', () => {
+    const request = buildRequest(m('describe'), 'http://h/api', { Region: 'eu' }, {})
+    expect(request.url).toBe('http://h/api/?Action=Describe&Region=eu')
+    expect(buildRequest(m('describe'), 'http://h', {}, {}).url).toBe('http://h/?Action=Describe')
+    expect(buildRequest(m('describe'), 'http://h', { Action: 'Other' }, {}).url).toBe('http://h/?Action=Other')
+  })
+
+  it('sends keys that fit no field as the body when its shape is unknown or a map', () => {
+    const external = buildRequest(m('external'), 'http://h', { name: 'rex', tag: 'dog' }, {})
+    expect([external.body, external.headers['content-type']]).toEqual([
+      '{"name":"rex","tag":"dog"}',
+      'application/json',
+    ])
+    const labels = buildRequest(m('labels'), 'http://h', { env: 'prod', team: 'core' }, {})
+    expect(labels.body).toBe('{"env":"prod","team":"core"}')
+  })
+
+  it('refuses keys that fit no field beside a body given whole, or where the body is not an object', () => {
+    expect(() => buildRequest(m('external'), 'http://h', { body: {}, name: 'rex' }, {})).toThrow(
+      'external has no field "name", and its body cannot hold it: nothing was sent.',
+    )
+    expect(() => buildRequest(m('bin'), 'http://h', { file: 'AAE=' }, {})).toThrow(/bin has no field "file"/)
+    expect(() => buildRequest(m('list'), 'http://h', { items: [1] }, {})).toThrow(
+      expect.objectContaining({ code: 'invalid_request', hint: 'Check the spelling. Its fields are body (body).' }),
+    )
   })
 
   it('drops headers undici manages itself', () => {

@@ -14,6 +14,9 @@ import { encodeBody } from './request-body-encoding.js'
 import type { BodyValues } from './request-body-encoding.js'
 import { encodePairs, formPairs, scalarToString } from './form-encoding.js'
 import type { Pair } from './form-encoding.js'
+import { bodyLayout, isWholeBody } from './body-layout.js'
+import type { BodyLayout } from './body-layout.js'
+import { placeStrayKeys } from './stray-keys.js'
 import { isObject } from './types.js'
 
 export interface OutboundRequest {
@@ -36,14 +39,11 @@ export function buildRequest(
   }
   const values = message ?? {}
   const verb = (method.httpMethod ?? 'GET').toUpperCase()
-  let path = method.httpPath ?? '/'
+  let path = wirePath(method.httpPath ?? '/')
   const query: Pair[] = []
   const paramHeaders: Record<string, string> = {}
-  const body: BodyValues = { values: new Map() }
-  const known = new Set<string>()
   for (const field of method.inputType.fields) {
-    known.add(field.name)
-    const value = values[field.name]
+    const value = values[field.name] ?? onlyValue(field)
     const wire = field.wireName ?? field.name
     switch (field.source) {
       case 'path':
@@ -57,36 +57,60 @@ export function buildRequest(
         break
       case 'body':
       case undefined:
-        if (value === undefined) break
-        if (isWholeBody(field)) body.whole = { field, value }
-        else body.values.set(wire, { field, value })
         break
-    }
-  }
-  // Keys the form does not know (raw JSON editor, additionalProperties) join an object body.
-  const hasObjectBody = method.inputType.fields.some((f) => f.source === 'body' && !isWholeBody(f))
-  if (hasObjectBody) {
-    for (const [key, value] of Object.entries(values)) {
-      if (!known.has(key) && value !== undefined) body.values.set(key, { field: undefined, value })
     }
   }
   const headers = mergeHeaders(paramHeaders, metadata)
   for (const name of Object.keys(headers)) if (isManagedHeader(name)) delete headers[name]
+  // The call's Content-Type chooses among the media types the operation declares.
+  const layout = bodyLayout(method, getHeader(headers, 'content-type'))
+  const sendsBody = !bodylessVerbs.has(verb)
+  const body = bodyValues(layout, values)
+  placeStrayKeys(method, layout, values, body, sendsBody)
   const request: OutboundRequest = { url: joinUrl(baseUrl, path, query), method: verb, headers }
-  if (bodylessVerbs.has(verb)) return request
-  const encoded = encodeBody(method, body)
+  if (!sendsBody) return request
+  const encoded = encodeBody(layout, body, method.name)
   if (!encoded) return request
   request.body = encoded.body
-  // Form bodies own their Content-Type (the multipart boundary must match); a JSON or raw body keeps the user's.
-  if (method.multipart) removeHeader(headers, 'content-type')
-  if (method.multipart || getHeader(headers, 'content-type') === undefined)
+  // A multipart body owns its Content-Type (the boundary must match), a form body replaces one that did not choose
+  // it; a JSON, text or binary body keeps the call's.
+  const ownsType = layout.kind === 'multipart' || (layout.kind === 'urlencoded' && !layout.isChosen)
+  if (ownsType) removeHeader(headers, 'content-type')
+  if (ownsType || getHeader(headers, 'content-type') === undefined) {
     headers['content-type'] = encoded.contentType
+  }
   return request
 }
 
-/** A non-object body is carried by one field named `body` without a wire name (an object property `body` has one). */
-export function isWholeBody(field: FieldInfo): boolean {
-  return field.source === 'body' && field.name === 'body' && field.wireName === undefined
+/** The body fields the message fills, by wire name; a whole (non-object) body on its own. */
+function bodyValues(layout: BodyLayout, values: Record<string, unknown>): BodyValues {
+  const body: BodyValues = { values: new Map() }
+  for (const field of layout.fields) {
+    const value = values[field.name]
+    if (value === undefined) continue
+    if (isWholeBody(field)) body.whole = { field, value }
+    else body.values.set(field.wireName ?? field.name, { field, value })
+  }
+  return body
+}
+
+/**
+ * The path of a path key without its `#…` suffix: a fragment never reaches the server, and documents converted from
+ * query APIs (APIs.guru's AWS descriptions: `/#Action=DescribeRegions`) use it only to keep their keys unique.
+ */
+function wirePath(key: string): string {
+  const hash = key.indexOf('#')
+  return hash < 0 ? key : key.slice(0, hash) || '/'
+}
+
+/**
+ * The value of a required parameter left out of the message that can hold exactly one value (an enum of one, as
+ * `Action=DescribeRegions` and `Version` of an AWS query API): the document leaves no choice, and the call is wrong
+ * without it. Body fields are left as the user wrote them.
+ */
+function onlyValue(field: FieldInfo): string | undefined {
+  if (!field.required || field.source === 'body' || field.source === undefined) return undefined
+  return field.enumValues?.length === 1 ? field.enumValues[0]?.name : undefined
 }
 
 function substitutePath(path: string, name: string, value: unknown, method: string): string {

@@ -5,7 +5,7 @@
 import { isEventStreamType } from '@wirebench/transport'
 import type { SpecVersion } from './parse-document.js'
 import type { RefResolver } from './refs.js'
-import { isJsonMediaType } from './request-body.js'
+import { isJsonMediaType } from './media-types.js'
 import { isObject } from './types.js'
 import type { JsonObject } from './types.js'
 

@@ -3,9 +3,9 @@
  *
  * Rule for `oneOf`/`anyOf`, after dropping `null` variants and the empty-string "clear it" idiom (`enum: [""]`,
  * as in Stripe's `anyOf: [object, ""]`): a lone variant is that variant; when every variant is an object, the first
- * is merged into the schema (the form gets its fields) and `alternatives` names the others; when none is, variants
- * of one scalar type give that type (enums merged); a mix of objects and scalars, or of scalar types, is free JSON
- * with `alternatives` naming the variants for the field description.
+ * is merged into the schema (the form gets its fields) and `alternatives` names the others; when every variant lists
+ * its values (3.1 `const`s, enums) they are one enum; variants of one scalar type give that type; a mix of objects
+ * and scalars, or of scalar types, is free JSON with `alternatives` naming the variants for the field description.
  */
 import { refName } from './refs.js'
 import type { RefResolver } from './refs.js'
@@ -29,8 +29,26 @@ export function typeOf(schema: JsonObject): string | undefined {
   if (isObject(schema['properties']) || isObject(schema['additionalProperties'])) return 'object'
   if (schema['items'] !== undefined) return 'array'
   const values = schema['enum']
-  if (Array.isArray(values) && values.length > 0) return typeof values[0] === 'number' ? 'number' : typeof values[0]
+  if (Array.isArray(values) && values.length > 0) return jsonTypeOf(values.find((v) => v !== null) ?? null)
+  if ('const' in schema) return jsonTypeOf(schema['const'])
   return undefined
+}
+
+function jsonTypeOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  return typeof value === 'number' ? 'number' : typeof value
+}
+
+function isScalar(value: unknown): boolean {
+  return value === null || typeof value !== 'object'
+}
+
+/** The values a schema allows when it lists them (`enum`, or 3.1's `const` as an enum of one). */
+function listedValues(schema: JsonObject): unknown[] | undefined {
+  const values: unknown = schema['enum']
+  if (Array.isArray(values)) return values as unknown[]
+  return 'const' in schema ? [schema['const']] : undefined
 }
 
 export function isObjectLike(schema: JsonObject): boolean {
@@ -76,6 +94,8 @@ export class SchemaViews {
     const choice = value['oneOf'] ?? value['anyOf']
     if (Array.isArray(allOf)) return this.merge(value, allOf)
     if (Array.isArray(choice)) return this.choose(value, choice)
+    // 3.1's `const` (a discriminator, a fixed version) is an enum of one value.
+    if ('const' in value && !Array.isArray(value['enum'])) return { schema: { ...value, enum: [value['const']] } }
     return { schema: value }
   }
 
@@ -106,6 +126,10 @@ export class SchemaViews {
       return { ...combine({ schema: own }, first, true), alternatives: `One of: ${names}` }
     }
     if (first) return { schema: own, alternatives: `One of: ${names}` }
+    const listed = views.map((v) => listedValues(v.schema))
+    if (views.length > 0 && listed.every((values) => values !== undefined && values.every(isScalar))) {
+      return enumOfVariants(own, views, listed as unknown[][])
+    }
     const types = new Set(views.map((v) => typeOf(v.schema)))
     const [single] = types
     if (types.size === 1 && single !== undefined) {
@@ -118,6 +142,30 @@ export class SchemaViews {
     }
     return { schema: own, alternatives: `One of: ${names}` }
   }
+}
+
+/**
+ * Variants that each list their values (`const`s, `enum`s: OpenAPI 3.1's way to document an enum value by value) are
+ * one enum of all their values; a variant's title or description labels its values in the field description.
+ */
+function enumOfVariants(own: JsonObject, views: SchemaView[], listed: unknown[][]): SchemaView {
+  const values = [...new Set(listed.flat())]
+  const schema: JsonObject = { ...own, enum: values }
+  const types = new Set(values.filter((v) => v !== null).map(jsonTypeOf))
+  const [single] = types
+  if (types.size === 1 && single !== undefined) schema['type'] = single
+  const labels = views.flatMap((view, index) => {
+    const label = stringOf(view.schema['title']) ?? stringOf(view.schema['description'])
+    const own = listed[index] ?? []
+    return label === undefined ? [] : [`${own.map((v) => JSON.stringify(v)).join(', ')}: ${label}`]
+  })
+  const view: SchemaView = { schema }
+  if (labels.length > 0) view.alternatives = labels.join('\n')
+  return view
+}
+
+function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined
 }
 
 /** `{type: string, enum: [""]}`: an API's way to say "send an empty string to clear this", not a real alternative. */
@@ -148,10 +196,23 @@ function combine(a: SchemaView, b: SchemaView, keepRef = false): SchemaView {
   return merged
 }
 
+/** How a variant is named in "One of: …": its schema name, title, listed values, type, else "any value". */
 function variantName(view: SchemaView): string {
   if (view.ref) return refName(view.ref)
-  const title = view.schema['title']
-  return typeof title === 'string' ? title : (typeOf(view.schema) ?? 'any')
+  const title = stringOf(view.schema['title'])
+  if (title !== undefined) return title
+  const values = listedValues(view.schema)
+  if (values !== undefined && values.length > 0 && values.length <= 5) {
+    return values.map((v) => JSON.stringify(v)).join(' / ')
+  }
+  const type = typeOf(view.schema)
+  const format = stringOf(view.schema['format'])
+  if (type === 'array') {
+    const items = view.schema['items']
+    return isObject(items) && typeof items['type'] === 'string' ? `array of ${items['type']}` : 'array'
+  }
+  if (type !== undefined) return format === undefined ? type : `${type} (${format})`
+  return 'any value'
 }
 
 function withoutKeys(value: JsonObject, ...keys: string[]): JsonObject {

@@ -177,6 +177,59 @@ describe('body field walking', () => {
     expect(fieldOf(fields, 'address').description).toBeUndefined()
   })
 
+  it('makes an enum of oneOf/anyOf variants that each list their values (3.1 consts), labelled by their titles', () => {
+    const body = {
+      type: 'object',
+      properties: {
+        priority: {
+          description: 'How urgent.',
+          oneOf: [
+            { const: 'low', title: 'Low' },
+            { const: 'high', title: 'High', description: 'Today' },
+          ],
+        },
+        status: { anyOf: [{ type: 'string', const: 'open' }, { enum: ['done', 'closed'] }, { type: 'null' }] },
+        level: { oneOf: [{ const: 1 }, { const: 2 }] },
+        version: { const: 'v2' },
+        mixed: { oneOf: [{ const: 'a' }, { type: 'integer' }] },
+      },
+    }
+    const fields = methodOf(postDoc(body), 'op').inputType.fields
+    expect(fieldOf(fields, 'priority')).toMatchObject({
+      type: 'enum',
+      enumValues: [
+        { name: 'low', number: 0 },
+        { name: 'high', number: 1 },
+      ],
+      description: 'How urgent.\n\n"low": Low\n"high": High',
+    })
+    expect(fieldOf(fields, 'status').enumValues?.map((v) => v.name)).toEqual(['open', 'done', 'closed'])
+    expect(fieldOf(fields, 'status').description).toBeUndefined()
+    expect(fieldOf(fields, 'level').enumValues?.map((v) => v.name)).toEqual(['1', '2'])
+    expect(fieldOf(fields, 'version')).toMatchObject({ type: 'enum', enumValues: [{ name: 'v2', number: 0 }] })
+    expect(fieldOf(fields, 'mixed')).toMatchObject({ type: 'json', description: 'One of: "a" | integer' })
+  })
+
+  it('names variants it cannot merge by title, values, type and format, never "any"', () => {
+    const body = {
+      type: 'object',
+      properties: {
+        when: {
+          oneOf: [
+            { type: 'string', format: 'date-time' },
+            { type: 'integer', format: 'int64' },
+          ],
+        },
+        tags: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }] },
+        loose: { oneOf: [{ description: 'anything' }, { type: 'boolean' }] },
+      },
+    }
+    const fields = methodOf(postDoc(body), 'op').inputType.fields
+    expect(fieldOf(fields, 'when').description).toBe('One of: string (date-time) | integer (int64)')
+    expect(fieldOf(fields, 'tags').description).toBe('One of: array of string | string')
+    expect(fieldOf(fields, 'loose').description).toBe('One of: any value | boolean')
+  })
+
   it('maps additionalProperties to map fields and binary strings to file inputs', () => {
     const body = {
       type: 'object',

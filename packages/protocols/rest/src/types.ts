@@ -1,6 +1,7 @@
 /** Types private to the REST plugin: options, the parsed-document cache entry and JSON helpers. */
 import type { MethodInfo, OutboundPolicy, ServiceInfo } from '@wirebench/core'
 import type { CookieJars, DispatcherFactory } from '@wirebench/transport'
+import type { MethodExpander } from './method-expander.js'
 
 export interface RestPluginOptions {
   /** Outbound target policy applied to discovery and invocation URLs (embedded mode tightens it). */
@@ -29,6 +30,8 @@ export interface CachedDocument {
   target: string
   services: ServiceInfo[]
   methods: Map<string, { service: ServiceInfo; method: MethodInfo }>
+  /** Builds the messages of `deferred` methods (a document too large to describe whole). */
+  expander?: MethodExpander
 }
 
 export function methodKey(service: string, method: string): string {

@@ -6,8 +6,10 @@ import { subscribeMethod } from './types.js'
 
 export interface DescribeOptions {
   url: string
-  /** GET, or POST when the server refused GET with 405 and allows POST. */
+  /** GET, or POST when the server refused GET with 405 and allows POST (or had no GET route, on a pinned URL). */
   defaultMethod: SseHttpMethod
+  /** What the discovery GET got when it was not an event stream (a pinned URL is offered anyway). */
+  getAnswer?: string
 }
 
 /** The last non-empty path segment (`/api/events` → `events`), else the host. */
@@ -73,7 +75,11 @@ export function describeEventStream(options: DescribeOptions): ServiceInfo {
     summary: viaPost ? 'Opens the event stream with POST' : 'Opens the event stream',
     deprecated: false,
   }
-  if (viaPost) {
+  if (options.getAnswer !== undefined) {
+    method.description = viaPost
+      ? `Discovery's GET got ${options.getAnswer}, so the stream is offered with POST (pinned sse@); put the request body in body, or choose GET.`
+      : `Discovery's GET got ${options.getAnswer}, not an event stream; the stream is offered because the URL is pinned (sse@). Choose POST if the server streams on POST.`
+  } else if (viaPost) {
     method.description =
       'The server refused GET (405) and allows POST, so the stream is offered with POST; put the request body in body.'
   }

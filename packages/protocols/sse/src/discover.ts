@@ -16,7 +16,17 @@ export interface Discovered {
   defaultMethod: SseHttpMethod
 }
 
-export async function discoverEventStream(url: string, ctx: CallContext, deps: SseRequestDeps): Promise<Discovered> {
+/**
+ * `pinned` (the user wrote `sse@url`): a URL whose GET is not an event stream is offered all the same, with POST as the
+ * default method when GET found no route (404, 405, 501): a POST-only stream (an LLM-style endpoint) answers GET so.
+ * The probe itself stays a GET: a POST could change the server.
+ */
+export async function discoverEventStream(
+  url: string,
+  ctx: CallContext,
+  deps: SseRequestDeps,
+  options: { pinned: boolean } = { pinned: false },
+): Promise<Discovered> {
   if (!isHttpUrl(url)) throw noServices(url, 'only http(s) addresses serve text/event-stream')
   const request = prepareRequest(url, ctx, deps)
   try {
@@ -42,11 +52,19 @@ export async function discoverEventStream(url: string, ctx: CallContext, deps: S
       return { service: describeEventStream({ url, defaultMethod: 'POST' }), defaultMethod: 'POST' }
     }
     const what = contentType === undefined ? 'no content type' : contentType.split(';')[0]
-    throw noServices(url, `the server answered HTTP ${response.status} with ${what}, not text/event-stream`)
+    const answer = `HTTP ${response.status} with ${what}`
+    if (options.pinned) {
+      const defaultMethod: SseHttpMethod = getNotRouted.has(response.status) ? 'POST' : 'GET'
+      return { service: describeEventStream({ url, defaultMethod, getAnswer: answer }), defaultMethod }
+    }
+    throw noServices(url, `the server answered ${answer}, not text/event-stream`)
   } finally {
     await request.lease.release()
   }
 }
+
+/** GET answers that say the route has no GET at all (rather than refusing this caller or this request). */
+const getNotRouted = new Set([404, 405, 501])
 
 function allowsPost(allow: string | undefined): boolean {
   return (allow ?? '').split(',').some((verb) => verb.trim().toUpperCase() === 'POST')

@@ -5,6 +5,7 @@ import { createDispatcherFactory } from '@wirebench/transport'
 import { discoverEventStream } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeEvents } from './invoke.js'
+import { sseManifest } from './manifest.js'
 import { readCallMessage } from './message.js'
 import { streamEvents } from './stream.js'
 import type { ResolvedSseCall, SseCallDeps } from './stream.js'
@@ -29,16 +30,15 @@ export function createSsePlugin(options: SsePluginOptions = {}): ProtocolPlugin 
   }
 
   return {
-    id: 'sse',
-    name: 'SSE',
-    description:
-      'Server-Sent Events: a URL answering text/event-stream, streamed with optional Last-Event-ID reconnection.',
+    id: sseManifest.id,
+    name: sseManifest.name,
+    description: sseManifest.description,
     // A GraphQL endpoint (graphql-yoga) also answers text/event-stream: there it is listed once, as GraphQL.
-    defersTo: ['graphql'],
+    defersTo: sseManifest.defersTo,
 
     async discover(target, ctx) {
       if (target.kind !== 'url') return []
-      const found = await discoverEventStream(target.url, ctx, deps)
+      const found = await discoverEventStream(target.url, ctx, deps, { pinned: target.pinned === true })
       methods.set(target.url, found.defaultMethod)
       return [found.service]
     },

@@ -158,19 +158,25 @@ export class WebSocketConnection {
   }
 
   /**
-   * Closes politely while reading what still arrives (so a full queue cannot hold the server's close frame back);
-   * resolves with the end frame, or undefined when the connection was cut first.
+   * Closes politely while reading what still arrives (so a full queue cannot hold the server's close frame back),
+   * handing each frame to `onFrame`; resolves with the end frame, or undefined when the connection was cut first.
    */
-  async closeAndDrain(code = 1000): Promise<Extract<StreamFrame, { type: 'end' }> | undefined> {
-    const [, end] = await Promise.all([this.close(code), this.drainToEnd()])
+  async closeAndDrain(
+    code = 1000,
+    onFrame?: (frame: StreamFrame) => void,
+  ): Promise<Extract<StreamFrame, { type: 'end' }> | undefined> {
+    const [, end] = await Promise.all([this.close(code), this.drainToEnd(onFrame)])
     return end
   }
 
-  private async drainToEnd(): Promise<Extract<StreamFrame, { type: 'end' }> | undefined> {
+  private async drainToEnd(
+    onFrame: ((frame: StreamFrame) => void) | undefined,
+  ): Promise<Extract<StreamFrame, { type: 'end' }> | undefined> {
     for (;;) {
       const next = await this.frames.next()
       if (next.done === true) return undefined
       if (next.value.type === 'end') return next.value
+      onFrame?.(next.value)
     }
   }
 

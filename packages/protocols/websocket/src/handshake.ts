@@ -7,7 +7,7 @@ import type { LookupFunction } from 'node:net'
 import type { ClientOptions } from 'ws'
 import { WorkbenchError, appendQueryParams, checkOutboundUrl } from '@wirebench/core'
 import type { CallContext } from '@wirebench/core'
-import { clientTlsOptions } from '@wirebench/transport'
+import { callTls } from '@wirebench/transport'
 import type { ResolvedOptions } from './types.js'
 
 export interface UpgradeRequest {
@@ -96,9 +96,11 @@ export function buildUpgradeRequest(rawUrl: string, ctx: CallContext, options: R
     followRedirects: false,
   }
   let clientCertificate = false
-  if (markers.mtls && url.protocol === 'wss:') {
-    Object.assign(clientOptions, clientTlsOptions(markers.mtls))
-    clientCertificate = true
+  // The environment's trust settings and the client certificate (see callTls for how they combine).
+  const tls = url.protocol === 'wss:' ? callTls(markers) : undefined
+  if (tls) {
+    Object.assign(clientOptions, tls.options)
+    clientCertificate = tls.clientCertificate
   }
   return {
     displayUrl: withoutCredentials(url),

@@ -1,8 +1,11 @@
 /**
- * The unary WebSocket exchange: connect, send each message and wait for one reply to each text or binary message
- * (pings and a close are sent without waiting), then close with 1000. A refused upgrade is a result carrying the
- * HTTP status; a server that closes early ends the exchange with what it sent.
+ * The unary WebSocket exchange: connect, send each message and wait for the next text or binary frame after each text
+ * or binary message (pings and a close are sent without waiting), then close with 1000, reading what still arrives.
+ * The answer is the transcript of the exchange in the order the client saw it (`responses`) and the last frame
+ * received (`response`): a server that greets first must not shift every reply onto the wrong message. A refused
+ * upgrade is a result carrying the HTTP status; a server that closes early ends the exchange with what it sent.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { CallContext, InvokeResult, StatusName, StreamFrame } from '@wirebench/core'
 import { httpStatusToStatusName } from '@wirebench/core'
 import { eventData } from '@wirebench/transport'
@@ -11,9 +14,10 @@ import type { Handshake } from './connection.js'
 import type { UpgradeRequest } from './handshake.js'
 import { toOutgoing } from './send-message.js'
 import type { Outgoing } from './send-message.js'
+import { createTranscript } from './transcript.js'
+import type { Transcript } from './transcript.js'
 import type { ResolvedOptions } from './types.js'
 
-type MessageFrame = Extract<StreamFrame, { type: 'message' }>
 type EndFrame = Extract<StreamFrame, { type: 'end' }>
 
 export async function invokeWebSocket(
@@ -29,79 +33,80 @@ export async function invokeWebSocket(
   try {
     const handshake = await connection.ready
     if (handshake.kind === 'refused') return refusedResult(handshake, started)
-    const replies: MessageFrame[] = []
-    let end: EndFrame | undefined
+    // Bytes that came in with the switch (a greeting sent with the handshake) are parsed on a later turn: let them be,
+    // so the transcript puts them before the first message, where the server sent them.
+    await nextTurn()
     // Every reply fits `maxPayload`, but their total must fit the response limit too: past it, collecting stops.
-    let receivedBytes = 0
-    let truncated = false
+    const transcript = createTranscript(ctx.limits.maxResponseBytes)
+    let end: EndFrame | undefined
     for (const message of outgoing) {
+      end = await takeQueued(connection, transcript)
+      if (end || transcript.truncated) break
       if (!(await connection.send(message))) break
+      transcript.sent(message)
       if (message.kind === 'close') break
       if (message.kind === 'ping') continue
-      const next = await nextReply(connection)
-      if (next.type === 'end') {
-        end = next
-        break
-      }
-      receivedBytes += frameBytes(next)
-      if (receivedBytes > ctx.limits.maxResponseBytes) {
-        truncated = true
-        break
-      }
-      replies.push(next)
+      end = await nextData(connection, transcript)
+      if (end || transcript.truncated) break
     }
-    end ??= await connection.closeAndDrain(1000)
-    const result = exchangeResult({ headers: handshake.headers, replies, end, started })
-    if (truncated) {
-      result.truncated = true
-      result.sizeBytes = receivedBytes
-    }
-    return result
+    end ??= await connection.closeAndDrain(1000, (frame) => {
+      if (frame.type === 'message') transcript.receive(frame)
+    })
+    return exchangeResult({ headers: handshake.headers, transcript, end, started })
   } finally {
     connection.dispose()
   }
 }
 
-/** The next text or binary frame, or the end; pings and pongs are skipped. */
-async function nextReply(connection: WebSocketConnection): Promise<MessageFrame | EndFrame> {
+/** Records the frames already received, without waiting for more; the end frame when the connection ended. */
+async function takeQueued(connection: WebSocketConnection, transcript: Transcript): Promise<EndFrame | undefined> {
+  while (connection.frames.size > 0) {
+    const taken = await takeFrame(connection, transcript)
+    if ('end' in taken) return taken.end
+  }
+  return undefined
+}
+
+/** Waits for the next text or binary frame (recording it) or the end; pings and pongs are skipped. */
+async function nextData(connection: WebSocketConnection, transcript: Transcript): Promise<EndFrame | undefined> {
   for (;;) {
-    const next = await connection.frames.next()
-    if (next.done === true) return { type: 'end', status: 'Unavailable', message: 'The connection ended.' }
-    const frame = next.value
-    if (frame.type === 'end') return frame
-    if (frame.type !== 'message') continue
-    const opcode = frame.meta?.opcode
-    if (opcode === 'text' || opcode === 'binary') return frame
+    const taken = await takeFrame(connection, transcript)
+    if ('end' in taken) return taken.end
+    if (taken.isData) return undefined
   }
 }
 
-function frameBytes(frame: MessageFrame): number {
-  return Number(frame.meta?.bytes ?? 0)
-}
-
-/** A reply as `responses` lists it: the data, or `{ binary }` (base64) for a binary frame. */
-function replyValue(frame: MessageFrame): unknown {
-  return frame.binary === undefined ? frame.data : { binary: frame.binary }
+/** The next frame: the end, or whether it was a data frame (recorded in the transcript). */
+async function takeFrame(
+  connection: WebSocketConnection,
+  transcript: Transcript,
+): Promise<{ end: EndFrame } | { isData: boolean }> {
+  const next = await connection.frames.next()
+  if (next.done === true) return { end: { type: 'end', status: 'Unavailable', message: 'The connection ended.' } }
+  const frame = next.value
+  if (frame.type === 'end') return { end: frame }
+  return { isData: frame.type === 'message' && transcript.receive(frame) }
 }
 
 interface Exchange {
   headers: Record<string, string>
-  replies: MessageFrame[]
+  transcript: Transcript
   end: EndFrame | undefined
   started: number
 }
 
-function exchangeResult({ headers, replies, end, started }: Exchange): InvokeResult {
-  const last = replies.at(-1)
+function exchangeResult({ headers, transcript, end, started }: Exchange): InvokeResult {
+  const last = transcript.received.at(-1)
   const status: StatusName = end?.status ?? 'OK'
   const result: InvokeResult = {
     response: last ? (last.binary === undefined ? last.data : null) : null,
-    responses: replies.map(replyValue),
+    responses: transcript.entries,
     durationMs: Math.round(performance.now() - started),
     status,
     metadata: headers,
-    sizeBytes: replies.reduce((sum, frame) => sum + frameBytes(frame), 0),
+    sizeBytes: transcript.receivedBytes,
   }
+  if (transcript.truncated) result.truncated = true
   if (last?.binary !== undefined) result.responseBinary = last.binary
   if (end && (status !== 'OK' || end.details !== undefined)) {
     if (status !== 'OK' && end.message) result.statusMessage = end.message

@@ -11,6 +11,7 @@ import { discoverUrl } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { buildUpgradeRequest, webSocketUrl } from './handshake.js'
 import { invokeWebSocket } from './invoke.js'
+import { webSocketManifest } from './manifest.js'
 import { MiB } from './types.js'
 import type { ResolvedOptions, WebSocketPluginOptions } from './types.js'
 
@@ -43,9 +44,9 @@ function callAddress(call: Call): string {
 export function createWebSocketPlugin(options: WebSocketPluginOptions = {}): ProtocolPlugin {
   const resolved = resolveOptions(options)
   return {
-    id: 'websocket',
-    name: 'WebSocket',
-    description: 'ws:// and wss:// addresses as duplex channels: text and binary frames, subprotocols, close codes.',
+    id: webSocketManifest.id,
+    name: webSocketManifest.name,
+    description: webSocketManifest.description,
 
     async discover(target, ctx) {
       if (target.kind !== 'url') throw new WorkbenchError('no_services', 'WebSocket addresses are URLs, not files.')

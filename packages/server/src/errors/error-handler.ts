@@ -70,12 +70,12 @@ export function installErrorHandling(app: FastifyInstance, limits: BodyLimits): 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (WorkbenchError.is(error, 'internal')) {
       // `internal` wraps whatever was thrown (a TypeError, a stack overflow…): its text stays in the log.
-      request.log.error({ err: error.cause ?? error, msg: error.message }, 'internal error')
+      request.log.error({ err: error.cause ?? error }, `internal error: ${error.message}`)
       return sendProblem(reply, genericInternal())
     }
     if (error instanceof WorkbenchError) {
       const problem = toProblem(error)
-      if (problem.status >= 500) request.log.warn({ code: error.code, msg: error.message }, 'workbench error')
+      if (problem.status >= 500) request.log.warn({ code: error.code }, `workbench error: ${error.message}`)
       return sendProblem(reply, problem)
     }
     if (error.validation) return sendProblem(reply, validationProblem(error))

@@ -57,7 +57,7 @@ export function registerAuthProxyRoutes(app: FastifyInstance, deps: AuthProxyRou
         } catch (error) {
           const failure = WorkbenchError.from(error)
           if (!upstreamCodes.has(failure.code)) throw failure
-          request.log.warn({ code: failure.code, msg: failure.message }, 'token request failed')
+          request.log.warn({ code: failure.code }, `token request failed: ${failure.message}`)
           return sendProblem(reply, toProblem(failure, { status: 502 }))
         } finally {
           stopListening()

@@ -17,7 +17,7 @@ export interface CookiesResponse {
 }
 
 export interface CookieRouteDeps {
-  cookieJars: CookieJars
+  cookieJars: Pick<CookieJars, 'clear' | 'list'>
 }
 
 const environmentId = { type: 'string', minLength: 1, maxLength: 256 } as const

@@ -15,20 +15,38 @@ export interface RouteDeps {
   limits: WorkbenchLimits
 }
 
-/** Tells when the HTTP client goes away before its answer is written (the response closes unfinished). */
+/**
+ * Tells when the HTTP client goes away before its answer is written (the response closes unfinished). One `close`
+ * listener serves every caller: a discovery hands the same cancellation to each of its attempts (plugins × URLs), and a
+ * listener apiece would trip Node's MaxListenersExceededWarning from eleven on.
+ */
 export function clientGone(reply: FastifyReply): Cancellation {
+  const raw = reply.raw
+  const listeners = new Set<() => void>()
+  let isListening = false
+  const onClose = () => {
+    if (raw.writableFinished) return
+    for (const listener of [...listeners]) listener()
+    listeners.clear()
+  }
   return {
     onCancel(listener) {
-      const raw = reply.raw
       if (raw.destroyed && !raw.writableFinished) {
         listener()
         return () => undefined
       }
-      const onClose = () => {
-        if (!raw.writableFinished) listener()
+      listeners.add(listener)
+      if (!isListening) {
+        isListening = true
+        raw.once('close', onClose)
       }
-      raw.once('close', onClose)
-      return () => raw.removeListener('close', onClose)
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0 && isListening) {
+          isListening = false
+          raw.removeListener('close', onClose)
+        }
+      }
     },
   }
 }

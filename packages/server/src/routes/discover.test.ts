@@ -56,12 +56,40 @@ describe('POST /api/discover', () => {
     expect(body.services[0]?.originUrl).toBe(a.docUrl)
   })
 
-  it('treats an unknown prefix before @ as part of the URL', async () => {
-    const body = (await discover([`soap@${a.docUrl}`])).json<DiscoverResponse>()
-    const rest = body.attempts.filter((t) => t.pluginId === 'rest')
-    expect(rest).toEqual([expect.objectContaining({ pluginId: 'rest', outcome: 'error' })])
-    expect(body.attempts.every((t) => t.outcome !== 'ok')).toBe(true)
-    expect(rest[0]?.message).toMatch(/absolute URL/)
+  it('answers a pin naming no installed plugin with one attempt saying so and listing the installed ones', async () => {
+    const body = (await discover([`mcp@${a.docUrl}`, a.docUrl])).json<DiscoverResponse>()
+    const pinned = body.attempts.filter((t) => t.url === `mcp@${a.docUrl}`)
+    expect(pinned).toEqual([
+      expect.objectContaining({ pluginId: 'mcp', outcome: 'error', code: 'no_plugin', servicesFound: 0 }),
+    ])
+    expect(pinned[0]?.message).toBe('No protocol plugin "mcp" is installed, so "mcp@" cannot pin one.')
+    expect(pinned[0]?.hint).toMatch(/^Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket\./)
+    // The other URL is discovered as usual.
+    expect(body.attempts.find((t) => t.url === a.docUrl && t.pluginId === 'rest')?.outcome).toBe('ok')
+  })
+
+  it('takes a URL typed without a scheme as http://, reporting the entry as typed', async () => {
+    const typed = a.docUrl.replace('http://', '')
+    const body = (await discover([typed])).json<DiscoverResponse>()
+    expect(body.attempts.find((t) => t.pluginId === 'rest')).toMatchObject({ url: typed, outcome: 'ok' })
+    expect(body.services.map((s) => s.originUrl)).toEqual([a.docUrl])
+  })
+
+  it('listens for the client going away once per request, however many attempts run', async () => {
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      // Two URLs: every plugin tries each, so fourteen attempts share one reply.
+      const res = await discover([a.docUrl, b.docUrl])
+      expect(res.statusCode).toBe(200)
+      expect(res.json<DiscoverResponse>().attempts.length).toBeGreaterThan(10)
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([])
   })
 
   it('lists a URL given twice once', async () => {

@@ -16,8 +16,17 @@ import { registerEnvironmentRoutes } from './environments.js'
 import type { EnvironmentsResponse, SaveEnvironmentsResponse } from '@wirebench/auth'
 
 const doc = (token: string): EnvironmentsDocument => ({
-  version: 1,
-  environments: [{ id: 'dev', name: 'Dev', vars: { apiKey: 'var-secret' }, auth: { type: 'bearer', token } }],
+  version: 2,
+  environments: [
+    {
+      id: 'dev',
+      name: 'Dev',
+      vars: { apiKey: 'var-secret' },
+      auth: { type: 'bearer', token },
+      trust: { caCertificate: '', allowSelfSigned: false },
+      hosts: { approved: [], refused: [] },
+    },
+  ],
   activeEnvironmentId: 'dev',
 })
 

@@ -6,13 +6,13 @@
 import { LIVE_PROTOCOL, WorkbenchError } from '@wirebench/core'
 import type { OutboundPolicy } from '@wirebench/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { WebSocketServer } from 'ws'
 import type { WebSocket } from 'ws'
 import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
 import { pluginLogger } from '../services/logger.js'
 import { LiveSession } from '../services/live/session.js'
 import { createUpgradeRouter } from '../services/live/upgrades.js'
+import { createLazyWebSocketServer } from '../services/live/websocket-server.js'
 import type { RouteDeps } from './deps.js'
 
 export interface LiveRouteOptions {
@@ -32,7 +32,7 @@ function tooManySockets(max: number): WorkbenchError {
 
 export function registerLiveRoutes(app: FastifyInstance, deps: RouteDeps, options: LiveRouteOptions): void {
   const { limits } = deps
-  const wss = new WebSocketServer({
+  const wss = createLazyWebSocketServer({
     noServer: true,
     maxPayload: limits.liveMaxMessageBytes,
     handleProtocols: selectProtocol,

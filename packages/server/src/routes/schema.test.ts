@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
-import type { ProtocolPlugin, SchemaDocumentResponse } from '@wirebench/core'
+import type { MethodDescriptionResponse, MethodInfo, ProtocolPlugin, SchemaDocumentResponse } from '@wirebench/core'
 import { createHarness } from '../test-support/harness.test-helpers.js'
 import type { Harness } from '../test-support/harness.test-helpers.js'
 
@@ -57,5 +57,60 @@ describe('GET /api/schema', () => {
   it('is behind the session token like every API route', async () => {
     const res = await get('protocol=holder&url=x', { host: 'localhost:5080' })
     expect(res.statusCode).toBe(401)
+  })
+})
+
+const described: MethodInfo = {
+  name: 'getThing',
+  fullName: 'things.getThing',
+  clientStreaming: false,
+  serverStreaming: false,
+  methodType: 'Unary',
+  inputType: { name: 'getThingRequest', fullName: 'getThingRequest', fields: [] },
+  outputType: { name: 'getThingResponse', fullName: 'getThingResponse', fields: [] },
+  deprecated: false,
+}
+
+/** A plugin that can describe one method of one target, as REST does for a document it listed `deferred`. */
+const methodHolder: ProtocolPlugin = {
+  ...schemaHolder,
+  id: 'methods',
+  name: 'Methods',
+  describeMethod: (target, service, method) =>
+    target === 'http://127.0.0.1:1/doc' && service === 'things' && method === 'getThing' ? described : undefined,
+}
+
+describe('GET /api/method', () => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await createHarness({ plugins: [methodHolder, noSchemas] })
+  })
+  afterAll(() => h.close())
+
+  const get = (query: Record<string, string>, headers = h.headers) =>
+    h.app.inject({ method: 'GET', url: `/api/method?${new URLSearchParams(query).toString()}`, headers })
+  const query = { protocol: 'methods', url: 'http://127.0.0.1:1/doc', service: 'things', method: 'getThing' }
+
+  it('answers the method the plugin describes', async () => {
+    const res = await get(query)
+    expect(res.statusCode).toBe(200)
+    expect(res.json<MethodDescriptionResponse>()).toEqual({ ...query, method: described })
+  })
+
+  it('answers 404 with a hint to discover again when the plugin holds no such method', async () => {
+    for (const other of [
+      { ...query, method: 'nope' },
+      { ...query, protocol: 'plain' },
+    ]) {
+      const res = await get(other)
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ code: 'not_found', hint: expect.stringMatching(/Discover the URL again/) })
+    }
+  })
+
+  it('refuses a query without the method, and is behind the session token', async () => {
+    const { method: _method, ...partial } = query
+    expect((await get(partial)).statusCode).toBe(400)
+    expect((await get(query, { host: 'localhost:5080' })).statusCode).toBe(401)
   })
 })

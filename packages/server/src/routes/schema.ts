@@ -1,9 +1,16 @@
 /**
  * `GET /api/schema?protocol=&url=`: the schema document a plugin keeps for a URL it discovered (GraphQL: the SDL the
- * UI's field picker, completion and validation read). Served from the plugin's cache; it never reaches the target.
+ * UI's field picker, completion and validation read); `GET /api/method?protocol=&url=&service=&method=`: a method
+ * with its messages (discovery lists a very large document's methods without them). Both are served from the
+ * plugin's cache; they never reach the target.
  */
 import { WorkbenchError } from '@wirebench/core'
-import type { SchemaDocumentQuery, SchemaDocumentResponse } from '@wirebench/core'
+import type {
+  MethodDescriptionQuery,
+  MethodDescriptionResponse,
+  SchemaDocumentQuery,
+  SchemaDocumentResponse,
+} from '@wirebench/core'
 import type { JSONSchemaType } from 'ajv'
 import type { FastifyInstance } from 'fastify'
 import type { RouteDeps } from './deps.js'
@@ -18,7 +25,40 @@ export const schemaDocumentQuerySchema: JSONSchemaType<SchemaDocumentQuery> = {
   },
 }
 
+export const methodDescriptionQuerySchema: JSONSchemaType<MethodDescriptionQuery> = {
+  type: 'object',
+  required: ['protocol', 'url', 'service', 'method'],
+  additionalProperties: false,
+  properties: {
+    protocol: { type: 'string', minLength: 1, maxLength: 64 },
+    url: { type: 'string', minLength: 1, maxLength: 4096 },
+    service: { type: 'string', minLength: 1, maxLength: 1024 },
+    method: { type: 'string', minLength: 1, maxLength: 1024 },
+  },
+}
+
 export function registerSchemaRoutes(app: FastifyInstance, deps: Pick<RouteDeps, 'registry'>): void {
+  app.get<{ Querystring: MethodDescriptionQuery }>(
+    '/api/method',
+    { schema: { querystring: methodDescriptionQuerySchema } },
+    (request, reply): MethodDescriptionResponse => {
+      const { protocol, url, service, method } = request.query
+      const plugin = deps.registry.require(protocol)
+      const described = plugin.describeMethod?.(url, service, method)
+      if (!described) {
+        throw new WorkbenchError(
+          'not_found',
+          `The ${plugin.name} plugin holds no method ${service}.${method} for ${url}.`,
+          {
+            hint: 'Discover the URL again (the method may have changed, or the document was dropped from memory).',
+          },
+        )
+      }
+      void reply.header('cache-control', 'no-store')
+      return { protocol, url, service, method: described }
+    },
+  )
+
   app.get<{ Querystring: SchemaDocumentQuery }>(
     '/api/schema',
     { schema: { querystring: schemaDocumentQuerySchema } },

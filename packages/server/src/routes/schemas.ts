@@ -3,7 +3,8 @@
  * Plain schema objects rather than a builder library: the builder's module graph alone cost ~0.4 s of start-up.
  */
 import type { JSONSchemaType } from 'ajv'
-import type { DiscoverRequest, InvokeRequest } from '@wirebench/core'
+import type { DiscoverRequest, InvokeRequest, UploadSetRequest } from '@wirebench/core'
+import { uploadSetLimits } from '../services/upload-set.js'
 
 const maxUrlLength = 4096
 
@@ -67,3 +68,25 @@ export const uploadQuerySchema: JSONSchemaType<UploadQuery> = {
 }
 
 export const uploadParamsSchema: JSONSchemaType<UploadQuery> = uploadQuerySchema
+
+export const uploadSetBodySchema: JSONSchemaType<UploadSetRequest> = {
+  type: 'object',
+  required: ['files'],
+  additionalProperties: false,
+  properties: {
+    files: {
+      type: 'array',
+      minItems: 1,
+      maxItems: uploadSetLimits.maxFiles,
+      items: {
+        type: 'object',
+        required: ['name', 'content'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 200 },
+          content: { type: 'string' },
+        },
+      },
+    },
+  },
+}

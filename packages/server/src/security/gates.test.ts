@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, TEST_TOKEN } from '../test-support/harness.test-helpers.js'
 import type { Harness } from '../test-support/harness.test-helpers.js'
@@ -170,7 +171,7 @@ describe('--no-token', () => {
 })
 
 describe('embedded mode', () => {
-  it('runs the host’s authorize hook on API calls after the gates, and not on the UI', async () => {
+  it('runs the host’s authorize hook after the gates on every route: API, UI page, assets and OAuth callback', async () => {
     const seen: string[] = []
     const h = await createHarness({
       plugins: [],
@@ -181,17 +182,73 @@ describe('embedded mode', () => {
       },
     })
     try {
-      const denied = await h.app.inject({ url: '/api/protocols', headers: h.headers })
-      expect(denied.statusCode).toBe(403)
-      const allowed = await h.app.inject({ url: '/api/protocols', headers: { ...h.headers, 'x-host-session': 'ok' } })
-      expect(allowed.statusCode).toBe(200)
-      expect((await h.app.inject({ url: '/', headers: h.headers })).statusCode).toBe(200)
-      const noToken = await h.app.inject({
-        url: '/api/protocols',
-        headers: { host: 'localhost', 'x-host-session': 'ok' },
-      })
+      const session = { 'x-host-session': 'ok' }
+      const navigation = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'cross-site' }
+      for (const [url, headers] of [
+        ['/api/protocols', h.headers],
+        ['/', { host: 'localhost:5080' }],
+        ['/assets/app.js', { host: 'localhost:5080' }],
+        ['/favicon.svg', { host: 'localhost:5080' }],
+        ['/oauth-callback?code=c&state=s', { host: 'localhost:5080', ...navigation }],
+        ['/oauth-callback.js', { host: 'localhost:5080' }],
+        ['/no-such-page', { host: 'localhost:5080' }],
+      ] as const) {
+        const denied = await h.app.inject({ url, headers })
+        expect(denied.statusCode, url).toBe(403)
+        expect(denied.body, url).not.toContain('wirebench")')
+        const allowed = await h.app.inject({ url, headers: { ...headers, ...session } })
+        expect(allowed.statusCode, url).toBe(url === '/no-such-page' ? 404 : 200)
+      }
+      // The built-in gates decide first: without the session token the hook is not even asked.
+      seen.length = 0
+      const noToken = await h.app.inject({ url: '/api/protocols', headers: { host: 'localhost', ...session } })
       expect(noToken.statusCode).toBe(401)
-      expect(seen).toEqual(['/api/protocols', '/api/protocols'])
+      expect(seen).toEqual([])
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('answers 403 when the host’s authorize hook throws, and nothing behind it runs', async () => {
+    const h = await createHarness({
+      mode: 'embedded',
+      authorize: (request) => {
+        if (request.headers['x-break'] !== undefined) throw new Error('session store down')
+        return true
+      },
+    })
+    try {
+      const document = {
+        version: 1,
+        environments: [{ id: 'e', name: 'E', vars: { key: 'v' }, auth: { type: 'none' } }],
+        activeEnvironmentId: 'e',
+      }
+      const broken = { ...h.headers, 'x-break': '1' }
+      for (const [method, url] of [
+        ['PUT', '/api/environments'],
+        ['GET', '/'],
+        ['GET', '/assets/app.js'],
+      ] as const) {
+        const res = await h.app.inject({
+          method,
+          url,
+          headers: broken,
+          ...(method === 'PUT' ? { payload: { document } } : {}),
+        })
+        expect(res.statusCode, url).toBe(403)
+        expect(res.json(), url).toMatchObject({ code: 'forbidden' })
+        expect(res.body).not.toContain('session store down')
+      }
+      // The spy: the refused save wrote nothing, while the same save with a working hook does.
+      expect(await readdir(h.configDir)).not.toContain('environments.json')
+      const saved = await h.app.inject({
+        method: 'PUT',
+        url: '/api/environments',
+        headers: h.headers,
+        payload: { document },
+      })
+      expect(saved.statusCode).toBe(200)
+      expect(await readdir(h.configDir)).toContain('environments.json')
     } finally {
       await h.close()
     }

@@ -12,6 +12,8 @@ import { createTokenCheck } from './token.js'
 export interface GateOptions {
   /** The mount prefix ('' standalone). */
   prefix: string
+  /** API paths (below the prefix) that need no session token: the launch-ticket exchange, which hands it out. */
+  tokenFreePaths?: readonly string[]
   /** null disables the token gate (`--no-token`). */
   token: string | null
   allowedHosts: readonly string[]
@@ -69,16 +71,25 @@ function upgradeToken(request: FastifyRequest): string | undefined {
   return undefined
 }
 
-/** The embedding host's own authorization of API calls (its session, its roles), after the built-in gates. */
+/**
+ * The embedding host's own authorization (its session, its roles), after the built-in gates, on every workbench route:
+ * the API, the UI page and its assets, the OAuth callback and the live socket's upgrade. A hook that throws refuses
+ * (403) like one that answers false; what it threw stays in the log.
+ */
 export function createAuthorizeHook(
-  prefix: string,
   authorize: (request: FastifyRequest) => boolean | Promise<boolean>,
 ): onRequestAsyncHookHandler {
-  const apiPrefix = `${prefix}/api`
   return async function authorizeHook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    if (!isApiRequest(request, apiPrefix) || (await authorize(request))) return undefined
+    let isAllowed: boolean
+    try {
+      isAllowed = (await authorize(request)) === true
+    } catch (error) {
+      request.log.error({ err: error }, "the host application's authorize hook threw; the request is refused")
+      isAllowed = false
+    }
+    if (isAllowed) return undefined
     // Returning the reply tells Fastify the hook answered.
-    return refuse(reply, new WorkbenchError('forbidden', 'The host application does not allow this call.'))
+    return refuse(reply, new WorkbenchError('forbidden', 'The host application does not allow this request.'))
   }
 }
 
@@ -86,6 +97,7 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
   const apiPrefix = `${options.prefix}/api`
   const callbackPath = `${options.prefix}/oauth-callback`
   const tokenMatches = options.token === null ? null : createTokenCheck(options.token)
+  const tokenFree = new Set((options.tokenFreePaths ?? []).map((path) => `${options.prefix}${path}`))
   return function gate(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const host = request.headers.host
     if (!isHostAllowed(host, options.allowedHosts)) {
@@ -112,7 +124,10 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
     }
     // The matched route decides (the router may decode `%61pi` or ignore case); the raw URL covers unmatched paths.
     // The raw URL is tested first: `routeOptions` builds a fresh object on every read.
-    if (tokenMatches !== null && isApiRequest(request, apiPrefix)) {
+    // Exact matches only: the exchange route's own path, by the raw URL and by the matched route.
+    const isTokenFree =
+      tokenFree.size > 0 && (tokenFree.has(request.url) || tokenFree.has(request.routeOptions.url ?? ''))
+    if (tokenMatches !== null && !isTokenFree && isApiRequest(request, apiPrefix)) {
       const given = firstHeader(request.headers[SESSION_TOKEN_HEADER]) ?? upgradeToken(request)
       if (!tokenMatches(given)) {
         void refuse(
@@ -121,7 +136,7 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
             'unauthorized',
             given === undefined ? 'The session token is missing.' : 'The session token is wrong.',
             {
-              hint: 'Open the URL the wirebench command printed (it carries #token=…); send it as X-Workbench-Token.',
+              hint: 'Open the URL the wirebench command printed in your terminal (it ends with #token=…); programs send the token as X-Workbench-Token.',
             },
           ),
         )

@@ -3,7 +3,7 @@
  * folder, fsync, rename, fsync of the folder), never read or written through a symlink, moved aside when unusable.
  */
 import { constants } from 'node:fs'
-import { chmod, lstat, mkdir, open, rename, stat, unlink } from 'node:fs/promises'
+import { chmod, lstat, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
@@ -51,6 +51,9 @@ export interface AtomicWriteOptions {
   tempPrefix: string
 }
 
+/** Temp files this process is writing right now: a sweep leaves them alone. */
+const tempsInFlight = new Set<string>()
+
 /**
  * Writes `dir/name` so that a reader (or a crash) sees either the old file or the new one whole. The temp file is
  * created with O_EXCL (never through a planted link) and mode 0600; rename replaces a link at the destination rather
@@ -58,22 +61,28 @@ export interface AtomicWriteOptions {
  */
 export async function writeFileAtomic(options: AtomicWriteOptions): Promise<void> {
   const { dir, name, content, tempPrefix } = options
-  const temp = join(dir, `${tempPrefix}${randomBytes(8).toString('hex')}`)
-  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600)
+  // The writer's pid in the name tells a later sweep whether the file may still be in use.
+  const temp = join(dir, `${tempPrefix}${process.pid}-${randomBytes(8).toString('hex')}`)
+  tempsInFlight.add(temp)
   try {
-    await handle.writeFile(content)
-    await handle.sync()
-  } catch (error) {
+    const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600)
+    try {
+      await handle.writeFile(content)
+      await handle.sync()
+    } catch (error) {
+      await handle.close()
+      await unlink(temp).catch(() => undefined)
+      throw error
+    }
     await handle.close()
-    await unlink(temp).catch(() => undefined)
-    throw error
-  }
-  await handle.close()
-  try {
-    await rename(temp, join(dir, name))
-  } catch (error) {
-    await unlink(temp).catch(() => undefined)
-    throw error
+    try {
+      await rename(temp, join(dir, name))
+    } catch (error) {
+      await unlink(temp).catch(() => undefined)
+      throw error
+    }
+  } finally {
+    tempsInFlight.delete(temp)
   }
   await syncDir(dir)
 }
@@ -126,4 +135,42 @@ export async function moveAside(dir: string, name: string): Promise<string> {
   await rename(join(dir, name), join(dir, aside))
   await syncDir(dir)
   return aside
+}
+
+/** False only when no process has this id (EPERM means one exists, owned by someone else). */
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
+  }
+}
+
+export interface OrphanSweepOptions {
+  dir: string
+  tempPrefix: string
+  /** A temp file older than this is an orphan whoever wrote it (no write takes that long; pids get reused). */
+  staleMs: number
+}
+
+/**
+ * Removes temp files `writeFileAtomic` left behind (a writer killed between create and rename, a failed clean-up):
+ * those of a process that is gone, this process's own that are not being written, and any older than `staleMs`. A
+ * fresh one of another live process is kept: it may be saving into the same folder right now.
+ */
+export async function removeOrphanedTemps(options: OrphanSweepOptions): Promise<void> {
+  const { dir, tempPrefix } = options
+  const cutoff = Date.now() - options.staleMs
+  for (const name of await readdir(dir)) {
+    if (!name.startsWith(tempPrefix)) continue
+    const file = join(dir, name)
+    const info = await lstat(file).catch(() => undefined)
+    if (!info?.isFile() || tempsInFlight.has(file)) continue
+    const pid = /^(\d+)-[0-9a-f]+$/.exec(name.slice(tempPrefix.length))?.[1]
+    const writer = pid === undefined ? undefined : Number(pid)
+    const isOrphan =
+      info.mtimeMs < cutoff || (writer !== undefined && (writer === process.pid || !isProcessAlive(writer)))
+    if (isOrphan) await unlink(file).catch(() => undefined)
+  }
 }

@@ -3,7 +3,7 @@
  * on timeout or when the caller goes away, and gives up on a plugin that ignores the signal, so no request outlives
  * its time box.
  */
-import { WorkbenchError, defaultCallLimits, splitMarkers } from '@wirebench/core'
+import { WorkbenchError, checkOutboundHeaders, defaultCallLimits, splitMarkers } from '@wirebench/core'
 import type { CallContext, CallLimits, Logger } from '@wirebench/core'
 
 /** Something that can tell us the caller went away, without the cost of an AbortController per request. */
@@ -34,10 +34,12 @@ export interface CallContextOptions {
 
 /**
  * The CallContext every plugin operation gets (`/api/invoke`, discovery, live calls): metadata split into headers and
- * markers, limits filled from the defaults. Throws `invalid_request` for a malformed marker, before any time starts.
+ * markers, limits filled from the defaults. Throws `invalid_request` for a malformed marker or a header no transport
+ * can send, before any time starts and before any plugin runs.
  */
 export function createCallContext(options: CallContextOptions): CallContext {
   const { headers, markers } = splitMarkers(options.metadata)
+  checkOutboundHeaders(headers)
   const limits = options.limits
   const timeoutMs = options.timeoutMs
   // Built field by field: object spreads take a slow path in V8 and this runs on every call.

@@ -1,5 +1,5 @@
 /** Discovery fan-out: every plugin tries every URL in parallel, each attempt time-boxed, results merged and tagged. */
-import { WorkbenchError, checkOutboundUrl, splitMarkers } from '@wirebench/core'
+import { WorkbenchError, checkOutboundHeaders, checkOutboundUrl, splitMarkers } from '@wirebench/core'
 import type {
   DiscoverResponse,
   DiscoveryAttempt,
@@ -78,7 +78,7 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
           ...(input.cancellation ? { cancellation: input.cancellation } : {}),
           ...(input.metadata ? { metadata: input.metadata } : {}),
         },
-        (ctx) => plugin.discover({ kind: 'url', url: entry.url }, ctx),
+        (ctx) => plugin.discover({ kind: 'url', url: entry.url, pinned: entry.pinned !== undefined }, ctx),
       )
       const services = found.map((s) => ({ ...s, protocol: plugin.id, originUrl: entry.url, isUploaded: false }))
       return services.length > 0 ? finish('ok', services) : finish('empty', [], noServicesMessage)
@@ -102,10 +102,16 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
 
   return {
     async discover(input) {
-      // A malformed marker is the caller's error: one 400, not the same failure in every attempt.
-      splitMarkers(input.metadata)
-      const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, (id) => registry.get(id) !== undefined)))
-      const jobs = entries.flatMap((entry) => pluginsFor(entry).map((plugin) => attempt(plugin, entry, input)))
+      // A malformed marker or header is the caller's error: one 400, not the same failure in every attempt.
+      checkOutboundHeaders(splitMarkers(input.metadata).headers)
+      const installed = {
+        has: (id: string) => registry.get(id) !== undefined,
+        ids: () => registry.list().map((p) => p.id),
+      }
+      const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, installed)))
+      const jobs = entries.flatMap((entry) =>
+        entry.problem ? [] : pluginsFor(entry).map((plugin) => attempt(plugin, entry, input)),
+      )
       const results = standBack(await Promise.all(jobs), registry)
       const seen = new Set<string>()
       const services: ServiceInfo[] = []
@@ -118,9 +124,30 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
           services.push(service)
         }
       }
-      return { services, attempts: results.map((r) => r.attempt) }
+      // In the caller's order; an entry no plugin may try has one attempt saying why.
+      const attempts = entries.flatMap((entry) =>
+        entry.problem
+          ? [refusedAttempt(entry, entry.problem)]
+          : results.filter((r) => r.entry === entry).map((r) => r.attempt),
+      )
+      return { services, attempts }
     },
   }
+}
+
+/** The one attempt of an entry no plugin may try (its pin names no installed plugin): it names the pin as the plugin. */
+function refusedAttempt(entry: TargetEntry, problem: WorkbenchError): DiscoveryAttempt {
+  const attempt: DiscoveryAttempt = {
+    url: entry.entry,
+    pluginId: entry.entry.slice(0, entry.entry.indexOf('@')),
+    outcome: 'error',
+    servicesFound: 0,
+    durationMs: 0,
+    message: problem.message,
+    code: problem.code,
+  }
+  if (problem.hint) attempt.hint = problem.hint
+  return attempt
 }
 
 /**

@@ -5,14 +5,30 @@ import { serializeEnvironments } from './environment-format.js'
 describe('environments file format', () => {
   it('gives the same bytes for the same document whatever order its keys arrived in', () => {
     const a = {
-      environments: [{ auth: { token: 't', type: 'bearer' }, vars: { b: '1', a: '2' }, name: 'N', id: 'x' }],
+      environments: [
+        {
+          trust: { allowSelfSigned: false, caCertificate: '' },
+          auth: { token: 't', type: 'bearer' },
+          vars: { b: '1', a: '2' },
+          name: 'N',
+          id: 'x',
+        },
+      ],
       activeEnvironmentId: 'x',
-      version: 1,
+      version: 2,
     } as unknown as EnvironmentsDocument
     const b: EnvironmentsDocument = {
-      version: 1,
+      version: 2,
       activeEnvironmentId: 'x',
-      environments: [{ id: 'x', name: 'N', vars: { b: '1', a: '2' }, auth: { type: 'bearer', token: 't' } }],
+      environments: [
+        {
+          id: 'x',
+          name: 'N',
+          vars: { b: '1', a: '2' },
+          auth: { type: 'bearer', token: 't' },
+          trust: { caCertificate: '', allowSelfSigned: false },
+        },
+      ],
     }
     expect(serializeEnvironments(a)).toBe(serializeEnvironments(b))
     expect(serializeEnvironments(b)).toBe(`${JSON.stringify(b, null, 2)}\n`)
@@ -20,7 +36,7 @@ describe('environments file format', () => {
 
   it('sorts auth fields after the type, so a diff of two saves shows only what changed', () => {
     const doc = {
-      version: 1,
+      version: 2,
       activeEnvironmentId: null,
       environments: [
         { id: 'x', name: 'N', vars: {}, auth: { type: 'basic', username: 'u', password: 'p', persistCookies: true } },

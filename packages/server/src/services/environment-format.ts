@@ -5,8 +5,10 @@
 import type { EnvironmentsDocument } from '@wirebench/auth'
 
 const documentKeys = ['version', 'activeEnvironmentId', 'environments']
-const environmentKeys = ['id', 'name', 'vars', 'auth']
+const environmentKeys = ['id', 'name', 'vars', 'auth', 'trust', 'hosts']
 const authKeys = ['type']
+const trustKeys = ['caCertificate', 'allowSelfSigned']
+const hostKeys = ['approved', 'refused']
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -25,6 +27,8 @@ function orderEnvironment(environment: unknown): unknown {
   return ordered(environment, environmentKeys, (key, v) => {
     // Variables keep the order the user gave them: that order is theirs, not the format's.
     if (key === 'auth' && isRecord(v)) return ordered(v, authKeys)
+    if (key === 'trust' && isRecord(v)) return ordered(v, trustKeys)
+    if (key === 'hosts' && isRecord(v)) return ordered(v, hostKeys)
     return v
   })
 }

@@ -1,4 +1,6 @@
 import { chmod, lstat, mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseEnvironmentsDocument } from '@wirebench/auth'
@@ -19,10 +21,24 @@ afterEach(async () => {
 
 function documentWith(token: string, name = 'Staging'): EnvironmentsDocument {
   return {
-    version: 1,
+    version: 2,
     environments: [
-      { id: 'staging', name, vars: { zeta: '1', alpha: '2' }, auth: { type: 'bearer', token } },
-      { id: 'local', name: 'Local', vars: {}, auth: { type: 'none' } },
+      {
+        id: 'staging',
+        name,
+        vars: { zeta: '1', alpha: '2' },
+        auth: { type: 'bearer', token },
+        trust: { caCertificate: '', allowSelfSigned: false },
+        hosts: { approved: [], refused: [] },
+      },
+      {
+        id: 'local',
+        name: 'Local',
+        vars: {},
+        auth: { type: 'none' },
+        trust: { caCertificate: '', allowSelfSigned: false },
+        hosts: { approved: [], refused: [] },
+      },
     ],
     activeEnvironmentId: 'staging',
   }
@@ -52,7 +68,7 @@ describe('environment store', () => {
     expect((await lstat(configDir)).mode & 0o777).toBe(0o700)
     expect((await lstat(store.path)).mode & 0o777).toBe(0o600)
     const text = await readFile(store.path, 'utf8')
-    expect(text.startsWith('{\n  "version": 1,\n  "activeEnvironmentId": "staging",\n  "environments": [\n')).toBe(true)
+    expect(text.startsWith('{\n  "version": 2,\n  "activeEnvironmentId": "staging",\n  "environments": [\n')).toBe(true)
     expect(text.endsWith('}\n')).toBe(true)
     // Variables keep the user's order; auth puts its type first.
     expect(text.indexOf('"zeta"')).toBeLessThan(text.indexOf('"alpha"'))
@@ -194,10 +210,10 @@ describe('environment store', () => {
     const store = await storeIn(configDir)
     const snapshot = await store.load()
     expect(snapshot.issues).toEqual([])
-    expect(snapshot.document.version).toBe(1)
+    expect(snapshot.document.version).toBe(2)
     expect(snapshot.document.environments[0]?.vars).toEqual({ k: 'v' })
     await store.save({ document: snapshot.document, baseRevision: snapshot.revision })
-    expect(JSON.parse(await readFile(store.path, 'utf8'))).toMatchObject({ version: 1 })
+    expect(JSON.parse(await readFile(store.path, 'utf8'))).toMatchObject({ version: 2 })
   })
 
   it('writes a migrated document back at start-up, so a stored mTLS passphrase leaves the disk at once', async () => {
@@ -225,4 +241,57 @@ describe('environment store', () => {
     await storeIn(configDir)
     expect((await readdir(configDir)).sort()).toEqual(['.environments-fresh'])
   })
+
+  it('removes at start a fresh temp file whose writer is gone, and keeps one whose writer still runs', async () => {
+    const configDir = await temp()
+    const gone = await exitedPid()
+    const alive = spawn('sleep', ['30'], { stdio: 'ignore' })
+    try {
+      await writeFile(join(configDir, `.environments-${gone}-0a1b`), 'half a secret', { mode: 0o600 })
+      await writeFile(join(configDir, `.environments-${alive.pid}-2c3d`), 'being written', { mode: 0o600 })
+      await storeIn(configDir)
+      expect(await readdir(configDir)).toEqual([`.environments-${alive.pid}-2c3d`])
+    } finally {
+      alive.kill()
+    }
+  })
+
+  it('removes orphaned temp files after a failed save', async () => {
+    const configDir = await temp()
+    const store = await storeIn(configDir)
+    const { revision } = await store.load()
+    await store.save({ document: documentWith('first'), baseRevision: revision })
+    // A workbench killed while saving left its temp file; this process's own failed clean-up would leave one too.
+    const orphans = [`.environments-${await exitedPid()}-0a1b`, `.environments-${process.pid}-4e5f`]
+    for (const name of orphans) await writeFile(join(configDir, name), 'half a secret', { mode: 0o600 })
+    await expect(store.save({ document: documentWith('second'), baseRevision: revision })).rejects.toSatisfy(
+      (error: unknown) => WorkbenchError.is(error, 'conflict'),
+    )
+    expect(await readdir(configDir)).toEqual(['environments.json'])
+  })
+
+  it('names its temp files after the writing process, so a sweep can tell a live writer from a dead one', async () => {
+    const configDir = await temp()
+    const store = await storeIn(configDir)
+    const seen = new Set<string>()
+    const watching = (async () => {
+      // Polls the folder while saves run: a temp file exists between create and rename.
+      for (let i = 0; i < 2000 && seen.size === 0; i++) {
+        for (const name of await readdir(configDir)) if (name.startsWith('.environments-')) seen.add(name)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    })()
+    for (let i = 0; i < 50 && seen.size === 0; i++) await store.save({ document: documentWith(`t${i}`) })
+    await watching
+    expect(seen.size).toBeGreaterThan(0)
+    expect([...seen].every((name) => new RegExp(`^\\.environments-${process.pid}-[0-9a-f]+$`).test(name))).toBe(true)
+  })
 })
+
+/** The pid of a process that has already exited. */
+async function exitedPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' })
+  await once(child, 'exit')
+  if (child.pid === undefined) throw new Error('no pid')
+  return child.pid
+}

@@ -4,10 +4,9 @@
  * optimistic concurrency; a file that fails validation is moved aside and reported, never overwritten silently.
  */
 import { createHash } from 'node:crypto'
-import { lstat, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
-import { locateJsonError } from '@wirebench/auth'
+import { DEFAULT_TRUST, ENVIRONMENTS_VERSION, emptyHosts, locateJsonError } from '@wirebench/auth'
 import type { DocumentIssue, EnvironmentsDocument, EnvironmentsIssue, ParseEnvironmentsResult } from '@wirebench/auth'
 import {
   ensurePrivateDir,
@@ -15,6 +14,7 @@ import {
   isSymlinkRefusal,
   moveAside,
   readRegularFile,
+  removeOrphanedTemps,
   tightenPrivateFile,
   writeFileAtomic,
 } from './atomic-file.js'
@@ -59,8 +59,17 @@ export interface EnvironmentStoreOptions {
 /** What the store holds before the first save: one environment without auth. The file is not written for it. */
 export function defaultEnvironments(): EnvironmentsDocument {
   return {
-    version: 1,
-    environments: [{ id: 'default', name: 'Default', vars: {}, auth: { type: 'none' } }],
+    version: ENVIRONMENTS_VERSION,
+    environments: [
+      {
+        id: 'default',
+        name: 'Default',
+        vars: {},
+        auth: { type: 'none' },
+        trust: { ...DEFAULT_TRUST },
+        hosts: emptyHosts(),
+      },
+    ],
     activeEnvironmentId: 'default',
   }
 }
@@ -132,19 +141,8 @@ export function createEnvironmentStore(options: EnvironmentStoreOptions): Enviro
     })
   }
 
-  /**
-   * Temp files a killed writer left behind hold secrets too. Only old ones go: a fresh one may belong to another
-   * workbench process saving into the same config dir right now.
-   */
-  async function removeStaleTemps(): Promise<void> {
-    const cutoff = Date.now() - staleTempMs
-    for (const name of await readdir(configDir)) {
-      if (!name.startsWith(tempPrefix)) continue
-      const file = join(configDir, name)
-      const info = await lstat(file).catch(() => undefined)
-      if (info?.isFile() && info.mtimeMs < cutoff) await unlink(file).catch(() => undefined)
-    }
-  }
+  /** Temp files a killed writer left behind hold secrets too (0600, but still copies of them). */
+  const removeOrphans = () => removeOrphanedTemps({ dir: configDir, tempPrefix, staleMs: staleTempMs })
 
   function snapshotOf(stored: Stored): EnvironmentsSnapshot {
     switch (stored.kind) {
@@ -178,6 +176,27 @@ export function createEnvironmentStore(options: EnvironmentStoreOptions): Enviro
     }
   }
 
+  async function saveInTurn(input: SaveInput, text: string): Promise<{ revision: string }> {
+    await ensurePrivateDir(configDir, true)
+    const stored = await readStored()
+    if (stored.kind === 'link') {
+      throw new WorkbenchError('forbidden', `${ENVIRONMENTS_FILE} is a symbolic link and is not written through.`, {
+        hint: `Remove the link ${path} (keep its target somewhere safe) and save again.`,
+      })
+    }
+    const current = snapshotOf(stored).revision
+    if (input.baseRevision !== undefined && input.baseRevision !== current) {
+      throw new WorkbenchError('conflict', 'The environments were changed elsewhere since they were loaded.', {
+        hint: 'Reload the environments (another tab or an editor saved them), then apply your change again.',
+      })
+    }
+    if (stored.kind === 'unusable') await setAside(stored)
+    // A link planted after the check above is replaced by the rename, never written through.
+    await writeFileAtomic({ dir: configDir, name: ENVIRONMENTS_FILE, content: text, tempPrefix })
+    movedAside = []
+    return { revision: revisionOf(text) }
+  }
+
   return {
     path,
     init: () =>
@@ -185,7 +204,7 @@ export function createEnvironmentStore(options: EnvironmentStoreOptions): Enviro
         await ensurePrivateDir(configDir, true)
         // Before anything else, so a hand-made 0644 file (and the copy set aside below) stops being readable by others.
         await tightenPrivateFile(path)
-        await removeStaleTemps()
+        await removeOrphans()
         const stored = await readStored()
         if (stored.kind === 'unusable') await setAside(stored)
         // Written back at once: an older version, or a field that must not stay on disk (an mTLS passphrase from
@@ -200,24 +219,13 @@ export function createEnvironmentStore(options: EnvironmentStoreOptions): Enviro
       // Serialised before queueing: a document that cannot be written fails without waiting for a turn.
       const text = serializeEnvironments(input.document)
       return queue.run(async () => {
-        await ensurePrivateDir(configDir, true)
-        const stored = await readStored()
-        if (stored.kind === 'link') {
-          throw new WorkbenchError('forbidden', `${ENVIRONMENTS_FILE} is a symbolic link and is not written through.`, {
-            hint: `Remove the link ${path} (keep its target somewhere safe) and save again.`,
-          })
+        try {
+          return await saveInTurn(input, text)
+        } catch (error) {
+          // A failed save may have left its own temp file (a failed unlink) next to older orphans: none may stay.
+          await removeOrphans().catch(() => undefined)
+          throw error
         }
-        const current = snapshotOf(stored).revision
-        if (input.baseRevision !== undefined && input.baseRevision !== current) {
-          throw new WorkbenchError('conflict', 'The environments were changed elsewhere since they were loaded.', {
-            hint: 'Reload the environments (another tab or an editor saved them), then apply your change again.',
-          })
-        }
-        if (stored.kind === 'unusable') await setAside(stored)
-        // A link planted after the check above is replaced by the rename, never written through.
-        await writeFileAtomic({ dir: configDir, name: ENVIRONMENTS_FILE, content: text, tempPrefix })
-        movedAside = []
-        return { revision: revisionOf(text) }
       })
     },
   }

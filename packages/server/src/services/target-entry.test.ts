@@ -1,26 +1,48 @@
 import { describe, expect, it } from 'vitest'
 import { parseTargetEntry, uniqueEntries } from './target-entry.js'
 
-const registered = (id: string) => id === 'rest' || id === 'grpc'
+const installed = { has: (id: string) => id === 'rest' || id === 'grpc', ids: () => ['rest', 'grpc'] }
 
-describe('protocol@url entries', () => {
+describe('discovery entries', () => {
   it('pins a registered plugin when the rest is an absolute URL', () => {
-    expect(parseTargetEntry('rest@http://h/doc.json', registered)).toEqual({
+    expect(parseTargetEntry('rest@http://h/doc.json', installed)).toEqual({
       entry: 'rest@http://h/doc.json',
       url: 'http://h/doc.json',
       pinned: 'rest',
     })
   })
 
-  it('keeps user-info URLs, unknown ids and non-URLs whole', () => {
-    for (const raw of ['http://user@h/doc', 'mcp@http://h/', 'rest@not a url', 'rest@h:80', '@http://h/']) {
-      expect(parseTargetEntry(raw, registered)).toEqual({ entry: raw, url: raw })
+  it('refuses a pin naming no installed plugin, listing the installed ones, instead of blaming the URL', () => {
+    const entry = parseTargetEntry('mcp@http://h/', installed)
+    expect(entry).toMatchObject({ entry: 'mcp@http://h/', url: 'http://h/' })
+    expect(entry.pinned).toBeUndefined()
+    expect(entry.problem?.code).toBe('no_plugin')
+    expect(entry.problem?.message).toBe('No protocol plugin "mcp" is installed, so "mcp@" cannot pin one.')
+    expect(entry.problem?.hint).toContain('Installed plugins: rest, grpc.')
+  })
+
+  it('takes an address typed without a scheme as http://, pinned or not', () => {
+    expect(parseTargetEntry('localhost:8080/openapi.json', installed)).toEqual({
+      entry: 'localhost:8080/openapi.json',
+      url: 'http://localhost:8080/openapi.json',
+    })
+    expect(parseTargetEntry('rest@127.0.0.1:8080', installed)).toEqual({
+      entry: 'rest@127.0.0.1:8080',
+      url: 'http://127.0.0.1:8080',
+      pinned: 'rest',
+    })
+    expect(parseTargetEntry('[::1]:9090/doc.yaml', installed).url).toBe('http://[::1]:9090/doc.yaml')
+  })
+
+  it('keeps user-info URLs, relative paths and other schemes whole', () => {
+    for (const raw of ['http://user@h/doc', '/openapi.json', 'file:///etc/passwd', 'mailto:a@b', 'rest@not a url']) {
+      expect(parseTargetEntry(raw, installed)).toEqual({ entry: raw, url: raw })
     }
   })
 
   it('trims and de-duplicates, keeping the first occurrence', () => {
-    const entries = ['http://a/', ' http://a/ ', 'rest@http://a/', 'http://b/'].map((e) =>
-      parseTargetEntry(e, registered),
+    const entries = ['http://a/', ' http://a/ ', 'rest@http://a/', 'http://b/', 'a/'].map((e) =>
+      parseTargetEntry(e, installed),
     )
     expect(uniqueEntries(entries).map((e) => e.entry)).toEqual(['http://a/', 'rest@http://a/', 'http://b/'])
   })

@@ -1,45 +1,52 @@
-/** Parses discovery entries: a plain URL, or `protocol@url` pinning one registered plugin. */
+/** Parses discovery entries: a plain URL, `protocol@url` pinning one plugin, or an address typed without a scheme. */
+import { WorkbenchError, readTargetText } from '@wirebench/core'
 
 export interface TargetEntry {
   /** The entry as the user wrote it (trimmed); attempts report it so the UI can match its URL list. */
   entry: string
-  /** The URL handed to the plugins. */
+  /** The URL handed to the plugins (`http://` added when the entry had no scheme). */
   url: string
   /** The pinned plugin id, when the entry had a `protocol@` prefix naming a registered plugin. */
   pinned?: string
+  /** Why the entry cannot be discovered at all (a pin naming no installed plugin); no plugin tries it. */
+  problem?: WorkbenchError
 }
 
-const pluginIdPattern = /^[a-z][a-z0-9_-]*$/i
+/** What parsing needs to know about the plugins: which ids are installed. */
+export interface InstalledPlugins {
+  has(id: string): boolean
+  ids(): readonly string[]
+}
+
+/** The refusal of a pin that names no installed plugin, listing the ones that are. */
+export function unknownPluginError(id: string, address: string, installed: readonly string[]): WorkbenchError {
+  return new WorkbenchError('no_plugin', `No protocol plugin "${id}" is installed, so "${id}@" cannot pin one.`, {
+    hint: `Installed plugins: ${installed.join(', ') || 'none'}. Pin one of them (e.g. ${installed[0] ?? 'rest'}@${address}), or write the URL alone to let every plugin try it.`,
+  })
+}
 
 /**
- * `rest@http://host/doc.json` pins `rest` only when `rest` is a registered id and the rest is an absolute URL;
- * anything else (`http://user@host/`, `foo@bar`) is a plain URL.
+ * `rest@http://host/doc.json` pins `rest`; `mcp@http://host/` with no `mcp` plugin is refused with the installed ids;
+ * `localhost:8080/doc.json` is read as `http://localhost:8080/doc.json`; `http://user@host/` stays a plain URL.
  */
-export function parseTargetEntry(raw: string, isPluginId: (id: string) => boolean): TargetEntry {
-  const entry = raw.trim()
-  const at = entry.indexOf('@')
-  if (at > 0) {
-    const id = entry.slice(0, at)
-    const rest = entry.slice(at + 1)
-    if (pluginIdPattern.test(id) && isPluginId(id) && isAbsoluteUrl(rest)) return { entry, url: rest, pinned: id }
+export function parseTargetEntry(raw: string, plugins: InstalledPlugins): TargetEntry {
+  const text = readTargetText(raw)
+  if (text.pin === undefined) return { entry: text.entry, url: text.address }
+  if (!plugins.has(text.pin)) {
+    return {
+      entry: text.entry,
+      url: text.address,
+      problem: unknownPluginError(text.pin, text.address, plugins.ids()),
+    }
   }
-  return { entry, url: entry }
-}
-
-function isAbsoluteUrl(value: string): boolean {
-  try {
-    new URL(value)
-    return /^[a-z][a-z0-9+.-]*:\/\//i.test(value)
-  } catch {
-    return false
-  }
+  return { entry: text.entry, url: text.address, pinned: text.pin }
 }
 
 /** Drops repeated entries, keeping the first occurrence and the caller's order. */
 export function uniqueEntries(entries: readonly TargetEntry[]): TargetEntry[] {
   const seen = new Set<string>()
   return entries.filter((e) => {
-    const key = `${e.pinned ?? '*'}\u0000${e.url}`
+    const key = `${e.pinned ?? '*'}\u0000${e.url}\u0000${e.problem ? e.entry : ''}`
     if (seen.has(key)) return false
     seen.add(key)
     return true

@@ -2,7 +2,7 @@
  * The token proxy (SPEC.md "Endpoints"): one token request on the browser's behalf, the endpoint's JSON body passed
  * through byte for byte; unreachable, non-2xx, non-JSON, oversized or late answers become WorkbenchErrors (502).
  */
-import { WorkbenchError, checkOutboundUrl } from '@wirebench/core'
+import { WorkbenchError, checkOutboundUrl, isLoopbackAddress } from '@wirebench/core'
 import type { OutboundPolicy } from '@wirebench/core'
 import type {
   CustomTokenRequest,
@@ -12,6 +12,7 @@ import type {
 } from '@wirebench/auth'
 import { createDispatcherFactory, httpRequest } from '@wirebench/transport'
 import type { HttpRequestBody } from '@wirebench/transport'
+import { expandSecrets, querySecrets, redactSecrets } from './secret-spellings.js'
 import { bodySecrets, clientSecretBasic, customTokenHeaders, tokenForm } from './token-requests.js'
 
 export interface TokenProxyOptions {
@@ -44,15 +45,6 @@ interface Exchange {
 const maxProviderText = 300
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
 const controlChars = /[\u0000-\u001f\u007f-\u009f]+/g
-
-/** Replaces every secret the request carried, so an endpoint that echoes one cannot push it into a problem. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join('***')
-  }
-  return out
-}
 
 /** The provider's own words (`error`, `error_description`): kept short and on one line. */
 function providerText(value: unknown, secrets: readonly string[]): string | undefined {
@@ -112,6 +104,18 @@ export function createTokenProxy(options: TokenProxyOptions): TokenProxy {
       })
     }
     const where = displayUrl(url)
+    if (url.protocol === 'http:' && !isLoopbackAddress(url.hostname)) {
+      // The request carries the client secret, a code or a refresh token: in clear text anyone on the path reads it.
+      throw new WorkbenchError('blocked_target', `The token URL ${where} is plain http to another machine.`, {
+        hint: 'Use the https:// address of the token endpoint; plain http is accepted only for this machine (localhost, 127.0.0.1, [::1]).',
+      })
+    }
+    // Everything secret the request carries, in every spelling an endpoint could echo it back in.
+    const secrets = expandSecrets([
+      ...call.secrets,
+      ...querySecrets(url),
+      ...(call.headers.authorization === undefined ? [] : [call.headers.authorization]),
+    ])
     const lease = dispatchers.acquire({})
     let response
     try {
@@ -129,7 +133,7 @@ export function createTokenProxy(options: TokenProxyOptions): TokenProxy {
     } catch (error) {
       const failure = WorkbenchError.from(error, 'upstream_unreachable')
       // The message names the endpoint; the cause is dropped so nothing the request carried travels further.
-      throw new WorkbenchError(failure.code, redactSecrets(failure.message, call.secrets), {
+      throw new WorkbenchError(failure.code, redactSecrets(failure.message, secrets), {
         ...(failure.hint ? { hint: failure.hint } : {}),
         ...(failure.details ? { details: failure.details } : {}),
       })
@@ -143,7 +147,7 @@ export function createTokenProxy(options: TokenProxyOptions): TokenProxy {
       )
     }
     if (response.status < 200 || response.status >= 300) {
-      throw upstreamStatusError(response.status, response.body, where, call.secrets)
+      throw upstreamStatusError(response.status, response.body, where, secrets)
     }
     if (!parseJson(response.body).ok) {
       throw new WorkbenchError('upstream_invalid', `The token endpoint ${where} did not answer with JSON.`, {

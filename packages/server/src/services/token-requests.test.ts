@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
 import type { CustomTokenRequest } from '@wirebench/auth'
 import { bodySecrets, clientSecretBasic, customTokenHeaders, tokenForm } from './token-requests.js'
-import { redactSecrets } from './token-proxy.js'
+import { redactSecrets } from './secret-spellings.js'
 
 const custom = (overrides: Partial<CustomTokenRequest> = {}): CustomTokenRequest => ({
   tokenUrl: 'http://127.0.0.1:1/login',

@@ -1,17 +1,13 @@
 /** Builds the outbound parts of token requests: OAuth forms, client authentication, custom-endpoint headers. */
 import { WorkbenchError } from '@wirebench/core'
 import type { CustomTokenRequest } from '@wirebench/auth'
+import { formEncode } from './secret-spellings.js'
 
 /** A form of the non-empty fields only: empty scope/audience/client_id are not sent (SPEC.md: optional). */
 export function tokenForm(fields: Record<string, string>): URLSearchParams {
   const form = new URLSearchParams()
   for (const [name, value] of Object.entries(fields)) if (value !== '') form.append(name, value)
   return form
-}
-
-/** RFC 6749 §2.3.1 form-encodes the id and secret before base64: `+` for space, `%XX` for the rest. */
-function formEncode(value: string): string {
-  return new URLSearchParams([['v', value]]).toString().slice(2)
 }
 
 /**

@@ -10,12 +10,14 @@ import type {
   SchemaFile,
   ServiceInfo,
   UploadResponse,
+  UploadSetResponse,
   UploadSummary,
   UploadsResponse,
 } from '@wirebench/core'
 import { withDeadline } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
 import { extensionOf, validateAsideName, validateUploadName } from './upload-names.js'
+import { validateUploadSet, writeUploadSet } from './upload-set.js'
 import { isAsideName } from './upload-store.js'
 import type { UploadStore } from './upload-store.js'
 
@@ -27,6 +29,8 @@ interface Entry {
 export interface UploadService {
   load(logger: Logger): Promise<void>
   add(name: string, content: Uint8Array, logger: Logger): Promise<UploadResponse>
+  /** Several files as one operation: each read with the others in view; all kept, or none. */
+  addSet(files: readonly SchemaFile[], logger: Logger): Promise<UploadSetResponse>
   list(): UploadsResponse
   remove(name: string): Promise<void>
 }
@@ -64,23 +68,68 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     })
   }
 
-  /** The other stored uploads a plugin that resolves imports between files (.proto) needs beside `name`. */
-  async function siblingsOf(plugin: ProtocolPlugin, name: string): Promise<SchemaFile[]> {
+  /**
+   * The other files a plugin that resolves imports between files (.proto) reads beside `name`: the rest of the set
+   * being uploaded, then the stored uploads the set does not replace.
+   */
+  async function siblingsOf(plugin: ProtocolPlugin, name: string, set: readonly SchemaFile[]): Promise<SchemaFile[]> {
     if (!plugin.uploadSiblings) return []
-    const names = (await store.list())
-      .map((f) => f.name)
-      .filter((other) => other !== name && registry.forExtension(extensionOf(other)) === plugin)
-    return Promise.all(names.map(async (other) => ({ name: other, content: await store.read(other) })))
+    const same = (other: string) => other !== name && registry.forExtension(extensionOf(other)) === plugin
+    const inSet = new Set(set.map((f) => f.name))
+    const fromSet = set.filter((f) => same(f.name))
+    const stored = (await store.list()).map((f) => f.name).filter((other) => same(other) && !inSet.has(other))
+    return [
+      ...fromSet,
+      ...(await Promise.all(stored.map(async (other) => ({ name: other, content: await store.read(other) })))),
+    ]
   }
 
-  async function discoverFile(plugin: ProtocolPlugin, name: string, content: Uint8Array, logger: Logger) {
-    const files = [{ name, content }, ...(await siblingsOf(plugin, name))]
-    // A failed discovery leaves the plugin's previous state for `name` in place (the contract), so a broken
+  async function discoverFile(plugin: ProtocolPlugin, file: SchemaFile, set: readonly SchemaFile[], logger: Logger) {
+    const files = [file, ...(await siblingsOf(plugin, file.name, set))]
+    // A failed discovery leaves the plugin's previous state for the file in place (the contract), so a broken
     // replacement never takes the working version away.
     const found = await withDeadline({ timeoutMs: options.timeoutMs, logger }, (ctx) =>
       plugin.discover({ kind: 'files', files }, ctx),
     )
-    return found.map((s) => ({ ...s, protocol: plugin.id, originUrl: name, isUploaded: true }))
+    return found.map((s) => ({ ...s, protocol: plugin.id, originUrl: file.name, isUploaded: true }))
+  }
+
+  /**
+   * Puts the plugins' state for files of a set that was not kept back as it was: the stored version is read again,
+   * and a file that was new is forgotten.
+   */
+  async function restore(names: readonly string[], logger: Logger): Promise<void> {
+    for (const name of names) {
+      const plugin = registry.forExtension(extensionOf(name))
+      if (!plugin) continue
+      if (!entries.has(name)) {
+        plugin.forget?.(name)
+        continue
+      }
+      try {
+        await discoverFile(plugin, { name, content: await store.read(name) }, [], logger)
+      } catch (caught) {
+        logger.warn('could not restore the previous version of an upload', {
+          name,
+          reason: WorkbenchError.from(caught).message,
+        })
+      }
+    }
+  }
+
+  /** The 422 for a file of the set that does not read (too large and plugin faults keep their own codes). */
+  function unreadable(caught: unknown, plugin: ProtocolPlugin, name: string, setSize: number): WorkbenchError {
+    const error = WorkbenchError.from(caught)
+    if (!parseFailures.has(error.code) && error.code !== 'invalid_request') return error
+    // The plugin's hint and diagnostics say what to fix (a missing import, a line and column); keep them.
+    const reads = `${plugin.name} reads ${(plugin.uploadExtensions ?? []).join(', ')} files.`
+    const kept = setSize === 1 ? 'The file was not kept.' : `None of the ${setSize} files was kept.`
+    const details = error.details !== null && typeof error.details === 'object' ? error.details : {}
+    return new WorkbenchError('invalid_document', `${name} could not be read: ${error.message}`, {
+      cause: error,
+      hint: `${kept} ${error.hint ?? reads}`,
+      details: { ...details, file: name },
+    })
   }
 
   function remember(plugin: ProtocolPlugin, name: string, sizeBytes: number, at: Date, services: ServiceInfo[]) {
@@ -102,7 +151,7 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       return
     }
     try {
-      const services = await discoverFile(plugin, name, await store.read(name), logger)
+      const services = await discoverFile(plugin, { name, content: await store.read(name) }, [], logger)
       remember(plugin, name, sizeBytes, modifiedAt, services)
     } catch (caught) {
       const error = WorkbenchError.from(caught)
@@ -120,6 +169,41 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
     }
   }
 
+  const addSet: UploadService['addSet'] = (files, logger) =>
+    serialized(async () => {
+      validateUploadSet(files)
+      const routed = files.map((file) => ({ file, plugin: pluginFor(file.name) }))
+      const found: ServiceInfo[][] = []
+      for (const { file, plugin } of routed) {
+        try {
+          found.push(await discoverFile(plugin, file, files, logger))
+        } catch (caught) {
+          await restore(
+            routed.slice(0, found.length).map((r) => r.file.name),
+            logger,
+          )
+          throw unreadable(caught, plugin, file.name, files.length)
+        }
+      }
+      let stored
+      try {
+        stored = await writeUploadSet(store, files)
+      } catch (error) {
+        await restore(
+          files.map((f) => f.name),
+          logger,
+        )
+        throw error
+      }
+      const uploads = routed.map(({ file, plugin }, i) => {
+        const index = issues.findIndex((issue) => issue.name === file.name)
+        if (index !== -1) issues.splice(index, 1)
+        const at = stored[i] ?? { sizeBytes: file.content.byteLength, modifiedAt: new Date() }
+        return remember(plugin, file.name, at.sizeBytes, at.modifiedAt, found[i] ?? [])
+      })
+      return { uploads, services: found.flat() }
+    })
+
   return {
     async load(logger) {
       await store.init()
@@ -136,32 +220,12 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       }
     },
 
-    add(name, content, logger) {
-      return serialized(async () => {
-        validateUploadName(name)
-        const plugin = pluginFor(name)
-        let services: ServiceInfo[]
-        try {
-          services = await discoverFile(plugin, name, content, logger)
-        } catch (caught) {
-          const error = WorkbenchError.from(caught)
-          // Too large stays 413 and a plugin fault or timeout keeps its own code; only unreadable content is a 422.
-          if (!parseFailures.has(error.code) && error.code !== 'invalid_request') throw error
-          // The plugin's hint and diagnostics say what to fix (a missing import, a line and column); keep them.
-          const reads = `${plugin.name} reads ${(plugin.uploadExtensions ?? []).join(', ')} files.`
-          const details = error.details !== null && typeof error.details === 'object' ? error.details : {}
-          throw new WorkbenchError('invalid_document', `${name} could not be read: ${error.message}`, {
-            cause: error,
-            hint: `The file was not kept. ${error.hint ?? reads}`,
-            details: { ...details, file: name },
-          })
-        }
-        const stored = await store.write(name, content)
-        const index = issues.findIndex((i) => i.name === name)
-        if (index !== -1) issues.splice(index, 1)
-        return { upload: remember(plugin, name, stored.sizeBytes, stored.modifiedAt, services), services }
-      })
+    async add(name, content, logger) {
+      const result = await addSet([{ name, content }], logger)
+      return { upload: result.uploads[0] as UploadSummary, services: result.services }
     },
+
+    addSet,
 
     list() {
       const sorted = [...entries.values()].sort((a, b) => a.summary.name.localeCompare(b.summary.name))

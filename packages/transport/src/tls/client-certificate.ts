@@ -22,7 +22,32 @@ const keyShapeHint =
 const certificateBlock = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g
 
 export function clientTlsOptions(marker: MtlsMarker): ClientTlsOptions {
-  const certificates = parseCertificates(marker.certificate, 'client certificate')
+  checkKeyPair(marker)
+  const options: ClientTlsOptions = {
+    cert: marker.certificate,
+    key: marker.privateKey,
+    rejectUnauthorized: marker.allowSelfSigned !== true,
+  }
+  if (marker.caCertificate !== undefined && marker.caCertificate.trim() !== '') {
+    readCertificates(marker.caCertificate, mtlsCa)
+    options.ca = marker.caCertificate
+  }
+  return options
+}
+
+/** Which PEM field a certificate came from, for the message and for `details.field`. */
+export interface CertificateSource {
+  /** Completes "The … is not a PEM certificate". */
+  label: string
+  field: string
+}
+
+const clientCertificate: CertificateSource = { label: 'mTLS client certificate', field: 'certificate' }
+const mtlsCa: CertificateSource = { label: 'mTLS CA certificate', field: 'caCertificate' }
+
+/** Checks that the client certificate and the private key are PEM and belong together. */
+export function checkKeyPair(marker: Pick<MtlsMarker, 'certificate' | 'privateKey'>): void {
+  const certificates = readCertificates(marker.certificate, clientCertificate)
   const key = parsePrivateKey(marker.privateKey)
   const leaf = certificates[0] as X509Certificate
   if (!leaf.checkPrivateKey(key)) {
@@ -31,23 +56,14 @@ export function clientTlsOptions(marker: MtlsMarker): ClientTlsOptions {
       details: { field: 'privateKey' },
     })
   }
-  const options: ClientTlsOptions = {
-    cert: marker.certificate,
-    key: marker.privateKey,
-    rejectUnauthorized: marker.allowSelfSigned !== true,
-  }
-  if (marker.caCertificate !== undefined && marker.caCertificate.trim() !== '') {
-    parseCertificates(marker.caCertificate, 'CA certificate')
-    options.ca = marker.caCertificate
-  }
-  return options
 }
 
-function parseCertificates(pem: string, label: 'client certificate' | 'CA certificate'): X509Certificate[] {
-  const field = label === 'CA certificate' ? 'caCertificate' : 'certificate'
+/** Every certificate of a PEM bundle, read; throws `invalid_request` naming the field when one cannot be read. */
+export function readCertificates(pem: string, source: CertificateSource): X509Certificate[] {
+  const { label, field } = source
   const blocks = pem.match(certificateBlock) ?? []
   if (blocks.length === 0) {
-    throw new WorkbenchError('invalid_request', `The mTLS ${label} is not a PEM certificate.`, {
+    throw new WorkbenchError('invalid_request', `The ${label} is not a PEM certificate.`, {
       hint: 'Paste the certificate in PEM form: the text from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
       details: { field },
     })
@@ -57,7 +73,7 @@ function parseCertificates(pem: string, label: 'client certificate' | 'CA certif
       return new X509Certificate(block)
     } catch (cause) {
       const which = blocks.length > 1 ? ` (certificate ${index + 1} of ${blocks.length})` : ''
-      throw new WorkbenchError('invalid_request', `The mTLS ${label}${which} cannot be read: ${reason(cause)}.`, {
+      throw new WorkbenchError('invalid_request', `The ${label}${which} cannot be read: ${reason(cause)}.`, {
         cause,
         hint: 'Paste the whole PEM block again; it looks cut or altered.',
         details: { field },

@@ -1,14 +1,13 @@
 /**
- * undici Agents that present a client certificate (mTLS), one per distinct certificate/key/CA set. A few are kept
+ * undici Agents for calls with their own TLS settings (a client certificate, the environment's trusted CA, or
+ * certificate checks off), one per distinct set (see `callTls` for how they combine). A few are kept
  * (least recently used goes) so a run of calls with one certificate reuses its TLS connections instead of paying a
  * handshake per call; with `max: 0` every call gets its own Agent, closed when the call ends.
  */
-import { createHash } from 'node:crypto'
 import type { LookupFunction } from 'node:net'
 import { Agent } from 'undici'
-import type { MtlsMarker } from '@wirebench/core'
 import { createTimedConnector } from '../timing/timed-connector.js'
-import { clientTlsOptions } from './client-certificate.js'
+import type { CallTls } from './call-tls.js'
 
 export interface TlsAgentLease {
   agent: Agent
@@ -16,7 +15,7 @@ export interface TlsAgentLease {
 }
 
 export interface TlsAgents {
-  acquire(marker: MtlsMarker): TlsAgentLease
+  acquire(tls: CallTls): TlsAgentLease
   /** Agents currently kept for reuse. */
   readonly size: number
   close(): Promise<void>
@@ -35,25 +34,26 @@ export function createTlsAgents(options: TlsAgentsOptions): TlsAgents {
   // Insertion order is recency order: a reused Agent moves to the end, the first one is evicted.
   const agents = new Map<string, Agent>()
 
-  const create = (marker: MtlsMarker): Agent =>
+  const create = (tls: CallTls): Agent =>
     new Agent({
-      // The guarded lookup stays on every Agent: a client certificate must not open a path to metadata addresses.
-      connect: createTimedConnector({ ...clientTlsOptions(marker), lookup: options.lookup }),
+      // The guarded lookup stays on every Agent: TLS settings must not open a path to metadata addresses. Timed, so
+      // the call that opens a connection reports its DNS, connect and TLS phases.
+      connect: createTimedConnector({ ...tls.options, lookup: options.lookup }),
       keepAliveTimeout: options.keepAliveTimeoutMs,
     })
 
   return {
-    acquire(marker) {
+    acquire(tls) {
       if (options.max <= 0) {
-        const agent = create(marker)
+        const agent = create(tls)
         return { agent, release: () => agent.close() }
       }
-      const id = agentId(marker)
+      const id = tls.id
       let agent = agents.get(id)
       if (agent) {
         agents.delete(id)
       } else {
-        agent = create(marker)
+        agent = create(tls)
       }
       agents.set(id, agent)
       if (agents.size > options.max) {
@@ -73,18 +73,4 @@ export function createTlsAgents(options: TlsAgentsOptions): TlsAgents {
       await Promise.all(all.map((agent) => agent.close().catch(() => undefined)))
     },
   }
-}
-
-/** A digest, so the map holds no key material in its keys (the Agents hold it, as they must). */
-function agentId(marker: MtlsMarker): string {
-  return createHash('sha256')
-    .update(
-      JSON.stringify([
-        marker.certificate,
-        marker.privateKey,
-        marker.caCertificate ?? '',
-        marker.allowSelfSigned === true,
-      ]),
-    )
-    .digest('base64')
 }

@@ -13,8 +13,8 @@ export interface TlsFailure {
 const untrustedServer: TlsFailure = {
   reason: 'its certificate is not issued by a CA this workbench trusts',
   hint:
-    'Paste the CA certificate that issued the server certificate in the environment’s mTLS settings, or tick ' +
-    '“Allow self-signed” for a development server.',
+    'Paste the CA certificate that issued the server certificate in the environment’s TLS trust settings ' +
+    '(Environments → TLS trust), or tick “Allow self-signed” there for a development server.',
 }
 
 const serverCertificate: Record<string, TlsFailure> = {
@@ -26,7 +26,9 @@ const serverCertificate: Record<string, TlsFailure> = {
   CERT_UNTRUSTED: untrustedServer,
   CERT_HAS_EXPIRED: {
     reason: 'its certificate has expired',
-    hint: 'Renew the server certificate, or tick “Allow self-signed” to skip checks for a development server.',
+    hint:
+      'Renew the server certificate, or tick “Allow self-signed” in the environment’s TLS trust settings to skip ' +
+      'checks for a development server.',
   },
   CERT_NOT_YET_VALID: {
     reason: 'its certificate is not valid yet',
@@ -69,7 +71,10 @@ export function tlsFailure(code: string, hasClientCertificate: boolean): TlsFail
   if (known) return known
   if (code === 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE') return handshakeRefused(hasClientCertificate)
   if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code.includes('CERT')) {
-    return { reason: `OpenSSL reported ${code}`, hint: 'Check the server certificate and the mTLS settings.' }
+    return {
+      reason: `OpenSSL reported ${code}`,
+      hint: 'Check the server certificate, and the environment’s TLS trust and mTLS settings.',
+    }
   }
   return undefined
 }

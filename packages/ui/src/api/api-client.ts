@@ -5,6 +5,8 @@ import {
   type DiscoverResponse,
   type InvokeRequest,
   type InvokeResponse,
+  type MethodDescriptionQuery,
+  type MethodDescriptionResponse,
   type ProtocolsResponse,
   type SchemaDocumentResponse,
   type UploadResponse,
@@ -35,6 +37,8 @@ export interface ApiClient {
   deleteUpload(name: string): Promise<void>
   /** The schema document a plugin keeps for a discovered URL (GraphQL SDL); `not_found` before discovery. */
   schema(protocol: string, url: string, signal?: AbortSignal): Promise<SchemaDocumentResponse>
+  /** A discovered method with its messages (a very large document's methods are listed `deferred`, without them). */
+  method(query: MethodDescriptionQuery, signal?: AbortSignal): Promise<MethodDescriptionResponse>
   /** Any other route (environments, token proxies): the same token, problem mapping and session-problem report. */
   request<T>(path: string, init?: RequestOptions): Promise<T>
 }
@@ -83,6 +87,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     uploads: () => request('/api/uploads'),
     schema: (protocol, url, signal) =>
       request(`/api/schema?protocol=${encodeURIComponent(protocol)}&url=${encodeURIComponent(url)}`, { signal }),
+    method: (query, signal) => request(`/api/method?${new URLSearchParams({ ...query }).toString()}`, { signal }),
     deleteUpload: (name) => request(`/api/uploads/${encodeURIComponent(name)}`, { method: 'DELETE' }),
     request,
   }

@@ -1,5 +1,5 @@
-import { ENVIRONMENTS_VERSION, type Environment } from '@wirebench/auth'
-import type { InvokeRequest } from '@wirebench/core'
+import { ENVIRONMENTS_VERSION, type Environment, type EnvironmentsDocument } from '@wirebench/auth'
+import { TRUST_MARKER, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
 import { describe, expect, it } from 'vitest'
 import type { ApiClient, RequestOptions } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
@@ -10,8 +10,13 @@ import { createEnvironmentsStore } from './environments-store.js'
 /** A workbench server stand-in: records invokes, answers the token proxy with numbered tokens or a 502. */
 function fakeServer(options: { tokenFails?: boolean } = {}) {
   const invoked: InvokeRequest[] = []
+  const discovered: DiscoverRequest[] = []
   const tokenRequests: unknown[] = []
   const api = {
+    discover: (request: DiscoverRequest) => {
+      discovered.push(request)
+      return Promise.resolve({ services: [], attempts: [] })
+    },
     invoke: (request: InvokeRequest) => {
       invoked.push(request)
       return Promise.resolve({ response: {}, durationMs: 1, status: 'OK', metadata: {} })
@@ -34,7 +39,7 @@ function fakeServer(options: { tokenFails?: boolean } = {}) {
       return Promise.resolve({ access_token: `tok-${tokenRequests.length}`, expires_in: 3600 })
     },
   } as unknown as ApiClient
-  return { api, invoked, tokenRequests }
+  return { api, invoked, discovered, tokenRequests }
 }
 
 const env = (id: string, auth: Environment['auth'], vars: Record<string, string> = {}): Environment => ({
@@ -42,30 +47,44 @@ const env = (id: string, auth: Environment['auth'], vars: Record<string, string>
   name: id,
   vars,
   auth,
+  hosts: { approved: ['api.test', 'doc.test', 'private.test'], refused: ['evil.test'] },
 })
 
-async function setUp(environments: Environment[], active: string | null, server = fakeServer()) {
+async function setUp(
+  environments: Environment[],
+  active: string | null,
+  server = fakeServer(),
+  options: { loadLater?: boolean } = {},
+) {
+  const saved: EnvironmentsDocument[] = []
   const envApi: EnvironmentsApi = {
     load: () =>
       Promise.resolve({
         document: { version: ENVIRONMENTS_VERSION, environments, activeEnvironmentId: active },
         revision: 'r1',
       }),
-    save: () => Promise.resolve({ revision: 'r2' }),
+    save: (document) => {
+      saved.push(document)
+      return Promise.resolve({ revision: `r${saved.length + 1}` })
+    },
     clearCookies: () => Promise.resolve(),
   }
   const store = createEnvironmentsStore({ api: envApi, debounceMs: 0 })
-  await store.getState().load()
+  if (!options.loadLater) await store.getState().load()
   const session = createAuthSession({
     api: server.api,
     environments: store,
     prefix: '',
     location: { port: '5080', protocol: 'http:' },
+    // The services of these tests are documented at doc.test (and served there).
+    resolveTarget: (_address, serverUrl) => serverUrl ?? 'http://doc.test/openapi.json',
+    preApprovedUrls: ['rest@http://demo.test:5081/openapi.json'],
   })
   const client = withOutgoingAuth(server.api, session)
   const call = (request: Partial<InvokeRequest> = {}) =>
     client.invoke({ protocol: 'rest', url: 'doc', service: 'S', method: 'm', messages: [{}], ...request })
-  return { ...server, store, session, call }
+  const discover = (urls: string[]) => client.discover({ urls })
+  return { ...server, store, session, call, discover, saved }
 }
 
 const cc = {
@@ -142,5 +161,134 @@ describe('redirect URI', () => {
       'http://localhost:3000/workbench/oauth-callback',
     )
     expect(redirectUriFor({ port: '', protocol: 'https:' }, '/wb')).toBe('https://localhost/wb/oauth-callback')
+  })
+})
+
+describe('TLS trust settings', () => {
+  const ca = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n'
+  const trusted = (auth: Environment['auth']): Environment => ({
+    ...env('private', auth, { ca }),
+    trust: { caCertificate: '${ca}', allowSelfSigned: false },
+  })
+
+  it('go with every call beside bearer auth, without a client certificate', async () => {
+    const t = await setUp([trusted({ type: 'bearer', token: 't' })], 'private')
+    await t.call()
+    expect(t.invoked[0]?.metadata).toEqual({
+      Authorization: 'Bearer t',
+      [TRUST_MARKER]: JSON.stringify({ caCertificate: ca }),
+    })
+  })
+
+  it('go with every discovery request, and a discovery started before the environments loaded waits for them', async () => {
+    const t = await setUp([trusted({ type: 'none' })], 'private', fakeServer(), { loadLater: true })
+    const pending = t.discover(['https://private.test/openapi.json'])
+    await Promise.resolve()
+    expect(t.discovered).toHaveLength(0)
+    await t.store.getState().load()
+    await pending
+    expect(t.discovered).toEqual([
+      {
+        urls: ['https://private.test/openapi.json'],
+        metadata: { [TRUST_MARKER]: JSON.stringify({ caCertificate: ca }) },
+      },
+    ])
+  })
+
+  it('leave discovery without metadata when the active environment has none', async () => {
+    const t = await setUp([env('plain', { type: 'none' })], 'plain')
+    await t.discover(['http://a.test/'])
+    expect(t.discovered).toEqual([{ urls: ['http://a.test/'] }])
+  })
+})
+
+describe('credentials bound to hosts', () => {
+  const local = (hosts: Environment['hosts']): Environment => ({
+    id: 'local',
+    name: 'Local demo',
+    vars: { token: 's3cret', apiKey: 'k-1', user: 'ann' },
+    auth: { type: 'bearer', token: '${token}' },
+    hosts,
+  })
+  const written = { metadata: { 'X-Key': '${apiKey}', 'X-User': '${user}' } }
+
+  it('asks once about a host never decided (calls waiting on it share the question) and remembers the answer', async () => {
+    const t = await setUp([local({ approved: [], refused: [] })], 'local')
+    const first = t.call({ ...written, serverUrl: 'https://petstore.swagger.io/v2' })
+    const second = t.call({ ...written, serverUrl: 'https://PETSTORE.swagger.io:443/v2' })
+    await expect.poll(() => t.session.hostQuestions.store.getState().questions).toHaveLength(1)
+    const [question] = t.session.hostQuestions.store.getState().questions
+    expect(question).toMatchObject({ environmentName: 'Local demo', host: 'petstore.swagger.io' })
+    expect(t.invoked).toHaveLength(0)
+    t.session.hostQuestions.store.getState().answer(question!.id, true)
+    await Promise.all([first, second])
+    expect(t.invoked.map((r) => r.metadata)).toEqual([
+      { 'X-Key': 'k-1', 'X-User': 'ann', Authorization: 'Bearer s3cret' },
+      { 'X-Key': 'k-1', 'X-User': 'ann', Authorization: 'Bearer s3cret' },
+    ])
+    await expect
+      .poll(() => t.saved.at(-1)?.environments[0]?.hosts)
+      .toEqual({
+        approved: ['petstore.swagger.io'],
+        refused: [],
+      })
+    await t.call({ serverUrl: 'https://petstore.swagger.io/v3' })
+    expect(t.session.hostQuestions.store.getState().questions).toHaveLength(0)
+  })
+
+  it('sends a refused host neither auth nor secret variables, and leaves a notice', async () => {
+    const t = await setUp([local({ approved: [], refused: [] })], 'local')
+    const call = t.call({ ...written, messages: [{ note: '${apiKey}' }], serverUrl: 'https://petstore.swagger.io/' })
+    await expect.poll(() => t.session.hostQuestions.store.getState().questions).toHaveLength(1)
+    const [question] = t.session.hostQuestions.store.getState().questions
+    t.session.hostQuestions.store.getState().answer(question!.id, false)
+    await call
+    expect(t.invoked[0]).toMatchObject({
+      metadata: { 'X-Key': '${apiKey}', 'X-User': 'ann' },
+      messages: [{ note: '${apiKey}' }],
+    })
+    expect(JSON.stringify(t.invoked)).not.toMatch(/s3cret|k-1/)
+    expect(t.session.hostQuestions.store.getState().notices).toEqual([
+      expect.objectContaining({
+        environmentName: 'Local demo',
+        host: 'petstore.swagger.io',
+        reason: 'refused-now',
+        withheld: ['apiKey'],
+      }),
+    ])
+    await expect.poll(() => t.saved.at(-1)?.environments[0]?.hosts?.refused).toEqual(['petstore.swagger.io'])
+  })
+
+  it('sends to the hosts the workbench was started on without asking, and cancels a call whose question is closed', async () => {
+    const t = await setUp([local({ approved: [], refused: [] })], 'local')
+    await t.call({ serverUrl: 'http://demo.test:5082/' })
+    expect(t.invoked[0]?.metadata).toEqual({ Authorization: 'Bearer s3cret' })
+    const call = t.call({ serverUrl: 'https://other.test/' })
+    await expect.poll(() => t.session.hostQuestions.store.getState().questions).toHaveLength(1)
+    t.session.hostQuestions.store.getState().dismiss(t.session.hostQuestions.store.getState().questions[0]!.id)
+    const error = await call.catch((e: unknown) => e)
+    expect((error as ApiError).problem.code).toBe('cancelled')
+    expect(t.invoked).toHaveLength(1)
+  })
+
+  it('binds discovery the same way: auth to an approved host, trust settings only to a refused one', async () => {
+    const t = await setUp([local({ approved: ['api.test'], refused: ['evil.test'] })], 'local')
+    await t.discover(['rest@http://api.test/openapi.json'])
+    await t.discover(['http://evil.test/openapi.json'])
+    expect(t.discovered).toEqual([
+      { urls: ['rest@http://api.test/openapi.json'], metadata: { Authorization: 'Bearer s3cret' } },
+      { urls: ['http://evil.test/openapi.json'] },
+    ])
+  })
+
+  it('gives channel frames the secret variables only on an approved host', async () => {
+    const t = await setUp([local({ approved: ['api.test'], refused: ['evil.test'] })], 'local')
+    const address = { protocol: 'websocket', url: 'ws://x', service: 's', method: 'm' }
+    expect(t.session.frameVariables(address, 'ws://api.test/chat')).toEqual({
+      token: 's3cret',
+      apiKey: 'k-1',
+      user: 'ann',
+    })
+    expect(t.session.frameVariables(address, 'ws://evil.test/chat')).toEqual({ user: 'ann' })
   })
 })

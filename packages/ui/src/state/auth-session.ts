@@ -1,28 +1,36 @@
 /**
  * The page's auth runtime: in-memory token caches, the token client over the proxy routes, the sign-in popup flow,
- * and `prepareOutgoingCall`, the one step every outgoing call (unary or live) takes right before it is sent.
+ * and `prepareOutgoingCall`, the one step every outgoing call (unary, live or discovery) takes right before it is sent.
  */
 import {
   createAuthCaches,
-  prepareCall,
+  hostOf,
+  prepareBoundCall,
   substituteAuthConfig,
   substitutionFor,
+  trustMarkerFor,
   type AuthCaches,
+  type BoundCall,
   type Environment,
   type OAuth2AuthorizationCodeAuth,
-  type PreparedCall,
   type TokenClient,
 } from '@wirebench/auth'
-import { WorkbenchError, problemType, type InvokeRequest } from '@wirebench/core'
+import { WorkbenchError, problemType, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
 import type { ApiClient } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
 import { createTokenClient } from '../api/token-client.js'
 import { waitForAuthorization } from '../features/auth/oauth-popup.js'
+import { createCredentialBinding } from './auth-binding.js'
+import { createHostQuestions, type HostQuestions } from './auth-hosts.js'
 import { createMemorySecretsStore, memorySecretLookup, type MemorySecretsStore } from './auth-memory-secrets.js'
-import { activeEnvironment, type EnvironmentsStore } from './environments-store.js'
+import type { CallAddress, TargetResolver } from './auth-targets.js'
+import { activeEnvironment, whenEnvironmentsSettled, type EnvironmentsStore } from './environments-store.js'
+import { parseUrlSpec } from './url-spec.js'
 
 export interface OutgoingCall {
   protocol: string
+  /** The method the call addresses: the host it goes to decides whether the environment's credentials go along. */
+  address?: CallAddress
   /** User metadata (headers) as written. */
   metadata?: Record<string, string>
   /** Messages as written; every string inside is substituted. */
@@ -38,11 +46,23 @@ export interface AuthSession {
   memorySecrets: MemorySecretsStore
   /** `http://localhost:<port>{prefix}/oauth-callback`: what the provider must have registered, verbatim. */
   redirectUri: string
+  /** Questions about sending credentials to a host, and notices of calls sent without them. */
+  hostQuestions: HostQuestions
   /**
-   * Substitutes the active environment's variables into the call and applies its auth (user metadata wins).
-   * Throws an ApiError whose problem says what failed (e.g. the token request, with the proxy's message).
+   * Substitutes the active environment's variables into the call and applies its auth (user metadata wins), if the
+   * host it goes to may receive them: a host never decided is asked about first (the call waits), a refused one gets
+   * no auth and no secret variable, and a notice says so. Throws an ApiError whose problem says what failed (the
+   * token request, with the proxy's message; or `cancelled` when the question was closed).
    */
-  prepareOutgoingCall(call: OutgoingCall): Promise<PreparedCall>
+  prepareOutgoingCall(call: OutgoingCall): Promise<BoundCall>
+  /**
+   * The metadata of a discovery request: the active environment's TLS trust marker (discovery reaches private-CA
+   * servers too) and, to a host its credentials may go to, its auth. Waits for the environments to load first, so a
+   * discovery at page start uses them.
+   */
+  prepareDiscovery(request: DiscoverRequest, signal?: AbortSignal): Promise<Record<string, string>>
+  /** The variables a channel frame to this address may use (secret ones only when its host is approved). */
+  frameVariables(address: CallAddress, serverUrl?: string): Record<string, string> | undefined
   /** Runs the authorization-code sign-in in a popup for one environment. */
   authorize(environment: Environment, signal?: AbortSignal): Promise<void>
   signOut(environmentId: string): void
@@ -77,6 +97,10 @@ export interface AuthSessionOptions {
   environments: EnvironmentsStore
   prefix: string
   location?: Pick<Location, 'port' | 'protocol'>
+  /** Where a call to a discovered or uploaded method goes (see auth-targets); without it only server URLs count. */
+  resolveTarget?: TargetResolver
+  /** URLs the workbench was started on (locked and demo URLs): their hosts are pre-approved for every environment. */
+  preApprovedUrls?: readonly string[]
 }
 
 function substitutedAc(environment: Environment, config: OAuth2AuthorizationCodeAuth): OAuth2AuthorizationCodeAuth {
@@ -90,6 +114,12 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   const memorySecrets = createMemorySecretsStore()
   const lookup = memorySecretLookup(memorySecrets)
   const redirectUri = redirectUriFor(options.location ?? window.location, options.prefix)
+  const hostQuestions = createHostQuestions(environments)
+  const binding = createCredentialBinding({
+    questions: hostQuestions,
+    preApprovedUrls: options.preApprovedUrls ?? [],
+  })
+  const resolveTarget: TargetResolver = options.resolveTarget ?? ((_address, serverUrl) => serverUrl)
 
   // Switching environment swaps credentials: cached client-credentials and custom tokens of the previous one go.
   // Authorization-code sessions are per environment already, and edits of their fields wipe them.
@@ -119,25 +149,61 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     tokenClient,
     memorySecrets,
     redirectUri,
+    hostQuestions,
     async prepareOutgoingCall(call) {
+      await whenEnvironmentsSettled(environments, call.signal)
       const environment = activeEnvironment(environments.getState())
       try {
-        return await prepareCall({
+        const prepared = await prepareBoundCall({
           protocol: call.protocol,
           environment,
           caches,
           tokenClient,
           memorySecrets: lookup,
+          targetUrl: call.address ? resolveTarget(call.address, call.serverUrl) : call.serverUrl,
+          ...binding.optionsFor(environment),
           ...(call.metadata ? { metadata: call.metadata } : {}),
           ...(call.messages ? { messages: call.messages } : {}),
           ...(call.serverUrl ? { serverUrl: call.serverUrl } : {}),
           ...(call.signal ? { signal: call.signal } : {}),
         })
+        binding.report(environment, prepared)
+        return prepared
       } catch (error) {
         if (call.signal?.aborted) throw error
         throw authProblem(error)
       }
     },
+    async prepareDiscovery(request, signal) {
+      await whenEnvironmentsSettled(environments, signal)
+      const environment = activeEnvironment(environments.getState())
+      const addresses = request.urls.map((url) => parseUrlSpec(url).address)
+      // Several hosts in one request cannot share credentials: only the trust settings go.
+      const oneHost = new Set(addresses.map(hostOf)).size === 1
+      try {
+        const prepared = await prepareBoundCall({
+          protocol: 'discovery',
+          environment,
+          caches,
+          tokenClient,
+          memorySecrets: lookup,
+          targetUrl: oneHost ? addresses[0] : undefined,
+          ...binding.optionsFor(environment),
+          ...(signal ? { signal } : {}),
+        })
+        return prepared.metadata
+      } catch (error) {
+        if (signal?.aborted || WorkbenchError.is(error, 'cancelled')) throw authProblem(error)
+        // An auth step that cannot run yet (an authorization code not signed in) must not stop discovery.
+        try {
+          return trustMarkerFor(environment?.trust, substitutionFor(environment)).markers
+        } catch (trustError) {
+          throw authProblem(trustError)
+        }
+      }
+    },
+    frameVariables: (address, serverUrl) =>
+      binding.variablesFor(activeEnvironment(environments.getState()), resolveTarget(address, serverUrl)),
     async authorize(environment, signal) {
       if (environment.auth.type !== 'oauth2_ac') return
       const request = await caches.authorizationCode.startAuthorization({
@@ -157,13 +223,24 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
   }
 }
 
-/** The API client the calls store uses: `invoke` runs the auth pipeline on the request right before posting it. */
-export function withOutgoingAuth(api: ApiClient, session: Pick<AuthSession, 'prepareOutgoingCall'>): ApiClient {
+/**
+ * The API client the calls and discovery stores use: `invoke` runs the auth pipeline on the request right before
+ * posting it, `discover` adds what discovery carries.
+ */
+export function withOutgoingAuth(
+  api: ApiClient,
+  session: Pick<AuthSession, 'prepareOutgoingCall' | 'prepareDiscovery'>,
+): ApiClient {
   return {
     ...api,
+    discover: async (request, signal) => {
+      const metadata = { ...(await session.prepareDiscovery(request, signal)), ...request.metadata }
+      return api.discover(Object.keys(metadata).length > 0 ? { ...request, metadata } : request, signal)
+    },
     invoke: async (request, signal) => {
       const prepared = await session.prepareOutgoingCall({
         protocol: request.protocol,
+        address: { protocol: request.protocol, url: request.url, service: request.service, method: request.method },
         messages: request.messages,
         ...(request.metadata ? { metadata: request.metadata } : {}),
         ...(request.serverUrl ? { serverUrl: request.serverUrl } : {}),

@@ -2,7 +2,14 @@
  * The environment document as the page edits it: loaded once, saved automatically (debounced, and at once on
  * switch or blur) against the server's revision, with a stale save turned into a "keep mine / take theirs" choice.
  */
-import type { AuthConfig, Environment, EnvironmentsDocument } from '@wirebench/auth'
+import {
+  withHostDecision,
+  type AuthConfig,
+  type Environment,
+  type EnvironmentsDocument,
+  type HostBinding,
+  type TrustSettings,
+} from '@wirebench/auth'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { EnvironmentsApi, EnvironmentsIssue, EnvironmentsRevision } from '../api/environments-client.js'
 import { ApiError } from '../api/api-error.js'
@@ -45,6 +52,12 @@ export interface EnvironmentsState {
   remove: (id: string) => void
   setVars: (id: string, vars: Record<string, string>) => void
   setAuth: (id: string, auth: AuthConfig) => void
+  /** The environment's TLS trust settings (CA certificate, allow self-signed), whatever its auth. */
+  setTrust: (id: string, trust: TrustSettings) => void
+  /** The hosts the environment's credentials may go to, as edited in its Hosts tab. */
+  setHosts: (id: string, hosts: HostBinding) => void
+  /** Remembers the answer to "send the credentials to this host?" and saves at once. */
+  decideHost: (id: string, host: string, approved: boolean) => void
   /** Saves pending edits now (blur, switch, page hide). */
   flush: () => Promise<void>
   keepMine: () => Promise<void>
@@ -57,6 +70,30 @@ export type EnvironmentsStore = StoreApi<EnvironmentsState>
 export function activeEnvironment(state: Pick<EnvironmentsState, 'document'>): Environment | null {
   const { activeEnvironmentId, environments } = state.document
   return environments.find((env) => env.id === activeEnvironmentId) ?? null
+}
+
+/** Slowest environments load a call waits for before it goes without them (the page keeps working). */
+const SETTLE_WAIT_MS = 10_000
+
+/**
+ * Resolves once the environments have loaded (or failed to): a call or discovery made at page start must not go out
+ * without the active environment's trust settings and auth just because the document was still on its way.
+ */
+export function whenEnvironmentsSettled(store: EnvironmentsStore, signal?: AbortSignal): Promise<void> {
+  if (store.getState().phase !== 'loading') return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      unsubscribe()
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, SETTLE_WAIT_MS)
+    const unsubscribe = store.subscribe((state) => {
+      if (state.phase !== 'loading') done()
+    })
+    signal?.addEventListener('abort', done, { once: true })
+  })
 }
 
 export interface EnvironmentsStoreOptions {
@@ -169,6 +206,15 @@ export function createEnvironmentsStore(options: EnvironmentsStoreOptions): Envi
       remove: (id) => edit((doc) => removeEnvironment(doc, id), true),
       setVars: (id, vars) => edit((doc) => patchEnvironment(doc, id, { vars })),
       setAuth: (id, auth) => edit((doc) => patchEnvironment(doc, id, { auth })),
+      setTrust: (id, trust) => edit((doc) => patchEnvironment(doc, id, { trust })),
+      setHosts: (id, hosts) => edit((doc) => patchEnvironment(doc, id, { hosts })),
+      decideHost: (id, host, approved) =>
+        edit((doc) => {
+          const environment = doc.environments.find((env) => env.id === id)
+          if (!environment) return doc
+          const { hosts } = withHostDecision(environment, host, approved)
+          return hosts ? patchEnvironment(doc, id, { hosts }) : doc
+        }, true),
       flush: save,
       keepMine: async () => {
         const conflict = get().conflict

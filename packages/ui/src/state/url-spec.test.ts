@@ -14,10 +14,25 @@ describe('discovery URL strings', () => {
   it('accepts absolute http(s) URLs and explains what is wrong otherwise', () => {
     expect(validateUrlSpec('http://localhost:8080/openapi.yaml')).toBeNull()
     expect(validateUrlSpec('grpc@http://localhost:50051')).toBeNull()
-    expect(validateUrlSpec('localhost:8080')).toMatch(/Scheme|absolute/)
-    expect(validateUrlSpec('/openapi.json')).toMatch(/absolute/)
-    expect(validateUrlSpec('file:///etc/passwd')).toMatch(/not supported/)
+    expect(validateUrlSpec('/openapi.json')).toMatch(/full address, e\.g\. http:\/\//)
+    expect(validateUrlSpec('file:///etc/passwd')).toBe(
+      'The scheme file is not supported: use http, https, ws, wss, grpc or grpcs.',
+    )
     expect(validateUrlSpec('')).toMatch(/Enter a URL/)
+  })
+
+  it('takes an address typed without a scheme as http://, pinned or not', () => {
+    expect(validateUrlSpec('localhost:8080/openapi.json')).toBeNull()
+    expect(validateUrlSpec('rest@localhost:8080/openapi.json')).toBeNull()
+    expect(parseUrlSpec('localhost:8080/openapi.json').address).toBe('http://localhost:8080/openapi.json')
+    expect(parseUrlSpec('rest@127.0.0.1:8080')).toMatchObject({ protocol: 'rest', address: 'http://127.0.0.1:8080' })
+    expect(sameTarget('localhost:8080/openapi.json', 'http://localhost:8080/openapi.json')).toBe(true)
+  })
+
+  it('says a scheme is missing rather than calling a host a scheme', () => {
+    const message = validateUrlSpec('localhost:abc/openapi.json')
+    expect(message).toMatch(/has no scheme: start it with http:\/\/ or https:\/\//)
+    expect(message).not.toMatch(/Scheme localhost/)
   })
 
   it('treats a pinned and an unpinned URL as the same target', () => {

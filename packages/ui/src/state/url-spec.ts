@@ -1,6 +1,10 @@
-/** Discovery URL strings: `https://host/openapi.json` or `protocol@https://host`, validated before they are kept. */
+/**
+ * Discovery URL strings: `https://host/openapi.json`, `protocol@https://host`, or an address typed without a scheme
+ * (`localhost:8080/openapi.json`, taken as `http://`), validated before they are kept. They are read the way the server
+ * reads them (`readTargetText` of @wirebench/core).
+ */
+import { readTargetText } from '@wirebench/core'
 
-const PROTOCOL_PIN = /^([a-z][a-z0-9-]*)@(?=[a-z][a-z0-9+.-]*:\/\/)/i
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:', 'grpc:', 'grpcs:'])
 
 export interface UrlSpec {
@@ -8,15 +12,14 @@ export interface UrlSpec {
   raw: string
   /** The plugin id pinned with `id@`, if any. */
   protocol?: string
-  /** The address without the pin. */
+  /** The address without the pin, with `http://` when it was typed without a scheme. */
   address: string
 }
 
 export function parseUrlSpec(raw: string): UrlSpec {
-  const trimmed = raw.trim()
-  const match = PROTOCOL_PIN.exec(trimmed)
-  if (!match?.[1]) return { raw: trimmed, address: trimmed }
-  return { raw: trimmed, protocol: match[1].toLowerCase(), address: trimmed.slice(match[0].length) }
+  const text = readTargetText(raw)
+  if (text.pin === undefined) return { raw: text.entry, address: text.address }
+  return { raw: text.entry, protocol: text.pin.toLowerCase(), address: text.address }
 }
 
 /** Returns a message saying what is wrong, or null when the URL can be discovered. */
@@ -27,13 +30,19 @@ export function validateUrlSpec(raw: string): string | null {
   try {
     url = new URL(spec.address)
   } catch {
-    return 'Not a valid absolute URL (e.g. http://localhost:8080/openapi.json).'
+    return 'Not a valid URL: write the full address, e.g. http://localhost:8080/openapi.json.'
   }
-  if (!ALLOWED_SCHEMES.has(url.protocol)) return `Scheme ${url.protocol} is not supported.`
+  if (!ALLOWED_SCHEMES.has(url.protocol)) {
+    // `localhost:abc` reads as the scheme `localhost:`: say that the scheme is missing, not that it is unsupported.
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(spec.address)) {
+      return `"${spec.address}" has no scheme: start it with http:// or https:// (e.g. http://localhost:8080/openapi.json).`
+    }
+    return `The scheme ${url.protocol.slice(0, -1)} is not supported: use http, https, ws, wss, grpc or grpcs.`
+  }
   return null
 }
 
-/** True when two URL strings name the same discovery target (with or without a protocol pin). */
+/** True when two URL strings name the same discovery target (with or without a protocol pin or the added http://). */
 export function sameTarget(a: string, b: string): boolean {
   return a === b || parseUrlSpec(a).address === parseUrlSpec(b).address
 }

@@ -1,12 +1,35 @@
 /** The method open in the request pane, or null when nothing (or something that vanished) is selected. */
+import { useEffect, useMemo } from 'react'
 import { useStore } from 'zustand'
 import type { MethodRef } from './catalog.js'
+import { createMethodDescriptionsStore, type MethodDescriptionsStore } from './method-descriptions-store.js'
 import { useCatalog } from './useCatalog.js'
 import { useWorkbench } from './useWorkbench.js'
+import type { Workbench } from './workbench.js'
+
+const descriptions = new WeakMap<Workbench, MethodDescriptionsStore>()
+
+/** The page's method descriptions, created on first use (only very large documents need them). */
+function descriptionsOf(workbench: Workbench): MethodDescriptionsStore {
+  let store = descriptions.get(workbench)
+  if (!store) descriptions.set(workbench, (store = createMethodDescriptionsStore(workbench.api)))
+  return store
+}
 
 export function useSelectedMethod(): MethodRef | null {
-  const { selection } = useWorkbench()
-  const key = useStore(selection, (s) => s.selectedKey)
+  const workbench = useWorkbench()
+  const key = useStore(workbench.selection, (s) => s.selectedKey)
   const catalog = useCatalog()
-  return key ? (catalog.byKey.get(key) ?? null) : null
+  const listed = key ? (catalog.byKey.get(key) ?? null) : null
+  const store = descriptionsOf(workbench)
+  const described = useStore(store, (s) => (listed ? s.byKey[listed.key] : undefined))
+  const isDeferred = listed?.method.deferred === true
+  useEffect(() => {
+    if (listed && isDeferred) store.getState().load(listed)
+  }, [listed, isDeferred, store])
+  // A deferred method is shown as listed (no fields yet) until its description arrives.
+  return useMemo(() => {
+    if (!listed || !isDeferred || described?.status !== 'ready' || described.listed !== listed.method) return listed
+    return { ...listed, method: described.method }
+  }, [listed, isDeferred, described])
 }

@@ -4,6 +4,7 @@ import { createApiClient, type ApiClient } from '../api/api-client.js'
 import { createEnvironmentsClient } from '../api/environments-client.js'
 import { readSessionToken } from '../api/session-token.js'
 import { createAuthSession, withOutgoingAuth, type AuthSession } from './auth-session.js'
+import { createTargetResolver } from './auth-targets.js'
 import { createCallsStore, type CallsStore } from './calls-store.js'
 import { createDiscoveryStore, type DiscoveryStore } from './discovery-store.js'
 import { createDraftsStore, type DraftsStore } from './drafts-store.js'
@@ -36,13 +37,26 @@ export function createWorkbench(config: ClientConfig): Workbench {
     onSessionProblem: (error) => session.getState().reportSessionProblem(error),
   })
   const environments = createEnvironmentsStore({ api: createEnvironmentsClient(api) })
-  const auth = createAuthSession({ api, environments, prefix: config.prefix })
+  const uploads = createUploadsStore(api)
+  // Discovery's client goes through the auth session, which asks discovery where calls go: bound once both exist.
+  const late: { discovery?: DiscoveryStore } = {}
+  const auth = createAuthSession({
+    api,
+    environments,
+    prefix: config.prefix,
+    resolveTarget: (address, serverUrl) =>
+      late.discovery ? createTargetResolver(late.discovery, uploads)(address, serverUrl) : serverUrl,
+    preApprovedUrls: [...(config.lockedUrls ?? []), ...config.demoUrls],
+  })
+  // Discovery carries the active environment's TLS trust settings, and its auth to the hosts that may receive it.
+  const discovery = createDiscoveryStore(withOutgoingAuth(api, auth))
+  late.discovery = discovery
   return {
     api,
     session,
     urls: createUrlsStore(config),
-    discovery: createDiscoveryStore(api),
-    uploads: createUploadsStore(api),
+    discovery,
+    uploads,
     prefs: createPrefsStore(),
     selection: createSelectionStore(),
     drafts: createDraftsStore(),

@@ -3,12 +3,12 @@
  * `LiveClientMessage`, sharing the call-addressing field schemas of `POST /api/invoke`). Bad input becomes an
  * `invalid_request` WorkbenchError naming what was wrong.
  */
-import { Ajv } from 'ajv'
 import type { ErrorObject, JSONSchemaType, ValidateFunction } from 'ajv'
 import type { PropertiesSchema } from 'ajv/dist/types/json-schema.js'
 import { WorkbenchError } from '@wirebench/core'
 import type { InvokeRequest, LiveClientMessage } from '@wirebench/core'
 import { invokeBodySchema } from '../../routes/schemas.js'
+import { createAjv } from '../../routes/validation.js'
 
 type Op = LiveClientMessage['op']
 type MessageOf<K extends Op> = Extract<LiveClientMessage, { op: K }>
@@ -96,7 +96,7 @@ let validators: Validators | undefined
 /** Compiled on the first live socket, so a server that never opens one does not pay for it at start-up. */
 function compiled(): Validators {
   if (validators) return validators
-  const ajv = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false })
+  const ajv = createAjv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false })
   const out: Partial<Record<Op, ValidateFunction>> = {}
   for (const op of Object.keys(schemas) as Op[]) out[op] = ajv.compile(schemas[op])
   validators = out as Validators

@@ -1,4 +1,7 @@
-/** One environment in the editor: name, make active, duplicate, delete (confirmed), then its variables and its auth. */
+/**
+ * One environment in the editor: name, make active, duplicate, delete (confirmed), then its variables, its auth and
+ * its TLS trust settings and the hosts its credentials may go to.
+ */
 import { useState, type ReactElement } from 'react'
 import type { Environment } from '@wirebench/auth'
 import { Icon } from '../../components/Icon.js'
@@ -7,6 +10,8 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import { AuthPanel } from '../auth/AuthPanel.js'
 import { authTypeLabel, secretKeysOf } from '../auth/auth-schemes.js'
 import { useSecretMarks } from './secret-marks.js'
+import { HostsPanel } from './HostsPanel.js'
+import { TrustPanel } from './TrustPanel.js'
 import { autoSecretVariables, unknownAuthReferences } from './variable-rules.js'
 import { VariablesTable } from './VariablesTable.js'
 
@@ -16,7 +21,15 @@ export interface EnvironmentDetailProps {
   onRemoved: () => void
 }
 
-type DetailTab = 'variables' | 'auth'
+type DetailTab = 'variables' | 'auth' | 'trust' | 'hosts'
+
+/** What the TLS trust tab holds, in a word or two ('' for the defaults). */
+function trustSummary(environment: Environment): string {
+  const parts = []
+  if (environment.trust?.caCertificate.trim()) parts.push('CA')
+  if (environment.trust?.allowSelfSigned) parts.push('no checks')
+  return parts.join(', ')
+}
 
 export function EnvironmentDetail({ environment, isActive, onRemoved }: EnvironmentDetailProps): ReactElement {
   const { environments } = useWorkbench()
@@ -27,6 +40,7 @@ export function EnvironmentDetail({ environment, isActive, onRemoved }: Environm
   const { id, vars, auth } = environment
   const autoSecret = autoSecretVariables(auth, secretKeysOf(auth), vars)
   const unknownInAuth = unknownAuthReferences(auth, vars)
+  const trust = trustSummary(environment)
 
   return (
     <div className="env-detail">
@@ -99,6 +113,15 @@ export function EnvironmentDetail({ environment, isActive, onRemoved }: Environm
               </>
             ),
           },
+          {
+            id: 'trust',
+            label: <>TLS trust {trust && <span className="env-tab-auth muted">{trust}</span>}</>,
+          },
+          {
+            id: 'hosts',
+            label: 'Hosts',
+            count: (environment.hosts?.approved.length ?? 0) + (environment.hosts?.refused.length ?? 0),
+          },
         ]}
       />
       <div className="env-detail-panel" id="env-panel" role="tabpanel" aria-labelledby={`env-tab-${tab}`}>
@@ -121,8 +144,12 @@ export function EnvironmentDetail({ environment, isActive, onRemoved }: Environm
               </p>
             )}
           </>
-        ) : (
+        ) : tab === 'auth' ? (
           <AuthPanel environment={environment} />
+        ) : tab === 'trust' ? (
+          <TrustPanel environment={environment} />
+        ) : (
+          <HostsPanel environment={environment} />
         )}
       </div>
     </div>

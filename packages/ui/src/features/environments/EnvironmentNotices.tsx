@@ -1,21 +1,27 @@
 /**
  * Page-level notices about the environment file: a stored file the server set aside, a save another tab made
- * meanwhile (keep mine / take theirs), a save that keeps failing, and a load that failed.
+ * meanwhile (keep mine / take theirs), a save that keeps failing, and a load that failed; calls sent without the
+ * environment's credentials; and the question whether they may go to a new host.
  */
 import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
+import { HostQuestionDialog } from '../auth/HostQuestionDialog.js'
+import { WithheldNotices } from '../auth/WithheldNotices.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { ConflictChoice } from './ConflictChoice.js'
 import '../../styles/environments.css'
 
-export function EnvironmentNotices(): ReactElement | null {
-  const { environments } = useWorkbench()
+export function EnvironmentNotices(): ReactElement {
+  const { environments, auth } = useWorkbench()
   const { issues, conflict, saveError, loadError, phase } = useStore(environments, (s) => s)
-  if (!issues.length && !conflict && !saveError && !loadError) return null
+  const hasWithheld = useStore(auth.hostQuestions.store, (s) => s.notices.length > 0)
+  if (!issues.length && !conflict && !saveError && !loadError && !hasWithheld) return <HostQuestionDialog />
   const store = environments.getState()
   return (
     <div className="env-notices">
+      <HostQuestionDialog />
+      <WithheldNotices />
       {issues.length > 0 && (
         <div className="env-notice" role="alert" data-kind="issues">
           <div className="env-notice-text">

@@ -1,5 +1,11 @@
 /** Pure edits of the environment document (each returns a new document, never mutates the old one). */
-import { ENVIRONMENTS_VERSION, type Environment, type EnvironmentsDocument } from '@wirebench/auth'
+import {
+  DEFAULT_TRUST,
+  ENVIRONMENTS_VERSION,
+  emptyHosts,
+  type Environment,
+  type EnvironmentsDocument,
+} from '@wirebench/auth'
 
 export function emptyDocument(): EnvironmentsDocument {
   return { version: ENVIRONMENTS_VERSION, environments: [], activeEnvironmentId: null }
@@ -22,7 +28,14 @@ export function uniqueName(doc: EnvironmentsDocument, wanted: string, exceptId?:
 }
 
 export function newEnvironmentIn(doc: EnvironmentsDocument, name: string): EnvironmentsDocument {
-  const env: Environment = { id: newId(doc), name: uniqueName(doc, name), vars: {}, auth: { type: 'none' } }
+  const env: Environment = {
+    id: newId(doc),
+    name: uniqueName(doc, name),
+    vars: {},
+    auth: { type: 'none' },
+    trust: { ...DEFAULT_TRUST },
+    hosts: emptyHosts(),
+  }
   return { ...doc, environments: [...doc.environments, env], activeEnvironmentId: env.id }
 }
 
@@ -46,6 +59,9 @@ export function duplicateEnvironment(doc: EnvironmentsDocument, id: string): Env
     name: uniqueName(doc, `${original.name} copy`),
     vars: { ...original.vars },
     auth: structuredClone(original.auth),
+    trust: { ...DEFAULT_TRUST, ...original.trust },
+    // The copy's credentials are its own: where they may go is decided again.
+    hosts: emptyHosts(),
   }
   const environments = [...doc.environments]
   environments.splice(index + 1, 0, copy)

@@ -1,6 +1,7 @@
 /**
- * Variables the user marked secret, per environment. The mark only decides masking in this browser, so it is a
- * local preference (localStorage), not part of the environment document whose keys are fixed.
+ * Variables the user marked secret, per environment: masked in this browser, and withheld (with those named like a
+ * secret or used by a secret auth field) from hosts the environment's credentials are not bound to. A local
+ * preference (localStorage), not part of the environment document.
  */
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
@@ -34,6 +35,11 @@ const marksStore = createStore<MarksState>()((set, get) => ({
 }))
 
 const none: readonly string[] = Object.freeze([])
+
+/** The variables marked secret in an environment, outside React (the call pipeline withholds them from refused hosts). */
+export function secretMarksOf(environmentId: string): readonly string[] {
+  return marksStore.getState().marks[environmentId] ?? none
+}
 
 export function useSecretMarks(environmentId: string): { marked: readonly string[]; toggle: (name: string) => void } {
   const marked = useStore(marksStore, (s) => s.marks[environmentId] ?? none)

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState, type ReactElement, type ReactNode } f
 import { Icon } from '../../components/Icon.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft } from '../../state/drafts-store.js'
-import { activeEnvironment } from '../../state/environments-store.js'
+import { addressOf } from '../../state/auth-targets.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { composeMessages, MAX_SEND_MANY } from './composer-messages.js'
 import type { LiveCallHandle } from './useLiveCall.js'
@@ -20,7 +20,7 @@ export interface ComposerProps {
 }
 
 export function Composer({ target, handle, children }: ComposerProps): ReactElement {
-  const { drafts, environments } = useWorkbench()
+  const { drafts, auth, prefs } = useWorkbench()
   const [count, setCount] = useState('10')
   const [unknown, setUnknown] = useState<string[]>([])
   const { status, isActive } = handle
@@ -31,13 +31,14 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
       if (isActive && status === 'half-closed') return
       // Read the draft at send time so a shortcut pressed mid-typing sends what is on screen.
       const draft = drafts.getState().drafts[target.key] ?? emptyDraft
-      const vars = activeEnvironment(environments.getState())?.vars
+      // The channel's host decides whether secret variables may go into its frames.
+      const vars = auth.frameVariables(addressOf(target), prefs.getState().serverUrls[target.origin])
       const composed = composeMessages(draft.value, times, vars ? { scopes: [vars] } : {})
       setUnknown(composed.unknown)
       if (!isActive) handle.start()
       handle.send(composed.messages)
     },
-    [drafts, environments, target.key, handle, isActive, status],
+    [drafts, auth, prefs, target, handle, isActive, status],
   )
 
   useEffect(() => {

@@ -101,6 +101,7 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
     workbench.auth
       .prepareOutgoingCall({
         protocol,
+        address: { protocol, url: target.origin, service: target.service.name, method: target.method.name },
         ...(metadata ? { metadata } : {}),
         ...(isStream ? { messages: [draft.value] } : {}),
         ...(serverUrl ? { serverUrl } : {}),

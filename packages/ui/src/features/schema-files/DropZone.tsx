@@ -1,4 +1,4 @@
-/** A drop target for schema files that also opens a file picker; reports the accepted files. */
+/** A drop target for schema files that also opens a file picker; reports the whole selection at once. */
 import { useRef, useState, type DragEvent, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
 
@@ -43,6 +43,7 @@ export function DropZone({ onFiles, isBusy }: DropZoneProps): ReactElement {
       <Icon name="upload" size={22} className="drop-zone-icon" />
       <div className="drop-zone-title">Drop schema files here</div>
       <div className="drop-zone-hint muted">OpenAPI / Swagger (.json, .yaml, .yml) or .proto</div>
+      <div className="drop-zone-hint muted">Select .proto files that import each other together.</div>
       <button type="button" className="btn" disabled={isBusy} onClick={() => inputRef.current?.click()}>
         Choose files…
       </button>

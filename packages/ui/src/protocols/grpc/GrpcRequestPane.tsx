@@ -2,7 +2,7 @@
  * The gRPC request pane: call kind, server, then form ↔ JSON (proto3 JSON) and metadata. Unary calls go through the
  * invoke path; server streams start a live call; client streams and bidi calls get the composer.
  */
-import { useEffect, type ReactElement } from 'react'
+import { useEffect, useMemo, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { FormFlavorContext } from '../../components/form/form-flavor.js'
 import { Composer } from '../../features/live/Composer.js'
@@ -16,22 +16,27 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import type { PaneProps } from '../registry.js'
 import { callKindBadges } from './grpc-kinds.js'
 import { GrpcTargetLine } from './GrpcTargetLine.js'
+import { splitWirePin, withWire } from './wire-pin.js'
 
 interface KindPaneProps {
   target: MethodRef
+  /** The method as calls address it (an upload's Server field may pin gRPC-Web or Connect). */
+  callTarget: MethodRef
   serverUrl: string | undefined
 }
 
-export function GrpcRequestPane({ target }: PaneProps): ReactElement {
+export function GrpcRequestPane({ target: shown }: PaneProps): ReactElement {
   const { prefs } = useWorkbench()
-  const serverUrl = useStore(prefs, (s) => s.serverUrls[target.origin])
-  const kind = target.method.methodType
+  const { wire, serverUrl } = splitWirePin(useStore(prefs, (s) => s.serverUrls[shown.origin]))
+  const callTarget = useMemo(() => withWire(shown, wire), [shown, wire])
+  const props: KindPaneProps = { target: shown, callTarget, serverUrl }
+  const kind = shown.method.methodType
   return (
     <section className="request-pane grpc-request" aria-label="Request" data-call-kind={kind}>
       <FormFlavorContext.Provider value="proto3">
-        {kind === 'Unary' && <UnaryRequest target={target} serverUrl={serverUrl} />}
-        {kind === 'ServerStreaming' && <StreamRequest target={target} serverUrl={serverUrl} />}
-        {(kind === 'ClientStreaming' || kind === 'Duplex') && <ChannelRequest target={target} serverUrl={serverUrl} />}
+        {kind === 'Unary' && <UnaryRequest {...props} />}
+        {kind === 'ServerStreaming' && <StreamRequest {...props} />}
+        {(kind === 'ClientStreaming' || kind === 'Duplex') && <ChannelRequest {...props} />}
       </FormFlavorContext.Provider>
     </section>
   )
@@ -39,8 +44,8 @@ export function GrpcRequestPane({ target }: PaneProps): ReactElement {
 
 const badge = (target: MethodRef) => ({ label: callKindBadges[target.method.methodType], tone: 'other' as const })
 
-function UnaryRequest({ target, serverUrl }: KindPaneProps): ReactElement {
-  const call = useCall(target, serverUrl)
+function UnaryRequest({ target, callTarget, serverUrl }: KindPaneProps): ReactElement {
+  const call = useCall(callTarget, serverUrl)
   return (
     <>
       <MethodHeader
@@ -54,8 +59,8 @@ function UnaryRequest({ target, serverUrl }: KindPaneProps): ReactElement {
   )
 }
 
-function StreamRequest({ target, serverUrl }: KindPaneProps): ReactElement {
-  const live = useLiveCall(target, serverUrl)
+function StreamRequest({ target, callTarget, serverUrl }: KindPaneProps): ReactElement {
+  const live = useLiveCall(callTarget, serverUrl)
   const { start } = live
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -80,8 +85,8 @@ function StreamRequest({ target, serverUrl }: KindPaneProps): ReactElement {
   )
 }
 
-function ChannelRequest({ target, serverUrl }: KindPaneProps): ReactElement {
-  const live = useLiveCall(target, serverUrl)
+function ChannelRequest({ target, callTarget, serverUrl }: KindPaneProps): ReactElement {
+  const live = useLiveCall(callTarget, serverUrl)
   return (
     <>
       <MethodHeader target={target} badge={badge(target)} subtitle={<GrpcTargetLine target={target} />} />

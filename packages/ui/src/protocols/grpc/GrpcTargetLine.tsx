@@ -4,12 +4,15 @@ import { useStore } from 'zustand'
 import type { MethodRef } from '../../state/catalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { callKindNames } from './grpc-kinds.js'
+import { splitWirePin, wireLabels } from './wire-pin.js'
 
 export function GrpcTargetLine({ target }: { target: MethodRef }): ReactElement {
   const { prefs } = useWorkbench()
   const serverUrl = useStore(prefs, (s) => s.serverUrls[target.origin] ?? '')
   const { method, service } = target
-  const needsServer = service.isUploaded && !serverUrl
+  const { wire, serverUrl: address } = splitWirePin(serverUrl)
+  const needsServer = service.isUploaded && !address
+  const wireLabel = service.isUploaded && wire ? wireLabels[wire] : undefined
   return (
     <div className="rest-url grpc-target">
       <label className="rest-server">
@@ -22,7 +25,7 @@ export function GrpcTargetLine({ target }: { target: MethodRef }): ReactElement 
           aria-invalid={needsServer || undefined}
           title={
             service.isUploaded
-              ? 'Services read from an uploaded .proto have no server: set where calls for this file go.'
+              ? 'Services read from an uploaded .proto have no server: set where calls for this file go. Prefix grpcweb@ or connect@ to call over gRPC-Web or the Connect protocol.'
               : 'Override the server calls go to (leave empty to use the one it was discovered on).'
           }
           spellCheck={false}
@@ -35,6 +38,7 @@ export function GrpcTargetLine({ target }: { target: MethodRef }): ReactElement 
       <div className="rest-path mono grpc-method-line" aria-label="Method">
         <span className="grpc-kind" data-kind={method.methodType}>
           {callKindNames[method.methodType]}
+          {wireLabel && ` · ${wireLabel}`}
         </span>
         <span className="grpc-full-name">{method.fullName}</span>
       </div>

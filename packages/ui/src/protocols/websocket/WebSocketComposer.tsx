@@ -24,7 +24,7 @@ export function WebSocketComposer({ target, handle, onSave }: WebSocketComposerP
   const [draft, update] = useWsDraft(target.key)
   const [note, setNote] = useState<{ text: string; isError: boolean } | null>(null)
   const [saveName, setSaveName] = useState<string | null>(null)
-  const sendFrame = useWsSender(handle)
+  const sendFrame = useWsSender(handle, target)
 
   const send = useCallback(() => {
     // Read the draft at send time so a shortcut pressed mid-typing sends what is on screen.

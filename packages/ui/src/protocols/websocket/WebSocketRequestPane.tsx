@@ -27,7 +27,7 @@ export function WebSocketRequestPane({ target }: PaneProps): ReactElement {
   const draft = useDraft(target.key)
   const [, updateWsDraft] = useWsDraft(target.key)
   const library = useSavedMessages(target.origin)
-  const sendFrame = useWsSender(handle)
+  const sendFrame = useWsSender(handle, target)
   const [sendError, setSendError] = useState<string | null>(null)
   const headerCount = draft.headers.filter((h) => h.isEnabled && h.name.trim()).length
 

@@ -5,7 +5,8 @@
 import { useCallback } from 'react'
 import { composeMessages } from '../../features/live/composer-messages.js'
 import type { LiveCallHandle } from '../../features/live/useLiveCall.js'
-import { activeEnvironment } from '../../state/environments-store.js'
+import { addressOf } from '../../state/auth-targets.js'
+import type { MethodRef } from '../../state/catalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { buildWsMessage, type WsKind } from './ws-compose.js'
 
@@ -16,20 +17,24 @@ export interface WsSendOutcome {
   unknown: string[]
 }
 
-export function useWsSender(handle: LiveCallHandle): (kind: WsKind, payload: string) => WsSendOutcome {
-  const { environments } = useWorkbench()
+export function useWsSender(
+  handle: LiveCallHandle,
+  target: MethodRef,
+): (kind: WsKind, payload: string) => WsSendOutcome {
+  const { auth } = useWorkbench()
   const { isActive, status, start, send } = handle
   return useCallback(
     (kind, payload) => {
       const built = buildWsMessage(kind, payload)
       if ('error' in built) return { error: built.error, unknown: [] }
       if (isActive && status === 'half-closed') return { error: 'The connection is closing.', unknown: [] }
-      const vars = activeEnvironment(environments.getState())?.vars
+      // The socket's host decides whether secret variables may go into its frames.
+      const vars = auth.frameVariables(addressOf(target))
       const composed = composeMessages(built.message, 1, vars ? { scopes: [vars] } : {})
       if (!isActive) start()
       send(composed.messages)
       return { unknown: composed.unknown }
     },
-    [environments, isActive, status, start, send],
+    [auth, target, isActive, status, start, send],
   )
 }

@@ -1,0 +1,126 @@
+/**
+ * Whether a call may carry an environment's credentials, decided from the host it goes to: its auth and its secret
+ * variables go only to hosts the environment approved (or that the caller pre-approves, like the CLI's command-line
+ * hosts); a refused host gets the call without them; a host never decided is asked about once. A call that would carry
+ * nothing of the environment's (no auth, no secret variable) needs no decision.
+ */
+import { referencedVariables, substitute } from '@wirebench/core'
+import type { Environment, HostBinding } from '../environment.js'
+import { substitutionFor } from '../pipeline/substitute-auth.js'
+import { hostOf, readHost } from './host-names.js'
+
+/** The parts of a call as written that may reference variables. */
+export interface CallAsWritten {
+  metadata?: Record<string, string>
+  messages?: unknown[]
+  serverUrl?: string
+}
+
+export interface CredentialOptions {
+  environment: Environment | null
+  /** Where the call goes, as written: `${var}`s are resolved with the environment's variables to find its host. */
+  targetUrl: string | undefined
+  call?: CallAsWritten
+  /** Hosts approved for this call besides the environment's own list (the CLI's command-line hosts). */
+  preApprovedHosts?: readonly string[]
+  /** Variables that hold secrets; by default every variable of the environment. Auth references always count. */
+  secretVariables?: readonly string[]
+}
+
+export type CredentialDecision =
+  /** The call would carry nothing of the environment's: nothing to decide. */
+  | { kind: 'nothing-to-bind'; host: string | undefined }
+  | { kind: 'send'; host: string; reason: 'approved' | 'pre-approved' }
+  | { kind: 'withhold'; host: string | undefined; reason: 'refused' | 'no-host' }
+  | { kind: 'ask'; host: string }
+
+/** The host list of an environment, empty when it has none yet. */
+export function hostsOf(environment: Environment): HostBinding {
+  return environment.hosts ?? { approved: [], refused: [] }
+}
+
+/** Variables the auth config references: whatever feeds credentials is a secret wherever it is used. */
+function authReferences(environment: Environment): string[] {
+  const names: string[] = []
+  for (const [key, value] of Object.entries(environment.auth)) {
+    if (key !== 'type' && typeof value === 'string') names.push(...referencedVariables(value))
+  }
+  return names
+}
+
+/** The environment's secret variable names: the given ones (default: all) plus those its auth references. */
+export function secretVariableNames(environment: Environment, secretVariables?: readonly string[]): Set<string> {
+  const names = new Set(secretVariables ?? Object.keys(environment.vars))
+  for (const name of authReferences(environment)) names.add(name)
+  return names
+}
+
+/** Secret variables of the environment that the call as written references (and that the environment defines). */
+export function secretReferences(
+  environment: Environment,
+  call: CallAsWritten,
+  secretVariables?: readonly string[],
+): string[] {
+  const secret = secretVariableNames(environment, secretVariables)
+  const referenced = referencedVariables(
+    JSON.stringify([call.metadata ?? {}, call.messages ?? [], call.serverUrl ?? '']),
+  )
+  return referenced.filter((name) => secret.has(name) && Object.hasOwn(environment.vars, name))
+}
+
+/** The host a target URL as written goes to, with the environment's variables resolved in it. */
+export function targetHost(environment: Environment | null, targetUrl: string | undefined): string | undefined {
+  if (targetUrl === undefined) return undefined
+  return hostOf(substitute(targetUrl, substitutionFor(environment)).value)
+}
+
+export type HostStanding = 'approved' | 'pre-approved' | 'refused' | 'undecided'
+
+/** Where a host stands for an environment. An explicit refusal wins over a pre-approval. */
+export function hostStanding(
+  environment: Environment,
+  host: string,
+  preApprovedHosts: readonly string[] = [],
+): HostStanding {
+  const { approved, refused } = hostsOf(environment)
+  if (refused.includes(host)) return 'refused'
+  if (approved.includes(host)) return 'approved'
+  const preApproved = preApprovedHosts.some((text) => {
+    const reading = readHost(text)
+    return 'host' in reading && reading.host === host
+  })
+  return preApproved ? 'pre-approved' : 'undecided'
+}
+
+/** The environment without its secret variables: what a call whose credentials are withheld may use. */
+export function withoutSecretVariables(environment: Environment, secretVariables?: readonly string[]): Environment {
+  const secret = secretVariableNames(environment, secretVariables)
+  const vars = Object.fromEntries(Object.entries(environment.vars).filter(([name]) => !secret.has(name)))
+  return { ...environment, vars }
+}
+
+export function decideCredentials(options: CredentialOptions): CredentialDecision {
+  const { environment } = options
+  const host = targetHost(environment, options.targetUrl)
+  if (!environment) return { kind: 'nothing-to-bind', host }
+  const hasAuth = environment.auth.type !== 'none' || environment.auth.persistCookies === true
+  if (!hasAuth && secretReferences(environment, options.call ?? {}, options.secretVariables).length === 0) {
+    return { kind: 'nothing-to-bind', host }
+  }
+  if (host === undefined) return { kind: 'withhold', host, reason: 'no-host' }
+  // An explicit refusal wins over a pre-approval: the user said no to this host for this environment.
+  const standing = hostStanding(environment, host, options.preApprovedHosts)
+  if (standing === 'refused') return { kind: 'withhold', host, reason: 'refused' }
+  if (standing === 'undecided') return { kind: 'ask', host }
+  return { kind: 'send', host, reason: standing }
+}
+
+/** The environment with a host approved or refused (moved out of the other list), as a new object. */
+export function withHostDecision(environment: Environment, host: string, approved: boolean): Environment {
+  const current = hostsOf(environment)
+  const without = (list: string[]) => list.filter((h) => h !== host)
+  const hosts: HostBinding = approved
+    ? { approved: [...without(current.approved), host], refused: without(current.refused) }
+    : { approved: without(current.approved), refused: [...without(current.refused), host] }
+  return { ...environment, hosts }
+}

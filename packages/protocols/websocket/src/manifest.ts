@@ -1,0 +1,14 @@
+/**
+ * The WebSocket plugin's manifest: what the server lists and routes by before `ws` is loaded. Imports nothing at run
+ * time (`@wirebench/protocol-websocket/manifest`).
+ */
+import type { ProtocolManifest } from '@wirebench/core'
+
+export const webSocketManifest: ProtocolManifest = {
+  id: 'websocket',
+  name: 'WebSocket',
+  description: 'ws:// and wss:// addresses as duplex channels: text and binary frames, subprotocols, close codes.',
+  capabilities: { serverStreaming: false, channels: true },
+}
+
+export const manifests: readonly ProtocolManifest[] = [webSocketManifest]

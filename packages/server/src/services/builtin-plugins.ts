@@ -1,0 +1,61 @@
+/**
+ * The protocol plugins the server ships with, each known by its manifest and loaded on first use. Adding a protocol
+ * adds one manifest import here (a few hundred bytes), not its stack, to the server's start-up.
+ */
+import { manifests as graphqlManifests } from '@wirebench/protocol-graphql/manifest'
+import { manifests as grpcManifests } from '@wirebench/protocol-grpc/manifest'
+import { manifests as restManifests } from '@wirebench/protocol-rest/manifest'
+import { manifests as sseManifests } from '@wirebench/protocol-sse/manifest'
+import { manifests as webSocketManifests } from '@wirebench/protocol-websocket/manifest'
+import type { OutboundPolicy, ProtocolPlugin } from '@wirebench/core'
+import type { CookieJars } from '@wirebench/transport'
+import { createLazyPlugins } from './lazy-plugin.js'
+import type { LazyPluginFamily } from './lazy-plugin.js'
+
+export interface BuiltinPluginOptions {
+  outbound: OutboundPolicy
+  /** The server's per-environment cookie jars, shared by every plugin that sends cookies (created on first need). */
+  cookieJars: () => Promise<CookieJars>
+}
+
+/** The built-in families, in registration order (the first plugin to claim an upload extension keeps it). */
+export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPluginFamily[] {
+  const { outbound, cookieJars } = options
+  return [
+    {
+      manifests: restManifests,
+      module: '@wirebench/protocol-rest',
+      load: async () => [
+        (await import('@wirebench/protocol-rest')).createRestPlugin({ outbound, cookieJars: await cookieJars() }),
+      ],
+    },
+    {
+      manifests: grpcManifests,
+      module: '@wirebench/protocol-grpc',
+      load: async () => (await import('@wirebench/protocol-grpc')).createGrpcPlugins({ outbound }),
+    },
+    {
+      manifests: graphqlManifests,
+      module: '@wirebench/protocol-graphql',
+      load: async () => [
+        (await import('@wirebench/protocol-graphql')).createGraphqlPlugin({ outbound, cookieJars: await cookieJars() }),
+      ],
+    },
+    {
+      manifests: sseManifests,
+      module: '@wirebench/protocol-sse',
+      load: async () => [
+        (await import('@wirebench/protocol-sse')).createSsePlugin({ outbound, cookieJars: await cookieJars() }),
+      ],
+    },
+    {
+      manifests: webSocketManifests,
+      module: '@wirebench/protocol-websocket',
+      load: async () => [(await import('@wirebench/protocol-websocket')).createWebSocketPlugin({ outbound })],
+    },
+  ]
+}
+
+export function createBuiltinPlugins(options: BuiltinPluginOptions): ProtocolPlugin[] {
+  return builtinPluginFamilies(options).flatMap(createLazyPlugins)
+}

@@ -1,0 +1,108 @@
+/**
+ * Discovery never changes a server: an unpinned discovery of a json-server collection through the real workbench,
+ * with every plugin, leaves its database as it was (json-server creates a record for any POST to `/posts`), while
+ * GraphQL servers no one here wrote — Apollo Server 5 with its CSRF prevention on, Mercurius — are still discovered
+ * unpinned; a pinned `graphql@` URL may be introspected by POST.
+ */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DiscoverResponse } from '@wirebench/core'
+import { startApolloServer } from '../servers/graphql/apollo-server.js'
+import type { ApolloTestServer } from '../servers/graphql/apollo-server.js'
+import { startMercuriusServer } from '../servers/graphql/mercurius-server.js'
+import type { MercuriusTestServer } from '../servers/graphql/mercurius-server.js'
+import { startJsonServer } from '../servers/rest/json-server.js'
+import type { JsonServer } from '../servers/rest/json-server.js'
+import { startWorkbench } from '../servers/token/workbench.js'
+import type { TestWorkbench } from '../servers/token/workbench.js'
+
+describe('discovery without side effects', () => {
+  let rest: JsonServer
+  let apollo: ApolloTestServer
+  let mercurius: MercuriusTestServer
+  let wb: TestWorkbench
+
+  const discover = async (urls: string[]): Promise<DiscoverResponse> => {
+    const response = await wb.api('/api/discover', { body: { urls } })
+    expect(response.status).toBe(200)
+    return (await response.json()) as DiscoverResponse
+  }
+
+  beforeAll(async () => {
+    ;[rest, apollo, mercurius, wb] = await Promise.all([
+      startJsonServer(),
+      startApolloServer(),
+      startMercuriusServer(),
+      startWorkbench(),
+    ])
+  })
+  afterAll(async () => {
+    await Promise.all([wb.close(), rest.close(), apollo.close(), mercurius.close()])
+  })
+
+  it('leaves a json-server collection unchanged when every plugin probes it unpinned', async () => {
+    const before = rest.counts()
+    const discovered = await discover([`${rest.base}/posts`])
+    expect(discovered.services).toEqual([])
+    expect(discovered.attempts.length).toBeGreaterThanOrEqual(5)
+    expect(rest.counts()).toEqual(before)
+    // What reached the REST server: reads, and gRPC reflection calls on reflection's own path (which json-server refuses).
+    const writes = rest.requests().filter((r) => !/^(GET|HEAD) /.test(r))
+    expect(writes.every((r) => r.includes('/grpc.reflection.'))).toBe(true)
+    const graphql = discovered.attempts.find((a) => a.pluginId === 'graphql')
+    expect(graphql).toMatchObject({ outcome: 'empty' })
+    expect(graphql?.hint).toContain(`graphql@${rest.base}/posts`)
+  })
+
+  it('discovers Apollo Server 5 (CSRF prevention on) unpinned, by GET alone', async () => {
+    const discovered = await discover([apollo.url])
+    const graphql = discovered.services.filter((s) => s.protocol === 'graphql')
+    expect(graphql.map((s) => s.name)).toEqual(['Query', 'Mutation', 'Subscription'])
+    expect(apollo.requests().filter((r) => r.endsWith('/graphql'))).not.toContain('POST /graphql')
+  })
+
+  it('falls back to POST when the GET answer is a GraphQL error (Apollo refusing the GET as CSRF)', async () => {
+    const strict = await startApolloServer({ csrfRequestHeaders: ['x-my-app'] })
+    try {
+      const discovered = await discover([strict.url])
+      expect(discovered.services.filter((s) => s.protocol === 'graphql')).toHaveLength(3)
+      // The other plugins' probes reach it too (REST and SSE GETs, gRPC reflection on its own path); one POST follows.
+      expect(strict.requests().filter((r) => r === 'POST /graphql')).toHaveLength(1)
+    } finally {
+      await strict.close()
+    }
+  })
+
+  it('sends no POST to a REST API whose GET error merely mentions a query parameter', async () => {
+    const seen: string[] = []
+    const api = createServer((request, response) => {
+      seen.push(`${request.method ?? ''} ${(request.url ?? '').split('?')[0] ?? ''}`)
+      const unknown = (request.url ?? '').includes('?') ? 'query' : undefined
+      response.writeHead(unknown ? 400 : 200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(unknown ? { errors: [{ message: `Unknown query parameter: ${unknown}` }] } : []))
+    })
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(api.address() as AddressInfo).port}/items`
+      const discovered = await discover([url])
+      expect(discovered.services).toEqual([])
+      expect(seen.filter((r) => r.startsWith('POST') && !r.includes('/grpc.reflection.'))).toEqual([])
+    } finally {
+      await new Promise<void>((resolve) => api.close(() => resolve()))
+    }
+  })
+
+  it('discovers Mercurius unpinned', async () => {
+    const discovered = await discover([mercurius.url])
+    const graphql = discovered.services.filter((s) => s.protocol === 'graphql')
+    expect(graphql.map((s) => s.name)).toEqual(['Query', 'Mutation', 'Subscription'])
+    expect(mercurius.requests()).not.toContain('POST /graphql')
+  })
+
+  it('introspects a pinned graphql@ URL by POST', async () => {
+    const discovered = await discover([`graphql@${mercurius.url}`])
+    expect(discovered.attempts).toEqual([expect.objectContaining({ pluginId: 'graphql', outcome: 'ok' })])
+    expect(mercurius.requests()).toContain('POST /graphql')
+  })
+})
