@@ -12,6 +12,12 @@ import { contrastFailures, type ContrastFailure } from './support/contrast.js'
 import { openChannel, pinTheme, waitForLiveStatus } from './support/live-page.js'
 import { openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
 
+/** Nothing hovered, colour transitions (0.12 s) finished: the colours at rest are measured. */
+async function atRest(page: Page): Promise<void> {
+  await page.mouse.move(1, 1)
+  await page.waitForTimeout(300)
+}
+
 const report = (failures: ContrastFailure[]) =>
   failures.map((f) => `${f.ratio}:1 (needs ${f.needed}) ${f.where} "${f.text}" ${f.color} on ${f.background}`)
 
@@ -45,15 +51,18 @@ describe.runIf(requireChromium())('text contrast meets WCAG AA', () => {
       })
 
       it('on the welcome screen, the URL bar and the sidebar with a search', async () => {
+        await atRest(page)
         expect(report(await contrastFailures(page))).toEqual([])
         await page.getByRole('searchbox', { name: 'Search operations' }).fill('credential')
         await page.locator('.sb-summary').waitFor()
+        await atRest(page)
         expect(report(await contrastFailures(page, '.sidebar'))).toEqual([])
         await page.getByRole('searchbox', { name: 'Search operations' }).fill('')
       })
 
       it('on a REST form: field types, placeholders, the legend and the Server field', async () => {
         await openMethod(page, 'createBook')
+        await atRest(page)
         expect(report(await contrastFailures(page, '.request-pane'))).toEqual([])
         // The Server field shows the discovered server (the address calls go to) as text, not as a faded hint.
         const server = page.getByLabel('Server URL')
@@ -63,6 +72,10 @@ describe.runIf(requireChromium())('text contrast meets WCAG AA', () => {
           getComputedStyle(input).color,
         ])
         expect(placeholder).toBe(text)
+        // The primary button keeps its label readable under the pointer too.
+        await page.getByRole('button', { name: /^Send/ }).hover()
+        await page.waitForTimeout(300)
+        expect(report(await contrastFailures(page, '.method-actions'))).toEqual([])
         await screenshot(page, `contrast-form-${theme}`)
       })
 
@@ -70,19 +83,23 @@ describe.runIf(requireChromium())('text contrast meets WCAG AA', () => {
         await openMethod(page, 'getBook')
         await page.locator('[data-field-path="bookId"] input').first().fill('1')
         await sendWithShortcut(page)
+        await atRest(page)
         expect(report(await contrastFailures(page, '.response-pane'))).toEqual([])
         await page
           .getByRole('tablist', { name: 'Response views' })
           .getByRole('tab', { name: /^Headers/ })
           .click()
+        await atRest(page)
         expect(report(await contrastFailures(page, '.response-pane'))).toEqual([])
         await page.getByRole('tablist', { name: 'Response views' }).getByRole('tab', { name: 'Request' }).click()
+        await atRest(page)
         expect(report(await contrastFailures(page, '.response-pane'))).toEqual([])
         await screenshot(page, `contrast-response-${theme}`)
       })
 
       it('on a gRPC form and a live event log', async () => {
         await openMethod(page, 'StreamReadings')
+        await atRest(page)
         expect(report(await contrastFailures(page, '.request-pane'))).toEqual([])
         const sse = cli.demoUrls.find((url) => url.endsWith('/events'))!
         await page.getByRole('searchbox', { name: 'Search operations' }).fill('events')
@@ -95,6 +112,7 @@ describe.runIf(requireChromium())('text contrast meets WCAG AA', () => {
           .getByRole('button', { name: /Stop|Cancel/ })
           .click()
         await waitForLiveStatus(page, ['closed', 'error'])
+        await atRest(page)
         expect(report(await contrastFailures(page, '.response-pane'))).toEqual([])
         await screenshot(page, `contrast-live-${theme}`)
       })
@@ -103,6 +121,7 @@ describe.runIf(requireChromium())('text contrast meets WCAG AA', () => {
         await openMethod(page, 'books')
         await page.locator('.gql-operation[data-schema="ready"]').waitFor({ timeout: 20_000 })
         await sendWithShortcut(page)
+        await atRest(page)
         expect(report(await contrastFailures(page, '.main'))).toEqual([])
         const chat = /ws:\/\/\S+\/chat/.exec(cli.output())![0]
         await page.getByRole('searchbox', { name: 'Search operations' }).fill('chat')
@@ -111,6 +130,7 @@ describe.runIf(requireChromium())('text contrast meets WCAG AA', () => {
         await page.getByRole('textbox', { name: 'Subprotocols (Sec-WebSocket-Protocol)' }).fill('chat.v1')
         await page.getByRole('button', { name: 'Connect' }).click()
         await waitForLiveStatus(page, ['open'])
+        await atRest(page)
         expect(report(await contrastFailures(page, '.main'))).toEqual([])
         await screenshot(page, `contrast-websocket-${theme}`)
       })
