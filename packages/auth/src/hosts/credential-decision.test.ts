@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Environment } from '../environment.js'
 import { decideCredentials, secretReferences, withHostDecision } from './credential-decision.js'
-import { hostOf, readHost } from './host-names.js'
 
 const local = (overrides: Partial<Environment> = {}): Environment => ({
   id: 'local',
@@ -10,24 +9,6 @@ const local = (overrides: Partial<Environment> = {}): Environment => ({
   auth: { type: 'bearer', token: '${token}' },
   hosts: { approved: ['localhost'], refused: ['evil.example'] },
   ...overrides,
-})
-
-describe('host names', () => {
-  it('reads the host name of a URL: lower case, no port, IPv6 in brackets, any scheme', () => {
-    expect(hostOf('https://API.Example.com:8443/v1?x=1')).toBe('api.example.com')
-    expect(hostOf('grpcs://Svc.internal:443')).toBe('svc.internal')
-    expect(hostOf('ws://[::1]:9000/chat')).toBe('[::1]')
-    expect(hostOf('petstore.json')).toBeUndefined()
-  })
-
-  it('reads a host as a person writes it, and says what is wrong otherwise', () => {
-    expect(readHost(' Petstore.Swagger.io ')).toEqual({ host: 'petstore.swagger.io' })
-    expect(readHost('localhost:5080')).toEqual({ host: 'localhost' })
-    expect(readHost('https://127.0.0.2:1/x')).toEqual({ host: '127.0.0.2' })
-    expect(readHost('*.example.com')).toEqual({ error: expect.stringMatching(/wildcards are not supported/) })
-    expect(readHost('not a host')).toEqual({ error: expect.stringMatching(/is not a host name/) })
-    expect(readHost('')).toEqual({ error: expect.stringMatching(/Enter a host name/) })
-  })
 })
 
 describe('decideCredentials', () => {

@@ -1,11 +1,16 @@
 /**
  * The hosts an environment's credentials may go to: the approved and refused host names (each answer to the "send
- * the credentials to …?" question lands here), editable: approve, refuse, forget (asked again), or add one ahead.
+ * the credentials to …?" question lands here), editable: approve, refuse, forget (asked again), or add one ahead;
+ * and, read-only, the hosts the command line approved for this session. A name that is not a host is refused where
+ * it is typed, and a stored entry a save was refused for says why on its row.
  */
 import { useId, useState, type ReactElement } from 'react'
+import { useStore } from 'zustand'
 import { hostsOf, readHost, withHostDecision, type Environment, type HostBinding } from '@wirebench/auth'
 import { Icon } from '../../components/Icon.js'
+import { preApprovedHostsOf } from '../../state/auth-binding.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import type { RefusedField } from './save-refusal.js'
 import '../../styles/environments.css'
 
 interface HostListProps {
@@ -16,9 +21,11 @@ interface HostListProps {
   moveLabel: string
   onMove: (host: string) => void
   onForget: (host: string) => void
+  /** Why a save was refused for an entry, by its index in the list. */
+  refusedAt: ReadonlyMap<number, string>
 }
 
-function HostList({ title, hosts, empty, moveLabel, onMove, onForget }: HostListProps): ReactElement {
+function HostList({ title, hosts, empty, moveLabel, onMove, onForget, refusedAt }: HostListProps): ReactElement {
   return (
     <section className="hosts-list" aria-label={`${title} hosts`}>
       <h3>
@@ -28,8 +35,13 @@ function HostList({ title, hosts, empty, moveLabel, onMove, onForget }: HostList
         <p className="muted hosts-empty">{empty}</p>
       ) : (
         <ul>
-          {hosts.map((host) => (
-            <li key={host} className="hosts-row" data-host={host}>
+          {hosts.map((host, index) => (
+            <li
+              key={host}
+              className="hosts-row"
+              data-host={host}
+              aria-invalid={refusedAt.has(index) ? true : undefined}
+            >
               <span className="mono hosts-name">{host}</span>
               <button type="button" className="btn btn-ghost" onClick={() => onMove(host)}>
                 {moveLabel}
@@ -43,6 +55,11 @@ function HostList({ title, hosts, empty, moveLabel, onMove, onForget }: HostList
               >
                 <Icon name="close" size={13} />
               </button>
+              {refusedAt.has(index) && (
+                <p className="hosts-row-error" role="alert">
+                  {refusedAt.get(index)} Forget it to save again.
+                </p>
+              )}
             </li>
           ))}
         </ul>
@@ -51,7 +68,53 @@ function HostList({ title, hosts, empty, moveLabel, onMove, onForget }: HostList
   )
 }
 
-export function HostsPanel({ environment }: { environment: Environment }): ReactElement {
+/** The hosts the command line approved for this session (locked `--url`s and the demo's), read-only. */
+function SessionHosts({ refused }: { refused: readonly string[] }): ReactElement | null {
+  const { session } = useWorkbench()
+  const config = useStore(session, (s) => s.config)
+  const sources = [
+    { flag: '--url', hosts: preApprovedHostsOf(config.lockedUrls ?? []) },
+    { flag: '--demo', hosts: preApprovedHostsOf(config.demoUrls) },
+  ]
+  const hosts = [...new Set(sources.flatMap((source) => source.hosts))]
+  if (hosts.length === 0) return null
+  return (
+    <section className="hosts-list hosts-session" aria-label="Hosts approved for this session">
+      <h3>
+        Approved for this session <span className="tab-count">{hosts.length}</span>
+      </h3>
+      <ul>
+        {hosts.map((host) => {
+          const flags = sources.filter((source) => source.hosts.includes(host)).map((source) => source.flag)
+          return (
+            <li key={host} className="hosts-row" data-host={host} data-session="">
+              <span className="mono hosts-name">{host}</span>
+              <span className="hosts-why">
+                {refused.includes(host)
+                  ? 'refused above: the refusal wins'
+                  : `approved for this session: started with ${flags.join(' and ')}`}
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+/** Index → reason for the entries of one host list a save was refused for. */
+function refusedEntries(refused: readonly RefusedField[], list: 'approved' | 'refused'): Map<number, string> {
+  return new Map(
+    refused.flatMap((f) => (f.hostList === list && f.hostIndex !== undefined ? [[f.hostIndex, f.message]] : [])),
+  )
+}
+
+export interface HostsPanelProps {
+  environment: Environment
+  refused?: readonly RefusedField[]
+}
+
+export function HostsPanel({ environment, refused = [] }: HostsPanelProps): ReactElement {
   const { environments } = useWorkbench()
   const inputId = useId()
   const [draft, setDraft] = useState('')
@@ -89,6 +152,7 @@ export function HostsPanel({ environment }: { environment: Environment }): React
         moveLabel="Refuse"
         onMove={(host) => decide(host, false)}
         onForget={forget}
+        refusedAt={refusedEntries(refused, 'approved')}
       />
       <HostList
         title="Refused"
@@ -97,7 +161,9 @@ export function HostsPanel({ environment }: { environment: Environment }): React
         moveLabel="Approve"
         onMove={(host) => decide(host, true)}
         onForget={forget}
+        refusedAt={refusedEntries(refused, 'refused')}
       />
+      <SessionHosts refused={hosts.refused} />
       <div className="auth-field">
         <label className="auth-label" htmlFor={inputId}>
           Add a host
