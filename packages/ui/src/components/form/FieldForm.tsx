@@ -1,8 +1,12 @@
-/** A form generated from a message's fields; protocol-specific looks (REST source colours) come in through `decorate`. */
+/**
+ * A form generated from a message's fields; protocol-specific looks (REST source colours) come in through `decorate`.
+ * Keys of the value that fit no field are listed after the fields.
+ */
 import type { ReactElement } from 'react'
 import type { FieldInfo } from '@wirebench/core'
 import type { DecorateField } from './form-decoration.js'
 import { withKey, type JsonObject } from './field-value.js'
+import { ExtraKeys } from './ExtraKeys.js'
 import { FieldRow } from './FieldRow.js'
 import { layoutFields } from './oneof-layout.js'
 import { OneofGroup } from './OneofGroup.js'
@@ -50,6 +54,7 @@ export function FieldForm({ fields, value, onChange, decorate, path = '', depth 
           />
         )
       })}
+      <ExtraKeys fields={fields} value={value} onChange={onChange} path={path} />
     </div>
   )
 }

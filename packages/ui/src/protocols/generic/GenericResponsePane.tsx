@@ -13,5 +13,7 @@ export function GenericResponsePane({ target }: PaneProps): ReactElement {
     ? { label: result.status, tone: result.status === 'OK' ? ('success' as const) : ('server-error' as const) }
     : undefined
   const headers = Object.entries(result?.metadata ?? {}).sort(([a], [b]) => a.localeCompare(b))
-  return <ResponseView record={record} status={status} headers={headers} headersLabel="Metadata" />
+  return (
+    <ResponseView record={record} status={status} headers={headers} headersLabel="Metadata" draftKey={target.key} />
+  )
 }
