@@ -37,6 +37,11 @@ export const testHub: HubDefinition = {
     Arguments({ args }) {
       return args
     },
+    /** Answers after `ms` (default 5 s) unless cancelled: a call the tests can cancel or time out. */
+    async Slow({ args, signal }) {
+      await sleep(typeof args[0] === 'number' ? args[0] : 5_000, undefined, { signal })
+      return 'slept'
+    },
     Bytes({ args }) {
       const size = typeof args[0] === 'number' ? args[0] : 4
       return new Uint8Array(Array.from({ length: size }, (_, i) => i % 256))

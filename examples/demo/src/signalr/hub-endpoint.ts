@@ -64,7 +64,17 @@ function plain(response: ServerResponse, status: number, text = ''): void {
 
 function callerAuth(request: IncomingMessage, url: URL): HubCallerAuth {
   const authorization = request.headers.authorization
-  const auth: HubCallerAuth = { query: Object.fromEntries(url.searchParams) }
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : (value ?? ''),
+    ]),
+  )
+  const auth: HubCallerAuth = {
+    query: Object.fromEntries(url.searchParams),
+    url: `${url.pathname}${url.search}`,
+    headers,
+  }
   if (authorization?.startsWith('Bearer ')) auth.bearer = authorization.slice('Bearer '.length)
   const queryToken = url.searchParams.get('access_token')
   if (queryToken !== null) auth.accessTokenQuery = queryToken

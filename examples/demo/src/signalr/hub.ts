@@ -14,6 +14,10 @@ export interface HubCallerAuth {
   clientCertificate?: string
   /** The query string of the connect request (API keys and the like). */
   query: Record<string, string>
+  /** Path and query of the connect request. */
+  url: string
+  /** Headers of the connect request (lower-case names). */
+  headers: Record<string, string>
 }
 
 export interface HubClientProxy {

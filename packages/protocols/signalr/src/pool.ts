@@ -4,6 +4,7 @@
  * connection without calls closes after a while; one that closes leaves the pool; the least recently used goes when
  * the pool is full.
  */
+import { WorkbenchError } from '@wirebench/core'
 import { FlowGate } from './client/hub-wire.js'
 import { openSession } from './session.js'
 import type { OpenSession } from './session.js'
@@ -102,11 +103,16 @@ export class HubPool {
   }
 }
 
+/** Why a call's signal fired, as a WorkbenchError (`timeout` at the deadline, else `cancelled`). */
+export function stopped(signal: AbortSignal): WorkbenchError {
+  return WorkbenchError.from(signal.reason, 'cancelled')
+}
+
 /** The promise, or the signal's reason when it fires first (the promise goes on for others). */
 export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error)
+  if (signal.aborted) return Promise.reject(stopped(signal))
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error)
+    const onAbort = (): void => reject(stopped(signal))
     signal.addEventListener('abort', onAbort, { once: true })
     promise.then(
       (value) => {
