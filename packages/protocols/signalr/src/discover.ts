@@ -61,8 +61,9 @@ export async function discoverHub(
   const url = hubUrl(target, options.outbound)
   const shown = displayUrl(url)
   const lease = dispatchers.acquire(ctx.markers)
-  const request = (method: 'GET' | 'POST', address: string) =>
+  const request = (method: 'GET' | 'POST', address: string, inspect?: (status: number) => void) =>
     httpRequest({
+      ...(inspect ? { inspectHeaders: (head: { status: number }) => inspect(head.status) } : {}),
       url: appendQueryParams(address, ctx.markers.apiKeyQuery ?? []),
       displayUrl: shown,
       method,
@@ -76,7 +77,24 @@ export async function discoverHub(
     })
   try {
     if (!pinned) {
-      const probe = await request('GET', url.href)
+      // Only a 400 is read: anything else (an endless event stream, a large document) is dropped unread.
+      const notHub = (status: number): WorkbenchError =>
+        new WorkbenchError(
+          'no_services',
+          `Not a SignalR hub: a GET answered HTTP ${status}, not 400 “${connectionIdRequired}”.`,
+          {
+            hint: 'Pin the plugin (signalr@…) to reach a hub that answers GET differently.',
+          },
+        )
+      const probe = await request('GET', url.href, (status) => {
+        if (status !== 400) throw notHub(status)
+      }).catch((error: unknown) => {
+        // A server that does not speak HTTP/1.1 (gRPC's HTTP/2-only servers) is not a hub either.
+        if (WorkbenchError.is(error, 'upstream_invalid')) {
+          throw new WorkbenchError('no_services', 'Not a SignalR hub: the server does not answer HTTP/1.1.')
+        }
+        throw error
+      })
       if (probe.status !== 400 || probe.body.toString('utf8').trim() !== connectionIdRequired) {
         throw new WorkbenchError(
           'no_services',
