@@ -145,6 +145,61 @@ describe.each(combos)('over %s with %s', (transport, protocol) => {
   })
 })
 
+describe('connection lifecycle', () => {
+  it('reconnects when asked, reporting the attempt, and shows the hub again afterwards', async () => {
+    const channel = await plugin.openChannel!(
+      { target: hub, service: 'test', method: 'connection', messages: [{ reconnect: true, transport: 'WebSockets' }] },
+      testContext(),
+    )
+    const frames = channel.frames()[Symbol.asyncIterator]()
+    const states: unknown[] = []
+    const until = async (state: string): Promise<void> => {
+      for (;;) {
+        const next = await frames.next()
+        if (next.done === true) throw new Error(`the channel ended before ${state}`)
+        if (metaOf(next.value)['kind'] === 'state') states.push(next.value.type === 'message' ? next.value.data : null)
+        if (metaOf(next.value)['state'] === state) return
+      }
+    }
+    await until('connected')
+    expect(await channel.send({ target: 'Drop' })).toBe(true)
+    await until('reconnected')
+    expect(states).toContainEqual(expect.objectContaining({ state: 'reconnecting', attempt: 1 }))
+    expect(await channel.send({ target: 'Echo', arguments: ['after'] })).toBe(true)
+    for (;;) {
+      const next = await frames.next()
+      if (next.done === true) throw new Error('no completion after the reconnect')
+      if (metaOf(next.value)['kind'] === 'completion') {
+        expect(next.value).toMatchObject({ data: 'after' })
+        break
+      }
+    }
+    await channel.dispose()
+  })
+
+  it('lists a pinned hub whatever its GET answers, and an unpinned one only after the GET matched', async () => {
+    const odd = await startTestHubServer(
+      {},
+      {
+        intercept: (request, response) => {
+          if (request.method !== 'GET' || !(request.url ?? '').endsWith('/hubs/test')) return false
+          response.writeHead(404).end()
+          return true
+        },
+      },
+    )
+    try {
+      const url = odd.url('/hubs/test')
+      await expect(plugin.discover({ kind: 'url', url }, testContext())).rejects.toMatchObject({ code: 'no_services' })
+      expect(odd.endpoint('/hubs/test').stats.negotiates).toBe(0)
+      const pinned = await plugin.discover({ kind: 'url', url, pinned: true }, testContext())
+      expect(pinned.map((s) => s.name)).toEqual(['test'])
+    } finally {
+      await odd.close()
+    }
+  })
+})
+
 describe('connection reuse', () => {
   it('reuses one negotiated connection across invokes with the same options', async () => {
     const stats = server.endpoint('/hubs/test').stats

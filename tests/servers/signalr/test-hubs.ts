@@ -18,6 +18,10 @@ export const testHub: HubDefinition = {
     CloseWithError({ args, close }) {
       setImmediate(() => close(typeof args[0] === 'string' ? args[0] : 'closed by the test hub'))
     },
+    /** Ends the caller's connection with a Close that allows a reconnect (as a server shutting down does). */
+    Drop({ close }) {
+      setImmediate(() => close('the hub restarts', true))
+    },
     /** Sends `count` `Tick(i, tag)` invocations to every client, as fast as the transport takes them. */
     Broadcast({ args, clients }) {
       const count = typeof args[0] === 'number' ? args[0] : 1
