@@ -60,23 +60,25 @@ export interface HubUpload {
   result: Promise<unknown>
 }
 
-function toEvent(message: HubMessage, bytes: number): HubEvent | undefined {
+/**
+ * The event a message is. JSON-protocol values are JSON already; MessagePack ones go through `toJsonValue` (binary,
+ * timestamps, maps), which the JSON protocol would only slow down at high rates.
+ */
+function toEvent(message: HubMessage, bytes: number, toJson: (value: unknown) => unknown): HubEvent | undefined {
   switch (message.type) {
     case MessageType.Invocation: {
       const { target, invocationId } = message
-      const args = toJsonValue(message.arguments) as unknown[]
+      const args = toJson(message.arguments) as unknown[]
       return invocationId
         ? { kind: 'invocation', target, arguments: args, invocationId, bytes }
         : { kind: 'invocation', target, arguments: args, bytes }
     }
     case MessageType.StreamItem:
-      return { kind: 'streamItem', invocationId: message.invocationId, item: toJsonValue(message.item), bytes }
+      return { kind: 'streamItem', invocationId: message.invocationId, item: toJson(message.item), bytes }
     case MessageType.Completion: {
       const base = { kind: 'completion' as const, invocationId: message.invocationId, bytes }
       if (message.error !== undefined && message.error !== null) return { ...base, error: message.error }
-      return 'result' in message && message.result !== undefined
-        ? { ...base, result: toJsonValue(message.result) }
-        : base
+      return 'result' in message && message.result !== undefined ? { ...base, result: toJson(message.result) } : base
     }
     case MessageType.Ping:
       return { kind: 'ping', bytes }
@@ -100,6 +102,7 @@ const retryDelaysMs = [0, 2_000, 5_000, 10_000, 30_000]
 export class HubSession {
   readonly protocol: 'json' | 'messagepack'
   transport: TransportName | undefined
+  private readonly toJson: (value: unknown) => unknown
   private readonly connection: HubConnection
   private readonly listeners = new Set<(event: HubEvent) => void>()
   private readonly stateListeners = new Set<(state: HubState) => void>()
@@ -108,13 +111,14 @@ export class HubSession {
 
   constructor(wire: HubWire, options: HubSessionOptions) {
     this.protocol = options.protocol
+    this.toJson = options.protocol === 'messagepack' ? toJsonValue : (value) => value ?? null
     const inner: IHubProtocol =
       options.protocol === 'messagepack' ? new MessagePackHubProtocol() : new JsonHubProtocol()
     const protocol = observedProtocol(inner, (message, bytes) => {
       if (message.type === MessageType.Completion && message.error) {
         this.completionErrors.set(message.error, (this.completionErrors.get(message.error) ?? 0) + 1)
       }
-      const event = toEvent(message, bytes)
+      const event = toEvent(message, bytes, this.toJson)
       if (event) for (const listener of this.listeners) listener(event)
     })
     const onTransport = wire.onTransport
@@ -198,7 +202,7 @@ export class HubSession {
 
   async invoke(target: string, args: unknown[]): Promise<unknown> {
     try {
-      return toJsonValue(await this.connection.invoke(target, ...args))
+      return this.toJson(await this.connection.invoke(target, ...args))
     } catch (error) {
       throw this.classify(error)
     }
@@ -224,7 +228,7 @@ export class HubSession {
     let finished: { error?: unknown } | undefined
     const subscription = this.connection.stream(target, ...args).subscribe({
       next: (item) => {
-        queue.push(toJsonValue(item))
+        queue.push(this.toJson(item))
         wake?.()
       },
       complete: () => {
