@@ -77,6 +77,9 @@ describe.each(transports)('auth over %s', (transport) => {
       testContext({ metadata: { Authorization: `Bearer ${token}` } }),
     )
     expect(result.status).toBe('OK')
+    // What was sent is shown with the token masked.
+    expect(result.sent).toMatchObject({ method: 'Invocation', body: expect.stringContaining('WhoAmI') as unknown })
+    expect(JSON.stringify(result.sent)).not.toContain(token)
     const who = result.response as { bearer?: string; accessTokenQuery?: string; transport: string }
     expect(who.transport).toBe(transport)
     if (transport === 'LongPolling') expect(who.bearer).toBe(token)
@@ -89,6 +92,7 @@ describe.each(transports)('auth over %s', (transport) => {
       testContext({ metadata: { __workbenchApiKeyQuery__: JSON.stringify({ name: 'api_key', value: 'k-1' }) } }),
     )
     expect((result.response as { query: Record<string, string> }).query['api_key']).toBe('k-1')
+    expect(JSON.stringify(result.sent)).not.toContain('k-1')
   })
 
   it('presents the mTLS client certificate on negotiate and the transport', async () => {

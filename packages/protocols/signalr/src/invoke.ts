@@ -4,7 +4,8 @@
  * first as stream items and answers the result. All on a shared connection.
  */
 import { WorkbenchError } from '@wirebench/core'
-import type { Call, CallContext, InvokeResult } from '@wirebench/core'
+import type { Call, CallContext, InvokeResult, SentRequest } from '@wirebench/core'
+import { describeSentRequest } from '@wirebench/transport'
 import { HubMethodError } from './client/hub-session.js'
 import { asFields, readConnection, readInvocation } from './call-message.js'
 import type { HubMethodName } from './describe.js'
@@ -21,8 +22,30 @@ export function sessionMetadata(pooled: PooledSession['open']): Record<string, s
   return metadata
 }
 
-function hubError(error: HubMethodError, started: number, metadata: Record<string, string>): InvokeResult {
+/**
+ * What the call put on the hub connection: the hub message (as JSON, whatever the protocol encodes it as), under the
+ * connection's headers with credentials masked and the hub address without its API key.
+ */
+function sentInvocation(method: HubMethodName, wire: WireRequest, ctx: CallContext, message: object): SentRequest {
+  const headers: Record<string, string> = { ...wire.wire.headers }
+  if (wire.wire.bearerToken !== undefined) headers['authorization'] = `Bearer ${wire.wire.bearerToken}`
+  return describeSentRequest({
+    method: method === 'stream' ? 'StreamInvocation' : 'Invocation',
+    url: wire.url,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(message),
+    secretQueryNames: ctx.markers.apiKeyQuery?.map((param) => param.name),
+  })
+}
+
+function hubError(
+  error: HubMethodError,
+  started: number,
+  metadata: Record<string, string>,
+  sent: SentRequest,
+): InvokeResult {
   return {
+    sent,
     response: null,
     durationMs: Math.round((performance.now() - started) * 100) / 100,
     status: 'Unknown',
@@ -51,11 +74,18 @@ export async function invokeHub(
   const lease = await pool.acquire(wire, choice, ctx.signal)
   const metadata = sessionMetadata(lease.open)
   const { session } = lease.open
+  const message = {
+    type: method === 'stream' ? 4 : 1,
+    target: invocation.target,
+    arguments: invocation.arguments,
+    ...(method === 'upload' ? { streamIds: ['…'] } : {}),
+  }
   const done = (response: unknown, extra: Partial<InvokeResult> = {}): InvokeResult => ({
     response,
     durationMs: Math.round((performance.now() - started) * 100) / 100,
     status: 'OK',
     metadata,
+    sent: sentInvocation(method, wire, ctx, message),
     ...extra,
   })
   try {
@@ -96,7 +126,8 @@ export async function invokeHub(
       }
     }
   } catch (error) {
-    if (error instanceof HubMethodError) return hubError(error, started, metadata)
+    if (error instanceof HubMethodError)
+      return hubError(error, started, metadata, sentInvocation(method, wire, ctx, message))
     if (ctx.signal.aborted) throw WorkbenchError.from(ctx.signal.reason, 'cancelled')
     throw connectionLost(error, wire.wire.displayUrl)
   } finally {

@@ -1,6 +1,6 @@
 /**
  * The hub pane: the hub address and the methods used before on it, then per method kind — invoke and send with the
- * request form (target, arguments as a JSON array, transport, protocol…) and Send; stream with Start/Cancel; upload
+ * request form (target, arguments as a JSON array or named inputs, transport, protocol…) and Send; stream with Start/Cancel; upload
  * and connection with the shared composer (items, or invocations on the open connection).
  */
 import { useEffect, useMemo, type ReactElement } from 'react'
@@ -14,6 +14,7 @@ import { useCall } from '../../state/useCall.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { PaneProps } from '../registry.js'
 import { channelHandle, composerTarget, formMessage } from './hub-channel.js'
+import { HubArguments } from './HubArguments.js'
 import { HubShortcuts } from './HubShortcuts.js'
 import { hubBadge } from './signalr-ui.js'
 import { useHubShortcuts } from './useHubShortcuts.js'
@@ -59,6 +60,7 @@ function UnaryRequest({ target }: PaneProps): ReactElement {
         actions={<SendButton isSending={isSending} onSend={call.send} onCancel={call.cancel} />}
       />
       <HubShortcuts shortcuts={hub.shortcuts} onPick={hub.pick} />
+      <HubArguments target={target} />
       <RequestEditor target={target} headersLabel="Headers" />
     </>
   )
@@ -97,6 +99,7 @@ function StreamRequest({ target }: PaneProps): ReactElement {
         }
       />
       <HubShortcuts shortcuts={hub.shortcuts} onPick={hub.pick} />
+      <HubArguments target={target} />
       <RequestEditor target={target} headersLabel="Headers" />
     </>
   )
@@ -141,6 +144,7 @@ function ChannelRequest({ target }: PaneProps): ReactElement {
       />
       <details className="hub-options" open={!live.isActive}>
         <summary>{isConnection ? 'Connection options' : 'Invocation (sent first)'}</summary>
+        {!isConnection && <HubArguments target={target} />}
         <RequestEditor target={target} headersLabel="Headers" />
       </details>
       {isConnection && <HubShortcuts shortcuts={hub.shortcuts} onPick={hub.pick} />}
