@@ -83,6 +83,27 @@ describe.runIf(requireChromium())('SignalR hubs in the browser', () => {
     await screenshot(page, 'signalr-stream-light')
   })
 
+  it('uploads items from the composer and shows the sum once the stream is half-closed', async () => {
+    await openHubMethod('upload')
+    await page.locator('.hub-options [data-field-path="target"] input').first().fill('Sum')
+    await page.getByRole('button', { name: 'Start upload', exact: true }).click()
+    await waitForLiveStatus(page, ['open'])
+    const item = page.locator('.composer [data-field-path="item"] textarea').first()
+    for (const n of ['5', '6', '7']) {
+      await item.fill(n)
+      await page
+        .getByRole('toolbar', { name: 'Composer' })
+        .getByRole('button', { name: 'Send', exact: false })
+        .first()
+        .click()
+    }
+    await page.getByRole('button', { name: 'Half-close' }).click()
+    await waitForLiveStatus(page, ['closed', 'error'])
+    const completion = page.locator('.live-row.is-in', { hasText: 'completion' })
+    expect(await completion.locator('.live-preview').textContent()).toBe('18')
+    await screenshot(page, 'signalr-upload-light')
+  })
+
   it('holds a connection open while another client broadcasts, and shows every message', async () => {
     await openHubMethod('connection')
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
