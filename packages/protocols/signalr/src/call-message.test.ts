@@ -47,7 +47,7 @@ describe('hub call messages', () => {
     expect(refusal(() => readConnection({ transport: 'ServerSentEvents', protocol: 'messagepack' })).message).toMatch(
       /carries text only/,
     )
-    expect(refusal(() => readConnection({ keepAliveIntervalMs: 20_000 })).message).toMatch(
+    expect(refusal(() => readConnection({ keepAliveIntervalMs: 40_000 })).message).toMatch(
       /serverTimeoutMs must be longer than keepAliveIntervalMs/,
     )
     expect(refusal(() => readSession({ subscribe: 'Tick' })).message).toMatch(/subscribe must be a list/)
