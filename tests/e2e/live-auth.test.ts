@@ -28,7 +28,7 @@ describe.runIf(requireChromium())('auth on live calls', () => {
         document: {
           version: 1,
           environments: [
-            { id: 'live', name: 'Live', vars: { tok: secret }, auth: { type: 'bearer', token: '${tok}' } },
+            { id: 'live', name: 'Live', vars: { tok: secret, word: 'abc' }, auth: { type: 'bearer', token: '${tok}' } },
           ],
           activeEnvironmentId: 'live',
         },
@@ -55,5 +55,17 @@ describe.runIf(requireChromium())('auth on live calls', () => {
     expect(target.authorizations()).toEqual([`Bearer ${secret}`])
     // The token travelled inside the socket's open message, never in the page's URLs.
     expect(page.url()).not.toContain(secret)
+  })
+
+  it('shows no Headers or Trailers tab for a stream that was refused before it went out', async () => {
+    await setRequestJson(page, { count: '${word}', intervalMs: 0 })
+    await page.keyboard.press('Control+Enter')
+    await waitForLiveStatus(page, ['error'])
+    await expect
+      .poll(() => page.locator('.live-problem').textContent())
+      .toContain('does not give a whole number (uint32)')
+    expect(target.authorizations()).toHaveLength(1)
+    const tabs = page.getByRole('tablist', { name: 'Live call views' }).getByRole('tab')
+    expect(await tabs.allTextContents()).toEqual(['Messages'])
   })
 })

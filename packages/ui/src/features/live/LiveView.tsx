@@ -4,6 +4,7 @@ import { ApiError } from '../../api/api-error.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
 import { Tabs } from '../../components/Tabs.js'
+import { isLiveCallActive } from '../../state/live-call.js'
 import type { LiveCallState, LiveEntry } from '../../state/live-store.js'
 import { HeadersTable } from '../response/HeadersTable.js'
 import { LiveControls } from './LiveControls.js'
@@ -69,10 +70,16 @@ export function LiveView({ call, handle, methodName, flavor = 'other', protocol 
   const trailers = sortedEntries(call.trailers)
   // A close code and reason are in the status already; an event stream's refusal shows its status and body.
   const hasDetails = call.end?.details !== undefined && kind !== 'websocket'
+  // A call refused before it went out (a variable that does not fit, a refused host) has no headers or trailers to
+  // show: empty tabs would suggest the server answered with none.
+  const reachedServer =
+    isLiveCallActive(call) || call.headers !== undefined || call.trailers !== undefined || call.end !== undefined
   const tabs = [
     { id: 'messages' as const, label: 'Messages' },
-    { id: 'headers' as const, label: 'Headers', count: headers.length },
-    ...(hasTrailers(kind) ? [{ id: 'trailers' as const, label: 'Trailers', count: trailers.length }] : []),
+    ...(reachedServer ? [{ id: 'headers' as const, label: 'Headers', count: headers.length }] : []),
+    ...(reachedServer && hasTrailers(kind)
+      ? [{ id: 'trailers' as const, label: 'Trailers', count: trailers.length }]
+      : []),
     ...(hasDetails ? [{ id: 'details' as const, label: kind === 'rpc' ? 'Error details' : detailsLabel[kind] }] : []),
   ]
   // A tab the current call does not have (the previous call's error details) falls back to the messages.

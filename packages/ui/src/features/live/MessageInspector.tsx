@@ -69,7 +69,19 @@ export function MessageInspector({ entry, flavor = 'other', onClose }: MessageIn
         ? `Received message #${entry.seq}`
         : `Response ${entry.kind} #${entry.seq}`
   return (
-    <section className="live-inspector" aria-label="Selected message">
+    <section
+      className="live-inspector"
+      aria-label="Selected message"
+      onKeyDown={(event) => {
+        // Escape closes from wherever the focus is inside (Wrap, Raw, Copy…), unless a find box used it to clear
+        // itself; the focus goes back to the log, which is where the arrow keys select the next message.
+        if (event.key !== 'Escape' || event.defaultPrevented) return
+        event.preventDefault()
+        const log = event.currentTarget.closest('.live-split')?.querySelector<HTMLElement>('.live-log-scroll')
+        onClose()
+        log?.focus()
+      }}
+    >
       <div className="live-inspector-head">
         <span className="live-inspector-title">{title}</span>
         <span className="mono muted">{formatClock(entry.at)}</span>
