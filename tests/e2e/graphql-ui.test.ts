@@ -207,6 +207,29 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
     await pinTheme(page, 'dark')
   })
 
+  it('puts the errors above the data when the pane stacks them (420 px)', async () => {
+    await page.setViewportSize({ width: 420, height: 860 })
+    await page.waitForTimeout(400)
+    await page.locator('.drawer-toggle').click()
+    await openMethod(page, 'forbidden')
+    await waitForSchema(page)
+    await page.getByRole('button', { name: /^Send/ }).click()
+    const errors = page.getByRole('region', { name: 'Errors' })
+    await errors.waitFor()
+    const data = page.getByRole('region', { name: 'Data' })
+    const [errorsBox, dataBox, tabsBox] = await Promise.all([
+      errors.boundingBox(),
+      data.boundingBox(),
+      page.getByRole('tablist', { name: 'Response views' }).boundingBox(),
+    ])
+    expect(errorsBox!.y).toBeLessThan(dataBox!.y)
+    expect(errorsBox!.y - (tabsBox!.y + tabsBox!.height)).toBeLessThan(60)
+    await errors.scrollIntoViewIfNeeded()
+    await screenshot(page, 'graphql-errors-420-dark')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.waitForTimeout(400)
+  })
+
   it('had no page errors', () => {
     expect(pageErrors).toEqual([])
   })

@@ -119,6 +119,8 @@ describe.runIf(requireChromium())('Ctrl+K search as a palette', () => {
       await page.keyboard.press('Enter')
       await expect.poll(() => openedMethod(page)).toBe('whoAmI')
       await expect.poll(() => page.locator('.sidebar').isVisible()).toBe(false)
+      // The focused row went away with the drawer: the focus is on the opened operation, not on <body>.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.className ?? '')).toBe('method-name')
       await page.context().close()
     })
   })

@@ -13,6 +13,21 @@ export interface ExtraKeysProps {
   value: JsonObject
   onChange: (value: JsonObject) => void
   path: string
+  /** How the list is headed; by default as keys the schema does not have. */
+  label?: ExtraKeysLabel
+}
+
+export interface ExtraKeysLabel {
+  name: string
+  type: string
+  description: string
+}
+
+const SCHEMA_EXTRAS: ExtraKeysLabel = {
+  name: 'Extra keys',
+  type: 'not in the schema',
+  description:
+    'The form has no field for these; they are sent as written. Edit them in the JSON tab, or remove them here.',
 }
 
 const PREVIEW_CHARS = 80
@@ -22,18 +37,22 @@ function preview(value: unknown): string {
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text
 }
 
-export function ExtraKeys({ fields, value, onChange, path }: ExtraKeysProps): ReactElement | null {
+export function ExtraKeys({
+  fields,
+  value,
+  onChange,
+  path,
+  label = SCHEMA_EXTRAS,
+}: ExtraKeysProps): ReactElement | null {
   const keys = extraKeys(fields, value)
   if (keys.length === 0) return null
   return (
-    <section className="field-row extra-keys" aria-label="Extra keys (not in the schema)" data-extra-keys={path}>
+    <section className="field-row extra-keys" aria-label={`${label.name} (${label.type})`} data-extra-keys={path}>
       <div className="field-label">
-        <span className="field-name">Extra keys</span>
-        <span className="field-type">not in the schema</span>
+        <span className="field-name">{label.name}</span>
+        <span className="field-type">{label.type}</span>
       </div>
-      <p className="field-description">
-        The form has no field for these; they are sent as written. Edit them in the JSON tab, or remove them here.
-      </p>
+      <p className="field-description">{label.description}</p>
       <ul className="extra-keys-list">
         {keys.map((key) => (
           <li key={key} className="extra-key" data-key={key}>

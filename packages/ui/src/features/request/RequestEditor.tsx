@@ -161,13 +161,18 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
 }
 
 /** What the JSON view says besides "in sync": text the form holds that is not JSON, values that fit no field. */
-export function formNote(target: MethodRef, draft: DraftHandle): string | undefined {
+export function formNote(
+  target: MethodRef,
+  draft: DraftHandle,
+  /** False where keys without a field are expected (GraphQL variables the operation declares) and the form lists them. */
+  flagsUnshown = true,
+): string | undefined {
   const pendingPaths = Object.keys(draft.pending).filter((path) => path !== RAW_JSON_PATH)
   if (pendingPaths.length > 0) {
     return `The form holds text that is not JSON in ${pendingPaths.join(', ')}: fix it there, or edit here to replace it.`
   }
   const fields = draftFields(target, draft)
-  const unshown = unshownKeys(fields, draft.value)
+  const unshown = flagsUnshown ? unshownKeys(fields, draft.value) : []
   if (unshown.length > 0) {
     const list = unshown.join(', ')
     return `Not in the schema: ${list}. The form lists ${unshown.length === 1 ? 'it' : 'them'} under Extra keys; ${unshown.length === 1 ? 'it is' : 'they are'} sent as written.`
