@@ -178,6 +178,15 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
       const log = await page.locator('.live-log').textContent()
       for (const n of [4, 0]) expect(log).toContain(`"countdown":${n}`)
       await screenshot(page, `graphql-subscription-${transport}-dark`)
+      // What opened it: the POST (graphql-sse) or the upgrade with the subscribe message (graphql-ws).
+      const tabs = page.getByRole('tablist', { name: 'Live call views' })
+      await tabs.getByRole('tab', { name: 'Request' }).click()
+      const sent = page.locator('.live-view .sent-request')
+      expect(await sent.getByLabel('Request line').textContent()).toContain(
+        transport === 'graphql-ws' ? 'GET ws://' : 'POST http://',
+      )
+      expect(await sent.textContent()).toContain('countdown(')
+      await tabs.getByRole('tab', { name: 'Messages' }).click()
     })
   }
 

@@ -48,6 +48,13 @@ describe.runIf(requireChromium())('WebSocket chat in the browser', () => {
     expect(await page.locator('.ws-state-text').textContent()).toBe('Connected')
     // Nothing in the pane still speaks of the discovery handshake's (absent) subprotocol.
     expect(await page.locator('.ws-pane').textContent()).not.toMatch(/offered no subprotocol/i)
+    // The upgrade request that opened the channel, under Request.
+    const tabs = page.getByRole('tablist', { name: 'Live call views' })
+    await tabs.getByRole('tab', { name: 'Request' }).click()
+    const sent = page.locator('.live-view .sent-request')
+    expect(await sent.getByLabel('Request line').textContent()).toContain(`GET ${servers.url('/echo')}`)
+    expect(await sent.textContent()).toContain('chat.v2, json')
+    await tabs.getByRole('tab', { name: 'Messages' }).click()
   })
 
   it('sends text, JSON, binary and a ping, and shows the replies in order', async () => {

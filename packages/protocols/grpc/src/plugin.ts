@@ -121,7 +121,11 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
     },
 
     async *invokeStream(call, ctx) {
-      yield* streamPrepared(await prepare(call, ctx), call.messages, ctx)
+      const prepared = await prepare(call, ctx)
+      for await (const frame of streamPrepared(prepared, call.messages, ctx)) {
+        // The live view's Request tab: what opened the stream, as a unary result says it.
+        yield frame.type === 'headers' ? { ...frame, sent: grpcSentRequest(prepared, call.messages, wire) } : frame
+      }
     },
 
     async openChannel(call, ctx) {

@@ -7,6 +7,7 @@ import { Tabs } from '../../components/Tabs.js'
 import { isLiveCallActive } from '../../state/live-call.js'
 import type { LiveCallState, LiveEntry } from '../../state/live-store.js'
 import { HeadersTable } from '../response/HeadersTable.js'
+import { SentRequestView } from '../response/SentRequestView.js'
 import { LiveControls } from './LiveControls.js'
 import { LiveFilterBar } from './LiveFilterBar.js'
 import { LiveStats } from './LiveStats.js'
@@ -20,7 +21,7 @@ import type { LiveCallHandle } from './useLiveCall.js'
 import '../../styles/live.css'
 import '../../styles/live-frames.css'
 
-type LiveTab = 'messages' | 'headers' | 'trailers' | 'details'
+type LiveTab = 'messages' | 'request' | 'headers' | 'trailers' | 'details'
 
 const detailsLabel = { 'event-stream': 'Response body', graphql: 'Errors', websocket: 'Close' } as const
 
@@ -76,6 +77,9 @@ export function LiveView({ call, handle, methodName, flavor = 'other', protocol 
     isLiveCallActive(call) || call.headers !== undefined || call.trailers !== undefined || call.end !== undefined
   const tabs = [
     { id: 'messages' as const, label: 'Messages' },
+    ...(call.request
+      ? [{ id: 'request' as const, label: 'Request', title: 'What opened the call (credentials masked)' }]
+      : []),
     ...(reachedServer ? [{ id: 'headers' as const, label: 'Headers', count: headers.length }] : []),
     ...(reachedServer && hasTrailers(kind)
       ? [{ id: 'trailers' as const, label: 'Trailers', count: trailers.length }]
@@ -152,6 +156,7 @@ export function LiveView({ call, handle, methodName, flavor = 'other', protocol 
             </div>
           </>
         )}
+        {shown === 'request' && call.request && <SentRequestView sent={call.request} />}
         {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
         {shown === 'trailers' && <HeadersTable entries={trailers} label="Trailers" />}
         {shown === 'details' && <JsonTree value={call.end?.details} label="Error details" />}
