@@ -286,7 +286,7 @@ async function readRefusal(response: IncomingMessage): Promise<Handshake> {
 
 /** The upgrade request as the live view's Request tab shows it: the address without credentials, headers masked. */
 function upgradeSent(request: UpgradeRequest): SentRequest {
-  const headers: Record<string, string> = { ...(request.clientOptions.headers) }
+  const headers: Record<string, string> = { ...request.clientOptions.headers }
   if (request.protocols.length > 0) headers['sec-websocket-protocol'] = request.protocols.join(', ')
   return describeSentRequest({ method: 'GET', url: request.displayUrl, headers })
 }
