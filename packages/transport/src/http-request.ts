@@ -1,5 +1,5 @@
 /** One bounded outbound HTTP exchange over undici: send, read the body up to a limit, time it to the last byte. */
-import { WorkbenchError } from '@wirebench/core'
+import { WorkbenchError, whenAborted } from '@wirebench/core'
 import { errors } from 'undici'
 import type { Dispatcher, FormData } from 'undici'
 import { toNetworkError } from './network-errors.js'
@@ -18,9 +18,14 @@ export interface HttpRequestOptions {
   body?: HttpRequestBody
   dispatcher: Dispatcher
   signal?: AbortSignal
+  /**
+   * Hears of the caller's abort without an AbortSignal (a CallContext's `onAbort`, see `whenAborted`); used instead of
+   * `signal` when both are given.
+   */
+  onAbort?: ((listener: (reason: unknown) => void) => () => void) | undefined
   deadline?: number
   timeoutMs?: number
-  /** `signal` already fires at `deadline` (a plugin's CallContext guarantees it): no second timer is armed. */
+  /** The caller's abort (`signal` or `onAbort`) already fires at `deadline`: no second timer is armed. */
   signalCarriesDeadline?: boolean
   maxResponseBytes: number
   /** How error messages name the target; defaults to `url` (pass one without secrets in the query). */
@@ -87,21 +92,24 @@ function abortError(reason: unknown): Error {
 
 /**
  * Sends one request and reads its answer into memory up to `maxResponseBytes`, through a dispatch handler of our own
- * (`ResponseCollector`). Cancellation listens to the caller's signal; a time budget of its own is armed only when the
- * signal does not already carry the deadline.
+ * (`ResponseCollector`). Cancellation listens to the caller's abort; a time budget of its own is armed only when that
+ * abort does not already carry the deadline.
  */
 export function httpRequest(options: HttpRequestOptions): Promise<HttpResponse> {
   const started = performance.now()
-  const signal = options.signal
   const deadline = options.deadline
   const budgetMs = deadline !== undefined ? Math.max(0, deadline - Date.now()) : (options.timeoutMs ?? undefined)
-  const isDeadlineCarried = options.signalCarriesDeadline === true && signal !== undefined && deadline !== undefined
+  const signal = options.signal
+  const onAbort =
+    options.onAbort ?? (signal === undefined ? undefined : (listener) => whenAborted({ signal }, listener))
+  const isDeadlineCarried = options.signalCarriesDeadline === true && onAbort !== undefined && deadline !== undefined
   return new Promise<HttpResponse>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined
+    let stopListening: (() => void) | undefined
     let isOwnTimeout = false
-    const isTimedOut = (): boolean =>
-      isDeadlineCarried ? signal.aborted && isTimeoutReason(signal.reason) : isOwnTimeout
-    const onAbort = (): void => collector.cancel(abortError(signal?.reason))
+    let isAborted = false
+    let abortReason: unknown
+    const isTimedOut = (): boolean => (isDeadlineCarried ? isAborted && isTimeoutReason(abortReason) : isOwnTimeout)
     const method = options.method
     let path = ''
     let url: URL | undefined
@@ -121,7 +129,7 @@ export function httpRequest(options: HttpRequestOptions): Promise<HttpResponse> 
       timer: options.timer,
       settle(error, response) {
         if (timer !== undefined) clearTimeout(timer)
-        signal?.removeEventListener('abort', onAbort)
+        stopListening?.()
         if (response === undefined) {
           reject(networkError(error))
           return
@@ -140,11 +148,15 @@ export function httpRequest(options: HttpRequestOptions): Promise<HttpResponse> 
       })
     }
     if (url === undefined) return
-    if (signal?.aborted) {
-      collector.cancel(abortError(signal.reason))
-      return
+    if (onAbort !== undefined) {
+      // Runs at once when the call is already aborted: the request is then never dispatched.
+      stopListening = onAbort((reason) => {
+        isAborted = true
+        abortReason = reason
+        collector.cancel(abortError(reason))
+      })
+      if (isAborted) return
     }
-    signal?.addEventListener('abort', onAbort, { once: true })
     if (!isDeadlineCarried && budgetMs !== undefined) {
       timer = setTimeout(() => {
         isOwnTimeout = true
