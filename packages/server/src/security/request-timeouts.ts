@@ -71,9 +71,10 @@ export function installRequestTimeouts(app: FastifyInstance, timeouts: RequestTi
     const raw = request.raw
     if (expectsBody(request.headers) && !raw.complete) {
       // Node announces a request when its headers are parsed, before it parses the body bytes that came in the same
-      // read. Looked at once that read is done, a body that arrived with its headers (nearly every API call) is
-      // complete and needs no watch, which spares such requests three listeners and two socket timer updates.
-      queueMicrotask(() => {
+      // read (and it runs microtasks in between, so a microtask is too early). Looked at once the loop's reads are done,
+      // a body that arrived with its headers (nearly every API call) is complete and needs no watch, which spares such
+      // requests three listeners and two socket timer updates.
+      setImmediate(() => {
         if (!raw.complete && !raw.destroyed) watchBody(raw, reply, app.server, timeouts.bodyIdleMs)
       })
     }
