@@ -101,6 +101,20 @@ describe('the abort of a call', () => {
     expect(made).not.toHaveBeenCalled()
   })
 
+  it('gives every context the same signal getter, not one built per call', async () => {
+    const getters: unknown[] = []
+    for (let i = 0; i < 2; i++) {
+      await withDeadline({ timeoutMs: 1000, logger: silentLogger }, (ctx) => {
+        // Compared by identity only, never called.
+        const descriptor = Object.getOwnPropertyDescriptor(ctx, 'signal')
+        getters.push(descriptor === undefined ? undefined : Reflect.get(descriptor, 'get'))
+        return Promise.resolve()
+      })
+    }
+    expect(typeof getters[0]).toBe('function')
+    expect(getters[1]).toBe(getters[0])
+  })
+
   it('gives a plugin that copies the context the live signal', async () => {
     let copied: AbortSignal | undefined
     const outcome = withDeadline({ timeoutMs: 20, logger: silentLogger }, (ctx) => {
