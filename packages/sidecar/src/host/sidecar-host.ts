@@ -242,7 +242,7 @@ export function createSidecarHost(options: SidecarHostOptions): SidecarHost {
       if (starting) return starting
       if (isDisposed) throw new WorkbenchError('cancelled', `The ${name} sidecar has been shut down.`)
       if (state === 'refused' && refusal) throw refusal
-      signal?.throwIfAborted()
+      if (signal?.aborted) throw WorkbenchError.from(signal.reason)
       const wait = nextStartAt - Date.now()
       if (state === 'crashed' && wait > 0) {
         throw new WorkbenchError(

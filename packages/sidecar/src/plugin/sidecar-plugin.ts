@@ -95,7 +95,7 @@ export function createSidecarPlugin(options: SidecarPluginOptions): SidecarPlugi
   const invokeStream = (call: Call, ctx: CallContext): AsyncIterable<StreamFrame> =>
     (async function* () {
       const running = await session(ctx)
-      ctx.signal.throwIfAborted()
+      if (ctx.signal.aborted) throw WorkbenchError.from(ctx.signal.reason)
       const streamId = randomUUID()
       // Subscribed before the request goes out: no notification can arrive for a stream the host does not know.
       const flow = running.streams.open(streamId)
