@@ -173,5 +173,6 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     demo: demoUrls.length > 0,
     demoUrls: [...demoUrls],
   }
+  if (registry.list().some((p) => p.anyScheme === true)) config.anyScheme = true
   await registerUiRoutes(app, { uiDir: options.uiDir === undefined ? defaultUiDir() : options.uiDir, config })
 }

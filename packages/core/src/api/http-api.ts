@@ -181,6 +181,11 @@ export interface ClientConfig {
   demo: boolean
   /** Discovery URLs of the built-in demo services (shown as a read-only demo group in the URL bar). */
   demoUrls: string[]
+  /**
+   * A plugin reads targets of any URL scheme (a sidecar is loaded: `mqtt://`, `toy://`): the URL bar then accepts any
+   * `scheme://host` address, and the server decides per plugin. Absent or false: the built-in schemes only.
+   */
+  anyScheme?: boolean
 }
 
 /**
