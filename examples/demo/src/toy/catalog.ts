@@ -70,8 +70,9 @@ export const toyCatalog: ToyService[] = [
         kind: 'server',
         description: 'Streams the numbers from 1 up to `to`, one every `intervalMs`.',
         input: [
-          { name: 'to', type: 'int', description: 'The last number (at most 100000).', example: 5 },
+          { name: 'to', type: 'int', description: 'The last number (at most 10,000,000).', example: 5 },
           { name: 'intervalMs', type: 'int', description: 'Milliseconds between numbers.', example: 200 },
+          { name: 'perSecond', type: 'int', description: 'Or: this many numbers a second (0: as fast as possible).' },
         ],
         output: [{ name: 'n', type: 'int', description: 'The number.' }],
       },

@@ -21,6 +21,8 @@ export interface ToyServer extends DemoServiceHandle {
   readonly calls: { method: string; headers: Record<string, string> }[]
   /** Open client connections. */
   openConnections(): number
+  /** Stream and channel messages written so far (the benchmark compares it with what the page received). */
+  messagesSent(): number
 }
 
 interface Call {
@@ -61,9 +63,12 @@ function serve(
   first: Call,
   record: (call: Call) => void,
   catalog: ToyService[],
+  counters: { sent: number },
 ): (next: Record<string, unknown>) => void {
-  const send = (value: unknown) => {
-    if (!socket.destroyed) socket.write(`${JSON.stringify(value)}\n`)
+  const send = (value: unknown): boolean => {
+    if (socket.destroyed) return false
+    if ((value as { data?: unknown }).data !== undefined) counters.sent++
+    return socket.write(`${JSON.stringify(value)}\n`)
   }
   const finish = (value: unknown) => {
     send(value)
@@ -108,16 +113,31 @@ function serve(
       })
       break
     case 'Count': {
-      const to = int(body.to, 5, 100_000)
+      const to = int(body.to, 5, 10_000_000)
       const intervalMs = int(body.intervalMs, 0, 60_000)
+      const perSecond = int(body.perSecond, 0, 1_000_000)
+      const started = performance.now()
       let n = 0
+      // Either one number every intervalMs, or perSecond numbers a second (the benchmark's pace), or flat out; a full
+      // socket buffer waits for drain.
       const tick = () => {
         if (socket.destroyed) return
+        const due =
+          intervalMs > 0
+            ? n + 1
+            : perSecond > 0
+              ? Math.min(to, Math.floor(((performance.now() - started) * perSecond) / 1000))
+              : to
+        while (n < Math.min(due, to) && !socket.destroyed) {
+          n++
+          if (!send({ data: { n } })) {
+            socket.once('drain', tick)
+            return
+          }
+          if (intervalMs > 0) break
+        }
         if (n >= to) return finish({ end: true, status: 'OK' })
-        n++
-        send({ data: { n } })
-        if (intervalMs > 0) timer = setTimeout(tick, intervalMs)
-        else setImmediate(tick)
+        timer = setTimeout(tick, intervalMs > 0 ? intervalMs : perSecond > 0 ? 2 : 0)
       }
       let timer = setTimeout(tick, 0)
       socket.once('close', () => clearTimeout(timer))
@@ -156,6 +176,7 @@ export async function startToyServer(options: ToyServerOptions): Promise<ToyServ
   const sockets = new Set<Socket>()
   const calls: ToyServer['calls'] = []
   const catalog = options.catalog ?? toyCatalog
+  const counters = { sent: 0 }
   const server: Server = createServer((socket) => {
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
@@ -170,6 +191,7 @@ export async function startToyServer(options: ToyServerOptions): Promise<ToyServ
         (call) =>
           calls.push({ method: `${call.service ?? ''}/${call.method ?? call.op}`, headers: call.headers ?? {} }),
         catalog,
+        counters,
       )
     })
   })
@@ -184,6 +206,7 @@ export async function startToyServer(options: ToyServerOptions): Promise<ToyServ
     service: { protocol: 'toy', name: 'Toy lab', url: `toy://${host}:${port}` },
     calls,
     openConnections: () => sockets.size,
+    messagesSent: () => counters.sent,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()
