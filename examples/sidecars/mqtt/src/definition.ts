@@ -5,6 +5,7 @@
 import type { SidecarDefinition } from '@wirebench/sidecar/sdk'
 import { discoverBroker } from './discover.js'
 import { invoke, session, subscribe } from './operations.js'
+import { closePool } from './pool.js'
 
 const icon =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M2 3a11 11 0 0 1 11 11M2 7a7 7 0 0 1 7 7M2 11a3 3 0 0 1 3 3" fill="none" stroke="#7c3aed" stroke-width="1.8" stroke-linecap="round"/></svg>'
@@ -15,4 +16,5 @@ export const mqttSidecar: SidecarDefinition = {
   invoke,
   invokeStream: subscribe,
   openChannel: session,
+  close: closePool,
 }

@@ -6,6 +6,7 @@ import { connectBroker, disconnect } from './connect.js'
 import type { Connection } from './connect.js'
 import { BROKER_SERVICE, PUBLISH, SESSION, SUBSCRIBE, TOPICS_SERVICE } from './describe.js'
 import { BoundedQueue } from './message-queue.js'
+import { withPooledConnection } from './pool.js'
 import { decodePayload, encodePayload } from './payload.js'
 
 type Qos = 0 | 1 | 2
@@ -74,22 +75,18 @@ export async function invoke(request: CallRequest, ctx: HandlerContext): Promise
     }
     throw new SidecarError('not_found', `No MQTT method ${request.service}/${request.method}.`)
   }
-  const connection = await connectBroker({ ...request, signal: ctx.signal })
-  try {
-    const started = performance.now()
+  const messages = (request.messages.length > 0 ? request.messages : [{}]).map((m) => record(m, 'The message'))
+  const started = performance.now()
+  return withPooledConnection({ ...request, signal: ctx.signal }, async (connection) => {
     const results = []
-    for (const message of request.messages.length > 0 ? request.messages : [{}]) {
-      results.push(await publish(connection, record(message, 'The message')))
-    }
+    for (const message of messages) results.push(await publish(connection, message))
     return {
       response: results.length === 1 ? results[0] : results,
       status: 'OK',
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       metadata: { 'mqtt-protocol-version': connection.protocolVersion === 5 ? '5' : '3.1.1' },
     }
-  } finally {
-    await disconnect(connection)
-  }
+  })
 }
 
 /** Queues every message the client receives (a bounded queue). */
