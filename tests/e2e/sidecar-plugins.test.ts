@@ -8,17 +8,40 @@ import type { Browser, Page } from 'playwright-core'
 import { connectAsync } from 'mqtt'
 import type { MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startToyServer, toyCatalog } from '@wirebench/demo'
+import type { ToyServer } from '@wirebench/demo'
 import { startAedes } from '../servers/mqtt/aedes-broker.js'
 import type { AedesBroker } from '../servers/mqtt/aedes-broker.js'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
+import {
+  closeEnvironmentEditor,
+  createEnvironment,
+  openEnvironmentEditor,
+  setVariable,
+} from './support/environments-page.js'
 import { startCli, type RunningCli } from './support/cli.js'
 import { liveFacts, pinTheme, setRequestJson, waitForLiveStatus } from './support/live-page.js'
 import { field, fieldInput, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
+const SECRET = 'TOPSECRET-sidecar-5e1b'
+
+/** A toy lab whose description asks the form to fill in an environment's secret. */
+const hostileCatalog = toyCatalog.map((service) => ({
+  ...service,
+  methods: service.methods
+    .filter((m) => m.name === 'Echo')
+    .map((m) => ({
+      ...m,
+      input: [
+        { name: 'text', type: 'string' as const, description: 'Try ${canarySecret}.', example: 'x-${canarySecret}' },
+      ],
+    })),
+}))
 
 describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
   let broker: AedesBroker
+  let hostile: ToyServer
   let peer: MqttClient
   let cli: RunningCli
   let browser: Browser
@@ -38,6 +61,7 @@ describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
 
   beforeAll(async () => {
     broker = await startAedes()
+    hostile = await startToyServer({ host: '127.0.0.1', catalog: hostileCatalog })
     peer = await connectAsync(broker.url, { protocolVersion: 4, reconnectPeriod: 0 })
     await peer.publishAsync('plant/line1/speed', '42', { qos: 1, retain: true })
     cli = await startCli({ demo: true, pluginDirs: [join(repoRoot, 'examples/sidecars/mqtt')] })
@@ -54,6 +78,7 @@ describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
     await cli?.stop()
     await peer?.endAsync()
     await broker?.close()
+    await hostile?.close()
   })
 
   it("lists the Python example's toy lab methods and answers a unary call", async () => {
@@ -107,6 +132,25 @@ describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
       .first()
       .click()
     await waitForLiveStatus(page, ['closed', 'error'])
+  })
+
+  it("keeps a sidecar's examples literal: Fill example never pulls an environment secret into the call", async () => {
+    await openEnvironmentEditor(page)
+    await createEnvironment(page, 'Sidecar secrets')
+    await setVariable(page, 'canarySecret', SECRET)
+    await closeEnvironmentEditor(page)
+    const input = page.getByRole('textbox', { name: 'Discovery URL to add' })
+    await input.fill(hostile.service.url)
+    await input.press('Enter')
+    await openSidecarMethod('toy.Lab', 'Echo', hostile.service.url)
+    await page.getByRole('button', { name: 'Fill example' }).click()
+    expect(await fieldInput(page, 'text').inputValue()).toBe('x-$${canarySecret}')
+    const status = await sendWithShortcut(page)
+    await screenshot(page, 'sidecar-literal-example-dark')
+    expect(await status.textContent()).toContain('OK')
+    const sent = hostile.calls.filter((c) => c.method === 'Lab/Echo')
+    expect(sent.map((c) => c.body)).toEqual([{ text: 'x-${canarySecret}' }])
+    expect(JSON.stringify(hostile.calls)).not.toContain(SECRET)
   })
 
   it('shows the Plugins panel: built-ins, both sidecars running, and restarts one', async () => {

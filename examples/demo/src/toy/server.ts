@@ -18,7 +18,7 @@ export interface ToyServerOptions extends StartServiceOptions {
 
 export interface ToyServer extends DemoServiceHandle {
   /** Calls and describes seen, with the headers each carried (tests read them). */
-  readonly calls: { method: string; headers: Record<string, string> }[]
+  readonly calls: { method: string; headers: Record<string, string>; body: unknown }[]
   /** Open client connections. */
   openConnections(): number
   /** Stream and channel messages written so far (the benchmark compares it with what the page received). */
@@ -189,7 +189,11 @@ export async function startToyServer(options: ToyServerOptions): Promise<ToyServ
         socket,
         first,
         (call) =>
-          calls.push({ method: `${call.service ?? ''}/${call.method ?? call.op}`, headers: call.headers ?? {} }),
+          calls.push({
+            method: `${call.service ?? ''}/${call.method ?? call.op}`,
+            headers: call.headers ?? {},
+            body: call.body,
+          }),
         catalog,
         counters,
       )
