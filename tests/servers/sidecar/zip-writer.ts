@@ -129,6 +129,9 @@ export async function deflatedZeros(size: number): Promise<{ compressed: Buffer;
     crc = crc32(chunk, crc)
     if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve))
   }
-  await new Promise((resolve) => deflate.end(resolve))
+  // 'end' (the readable side), not end()'s callback: the last compressed chunks are emitted after the input finished.
+  const ended = new Promise((resolve) => deflate.once('end', resolve))
+  deflate.end()
+  await ended
   return { compressed: Buffer.concat(chunks), size, crc }
 }
