@@ -1,5 +1,6 @@
 /** @wirebench/core: the isomorphic heart of Wirebench (no Node built-ins). */
 export type {
+  CallTimings,
   EnumValueInfo,
   FieldInfo,
   FieldLabel,
@@ -11,6 +12,7 @@ export type {
   MethodType,
   SecurityAlternative,
   SecuritySchemeInfo,
+  SentRequest,
   ServiceInfo,
   ServiceSource,
   StatusName,

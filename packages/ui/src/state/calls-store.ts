@@ -9,6 +9,8 @@ export interface CallRecord {
   startedAt: number
   result?: InvokeResult
   error?: ApiError
+  /** The user cancelled the call before its response arrived (there is no result to show). */
+  isCancelled?: boolean
   /** Wall time seen by the browser (includes the hop through the workbench server). */
   roundTripMs?: number
 }
@@ -39,7 +41,10 @@ export function createCallsStore(api: ApiClient): CallsStore {
           put(key, { isSending: false, startedAt, result, roundTripMs: performance.now() - startedAt })
         } catch (error) {
           if (controller.signal.aborted) {
-            put(key, { ...previous, isSending: false, startedAt })
+            // A newer send of the same method took over: that one writes the record.
+            if (controllers.get(key) !== controller) return
+            // The previous response answered another request: showing it under this one would mislead.
+            put(key, { isSending: false, startedAt, isCancelled: true, roundTripMs: performance.now() - startedAt })
             return
           }
           put(key, { isSending: false, startedAt, error: ApiError.fromUnknown(error) })
