@@ -42,5 +42,12 @@ function LiveResponse({ target }: { target: MethodRef }): ReactElement {
       </section>
     )
   }
-  return <LiveView call={call} handle={live} methodName={`${target.service.name}/${target.method.name}`} />
+  return (
+    <LiveView
+      call={call}
+      handle={live}
+      methodName={`${target.service.name}/${target.method.name}`}
+      protocol={target.service.protocol}
+    />
+  )
 }
