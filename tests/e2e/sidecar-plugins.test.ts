@@ -83,7 +83,7 @@ describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
 
   it("lists the Python example's toy lab methods and answers a unary call", async () => {
     const search = page.getByRole('searchbox', { name: 'Search operations' })
-    for (const name of ['Hello', 'Echo', 'Sleep', 'Fail', 'Count', 'Sum', 'Chat']) {
+    for (const name of ['Hello', 'Echo', 'Sleep', 'Fail', 'Count', 'Sum', 'Shout']) {
       await search.fill(name)
       await page
         .locator(`.sb-method[data-method="${name}"][data-origin^="toy://"]`)

@@ -30,7 +30,7 @@ async function toyFixture(onClose: () => Promise<void> = () => Promise.resolve()
     },
     serverStream: { call: lab('Count', { to: 3, intervalMs: 0 }), count: 3 },
     clientStream: { call: { service: 'Lab', method: 'Sum', messages: [] }, messages: [{ value: 1 }, { value: 2 }] },
-    duplex: { call: { service: 'Lab', method: 'Chat', messages: [] }, message: (i) => ({ text: `message ${i}` }) },
+    duplex: { call: { service: 'Lab', method: 'Shout', messages: [] }, message: (i) => ({ text: `message ${i}` }) },
     unreachable: { kind: 'url', url: closed.service.url },
     async close() {
       await toy.close()

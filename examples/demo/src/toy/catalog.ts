@@ -87,7 +87,7 @@ export const toyCatalog: ToyService[] = [
         ],
       },
       {
-        name: 'Chat',
+        name: 'Shout',
         kind: 'duplex',
         description: 'Answers every message with its text in capitals.',
         input: [{ name: 'text', type: 'string', description: 'Something to say.', example: 'hello' }],

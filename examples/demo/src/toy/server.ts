@@ -158,7 +158,7 @@ function serve(
         }
       }
     }
-    case 'Chat':
+    case 'Shout':
       send({ ready: true })
       return (next) => {
         if (next.op === 'send') {
