@@ -4,7 +4,7 @@
 // frame times. Targets: gRPC (a server stream), SSE (an event stream), WebSocket (text frames) and a sidecar (the Python
 // example's stream over stdio JSON-RPC), in bench/stream-targets/.
 // Run: npx tsc -b tsconfig.build.json && npm run build -w @wirebench/ui && node bench/stream-relay.mjs
-//      [--protocol grpc|sse|websocket|sidecar] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR] [--filter TEXT]
+//      [--protocol grpc|sse|websocket|signalr|sidecar] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR] [--filter TEXT]
 //      (--quick: 10 s, for local runs; --filter: the paced stream runs with the log filtered to messages containing TEXT)
 /* global window, requestAnimationFrame -- page.evaluate callbacks run in the browser */
 import { fork, spawn } from 'node:child_process'
@@ -30,7 +30,13 @@ const { values: flags } = parseArgs({
     serve: { type: 'boolean', default: false },
   },
 })
-const targets = { grpc: 'grpc.mjs', sse: 'sse.mjs', websocket: 'websocket.mjs', sidecar: 'sidecar.mjs' }
+const targets = {
+  grpc: 'grpc.mjs',
+  sse: 'sse.mjs',
+  websocket: 'websocket.mjs',
+  signalr: 'signalr.mjs',
+  sidecar: 'sidecar.mjs',
+}
 if (!(flags.protocol in targets)) {
   console.error(`stream-relay: --protocol must be one of ${Object.keys(targets).join(', ')}.`)
   process.exit(2)
@@ -142,20 +148,25 @@ async function main() {
       })
   }
 
+  // Messages of the call that are not the stream's own (SignalR: the connection's state entries and the Close).
+  const overhead = target.overheadMessages ?? 0
   const facts = () =>
-    page.locator('.live-view').evaluate((el) => ({
-      status: el.dataset.status,
-      received: Number(el.dataset.received),
-      gaps: Number(el.dataset.seqGaps),
-      dropped: Number(el.dataset.dropped),
-    }))
+    page.locator('.live-view').evaluate(
+      (el, overhead) => ({
+        status: el.dataset.status,
+        received: Number(el.dataset.received) - overhead,
+        gaps: Number(el.dataset.seqGaps),
+        dropped: Number(el.dataset.dropped),
+      }),
+      overhead,
+    )
 
   /** Runs one stream in the page; samples the page's count every second. */
   async function pageRun(count, perSecond) {
     const sentBefore = await serverSent()
     const stopFrames = await recordFrames()
     const started = performance.now()
-    await target.start(page, { count, perSecond })
+    await target.start(page, { count, perSecond, port })
     await page.locator('.live-view').waitFor()
     // Readings of the page's count with their time: the polls themselves are late when the page is busy.
     const samples = []
