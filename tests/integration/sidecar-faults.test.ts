@@ -196,6 +196,45 @@ describe('sidecar faults (real child processes)', () => {
     expect((await failure(plugin.invoke(call, contractContext()))).message).toMatch(/was refused/)
   })
 
+  it("sends initialize the host's facts; the name, icon and call kinds it answers replace the manifest's", async () => {
+    const plugin = await faultPlugin('identity')
+    // Before the first start the manifest speaks, and every call kind is offered (nothing is started to list it).
+    expect(plugin.name).toBe('Fault')
+    expect(plugin.iconSvg).toBeUndefined()
+    expect('invokeStream' in plugin).toBe(true)
+    const result = await plugin.invoke(call, contractContext())
+    expect((result.response as { initialize: unknown }).initialize).toEqual({
+      hostVersion: 'test',
+      protocolVersion: 1,
+      expectedProtocolId: 'fault',
+    })
+    expect(plugin.name).toBe('Fault (its own name)')
+    expect(plugin.iconSvg).toBe('<svg id="own"/>')
+    // It declared neither server streams nor channels: the plugin no longer offers them.
+    expect('invokeStream' in plugin).toBe(false)
+    expect('openChannel' in plugin).toBe(false)
+    expect(plugin.sidecar.status().capabilities).toEqual({ serverStreaming: false, channels: false })
+  })
+
+  it('answers "busy" beyond the bound on requests in flight, at once, and sends again once there is room', async () => {
+    const logger = recordingLogger()
+    const plugin = await faultPlugin('hang', { logger, limits: { maxPending: 2, requestTimeoutMs: 1_500 } })
+    const hung = [plugin.invoke(call, contractContext()), plugin.invoke(call, contractContext())]
+    // Both are in flight once the sidecar runs (the first call starts it).
+    const deadline = Date.now() + 5_000
+    while (plugin.sidecar.status().state !== 'running' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20))
+    const started = Date.now()
+    const refused = await failure(plugin.invoke(call, contractContext()))
+    expect(refused.code).toBe('busy')
+    expect(refused.message).toMatch(/Fault sidecar has 2 requests in flight; try again shortly/)
+    expect(Date.now() - started).toBeLessThan(500)
+    for (const error of await Promise.all(hung.map((p) => failure(p)))) expect(error.code).toBe('timeout')
+    // With the hung ones timed out, there is room again: the next request goes out (and times out in its turn).
+    expect((await failure(plugin.invoke(call, contractContext()))).code).toBe('timeout')
+    expect(plugin.sidecar.status().state).toBe('running')
+  })
+
   it('passes only the envPrefix variables and the base set, never the rest of the workbench environment', async () => {
     process.env.SIDECAR_TEST_CANARY = 'canary-7f3a9c'
     process.env.WORKBENCH_FAULT_VISIBLE = 'yes'
