@@ -11,7 +11,13 @@ import { startToyServer } from '@wirebench/demo'
 import type { ToyServer } from '@wirebench/demo'
 import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
-import { createTempDirs, isAlive, pythonExampleDir } from '../servers/sidecar/plugin-dirs.js'
+import {
+  createTempDirs,
+  faultManifest,
+  faultSidecar,
+  isAlive,
+  pythonExampleDir,
+} from '../servers/sidecar/plugin-dirs.js'
 import type { TempDirs } from '../servers/sidecar/plugin-dirs.js'
 
 describe('sidecars in the workbench (routes, registry, discovery)', () => {
@@ -47,12 +53,14 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
       join(clash, 'sidecar.json'),
       JSON.stringify({ packageId: 'dev.test.clash', protocol: { id: 'rest', name: 'Not REST' }, executable: 'run' }),
     )
+    // A sidecar that writes to stderr and exits with code 7 when a call asks it to.
+    const crashing = await dirs.plugin({ program: faultSidecar, manifest: faultManifest('crash-mid-call') })
     wb = await createStandaloneServer({
       port: 0,
       configDir,
       uiDir: null,
       logLevel: false,
-      pluginDirs: [pythonExampleDir],
+      pluginDirs: [pythonExampleDir, crashing],
       sidecarLimits: { pingIntervalMs: 0 },
     })
     base = await wb.listen()
@@ -124,6 +132,21 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
       body: { urls: ['toy@toy://169.254.169.254:80'] },
     })
     expect(body.attempts).toMatchObject([{ pluginId: 'toy', outcome: 'error', code: 'blocked_target' }])
+  })
+
+  it('lists a sidecar that crashed with its exit code and the last lines it wrote to stderr', async () => {
+    const crash = { protocol: 'fault', url: 'fault://here', service: 'Fault', method: 'Call' }
+    expect((await api('/api/invoke', { method: 'POST', body: { ...crash, messages: [{}] } })).status).toBe(200)
+    const failed = await api<Problem>('/api/invoke', {
+      method: 'POST',
+      body: { ...crash, messages: [{ crash: true }] },
+    })
+    expect(failed.body.code).toBe('upstream_error')
+    const fault = find(await plugins(), 'fault')
+    expect(fault).toMatchObject({ kind: 'sidecar', state: 'crashed', exitCode: 7, crashCount: 1 })
+    expect(fault?.message).toMatch(/exited with code 7/)
+    expect(fault?.stderrTail).toContain('about to crash')
+    expect(fault?.pid).toBeUndefined()
   })
 
   it('restarts a sidecar: a new process, running', async () => {
