@@ -88,6 +88,7 @@ export interface WorkbenchOptions {
   launchTickets?: LaunchTickets
   /** Host header values admitted besides loopback names (`name` for any port, `name:port` for one). */
   allowedHosts?: string[]
+  /** Default `embedded`: the standalone server (`createStandaloneServer`) passes `standalone` itself. */
   mode?: 'standalone' | 'embedded'
   /** The built UI (index.html + assets/); default: `@wirebench/ui`'s dist. `null`: serve no UI. */
   uiDir?: string | null

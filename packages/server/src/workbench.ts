@@ -55,7 +55,9 @@ function checkLockedUrls(urls: readonly string[], registry: PluginRegistry): voi
 
 export async function workbench(app: FastifyInstance, options: WorkbenchOptions): Promise<void> {
   const prefix = app.prefix
-  const mode = options.mode ?? 'standalone'
+  // A host that mounts the plugin gets the embedded defaults (production refusal, private targets blocked); only the
+  // standalone server, which owns its process, says otherwise.
+  const mode = options.mode ?? 'embedded'
   if (mode === 'embedded' && process.env.NODE_ENV === 'production') {
     if (!options.allowInProduction || !options.authorize) {
       throw new Error(
