@@ -37,8 +37,9 @@ describe('the workbench plugin mounted without a mode', () => {
     // The spy: the target counts what it receives through its own access hook.
     requests = 0
     const spy = Fastify({ logger: false })
-    spy.addHook('onRequest', async () => {
+    spy.addHook('onRequest', (_request, _reply, done) => {
       requests += 1
+      done()
     })
     spy.get('/openapi.json', () => ({ openapi: '3.0.3', info: { title: 'spy', version: '1' }, paths: {} }))
     await spy.listen({ host: '127.0.0.1', port: 0 })

@@ -2,6 +2,7 @@
 import { STATUS_CODES } from 'node:http'
 import { errors } from 'undici'
 import type { Dispatcher, FormData } from 'undici'
+import { checkOutboundHeaders } from '@wirebench/core'
 import { readBoundedBody } from './body-reader.js'
 import { createCallSignal } from './deadline.js'
 import { declaredLength, flattenHeaders } from './headers.js'
@@ -70,6 +71,9 @@ export function dispatchUrl(options: DispatchUrlOptions): Promise<Dispatcher.Res
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new errors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.')
   }
+  // Every header a plugin built (REST header parameters, Last-Event-ID from a message…), not only the call's
+  // metadata: a line break is the user's input, refused naming the header, never a connection failure.
+  if (options.headers !== undefined) checkOutboundHeaders(options.headers)
   // Straight to the dispatcher with a literal options object, as undici's top-level `request(url, opts)` would
   // dispatch it (origin, path with the query, no fragment) minus its `{ ...opts }` copy: V8 builds that copy on a
   // slow path and every later read of it in undici pays for it (~25 µs a call).
