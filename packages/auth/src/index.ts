@@ -38,8 +38,10 @@ export type {
   OAuthRefreshRequest,
   OAuthTokenRequest,
   OAuthTokenResponse,
+  TokenRequestTrust,
 } from './proxy/requests.js'
 export type { TokenClient } from './proxy/token-client.js'
+export { withTrust } from './proxy/trusted-token-client.js'
 export type { PrepareCallOptions, PreparedCall } from './pipeline/types.js'
 export { createAuthCaches } from './tokens/caches.js'
 export type { AuthCaches, AuthCachesOptions } from './tokens/caches.js'

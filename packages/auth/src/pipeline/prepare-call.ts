@@ -8,6 +8,7 @@ import type { AuthConfig } from '../environment.js'
 import { schemeFor, stripMemoryOnlyAuth } from '../scheme/registry.js'
 import type { AuthApplyContext, AuthOutput, AuthProtocol, AuthScheme } from '../scheme/types.js'
 import { withoutSecretVariables } from '../hosts/credential-decision.js'
+import { withTrust } from '../proxy/trusted-token-client.js'
 import { substituteAuthConfig, substitutionFor } from './substitute-auth.js'
 import { trustMarkerFor } from './trust-marker.js'
 import type { PrepareCallOptions, PreparedCall } from './types.js'
@@ -37,6 +38,11 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
   const serverUrl = substitute(options.serverUrl ?? '', full)
   note(serverUrl.unknown)
 
+  // Trust settings hold no secret and apply whatever the auth type, the protocol and the host — and to the token
+  // endpoint the auth reaches through the proxy.
+  const trust = trustMarkerFor(environment?.trust, full)
+  note(trust.unknown)
+
   const output: AuthOutput = { headers: {}, markers: {} }
   const auth: AuthConfig | undefined = withholding ? undefined : environment?.auth
   if (environment && auth && auth.type !== 'none') {
@@ -50,7 +56,7 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
       const userSetAll = names.length > 0 && names.every((name) => getHeader(userMetadata.value, name) !== undefined)
       if (!userSetAll) {
         const ctx: AuthApplyContext = { protocol, environmentId: environment.id, caches: options.caches }
-        if (options.tokenClient) ctx.tokenClient = options.tokenClient
+        if (options.tokenClient) ctx.tokenClient = withTrust(options.tokenClient, trust.trust)
         if (options.signal) ctx.signal = options.signal
         if (options.memorySecrets) ctx.memorySecrets = options.memorySecrets
         const applied = await scheme.apply(resolved.value, ctx)
@@ -62,9 +68,6 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
   if (environment && auth?.persistCookies === true && restOnly(protocol)) {
     output.markers[COOKIE_ENV_MARKER] = environment.id
   }
-  // Trust settings hold no secret and apply whatever the auth type, the protocol and the host.
-  const trust = trustMarkerFor(environment?.trust, full)
-  note(trust.unknown)
   Object.assign(output.markers, trust.markers)
 
   // A withheld secret is not unknown: it is defined and deliberately left as written.

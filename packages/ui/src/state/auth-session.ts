@@ -9,6 +9,7 @@ import {
   substituteAuthConfig,
   substitutionFor,
   trustMarkerFor,
+  withTrust,
   type AuthCaches,
   type BoundCall,
   type Environment,
@@ -206,6 +207,9 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
       binding.variablesFor(activeEnvironment(environments.getState()), resolveTarget(address, serverUrl)),
     async authorize(environment, signal) {
       if (environment.auth.type !== 'oauth2_ac') return
+      // The code goes to the token endpoint with the environment's TLS trust, as its calls go to their servers (read
+      // before the popup opens: a CA that is not a certificate fails now, not after the sign-in).
+      const { trust } = trustMarkerFor(environment.trust, substitutionFor(environment))
       const request = await caches.authorizationCode.startAuthorization({
         environmentId: environment.id,
         config: substitutedAc(environment, environment.auth),
@@ -216,7 +220,11 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
         state: request.state,
         ...(signal ? { signal } : {}),
       })
-      await caches.authorizationCode.completeAuthorization({ ...answer, tokenClient, ...(signal ? { signal } : {}) })
+      await caches.authorizationCode.completeAuthorization({
+        ...answer,
+        tokenClient: withTrust(tokenClient, trust),
+        ...(signal ? { signal } : {}),
+      })
     },
     signOut: (environmentId) => caches.authorizationCode.signOut(environmentId),
     dispose: unsubscribe,
