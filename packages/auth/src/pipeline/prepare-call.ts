@@ -23,7 +23,7 @@ function appliesTo(scheme: AuthScheme, protocol: AuthProtocol): boolean {
 export async function prepareCall(options: PrepareCallOptions): Promise<PreparedCall> {
   const { environment, protocol } = options
   const withholding = environment !== null && options.credentials === 'withhold'
-  // Every variable: decides the host (the server URL) and the trust settings, neither of which is a credential.
+  // Every variable: the trust settings (public material) and, for a host that may have them, the credentials.
   const full = substitutionFor(environment, options)
   const substitution = withholding
     ? { ...full, scopes: substitutionFor(withoutSecretVariables(environment, options.secretVariables), options).scopes }
@@ -35,7 +35,8 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
   note(userMetadata.unknown)
   const messages = substituteDeep(options.messages ?? [], substitution)
   note(messages.unknown)
-  const serverUrl = substitute(options.serverUrl ?? '', full)
+  // A refused host gets its URL with the secret variables left as written, like the rest of the call.
+  const serverUrl = substitute(options.serverUrl ?? '', substitution)
   note(serverUrl.unknown)
 
   // Trust settings hold no secret and apply whatever the auth type, the protocol and the host — and to the token

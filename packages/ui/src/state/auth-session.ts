@@ -4,7 +4,7 @@
  */
 import {
   createAuthCaches,
-  hostOf,
+  callTarget,
   prepareBoundCall,
   substituteAuthConfig,
   substitutionFor,
@@ -100,7 +100,7 @@ export interface AuthSessionOptions {
   location?: Pick<Location, 'port' | 'protocol'>
   /** Where a call to a discovered or uploaded method goes (see auth-targets); without it only server URLs count. */
   resolveTarget?: TargetResolver
-  /** URLs the workbench was started on (locked and demo URLs): their hosts are pre-approved for every environment. */
+  /** URLs the workbench was started on (locked and demo URLs): exactly their origins are pre-approved. */
   preApprovedUrls?: readonly string[]
 }
 
@@ -180,7 +180,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
       const environment = activeEnvironment(environments.getState())
       const addresses = request.urls.map((url) => parseUrlSpec(url).address)
       // Several hosts in one request cannot share credentials: only the trust settings go.
-      const oneHost = new Set(addresses.map(hostOf)).size === 1
+      const oneHost = new Set(addresses.map((address) => callTarget(address)?.key)).size === 1
       try {
         const prepared = await prepareBoundCall({
           protocol: 'discovery',
