@@ -68,10 +68,51 @@ describe.runIf(requireChromium())('session token and launch ticket', () => {
     await page.context().close()
   })
 
+  it('says another program may have used a link that comes a second time, to open the new URL; the first tab is out', async () => {
+    const ticket = server.issueTicket()!
+    const first = await open(`${base}/#ticket=${ticket}`)
+    await expect
+      .poll(() => urlChip(first.page, demo.urls[0]!).getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('ok')
+    const firstToken = server.token
+    const late = await open(`${base}/#ticket=${ticket}`)
+    const banner = late.page.locator('.session-banner')
+    await banner.waitFor()
+    const text = await banner.innerText()
+    expect(text).toMatch(/Another program may have used this sign-in link/)
+    expect(text).toMatch(/already used: another program on this computer may have used it/)
+    expect(text).toMatch(/Open the new URL the wirebench command just printed in your terminal/)
+    expect(late.api).toEqual(['POST /api/session/ticket'])
+    expect(await late.page.evaluate(() => sessionStorage.getItem('wirebench.token'))).toBeNull()
+    await screenshot(late.page, 'session-ticket-reused-dark')
+    // The token the first exchange handed out was replaced: the first tab no longer gets answers.
+    expect(server.token).not.toBe(firstToken)
+    const refused = await first.page.evaluate(
+      async (token) => (await fetch('/api/protocols', { headers: { 'x-workbench-token': token ?? '' } })).status,
+      firstToken,
+    )
+    expect(refused).toBe(401)
+    // The new URL the terminal prints works in the same tab.
+    await late.page.goto(`${base}/#token=${server.token}`)
+    await expect
+      .poll(() => urlChip(late.page, demo.urls[0]!).getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('ok')
+    expect(await late.page.locator('.session-banner').count()).toBe(0)
+    expect([...first.errors, ...late.errors]).toEqual([])
+    await first.page.context().close()
+    await late.page.context().close()
+  })
+
   it('says once that a spent sign-in link no longer works, and how to get in', async () => {
     const ticket = server.issueTicket()!
     const first = await open(`${base}/#ticket=${ticket}`)
     await first.page.context().close()
+    // The second presentation raised the alarm (above); later ones only say the link was used.
+    await fetch(`${base}/api/session/ticket`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ ticket }),
+    })
     for (const [name, options] of [
       ['dark', { colorScheme: 'dark' as const }],
       ['light', { colorScheme: 'light' as const }],

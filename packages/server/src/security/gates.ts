@@ -7,15 +7,15 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequest
 import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
 import { isHostAllowed } from './hosts.js'
-import { createTokenCheck } from './token.js'
+import type { SessionToken } from './token.js'
 
 export interface GateOptions {
   /** The mount prefix ('' standalone). */
   prefix: string
   /** API paths (below the prefix) that need no session token: the launch-ticket exchange, which hands it out. */
   tokenFreePaths?: readonly string[]
-  /** null disables the token gate (`--no-token`). */
-  token: string | null
+  /** null disables the token gate (`--no-token`); the holder's current token is the one that works. */
+  token: SessionToken | null
   allowedHosts: readonly string[]
 }
 
@@ -96,7 +96,7 @@ export function createAuthorizeHook(
 export function createGateHook(options: GateOptions): onRequestHookHandler {
   const apiPrefix = `${options.prefix}/api`
   const callbackPath = `${options.prefix}/oauth-callback`
-  const tokenMatches = options.token === null ? null : createTokenCheck(options.token)
+  const session = options.token
   const tokenFree = new Set((options.tokenFreePaths ?? []).map((path) => `${options.prefix}${path}`))
   return function gate(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const host = request.headers.host
@@ -127,9 +127,9 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
     // Exact matches only: the exchange route's own path, by the raw URL and by the matched route.
     const isTokenFree =
       tokenFree.size > 0 && (tokenFree.has(request.url) || tokenFree.has(request.routeOptions.url ?? ''))
-    if (tokenMatches !== null && !isTokenFree && isApiRequest(request, apiPrefix)) {
+    if (session !== null && !isTokenFree && isApiRequest(request, apiPrefix)) {
       const given = firstHeader(request.headers[SESSION_TOKEN_HEADER]) ?? upgradeToken(request)
-      if (!tokenMatches(given)) {
+      if (!session.matches(given)) {
         void refuse(
           reply,
           new WorkbenchError(
