@@ -151,10 +151,28 @@ describe.runIf(requireChromium())('session token and launch ticket', () => {
       for (const duplicate of ['Unauthorized', 'Environments unavailable', 'could not be discovered']) {
         expect(text).not.toContain(duplicate)
       }
+      // One consistent state: nothing that needs the server is offered, nor anything waiting on it.
+      for (const stale of ['Loading…', 'No services yet', 'Start by adding a URL', 'Add URL']) {
+        expect(text).not.toContain(stale)
+      }
+      expect(await page.getByLabel('Discovery URL to add').count()).toBe(0)
+      expect(await page.locator('.env-switcher, .url-chip, .sidebar, .drawer-toggle').count()).toBe(0)
       await screenshot(page, `session-missing-token-${name}`)
       expect(errors).toEqual([])
       await page.context().close()
     }
+  })
+
+  it('shows the workbench as soon as the URL with the token is opened in the same tab', async () => {
+    const { page, errors } = await open(`${base}/`)
+    await page.locator('.session-banner').waitFor()
+    await page.goto(`${base}/#token=${server.token}`)
+    await expect.poll(() => urlChip(page, demo.urls[0]!).getAttribute('data-status'), { timeout: 20_000 }).toBe('ok')
+    expect(await page.locator('.session-banner').count()).toBe(0)
+    await page.getByRole('combobox', { name: 'Environment', exact: true }).waitFor()
+    expect(await page.getByRole('combobox', { name: 'Environment', exact: true }).isEnabled()).toBe(true)
+    expect(errors).toEqual([])
+    await page.context().close()
   })
 
   it('says once that a token from an earlier start is not accepted', async () => {
