@@ -109,7 +109,9 @@ describe('headers no transport can send', () => {
       await fetch(`${base}/api/protocols`, { headers: { 'x-workbench-token': wb.token ?? '' } })
     ).json()) as ProtocolsResponse
     const ids = protocols.protocols.map((p) => p.id)
-    expect(ids).toEqual(expect.arrayContaining(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket']))
+    expect(ids).toEqual(
+      expect.arrayContaining(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'signalr']),
+    )
     const sent = seen.length
     for (const [, metadata, detail] of badHeaders) {
       for (const protocol of ids) {
