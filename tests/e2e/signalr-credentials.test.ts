@@ -3,8 +3,9 @@
  * spy hubs on other ports of 127.0.0.1 (OUR hub server, recording what each invocation carried): the demo hub (an
  * origin the workbench was started on) gets the environment's credentials without a question, a hub on another port
  * is asked about first and, refused, gets neither the bearer token nor a secret variable; the first message of an
- * upload or a connection is built after the question is answered, so an approved hub gets the secret in it and a
- * connection opened by the composer's Send still starts with the form's options.
+ * upload or a connection (the form's) and the composer's first invocation are built after the question is answered,
+ * so an approved hub gets the secret in them, and a connection opened by the composer's Send still starts with the
+ * form's options.
  */
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -61,6 +62,7 @@ async function startSpyHub(): Promise<SpyHub> {
 describe.runIf(requireChromium())('SignalR hubs and the credentials of an environment', () => {
   let refused: SpyHub
   let approved: SpyHub
+  let composed: SpyHub
   let cli: RunningCli
   let demoHub: string
   let browser: Browser
@@ -99,7 +101,7 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
   }
 
   beforeAll(async () => {
-    ;[refused, approved] = await Promise.all([startSpyHub(), startSpyHub()])
+    ;[refused, approved, composed] = await Promise.all([startSpyHub(), startSpyHub(), startSpyHub()])
     cli = await startCli({ demo: true })
     demoHub = cli.demoUrls.find((url) => url.endsWith('/hubs/chat')) ?? ''
     expect(demoHub).not.toBe('')
@@ -127,7 +129,7 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
     ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
     await openWorkbench(page, cli.openUrl)
     const input = page.getByLabel('Discovery URL to add')
-    for (const url of [refused.url, approved.url]) {
+    for (const url of [refused.url, approved.url, composed.url]) {
       await input.fill(url)
       await input.press('Enter')
       await page.locator(`.url-chip[data-url="${url}"] [data-status="ok"]`).waitFor({ timeout: 30_000 })
@@ -138,7 +140,7 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
   afterAll(async () => {
     await browser?.close()
     await cli?.stop()
-    await Promise.all([refused?.server.close(), approved?.server.close()])
+    await Promise.all([refused?.server.close(), approved?.server.close(), composed?.server.close()])
   })
 
   it('invokes the demo hub (an origin the workbench was started on) with the credentials and no question', async () => {
@@ -177,6 +179,23 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
     })
     expect(refused.everything()).not.toContain(SECRET)
     expect(refused.everything()).not.toContain(PROD_TOKEN)
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await waitForLiveStatus(page, ['closed', 'error'])
+  })
+
+  it('builds the composer’s first invocation after the question: approved, it carries the secret', async () => {
+    await openHubMethod(composed.url, 'connection')
+    await setJsonIn(page.locator('.hub-options'), { protocol: 'messagepack' })
+    await setJsonIn(page.locator('.composer'), { target: 'Record', arguments: ['frame ${canaryToken}'] })
+    await page
+      .getByRole('toolbar', { name: 'Composer' })
+      .getByRole('button', { name: 'Send', exact: false })
+      .first()
+      .click()
+    await answer(new URL(composed.url).host, 'Send credentials')
+    await expect.poll(() => composed.seen.length, { timeout: 20_000 }).toBe(1)
+    expect(composed.seen[0]).toMatchObject({ args: [`frame ${SECRET}`], protocol: 'messagepack' })
+    expect(composed.seen[0]?.bearer ?? composed.seen[0]?.accessTokenQuery).toBe(PROD_TOKEN)
     await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
     await waitForLiveStatus(page, ['closed', 'error'])
   })
