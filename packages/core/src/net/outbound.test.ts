@@ -164,14 +164,7 @@ describe('address classes', () => {
 
 describe('loopback', () => {
   it('knows the names and addresses that stay on this machine', () => {
-    for (const host of [
-      'localhost',
-      'LOCALHOST',
-      '127.0.0.1',
-      '127.9.8.7',
-      '[::1]',
-      '::ffff:127.0.0.1',
-    ])
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.9.8.7', '[::1]', '::ffff:127.0.0.1'])
       expect(isLoopbackAddress(host), host).toBe(true)
     for (const host of [
       '10.0.0.1',
