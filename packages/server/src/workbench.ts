@@ -24,7 +24,7 @@ import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
-import { createSessionToken } from './security/token.js'
+import { createSessionToken, createSessionTokenHolder } from './security/token.js'
 import { createBuiltinPlugins } from './services/builtin-plugins.js'
 import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
@@ -57,7 +57,9 @@ function checkLockedUrls(urls: readonly string[], registry: PluginRegistry): voi
 
 export async function workbench(app: FastifyInstance, options: WorkbenchOptions): Promise<void> {
   const prefix = app.prefix
-  const mode = options.mode ?? 'standalone'
+  // A host that mounts the plugin gets the embedded defaults (production refusal, private targets blocked); only the
+  // standalone server, which owns its process, says otherwise.
+  const mode = options.mode ?? 'embedded'
   if (mode === 'embedded' && process.env.NODE_ENV === 'production') {
     if (!options.allowInProduction || !options.authorize) {
       throw new Error(
@@ -67,7 +69,9 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   }
   const limits = { ...defaultLimits, ...options.limits }
   // An omitted token closes the API rather than opening it: only `null` turns the gate off.
-  const token = options.token === undefined ? createSessionToken() : options.token
+  const initialToken = options.token === undefined ? createSessionToken() : options.token
+  const token = initialToken === null ? null : createSessionTokenHolder(initialToken)
+  if (token && options.onSessionTokenRotated) token.onRotate(options.onSessionTokenRotated)
   const outboundPolicy = {
     // gRPC addresses may be written grpc:// (plaintext) and grpcs:// (TLS); each plugin narrows to what it speaks.
     schemes: [...defaultOutboundSchemes, 'grpc:', 'grpcs:'],
@@ -140,7 +144,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerInvokeRoutes(app, deps)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)
-  registerLiveRoutes(app, deps, { outboundPolicy })
+  registerLiveRoutes(app, deps, { outboundPolicy, ...(token ? { sessionToken: token } : {}) })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
 
   const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
