@@ -5,6 +5,7 @@ export type {
   FieldInfo,
   FieldLabel,
   FieldSource,
+  ParameterStyle,
   FieldType,
   InvokeResult,
   MessageInfo,
