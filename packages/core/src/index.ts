@@ -112,6 +112,12 @@ export {
   isPrivateAddress,
 } from './net/outbound.js'
 export { checkOutboundHeaders } from './net/outbound-headers.js'
-export { hasScheme, isSchemelessAddress, readTargetText, withDefaultScheme } from './net/target-text.js'
+export {
+  hasScheme,
+  isSchemelessAddress,
+  readTargetText,
+  targetTextProblem,
+  withDefaultScheme,
+} from './net/target-text.js'
 export type { TargetText } from './net/target-text.js'
 export type { OutboundPolicy } from './net/outbound.js'

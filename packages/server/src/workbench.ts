@@ -44,12 +44,17 @@ import { serverVersion } from './version.js'
  * URLs fixed at start-up (`--url`) are checked once, so a pin naming no installed plugin stops the start with the
  * list of installed ones instead of showing as a failed URL in a locked list nobody can edit.
  */
-function checkLockedUrls(urls: readonly string[], registry: PluginRegistry): void {
+function checkLockedUrls(urls: readonly string[], registry: PluginRegistry, schemes: readonly string[]): void {
   const installed = { has: (id: string) => registry.get(id) !== undefined, ids: () => registry.list().map((p) => p.id) }
   for (const url of urls) {
-    const problem = parseTargetEntry(url, installed).problem
-    if (problem)
-      throw new WorkbenchError(problem.code, `${url}: ${problem.message}`, problem.hint ? { hint: problem.hint } : {})
+    const problem = parseTargetEntry(url, installed, schemes).problem
+    if (!problem) continue
+    // A malformed entry's message names it already; `lockedUrl` tells the CLI the refusal is about its --url.
+    const message = problem.code === 'no_plugin' ? `${url}: ${problem.message}` : problem.message
+    throw new WorkbenchError(problem.code, message, {
+      ...(problem.hint ? { hint: problem.hint } : {}),
+      details: { lockedUrl: url },
+    })
   }
 }
 
@@ -79,7 +84,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     options.plugins ?? createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars }),
   )
 
-  checkLockedUrls(options.lockedUrls ?? [], registry)
+  checkLockedUrls(options.lockedUrls ?? [], registry, outboundPolicy.schemes)
 
   app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app, limits)

@@ -108,7 +108,8 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
         has: (id: string) => registry.get(id) !== undefined,
         ids: () => registry.list().map((p) => p.id),
       }
-      const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, installed)))
+      const schemes = options.outboundPolicy.schemes
+      const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, installed, schemes)))
       const jobs = entries.flatMap((entry) =>
         entry.problem ? [] : pluginsFor(entry).map((plugin) => attempt(plugin, entry, input)),
       )
@@ -135,11 +136,12 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
   }
 }
 
-/** The one attempt of an entry no plugin may try (its pin names no installed plugin): it names the pin as the plugin. */
+/** The one attempt of an entry no plugin may try (a pin naming no installed plugin, no address): it names the pin. */
 function refusedAttempt(entry: TargetEntry, problem: WorkbenchError): DiscoveryAttempt {
   const attempt: DiscoveryAttempt = {
     url: entry.entry,
-    pluginId: entry.entry.slice(0, entry.entry.indexOf('@')),
+    // The pin it names, or no plugin at all for an entry that is no address.
+    pluginId: entry.entry.includes('@') ? entry.entry.slice(0, entry.entry.indexOf('@')) : 'discovery',
     outcome: 'error',
     servicesFound: 0,
     durationMs: 0,
