@@ -110,6 +110,18 @@ describe('GraphQL with Apollo Server 5 and Mercurius', () => {
     expect(method(services, 'Query', 'books').deprecationReason).toBeUndefined()
   })
 
+  it('leaves deprecated fields out of default operations, which Apollo runs as they are', async () => {
+    const books = method(services, 'Query', 'books')
+    const query = field(books.inputType.fields, 'query').defaultValue as string
+    expect(query).not.toContain('isbn')
+    expect(query).toMatch(/books\(.*\) \{\n {4}id\n {4}title\n {4}genre\n/)
+    const result = await plugin.invoke(
+      { target: apollo.url, service: 'Query', method: 'books', messages: [{ query }] },
+      testContext(),
+    )
+    expect(result.status).toBe('OK')
+  })
+
   it('types each argument for a plausible example: ID, String, Int, enums and input objects, with defaults', () => {
     expect(field(variablesOf(method(services, 'Query', 'book')), 'bookId')).toMatchObject({
       type: 'string',
