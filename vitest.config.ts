@@ -7,10 +7,17 @@ const conditions = ['source', 'node', 'import', 'default']
 
 // graphql ships CommonJS (`main`) and ESM (`module`) side by side. Node loads the CommonJS one for everyone; Vite would
 // hand our sources the ESM one while graphql-yoga requires the other, and two copies break `instanceof GraphQLError`.
-const graphqlEntry = createRequire(import.meta.url).resolve('graphql')
+const require = createRequire(import.meta.url)
+const graphqlEntry = require.resolve('graphql')
+// @microsoft/signalr's ESM build calls `require` for its Node dependencies; Node itself loads the CommonJS build
+// (the package has no `exports`), so tests must too, and the MessagePack protocol then shares its copy.
+const signalrEntries = ['@microsoft/signalr', '@microsoft/signalr-protocol-msgpack'].map((name) => ({
+  find: new RegExp(`^${name.replace('/', '\\/')}$`),
+  replacement: require.resolve(name),
+}))
 
 export default defineConfig({
-  resolve: { conditions, alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
+  resolve: { conditions, alias: [{ find: /^graphql$/, replacement: graphqlEntry }, ...signalrEntries] },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
     projects: [

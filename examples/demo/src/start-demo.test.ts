@@ -35,8 +35,13 @@ describe('startDemo', { timeout: 30_000 }, () => {
         name: 'Chat (WebSocket)',
         url: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/chat$/),
       },
+      {
+        protocol: 'signalr',
+        name: 'Chat hub (SignalR)',
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hubs\/chat$/),
+      },
     ])
-    expect(new Set(handle.urls.map((url) => new URL(url).port)).size).toBe(5)
+    expect(new Set(handle.urls.map((url) => new URL(url).port)).size).toBe(6)
     expect(handle.urls).toEqual(handle.services.map((service) => service.url))
     const documentUrl = handle.urls[0] ?? ''
     const document = (await (await fetch(documentUrl)).json()) as { servers: { url: string }[] }

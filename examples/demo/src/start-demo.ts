@@ -3,6 +3,7 @@ import { startGraphqlDemo } from './graphql/index.js'
 import { startGrpcDemo } from './grpc/index.js'
 import { startRestDemo } from './rest/index.js'
 import type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
+import { startSignalrDemo } from './signalr/index.js'
 import { startSseDemo } from './sse/index.js'
 import { startWebSocketDemo } from './websocket/index.js'
 
@@ -25,6 +26,7 @@ const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[]
   startGraphqlDemo,
   startSseDemo,
   startWebSocketDemo,
+  startSignalrDemo,
 ]
 
 export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHandle> {
