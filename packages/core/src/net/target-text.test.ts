@@ -77,4 +77,12 @@ describe('targetTextProblem', () => {
     )
     expect(problem('localhost:abc')).toMatch(/^"localhost:abc" is not a URL: write scheme:\/\/host:port\/path/)
   })
+
+  it("admits any scheme when a plugin reads any (a sidecar's mqtt://), still refusing an address without a host", () => {
+    const anyProblem = (raw: string) => targetTextProblem(readTargetText(raw), 'any')
+    expect(anyProblem('mqtt://127.0.0.1:1883')).toBeUndefined()
+    expect(anyProblem('toy@toy://127.0.0.1:9')).toBeUndefined()
+    expect(anyProblem('mqtt://')).toMatch(/^"mqtt:\/\/" has no host/)
+    expect(anyProblem('rest@')).toMatch(/no address after the @/)
+  })
 })

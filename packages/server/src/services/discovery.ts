@@ -11,7 +11,7 @@ import type {
 import { withDeadline } from './deadline.js'
 import type { Cancellation } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
-import { checkPluginTarget, foreignScheme } from './plugin-target.js'
+import { checkPluginTarget, foreignScheme, targetSchemes } from './plugin-target.js'
 import { parseTargetEntry, uniqueEntries } from './target-entry.js'
 import type { TargetEntry } from './target-entry.js'
 
@@ -113,7 +113,7 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
         has: (id: string) => registry.get(id) !== undefined,
         ids: () => registry.list().map((p) => p.id),
       }
-      const schemes = options.outboundPolicy.schemes
+      const schemes = targetSchemes(registry, options.outboundPolicy)
       const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, installed, schemes)))
       const jobs = entries.flatMap((entry) =>
         entry.problem ? [] : pluginsFor(entry).map((plugin) => attempt(plugin, entry, input)),

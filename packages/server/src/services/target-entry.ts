@@ -29,13 +29,13 @@ export function unknownPluginError(id: string, address: string, installed: reado
 }
 
 /**
- * `schemes` are those the outbound policy allows. `rest@http://host/doc.json` pins `rest`; `mcp@http://host/` with no `mcp` plugin is refused with the installed ids;
+ * `schemes` are those the outbound policy allows (`'any'` when a plugin reads any scheme). `rest@http://host/doc.json` pins `rest`; `mcp@http://host/` with no `mcp` plugin is refused with the installed ids;
  * `localhost:8080/doc.json` is read as `http://localhost:8080/doc.json`; `http://user@host/` stays a plain URL.
  */
 export function parseTargetEntry(
   raw: string,
   plugins: InstalledPlugins,
-  schemes: readonly string[] = defaultOutboundSchemes,
+  schemes: readonly string[] | 'any' = defaultOutboundSchemes,
 ): TargetEntry {
   const text = readTargetText(raw)
   // `http://`, `rest@`, `ftp://x/y`: one answer saying what is wrong, not the same failure from every plugin.
