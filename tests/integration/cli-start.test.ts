@@ -306,6 +306,18 @@ describe('wirebench refusals', () => {
     expect(run.stdout()).not.toContain('Open:')
   })
 
+  it.each([
+    ['http://', 'has no host'],
+    ['rest@', 'names the plugin rest but no address after the @'],
+    ['ftp://x/y', 'uses ftp://, which no plugin speaks'],
+  ])('refuses the malformed --url %s at start, naming it and what is wrong', async (url, what) => {
+    const { configDir, uiDir } = await cliDirs()
+    const run = start(['--no-open', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir, '--url', url])
+    expect((await run.exited).code).toBe(2)
+    expect(run.stderr()).toContain(`wirebench: --url "${url}" ${what}`)
+    expect(run.stdout()).not.toContain('Open:')
+  })
+
   it('rejects a port that is not a number', async () => {
     const run = start(['--no-open', '--port', 'eighty'])
     expect((await run.exited).code).toBe(2)

@@ -75,6 +75,18 @@ describe('the demo services through the workbench', () => {
     expect(subscription?.methods.map((method) => method.name)).toEqual(['reviewAdded', 'tick'])
   })
 
+  it('describes the gRPC demo with its proto comments, the rules RegisterStation checks among them', () => {
+    const telemetry = discovered.services.find((service) => service.name === 'wirebench.demo.v1.Telemetry')
+    const register = telemetry?.methods.find((method) => method.name === 'RegisterStation')
+    expect(register?.description).toMatch(/^Registers a station\. Invalid input fails with INVALID_ARGUMENT/)
+    const station = register?.inputType.fields.find((field) => field.name === 'station')?.messageType?.fields ?? []
+    const comment = (name: string) => station.find((field) => field.name === name)?.description
+    expect(comment('id')).toBe('Lower-case letters, digits and dashes, 3 to 32 characters, e.g. "st-harbor".')
+    expect(comment('firmwareHash')).toContain('empty or exactly 32 bytes')
+    // A field without a comment has no description.
+    expect(comment('installedAt')).toBeUndefined()
+  })
+
   it('calls the GraphQL demo: partial data beside its error', async () => {
     const result = await invoke({
       protocol: 'graphql',

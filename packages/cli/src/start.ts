@@ -37,10 +37,19 @@ async function openBrowser(url: string, output: Output): Promise<void> {
   }
 }
 
-/** The server refused a `--url` (a pin naming no installed plugin): the user's input, answered as a usage error. */
+/**
+ * The server refused a `--url` (a pin naming no installed plugin, a value that is no address): the user's input,
+ * answered as a usage error.
+ */
 function lockedUrlRefusal(error: unknown): UsageError | undefined {
-  const { code, message, hint } = (error ?? {}) as { code?: unknown; message?: unknown; hint?: unknown }
-  if (code !== 'no_plugin' || typeof message !== 'string') return undefined
+  const { code, message, hint, details } = (error ?? {}) as {
+    code?: unknown
+    message?: unknown
+    hint?: unknown
+    details?: { lockedUrl?: unknown }
+  }
+  const isLockedUrl = code === 'no_plugin' || typeof details?.lockedUrl === 'string'
+  if (!isLockedUrl || typeof message !== 'string') return undefined
   return new UsageError(`--url ${message}${typeof hint === 'string' ? `\n${hint}` : ''}`)
 }
 

@@ -5,6 +5,7 @@ export type {
   FieldInfo,
   FieldLabel,
   FieldSource,
+  ParameterStyle,
   FieldType,
   InvokeResult,
   MessageInfo,
@@ -116,6 +117,12 @@ export {
   isPrivateAddress,
 } from './net/outbound.js'
 export { checkOutboundHeaders } from './net/outbound-headers.js'
-export { hasScheme, isSchemelessAddress, readTargetText, withDefaultScheme } from './net/target-text.js'
+export {
+  hasScheme,
+  isSchemelessAddress,
+  readTargetText,
+  targetTextProblem,
+  withDefaultScheme,
+} from './net/target-text.js'
 export type { TargetText } from './net/target-text.js'
 export type { OutboundPolicy } from './net/outbound.js'

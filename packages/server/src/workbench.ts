@@ -36,6 +36,7 @@ import type { PluginRegistry } from './services/plugin-registry.js'
 import { createServerCookieJars } from './services/server-cookie-jars.js'
 import { loadSidecars } from './services/sidecar-plugins.js'
 import type { SidecarSet } from './services/sidecar-plugins.js'
+import { targetSchemes } from './services/plugin-target.js'
 import { parseTargetEntry } from './services/target-entry.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
@@ -46,12 +47,17 @@ import { serverVersion } from './version.js'
  * URLs fixed at start-up (`--url`) are checked once, so a pin naming no installed plugin stops the start with the
  * list of installed ones instead of showing as a failed URL in a locked list nobody can edit.
  */
-function checkLockedUrls(urls: readonly string[], registry: PluginRegistry): void {
+function checkLockedUrls(urls: readonly string[], registry: PluginRegistry, schemes: readonly string[] | 'any'): void {
   const installed = { has: (id: string) => registry.get(id) !== undefined, ids: () => registry.list().map((p) => p.id) }
   for (const url of urls) {
-    const problem = parseTargetEntry(url, installed).problem
-    if (problem)
-      throw new WorkbenchError(problem.code, `${url}: ${problem.message}`, problem.hint ? { hint: problem.hint } : {})
+    const problem = parseTargetEntry(url, installed, schemes).problem
+    if (!problem) continue
+    // A malformed entry's message names it already; `lockedUrl` tells the CLI the refusal is about its --url.
+    const message = problem.code === 'no_plugin' ? `${url}: ${problem.message}` : problem.message
+    throw new WorkbenchError(problem.code, message, {
+      ...(problem.hint ? { hint: problem.hint } : {}),
+      details: { lockedUrl: url },
+    })
   }
 }
 
@@ -96,7 +102,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       : { plugins: [], refused: [] }
   const registry = createPluginRegistry([...builtins, ...sidecars.plugins])
 
-  checkLockedUrls(options.lockedUrls ?? [], registry)
+  checkLockedUrls(options.lockedUrls ?? [], registry, targetSchemes(registry, outboundPolicy))
 
   app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app, limits)

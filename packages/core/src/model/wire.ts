@@ -7,6 +7,9 @@ export type MethodType = 'Unary' | 'ServerStreaming' | 'ClientStreaming' | 'Dupl
 /** Where a REST parameter travels on the wire. */
 export type FieldSource = 'path' | 'query' | 'header' | 'body'
 
+/** How a REST parameter's array or object value is written (OpenAPI 3 `style`; Swagger 2.0 `collectionFormat`). */
+export type ParameterStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'label' | 'matrix'
+
 /** Protobuf-style scalar names plus `message`, `enum` and free `json`; REST maps JSON Schema onto these. */
 export const fieldTypes = [
   'string',
@@ -88,6 +91,10 @@ export interface FieldInfo {
   oneofName?: string
   /** The original name on the wire when it differs from `name` (e.g. a body property that clashes with a parameter). */
   wireName?: string
+  /** REST parameters: the serialization style the document states (absent: arrays repeat, objects use brackets). */
+  style?: ParameterStyle
+  /** REST parameters: the document's `explode`, when it states one. */
+  explode?: boolean
 }
 
 export interface MessageInfo {

@@ -105,8 +105,12 @@ describe('POST /api/discover', () => {
       await discover(['http://169.254.169.254/latest', 'file:///etc/passwd', a.docUrl])
     ).json<DiscoverResponse>()
     const rest = body.attempts.filter((t) => t.pluginId === 'rest')
-    expect(rest.map((t) => t.outcome)).toEqual(['error', 'error', 'ok'])
+    expect(rest.map((t) => t.outcome)).toEqual(['error', 'ok'])
     expect(rest[0]?.message).toMatch(/metadata/)
+    // A scheme no plugin speaks is no target at all: one attempt names it, and no plugin runs.
+    const file = body.attempts.filter((t) => t.url === 'file:///etc/passwd')
+    expect(file).toMatchObject([{ pluginId: 'discovery', outcome: 'error' }])
+    expect(file[0]?.message).toContain('uses file://, which no plugin speaks')
     // Refused before any plugin runs: every plugin's attempt on the metadata address is an error.
     const metadata = body.attempts.filter((t) => t.url === 'http://169.254.169.254/latest')
     expect(metadata.length).toBe(8)

@@ -1,5 +1,5 @@
 /** Parses discovery entries: a plain URL, `protocol@url` pinning one plugin, or an address typed without a scheme. */
-import { WorkbenchError, readTargetText } from '@wirebench/core'
+import { WorkbenchError, defaultOutboundSchemes, readTargetText, targetTextProblem } from '@wirebench/core'
 
 export interface TargetEntry {
   /** The entry as the user wrote it (trimmed); attempts report it so the UI can match its URL list. */
@@ -8,7 +8,10 @@ export interface TargetEntry {
   url: string
   /** The pinned plugin id, when the entry had a `protocol@` prefix naming a registered plugin. */
   pinned?: string
-  /** Why the entry cannot be discovered at all (a pin naming no installed plugin); no plugin tries it. */
+  /**
+   * Why the entry cannot be discovered at all (a pin naming no installed plugin, an entry that is no address); no
+   * plugin tries it.
+   */
   problem?: WorkbenchError
 }
 
@@ -26,11 +29,20 @@ export function unknownPluginError(id: string, address: string, installed: reado
 }
 
 /**
- * `rest@http://host/doc.json` pins `rest`; `mcp@http://host/` with no `mcp` plugin is refused with the installed ids;
+ * `schemes` are those the outbound policy allows (`'any'` when a plugin reads any scheme). `rest@http://host/doc.json` pins `rest`; `mcp@http://host/` with no `mcp` plugin is refused with the installed ids;
  * `localhost:8080/doc.json` is read as `http://localhost:8080/doc.json`; `http://user@host/` stays a plain URL.
  */
-export function parseTargetEntry(raw: string, plugins: InstalledPlugins): TargetEntry {
+export function parseTargetEntry(
+  raw: string,
+  plugins: InstalledPlugins,
+  schemes: readonly string[] | 'any' = defaultOutboundSchemes,
+): TargetEntry {
   const text = readTargetText(raw)
+  // `http://`, `rest@`, `ftp://x/y`: one answer saying what is wrong, not the same failure from every plugin.
+  const malformed = targetTextProblem(text, schemes)
+  if (malformed !== undefined) {
+    return { entry: text.entry, url: text.address, problem: new WorkbenchError('invalid_request', malformed) }
+  }
   if (text.pin === undefined) return { entry: text.entry, url: text.address }
   if (!plugins.has(text.pin)) {
     return {

@@ -1,5 +1,5 @@
 /** The response side of a live call: status and numbers, controls, the message log with its inspector, headers, trailers and the end status. */
-import { useDeferredValue, useState, type ReactElement } from 'react'
+import { useDeferredValue, useState, type ReactElement, type ReactNode } from 'react'
 import { ApiError } from '../../api/api-error.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
@@ -35,9 +35,18 @@ export interface LiveViewProps {
   flavor?: LiveFlavor
   /** The method's protocol id: how its calls end (status, close, stream end) and whether it has trailers. */
   protocol: string
+  /** The protocol's own account of how the call failed, shown where a problem would be (GraphQL's refusals). */
+  notice?: ReactNode
 }
 
-export function LiveView({ call, handle, methodName, flavor = 'other', protocol }: LiveViewProps): ReactElement {
+export function LiveView({
+  call,
+  handle,
+  methodName,
+  flavor = 'other',
+  protocol,
+  notice,
+}: LiveViewProps): ReactElement {
   const kind = liveOutcomeKind(protocol)
   const [tab, setTab] = useState<LiveTab>('messages')
   const [selected, setSelected] = useState<number | null>(null)
@@ -107,6 +116,7 @@ export function LiveView({ call, handle, methodName, flavor = 'other', protocol 
           <ProblemNotice error={new ApiError(call.problem)} />
         </div>
       )}
+      {notice && <div className="live-problem">{notice}</div>}
       {call.isPaused && (
         <div className="live-paused-banner" role="status">
           <strong>Paused.</strong> The log is frozen; messages keep arriving and are acknowledged
