@@ -81,6 +81,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     name: restManifest.name,
     description: restManifest.description,
     uploadExtensions: restManifest.uploadExtensions,
+    defersTo: restManifest.defersTo,
 
     async discover(target, ctx) {
       const started = performance.now()

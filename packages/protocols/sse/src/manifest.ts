@@ -9,8 +9,9 @@ export const sseManifest: ProtocolManifest = {
   name: 'SSE',
   description:
     'Server-Sent Events: a URL answering text/event-stream, streamed with optional Last-Event-ID reconnection.',
-  // A GraphQL endpoint (graphql-yoga) also answers text/event-stream: there it is listed once, as GraphQL.
-  defersTo: ['graphql'],
+  // A GraphQL endpoint (graphql-yoga) also answers text/event-stream: there it is listed once, as GraphQL; an MCP
+  // server's legacy HTTP+SSE stream is listed as MCP.
+  defersTo: ['graphql', 'mcp'],
   capabilities: { serverStreaming: true, channels: false },
 }
 

@@ -22,7 +22,16 @@ describe('the built-in plugins', () => {
     for (const family of builtinPluginFamilies(options)) loaded.push(...(await family.load()))
     try {
       expect(described(createBuiltinPlugins(options))).toEqual(described(loaded))
-      expect(loaded.map((p) => p.id)).toEqual(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket'])
+      expect(loaded.map((p) => p.id)).toEqual([
+        'rest',
+        'grpc',
+        'grpcweb',
+        'connect',
+        'graphql',
+        'sse',
+        'websocket',
+        'mcp',
+      ])
     } finally {
       await Promise.all(loaded.map((p) => p.dispose?.() ?? Promise.resolve()))
     }

@@ -1,0 +1,154 @@
+/**
+ * The MCP servers the workbench may start or reach — its trusted configuration: entries from the command line
+ * (`--url mcp@stdio:…`), the `--mcp-config` files and `{config_dir}/mcp.json`, in that order of precedence. Files are
+ * read again when they change. A file others may write is refused: whoever can edit it chooses what the workbench runs.
+ */
+import { readFileSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { createProcessBoard, parseMcpServersDocument, stdioAddress } from '@wirebench/protocol-mcp/config'
+import type { ConfiguredMcpServer, McpProcessBoard, McpServerDirectory } from '@wirebench/protocol-mcp/config'
+import type { McpConfigIssue, McpServerSummary, McpServersResponse } from '@wirebench/core'
+
+export interface McpServersOptions {
+  /** `{config_dir}/mcp.json`: read when it exists. */
+  defaultFile: string
+  /** `--mcp-config` files: each must exist. */
+  files: readonly string[]
+  /** Entries made on the command line (`--url mcp@stdio:<command line>`). */
+  commandLine: readonly ConfiguredMcpServer[]
+}
+
+export interface McpServers extends McpServerDirectory {
+  readonly board: McpProcessBoard
+  summaries(): McpServersResponse
+}
+
+interface FileState {
+  path: string
+  isRequired: boolean
+  stamp: string
+  servers: ConfiguredMcpServer[]
+  issues: McpConfigIssue[]
+}
+
+/** Reads one file when it changed since the last look (by modification time and size). */
+function refresh(state: FileState): void {
+  let stamp: string
+  let mode: number
+  try {
+    const info = statSync(state.path)
+    stamp = `${info.mtimeMs}:${info.size}`
+    mode = info.mode
+  } catch {
+    if (state.stamp === 'missing') return
+    state.stamp = 'missing'
+    state.servers = []
+    state.issues = state.isRequired
+      ? [{ file: state.path, message: 'The file does not exist (given with --mcp-config).' }]
+      : []
+    return
+  }
+  if (stamp === state.stamp) return
+  state.stamp = stamp
+  if ((mode & 0o022) !== 0) {
+    state.servers = []
+    state.issues = [
+      {
+        file: state.path,
+        message: `Not used: other users may write this file, and it says which programs the workbench starts. Run chmod go-w ${state.path}.`,
+      },
+    ]
+    return
+  }
+  let text: string
+  try {
+    text = readFileSync(state.path, 'utf8')
+  } catch (error) {
+    state.servers = []
+    state.issues = [
+      { file: state.path, message: `Cannot read it: ${error instanceof Error ? error.message : String(error)}.` },
+    ]
+    return
+  }
+  const parsed = parseMcpServersDocument(text, {
+    source: { kind: 'file', path: state.path },
+    resolveCwd: (cwd) => resolve(dirname(state.path), cwd),
+  })
+  state.servers = parsed.servers
+  state.issues = parsed.issues
+}
+
+export function createMcpServers(options: McpServersOptions): McpServers {
+  const files: FileState[] = [
+    ...options.files.map((path) => ({ path: resolve(path), isRequired: true, stamp: '', servers: [], issues: [] })),
+    { path: options.defaultFile, isRequired: false, stamp: '', servers: [], issues: [] },
+  ]
+  const board = createProcessBoard()
+
+  const current = (): { servers: ConfiguredMcpServer[]; issues: McpConfigIssue[] } => {
+    const byName = new Map<string, ConfiguredMcpServer>()
+    const issues: McpConfigIssue[] = []
+    const add = (server: ConfiguredMcpServer) => {
+      const first = byName.get(server.name)
+      if (!first) {
+        byName.set(server.name, server)
+        return
+      }
+      const where = first.source.kind === 'file' ? first.source.path : 'the command line'
+      issues.push({
+        file: server.source.kind === 'file' ? server.source.path : 'command line',
+        server: server.name,
+        message: `"${server.name}" is defined again; the entry from ${where} is used.`,
+      })
+    }
+    options.commandLine.forEach(add)
+    for (const file of files) {
+      refresh(file)
+      file.servers.forEach(add)
+      issues.push(...file.issues)
+    }
+    return { servers: [...byName.values()], issues }
+  }
+
+  return {
+    board,
+    list: () => current().servers,
+    get: (name) => current().servers.find((server) => server.name === name),
+    forUrl(url) {
+      const found = current().servers.find((server) => server.transport === 'http' && server.url === url)
+      return found?.transport === 'http' ? found : undefined
+    },
+    issues: () => current().issues,
+    summaries() {
+      const { servers, issues } = current()
+      return { servers: servers.map((server) => summarize(server, board)), issues }
+    },
+  }
+}
+
+/** What the UI may see of an entry: never the values of its environment variables or headers. */
+function summarize(server: ConfiguredMcpServer, board: McpProcessBoard): McpServerSummary {
+  const summary: McpServerSummary =
+    server.transport === 'stdio'
+      ? {
+          name: server.name,
+          url: stdioAddress(server.name),
+          transport: 'stdio',
+          command: server.command,
+          args: [...server.args],
+          envNames: Object.keys(server.env),
+          source: server.source,
+        }
+      : {
+          name: server.name,
+          url: server.url,
+          transport: 'http',
+          headerNames: Object.keys(server.headers),
+          source: server.source,
+        }
+  if (server.transport === 'stdio' && server.cwd !== undefined) summary.cwd = server.cwd
+  if (server.roots) summary.roots = server.roots.map((root) => ({ ...root }))
+  const process = server.transport === 'stdio' ? board.status(server.name) : undefined
+  if (process) summary.process = process
+  return summary
+}
