@@ -130,6 +130,8 @@ function baseTools(): Tool[] {
     { name: 'touch', description: 'Updates lab://readme (subscribers are told).', inputSchema: object() },
     { name: 'nested', description: 'A nested form.', inputSchema: nestedSchema as unknown as Tool['inputSchema'] },
     { name: 'contents', description: 'Every content block kind.', inputSchema: object() },
+    { name: 'grow', description: 'Adds a tool and says the list changed.', inputSchema: object() },
+    { name: 'ping-client', description: 'Pings the client.', inputSchema: object() },
   ]
 }
 
@@ -244,6 +246,15 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
           readme = `Touched at ${Date.now()}`
           if (subscribed.has('lab://readme')) await server.sendResourceUpdated({ uri: 'lab://readme' })
           return text('touched')
+        case 'grow': {
+          const name = `grown-${tools.length}`
+          tools.push({ name, description: 'Added at run time.', inputSchema: { type: 'object', properties: {} } })
+          await server.sendToolListChanged()
+          return text(name)
+        }
+        case 'ping-client':
+          await server.ping()
+          return text('pong')
         case 'nested':
           return { ...text(JSON.stringify(args)), structuredContent: args }
         case 'contents':
@@ -257,7 +268,7 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
             ],
           }
         default:
-          if (request.params.name.startsWith('tool-')) return text(`${request.params.name}: ${JSON.stringify(args)}`)
+          if (/^(tool|grown)-/.test(request.params.name)) return text(`${request.params.name}: ${JSON.stringify(args)}`)
           return { ...text(`Unknown tool ${request.params.name}`), isError: true }
       }
     })

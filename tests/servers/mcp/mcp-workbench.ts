@@ -13,6 +13,7 @@ import type { LiveClient } from '../live/live-client.js'
 
 export interface McpWorkbench {
   base: string
+  token: string
   configDir: string
   api(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
   discover(urls: string[], metadata?: Record<string, string>): Promise<DiscoverResponse>
@@ -52,6 +53,7 @@ export async function startMcpWorkbench(
     api('/api/invoke', { body: { protocol: 'mcp', ...request } })
   return {
     base,
+    token,
     configDir,
     api,
     async discover(urls, metadata) {

@@ -46,6 +46,12 @@ export function abortReason(signal: AbortSignal | undefined): WorkbenchError | u
   return reason instanceof WorkbenchError ? reason : new WorkbenchError('cancelled', 'The call was cancelled.')
 }
 
+/** Throws the reason the signal fired with, as a WorkbenchError (`cancelled` when it carried none). */
+export function throwIfAborted(signal: AbortSignal): void {
+  const reason = abortReason(signal)
+  if (reason) throw reason
+}
+
 export function unauthorized(url: string, challenge: AuthChallenge | undefined, status = 401): WorkbenchError {
   const where = challenge?.resourceMetadata
     ? ` It names its protected-resource metadata at ${challenge.resourceMetadata} (MCP authorization: OAuth 2.1).`

@@ -7,6 +7,7 @@
 import { WorkbenchError } from '@wirebench/core'
 import type { Call, CallContext, StreamFrame } from '@wirebench/core'
 import { runMethod } from './calls.js'
+import { throwIfAborted } from './errors.js'
 import type { CallDeps } from './calls.js'
 import { toInvokeResult } from './invoke.js'
 import type { SessionRequest } from './session/pool.js'
@@ -19,7 +20,7 @@ export async function* streamMethod(
   ctx: CallContext,
   deps: CallDeps,
 ): AsyncGenerator<StreamFrame, void, undefined> {
-  ctx.signal.throwIfAborted()
+  throwIfAborted(ctx.signal)
   const queue: StreamFrame[] = []
   let wake: (() => void) | undefined
   const notify = () => {

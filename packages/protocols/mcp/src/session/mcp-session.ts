@@ -194,6 +194,10 @@ export class McpSession {
         signal,
         timeout: timeoutOf(ctx),
       })
+    } catch (error) {
+      // Cancelled from a session channel (`cancel` op): say so, rather than the SDK's "request timed out".
+      if (controller.signal.aborted && !ctx.signal.aborted) throw controller.signal.reason as WorkbenchError
+      throw error
     } finally {
       this.running.delete(token)
     }

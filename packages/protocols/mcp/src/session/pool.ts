@@ -10,6 +10,7 @@ import type { DispatcherFactory } from '@wirebench/transport'
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import type { McpHttpServer, McpProcessBoard } from '../config/types.js'
 import type { SessionListener, SessionTarget, SpawnFunction } from '../types.js'
+import { abortReason, throwIfAborted } from '../errors.js'
 import type { HttpConnection, StdioConnection } from './connect.js'
 import { McpSession } from './mcp-session.js'
 import type { ListName } from './mcp-session.js'
@@ -74,9 +75,10 @@ export class SessionSlot {
 
 /** Waits for `promise` unless the caller's signal fires first (the shared work goes on for the others). */
 function within<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error)
+  const aborted = abortReason(signal)
+  if (aborted) return Promise.reject(aborted)
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error)
+    const onAbort = () => reject(abortReason(signal) ?? new Error('aborted'))
     signal.addEventListener('abort', onAbort, { once: true })
     promise.then(
       (value) => {
@@ -234,7 +236,7 @@ export class SessionPool {
   }
 
   private async ensure(slot: SessionSlot, request: SessionRequest, ctx: CallContext): Promise<McpSession> {
-    ctx.signal.throwIfAborted()
+    throwIfAborted(ctx.signal)
     if (slot.session?.isOpen) return slot.session
     slot.connecting ??= this.open(slot, request, ctx).finally(() => {
       slot.connecting = undefined
