@@ -6,9 +6,12 @@
  */
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
+import type { TLSSocket } from 'node:tls'
 import { randomUUID } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import {
   CallToolRequestSchema,
@@ -32,10 +35,27 @@ export interface LabServerOptions {
   pageSize?: number
   /** Refuse requests without `Authorization: Bearer <token>` with 401 and a protected-resource metadata URL. */
   bearerToken?: string
+  /** Serve HTTPS; `requestCert` asks for (and requires) a client certificate signed by `ca`. */
+  tls?: { key: string; cert: string; ca?: string; requestCert?: boolean }
+}
+
+/** One HTTP request as the server saw it. */
+export interface LabRequest {
+  method: string
+  /** Path and query. */
+  url: string
+  headers: Record<string, string | string[] | undefined>
+  /** The client certificate's subject CN, over TLS with a client certificate. */
+  clientCommonName?: string
 }
 
 export interface LabServer {
+  /** The Streamable HTTP endpoint (`/mcp`). */
   url: string
+  /** The legacy HTTP+SSE endpoint (`/sse`, posting to `/messages`). */
+  sseUrl: string
+  /** Every HTTP request, in order. */
+  requests(): LabRequest[]
   origin: string
   /** `initialize` requests received. */
   initializes(): number
@@ -162,6 +182,8 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
   const tools = [...baseTools(), ...generatedTools(options.generatedTools ?? 0)]
   const pageSize = options.pageSize ?? tools.length
   const transports = new Map<string, StreamableHTTPServerTransport>()
+  const legacy = new Map<string, SSEServerTransport>()
+  const requests: LabRequest[] = []
   const methods: string[] = []
   const cancelled: Array<{ requestId: unknown; reason?: unknown }> = []
   let initializes = 0
@@ -336,7 +358,16 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
     })
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (!(request.url ?? '').startsWith('/mcp')) {
+    const seen: LabRequest = { method: request.method ?? '', url: request.url ?? '', headers: { ...request.headers } }
+    const peer = (request.socket as Partial<TLSSocket>).getPeerCertificate?.()
+    if (peer && typeof peer.subject?.CN === 'string') seen.clientCommonName = peer.subject.CN
+    requests.push(seen)
+    const path = (request.url ?? '').split('?')[0]
+    if (path === '/sse' || path === '/messages') {
+      await handleLegacy(request, response, path)
+      return
+    }
+    if (path !== '/mcp') {
       response.writeHead(404).end()
       return
     }
@@ -378,21 +409,58 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
     await transport.handleRequest(request, response, body)
   }
 
+  /** The legacy transport: GET /sse opens a session stream whose `endpoint` event names POST /messages?sessionId=. */
+  const handleLegacy = async (request: IncomingMessage, response: ServerResponse, path: string): Promise<void> => {
+    if (path === '/sse' && request.method === 'GET') {
+      const transport = new SSEServerTransport('/messages', response)
+      legacy.set(transport.sessionId, transport)
+      response.on('close', () => legacy.delete(transport.sessionId))
+      await newServer().connect(transport)
+      return
+    }
+    const sessionId = new URL(request.url ?? '', 'http://lab').searchParams.get('sessionId') ?? ''
+    const transport = legacy.get(sessionId)
+    if (!transport || request.method !== 'POST') {
+      response.writeHead(404).end('No such session')
+      return
+    }
+    const body = await readBody(request)
+    const method = (body as { method?: unknown } | undefined)?.method
+    if (typeof method === 'string') methods.push(method)
+    if (method === 'initialize') initializes++
+    await transport.handlePostMessage(request, response, body)
+  }
+
   const sockets = new Set<Socket>()
-  const http = createServer((request, response) => {
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500)
       response.end()
     })
-  })
-  http.on('connection', (socket: Socket) => {
+  }
+  const tls = options.tls
+  const http = tls
+    ? createHttpsServer(
+        {
+          key: tls.key,
+          cert: tls.cert,
+          ...(tls.ca ? { ca: tls.ca } : {}),
+          requestCert: tls.requestCert === true,
+          rejectUnauthorized: tls.requestCert === true,
+        },
+        listener,
+      )
+    : createServer(listener)
+  http.on(tls ? 'secureConnection' : 'connection', (socket: Socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+  const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${(http.address() as AddressInfo).port}`
   return {
     url: `${origin}/mcp`,
+    sseUrl: `${origin}/sse`,
+    requests: () => [...requests],
     origin,
     initializes: () => initializes,
     methods: () => [...methods],
@@ -403,8 +471,10 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
     },
     openConnections: () => sockets.size,
     async close() {
-      for (const transport of transports.values()) await transport.close().catch(() => undefined)
+      for (const transport of [...transports.values(), ...legacy.values()])
+        await transport.close().catch(() => undefined)
       transports.clear()
+      legacy.clear()
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => http.close(() => resolve()))
     },

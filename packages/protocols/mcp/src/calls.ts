@@ -39,7 +39,8 @@ export interface MethodOutcome {
   errorDetails?: unknown
   outputValidation?: OutputValidation
   progressToken?: McpProgressToken
-  session: McpSession
+  /** The session that answered (none for `disconnect`, which closes it). */
+  session: McpSession | undefined
 }
 
 type Progress = CallOptions['onProgress']
@@ -195,6 +196,12 @@ export async function runMethod(
   deps: CallDeps,
   onProgress?: Progress,
 ): Promise<MethodOutcome> {
+  if (call.service === sessionService && call.method === 'disconnect') {
+    // Closing must not open a session first: without one there is nothing to do.
+    readMessage(call.messages, 'disconnect', 'Send {}.')
+    const started = await deps.pool.disconnect(request, ctx, 'Disconnected on request.')
+    return { response: { disconnected: started }, status: 'OK', session: undefined }
+  }
   for (let attempt = 0; ; attempt++) {
     const lease = await deps.pool.acquire(request, ctx)
     const { session } = lease

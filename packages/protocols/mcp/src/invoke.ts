@@ -6,12 +6,13 @@ import type { SessionRequest } from './session/pool.js'
 
 export function toInvokeResult(outcome: MethodOutcome, started: number): InvokeResult {
   const { session } = outcome
-  const metadata: Record<string, string> = {
-    'mcp-transport': session.transportKind,
-    'mcp-protocol-version': session.negotiatedVersion,
+  const metadata: Record<string, string> = {}
+  if (session) {
+    metadata['mcp-transport'] = session.transportKind
+    metadata['mcp-protocol-version'] = session.negotiatedVersion
+    const sessionId = session.sessionId
+    if (sessionId !== undefined) metadata['mcp-session-id'] = sessionId
   }
-  const sessionId = session.sessionId
-  if (sessionId !== undefined) metadata['mcp-session-id'] = sessionId
   if (outcome.progressToken !== undefined) metadata['mcp-progress-token'] = String(outcome.progressToken)
   const result: InvokeResult = {
     response: outcome.response,
