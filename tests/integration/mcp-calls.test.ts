@@ -172,6 +172,27 @@ describe('session events', () => {
     channel.close()
   })
 
+  it('takes a request the server withdrew off the channel', async () => {
+    const channel = await openSessionChannel(live, lab.url)
+    const result = call('ask-then-withdraw')
+    const request = await channel.waitFor('request', (e) => e.method === 'elicitation/create')
+    expect(await channel.waitFor('requestCancelled', (e) => e.requestId === request.requestId)).toMatchObject({
+      method: 'elicitation/create',
+    })
+    expect(((await result).response as { content: Array<{ text: string }> }).content[0]?.text).toBe('withdrawn')
+    const late = await channel.send({
+      op: 'answer',
+      requestId: request.requestId,
+      result: { action: 'decline' },
+      id: 'late',
+    })
+    expect(late.accepted).toBe(true)
+    expect(await channel.waitFor('reply', (e) => e.id === 'late')).toMatchObject({
+      error: { message: expect.stringContaining('is waiting for an answer') },
+    })
+    channel.close()
+  })
+
   it('relays the server’s log after a level change', async () => {
     const channel = await openSessionChannel(live, lab.url)
     await channel.send({ op: 'setLevel', level: 'info' })

@@ -152,6 +152,11 @@ function baseTools(): Tool[] {
     { name: 'contents', description: 'Every content block kind.', inputSchema: object() },
     { name: 'grow', description: 'Adds a tool and says the list changed.', inputSchema: object() },
     { name: 'ping-client', description: 'Pings the client.', inputSchema: object() },
+    {
+      name: 'ask-then-withdraw',
+      description: 'Asks the user, then withdraws the question after 200 ms.',
+      inputSchema: object(),
+    },
   ]
 }
 
@@ -273,6 +278,18 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
           tools.push({ name, description: 'Added at run time.', inputSchema: { type: 'object', properties: {} } })
           await server.sendToolListChanged()
           return text(name)
+        }
+        case 'ask-then-withdraw': {
+          const answer = await server
+            .elicitInput(
+              { mode: 'form', message: 'Never mind', requestedSchema: { type: 'object', properties: {} } },
+              { signal: AbortSignal.timeout(200) },
+            )
+            .then(
+              () => 'answered',
+              () => 'withdrawn',
+            )
+          return text(answer)
         }
         case 'ping-client':
           await server.ping()

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
+  CancelledNotificationSchema,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ListRootsRequestSchema,
@@ -288,6 +289,14 @@ export class McpSession {
       })
       return Promise.resolve()
     }
+    client.setNotificationHandler(CancelledNotificationSchema, (notification) => {
+      const { requestId, reason } = notification.params
+      // The SDK's own handler ignores request id 0 (a falsy check), the first request a server sends: withdraw here.
+      if (requestId !== undefined) this.requests.withdraw(requestId, reason)
+      const sdkHandler: unknown = Reflect.get(client, '_oncancel')
+      if (typeof sdkHandler === 'function')
+        void Promise.resolve(sdkHandler.call(client, notification)).catch(() => undefined)
+    })
     client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
       return (await this.requests.ask('elicitation/create', request.params, extra.requestId, extra.signal)) as never
     })

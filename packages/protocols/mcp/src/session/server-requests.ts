@@ -47,26 +47,23 @@ export class ServerRequests {
       }, timeoutMs)
       timer.unref()
       this.pending.set(requestId, { event, resolve, reject, timer })
-      signal.addEventListener(
-        'abort',
-        () => {
-          const entry = this.pending.get(requestId)
-          if (!entry) return
-          clearTimeout(entry.timer)
-          this.pending.delete(requestId)
-          const reason: unknown = signal.reason
-          this.options.emit({
-            kind: 'requestCancelled',
-            requestId,
-            method,
-            ...(typeof reason === 'string' && reason !== '' ? { reason } : {}),
-          })
-          reject(new McpError(jsonRpcCodes.requestTimeout, 'Withdrawn by the server.'))
-        },
-        { once: true },
-      )
+      signal.addEventListener('abort', () => this.withdraw(requestId, signal.reason), { once: true })
       this.options.emit(event)
     })
+  }
+
+  /** The server withdrew a request (`notifications/cancelled`): it leaves the channels and waits no more. */
+  withdraw(requestId: McpRequestId, reason: unknown): void {
+    const entry = this.pending.get(requestId)
+    if (!entry) return
+    this.settle(requestId, entry)
+    this.options.emit({
+      kind: 'requestCancelled',
+      requestId,
+      method: entry.event.method,
+      ...(typeof reason === 'string' && reason !== '' ? { reason } : {}),
+    })
+    entry.reject(new McpError(jsonRpcCodes.requestTimeout, 'Withdrawn by the server.'))
   }
 
   /** Answers a pending request; throws `not_found` (none pending) or `invalid_request` (an answer of the wrong shape). */
