@@ -153,8 +153,11 @@ describe('wirebench (the built CLI)', () => {
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/),
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/events$/),
       expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/chat$/),
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
+      'mcp+stdio://everything',
     ])
-    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket']) expect(run.stdout()).toContain(protocol)
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'mcp'])
+      expect(run.stdout()).toContain(protocol)
     const res = await fetch(`${base}/api/discover`, {
       method: 'POST',
       headers: { 'x-workbench-token': token!, 'content-type': 'application/json' },
@@ -163,7 +166,7 @@ describe('wirebench (the built CLI)', () => {
     const body = (await res.json()) as { attempts: { outcome: string }[]; services: { protocol: string }[] }
     expect(body.attempts.some((a) => a.outcome === 'ok')).toBe(true)
     expect(new Set(body.services.map((s) => s.protocol))).toEqual(
-      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket']),
+      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket', 'mcp']),
     )
   })
 
@@ -228,12 +231,12 @@ describe('wirebench refusals', () => {
   it('refuses a --url pinning a plugin that is not installed, naming it and listing the installed ones', async () => {
     const { configDir, uiDir } = await cliDirs()
     const args = ['--no-open', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir]
-    const run = start([...args, '--url', 'http://127.0.0.1:9/openapi.json', '--url', 'mcp@http://127.0.0.1:9/mcp'])
+    const run = start([...args, '--url', 'http://127.0.0.1:9/openapi.json', '--url', 'signalr@http://127.0.0.1:9/hub'])
     expect((await run.exited).code).toBe(2)
     expect(run.stderr()).toContain(
-      'wirebench: --url mcp@http://127.0.0.1:9/mcp: No protocol plugin "mcp" is installed, so "mcp@" cannot pin one.',
+      'wirebench: --url signalr@http://127.0.0.1:9/hub: No protocol plugin "signalr" is installed, so "signalr@" cannot pin one.',
     )
-    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket.')
+    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, mcp.')
     expect(run.stderr()).not.toMatch(/absolute URL/)
     expect(run.stdout()).not.toContain('Open:')
   })

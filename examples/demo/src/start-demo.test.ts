@@ -35,8 +35,10 @@ describe('startDemo', { timeout: 30_000 }, () => {
         name: 'Chat (WebSocket)',
         url: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/chat$/),
       },
+      { protocol: 'mcp', name: 'Kitchen (MCP)', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) },
     ])
-    expect(new Set(handle.urls.map((url) => new URL(url).port)).size).toBe(5)
+    expect(new Set(handle.urls.map((url) => new URL(url).port)).size).toBe(6)
+    expect(handle.stdioUrls).toEqual(['mcp+stdio://everything'])
     expect(handle.urls).toEqual(handle.services.map((service) => service.url))
     const documentUrl = handle.urls[0] ?? ''
     const document = (await (await fetch(documentUrl)).json()) as { servers: { url: string }[] }

@@ -1,6 +1,7 @@
 /** Starts every demo service on ephemeral ports and returns their discovery URLs. */
 import { startGraphqlDemo } from './graphql/index.js'
 import { startGrpcDemo } from './grpc/index.js'
+import { demoMcpConfigFile, demoStdioUrl, startMcpDemo } from './mcp/index.js'
 import { startRestDemo } from './rest/index.js'
 import type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
 import { startSseDemo } from './sse/index.js'
@@ -15,6 +16,10 @@ export interface DemoHandle {
   services: DemoService[]
   /** The discovery URL of each service, in the order of `services`. */
   urls: string[]
+  /** The bundled `mcp.json` (server-everything over stdio), for the workbench's trusted MCP configuration. */
+  mcpConfigFile: string
+  /** Addresses of the stdio servers that file lists, to discover beside the services. */
+  stdioUrls: string[]
   close(): Promise<void>
 }
 
@@ -25,6 +30,7 @@ const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[]
   startGraphqlDemo,
   startSseDemo,
   startWebSocketDemo,
+  startMcpDemo,
 ]
 
 export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHandle> {
@@ -47,6 +53,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   return {
     services,
     urls: services.map((service) => service.url),
+    mcpConfigFile: demoMcpConfigFile,
+    stdioUrls: [demoStdioUrl],
     close: () => (closing ??= closeAll()),
   }
 }

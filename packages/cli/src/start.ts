@@ -9,6 +9,8 @@ import { cliVersion } from './version.js'
 interface RunningDemo {
   services: DemoService[]
   urls: string[]
+  mcpConfigFile: string
+  stdioUrls: string[]
   close(): Promise<void>
 }
 
@@ -57,9 +59,13 @@ export async function start(options: StartOptions, output: Output): Promise<() =
       port: options.port,
       configDir: options.configDir,
       lockedUrls: options.lockedUrls,
-      demoUrls: demo?.urls ?? [],
+      demoUrls: demo ? [...demo.urls, ...demo.stdioUrls] : [],
       token: options.token ? undefined : null,
       allowedHosts: options.allowedHosts,
+      mcp: {
+        configFiles: [...options.mcpConfigFiles, ...(demo ? [demo.mcpConfigFile] : [])],
+        servers: options.mcpServers,
+      },
       version: cliVersion,
       ...(options.uiDir === undefined ? {} : { uiDir: options.uiDir }),
     })

@@ -62,7 +62,10 @@ async function get(url: string, accept: string, ctx: CallContext, options: Probe
       dispatcher: lease.dispatcher,
       signal,
     }).catch((error: unknown) => {
-      throw toNetworkError(error, { url, clientCertificate: ctx.markers.mtls !== undefined })
+      const failure = toNetworkError(error, { url, clientCertificate: ctx.markers.mtls !== undefined })
+      // Something listens but does not speak HTTP/1.1 (a gRPC server): another plugin's target.
+      if (failure.code === 'upstream_invalid') throw notMcp(url, failure.message.replace(/\.$/, ''))
+      throw failure
     })
     const type = mediaType(response.headers['content-type'])
     const what = `HTTP ${response.statusCode} with ${type || 'no content type'}`

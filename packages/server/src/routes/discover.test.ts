@@ -27,7 +27,7 @@ describe('POST /api/discover', () => {
     const body = res.json<DiscoverResponse>()
     // Every registered plugin tries every URL; the others report these HTTP/1.1 document URLs as not theirs.
     expect(new Set(body.attempts.map((t) => t.pluginId))).toEqual(
-      new Set(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket']),
+      new Set(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'mcp']),
     )
     const rest = body.attempts.filter((t) => t.pluginId === 'rest')
     const byUrl = Object.fromEntries(rest.map((t) => [t.url, t]))
@@ -57,13 +57,13 @@ describe('POST /api/discover', () => {
   })
 
   it('answers a pin naming no installed plugin with one attempt saying so and listing the installed ones', async () => {
-    const body = (await discover([`mcp@${a.docUrl}`, a.docUrl])).json<DiscoverResponse>()
-    const pinned = body.attempts.filter((t) => t.url === `mcp@${a.docUrl}`)
+    const body = (await discover([`signalr@${a.docUrl}`, a.docUrl])).json<DiscoverResponse>()
+    const pinned = body.attempts.filter((t) => t.url === `signalr@${a.docUrl}`)
     expect(pinned).toEqual([
-      expect.objectContaining({ pluginId: 'mcp', outcome: 'error', code: 'no_plugin', servicesFound: 0 }),
+      expect.objectContaining({ pluginId: 'signalr', outcome: 'error', code: 'no_plugin', servicesFound: 0 }),
     ])
-    expect(pinned[0]?.message).toBe('No protocol plugin "mcp" is installed, so "mcp@" cannot pin one.')
-    expect(pinned[0]?.hint).toMatch(/^Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket\./)
+    expect(pinned[0]?.message).toBe('No protocol plugin "signalr" is installed, so "signalr@" cannot pin one.')
+    expect(pinned[0]?.hint).toMatch(/^Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, mcp\./)
     // The other URL is discovered as usual.
     expect(body.attempts.find((t) => t.url === a.docUrl && t.pluginId === 'rest')?.outcome).toBe('ok')
   })
@@ -107,7 +107,7 @@ describe('POST /api/discover', () => {
     expect(rest[0]?.message).toMatch(/metadata/)
     // Refused before any plugin runs: every plugin's attempt on the metadata address is an error.
     const metadata = body.attempts.filter((t) => t.url === 'http://169.254.169.254/latest')
-    expect(metadata.length).toBe(7)
+    expect(metadata.length).toBe(8)
     expect(metadata.every((t) => t.outcome === 'error')).toBe(true)
   })
 
