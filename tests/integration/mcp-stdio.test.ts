@@ -299,7 +299,7 @@ describe('stdio MCP servers', () => {
     })
   })
 
-  it('refuses a configuration file other users may write', async () => {
+  it('refuses a configuration file every user may write', async () => {
     const configDir = await mkdtemp(join(tmpdir(), 'wb-mcp-perm-'))
     try {
       await writeFile(join(configDir, 'mcp.json'), JSON.stringify({ mcpServers: { open: { command: 'sh' } } }))
@@ -308,7 +308,7 @@ describe('stdio MCP servers', () => {
       try {
         const body = (await (await local.api('/api/mcp/servers')).json()) as McpServersResponse
         expect(body.servers).toEqual([])
-        expect(body.issues[0]?.message).toContain('other users may write')
+        expect(body.issues[0]?.message).toContain('every user may write')
         const discovered = await local.discover(['mcp+stdio://open'])
         expect(discovered.attempts[0]).toMatchObject({ code: 'not_found' })
       } finally {

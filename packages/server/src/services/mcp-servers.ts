@@ -1,7 +1,8 @@
 /**
  * The MCP servers the workbench may start or reach — its trusted configuration: entries from the command line
  * (`--url mcp@stdio:…`), the `--mcp-config` files and `{config_dir}/mcp.json`, in that order of precedence. Files are
- * read again when they change. A file others may write is refused: whoever can edit it chooses what the workbench runs.
+ * read again when they change. A file every user may write, or another user's, is refused: whoever can edit it chooses
+ * what the workbench runs.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -31,14 +32,31 @@ interface FileState {
   issues: McpConfigIssue[]
 }
 
+/**
+ * Why a file may not say what the workbench runs: anyone may write it, or it belongs to another user (root's files
+ * are fine). Group-writable files are accepted: user-private groups (umask 002) make every checkout so.
+ */
+function untrusted(path: string, mode: number, owner: number): string | undefined {
+  if ((mode & 0o002) !== 0) {
+    return `Not used: every user may write this file, and it says which programs the workbench starts. Run chmod o-w ${path}.`
+  }
+  const self = process.getuid?.()
+  if (self !== undefined && owner !== self && owner !== 0) {
+    return 'Not used: the file belongs to another user, and it says which programs the workbench starts.'
+  }
+  return undefined
+}
+
 /** Reads one file when it changed since the last look (by modification time and size). */
 function refresh(state: FileState): void {
   let stamp: string
   let mode: number
+  let owner: number
   try {
     const info = statSync(state.path)
     stamp = `${info.mtimeMs}:${info.size}`
     mode = info.mode
+    owner = info.uid
   } catch {
     if (state.stamp === 'missing') return
     state.stamp = 'missing'
@@ -50,14 +68,10 @@ function refresh(state: FileState): void {
   }
   if (stamp === state.stamp) return
   state.stamp = stamp
-  if ((mode & 0o022) !== 0) {
+  const refusal = untrusted(state.path, mode, owner)
+  if (refusal) {
     state.servers = []
-    state.issues = [
-      {
-        file: state.path,
-        message: `Not used: other users may write this file, and it says which programs the workbench starts. Run chmod go-w ${state.path}.`,
-      },
-    ]
+    state.issues = [{ file: state.path, message: refusal }]
     return
   }
   let text: string
