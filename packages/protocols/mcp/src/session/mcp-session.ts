@@ -255,7 +255,12 @@ export class McpSession {
 
   private newClient(): Client {
     const client = new Client(this.options.clientInfo, {
-      capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } },
+      // applyDefaults: an accepted elicitation gets the schema's defaults for the fields the user left out (SEP-1034).
+      capabilities: {
+        roots: { listChanged: true },
+        sampling: {},
+        elicitation: { form: { applyDefaults: true }, url: {} },
+      },
       jsonSchemaValidator: this.options.validator,
     })
     const { emit } = this.options
