@@ -27,6 +27,8 @@ export interface McpServers extends McpServerDirectory {
 interface FileState {
   path: string
   isRequired: boolean
+  /** When the file was last looked at (epoch ms): calls look up servers often, files change rarely. */
+  checkedAt: number
   stamp: string
   servers: ConfiguredMcpServer[]
   issues: McpConfigIssue[]
@@ -47,32 +49,32 @@ function untrusted(path: string, mode: number, owner: number): string | undefine
   return undefined
 }
 
-/** Reads one file when it changed since the last look (by modification time and size). */
-function refresh(state: FileState): void {
-  let stamp: string
-  let mode: number
-  let owner: number
-  try {
-    const info = statSync(state.path)
-    stamp = `${info.mtimeMs}:${info.size}`
-    mode = info.mode
-    owner = info.uid
-  } catch {
-    if (state.stamp === 'missing') return
+/** Files are looked at again at most this often. */
+const recheckMs = 500
+
+/** Reads one file when it changed since the last look (by modification time and size); true when it did. */
+function refresh(state: FileState): boolean {
+  const now = Date.now()
+  if (now - state.checkedAt < recheckMs) return false
+  state.checkedAt = now
+  const info = statSync(state.path, { throwIfNoEntry: false })
+  if (!info) {
+    if (state.stamp === 'missing') return false
     state.stamp = 'missing'
     state.servers = []
     state.issues = state.isRequired
       ? [{ file: state.path, message: 'The file does not exist (given with --mcp-config).' }]
       : []
-    return
+    return true
   }
-  if (stamp === state.stamp) return
+  const stamp = `${info.mtimeMs}:${info.size}`
+  if (stamp === state.stamp) return false
   state.stamp = stamp
-  const refusal = untrusted(state.path, mode, owner)
+  const refusal = untrusted(state.path, info.mode, info.uid)
   if (refusal) {
     state.servers = []
     state.issues = [{ file: state.path, message: refusal }]
-    return
+    return true
   }
   let text: string
   try {
@@ -82,7 +84,7 @@ function refresh(state: FileState): void {
     state.issues = [
       { file: state.path, message: `Cannot read it: ${error instanceof Error ? error.message : String(error)}.` },
     ]
-    return
+    return true
   }
   const parsed = parseMcpServersDocument(text, {
     source: { kind: 'file', path: state.path },
@@ -90,16 +92,29 @@ function refresh(state: FileState): void {
   })
   state.servers = parsed.servers
   state.issues = parsed.issues
+  return true
 }
 
 export function createMcpServers(options: McpServersOptions): McpServers {
   const files: FileState[] = [
-    ...options.files.map((path) => ({ path: resolve(path), isRequired: true, stamp: '', servers: [], issues: [] })),
-    { path: options.defaultFile, isRequired: false, stamp: '', servers: [], issues: [] },
+    ...options.files.map((path) => ({
+      path: resolve(path),
+      isRequired: true,
+      checkedAt: 0,
+      stamp: '',
+      servers: [],
+      issues: [],
+    })),
+    { path: options.defaultFile, isRequired: false, checkedAt: 0, stamp: '', servers: [], issues: [] },
   ]
   const board = createProcessBoard()
 
+  let cached: { servers: ConfiguredMcpServer[]; issues: McpConfigIssue[] } | undefined
+  // Every call to a stdio address or a configured URL looks servers up: the merged view is rebuilt only on a change.
   const current = (): { servers: ConfiguredMcpServer[]; issues: McpConfigIssue[] } => {
+    let changed = cached === undefined
+    for (const file of files) changed = refresh(file) || changed
+    if (!changed && cached) return cached
     const byName = new Map<string, ConfiguredMcpServer>()
     const issues: McpConfigIssue[] = []
     const add = (server: ConfiguredMcpServer) => {
@@ -117,11 +132,11 @@ export function createMcpServers(options: McpServersOptions): McpServers {
     }
     options.commandLine.forEach(add)
     for (const file of files) {
-      refresh(file)
       file.servers.forEach(add)
       issues.push(...file.issues)
     }
-    return { servers: [...byName.values()], issues }
+    cached = { servers: [...byName.values()], issues }
+    return cached
   }
 
   return {

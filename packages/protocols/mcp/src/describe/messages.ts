@@ -11,13 +11,15 @@ export function message(name: string, fields: FieldInfo[], description?: string)
   return info
 }
 
-export const callToolResult = message('CallToolResult', [
-  repeated('content', 1, 'Content blocks: text, image, audio, resource_link, resource.'),
-  optionalField('structuredContent', 2, 'json', {
-    description: 'Structured result, checked against the outputSchema.',
-  }),
-  optionalField('isError', 3, 'bool', { description: 'The tool reported an error.' }),
-])
+/**
+ * The result of a tool without an output schema. Every such tool shares it and discovery repeats it once per tool (a
+ * thousand tools: a thousand copies), so it is kept to its name and a description.
+ */
+export const callToolResult = message(
+  'CallToolResult',
+  [],
+  'content (text, image, audio, resource_link and resource blocks), structuredContent, isError.',
+)
 
 export const readResourceResult = message('ReadResourceResult', [
   repeated('contents', 1, 'Each content has uri, mimeType and text or blob (base64).'),

@@ -25,8 +25,16 @@ export function createSessionFetch(options: {
   const query = options.apiKeyQuery ?? []
   const fetch: FetchLike = async (url, init) => {
     const wire = query.length > 0 ? appendQueryParams(String(url), query) : url
+    // The SDK hands every request of a session the same long-lived signal. undici's Request adds an abort listener to
+    // it and removes it only when the Request is garbage-collected, so thousands pile up (each add scans them all). A
+    // per-request signal that follows it (AbortSignal.any holds its sources weakly, adding no listener) goes instead.
+    const signal = init?.signal ? AbortSignal.any([init.signal]) : undefined
     // undici's fetch takes the dispatcher in its init; the types of the two fetch implementations differ only nominally.
-    const response = await undiciFetch(wire, { ...(init as object), dispatcher: options.dispatcher })
+    const response = await undiciFetch(wire, {
+      ...(init as object),
+      ...(signal ? { signal } : {}),
+      dispatcher: options.dispatcher,
+    })
     if (response.status === 401 || response.status === 403) {
       challenge = readChallenge(response.status, response.headers.get('www-authenticate')) ?? challenge
     }

@@ -31,6 +31,10 @@ export function sessionHeaders(
 export function sessionKey(target: SessionTarget, ctx: CallContext, headers: Record<string, string>): string {
   if (target.kind === 'stdio') return `stdio\u0000${target.server.name}`
   const { mtls, trust, apiKeyQuery, cookieEnv } = ctx.markers
+  // No credentials at all (the common local case): nothing to hash.
+  if (!mtls && !trust && !apiKeyQuery && cookieEnv === undefined && Object.keys(headers).length === 0) {
+    return `${target.url}\u0000`
+  }
   const material = JSON.stringify([
     Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     mtls ?? null,
