@@ -28,6 +28,8 @@ const protocolStacks: Record<string, RegExp> = {
   undici: /\/node_modules\/undici\//,
   'tough-cookie': /\/node_modules\/tough-cookie\//,
   'a plugin module': /\/packages\/protocols\/[^/]+\/dist\/plugin\.js$/,
+  'MCP SDK': /\/node_modules\/@modelcontextprotocol\/sdk\//,
+  zod: /\/node_modules\/zod\//,
 }
 
 describe('wirebench start-up (the built CLI, every module it imports recorded)', () => {
@@ -76,6 +78,7 @@ describe('wirebench start-up (the built CLI, every module it imports recorded)',
       ['graphql', { unary: true, serverStreaming: true, channels: false }],
       ['sse', { unary: true, serverStreaming: true, channels: false }],
       ['websocket', { unary: true, serverStreaming: false, channels: true }],
+      ['mcp', { unary: true, serverStreaming: true, channels: true }],
     ])
     expect(listed.protocols.find((p) => p.id === 'grpc')?.uploadExtensions).toEqual(['.proto'])
     expect(listed.protocols.find((p) => p.id === 'rest')?.uploadExtensions).toEqual(['.json', '.yaml', '.yml'])
@@ -111,9 +114,9 @@ describe('wirebench start-up (the built CLI, every module it imports recorded)',
     expect(loaded).toContain('graphql-js')
     expect(loaded).not.toContain('protobuf-es')
     expect(loaded).not.toContain('swagger2openapi')
-    expect(urls.some((url) => /\/packages\/protocols\/(grpc|rest|sse|websocket)\/dist\/plugin\.js$/.test(url))).toBe(
-      false,
-    )
+    expect(
+      urls.some((url) => /\/packages\/protocols\/(grpc|rest|sse|websocket|mcp)\/dist\/plugin\.js$/.test(url)),
+    ).toBe(false)
 
     const schema = await fetch(`${base}/api/schema?${new URLSearchParams({ protocol: 'graphql', url: yoga.url })}`, {
       headers,
