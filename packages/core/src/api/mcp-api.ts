@@ -131,8 +131,6 @@ export type McpSessionEvent =
   | { kind: 'resourceUpdated'; uri: string }
   /** `notifications/{tools,resources,prompts}/list_changed`: discover the URL again to see the new list. */
   | { kind: 'listChanged'; list: 'tools' | 'resources' | 'prompts' }
-  /** `notifications/cancelled` from the server about a request of ours. */
-  | { kind: 'cancelled'; requestId: McpRequestId; reason?: string }
   /** Any other notification, as sent. */
   | { kind: 'notification'; method: string; params?: unknown }
   /** A request from the server that waits for the user: answer it with an `answer` send. */
