@@ -141,11 +141,12 @@ describe.runIf(requireChromium())('credentials bound to hosts', () => {
     expect(await question(page).count()).toBe(0)
     expect(beta.requests.filter((r) => r.url === '/events')).toHaveLength(1)
 
-    const { document } = await savedEnvironments(cli)
-    expect(document.environments.find((env) => env.name === 'Local demo')?.hosts).toEqual({
-      approved: ['127.0.0.1'],
-      refused: ['127.0.0.2'],
-    })
+    await expect
+      .poll(async () => {
+        const { document } = await savedEnvironments(cli)
+        return document.environments.find((env) => env.name === 'Local demo')?.hosts
+      })
+      .toEqual({ approved: ['127.0.0.1'], refused: ['127.0.0.2'] })
   })
 
   it('binds discovery too: after a reload the approved host is discovered with the token, the refused one without', async () => {
@@ -186,11 +187,13 @@ describe.runIf(requireChromium())('credentials bound to hosts', () => {
     await panel.locator('.hosts-row[data-host="petstore.swagger.io"]').waitFor()
     await screenshot(page, 'credentials-hosts-tab-dark')
     await closeEnvironmentEditor(page)
-    const saved = (await savedEnvironments(cli)).document
-    expect(saved.environments.find((env) => env.name === 'Local demo')?.hosts?.refused).toEqual([
-      '127.0.0.2',
-      'petstore.swagger.io',
-    ])
+    // The editor saves in the background: wait for the file to hold the answer.
+    await expect
+      .poll(async () => {
+        const saved = (await savedEnvironments(cli)).document
+        return saved.environments.find((env) => env.name === 'Local demo')?.hosts?.refused
+      })
+      .toEqual(['127.0.0.2', 'petstore.swagger.io'])
 
     const { page: light, errors } = await newPage(browser, { colorScheme: 'light' })
     try {

@@ -64,7 +64,7 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
     expect(await pickerBox(page, 'owner/friend').isChecked()).toBe(true)
 
     const status = await sendWithShortcut(page)
-    expect(await status.textContent()).toBe('OK')
+    expect(await status.textContent()).toBe('HTTP 200')
     const data = page.locator('.gql-result-data .json-tree')
     await data.getByRole('button', { name: 'Expand all' }).click()
     const text = await data.textContent()
@@ -129,7 +129,7 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
     await fieldInput(page, 'input.color').selectOption('GREEN')
     expect(await page.getByRole('tab', { name: /^Variables/ }).textContent()).toContain('1')
     const status = await sendWithShortcut(page)
-    expect(await status.textContent()).toBe('OK')
+    expect(await status.textContent()).toBe('HTTP 200')
     const data = page.getByRole('region', { name: 'Data' })
     await data.getByRole('button', { name: 'Expand all' }).click()
     const text = await data.locator('.json-tree').textContent()

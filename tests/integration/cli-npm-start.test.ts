@@ -52,3 +52,19 @@ describe('npm start (scripts/start.mjs)', () => {
     },
   )
 })
+
+describe('the wirebench command npm links', () => {
+  // npm links bins when it installs, before any build: the link must exist in a fresh clone and run the built CLI.
+  it('runs `npx wirebench --version` from the repository root', async () => {
+    const child = spawn('npx', ['--no-install', 'wirebench', '--version'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    expect(out.trim()).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(code).toBe(0)
+  })
+})

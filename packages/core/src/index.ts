@@ -1,6 +1,7 @@
 /** @wirebench/core: the isomorphic heart of Wirebench (no Node built-ins). */
 export type {
   AuthChallenge,
+  CallTimings,
   EnumValueInfo,
   FieldInfo,
   FieldLabel,
@@ -15,6 +16,7 @@ export type {
   OutputValidation,
   SecurityAlternative,
   SecuritySchemeInfo,
+  SentRequest,
   ServiceInfo,
   ServiceSource,
   StatusName,
@@ -45,7 +47,13 @@ export type {
   TrustMarker,
 } from './markers/markers.js'
 export { appendQueryParams, getHeader, mergeHeaders } from './markers/headers.js'
-export { referencedVariables, substitute, substituteDeep } from './variables/substitute.js'
+export {
+  escapeTemplate,
+  escapeTemplatesDeep,
+  referencedVariables,
+  substitute,
+  substituteDeep,
+} from './variables/substitute.js'
 export type { SubstitutionOptions, SubstitutionResult } from './variables/substitute.js'
 export { defaultSystemSources, resolveSystemVariable, systemVariableNames } from './variables/system.js'
 export type { SystemSources } from './variables/system.js'

@@ -10,6 +10,7 @@ import { createCookieJars } from './cookies/cookie-jars.js'
 import type { CookieJars } from './cookies/cookie-jars.js'
 import { withCookieJar } from './cookies/with-cookie-jar.js'
 import { createGuardedLookup } from './guarded-lookup.js'
+import { createTimedConnector } from './timing/timed-connector.js'
 import { callTls } from './tls/call-tls.js'
 import { createTlsAgents } from './tls/tls-agents.js'
 
@@ -49,7 +50,9 @@ export function createDispatcherFactory(options: DispatcherFactoryOptions = {}):
   const cookieJars = options.cookieJars ?? createCookieJars()
   const tlsAgents = createTlsAgents({ lookup, keepAliveTimeoutMs, max: options.maxTlsAgents ?? 8 })
   let shared: Agent | undefined
-  const sharedAgent = (): Agent => (shared ??= new Agent({ connect: { lookup }, keepAliveTimeout: keepAliveTimeoutMs }))
+  // The timed connector notes each new connection's DNS, connect and TLS times for the calls that report them.
+  const sharedAgent = (): Agent =>
+    (shared ??= new Agent({ connect: createTimedConnector({ lookup }), keepAliveTimeout: keepAliveTimeoutMs }))
 
   return {
     acquire(markers) {

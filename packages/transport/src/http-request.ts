@@ -6,6 +6,7 @@ import { readBoundedBody } from './body-reader.js'
 import { createCallSignal } from './deadline.js'
 import { declaredLength, flattenHeaders } from './headers.js'
 import { toNetworkError } from './network-errors.js'
+import { attachTimer, type PhaseTimer } from './timing/phase-timer.js'
 
 export type HttpRequestBody = string | Buffer | Uint8Array | FormData | URLSearchParams
 
@@ -30,6 +31,8 @@ export interface HttpRequestOptions {
    * (a WorkbenchError passes through as it is), e.g. an endless event stream a document fetch must not read.
    */
   inspectHeaders?(head: ResponseHead): void
+  /** Times the phases of this request and keeps the head undici wrote (see `createPhaseTimer`). */
+  timer?: PhaseTimer
 }
 
 export interface ResponseHead {
@@ -58,6 +61,7 @@ export interface DispatchUrlOptions {
   body?: HttpRequestBody | undefined
   signal?: AbortSignal | undefined
   bodyTimeoutMs?: number | undefined
+  timer?: PhaseTimer | undefined
 }
 
 /** Sends one request for an http(s) URL straight to the dispatcher; the response body is left unread. */
@@ -69,15 +73,17 @@ export function dispatchUrl(options: DispatchUrlOptions): Promise<Dispatcher.Res
   // Straight to the dispatcher with a literal options object, as undici's top-level `request(url, opts)` would
   // dispatch it (origin, path with the query, no fragment) minus its `{ ...opts }` copy: V8 builds that copy on a
   // slow path and every later read of it in undici pays for it (~25 µs a call).
-  return options.dispatcher.request({
-    origin: url.origin,
-    path: url.search ? `${url.pathname}${url.search}` : url.pathname,
-    method: options.method,
-    headers: options.headers,
-    body: options.body as Dispatcher.DispatchOptions['body'],
-    signal: options.signal,
-    ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeout: options.bodyTimeoutMs }),
-  })
+  const dispatch = () =>
+    options.dispatcher.request({
+      origin: url.origin,
+      path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+      method: options.method,
+      headers: options.headers,
+      body: options.body as Dispatcher.DispatchOptions['body'],
+      signal: options.signal,
+      ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeout: options.bodyTimeoutMs }),
+    })
+  return options.timer === undefined ? dispatch() : attachTimer(options.timer, dispatch)
 }
 
 export async function httpRequest(options: HttpRequestOptions): Promise<HttpResponse> {
@@ -91,6 +97,7 @@ export async function httpRequest(options: HttpRequestOptions): Promise<HttpResp
       headers: options.headers,
       body: options.body,
       signal: call.signal,
+      timer: options.timer,
     })
     const head: ResponseHead = {
       status: response.statusCode,
@@ -107,6 +114,7 @@ export async function httpRequest(options: HttpRequestOptions): Promise<HttpResp
       }
     }
     const body = await readBoundedBody(response.body, options.maxResponseBytes, declaredLength(head.headers))
+    options.timer?.end()
     return {
       ...head,
       body: body.bytes,

@@ -26,3 +26,8 @@ export { eventData, eventMeta, eventSourceFrames, headersMetadata } from './even
 export type { OpenResponseOptions, OpenedBody, OpenedResponse } from './event-stream/open-response.js'
 export { FrameQueue } from './frames/frame-queue.js'
 export type { FrameQueueOptions } from './frames/frame-queue.js'
+export { attachTimer, createPhaseTimer } from './timing/phase-timer.js'
+export type { PhaseTimer } from './timing/phase-timer.js'
+export { createTimedConnector, timedConnector } from './timing/timed-connector.js'
+export { MASK, SENT_BODY_LIMIT_BYTES, describeSentRequest, isCredentialHeader } from './timing/sent-request.js'
+export type { SentBody, SentRequestInput } from './timing/sent-request.js'

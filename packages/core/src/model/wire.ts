@@ -264,6 +264,10 @@ export interface InvokeResult {
   responses?: unknown[]
   /** Protocol-specific error details (gRPC rich status, GraphQL errors…). */
   errorDetails?: unknown
+  /** What the call put on the wire (credentials masked), when the plugin can say. */
+  sent?: SentRequest
+  /** How long each phase of the call took, as far as the transport could measure. */
+  timings?: CallTimings
   /**
    * The response checked against the schema the method declares for it (MCP: a tool's `structuredContent` against its
    * `outputSchema`); absent when there is nothing to check.
@@ -291,6 +295,43 @@ export interface AuthChallenge {
   resourceMetadata?: string
   scope?: string
   error?: string
+}
+
+/**
+ * The request of a unary call as it went out, for the response pane. Credentials are masked as `***` by header name
+ * (Authorization, Cookie, API keys…) and by the API-key query parameters' names before it leaves the server.
+ */
+export interface SentRequest {
+  /** `GET`, `POST`…; gRPC unary calls are `POST`. */
+  method: string
+  /** The resolved address: base URL, path and query parameters filled in. */
+  url: string
+  /** Request headers in the order sent (lower-case names); a repeated name appears once per value. */
+  headers: Array<[string, string]>
+  /** The body as text, when it is text (JSON, XML, a form, a GraphQL request), cut at `bodyLimitBytes`. */
+  body?: string
+  /** What a body that is not shown as text is (`multipart/form-data: 2 parts`, `protobuf`). */
+  bodySummary?: string
+  /** Size of the body on the wire. */
+  bodyBytes?: number
+  /** True when `body` is only the start of a longer body. */
+  bodyTruncated?: boolean
+}
+
+/** Milliseconds spent in each phase of a call; a phase the call did not go through (or that was not seen) is absent. */
+export interface CallTimings {
+  /** Resolving the host name (absent for an IP address). */
+  dnsMs?: number
+  /** Opening the TCP connection. */
+  connectMs?: number
+  /** The TLS handshake (https only). */
+  tlsMs?: number
+  /** From the request going out to the first byte of the answer (the server's think time plus one round trip). */
+  firstByteMs?: number
+  /** From the start of the call to the last byte of the answer. */
+  totalMs: number
+  /** The call went over a connection that was already open: it had no DNS, connect or TLS phase of its own. */
+  reusedConnection?: boolean
 }
 
 export type DiscoveryOutcome = 'ok' | 'empty' | 'partial' | 'error' | 'timeout'

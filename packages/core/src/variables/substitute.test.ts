@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { referencedVariables, substitute, substituteDeep } from './substitute.js'
+import { escapeTemplate, escapeTemplatesDeep, referencedVariables, substitute, substituteDeep } from './substitute.js'
 
 const fixedClock = {
   clock: () => 1_700_000_000_123,
@@ -84,5 +84,36 @@ describe('substituteDeep', () => {
 describe('referencedVariables', () => {
   it('lists referenced names and skips escapes', () => {
     expect(referencedVariables('${a} $${b} ${ c } ${a}')).toEqual(['a', 'c'])
+  })
+})
+
+describe('escapeTemplate', () => {
+  it('makes a value literal: substitution gives back exactly the text, whatever the variables hold', () => {
+    const scopes = [{ canarySecret: 'LEAKED', x: 'LEAKED' }]
+    const texts = ['${canarySecret}', 'Bearer ${x}', '$${x}', '$$${x}', '${', '$', '${}', 'a$${b}c${', '${now}', '}${x']
+    for (const text of texts) {
+      const escaped = escapeTemplate(text)
+      expect(substitute(escaped, { scopes }), text).toEqual({ value: text, unknown: [] })
+      expect(referencedVariables(escaped), text).toEqual([])
+    }
+  })
+
+  it("round-trips every short string over the engine's special characters", () => {
+    const alphabet = ['$', '{', '}', 'x']
+    const texts = ['']
+    for (let length = 1; length <= 6; length++) {
+      for (const text of texts.filter((t) => t.length === length - 1)) texts.push(...alphabet.map((c) => text + c))
+    }
+    for (const text of texts) {
+      expect(substitute(escapeTemplate(text), { scopes: [{ x: 'LEAKED' }] }).value, text).toBe(text)
+    }
+  })
+
+  it('escapes every string inside a JSON value and keeps keys and other values', () => {
+    const input = JSON.parse('{"__proto__": {"a": "${s}"}, "list": ["${s}", 1, true, null], "k${s}": "v"}') as unknown
+    const escaped = escapeTemplatesDeep(input)
+    expect(JSON.stringify(escaped)).toBe('{"__proto__":{"a":"$${s}"},"list":["$${s}",1,true,null],"k${s}":"v"}')
+    expect(Object.getPrototypeOf(escaped)).toBe(Object.prototype)
+    expect(substituteDeep(escaped, { scopes: [{ s: 'LEAKED' }] }).value).toEqual(input)
   })
 })

@@ -108,6 +108,34 @@ export function substituteDeep<T>(input: T, options: SubstitutionOptions = {}): 
   return { value: walk(input) as T, unknown: [...unknown] }
 }
 
+/**
+ * Makes text literal for the engine: every `${` becomes `$${`, so substituting the result gives `text` back unchanged.
+ * Values that come from a document (examples, defaults, default operations) go through this before they reach a
+ * draft: a spec must never be able to pull an environment's variables into a call.
+ */
+export function escapeTemplate(text: string): string {
+  // A replacer function: in a replacement string `$$` would itself mean one `$`.
+  return text.replaceAll('${', () => '$${')
+}
+
+/** `escapeTemplate` on every string inside a JSON value (object keys are never substituted, so they stay). */
+export function escapeTemplatesDeep<T>(input: T): T {
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return escapeTemplate(value)
+    if (Array.isArray(value)) return value.map(walk)
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, unknown> = {}
+      for (const [key, child] of Object.entries(value)) {
+        // Own property even for `__proto__`: assigning it would swap the copy's prototype.
+        Object.defineProperty(out, key, { value: walk(child), enumerable: true, writable: true, configurable: true })
+      }
+      return out
+    }
+    return value
+  }
+  return walk(input) as T
+}
+
 /** Lists the variable names a template references (escapes excluded). */
 export function referencedVariables(template: string): string[] {
   const names = new Set<string>()

@@ -5,7 +5,7 @@
  */
 import type { CallContext } from '@wirebench/core'
 import { createCallSignal, openResponse, readBoundedBody, toNetworkError } from '@wirebench/transport'
-import type { DispatcherFactory } from '@wirebench/transport'
+import type { DispatcherFactory, PhaseTimer } from '@wirebench/transport'
 
 export const graphqlAccept = 'application/graphql-response+json, application/json;q=0.9'
 
@@ -20,6 +20,8 @@ export interface GraphqlPost {
   body?: string
   /** Called with the status and headers before the body is read; may throw to stop there (the body is discarded). */
   inspect?(status: number, headers: Record<string, string>): void
+  /** Times the request's phases and keeps the head undici wrote (for the result's `sent` and `timings`). */
+  timer?: PhaseTimer
 }
 
 export interface GraphqlHttpResponse {
@@ -55,6 +57,7 @@ export async function postGraphql(
       dispatcher: lease.dispatcher,
       signal: call.signal,
       clientCertificate: ctx.markers.mtls !== undefined,
+      ...(post.timer ? { timer: post.timer } : {}),
     })
     const { headers } = response
     try {
@@ -66,6 +69,7 @@ export async function postGraphql(
     const length = headers['content-length']
     const declared = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined
     const body = await readBoundedBody(response.body, ctx.limits.maxResponseBytes, declared)
+    post.timer?.end()
     return {
       status: response.status,
       statusMessage: response.statusMessage,

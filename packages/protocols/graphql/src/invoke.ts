@@ -4,11 +4,13 @@
  */
 import { appendQueryParams, mergeHeaders } from '@wirebench/core'
 import type { CallContext, InvokeResult } from '@wirebench/core'
+import { createPhaseTimer } from '@wirebench/transport'
 import type { GraphqlDeps } from './discover.js'
 import { httpEndpoint } from './discover.js'
 import { graphqlErrors, graphqlStatus, sigv4Unsupported, subscriptionThroughInvoke } from './errors.js'
 import { graphqlAccept, parseJson, postGraphql } from './http.js'
 import { readMessage, requestBody } from './message.js'
+import { graphqlSentRequest } from './sent-request.js'
 import type { CachedOperation } from './types.js'
 
 export interface InvokeInput {
@@ -24,16 +26,14 @@ export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps
   const request = readMessage(input.messages, operation)
   httpEndpoint(input.url, deps)
   if (ctx.markers.sigv4) throw sigv4Unsupported()
-  const response = await postGraphql(
-    {
-      url: appendQueryParams(input.url, ctx.markers.apiKeyQuery ?? []),
-      displayUrl: input.url,
-      headers: mergeHeaders(ctx.metadata, { 'content-type': 'application/json', accept: graphqlAccept }),
-      body: requestBody(request),
-    },
-    ctx,
-    deps.dispatchers,
-  )
+  const post = {
+    url: appendQueryParams(input.url, ctx.markers.apiKeyQuery ?? []),
+    displayUrl: input.url,
+    headers: mergeHeaders(ctx.metadata, { 'content-type': 'application/json', accept: graphqlAccept }),
+    body: requestBody(request),
+    timer: createPhaseTimer(),
+  }
+  const response = await postGraphql(post, ctx, deps.dispatchers)
   const json = parseJson(response.body)
   const errors = graphqlErrors(json)
   const metadata: Record<string, string> = { ...response.headers, http_status: String(response.status) }
@@ -47,6 +47,8 @@ export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps
   const contentType = response.headers['content-type']
   if (contentType) result.contentType = contentType
   if (response.truncated) result.truncated = true
+  result.sent = graphqlSentRequest(post, ctx.markers)
+  result.timings = post.timer.timings()
   if (errors) {
     result.errorDetails = errors
     result.statusMessage = errors[0]?.message ?? ''

@@ -12,6 +12,7 @@ import { discoverFiles, discoverUrl } from './discover.js'
 import type { DiscoverDeps } from './discover.js'
 import { invokePrepared } from './invoke.js'
 import { grpcManifests } from './manifest.js'
+import { grpcSentRequest } from './sent-request.js'
 import { prepareCall } from './prepared-call.js'
 import type { PreparedCall } from './prepared-call.js'
 import type { ReflectionRequest } from './reflection/reflection-client.js'
@@ -111,7 +112,12 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
     },
 
     async invoke(call, ctx) {
-      return invokePrepared(await prepare(call, ctx), call.messages, ctx)
+      const prepared = await prepare(call, ctx)
+      const result = await invokePrepared(prepared, call.messages, ctx)
+      // HTTP/2 sessions are pooled by connect-node out of the transport's sight: only the total is measured.
+      result.sent = grpcSentRequest(prepared, call.messages, wire)
+      result.timings = { totalMs: result.durationMs }
+      return result
     },
 
     async *invokeStream(call, ctx) {

@@ -1,10 +1,11 @@
 /** Unary REST calls: build the request from the discovered method, send it through the guarded transport, decode. */
 import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
 import type { CallContext, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
-import { httpRequest } from '@wirebench/transport'
+import { createPhaseTimer, httpRequest } from '@wirebench/transport'
 import type { DispatcherFactory, HttpRequestBody } from '@wirebench/transport'
 import { missingServerUrl } from './errors.js'
 import { buildRequest } from './request-build.js'
+import { restSentRequest } from './sent-request.js'
 import { signOutbound } from './sigv4/sign-outbound.js'
 import { toInvokeResult } from './response.js'
 import type { RestPluginOptions } from './types.js'
@@ -25,6 +26,7 @@ export interface ResolvedCall {
 export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
   const request = await prepareOutbound(call, ctx, deps)
   const lease = deps.dispatchers.acquire(ctx.markers)
+  const timer = createPhaseTimer()
   try {
     const response = await httpRequest({
       url: request.wireUrl,
@@ -39,8 +41,12 @@ export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: I
       signalCarriesDeadline: true,
       timeoutMs: ctx.limits.timeoutMs,
       maxResponseBytes: ctx.limits.maxResponseBytes,
+      timer,
     })
-    return toInvokeResult(response)
+    const result = toInvokeResult(response)
+    result.sent = restSentRequest(request, timer, ctx.markers)
+    result.timings = timer.timings()
+    return result
   } finally {
     await lease.release()
   }

@@ -68,9 +68,10 @@ const receivedMessage: MessageInfo = {
 /** `origin` is the address as discovery was given it: calls route back to it. */
 export function describeService(origin: string, url: URL, protocol: string): ServiceInfo {
   const name = serviceName(url)
+  // Said of the discovery handshake only: a connection made later offers its own list and shows what it got.
   const negotiated = protocol
-    ? `The server chose the subprotocol ${protocol}.`
-    : 'No subprotocol was negotiated (list the ones to offer in a Sec-WebSocket-Protocol header).'
+    ? `At discovery the server chose the subprotocol ${protocol}.`
+    : 'Discovery offered no subprotocol: list the ones to offer under Subprotocols (Sec-WebSocket-Protocol).'
   return {
     name,
     package: '',

@@ -9,6 +9,7 @@ import { flattenHeaders } from '../headers.js'
 import { dispatchUrl } from '../http-request.js'
 import type { HttpRequestBody } from '../http-request.js'
 import { toNetworkError } from '../network-errors.js'
+import type { PhaseTimer } from '../timing/phase-timer.js'
 
 export interface OpenResponseOptions {
   url: string
@@ -24,6 +25,8 @@ export interface OpenResponseOptions {
   clientCertificate?: boolean
   /** A stream may stay quiet for long: 0 turns undici's idle-body timeout off (the signal still ends it). */
   bodyTimeoutMs?: number
+  /** Times the phases of this request and keeps the head undici wrote (the caller ends it after the body). */
+  timer?: PhaseTimer
 }
 
 export interface OpenedBody extends AsyncIterable<Uint8Array> {

@@ -6,6 +6,7 @@
  */
 import type { LookupFunction } from 'node:net'
 import { Agent } from 'undici'
+import { createTimedConnector } from '../timing/timed-connector.js'
 import type { CallTls } from './call-tls.js'
 
 export interface TlsAgentLease {
@@ -35,8 +36,9 @@ export function createTlsAgents(options: TlsAgentsOptions): TlsAgents {
 
   const create = (tls: CallTls): Agent =>
     new Agent({
-      // The guarded lookup stays on every Agent: TLS settings must not open a path to metadata addresses.
-      connect: { ...tls.options, lookup: options.lookup },
+      // The guarded lookup stays on every Agent: TLS settings must not open a path to metadata addresses. Timed, so
+      // the call that opens a connection reports its DNS, connect and TLS phases.
+      connect: createTimedConnector({ ...tls.options, lookup: options.lookup }),
       keepAliveTimeout: options.keepAliveTimeoutMs,
     })
 

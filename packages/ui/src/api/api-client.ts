@@ -28,10 +28,15 @@ export interface RequestOptions {
   signal?: AbortSignal
 }
 
+export interface InvokeOptions {
+  /** Runs on the messages once variables are substituted, right before they are posted (typed form values). */
+  finalizeMessages?: (messages: unknown[]) => unknown[]
+}
+
 export interface ApiClient {
   protocols(signal?: AbortSignal): Promise<ProtocolsResponse>
   discover(request: DiscoverRequest, signal?: AbortSignal): Promise<DiscoverResponse>
-  invoke(request: InvokeRequest, signal?: AbortSignal): Promise<InvokeResponse>
+  invoke(request: InvokeRequest, signal?: AbortSignal, options?: InvokeOptions): Promise<InvokeResponse>
   upload(name: string, content: Blob): Promise<UploadResponse>
   uploads(): Promise<UploadsResponse>
   deleteUpload(name: string): Promise<void>
@@ -81,7 +86,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     protocols: (signal) => request('/api/protocols', { signal }),
     discover: (body, signal) => request('/api/discover', { method: 'POST', json: body, signal }),
-    invoke: (body, signal) => request('/api/invoke', { method: 'POST', json: body, signal }),
+    invoke: async (body, signal, options) => {
+      const messages = options?.finalizeMessages ? options.finalizeMessages(body.messages) : body.messages
+      return request('/api/invoke', { method: 'POST', json: { ...body, messages }, signal })
+    },
     upload: (name, content) =>
       request(`/api/openapi/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body: content }),
     uploads: () => request('/api/uploads'),

@@ -237,7 +237,7 @@ export function withOutgoingAuth(
       const metadata = { ...(await session.prepareDiscovery(request, signal)), ...request.metadata }
       return api.discover(Object.keys(metadata).length > 0 ? { ...request, metadata } : request, signal)
     },
-    invoke: async (request, signal) => {
+    invoke: async (request, signal, options) => {
       const prepared = await session.prepareOutgoingCall({
         protocol: request.protocol,
         address: { protocol: request.protocol, url: request.url, service: request.service, method: request.method },
@@ -247,7 +247,8 @@ export function withOutgoingAuth(
         ...(signal ? { signal } : {}),
       })
       const { metadata: _written, serverUrl: _writtenUrl, ...rest } = request
-      const sent: InvokeRequest = { ...rest, messages: prepared.messages }
+      const messages = options?.finalizeMessages ? options.finalizeMessages(prepared.messages) : prepared.messages
+      const sent: InvokeRequest = { ...rest, messages }
       if (Object.keys(prepared.metadata).length > 0) sent.metadata = prepared.metadata
       if (prepared.serverUrl) sent.serverUrl = prepared.serverUrl
       return api.invoke(sent, signal)

@@ -1,7 +1,7 @@
 /** In-flight and finished calls per method: one at a time per method, cancellable, latest result kept. */
 import type { InvokeRequest, InvokeResult } from '@wirebench/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { ApiClient } from '../api/api-client.js'
+import type { ApiClient, InvokeOptions } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
 
 export interface CallRecord {
@@ -9,13 +9,15 @@ export interface CallRecord {
   startedAt: number
   result?: InvokeResult
   error?: ApiError
+  /** The user cancelled the call before its response arrived (there is no result to show). */
+  isCancelled?: boolean
   /** Wall time seen by the browser (includes the hop through the workbench server). */
   roundTripMs?: number
 }
 
 export interface CallsState {
   calls: Record<string, CallRecord>
-  send: (key: string, request: InvokeRequest) => Promise<void>
+  send: (key: string, request: InvokeRequest, options?: InvokeOptions) => Promise<void>
   cancel: (key: string) => void
 }
 
@@ -27,7 +29,7 @@ export function createCallsStore(api: ApiClient): CallsStore {
     const put = (key: string, record: CallRecord) => set((s) => ({ calls: { ...s.calls, [key]: record } }))
     return {
       calls: {},
-      send: async (key, request) => {
+      send: async (key, request, options) => {
         controllers.get(key)?.abort()
         const controller = new AbortController()
         controllers.set(key, controller)
@@ -35,11 +37,14 @@ export function createCallsStore(api: ApiClient): CallsStore {
         const previous = get().calls[key]
         put(key, { ...previous, isSending: true, startedAt })
         try {
-          const result = await api.invoke(request, controller.signal)
+          const result = await api.invoke(request, controller.signal, options)
           put(key, { isSending: false, startedAt, result, roundTripMs: performance.now() - startedAt })
         } catch (error) {
           if (controller.signal.aborted) {
-            put(key, { ...previous, isSending: false, startedAt })
+            // A newer send of the same method took over: that one writes the record.
+            if (controllers.get(key) !== controller) return
+            // The previous response answered another request: showing it under this one would mislead.
+            put(key, { isSending: false, startedAt, isCancelled: true, roundTripMs: performance.now() - startedAt })
             return
           }
           put(key, { isSending: false, startedAt, error: ApiError.fromUnknown(error) })

@@ -137,7 +137,17 @@ export function applyServerMessages(
   }
   next.evicted = next.log.evicted
   next.meter.record(context.now(), next.received)
+  if (!isLiveCallActive(next)) liftPause(next)
   return next
+}
+
+/**
+ * An ended call is never paused: nothing arrives any more, so the log shows everything it held (a pause left in
+ * place would keep saying "Paused" about a stream that is over and hide its last messages).
+ */
+export function liftPause(call: LiveCallState): void {
+  call.isPaused = false
+  call.pausedEnd = undefined
 }
 
 /** Why a message still waiting for the server's answer will never get one. */

@@ -174,6 +174,29 @@ describe('live store: server streams', () => {
     expect(c.pausedEnd).toBeUndefined()
   })
 
+  it('lifts a pause when the call ends, showing every message it held', () => {
+    const { fake, store, frame: nextFrame, call } = setup()
+    const id = store.getState().start(streamStart)
+    const ws = fake.last()
+    ws.accept()
+    ws.emit({ op: 'frames', id, frames: messages(1, 3) })
+    nextFrame()
+    store.getState().setPaused(id, true)
+    ws.emit({ op: 'frames', id, frames: [...messages(4, 2), frame(6, { type: 'end', status: 'OK' })] })
+    ws.emit({ op: 'closed', id })
+    nextFrame()
+    const c = call(id)
+    expect(c.status).toBe('closed')
+    expect(c.isPaused).toBe(false)
+    expect(c.pausedEnd).toBeUndefined()
+    expect(c.log.size).toBe(5)
+    // A cancel while paused ends the pause too.
+    const second = store.getState().start(streamStart)
+    store.getState().setPaused(second, true)
+    store.getState().cancel(second)
+    expect(call(second).isPaused).toBe(false)
+  })
+
   it('clears the log but keeps the counts', () => {
     const { fake, store, frame: nextFrame, call } = setup()
     const id = store.getState().start(streamStart)

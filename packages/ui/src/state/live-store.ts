@@ -11,6 +11,7 @@ import {
   applyServerMessages,
   entryBytes,
   isLiveCallActive,
+  liftPause,
   refusePending,
   type LiveCallState,
   type LiveEntry,
@@ -234,6 +235,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
     const call = store.getState().calls[id]
     if (!call) return
     const next: LiveCallState = { ...call, ...patch, endedAt: call.endedAt ?? now() }
+    liftPause(next)
     if (sentByRef && refusePending(next, sentByRef) > 0) next.version++
     keepWithinBudget({ [id]: next })
   }

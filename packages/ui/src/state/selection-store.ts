@@ -3,6 +3,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 
 export type SidebarTab = 'services' | 'files'
 
+/** What the search box asked of the result list: move the focus into it, or open its first operation. */
+export type ResultsRequest = 'focus' | 'open'
+
 export interface SelectionState {
   selectedKey: string | null
   query: string
@@ -12,6 +15,8 @@ export interface SelectionState {
   isDrawerOpen: boolean
   /** Set by Ctrl+K; the search box focuses itself once it is mounted and clears the flag. */
   isSearchFocusPending: boolean
+  /** Set by the search box's arrow keys and Enter; the list acts on it once and clears it. */
+  resultsRequest: ResultsRequest | null
   select: (key: string | null) => void
   setQuery: (query: string) => void
   toggleCollapsed: (groupId: string) => void
@@ -20,6 +25,8 @@ export interface SelectionState {
   /** Shows the Services tab (and the drawer on narrow screens) and asks the search box to take focus. */
   requestSearchFocus: () => void
   clearSearchFocusRequest: () => void
+  requestResults: (request: ResultsRequest) => void
+  clearResultsRequest: () => void
 }
 
 export type SelectionStore = StoreApi<SelectionState>
@@ -32,6 +39,7 @@ export function createSelectionStore(): SelectionStore {
     sidebarTab: 'services',
     isDrawerOpen: false,
     isSearchFocusPending: false,
+    resultsRequest: null,
     select: (selectedKey) => set({ selectedKey, isDrawerOpen: false }),
     setQuery: (query) => set({ query }),
     toggleCollapsed: (groupId) =>
@@ -45,5 +53,7 @@ export function createSelectionStore(): SelectionStore {
     setDrawerOpen: (isDrawerOpen) => set({ isDrawerOpen }),
     requestSearchFocus: () => set({ sidebarTab: 'services', isDrawerOpen: true, isSearchFocusPending: true }),
     clearSearchFocusRequest: () => set({ isSearchFocusPending: false }),
+    requestResults: (resultsRequest) => set({ resultsRequest }),
+    clearResultsRequest: () => set({ resultsRequest: null }),
   }))
 }

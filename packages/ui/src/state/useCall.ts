@@ -2,6 +2,7 @@
 import { useCallback, useEffect } from 'react'
 import { useStore } from 'zustand'
 import type { InvokeRequest } from '@wirebench/core'
+import { draftFields, finalizeMessages, sendHold } from '../features/request/send-gate.js'
 import type { CallRecord } from './calls-store.js'
 import type { MethodRef } from './catalog.js'
 import { emptyDraft, headersToMetadata } from './drafts-store.js'
@@ -38,8 +39,13 @@ export function useCall(target: MethodRef, serverUrl?: string): CallHandle {
   const send = useCallback(() => {
     // Read the draft at send time so a shortcut pressed mid-typing sends what is on screen.
     const draft = drafts.getState().drafts[target.key] ?? emptyDraft
+    // A field that cannot hold what was typed holds the call back; the request editor says why.
+    const isHeld = sendHold(target, draft) !== undefined
+    drafts.getState().setHeld(target.key, isHeld)
+    if (isHeld) return
     const request = buildInvokeRequest(target, draft.value, headersToMetadata(draft.headers), serverUrl)
-    void calls.getState().send(target.key, request)
+    const finalize = finalizeMessages(target, request.messages, draftFields(target, draft))
+    void calls.getState().send(target.key, request, { finalizeMessages: finalize })
   }, [calls, drafts, target, serverUrl])
 
   const cancel = useCallback(() => calls.getState().cancel(target.key), [calls, target.key])

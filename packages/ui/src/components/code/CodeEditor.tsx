@@ -3,7 +3,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { json, jsonParseLinter } from '@codemirror/lang-json'
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language'
 import { linter } from '@codemirror/lint'
-import { searchKeymap, highlightSelectionMatches } from '@codemirror/search'
+import { highlightSelectionMatches, openSearchPanel, searchKeymap } from '@codemirror/search'
 import { EditorState, Prec, type Extension } from '@codemirror/state'
 import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view'
 import { useEffect, useRef, type ReactElement } from 'react'
@@ -15,6 +15,8 @@ export interface CodeEditorProps {
   language: 'json' | 'text'
   isReadOnly?: boolean
   label: string
+  /** Bumped by the pane's Ctrl+F: the editor opens its search panel (a read-only editor cannot take the key itself). */
+  findRequest?: number
 }
 
 function extensionsFor(props: CodeEditorProps, onDocChange: (text: string) => void): Extension[] {
@@ -86,6 +88,12 @@ export function CodeEditor(props: CodeEditorProps): ReactElement {
     reportedRef.current = props.value
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: props.value } })
   }, [props.value])
+
+  const findRequest = props.findRequest ?? 0
+  useEffect(() => {
+    const view = viewRef.current
+    if (view && findRequest > 0) openSearchPanel(view)
+  }, [findRequest])
 
   return <div className="code-editor" ref={hostRef} />
 }

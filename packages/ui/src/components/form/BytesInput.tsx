@@ -4,6 +4,7 @@ import { base64ByteLength, formatBytes } from '../format.js'
 import { Icon } from '../Icon.js'
 import { isBase64 } from './field-value.js'
 import { readAsBase64 } from './FileInput.js'
+import { isTemplate } from './value-check.js'
 import './proto-form.css'
 
 export interface BytesInputProps {
@@ -15,8 +16,11 @@ export interface BytesInputProps {
 
 export function BytesInput({ value, onChange, id, label }: BytesInputProps): ReactElement {
   const [error, setError] = useState<string | null>(null)
-  const text = typeof value === 'string' ? value : ''
-  const isValid = isBase64(text.trim())
+  // A value of another type (from the JSON editor) is shown as JSON, never as an empty input.
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value)
+  // A `${…}` template is checked once substituted, when the call is sent.
+  const isVariable = isTemplate(value)
+  const isValid = isVariable || isBase64(text.trim())
   return (
     <div className="bytes-input">
       <input
@@ -49,8 +53,7 @@ export function BytesInput({ value, onChange, id, label }: BytesInputProps): Rea
           }}
         />
       </label>
-      {text && isValid && <span className="muted">{formatBytes(base64ByteLength(text))}</span>}
-      {!isValid && <span className="field-error">Not base64</span>}
+      {text && isValid && !isVariable && <span className="muted">{formatBytes(base64ByteLength(text))}</span>}
       {error && <span className="field-error">{error}</span>}
     </div>
   )

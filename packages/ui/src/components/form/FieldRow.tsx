@@ -7,6 +7,8 @@ import type { DecorateField, FieldDecoration } from './form-decoration.js'
 import { describeType } from './field-value.js'
 import { FieldEditor } from './FieldEditor.js'
 import { useFormFlavor } from './form-flavor.js'
+import { useFormPending } from './form-pending.js'
+import { fieldProblems } from './value-check.js'
 
 export interface FieldRowProps {
   field: FieldInfo
@@ -31,10 +33,16 @@ export function FieldRow(props: FieldRowProps): ReactElement {
   const { field, path, decoration } = props
   const flavor = useFormFlavor()
   const isNested = (field.type === 'message' && !!field.messageType?.fields.length) || field.isRepeated || field.isMap
+  // What this field's value cannot be (its nested fields' rows report their own).
+  const problems = fieldProblems(field, props.value, path, flavor)
+  const isPending = useFormPending()?.get(path) !== undefined
+  // `$${` is the engine's escape: values filled in from the document carry it so they are sent as written.
+  const isLiteral = typeof props.value === 'string' && props.value.includes('$${')
   return (
     <div
       className={`field-row${isNested ? ' field-row-nested' : ''}${field.deprecated ? ' is-deprecated' : ''}`}
       data-field-path={path}
+      data-invalid={problems.length > 0 || isPending || undefined}
       data-source={field.source}
       style={decoration?.accent ? { ['--field-accent' as string]: decoration.accent } : undefined}
     >
@@ -63,6 +71,21 @@ export function FieldRow(props: FieldRowProps): ReactElement {
       )}
       <div className="field-control">
         <FieldEditor {...props} label={field.required ? `${path} (required)` : path} />
+        {isLiteral && (
+          <div className="field-note muted">
+            <span className="mono">$${'{'}</span> is sent as the text <span className="mono">${'{'}</span>: no variable
+            is substituted here.
+          </div>
+        )}
+        {problems.length > 0 && (
+          <ul className="field-problems" aria-live="polite">
+            {problems.map((p) => (
+              <li key={p.path} className="field-error">
+                {p.path === path ? p.message : `${p.path.slice(path.length).replace(/^\./, '')}: ${p.message}`}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </div>
   )

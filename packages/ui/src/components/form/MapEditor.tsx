@@ -1,14 +1,16 @@
 /** A map field: key/value entries; keys are edited as text, values with the editor of the map's value type. */
-import type { ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import { Icon } from '../Icon.js'
 import { emptyItem, isJsonObject, itemField, withKey } from './field-value.js'
 import { ItemEditor, type FieldEditorProps } from './FieldEditor.js'
+import { useFormPending } from './form-pending.js'
 
 export function MapEditor(props: FieldEditorProps): ReactElement {
   const { field, path, value, onChange } = props
   const object = isJsonObject(value) ? value : {}
   const entries = Object.entries(object)
   const item = itemField(field)
+  const pending = useFormPending()
   const set = (next: Record<string, unknown>) => onChange(Object.keys(next).length ? next : undefined)
   const rename = (from: string, to: string) => {
     // Rebuild in order so the entry keeps its place while its key is edited.
@@ -25,11 +27,11 @@ export function MapEditor(props: FieldEditorProps): ReactElement {
     <div className="map-editor" role="group" aria-label={props.label}>
       {entries.map(([key, entry], index) => (
         <div className="map-entry" key={index}>
-          <input
-            className="input mono map-key"
-            value={key}
-            aria-label={`${path} key ${index}`}
-            onChange={(e) => rename(key, e.target.value)}
+          <MapKeyInput
+            entryKey={key}
+            otherKeys={entries.map(([k]) => k).filter((k) => k !== key)}
+            label={`${path} key ${index}`}
+            onRename={(to) => rename(key, to)}
           />
           <div className="repeated-editor">
             <ItemEditor
@@ -45,7 +47,10 @@ export function MapEditor(props: FieldEditorProps): ReactElement {
             type="button"
             className="icon-btn"
             aria-label={`Remove ${path}.${key}`}
-            onClick={() => set(withKey(object, key, undefined))}
+            onClick={() => {
+              pending?.set(`${path} key ${index}`, undefined)
+              set(withKey(object, key, undefined))
+            }}
           >
             <Icon name="close" size={14} />
           </button>
@@ -59,5 +64,46 @@ export function MapEditor(props: FieldEditorProps): ReactElement {
         <Icon name="plus" size={14} /> Add entry
       </button>
     </div>
+  )
+}
+
+interface MapKeyInputProps {
+  entryKey: string
+  otherKeys: readonly string[]
+  label: string
+  onRename: (to: string) => void
+}
+
+/**
+ * A map entry's key. A key another entry has would overwrite that entry: it stays in the input, named, and Send
+ * waits until it is unique, instead of one of the two values being dropped.
+ */
+function MapKeyInput({ entryKey, otherKeys, label, onRename }: MapKeyInputProps): ReactElement {
+  const pending = useFormPending()
+  // A taken key typed before the form was last shown is still in the draft's pending texts.
+  const [text, setText] = useState(() => pending?.get(label)?.text ?? entryKey)
+  const [seen, setSeen] = useState(entryKey)
+  if (seen !== entryKey) {
+    setSeen(entryKey)
+    setText(entryKey)
+  }
+  const isTaken = text !== entryKey && otherKeys.includes(text)
+  return (
+    <span className="map-key-wrap">
+      <input
+        className="input mono map-key"
+        value={text}
+        aria-label={label}
+        aria-invalid={isTaken || undefined}
+        onChange={(e) => {
+          const next = e.target.value
+          setText(next)
+          const taken = next !== entryKey && otherKeys.includes(next)
+          pending?.set(label, taken ? { text: next, message: `the key "${next}" is used by another entry` } : undefined)
+          if (!taken) onRename(next)
+        }}
+      />
+      {isTaken && <span className="field-error">Used by another entry</span>}
+    </span>
   )
 }

@@ -5,6 +5,7 @@ import { JsonValueInput } from './JsonValueInput.js'
 import { ScalarInput } from './ScalarInput.js'
 import { durationProblem, timestampProblem, unwrappedField, type WellKnownKind } from './well-known.js'
 import { BytesInput } from './BytesInput.js'
+import { isTemplate } from './value-check.js'
 import './proto-form.css'
 
 export interface WellKnownInputProps {
@@ -13,10 +14,12 @@ export interface WellKnownInputProps {
   value: unknown
   onChange: (value: unknown) => void
   id: string
+  /** The field's path (where JSON text that does not parse is kept). */
+  path: string
   label: string
 }
 
-export function WellKnownInput({ kind, field, value, onChange, id, label }: WellKnownInputProps): ReactElement {
+export function WellKnownInput({ kind, field, value, onChange, id, path, label }: WellKnownInputProps): ReactElement {
   switch (kind) {
     case 'timestamp':
       return (
@@ -43,7 +46,7 @@ export function WellKnownInput({ kind, field, value, onChange, id, label }: Well
     case 'empty':
       return <span className="muted wkt-empty">Empty message: nothing to fill.</span>
     case 'json':
-      return <JsonValueInput id={id} label={label} value={value} onChange={onChange} />
+      return <JsonValueInput id={id} path={path} label={label} value={value} onChange={onChange} />
   }
 }
 
@@ -58,8 +61,10 @@ interface CheckedTextProps {
 }
 
 function CheckedText({ id, label, value, onChange, placeholder, check, extra }: CheckedTextProps): ReactElement {
-  const text = typeof value === 'string' ? value : ''
-  const problem = text ? check(text) : null
+  // A value of another type (from the JSON editor) is shown as JSON, never as an empty input.
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value)
+  // A `${…}` template is checked once substituted, when the call is sent.
+  const problem = text && !isTemplate(value) ? check(text) : null
   return (
     <div className="wkt-input">
       <input
@@ -73,7 +78,6 @@ function CheckedText({ id, label, value, onChange, placeholder, check, extra }: 
         onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
       />
       {extra}
-      {problem && <span className="field-error">{problem}</span>}
     </div>
   )
 }

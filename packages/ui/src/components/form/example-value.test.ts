@@ -1,11 +1,18 @@
 import type { FieldInfo } from '@wirebench/core'
+import { substituteDeep } from '@wirebench/core'
 import { describe, expect, it } from 'vitest'
 import { field } from './field.test-helpers.js'
 import { exampleMessage } from './example-value.js'
+import { checkMessage } from './value-check.js'
+
+const message = (name: string, fields: FieldInfo[], patch: Partial<FieldInfo> = {}): FieldInfo =>
+  field({ name, type: 'message', messageType: { name, fullName: `demo.${name}`, fields }, ...patch })
+const wkt = (name: string, type: string) =>
+  field({ name, type: 'message', messageType: { name: type, fullName: `google.protobuf.${type}`, fields: [] } })
 
 describe('exampleMessage', () => {
   it('uses examples and defaults, samples required fields by type, and skips optional fields without a hint', () => {
-    const message = exampleMessage([
+    const filled = exampleMessage([
       field({ name: 'id', type: 'int32', required: true, example: 7 }),
       field({ name: 'limit', type: 'int32', defaultValue: 20 }),
       field({ name: 'note' }),
@@ -14,20 +21,121 @@ describe('exampleMessage', () => {
       field({ name: 'kind', type: 'enum', required: true, enumValues: [{ name: 'BOOK', number: 0 }] }),
       field({ name: 'file', required: true, isBinary: true, type: 'bytes' }),
     ])
-    expect(message).toEqual({ id: 7, limit: 20, email: 'user@example.com', tags: ['tags'], kind: 'BOOK' })
+    expect(filled).toEqual({ id: 7, limit: 20, email: 'ada@example.com', tags: ['example'], kind: 'BOOK' })
   })
 
-  it('fills nested required messages and stops at recursive ones', () => {
+  it('never fills a field with its own name: ids, names, emails, dates and numbers by name and format', () => {
+    const filled = exampleMessage(
+      [
+        field({ name: 'bookId', format: 'id' }),
+        field({ name: 'authorName' }),
+        field({ name: 'contactEmail' }),
+        field({ name: 'createdAt' }),
+        field({ name: 'birthDate' }),
+        field({ name: 'homepage', format: 'uri' }),
+        field({ name: 'requestId', format: 'uuid' }),
+        field({ name: 'pageSize', type: 'int32' }),
+        field({ name: 'offset', type: 'int32' }),
+        field({ name: 'price', type: 'double' }),
+        field({ name: 'quantity', type: 'int32' }),
+        field({ name: 'inStock', type: 'bool' }),
+        field({ name: 'publishedOn', type: 'json', format: 'DateTime' }),
+        field({ name: 'text' }),
+      ].map((f) => ({ ...f, required: true })),
+    )
+    expect(filled).toEqual({
+      bookId: '1',
+      authorName: 'Ada Lovelace',
+      contactEmail: 'ada@example.com',
+      createdAt: '2024-05-01T12:00:00Z',
+      birthDate: '2024-05-01',
+      homepage: 'https://example.com',
+      requestId: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      pageSize: 10,
+      offset: 0,
+      price: 9.99,
+      quantity: 1,
+      inStock: true,
+      publishedOn: '2024-05-01T12:00:00Z',
+      text: 'Example text',
+    })
+    for (const [name, value] of Object.entries(filled)) expect(value, name).not.toBe(name)
+  })
+
+  it('fills every proto3 field to depth 4: nested messages, one oneof member, enums, maps, well-known types', () => {
+    const location = message('location', [field({ name: 'latitude', type: 'double' })])
+    const fields: FieldInfo[] = [
+      field({ name: 'id' }),
+      field({ name: 'total', type: 'uint64' }),
+      field({ name: 'hash', type: 'bytes', isBinary: true }),
+      field({
+        name: 'status',
+        type: 'enum',
+        enumValues: [
+          { name: 'STATUS_UNSPECIFIED', number: 0 },
+          { name: 'STATUS_ONLINE', number: 1 },
+        ],
+      }),
+      location,
+      field({ name: 'solar', type: 'double', oneofName: 'power' }),
+      field({ name: 'battery', type: 'int32', oneofName: 'power' }),
+      field({ name: 'labels', isMap: true, mapKeyType: 'string', mapValueType: 'string' }),
+      field({ name: 'readings', type: 'double', isRepeated: true }),
+      wkt('installedAt', 'Timestamp'),
+      wkt('interval', 'Duration'),
+      wkt('nickname', 'StringValue'),
+      wkt('extra', 'Struct'),
+      wkt('payload', 'Any'),
+      field({ name: 'nick', oneofName: '_nick' }),
+    ]
+    const filled = exampleMessage(fields, { flavor: 'proto3' })
+    expect(filled).toEqual({
+      id: '1',
+      total: '10',
+      hash: 'aGVsbG8=',
+      status: 'STATUS_ONLINE',
+      location: { latitude: 51.5074 },
+      solar: 1.5,
+      labels: { key: 'example' },
+      readings: [1.5],
+      installedAt: '2024-05-01T12:00:00Z',
+      interval: '60s',
+      nickname: 'ada',
+      extra: {},
+      nick: 'ada',
+    })
+    expect(checkMessage(fields, filled, { flavor: 'proto3', stage: 'draft' }).problems).toEqual([])
+  })
+
+  it('fills nested messages and stops at recursive ones', () => {
     const node: FieldInfo = field({ name: 'child', type: 'message', required: true })
     node.messageType = { name: 'Node', fullName: 'Node', fields: [field({ name: 'name', required: true }), node] }
-    const message = exampleMessage([node])
-    expect(message.child).toMatchObject({ name: 'name', child: { name: 'name' } })
+    const filled = exampleMessage([node])
+    expect(filled.child).toMatchObject({ name: 'Ada Lovelace', child: { name: 'Ada Lovelace' } })
     let depth = 0
-    let cursor: unknown = message
+    let cursor: unknown = filled
     while (cursor && typeof cursor === 'object' && 'child' in cursor) {
       cursor = cursor.child
       depth++
     }
-    expect(depth).toBeLessThanOrEqual(5)
+    expect(depth).toBe(4)
+  })
+
+  it('makes examples, defaults and enum values from the document literal: substitution gives them back as written', () => {
+    const fields = [
+      field({ name: 'token', required: true, example: '${canarySecret}' }),
+      field({ name: 'meta', type: 'json', defaultValue: { auth: 'Bearer ${canarySecret}', list: ['${x}'] } }),
+      field({ name: 'mode', type: 'enum', required: true, enumValues: [{ name: '${canarySecret}', number: 0 }] }),
+    ]
+    const filled = exampleMessage(fields)
+    const sent = substituteDeep(filled, { scopes: [{ canarySecret: 'LEAKED', x: 'LEAKED' }] })
+    expect(sent).toEqual({
+      value: {
+        token: '${canarySecret}',
+        meta: { auth: 'Bearer ${canarySecret}', list: ['${x}'] },
+        mode: '${canarySecret}',
+      },
+      unknown: [],
+    })
   })
 })

@@ -1,6 +1,13 @@
 /** Pure helpers over form values: the message is a plain JSON object, and an absent key means "not sent". */
-import { isIntegerFieldType } from '@wirebench/core'
+import { escapeTemplate, isIntegerFieldType } from '@wirebench/core'
 import type { FieldInfo, FieldType } from '@wirebench/core'
+
+/** The `format` of a field that is a whole text body (set by the request editor for text media types). */
+export const TEXT_BODY_FORMAT = 'text-body'
+
+export function isTextBodyField(field: FieldInfo): boolean {
+  return field.format === TEXT_BODY_FORMAT && field.type === 'string' && !field.isRepeated
+}
 
 export function isIntegerType(type: FieldType | undefined): boolean {
   return type !== undefined && isIntegerFieldType(type)
@@ -60,7 +67,8 @@ export function describeType(field: FieldInfo, flavor: 'json' | 'proto3' = 'json
   let base: string = field.type
   if (field.type === 'message') base = field.messageType?.name ?? 'object'
   if (field.type === 'enum') base = 'enum'
-  if (field.format && field.type === 'string') base = `string · ${field.format}`
+  if (field.format && field.type === 'string')
+    base = field.format === TEXT_BODY_FORMAT ? 'text' : `string · ${field.format}`
   if (field.isMap)
     return `map<${field.mapKeyType ?? 'string'}, ${field.mapValueType === 'message' ? (field.messageType?.name ?? 'object') : (field.mapValueType ?? 'string')}>`
   return field.isRepeated ? `${base}[]` : base
@@ -80,7 +88,8 @@ export function emptyItem(field: FieldInfo): unknown {
   if (field.type === 'message') return {}
   if (field.type === 'bool') return false
   if (isNumericType(field.type)) return 0
-  if (field.type === 'enum') return field.enumValues?.[0]?.name ?? ''
+  // Enum names come from the document: escaped, so a name can never pull a variable into the call.
+  if (field.type === 'enum') return escapeTemplate(field.enumValues?.[0]?.name ?? '')
   return ''
 }
 

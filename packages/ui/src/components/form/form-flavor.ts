@@ -11,3 +11,8 @@ export const FormFlavorContext = createContext<FormFlavor>('json')
 export function useFormFlavor(): FormFlavor {
   return useContext(FormFlavorContext)
 }
+
+/** The gRPC family writes proto3 JSON (the same messages over gRPC, gRPC-Web and Connect); every other protocol JSON. */
+export function formFlavorOf(protocol: string): FormFlavor {
+  return protocol === 'grpc' || protocol === 'grpcweb' || protocol === 'connect' ? 'proto3' : 'json'
+}

@@ -1,19 +1,29 @@
-/** A virtualized, collapsible JSON tree: multi-megabyte responses render only the rows in view. */
+/**
+ * A virtualized, collapsible JSON tree: multi-megabyte responses render only the rows in view. Long strings can be
+ * wrapped and read whole, and a filter (Ctrl+F in the response pane) keeps the keys and values containing a text,
+ * with the path to each, marked.
+ */
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useMemo, useRef, useState, type ReactElement } from 'react'
-import { allContainerIds, flattenJson, initialExpansion, type JsonRow } from './json-rows.js'
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactElement } from 'react'
+import { Icon } from '../Icon.js'
+import { filterJson } from './json-filter.js'
+import { allContainerIds, flattenJson, initialExpansion } from './json-rows.js'
+import { JsonRowView } from './JsonRowView.js'
 
 const ROW_HEIGHT = 20
-const MAX_INLINE_STRING = 400
 
 export interface JsonTreeProps {
   value: unknown
   label: string
+  /** Bumped by the pane's Ctrl+F: the filter box takes the focus. */
+  findRequest?: number
 }
 
-export function JsonTree({ value, label }: JsonTreeProps): ReactElement {
+export function JsonTree({ value, label, findRequest = 0 }: JsonTreeProps): ReactElement {
   const [expanded, setExpanded] = useState(() => initialExpansion(value))
   const [isCapped, setCapped] = useState(false)
+  const [isWrapped, setWrapped] = useState(false)
+  const [query, setQuery] = useState('')
   const [shownValue, setShownValue] = useState(value)
   if (shownValue !== value) {
     // A new body (the same pane re-sent): open it afresh instead of reusing the old body's expansion.
@@ -21,15 +31,26 @@ export function JsonTree({ value, label }: JsonTreeProps): ReactElement {
     setExpanded(initialExpansion(value))
     setCapped(false)
   }
-  const rows = useMemo(() => flattenJson(value, expanded), [value, expanded])
+  // Typing stays responsive on a large body: the filter walks the whole value, once per settled query.
+  const search = useDeferredValue(query.trim())
+  const filter = useMemo(() => (search ? filterJson(value, search) : undefined), [value, search])
+  const rows = useMemo(() => flattenJson(value, expanded, filter), [value, expanded, filter])
   const scrollRef = useRef<HTMLDivElement>(null)
+  const filterRef = useRef<HTMLInputElement>(null)
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is used as documented; its values are read during render only.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => `${isWrapped ? 'w' : 'l'}${rows[index]?.id ?? index}`,
     overscan: 24,
   })
+
+  useEffect(() => {
+    if (findRequest === 0) return
+    filterRef.current?.focus()
+    filterRef.current?.select()
+  }, [findRequest])
 
   const toggle = (id: string) =>
     setExpanded((current) => {
@@ -40,7 +61,7 @@ export function JsonTree({ value, label }: JsonTreeProps): ReactElement {
     })
 
   return (
-    <div className="json-tree">
+    <div className={`json-tree${isWrapped ? ' is-wrapped' : ''}`}>
       <div className="json-tree-toolbar">
         <button
           type="button"
@@ -63,7 +84,40 @@ export function JsonTree({ value, label }: JsonTreeProps): ReactElement {
         >
           Collapse all
         </button>
-        <span className="muted">{rows.length.toLocaleString()} rows</span>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          aria-pressed={isWrapped}
+          title="Show long strings whole, wrapped over several lines"
+          onClick={() => setWrapped(!isWrapped)}
+        >
+          Wrap
+        </button>
+        <span className="json-filter">
+          <Icon name="search" size={12} className="json-filter-icon" />
+          <input
+            ref={filterRef}
+            type="search"
+            className="input"
+            placeholder="Find (Ctrl+F)"
+            aria-label={`Find in ${label.toLowerCase()}`}
+            title="Keeps the keys and values containing this text, with the path to each (Escape clears)"
+            spellCheck={false}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && query) {
+                event.preventDefault()
+                setQuery('')
+              }
+            }}
+          />
+        </span>
+        <span className="muted json-tree-count" role="status">
+          {filter
+            ? `${filter.matches.toLocaleString()} ${filter.matches === 1 ? 'match' : 'matches'}`
+            : `${rows.length.toLocaleString()} rows`}
+        </span>
         {isCapped && (
           <span className="muted" title="Expand all stops after 20,000 objects and arrays; open the rest one by one.">
             · first 20,000 containers expanded
@@ -76,11 +130,20 @@ export function JsonTree({ value, label }: JsonTreeProps): ReactElement {
             const row = rows[item.index]!
             return (
               <div
-                key={row.id}
+                key={item.key}
+                // Wrapped rows differ in height: each is measured once it is laid out.
+                ref={isWrapped ? virtualizer.measureElement : undefined}
+                data-index={item.index}
                 className="json-row"
                 style={{ transform: `translateY(${item.start}px)`, paddingLeft: 8 + row.depth * 16 }}
               >
-                <JsonRowView row={row} onToggle={toggle} />
+                <JsonRowView
+                  row={row}
+                  onToggle={toggle}
+                  isWrapped={isWrapped}
+                  needle={filter?.needle ?? ''}
+                  onShowAll={() => setWrapped(true)}
+                />
               </div>
             )
           })}
@@ -88,76 +151,4 @@ export function JsonTree({ value, label }: JsonTreeProps): ReactElement {
       </div>
     </div>
   )
-}
-
-function JsonRowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => void }): ReactElement {
-  const comma = row.isLast ? '' : ','
-  if (row.kind === 'close') {
-    return (
-      <span>
-        <span className="json-toggle-spacer" />
-        <span className="json-punct">
-          {row.isArray ? ']' : '}'}
-          {comma}
-        </span>
-      </span>
-    )
-  }
-  const key = row.label !== null && <span className="json-key">{JSON.stringify(row.label)}</span>
-  if (row.kind === 'leaf') {
-    return (
-      <span role="treeitem" aria-selected={false}>
-        <span className="json-toggle-spacer" />
-        {key}
-        {key && <span className="json-punct">: </span>}
-        <JsonScalar value={row.value} />
-        <span className="json-punct">{comma}</span>
-      </span>
-    )
-  }
-  const [open, close] = row.isArray ? ['[', ']'] : ['{', '}']
-  return (
-    <span role="treeitem" aria-expanded={row.isExpanded} aria-selected={false}>
-      <button
-        type="button"
-        className="json-toggle"
-        aria-label={row.isExpanded ? 'Collapse' : 'Expand'}
-        onClick={() => onToggle(row.id)}
-        disabled={row.size === 0}
-      >
-        {row.size === 0 ? '' : row.isExpanded ? '▾' : '▸'}
-      </button>
-      {key}
-      {key && <span className="json-punct">: </span>}
-      <span className="json-punct">{open}</span>
-      {!row.isExpanded && (
-        <>
-          {row.size > 0 && (
-            <button type="button" className="json-summary" onClick={() => onToggle(row.id)}>
-              {row.size.toLocaleString()}{' '}
-              {row.isArray ? (row.size === 1 ? 'item' : 'items') : row.size === 1 ? 'key' : 'keys'}
-            </button>
-          )}
-          <span className="json-punct">
-            {close}
-            {comma}
-          </span>
-        </>
-      )}
-    </span>
-  )
-}
-
-function JsonScalar({ value }: { value: unknown }): ReactElement {
-  if (typeof value === 'string') {
-    const shown = value.length > MAX_INLINE_STRING ? `${value.slice(0, MAX_INLINE_STRING)}…` : value
-    return (
-      <span className="json-string" title={value.length > 60 ? value.slice(0, 4000) : undefined}>
-        {JSON.stringify(shown)}
-      </span>
-    )
-  }
-  if (typeof value === 'number') return <span className="json-number">{String(value)}</span>
-  if (typeof value === 'boolean') return <span className="json-bool">{String(value)}</span>
-  return <span className="json-null">null</span>
 }

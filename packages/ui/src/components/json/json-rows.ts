@@ -1,4 +1,5 @@
 /** Flattens a JSON value into the visible rows of a collapsible tree, so only rows on screen need DOM nodes. */
+import type { JsonFilter } from './json-filter.js'
 
 export type JsonRow =
   | {
@@ -14,27 +15,42 @@ export type JsonRow =
   | { kind: 'close'; id: string; depth: number; isArray: boolean; isLast: boolean }
   | { kind: 'leaf'; id: string; depth: number; label: string | null; value: unknown; isLast: boolean }
 
-function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
+export function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
   return typeof value === 'object' && value !== null
 }
 
-function childEntries(value: Record<string, unknown> | unknown[]): Array<[string, unknown]> {
+export function childEntries(value: Record<string, unknown> | unknown[]): Array<[string, unknown]> {
   return Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value)
 }
 
 /** Ids are JSON-pointer-like paths; `~` and `/` in keys are escaped so two keys never share an id. */
-function childId(parent: string, key: string): string {
+export function childId(parent: string, key: string): string {
   return `${parent}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
 }
 
-export function flattenJson(root: unknown, expanded: ReadonlySet<string>): JsonRow[] {
+/**
+ * The rows of the tree: containers in `expanded` open. With a `filter`, only the nodes it keeps: containers leading to
+ * a match open whatever `expanded` says, and a container that matched by key shows its whole subtree as expanded.
+ */
+export function flattenJson(root: unknown, expanded: ReadonlySet<string>, filter?: JsonFilter): JsonRow[] {
   const rows: JsonRow[] = []
   // An explicit stack instead of recursion: deep documents must not overflow the call stack.
-  type Frame = { value: unknown; id: string; depth: number; label: string | null; isLast: boolean; isClose?: boolean }
+  type Frame = {
+    value: unknown
+    id: string
+    depth: number
+    label: string | null
+    isLast: boolean
+    isClose?: boolean
+    /** Below a container kept whole by the filter: shown as without a filter. */
+    isWhole?: boolean
+  }
   const stack: Frame[] = [{ value: root, id: '', depth: 0, label: null, isLast: true }]
   while (stack.length) {
     const frame = stack.pop()!
     const { value, id, depth, label, isLast } = frame
+    const isFiltered = filter !== undefined && !frame.isWhole
+    if (isFiltered && !filter.kept.has(id)) continue
     if (!isContainer(value)) {
       rows.push({ kind: 'leaf', id, depth, label, value, isLast })
       continue
@@ -45,7 +61,9 @@ export function flattenJson(root: unknown, expanded: ReadonlySet<string>): JsonR
       continue
     }
     const entries = childEntries(value)
-    const isExpanded = expanded.has(id) && entries.length > 0
+    const isWhole = frame.isWhole === true || (filter?.whole.has(id) ?? false)
+    const isOpen = isFiltered && !isWhole ? true : expanded.has(id)
+    const isExpanded = isOpen && entries.length > 0
     rows.push({ kind: 'open', id, depth, label, isArray, size: entries.length, isExpanded, isLast })
     if (!isExpanded) continue
     stack.push({ ...frame, isClose: true })
@@ -57,6 +75,7 @@ export function flattenJson(root: unknown, expanded: ReadonlySet<string>): JsonR
         depth: depth + 1,
         label: isArray ? null : key,
         isLast: i === entries.length - 1,
+        isWhole,
       })
     }
   }

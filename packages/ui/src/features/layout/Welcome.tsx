@@ -57,7 +57,11 @@ export function Welcome(): ReactElement {
         <dt>
           <kbd>Ctrl</kbd> <kbd>K</kbd>
         </dt>
-        <dd>Search operations</dd>
+        <dd>Search operations (name, path, summary, host)</dd>
+        <dt>
+          <kbd>↓</kbd> <kbd>Enter</kbd>
+        </dt>
+        <dd>Move into the results, open one (Enter in the search opens the first)</dd>
         <dt>
           <kbd>Ctrl</kbd> <kbd>Enter</kbd>
         </dt>

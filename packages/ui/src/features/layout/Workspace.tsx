@@ -6,6 +6,7 @@ import { protocolUi } from '../../protocols/registry.js'
 import { useSelectedMethod } from '../../state/useSelectedMethod.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { Sidebar } from '../sidebar/Sidebar.js'
+import { useNarrowPaneScroll } from './useNarrowPaneScroll.js'
 import { Welcome } from './Welcome.js'
 
 export function Workspace(): ReactElement {
@@ -16,6 +17,7 @@ export function Workspace(): ReactElement {
   const target = useSelectedMethod()
   const mainRef = useRef<HTMLDivElement>(null)
   const ui = target ? protocolUi(target.service.protocol) : null
+  useNarrowPaneScroll(mainRef, target?.key)
 
   const style = {
     '--sidebar-w': `${sidebarWidth}px`,

@@ -4,10 +4,13 @@
  */
 import { useCallback, useEffect, useState, type ReactElement, type ReactNode } from 'react'
 import { Icon } from '../../components/Icon.js'
+import { ProblemNotice } from '../../components/ProblemNotice.js'
 import type { MethodRef } from '../../state/catalog.js'
+import { ApiError } from '../../api/api-error.js'
 import { emptyDraft } from '../../state/drafts-store.js'
 import { addressOf } from '../../state/auth-targets.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { finalizeMessages, sendHold } from '../request/send-gate.js'
 import { composeMessages, MAX_SEND_MANY } from './composer-messages.js'
 import type { LiveCallHandle } from './useLiveCall.js'
 import '../../styles/live.css'
@@ -23,6 +26,7 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
   const { drafts, auth, prefs } = useWorkbench()
   const [count, setCount] = useState('10')
   const [unknown, setUnknown] = useState<string[]>([])
+  const [refusal, setRefusal] = useState<ApiError | null>(null)
   const { status, isActive } = handle
   const canSend = !isActive || status !== 'half-closed'
 
@@ -31,12 +35,27 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
       if (isActive && status === 'half-closed') return
       // Read the draft at send time so a shortcut pressed mid-typing sends what is on screen.
       const draft = drafts.getState().drafts[target.key] ?? emptyDraft
+      // A field that cannot hold what was typed holds the message back; the request editor says why.
+      const isHeld = sendHold(target, draft) !== undefined
+      drafts.getState().setHeld(target.key, isHeld)
+      if (isHeld) return
       // The channel's host decides whether secret variables may go into its frames.
       const vars = auth.frameVariables(addressOf(target), prefs.getState().serverUrls[target.origin])
       const composed = composeMessages(draft.value, times, vars ? { scopes: [vars] } : {})
       setUnknown(composed.unknown)
+      let messages: unknown[]
+      try {
+        messages = finalizeMessages(
+          target,
+          composed.messages.map(() => draft.value),
+        )(composed.messages)
+        setRefusal(null)
+      } catch (error) {
+        setRefusal(ApiError.fromUnknown(error))
+        return
+      }
       if (!isActive) handle.start()
-      handle.send(composed.messages)
+      handle.send(messages)
     },
     [drafts, auth, prefs, target, handle, isActive, status],
   )
@@ -115,6 +134,7 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
           </button>
         )}
       </div>
+      {refusal && <ProblemNotice error={refusal} onDismiss={() => setRefusal(null)} />}
       {unknown.length > 0 && (
         <div className="composer-note" role="status">
           Not substituted (unknown variables): {unknown.map((n) => `\${${n}}`).join(', ')}

@@ -1,6 +1,7 @@
 /** Controls of a live call's log: pause/resume (with the count of new entries), clear, cancel and export. */
-import { useRef, type ReactElement } from 'react'
+import { useCallback, useRef, useState, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
+import { useDismiss, type DismissReason } from '../../components/useDismiss.js'
 import type { LiveCallState } from '../../state/live-store.js'
 import { downloadText, exportFilename, toJsonDocument, toNdjson, type ExportFormat } from './live-export.js'
 import { isLiveActive } from './useLiveCall.js'
@@ -16,12 +17,21 @@ export interface LiveControlsProps {
 
 export function LiveControls({ call, methodName, onTogglePause, onClear, onCancel }: LiveControlsProps): ReactElement {
   const menuRef = useRef<HTMLDetailsElement>(null)
+  const [isMenuOpen, setMenuOpen] = useState(false)
+  const closeMenu = useCallback((reason?: DismissReason) => {
+    const menu = menuRef.current
+    if (!menu) return
+    menu.open = false
+    // Escape hands the focus back to the button that opened the menu; a click elsewhere leaves it where it went.
+    if (reason === 'escape') menu.querySelector('summary')?.focus()
+  }, [])
+  useDismiss(menuRef, isMenuOpen, closeMenu)
   const newCount = call.isPaused && call.pausedEnd !== undefined ? Math.max(0, call.log.end - call.pausedEnd) : 0
   const exportAs = (format: ExportFormat) => {
     const entries = call.log.slice()
     const text = format === 'ndjson' ? toNdjson(entries) : toJsonDocument(call, entries, methodName)
     downloadText(text, exportFilename(methodName, format))
-    if (menuRef.current) menuRef.current.open = false
+    closeMenu()
   }
   return (
     <div className="live-controls">
@@ -47,7 +57,7 @@ export function LiveControls({ call, methodName, onTogglePause, onClear, onCance
       <button type="button" className="btn btn-ghost" title="Empty the log (counts stay)" onClick={onClear}>
         <Icon name="trash" size={13} /> Clear
       </button>
-      <details className="live-export" ref={menuRef}>
+      <details className="live-export" ref={menuRef} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
         <summary className="btn btn-ghost" title="Download the log">
           Export
         </summary>

@@ -31,6 +31,7 @@ export function LiveResponsePane({ target, flavor, emptyTitle, emptyHint }: Live
       call={call}
       handle={handle}
       methodName={`${target.service.name}/${target.method.name}`}
+      protocol={target.service.protocol}
       {...(flavor ? { flavor } : {})}
     />
   )

@@ -7,19 +7,21 @@ import { formatBytes } from '../../components/format.js'
 import type { LiveCallState } from '../../state/live-store.js'
 import { StatusBadge } from '../response/StatusBadge.js'
 import { formatElapsed, formatRate } from './live-format.js'
-import { liveStatusView } from './live-status.js'
+import { liveStatusView, type LiveOutcomeKind } from './live-status.js'
 import { isLiveActive } from './useLiveCall.js'
 import { useTicker } from './useTicker.js'
 
-export function LiveStats({ call }: { call: LiveCallState }): ReactElement {
+export function LiveStats({ call, kind }: { call: LiveCallState; kind: LiveOutcomeKind }): ReactElement {
   const isActive = isLiveActive(call)
   const now = useTicker(isActive)
   const at = isActive ? Math.max(now, call.startedAt) : (call.endedAt ?? now)
-  const view = liveStatusView(call)
+  const view = liveStatusView(call, kind)
   const rate = isActive ? call.meter.rate(at) : 0
   return (
     <div className="live-stats">
-      <StatusBadge label={view.label} tone={view.tone} />
+      <span title={view.sentence}>
+        <StatusBadge label={view.label} tone={view.tone} />
+      </span>
       <Stat label="Received" value={call.received.toLocaleString()} title="Messages received" />
       {call.mode === 'channel' && (
         <Stat

@@ -11,6 +11,7 @@ import { LiveFilterBar } from './LiveFilterBar.js'
 import { LiveStats } from './LiveStats.js'
 import type { LiveFlavor } from './live-row-view.js'
 import { createMessageMatcher } from './live-search.js'
+import { hasTrailers, liveOutcomeKind } from './live-status.js'
 import { createEventTypeIndex, createFilteredWindow, eventTypeOf, fullWindow } from './log-window.js'
 import { MessageInspector } from './MessageInspector.js'
 import { MessageLog, visibleRange } from './MessageLog.js'
@@ -19,6 +20,8 @@ import '../../styles/live.css'
 import '../../styles/live-frames.css'
 
 type LiveTab = 'messages' | 'headers' | 'trailers' | 'details'
+
+const detailsLabel = { 'event-stream': 'Response body', graphql: 'Errors', websocket: 'Close' } as const
 
 const sortedEntries = (metadata: Record<string, string> | undefined): Array<[string, string]> =>
   Object.entries(metadata ?? {}).sort(([a], [b]) => a.localeCompare(b))
@@ -30,11 +33,20 @@ export interface LiveViewProps {
   methodName: string
   /** How rows read sent messages (WebSocket frames) and whether the SSE event filter is offered. */
   flavor?: LiveFlavor
+  /** The method's protocol id: how its calls end (status, close, stream end) and whether it has trailers. */
+  protocol: string
 }
 
-export function LiveView({ call, handle, methodName, flavor = 'other' }: LiveViewProps): ReactElement {
+export function LiveView({ call, handle, methodName, flavor = 'other', protocol }: LiveViewProps): ReactElement {
+  const kind = liveOutcomeKind(protocol)
   const [tab, setTab] = useState<LiveTab>('messages')
   const [selected, setSelected] = useState<number | null>(null)
+  const [shownCallId, setShownCallId] = useState(call.id)
+  if (shownCallId !== call.id) {
+    // A new call: the old call's selection points into a log that is gone.
+    setShownCallId(call.id)
+    setSelected(null)
+  }
   const [eventFilter, setEventFilter] = useState('')
   const [query, setQuery] = useState('')
   // Typing stays responsive: the first filter over a long log reads every entry once (later ones only the new).
@@ -55,7 +67,16 @@ export function LiveView({ call, handle, methodName, flavor = 'other' }: LiveVie
   const togglePause = () => handle.setPaused(!call.isPaused)
   const headers = sortedEntries(call.headers)
   const trailers = sortedEntries(call.trailers)
-  const hasDetails = call.end?.details !== undefined
+  // A close code and reason are in the status already; an event stream's refusal shows its status and body.
+  const hasDetails = call.end?.details !== undefined && kind !== 'websocket'
+  const tabs = [
+    { id: 'messages' as const, label: 'Messages' },
+    { id: 'headers' as const, label: 'Headers', count: headers.length },
+    ...(hasTrailers(kind) ? [{ id: 'trailers' as const, label: 'Trailers', count: trailers.length }] : []),
+    ...(hasDetails ? [{ id: 'details' as const, label: kind === 'rpc' ? 'Error details' : detailsLabel[kind] }] : []),
+  ]
+  // A tab the current call does not have (the previous call's error details) falls back to the messages.
+  const shown: LiveTab = tabs.some((t) => t.id === tab) ? tab : 'messages'
   return (
     <section
       className="response-pane live-view"
@@ -69,7 +90,7 @@ export function LiveView({ call, handle, methodName, flavor = 'other' }: LiveVie
       data-evicted={call.evicted}
     >
       <div className="live-head">
-        <LiveStats call={call} />
+        <LiveStats call={call} kind={kind} />
         <LiveControls
           call={call}
           methodName={methodName}
@@ -95,20 +116,9 @@ export function LiveView({ call, handle, methodName, flavor = 'other' }: LiveVie
           </button>
         </div>
       )}
-      <Tabs
-        idPrefix="live"
-        label="Live call views"
-        selected={tab}
-        onSelect={setTab}
-        items={[
-          { id: 'messages', label: 'Messages' },
-          { id: 'headers', label: 'Headers', count: headers.length },
-          { id: 'trailers', label: 'Trailers', count: trailers.length },
-          ...(hasDetails ? [{ id: 'details' as const, label: 'Error details' }] : []),
-        ]}
-      />
-      <div className="live-panel" id="live-panel" role="tabpanel" aria-labelledby={`live-tab-${tab}`}>
-        {tab === 'messages' && (
+      <Tabs idPrefix="live" label="Live call views" selected={shown} onSelect={setTab} items={tabs} />
+      <div className="live-panel" id="live-panel" role="tabpanel" aria-labelledby={`live-tab-${shown}`}>
+        {shown === 'messages' && (
           <>
             <LiveFilterBar
               query={query}
@@ -121,6 +131,7 @@ export function LiveView({ call, handle, methodName, flavor = 'other' }: LiveVie
             <div className={`live-split${selected !== null ? ' has-inspector' : ''}`}>
               <MessageLog
                 call={call}
+                kind={kind}
                 window={rows}
                 flavor={flavor}
                 selected={selected}
@@ -133,9 +144,9 @@ export function LiveView({ call, handle, methodName, flavor = 'other' }: LiveVie
             </div>
           </>
         )}
-        {tab === 'headers' && <HeadersTable entries={headers} label="Headers" />}
-        {tab === 'trailers' && <HeadersTable entries={trailers} label="Trailers" />}
-        {tab === 'details' && hasDetails && <JsonTree value={call.end?.details} label="Error details" />}
+        {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
+        {shown === 'trailers' && <HeadersTable entries={trailers} label="Trailers" />}
+        {shown === 'details' && <JsonTree value={call.end?.details} label="Error details" />}
       </div>
     </section>
   )

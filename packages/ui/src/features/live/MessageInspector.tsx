@@ -1,6 +1,7 @@
 /**
  * The selected log entry in full: direction, seq, time, outcome and the frame's meta as chips; then its payload — a
- * JSON tree when it parsed, the text as is, or a binary payload as hexdump and base64.
+ * JSON tree (long strings wrapped on request, a filter) or its raw JSON when it parsed, the text as is, or a binary
+ * payload as hexdump and base64.
  */
 import { useState, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
@@ -49,6 +50,7 @@ function sentValue(entry: LiveEntry, flavor: LiveFlavor): unknown {
 
 export function MessageInspector({ entry, flavor = 'other', onClose }: MessageInspectorProps): ReactElement {
   const [copied, setCopied] = useState(false)
+  const [view, setView] = useState<'tree' | 'raw'>('tree')
   if (!entry) {
     return (
       <section className="live-inspector is-empty" aria-label="Selected message">
@@ -106,7 +108,23 @@ export function MessageInspector({ entry, flavor = 'other', onClose }: MessageIn
           {value}
         </pre>
       ) : (
-        <JsonTree value={value} label="Selected message" />
+        <>
+          <div className="segmented live-inspector-view" role="group" aria-label="Show the message as">
+            <button type="button" aria-pressed={view === 'tree'} onClick={() => setView('tree')}>
+              Tree
+            </button>
+            <button type="button" aria-pressed={view === 'raw'} onClick={() => setView('raw')}>
+              Raw
+            </button>
+          </div>
+          {view === 'tree' ? (
+            <JsonTree value={value} label="Selected message" />
+          ) : (
+            <pre className="live-inspector-text mono" aria-label="Message as JSON" tabIndex={0}>
+              {JSON.stringify(value, null, 2)}
+            </pre>
+          )}
+        </>
       )}
       {entry.direction === 'in' && entry.meta && (
         <dl className="live-inspector-meta" aria-label="Frame details">

@@ -8,6 +8,7 @@ import { Icon } from '../../components/Icon.js'
 import type { LiveCallState, LiveEntry } from '../../state/live-store.js'
 import { formatClock } from './live-format.js'
 import { rowViewOf, type LiveFlavor } from './live-row-view.js'
+import type { LiveOutcomeKind } from './live-status.js'
 import { LiveStatusRow } from './LiveStatusRow.js'
 import type { LogWindow } from './log-window.js'
 
@@ -24,6 +25,7 @@ export interface MessageLogProps {
   /** The rows shown (all held entries up to the pause point, or a filtered subset). */
   window: LogWindow
   flavor?: LiveFlavor
+  kind: LiveOutcomeKind
 }
 
 /** The absolute index range the log shows: everything held, or up to the pause point while paused. */
@@ -34,7 +36,7 @@ export function visibleRange(call: LiveCallState): { first: number; end: number 
 }
 
 export function MessageLog(props: MessageLogProps): ReactElement {
-  const { call, selected, onSelect, onTogglePause, window: rows, flavor = 'other' } = props
+  const { call, kind, selected, onSelect, onTogglePause, window: rows, flavor = 'other' } = props
   const count = rows.count
   const selectedPosition = selected === null ? -1 : rows.positionOf(selected)
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -135,7 +137,7 @@ export function MessageLog(props: MessageLogProps): ReactElement {
                   className="live-row live-row-status"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <LiveStatusRow call={call} />
+                  <LiveStatusRow call={call} kind={kind} />
                 </div>
               )
             }

@@ -5,6 +5,7 @@ import type { LiveCallTarget } from '@wirebench/core'
 import { ApiError } from '../../api/api-error.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft, headersToMetadata } from '../../state/drafts-store.js'
+import { draftFields, finalizeMessages, sendHold } from '../request/send-gate.js'
 import { liveStoreOf } from '../../state/live-runtime.js'
 import type { LiveCallState, LiveState, LiveStatus, LiveStore } from '../../state/live-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
@@ -94,6 +95,12 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
   const start = useCallback(() => {
     // Read the draft at start time so a shortcut pressed mid-typing sends what is on screen.
     const draft = workbench.drafts.getState().drafts[target.key] ?? emptyDraft
+    if (isStream) {
+      // The stream's request message goes through the same gate as a unary call's (the request editor says why).
+      const isHeld = sendHold(target, draft) !== undefined
+      workbench.drafts.getState().setHeld(target.key, isHeld)
+      if (isHeld) return
+    }
     const protocol = target.service.protocol
     const id = live.getState().begin(target.key, isStream ? 'stream' : 'channel')
     const metadata = headersToMetadata(draft.headers)
@@ -116,7 +123,16 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
           }
           if (Object.keys(prepared.metadata).length > 0) callTarget.metadata = prepared.metadata
           if (prepared.serverUrl) callTarget.serverUrl = prepared.serverUrl
-          live.getState().open(id, { target: callTarget, ...(isStream ? { messages: prepared.messages } : {}) })
+          let messages: unknown[] | undefined
+          try {
+            const finalize = finalizeMessages(target, [draft.value], draftFields(target, draft))
+            messages = isStream ? finalize(prepared.messages) : undefined
+          } catch (error) {
+            // A value that does not fit its field after substitution: the call is not opened.
+            live.getState().fail(id, ApiError.fromUnknown(error).problem)
+            return
+          }
+          live.getState().open(id, { target: callTarget, ...(messages ? { messages } : {}) })
         },
         (error: unknown) => live.getState().fail(id, ApiError.fromUnknown(error).problem),
       )

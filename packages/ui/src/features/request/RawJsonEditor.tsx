@@ -1,24 +1,54 @@
-/** The raw JSON view of the message: edits that parse to an object update the form; form edits rewrite the text. */
-import { useState, type ReactElement } from 'react'
+/**
+ * The raw JSON view of the message: edits that parse to an object update the form; form edits rewrite the text.
+ * Text that does not parse is kept (as the draft's pending text, when one is given) and holds Send until it does:
+ * the last message that parsed is never sent in its place.
+ */
+import { useEffect, useRef, useState, type ReactElement } from 'react'
+import { locateJsonError } from '@wirebench/auth'
 import { LazyCodeEditor } from '../../components/code/LazyCodeEditor.js'
+import type { FormPending } from '../../components/form/form-pending.js'
+
+/** The pending-text key of the JSON tab (no field path looks like it). */
+export const RAW_JSON_PATH = '(JSON tab)'
 
 export interface RawJsonEditorProps {
   value: Record<string, unknown>
   onChange: (value: Record<string, unknown>) => void
+  /** What the form says about this value besides "in sync" (text it cannot parse, values that fit no field). */
+  formNote?: string | undefined
+  /** Where text that does not parse is kept, under `RAW_JSON_PATH`. */
+  pending?: FormPending | undefined
 }
 
 const format = (value: unknown) => JSON.stringify(value, null, 2)
 
-export function RawJsonEditor({ value, onChange }: RawJsonEditorProps): ReactElement {
-  const [text, setText] = useState(() => format(value))
+function problemOf(text: string): string | null {
+  const error = locateJsonError(text || '{}')
+  if (error)
+    return `Not JSON (${error.message} at line ${error.line}, column ${error.column}): nothing is sent until it is.`
+  const parsed: unknown = JSON.parse(text || '{}')
+  return typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)
+    ? 'The message must be a JSON object: nothing is sent until it is.'
+    : null
+}
+
+export function RawJsonEditor({ value, onChange, formNote, pending }: RawJsonEditorProps): ReactElement {
+  const [text, setText] = useState(() => pending?.get(RAW_JSON_PATH)?.text ?? format(value))
   const [seen, setSeen] = useState(value)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(() => pending?.get(RAW_JSON_PATH)?.message ?? null)
+  // The last value this editor committed: any other value came from elsewhere (Fill example, Clear).
+  const committed = useRef(value)
   if (seen !== value) {
-    // The value changed outside this editor (the form): show it, dropping any unparsable text.
+    // The value changed outside this editor: show it; text that did not parse is replaced by it.
     setSeen(value)
     setText(format(value))
     setError(null)
   }
+  useEffect(() => {
+    if (value === committed.current) return
+    committed.current = value
+    pending?.set(RAW_JSON_PATH, undefined)
+  }, [value, pending])
   return (
     <div className="raw-json">
       <LazyCodeEditor
@@ -27,22 +57,21 @@ export function RawJsonEditor({ value, onChange }: RawJsonEditorProps): ReactEle
         value={text}
         onChange={(next) => {
           setText(next)
-          try {
-            const parsed: unknown = JSON.parse(next || '{}')
-            if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-              setError('The message must be a JSON object.')
-              return
-            }
-            setError(null)
-            setSeen(parsed as Record<string, unknown>)
-            onChange(parsed as Record<string, unknown>)
-          } catch (e) {
-            setError(e instanceof Error ? e.message : 'Invalid JSON')
-          }
+          const problem = problemOf(next)
+          setError(problem)
+          pending?.set(RAW_JSON_PATH, problem ? { text: next, message: problem } : undefined)
+          if (problem) return
+          const parsed = JSON.parse(next || '{}') as Record<string, unknown>
+          setSeen(parsed)
+          committed.current = parsed
+          onChange(parsed)
         }}
       />
-      <div className={`raw-json-status${error ? ' is-error' : ''}`} role={error ? 'alert' : undefined}>
-        {error ?? 'In sync with the form'}
+      <div
+        className={`raw-json-status${error ? ' is-error' : formNote ? ' is-warn' : ''}`}
+        role={error ? 'alert' : 'status'}
+      >
+        {error ?? formNote ?? 'In sync with the form'}
       </div>
     </div>
   )

@@ -1,13 +1,19 @@
 /** The request body editors over one draft: generated form, raw JSON (kept in sync), and headers/metadata. */
-import { useState, type ReactElement } from 'react'
+import { useMemo, useState, type ReactElement } from 'react'
 import { exampleMessage } from '../../components/form/example-value.js'
 import { FieldForm } from '../../components/form/FieldForm.js'
+import { inputId } from '../../components/form/FieldRow.js'
 import type { DecorateField } from '../../components/form/form-decoration.js'
+import { formFlavorOf } from '../../components/form/form-flavor.js'
+import { FormPendingContext, type FormPending } from '../../components/form/form-pending.js'
+import { checkMessage } from '../../components/form/value-check.js'
 import { KeyValueEditor } from '../../components/KeyValueEditor.js'
 import { Tabs } from '../../components/Tabs.js'
 import type { MethodRef } from '../../state/catalog.js'
-import { useDraft } from '../../state/useDraft.js'
-import { RawJsonEditor } from './RawJsonEditor.js'
+import { useDraft, type DraftHandle } from '../../state/useDraft.js'
+import { RAW_JSON_PATH, RawJsonEditor } from './RawJsonEditor.js'
+import { draftFields } from './send-gate.js'
+import { SendHoldNotice } from './SendHoldNotice.js'
 
 type EditorTab = 'form' | 'json' | 'headers'
 
@@ -20,13 +26,57 @@ export interface RequestEditorProps {
   formLegend?: ReactElement
 }
 
+/** The draft's pending texts as the form's store for text a field cannot hold yet. */
+export function usePendingOf(draft: DraftHandle): FormPending {
+  const { pending, setPending } = draft
+  return useMemo(() => ({ get: (path) => pending[path], set: setPending }), [pending, setPending])
+}
+
+/** Strings inside a value: what Fill example wrote is remembered as filled from the document. */
+export function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(stringsIn)
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsIn)
+  return []
+}
+
+/** Focuses a field of the form once it is on screen (after a tab switch renders it). */
+export function focusField(path: string): void {
+  requestAnimationFrame(() => {
+    const element =
+      document.getElementById(inputId(path)) ?? document.querySelector(`[data-field-path="${CSS.escape(path)}"]`)
+    element?.scrollIntoView({ block: 'center' })
+    if (element instanceof HTMLElement) element.focus()
+  })
+}
+
 export function RequestEditor({ target, decorate, headersLabel, formLegend }: RequestEditorProps): ReactElement {
   const [tab, setTab] = useState<EditorTab>('form')
   const draft = useDraft(target.key)
-  const fields = target.method.inputType.fields
+  const pending = usePendingOf(draft)
+  const fields = draftFields(target, draft)
+  const flavor = formFlavorOf(target.service.protocol)
   const headerCount = draft.headers.filter((h) => h.isEnabled && h.name.trim()).length
+  // An edit in the form (or Fill example) is the message now: JSON tab text that did not parse is replaced by it.
+  const setFromForm = (value: Record<string, unknown>) => {
+    draft.setPending(RAW_JSON_PATH, undefined)
+    draft.setValue(value)
+  }
+  const fillExample = () => {
+    const example = exampleMessage(fields, { flavor })
+    draft.addFilled(stringsIn(example))
+    setFromForm({ ...example, ...draft.value })
+  }
   return (
     <div className="request-editor">
+      <SendHoldNotice
+        target={target}
+        draft={draft}
+        onShowField={(path) => {
+          setTab(path === RAW_JSON_PATH ? 'json' : 'form')
+          if (path !== RAW_JSON_PATH) focusField(path)
+        }}
+      />
       <Tabs
         idPrefix="request"
         label="Request editors"
@@ -38,8 +88,12 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
               <button
                 type="button"
                 className="btn btn-ghost tab-action"
-                title="Fill required fields and the spec's examples and defaults"
-                onClick={() => draft.setValue({ ...exampleMessage(fields), ...draft.value })}
+                title={
+                  flavor === 'proto3'
+                    ? 'Fill every field with a plausible value'
+                    : 'Fill required fields and the spec’s examples and defaults'
+                }
+                onClick={fillExample}
               >
                 Fill example
               </button>
@@ -47,8 +101,11 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
                 type="button"
                 className="btn btn-ghost tab-action"
                 title="Clear every field"
-                disabled={Object.keys(draft.value).length === 0}
-                onClick={() => draft.setValue({})}
+                disabled={Object.keys(draft.value).length === 0 && Object.keys(draft.pending).length === 0}
+                onClick={() => {
+                  draft.clearPending()
+                  draft.setValue({})
+                }}
               >
                 Clear
               </button>
@@ -70,10 +127,23 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
           ) : (
             <div className="form-scroll">
               {formLegend}
-              <FieldForm fields={fields} value={draft.value} onChange={draft.setValue} decorate={decorate} />
+              <FormPendingContext.Provider value={pending}>
+                <FieldForm fields={fields} value={draft.value} onChange={setFromForm} decorate={decorate} />
+              </FormPendingContext.Provider>
             </div>
           ))}
-        {tab === 'json' && <RawJsonEditor value={draft.value} onChange={draft.setValue} />}
+        {tab === 'json' && (
+          <RawJsonEditor
+            value={draft.value}
+            onChange={(value) => {
+              // The JSON is the whole message now: text the form could not parse is replaced by it.
+              draft.clearPending()
+              draft.setValue(value)
+            }}
+            formNote={formNote(target, draft)}
+            pending={pending}
+          />
+        )}
         {tab === 'headers' && (
           <div className="form-scroll">
             <p className="muted headers-help">
@@ -85,4 +155,17 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
       </div>
     </div>
   )
+}
+
+/** What the JSON view says besides "in sync": text the form holds that is not JSON, values that fit no field. */
+export function formNote(target: MethodRef, draft: DraftHandle): string | undefined {
+  const pendingPaths = Object.keys(draft.pending).filter((path) => path !== RAW_JSON_PATH)
+  if (pendingPaths.length > 0) {
+    return `The form holds text that is not JSON in ${pendingPaths.join(', ')}: fix it there, or edit here to replace it.`
+  }
+  const flavor = formFlavorOf(target.service.protocol)
+  const { problems } = checkMessage(draftFields(target, draft), draft.value, { flavor, stage: 'draft' })
+  if (problems.length === 0) return undefined
+  const names = problems.map((p) => p.path).join(', ')
+  return `In sync, but ${problems.length === 1 ? 'a value does' : `${problems.length} values do`} not fit ${problems.length === 1 ? 'its field' : 'their fields'} (${names}): Send waits until ${problems.length === 1 ? 'it is' : 'they are'} fixed.`
 }

@@ -1,5 +1,5 @@
 /** The response body: a virtualized tree for JSON, a read-only editor for raw text, a download for binary bodies. */
-import { useMemo, useState, type ReactElement } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactElement, type RefObject } from 'react'
 import type { InvokeResult } from '@wirebench/core'
 import { LazyCodeEditor } from '../../components/code/LazyCodeEditor.js'
 import { base64ByteLength, formatBytes } from '../../components/format.js'
@@ -20,13 +20,16 @@ export function ResponseBody({ result }: { result: InvokeResult }): ReactElement
     [result.response],
   )
   const [copied, setCopied] = useState(false)
+  const [findRequest, setFindRequest] = useState(0)
+  const bodyRef = useRef<HTMLDivElement>(null)
+  useFindShortcut(bodyRef, () => setFindRequest((n) => n + 1))
 
   if (result.responseBinary !== undefined) return <BinaryBody result={result} />
   if (result.response === undefined || result.response === null || raw === '') {
     return <p className="muted response-empty-body">Empty body.</p>
   }
   return (
-    <div className="response-body">
+    <div className="response-body" ref={bodyRef}>
       <div className="response-body-toolbar">
         {structured && (
           <div className="segmented" role="group" aria-label="Body view">
@@ -58,13 +61,14 @@ export function ResponseBody({ result }: { result: InvokeResult }): ReactElement
       </div>
       <div className="response-body-view">
         {structured && view === 'tree' ? (
-          <JsonTree value={result.response} label="Response body" />
+          <JsonTree value={result.response} label="Response body" findRequest={findRequest} />
         ) : (
           <LazyCodeEditor
             value={raw}
             language={structured || looksJson(result.contentType) ? 'json' : 'text'}
             isReadOnly
             label="Response body (raw)"
+            findRequest={findRequest}
           />
         )}
       </div>
@@ -95,4 +99,28 @@ function BinaryBody({ result }: { result: InvokeResult }): ReactElement {
       </a>
     </div>
   )
+}
+
+/**
+ * Ctrl+F (⌘F) finds in the response body while it is on screen: the tree's filter or the raw view's search panel.
+ * The browser's own find cannot see the rows a virtualized view has not rendered. Left alone when an editor or a
+ * field that handles the key itself has the focus.
+ */
+function useFindShortcut(ref: RefObject<HTMLElement | null>, onFind: () => void): void {
+  const onFindRef = useRef(onFind)
+  useEffect(() => {
+    onFindRef.current = onFind
+  })
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'f') return
+      if (event.defaultPrevented || !ref.current?.isConnected || ref.current.offsetParent === null) return
+      const target = event.target as HTMLElement | null
+      if (target?.closest('.cm-editor') && !ref.current.contains(target)) return
+      event.preventDefault()
+      onFindRef.current()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [ref])
 }

@@ -1,8 +1,13 @@
-/** What every response summary shows whatever the protocol: time and size, the sending spinner, and a call's problem. */
+/**
+ * What every response summary shows whatever the protocol: time and size, the sending spinner, and why there is no
+ * result (a call's problem, or the user's cancel).
+ */
 import type { ReactElement } from 'react'
 import type { InvokeResult } from '@wirebench/core'
 import { formatBytes, formatDuration } from '../../components/format.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
+import { StatusBadge } from './StatusBadge.js'
+import { timingSummary } from './TimingView.js'
 import { Spinner } from '../../components/Spinner.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { callProblemHint } from './call-problem-hint.js'
@@ -16,7 +21,7 @@ export function TimeAndSize({
 }): ReactElement {
   return (
     <>
-      <span className="response-fact" title="Time the target took to answer">
+      <span className="response-fact" title={timingSummary(result.timings) ?? 'Time the target took to answer'}>
         <span className="muted">Time</span> <span className="mono">{formatDuration(result.durationMs)}</span>
       </span>
       {result.sizeBytes !== undefined && (
@@ -44,6 +49,31 @@ export function CallProblem({ record }: { record: CallRecord }): ReactElement | 
   return (
     <div className="response-error">
       <ProblemNotice error={error} hint={callProblemHint(error.problem)} />
+    </div>
+  )
+}
+
+/** The badge of a call that ended without a result: the user cancelled it, or it failed before the target answered. */
+export function NoResultBadge({ record }: { record: CallRecord }): ReactElement | null {
+  if (record.isSending || record.result) return null
+  if (record.isCancelled) return <StatusBadge label="Cancelled" tone="client-error" />
+  if (record.error) return <StatusBadge label="No response" tone="server-error" />
+  return null
+}
+
+/** What a cancelled call leaves in the pane: what happened and how to try again. */
+export function CancelledNote({ record }: { record: CallRecord }): ReactElement | null {
+  if (!record.isCancelled || record.isSending) return null
+  return (
+    <div className="response-cancelled" role="status">
+      <p>
+        You cancelled the call before its response arrived
+        {record.roundTripMs !== undefined ? ` (after ${formatDuration(record.roundTripMs)})` : ''}. The target may still
+        have acted on it.
+      </p>
+      <p className="muted">
+        Press <kbd>Ctrl</kbd> <kbd>Enter</kbd> to send it again.
+      </p>
     </div>
   )
 }

@@ -3,8 +3,9 @@ import { useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { HeadersTable } from './HeadersTable.js'
-import { CallProblem, SendingNote, TimeAndSize } from './ResponseFacts.js'
+import { CallProblem, CancelledNote, NoResultBadge, SendingNote, TimeAndSize } from './ResponseFacts.js'
 import { ResponseBody } from './ResponseBody.js'
+import { SentTabPanel, isSentTab, sentTabItems, type SentTab } from './SentTabs.js'
 import { StatusBadge, type StatusTone } from './StatusBadge.js'
 
 export interface ResponseViewProps {
@@ -14,7 +15,7 @@ export interface ResponseViewProps {
   headersLabel: string
 }
 
-type ResponseTab = 'body' | 'headers'
+type ResponseTab = 'body' | 'headers' | SentTab
 
 export function ResponseView({ record, status, headers, headersLabel }: ResponseViewProps): ReactElement {
   const [tab, setTab] = useState<ResponseTab>('body')
@@ -30,7 +31,13 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
       </section>
     )
   }
-  const { result, error } = record
+  const { result } = record
+  const tabs = [
+    { id: 'body' as const, label: 'Body' },
+    { id: 'headers' as const, label: headersLabel, count: headers.length },
+    ...(result ? sentTabItems(result) : []),
+  ]
+  const shown: ResponseTab = tabs.some((t) => t.id === tab) ? tab : 'body'
   return (
     <section className="response-pane" aria-label="Response" aria-busy={record.isSending}>
       <div className="response-summary" data-started={record.startedAt}>
@@ -39,7 +46,7 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
             <StatusBadge label={status.label} tone={status.tone} />
           </span>
         )}
-        {!status && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
+        {!status && <NoResultBadge record={record} />}
         {result && (
           <>
             <TimeAndSize result={result} />
@@ -51,32 +58,22 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
         <SendingNote record={record} />
       </div>
       <CallProblem record={record} />
+      <CancelledNote record={record} />
       {result && (
         <>
           {result.statusMessage && !status?.label.includes(result.statusMessage) && (
             <div className="response-status-message">{result.statusMessage}</div>
           )}
-          <Tabs
-            idPrefix="response"
-            label="Response views"
-            selected={tab}
-            onSelect={setTab}
-            items={[
-              { id: 'body', label: 'Body' },
-              { id: 'headers', label: headersLabel, count: headers.length },
-            ]}
-          />
+          <Tabs idPrefix="response" label="Response views" selected={shown} onSelect={setTab} items={tabs} />
           <div
             className={`response-panel${record.isSending ? ' is-stale' : ''}`}
             id="response-panel"
             role="tabpanel"
-            aria-labelledby={`response-tab-${tab}`}
+            aria-labelledby={`response-tab-${shown}`}
           >
-            {tab === 'body' ? (
-              <ResponseBody key={record.startedAt} result={result} />
-            ) : (
-              <HeadersTable entries={headers} label={headersLabel} />
-            )}
+            {shown === 'body' && <ResponseBody key={record.startedAt} result={result} />}
+            {shown === 'headers' && <HeadersTable entries={headers} label={headersLabel} />}
+            {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}
           </div>
         </>
       )}

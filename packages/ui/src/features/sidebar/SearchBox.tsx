@@ -1,4 +1,7 @@
-/** The sidebar search: focuses itself when Ctrl+K asked for it (see useSidebarShortcuts), Escape clears it. */
+/**
+ * The sidebar search: focuses itself when Ctrl+K asked for it (see useSidebarShortcuts); ArrowDown moves into the
+ * results, Enter opens the first one, Escape clears it.
+ */
 import { useEffect, useRef, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Icon } from '../../components/Icon.js'
@@ -26,12 +29,16 @@ export function SearchBox(): ReactElement {
         className="input"
         placeholder="Search operations"
         aria-label="Search operations"
-        title="Search operations (Ctrl+K)"
+        title="Search operations by name, path, summary or host (Ctrl+K); ↓ moves into the results, Enter opens the first"
         value={query}
         spellCheck={false}
         onChange={(e) => selection.getState().setQuery(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') {
+          if (e.key === 'ArrowDown' || (e.key === 'Enter' && query.trim())) {
+            // Into the results (the tree's arrow keys take over there), or straight to the first one.
+            e.preventDefault()
+            selection.getState().requestResults(e.key === 'Enter' ? 'open' : 'focus')
+          } else if (e.key === 'Escape') {
             // A first Escape only clears the search; the next one may close the drawer.
             if (query) e.preventDefault()
             selection.getState().setQuery('')

@@ -4,12 +4,14 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } 
 import { useStore } from 'zustand'
 import { useCatalog } from '../../state/useCatalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
-import { buildSidebarRows } from './sidebar-rows.js'
+import { buildSidebarRows, searchTerms } from './sidebar-rows.js'
 import { SidebarRowView } from './SidebarRowView.js'
 import { tabStopIndex } from './tree-navigation.js'
 import { useTreeKeyboard } from './useTreeKeyboard.js'
 
 const ROW_HEIGHT = { origin: 32, service: 28, method: 28 } as const
+/** A method row that shows the summary a search matched, on a second line. */
+const SUMMARY_ROW_HEIGHT = 44
 
 export function ServiceList(): ReactElement {
   const { selection } = useWorkbench()
@@ -18,6 +20,8 @@ export function ServiceList(): ReactElement {
   const collapsed = useStore(selection, (s) => s.collapsed)
   const selectedKey = useStore(selection, (s) => s.selectedKey)
   const rows = useMemo(() => buildSidebarRows(catalog, query, collapsed), [catalog, query, collapsed])
+  const terms = useMemo(() => searchTerms(query), [query])
+  const resultsRequest = useStore(selection, (s) => s.resultsRequest)
   const scrollRef = useRef<HTMLDivElement>(null)
   const [activeId, setActiveId] = useState<string | null>(null)
   const tabStop = tabStopIndex(rows, activeId, selectedKey)
@@ -34,7 +38,10 @@ export function ServiceList(): ReactElement {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => ROW_HEIGHT[rows[index]?.kind ?? 'method'],
+    estimateSize: (index) => {
+      const row = rows[index]
+      return row?.kind === 'method' && row.summaryHit ? SUMMARY_ROW_HEIGHT : ROW_HEIGHT[row?.kind ?? 'method']
+    },
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 12,
     rangeExtractor,
@@ -46,7 +53,20 @@ export function ServiceList(): ReactElement {
     setActiveId,
     onToggle: (id) => selection.getState().toggleCollapsed(id),
     onOpen: (key) => selection.getState().select(key),
+    onLeaveTop: () => selection.getState().requestSearchFocus(),
   })
+
+  // The search box's ArrowDown moves into the results, its Enter opens the first one.
+  useEffect(() => {
+    if (!resultsRequest) return
+    selection.getState().clearResultsRequest()
+    const index = rows.findIndex((row) => row.kind === 'method')
+    const first = rows[index]
+    if (!first) return
+    if (resultsRequest === 'open') selection.getState().select(first.id)
+    else keyboard.focusRow(index)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- acts once per request, on the rows shown at that moment.
+  }, [resultsRequest])
 
   // Bring the open method back into view when it changes or when a search is cleared.
   const isSearching = query.trim() !== ''
@@ -97,6 +117,7 @@ export function ServiceList(): ReactElement {
                 row={row}
                 isSelected={row.kind === 'method' && row.id === selectedKey}
                 isTabStop={item.index === tabStop}
+                terms={terms}
                 onToggle={(id) => selection.getState().toggleCollapsed(id)}
                 onSelect={(key) => selection.getState().select(key)}
               />

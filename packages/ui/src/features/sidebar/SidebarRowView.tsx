@@ -11,11 +11,14 @@ export interface SidebarRowViewProps {
   isSelected: boolean
   /** The one row the Tab key reaches; the others are reached with the arrow keys. */
   isTabStop: boolean
+  /** The search terms, highlighted in a summary the search matched. */
+  terms: readonly string[]
   onToggle: (id: string) => void
   onSelect: (key: string) => void
 }
 
-export function SidebarRowView({ row, isSelected, isTabStop, onToggle, onSelect }: SidebarRowViewProps): ReactElement {
+export function SidebarRowView(props: SidebarRowViewProps): ReactElement {
+  const { row, isSelected, isTabStop, terms, onToggle, onSelect } = props
   const treeItem = {
     role: 'treeitem',
     tabIndex: isTabStop ? 0 : -1,
@@ -64,7 +67,7 @@ export function SidebarRowView({ row, isSelected, isTabStop, onToggle, onSelect 
   return (
     <div
       {...treeItem}
-      className={`sb-row sb-method${method.deprecated ? ' is-deprecated' : ''}`}
+      className={`sb-row sb-method${method.deprecated ? ' is-deprecated' : ''}${row.summaryHit ? ' has-summary' : ''}`}
       aria-selected={isSelected}
       aria-current={isSelected || undefined}
       data-method={method.name}
@@ -73,9 +76,16 @@ export function SidebarRowView({ row, isSelected, isTabStop, onToggle, onSelect 
       onClick={() => onSelect(row.ref.key)}
     >
       <MethodBadge label={badge.label} tone={badge.tone} />
-      <span className="sb-method-label mono">
-        <span className="sb-label-head">{head}</span>
-        {tail && <span className="sb-label-tail">{tail}</span>}
+      <span className="sb-method-text">
+        <span className="sb-method-label mono">
+          <span className="sb-label-head">{head}</span>
+          {tail && <span className="sb-label-tail">{tail}</span>}
+        </span>
+        {row.summaryHit && (
+          <span className="sb-summary">
+            <Highlighted text={row.summaryHit} terms={terms} />
+          </span>
+        )}
       </span>
       {method.deprecated && (
         <span className="tag tag-warn sb-depr" title="Deprecated">
@@ -84,4 +94,25 @@ export function SidebarRowView({ row, isSelected, isTabStop, onToggle, onSelect 
       )}
     </div>
   )
+}
+
+/** `text` with every occurrence of the terms marked (case-insensitive). */
+function Highlighted({ text, terms }: { text: string; terms: readonly string[] }): ReactElement {
+  const lower = text.toLowerCase()
+  const marks: boolean[] = Array.from({ length: text.length }, () => false)
+  for (const term of terms) {
+    for (let at = lower.indexOf(term); at >= 0 && term; at = lower.indexOf(term, at + term.length)) {
+      for (let i = at; i < at + term.length; i++) marks[i] = true
+    }
+  }
+  const parts: ReactElement[] = []
+  let start = 0
+  for (let i = 1; i <= text.length; i++) {
+    if (i === text.length || marks[i] !== marks[start]) {
+      const piece = text.slice(start, i)
+      parts.push(marks[start] ? <mark key={start}>{piece}</mark> : <span key={start}>{piece}</span>)
+      start = i
+    }
+  }
+  return <>{parts}</>
 }

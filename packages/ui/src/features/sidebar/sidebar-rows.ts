@@ -7,9 +7,15 @@ import { protocolUi } from '../../protocols/registry.js'
 export type SidebarRow =
   | { kind: 'origin'; id: string; origin: string; isUploaded: boolean; count: number; isCollapsed: boolean }
   | { kind: 'service'; id: string; service: ServiceInfo; count: number; isCollapsed: boolean }
-  | { kind: 'method'; id: string; ref: MethodRef }
+  | {
+      kind: 'method'
+      id: string
+      ref: MethodRef
+      /** While searching: the method's summary, when a search term is found in it (the row shows it). */
+      summaryHit?: string
+    }
 
-/** Everything a search can match for one method, lower-cased once. */
+/** Everything a search can match for one method, lower-cased once: names, path, summary, and where it lives. */
 function haystack(ref: MethodRef): string {
   const { method, service } = ref
   return [
@@ -19,10 +25,26 @@ function haystack(ref: MethodRef): string {
     method.summary,
     service.name,
     method.deprecated ? 'deprecated' : undefined,
+    // The host (and the rest of the address) of the discovery URL and of the server calls go to.
+    ref.origin,
+    service.baseUrl,
   ]
     .filter(Boolean)
     .join(' ')
     .toLowerCase()
+}
+
+/** The summary of a method when one of the terms is in it. */
+function summaryHit(ref: MethodRef, terms: readonly string[]): string | undefined {
+  const summary = ref.method.summary
+  if (!summary || terms.length === 0) return undefined
+  const lower = summary.toLowerCase()
+  return terms.some((term) => lower.includes(term)) ? summary : undefined
+}
+
+/** The search terms of a query: lower-cased words. */
+export function searchTerms(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean)
 }
 
 const haystacks = new WeakMap<MethodRef, string>()
@@ -38,7 +60,7 @@ export function matchesQuery(ref: MethodRef, terms: readonly string[]): boolean 
 }
 
 export function buildSidebarRows(catalog: Catalog, query: string, collapsed: ReadonlySet<string>): SidebarRow[] {
-  const terms = query.toLowerCase().split(/\s+/).filter(Boolean)
+  const terms = searchTerms(query)
   const isSearching = terms.length > 0
   const rows: SidebarRow[] = []
   for (const group of catalog.groups) {
@@ -50,7 +72,13 @@ export function buildSidebarRows(catalog: Catalog, query: string, collapsed: Rea
       const methods: SidebarRow[] = []
       for (const method of service.methods) {
         const ref = catalog.byKey.get(methodKey(service, method, group.origin))
-        if (ref && matchesQuery(ref, terms)) methods.push({ kind: 'method', id: ref.key, ref })
+        if (!ref || !matchesQuery(ref, terms)) continue
+        const hit = summaryHit(ref, terms)
+        methods.push(
+          hit === undefined
+            ? { kind: 'method', id: ref.key, ref }
+            : { kind: 'method', id: ref.key, ref, summaryHit: hit },
+        )
       }
       if (methods.length === 0 && isSearching) continue
       groupCount += methods.length

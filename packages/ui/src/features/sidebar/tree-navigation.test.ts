@@ -35,7 +35,8 @@ describe('treeKeyAction', () => {
   it('moves with the arrows and Home/End, stopping at the ends', () => {
     expect(treeKeyAction(rows, 0, 'ArrowDown')).toEqual({ kind: 'focus', index: 1 })
     expect(treeKeyAction(rows, 3, 'ArrowDown')).toEqual({ kind: 'focus', index: 3 })
-    expect(treeKeyAction(rows, 0, 'ArrowUp')).toEqual({ kind: 'focus', index: 0 })
+    expect(treeKeyAction(rows, 1, 'ArrowUp')).toEqual({ kind: 'focus', index: 0 })
+    expect(treeKeyAction(rows, 0, 'ArrowUp')).toEqual({ kind: 'leave-top' })
     expect(treeKeyAction(rows, 2, 'Home')).toEqual({ kind: 'focus', index: 0 })
     expect(treeKeyAction(rows, 0, 'End')).toEqual({ kind: 'focus', index: 3 })
   })

@@ -2,7 +2,11 @@
 import type { SidebarRow } from './sidebar-rows.js'
 
 export type TreeKeyAction =
-  { kind: 'focus'; index: number } | { kind: 'toggle'; id: string } | { kind: 'open'; key: string }
+  | { kind: 'focus'; index: number }
+  | { kind: 'toggle'; id: string }
+  | { kind: 'open'; key: string }
+  /** Up from the first row: back to the search box above the tree. */
+  | { kind: 'leave-top' }
 
 export function rowLevel(row: SidebarRow): 1 | 2 | 3 {
   return row.kind === 'origin' ? 1 : row.kind === 'service' ? 2 : 3
@@ -37,7 +41,7 @@ export function treeKeyAction(rows: readonly SidebarRow[], index: number, key: s
     case 'ArrowDown':
       return { kind: 'focus', index: Math.min(index + 1, last) }
     case 'ArrowUp':
-      return { kind: 'focus', index: Math.max(index - 1, 0) }
+      return index === 0 ? { kind: 'leave-top' } : { kind: 'focus', index: index - 1 }
     case 'Home':
       return { kind: 'focus', index: 0 }
     case 'End':

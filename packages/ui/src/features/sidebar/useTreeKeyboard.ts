@@ -12,11 +12,15 @@ export interface TreeKeyboardOptions {
   setActiveId: (id: string) => void
   onToggle: (id: string) => void
   onOpen: (key: string) => void
+  /** Up from the first row (the search box takes the focus back). */
+  onLeaveTop: () => void
 }
 
 export interface TreeKeyboardHandlers {
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
   onFocus: (event: FocusEvent<HTMLElement>) => void
+  /** Moves the focus to row `index`, scrolling it into the DOM first when it is far away. */
+  focusRow: (index: number) => void
 }
 
 function rowElement(container: HTMLElement | null, id: string): HTMLElement | undefined {
@@ -27,8 +31,17 @@ function rowElement(container: HTMLElement | null, id: string): HTMLElement | un
 }
 
 export function useTreeKeyboard(options: TreeKeyboardOptions): TreeKeyboardHandlers {
-  const { rows, virtualizer, scrollRef, setActiveId, onToggle, onOpen } = options
+  const { rows, virtualizer, scrollRef, setActiveId, onToggle, onOpen, onLeaveTop } = options
+  const focusRow = (index: number) => {
+    const target = rows[index]
+    if (!target) return
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+    // The tab-stop row is always rendered (see the range extractor), so it exists once this render commits.
+    flushSync(() => setActiveId(target.id))
+    rowElement(scrollRef.current, target.id)?.focus({ preventScroll: true })
+  }
   return {
+    focusRow,
     onFocus: (event) => {
       const id = event.target.dataset.rowId
       if (id !== undefined) setActiveId(id)
@@ -49,15 +62,12 @@ export function useTreeKeyboard(options: TreeKeyboardOptions): TreeKeyboardHandl
         case 'toggle':
           onToggle(action.id)
           return
-        case 'focus': {
-          const target = rows[action.index]
-          if (!target) return
-          virtualizer.scrollToIndex(action.index, { align: 'auto' })
-          // The tab-stop row is always rendered (see the range extractor), so it exists once this render commits.
-          flushSync(() => setActiveId(target.id))
-          rowElement(scrollRef.current, target.id)?.focus({ preventScroll: true })
+        case 'focus':
+          focusRow(action.index)
           return
-        }
+        case 'leave-top':
+          onLeaveTop()
+          return
       }
     },
   }

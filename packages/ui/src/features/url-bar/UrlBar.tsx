@@ -1,11 +1,15 @@
-/** The URL bar: every discovery URL with its status, add/remove when editable, a lock when the CLI fixed the list. */
-import type { ReactElement } from 'react'
+/**
+ * The URL bar: every discovery URL with its status, add/remove when editable, a lock when the CLI fixed the list. On
+ * narrow screens the list folds into one summary row (a dot per URL, how many failed) that opens it.
+ */
+import { useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Icon } from '../../components/Icon.js'
 import { urlStatus } from '../../state/discovery-store.js'
 import { activeUrls } from '../../state/urls-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { AddUrlForm } from './AddUrlForm.js'
+import { UrlBarSummary } from './UrlBarSummary.js'
 import { UrlChip } from './UrlChip.js'
 
 export function UrlBar(): ReactElement {
@@ -17,9 +21,17 @@ export function UrlBar(): ReactElement {
   const isLocked = lockedUrls !== null
   const all = activeUrls({ userUrls, lockedUrls, demoUrls })
   const isAnyLoading = all.some((u) => byUrl[u]?.isLoading)
+  // An empty list has nothing to fold: it starts open on the add field, and stays open while the user adds to it.
+  const [isExpanded, setExpanded] = useState(all.length === 0)
+  const statuses = all.map((url) => urlStatus(byUrl[url]))
 
   return (
-    <div className={`url-bar${isLocked ? ' is-locked' : ''}`} aria-label="Discovery URLs" role="region">
+    <div
+      className={`url-bar${isLocked ? ' is-locked' : ''}${isExpanded ? ' is-expanded' : ''}`}
+      aria-label="Discovery URLs"
+      role="region"
+    >
+      <UrlBarSummary statuses={statuses} isExpanded={isExpanded} onToggle={() => setExpanded(!isExpanded)} />
       {isLocked && (
         <span
           className="locked-indicator"
@@ -28,15 +40,15 @@ export function UrlBar(): ReactElement {
           <Icon name="lock" size={13} /> locked
         </span>
       )}
-      <ul className="url-list">
-        {all.map((url) => {
+      <ul className="url-list" id="url-list">
+        {all.map((url, i) => {
           const kind = isLocked ? 'locked' : demoUrls.includes(url) ? 'demo' : 'user'
           return (
             <UrlChip
               key={url}
               url={url}
               kind={kind}
-              status={urlStatus(byUrl[url])}
+              status={statuses[i]!}
               onRemove={kind === 'user' ? () => urls.getState().remove(url) : undefined}
             />
           )

@@ -4,10 +4,14 @@
  * subscriptions). Queries and mutations are sent with Ctrl/Cmd+Enter; subscriptions start a live call.
  */
 import { useEffect, useState, type ReactElement } from 'react'
+import { escapeTemplate } from '@wirebench/core'
 import { KeyValueEditor } from '../../components/KeyValueEditor.js'
 import { Tabs } from '../../components/Tabs.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
+import { RAW_JSON_PATH } from '../../features/request/RawJsonEditor.js'
+import { focusField, stringsIn } from '../../features/request/RequestEditor.js'
+import { SendHoldNotice } from '../../features/request/SendHoldNotice.js'
 import { SendButton } from '../../features/request/SendButton.js'
 import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import type { MethodRef } from '../../state/catalog.js'
@@ -32,13 +36,17 @@ export default function GraphqlRequestPane({ target }: PaneProps): ReactElement 
   // Discovery always gives the default operation (the plugin's, the one sent for an empty query).
   const defaultQuery = discoveredDefaultQuery(target.method)
   const message = readGraphqlDraft(draft.value, defaultQuery ?? '')
-  const { setValue } = draft
+  const { setValue, addFilled } = draft
   const hasQuery = typeof draft.value.query === 'string'
 
   useEffect(() => {
-    // Write the default operation into an untouched draft, so what is on screen is what is sent.
-    if (!hasQuery && defaultQuery !== undefined) setValue(graphqlDraftValue(readGraphqlDraft({}, defaultQuery)))
-  }, [hasQuery, defaultQuery, setValue])
+    // Write the default operation into an untouched draft, so what is on screen is what is sent. It comes from the
+    // server's schema: made literal, so it can never pull a variable into the call.
+    if (hasQuery || defaultQuery === undefined) return
+    const literal = escapeTemplate(defaultQuery)
+    addFilled([literal])
+    setValue(graphqlDraftValue(readGraphqlDraft({}, literal)))
+  }, [hasQuery, defaultQuery, setValue, addFilled])
 
   const update = (patch: Partial<GraphqlMessage>) => setValue(graphqlDraftValue({ ...message, ...patch }))
   const headerCount = draft.headers.filter((h) => h.isEnabled && h.name.trim()).length
@@ -55,6 +63,14 @@ export default function GraphqlRequestPane({ target }: PaneProps): ReactElement 
             {isSubscription ? <SubscriptionAction target={target} /> : <SendAction target={target} />}
           </>
         }
+      />
+      <SendHoldNotice
+        target={target}
+        draft={draft}
+        onShowField={(path) => {
+          setTab(path.startsWith('variables') || path === RAW_JSON_PATH ? 'variables' : 'operation')
+          focusField(path.replace(/^variables\.?/, ''))
+        }}
       />
       <Tabs
         idPrefix="request"
@@ -82,6 +98,7 @@ export default function GraphqlRequestPane({ target }: PaneProps): ReactElement 
             target={target}
             variables={message.variables}
             onChange={(variables) => update({ variables })}
+            onFilled={(value) => addFilled(stringsIn(value))}
           />
         )}
         {tab === 'headers' && (

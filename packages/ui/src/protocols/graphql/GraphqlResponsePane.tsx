@@ -28,7 +28,14 @@ function SubscriptionResponse({ target }: { target: MethodRef }): ReactElement {
   const live = useLiveCall(target)
   const call = useLiveCallState(target)
   if (!call) return <NothingYet hint="to start the subscription" />
-  return <LiveView call={call} handle={live} methodName={`${target.service.name}/${target.method.name}`} />
+  return (
+    <LiveView
+      call={call}
+      handle={live}
+      methodName={`${target.service.name}/${target.method.name}`}
+      protocol={target.service.protocol}
+    />
+  )
 }
 
 function NothingYet({ hint }: { hint: string }): ReactElement {

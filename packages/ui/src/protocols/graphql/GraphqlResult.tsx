@@ -2,33 +2,44 @@
 import { useMemo, useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
 import { HeadersTable } from '../../features/response/HeadersTable.js'
-import { CallProblem, SendingNote, TimeAndSize } from '../../features/response/ResponseFacts.js'
+import {
+  CallProblem,
+  CancelledNote,
+  NoResultBadge,
+  SendingNote,
+  TimeAndSize,
+} from '../../features/response/ResponseFacts.js'
 import { ResponseBody } from '../../features/response/ResponseBody.js'
+import { SentTabPanel, isSentTab, sentTabItems, type SentTab } from '../../features/response/SentTabs.js'
 import { StatusBadge } from '../../features/response/StatusBadge.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { GraphqlDataErrors } from './GraphqlDataErrors.js'
-import { graphqlStatusTone, readGraphqlResponse } from './graphql-response.js'
+import { graphqlOutcome, readGraphqlResponse } from './graphql-response.js'
 
-type ResultTab = 'result' | 'raw' | 'headers'
+type ResultTab = 'result' | 'raw' | 'headers' | SentTab
 
 export function GraphqlResult({ record }: { record: CallRecord }): ReactElement {
   const [tab, setTab] = useState<ResultTab>('result')
-  const { result, error } = record
+  const { result } = record
   const view = useMemo(() => readGraphqlResponse(result?.response), [result?.response])
   const httpStatus = result?.metadata.http_status
+  const outcome = result ? graphqlOutcome(view, result.status, httpStatus) : undefined
+  // A Request or Timing tab the new result lacks falls back to the result.
+  const shown: ResultTab =
+    isSentTab(tab) && !(result && sentTabItems(result).some((t) => t.id === tab)) ? 'result' : tab
   const headers = Object.entries(result?.metadata ?? {})
     .filter(([name]) => name !== 'http_status')
     .sort(([a], [b]) => a.localeCompare(b))
   return (
     <section className="response-pane gql-response" aria-label="Response" aria-busy={record.isSending}>
       <div className="response-summary" data-started={record.startedAt}>
-        {result && (
-          <span title={result.statusMessage ?? `Status ${result.status}`}>
-            <StatusBadge label={result.status} tone={graphqlStatusTone(result.status, httpStatus)} />
+        {outcome && (
+          <span title={outcome.title}>
+            <StatusBadge label={outcome.label} tone={outcome.tone} />
           </span>
         )}
-        {!result && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
-        {httpStatus && (
+        <NoResultBadge record={record} />
+        {httpStatus && outcome && !outcome.label.startsWith('HTTP') && (
           <span className="response-fact" title="HTTP status of the response">
             <span className="muted">HTTP</span> <span className="mono">{httpStatus}</span>
           </span>
@@ -42,12 +53,13 @@ export function GraphqlResult({ record }: { record: CallRecord }): ReactElement 
         <SendingNote record={record} />
       </div>
       <CallProblem record={record} />
+      <CancelledNote record={record} />
       {result && (
         <>
           <Tabs
             idPrefix="response"
             label="Response views"
-            selected={tab}
+            selected={shown}
             onSelect={setTab}
             items={[
               {
@@ -58,15 +70,16 @@ export function GraphqlResult({ record }: { record: CallRecord }): ReactElement 
               },
               { id: 'raw', label: 'Body' },
               { id: 'headers', label: 'Headers', count: headers.length },
+              ...sentTabItems(result),
             ]}
           />
           <div
             className={`response-panel${record.isSending ? ' is-stale' : ''}`}
             id="response-panel"
             role="tabpanel"
-            aria-labelledby={`response-tab-${tab}`}
+            aria-labelledby={`response-tab-${shown}`}
           >
-            {tab === 'result' &&
+            {shown === 'result' &&
               (view.isForeign ? (
                 <div className="response-error">
                   <p className="muted">The body is not a GraphQL response. See it under Body.</p>
@@ -74,8 +87,9 @@ export function GraphqlResult({ record }: { record: CallRecord }): ReactElement 
               ) : (
                 <GraphqlDataErrors key={record.startedAt} view={view} />
               ))}
-            {tab === 'raw' && <ResponseBody key={record.startedAt} result={result} />}
-            {tab === 'headers' && <HeadersTable entries={headers} label="Headers" />}
+            {shown === 'raw' && <ResponseBody key={record.startedAt} result={result} />}
+            {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
+            {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}
           </div>
         </>
       )}

@@ -2,20 +2,27 @@
 import { useState, type ReactElement } from 'react'
 import { exampleMessage } from '../../components/form/example-value.js'
 import { FieldForm } from '../../components/form/FieldForm.js'
+import { FormPendingContext } from '../../components/form/form-pending.js'
 import { RawJsonEditor } from '../../features/request/RawJsonEditor.js'
+import { formNote, usePendingOf } from '../../features/request/RequestEditor.js'
 import type { MethodRef } from '../../state/catalog.js'
+import { useDraft } from '../../state/useDraft.js'
 import { inputField } from './graphql-draft.js'
 
 export interface VariablesPanelProps {
   target: MethodRef
   variables: Record<string, unknown>
   onChange: (variables: Record<string, unknown>) => void
+  /** Told what Fill example wrote (from the schema's defaults), so a Send can tell it from what the user typed. */
+  onFilled: (value: Record<string, unknown>) => void
 }
 
 type VariablesView = 'json' | 'form'
 
-export function VariablesPanel({ target, variables, onChange }: VariablesPanelProps): ReactElement {
+export function VariablesPanel({ target, variables, onChange, onFilled }: VariablesPanelProps): ReactElement {
   const [view, setView] = useState<VariablesView>('json')
+  const draft = useDraft(target.key)
+  const pending = usePendingOf(draft)
   const fields = inputField(target.method, 'variables')?.messageType?.fields ?? []
   return (
     <div className="gql-variables">
@@ -38,18 +45,32 @@ export function VariablesPanel({ target, variables, onChange }: VariablesPanelPr
           <button
             type="button"
             className="btn btn-ghost"
-            title="Fill required arguments and the schema's defaults"
-            onClick={() => onChange({ ...exampleMessage(fields), ...variables })}
+            title="Fill required arguments (typed samples) and the schema's defaults"
+            onClick={() => {
+              const example = exampleMessage(fields)
+              onFilled(example)
+              onChange({ ...example, ...variables })
+            }}
           >
             Fill example
           </button>
         )}
       </div>
       {view === 'json' || fields.length === 0 ? (
-        <RawJsonEditor value={variables} onChange={onChange} />
+        <RawJsonEditor
+          value={variables}
+          onChange={(next) => {
+            draft.clearPending()
+            onChange(next)
+          }}
+          formNote={formNote(target, draft)}
+          pending={pending}
+        />
       ) : (
         <div className="form-scroll">
-          <FieldForm fields={fields} value={variables} onChange={onChange} />
+          <FormPendingContext.Provider value={pending}>
+            <FieldForm fields={fields} value={variables} onChange={onChange} />
+          </FormPendingContext.Provider>
         </div>
       )}
     </div>

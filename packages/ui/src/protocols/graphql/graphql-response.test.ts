@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPath, graphqlStatusTone, readGraphqlResponse, valueAtPath } from './graphql-response.js'
+import { formatPath, graphqlOutcome, graphqlStatusTone, readGraphqlResponse, valueAtPath } from './graphql-response.js'
 
 describe('readGraphqlResponse', () => {
   it('reads errors with their path, locations and extensions, and flags partial data', () => {
@@ -46,6 +46,25 @@ describe('valueAtPath', () => {
   it('stops at the deepest part that exists', () => {
     expect(valueAtPath(data, ['books', 0, 'author', 'name'])).toEqual({ value: null, depth: 3 })
     expect(valueAtPath(data, ['books', 4])).toEqual({ value: data.books, depth: 1 })
+  })
+})
+
+describe('graphqlOutcome', () => {
+  it('names the errors, or the HTTP status of an answer without any, never a gRPC status name', () => {
+    const withErrors = readGraphqlResponse({ data: null, errors: [{ message: 'No book 9' }] })
+    expect(graphqlOutcome(withErrors, 'Unknown', '200')).toEqual({
+      label: '1 error',
+      tone: 'server-error',
+      title: 'GraphQL errors: No book 9',
+    })
+    expect(graphqlOutcome(readGraphqlResponse({ data: { a: 1 } }), 'OK', '200')).toMatchObject({
+      label: 'HTTP 200',
+      tone: 'success',
+    })
+    expect(graphqlOutcome(readGraphqlResponse('<html>'), 'Unknown', '502')).toMatchObject({
+      label: 'HTTP 502',
+      tone: 'server-error',
+    })
   })
 })
 

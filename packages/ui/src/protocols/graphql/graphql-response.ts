@@ -1,4 +1,5 @@
 /** Reads a GraphQL response body for display: data, errors (message, path, locations, extensions), partial data, tones. */
+import { httpStatusClass } from '@wirebench/core'
 import type { StatusName } from '@wirebench/core'
 import type { StatusTone } from '../../features/response/StatusBadge.js'
 
@@ -88,4 +89,39 @@ export function graphqlStatusTone(status: StatusName, httpStatus?: string): Stat
   if (http >= 500) return 'server-error'
   if (http >= 400 || callerStatuses.has(status)) return 'client-error'
   return 'server-error'
+}
+
+export interface GraphqlOutcome {
+  label: string
+  tone: StatusTone
+  title: string
+}
+
+/**
+ * A query's or mutation's outcome in GraphQL's own terms: its errors when it has any, else the HTTP status it came
+ * with (a GraphQL response carries no status of its own; the gRPC-style status name is for the wire model only).
+ */
+export function graphqlOutcome(view: GraphqlResponseView, status: StatusName, httpStatus?: string): GraphqlOutcome {
+  const http = Number(httpStatus)
+  const hasHttp = httpStatus !== undefined && Number.isFinite(http) && http > 0
+  if (view.errors.length > 0) {
+    const count = view.errors.length
+    return {
+      label: `${count} error${count === 1 ? '' : 's'}`,
+      tone: graphqlStatusTone(status, httpStatus),
+      title: `${view.isPartial ? 'Partial data and ' : ''}GraphQL errors: ${view.errors[0]?.message ?? ''}`,
+    }
+  }
+  if (view.isForeign) {
+    return {
+      label: hasHttp ? `HTTP ${http}` : 'Not GraphQL',
+      tone: hasHttp && http >= 400 ? httpStatusClass(http) : 'client-error',
+      title: 'The body is not a GraphQL response: see it under Body.',
+    }
+  }
+  return {
+    label: hasHttp ? `HTTP ${http}` : 'Data',
+    tone: hasHttp ? httpStatusClass(http) : 'success',
+    title: 'A GraphQL response without errors',
+  }
 }

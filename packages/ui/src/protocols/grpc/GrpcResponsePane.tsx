@@ -33,7 +33,14 @@ function LiveResponse({ target }: { target: MethodRef }): ReactElement {
       />
     )
   }
-  return <LiveView call={call} handle={live} methodName={`${target.service.name}/${target.method.name}`} />
+  return (
+    <LiveView
+      call={call}
+      handle={live}
+      methodName={`${target.service.name}/${target.method.name}`}
+      protocol={target.service.protocol}
+    />
+  )
 }
 
 function NothingYet({ hint }: { hint: string }): ReactElement {

@@ -4,24 +4,38 @@ import { JsonTree } from '../../components/json/JsonTree.js'
 import { Tabs } from '../../components/Tabs.js'
 import { statusWithCode } from '../../features/live/live-status.js'
 import { HeadersTable } from '../../features/response/HeadersTable.js'
-import { CallProblem, SendingNote, TimeAndSize } from '../../features/response/ResponseFacts.js'
+import {
+  CallProblem,
+  CancelledNote,
+  NoResultBadge,
+  SendingNote,
+  TimeAndSize,
+} from '../../features/response/ResponseFacts.js'
 import { ResponseBody } from '../../features/response/ResponseBody.js'
+import { SentTabPanel, isSentTab, sentTabItems, type SentTab } from '../../features/response/SentTabs.js'
 import { StatusBadge } from '../../features/response/StatusBadge.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { grpcStatusTone } from './grpc-kinds.js'
 
-type UnaryTab = 'body' | 'headers' | 'trailers' | 'details'
+type UnaryTab = 'body' | 'headers' | 'trailers' | 'details' | SentTab
 
 const sorted = (metadata: Record<string, string> | undefined): Array<[string, string]> =>
   Object.entries(metadata ?? {}).sort(([a], [b]) => a.localeCompare(b))
 
 export function GrpcUnaryResponse({ record }: { record: CallRecord }): ReactElement {
   const [tab, setTab] = useState<UnaryTab>('body')
-  const { result, error } = record
+  const { result } = record
   const headers = sorted(result?.metadata)
   const trailers = sorted(result?.trailers)
   const hasDetails = result?.errorDetails !== undefined && result.errorDetails !== null
-  const shown: UnaryTab = tab === 'details' && !hasDetails ? 'body' : tab
+  const tabs = [
+    { id: 'body' as const, label: 'Body' },
+    { id: 'headers' as const, label: 'Headers', count: headers.length },
+    { id: 'trailers' as const, label: 'Trailers', count: trailers.length },
+    ...(hasDetails ? [{ id: 'details' as const, label: 'Error details' }] : []),
+    ...(result ? sentTabItems(result) : []),
+  ]
+  const shown: UnaryTab = tabs.some((t) => t.id === tab) ? tab : 'body'
   return (
     <section className="response-pane" aria-label="Response" aria-busy={record.isSending}>
       <div className="response-summary" data-started={record.startedAt}>
@@ -30,28 +44,18 @@ export function GrpcUnaryResponse({ record }: { record: CallRecord }): ReactElem
             <StatusBadge label={statusWithCode(result.status)} tone={grpcStatusTone(result.status)} />
           </span>
         )}
-        {!result && error && !record.isSending && <StatusBadge label="No response" tone="server-error" />}
+        <NoResultBadge record={record} />
         {result && <TimeAndSize result={result} sizeTitle="Message size on the wire" />}
         <SendingNote record={record} />
       </div>
       <CallProblem record={record} />
+      <CancelledNote record={record} />
       {result && (
         <>
           {result.statusMessage && (
             <div className="response-status-message grpc-status-message">{result.statusMessage}</div>
           )}
-          <Tabs
-            idPrefix="response"
-            label="Response views"
-            selected={shown}
-            onSelect={setTab}
-            items={[
-              { id: 'body', label: 'Body' },
-              { id: 'headers', label: 'Headers', count: headers.length },
-              { id: 'trailers', label: 'Trailers', count: trailers.length },
-              ...(hasDetails ? [{ id: 'details' as const, label: 'Error details' }] : []),
-            ]}
-          />
+          <Tabs idPrefix="response" label="Response views" selected={shown} onSelect={setTab} items={tabs} />
           <div
             className={`response-panel${record.isSending ? ' is-stale' : ''}`}
             id="response-panel"
@@ -62,6 +66,7 @@ export function GrpcUnaryResponse({ record }: { record: CallRecord }): ReactElem
             {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
             {shown === 'trailers' && <HeadersTable entries={trailers} label="Trailers" />}
             {shown === 'details' && <JsonTree value={result.errorDetails} label="Error details" />}
+            {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}
           </div>
         </>
       )}

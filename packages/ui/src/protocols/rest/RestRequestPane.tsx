@@ -11,6 +11,8 @@ import { useCall } from '../../state/useCall.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { PaneProps } from '../registry.js'
 import { decorateRestField, verbBadge } from './rest-decorations.js'
+import { RestMediaType } from './RestMediaType.js'
+import { RestSecurity } from './RestSecurity.js'
 import { RestUrlLine } from './RestUrlLine.js'
 import { SourceLegend } from './SourceLegend.js'
 
@@ -22,7 +24,13 @@ export function RestRequestPane({ target }: PaneProps): ReactElement {
       <MethodHeader
         target={target}
         badge={verbBadge(target.method)}
-        subtitle={<RestUrlLine target={target} />}
+        subtitle={
+          <>
+            <RestUrlLine target={target} />
+            <RestMediaType target={target} />
+            <RestSecurity target={target} />
+          </>
+        }
         actions={
           <>
             <UnknownVariablesFlag target={target} serverUrl={serverUrl} />

@@ -11,7 +11,9 @@ export function RestUrlLine({ target }: { target: MethodRef }): ReactElement {
   const serverUrl = useStore(prefs, (s) => s.serverUrls[target.origin] ?? '')
   const { value } = useDraft(target.key)
   const { method, service } = target
-  const base = serverUrl || service.baseUrl || ''
+  // The operation's own server (OpenAPI operation or path-item `servers`) wins over the document's.
+  const discovered = method.baseUrl ?? service.baseUrl
+  const base = serverUrl || discovered || ''
   const needsServer = service.isUploaded && !/^https?:\/\//.test(base)
   return (
     <div className="rest-url">
@@ -20,7 +22,7 @@ export function RestUrlLine({ target }: { target: MethodRef }): ReactElement {
         <input
           className="input mono"
           value={serverUrl}
-          placeholder={service.baseUrl ?? 'https://api.example.com'}
+          placeholder={discovered ?? 'https://api.example.com'}
           aria-label="Server URL"
           aria-invalid={needsServer || undefined}
           title={

@@ -21,17 +21,24 @@ export function pathParts(template: string, values: Record<string, unknown>): Ur
   return parts
 }
 
+/** Encodes a query part for the preview, leaving `${…}` (and its escape `$${…}`) readable: both change before sending. */
+function encodePart(text: string): string {
+  return text
+    .split(/(\$?\$\{[^}]*\})/)
+    .map((part, index) => (index % 2 === 1 ? part : encodeURIComponent(part)))
+    .join('')
+}
+
 export function queryString(fields: readonly FieldInfo[], values: Record<string, unknown>): string {
-  const params = new URLSearchParams()
+  const pairs: string[] = []
   for (const field of fields) {
     if (field.source !== 'query') continue
     const value = values[field.name]
     const list = Array.isArray(value) ? value : [value]
     for (const item of list) {
       const text = display(item)
-      if (text !== undefined) params.append(field.wireName ?? field.name, text)
+      if (text !== undefined) pairs.push(`${encodePart(field.wireName ?? field.name)}=${encodePart(text)}`)
     }
   }
-  const query = params.toString()
-  return query ? `?${query}` : ''
+  return pairs.length ? `?${pairs.join('&')}` : ''
 }

@@ -1,0 +1,111 @@
+/**
+ * Times one outbound HTTP request through undici's diagnostics channels: when its headers went out (and exactly what
+ * they were), when the answer's first byte came back, and the DNS/connect/TLS phases of the connection it used when
+ * the call opened that connection. Requests are matched to their timer by identity: undici creates its request object
+ * synchronously inside `dispatch`, while the timer is the one being attached (see `attachTimer`).
+ */
+import { subscribe } from 'node:diagnostics_channel'
+import type { CallTimings } from '@wirebench/core'
+import { socketPhasesOf, type SocketPhases } from './timed-connector.js'
+
+/**
+ * The timer of one request. Its fields are written by the diagnostics subscribers and the transport; callers read
+ * `rawHead` and `timings()`. A class, so a call pays for one small object (it runs on every relayed call).
+ */
+export class PhaseTimer {
+  /** When the call started (performance.now() ms). */
+  readonly startedAt = performance.now()
+  /** @internal The request's headers went out. */
+  sentAt: number | undefined
+  /** @internal The answer's head came in. */
+  firstByteAt: number | undefined
+  /** @internal The last byte was read. */
+  endedAt: number | undefined
+  /** The request line and headers exactly as undici wrote them (HTTP/1.1), once they went out. */
+  rawHead: string | undefined
+  /** @internal The phases of the connection the request went out on. */
+  socket: SocketPhases | undefined
+
+  /** Notes the end of the call (the last byte read); the first call wins. */
+  end(): void {
+    this.endedAt ??= performance.now()
+  }
+
+  /** The phases measured so far, in ms (rounded to 0.01). */
+  timings(): CallTimings {
+    const end = this.endedAt ?? performance.now()
+    const timings: CallTimings = { totalMs: round(end - this.startedAt) }
+    if (this.sentAt !== undefined && this.firstByteAt !== undefined) {
+      timings.firstByteMs = round(this.firstByteAt - this.sentAt)
+    }
+    const socket = this.socket
+    if (socket === undefined) return timings
+    if (socket.startAt < this.startedAt) {
+      timings.reusedConnection = true
+      return timings
+    }
+    if (socket.lookupAt !== undefined) timings.dnsMs = round(socket.lookupAt - socket.startAt)
+    if (socket.connectAt !== undefined)
+      timings.connectMs = round(socket.connectAt - (socket.lookupAt ?? socket.startAt))
+    if (socket.secureAt !== undefined && socket.connectAt !== undefined) {
+      timings.tlsMs = round(socket.secureAt - socket.connectAt)
+    }
+    return timings
+  }
+}
+
+const byRequest = new WeakMap<object, PhaseTimer>()
+let attaching: PhaseTimer | undefined
+let isSubscribed = false
+
+interface RequestMessage {
+  request: object
+}
+
+interface SendHeadersMessage extends RequestMessage {
+  headers: string
+  socket: object
+}
+
+/** Subscribed once, on the first timer: until then undici publishes nothing for anyone. */
+function subscribeOnce(): void {
+  if (isSubscribed) return
+  isSubscribed = true
+  subscribe('undici:request:create', (message) => {
+    if (attaching) byRequest.set((message as RequestMessage).request, attaching)
+  })
+  subscribe('undici:client:sendHeaders', (message) => {
+    const { request, headers, socket } = message as SendHeadersMessage
+    const timer = byRequest.get(request)
+    if (!timer) return
+    timer.sentAt = performance.now()
+    timer.rawHead = headers
+    timer.socket = socketPhasesOf(socket)
+  })
+  subscribe('undici:request:headers', (message) => {
+    const timer = byRequest.get((message as RequestMessage).request)
+    if (timer && timer.firstByteAt === undefined) timer.firstByteAt = performance.now()
+  })
+}
+
+export function createPhaseTimer(): PhaseTimer {
+  subscribeOnce()
+  return new PhaseTimer()
+}
+
+/**
+ * Runs `dispatch` (one undici `dispatcher.request()`) with `timer` attached, so the request undici creates inside it
+ * is the timer's. The request must be created synchronously in there: a dispatcher that defers it (an interceptor
+ * awaiting something first) leaves the timer with its start and end only.
+ */
+export function attachTimer<T>(timer: PhaseTimer | undefined, dispatch: () => T): T {
+  if (timer === undefined) return dispatch()
+  attaching = timer
+  try {
+    return dispatch()
+  } finally {
+    attaching = undefined
+  }
+}
+
+const round = (ms: number): number => Math.round(ms * 100) / 100
