@@ -9,7 +9,14 @@ const conditions = ['source', 'node', 'import', 'default']
 
 // graphql ships CommonJS (`main`) and ESM (`module`) side by side. Node loads the CommonJS one for everyone; Vite would
 // hand our sources the ESM one while graphql-yoga requires the other, and two copies break `instanceof GraphQLError`.
-const graphqlEntry = createRequire(import.meta.url).resolve('graphql')
+const require = createRequire(import.meta.url)
+const graphqlEntry = require.resolve('graphql')
+// @microsoft/signalr's ESM build calls `require` for its Node dependencies; Node itself loads the CommonJS build
+// (the package has no `exports`), so tests must too, and the MessagePack protocol then shares its copy.
+const signalrEntries = ['@microsoft/signalr', '@microsoft/signalr-protocol-msgpack'].map((name) => ({
+  find: new RegExp(`^${name.replace('/', '\\/')}$`),
+  replacement: require.resolve(name),
+}))
 
 // The MCP SDK (transformed by Vite, see `server.deps.inline`) ships source maps naming sources it does not ship, and Vite
 // warns about each file; its files are loaded without their source-map comment instead.
@@ -26,7 +33,7 @@ const mcpSdkWithoutSourceMaps: Plugin = {
 
 export default defineConfig({
   plugins: [mcpSdkWithoutSourceMaps],
-  resolve: { conditions, alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
+  resolve: { conditions, alias: [{ find: /^graphql$/, replacement: graphqlEntry }, ...signalrEntries] },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
     // The MCP SDK imports eventsource, which publishes a `source` condition of its own (.ts files): Node, run with the

@@ -3,7 +3,7 @@
 // ceiling) and an idle page (frame times). Reports sustained msg/s, messages lost (server count vs page count) and
 // frame times. Targets: gRPC (a server stream), SSE (an event stream) and WebSocket (text frames), in bench/stream-targets/.
 // Run: npx tsc -b tsconfig.build.json && npm run build -w @wirebench/ui && node bench/stream-relay.mjs
-//      [--protocol grpc|sse|websocket] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR] [--filter TEXT]
+//      [--protocol grpc|sse|websocket|signalr] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR] [--filter TEXT]
 //      (--quick: 10 s, for local runs; --filter: the paced stream runs with the log filtered to messages containing TEXT)
 /* global window, requestAnimationFrame -- page.evaluate callbacks run in the browser */
 import { fork, spawn } from 'node:child_process'
@@ -29,7 +29,7 @@ const { values: flags } = parseArgs({
     serve: { type: 'boolean', default: false },
   },
 })
-const targets = { grpc: 'grpc.mjs', sse: 'sse.mjs', websocket: 'websocket.mjs' }
+const targets = { grpc: 'grpc.mjs', sse: 'sse.mjs', websocket: 'websocket.mjs', signalr: 'signalr.mjs' }
 if (!(flags.protocol in targets)) {
   console.error(`stream-relay: --protocol must be one of ${Object.keys(targets).join(', ')}.`)
   process.exit(2)
@@ -139,20 +139,25 @@ async function main() {
       })
   }
 
+  // Messages of the call that are not the stream's own (SignalR: the connection's state entries and the Close).
+  const overhead = target.overheadMessages ?? 0
   const facts = () =>
-    page.locator('.live-view').evaluate((el) => ({
-      status: el.dataset.status,
-      received: Number(el.dataset.received),
-      gaps: Number(el.dataset.seqGaps),
-      dropped: Number(el.dataset.dropped),
-    }))
+    page.locator('.live-view').evaluate(
+      (el, overhead) => ({
+        status: el.dataset.status,
+        received: Number(el.dataset.received) - overhead,
+        gaps: Number(el.dataset.seqGaps),
+        dropped: Number(el.dataset.dropped),
+      }),
+      overhead,
+    )
 
   /** Runs one stream in the page; samples the page's count every second. */
   async function pageRun(count, perSecond) {
     const sentBefore = await serverSent()
     const stopFrames = await recordFrames()
     const started = performance.now()
-    await target.start(page, { count, perSecond })
+    await target.start(page, { count, perSecond, port })
     await page.locator('.live-view').waitFor()
     // Readings of the page's count with their time: the polls themselves are late when the page is busy.
     const samples = []

@@ -24,6 +24,7 @@ const protocolStacks: Record<string, RegExp> = {
   swagger2openapi: /\/node_modules\/swagger2openapi\//,
   yaml: /\/node_modules\/yaml\//,
   'SigV4 signer': /\/node_modules\/@smithy\//,
+  '@microsoft/signalr': /\/node_modules\/@microsoft\/signalr/,
   ws: /\/node_modules\/ws\//,
   undici: /\/node_modules\/undici\//,
   'tough-cookie': /\/node_modules\/tough-cookie\//,
@@ -78,6 +79,7 @@ describe('wirebench start-up (the built CLI, every module it imports recorded)',
       ['graphql', { unary: true, serverStreaming: true, channels: false }],
       ['sse', { unary: true, serverStreaming: true, channels: false }],
       ['websocket', { unary: true, serverStreaming: false, channels: true }],
+      ['signalr', { unary: true, serverStreaming: true, channels: true }],
       ['mcp', { unary: true, serverStreaming: true, channels: true }],
     ])
     expect(listed.protocols.find((p) => p.id === 'grpc')?.uploadExtensions).toEqual(['.proto'])

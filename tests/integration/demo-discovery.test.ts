@@ -52,7 +52,8 @@ describe('the demo services through the workbench', () => {
 
   it('lists services of every protocol, each demo URL claimed by the plugin of its protocol', () => {
     const protocols = new Set(discovered.services.map((service) => service.protocol))
-    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'mcp']) expect(protocols).toContain(protocol)
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'mcp'])
+      expect(protocols).toContain(protocol)
     for (const service of demo.services) {
       const attempts = discovered.attempts.filter((attempt) => attempt.url === service.url)
       const ok = attempts.filter((attempt) => attempt.outcome === 'ok').map((attempt) => attempt.pluginId)
@@ -120,6 +121,22 @@ describe('the demo services through the workbench', () => {
       { sent: 'hello' },
     ])
     expect(result.responses?.[4]).toMatchObject({ received: { type: 'echo', text: 'hello' } })
+  })
+
+  it('invokes the SignalR chat hub: a broadcast, a counter stream, an upload sum and a method that fails', async () => {
+    const hub = discovered.services.find((service) => service.protocol === 'signalr')
+    const call = (method: string, message: unknown, more: unknown[] = []) =>
+      invoke({ protocol: 'signalr', url: urlOf('signalr'), service: hub?.name, method, messages: [message, ...more] })
+    expect((await call('invoke', { target: 'Echo', arguments: ['hi'] })).response).toBe('hi')
+    expect((await call('stream', { target: 'Counter', arguments: [3, 0] })).response).toEqual([1, 2, 3])
+    expect((await call('upload', { target: 'Sum' }, [1, 2, 3])).response).toBe(6)
+    expect((await call('send', { target: 'SendMessage', arguments: ['ada', 'hello'] })).response).toMatchObject({
+      sent: true,
+    })
+    expect(await call('invoke', { target: 'Fail' })).toMatchObject({
+      status: 'Unknown',
+      statusMessage: expect.stringMatching(/always fails/) as unknown,
+    })
   })
 
   it('streams the SSE feed live, reconnecting with Last-Event-ID after the demo drops it', async () => {

@@ -2,7 +2,9 @@
  * Discovery never changes a server: an unpinned discovery of a json-server collection through the real workbench,
  * with every plugin, leaves its database as it was (json-server creates a record for any POST to `/posts`), while
  * GraphQL servers no one here wrote — Apollo Server 5 with its CSRF prevention on, Mercurius — are still discovered
- * unpinned; a pinned `graphql@` URL may be introspected by POST.
+ * unpinned; a pinned `graphql@` URL may be introspected by POST. SignalR negotiates (a POST) only after a GET of the
+ * hub URL answered ASP.NET Core's 400 "Connection ID required": a json-server whose `negotiate` collection takes a
+ * POST to `/negotiate` keeps its records, and a hub is listed once, as SignalR.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -14,6 +16,7 @@ import { startMercuriusServer } from '../servers/graphql/mercurius-server.js'
 import type { MercuriusTestServer } from '../servers/graphql/mercurius-server.js'
 import { startJsonServer } from '../servers/rest/json-server.js'
 import type { JsonServer } from '../servers/rest/json-server.js'
+import { startTestHubServer } from '../servers/signalr/test-hubs.js'
 import { startWorkbench } from '../servers/token/workbench.js'
 import type { TestWorkbench } from '../servers/token/workbench.js'
 
@@ -104,5 +107,42 @@ describe('discovery without side effects', () => {
     const discovered = await discover([`graphql@${mercurius.url}`])
     expect(discovered.attempts).toEqual([expect.objectContaining({ pluginId: 'graphql', outcome: 'ok' })])
     expect(mercurius.requests()).toContain('POST /graphql')
+  })
+
+  it('sends no negotiate POST to a REST server, even where POST …/negotiate would create a record', async () => {
+    const trap = await startJsonServer({ negotiate: [{ id: 1, note: 'a POST here creates a record' }] })
+    try {
+      const before = trap.counts()
+      const discovered = await discover([trap.base, `${trap.base}/`, `${trap.base}/posts`])
+      expect(trap.counts()).toEqual(before)
+      expect(trap.requests().filter((r) => r.includes('negotiate'))).toEqual([])
+      const signalr = discovered.attempts.filter((a) => a.pluginId === 'signalr')
+      expect(signalr).toHaveLength(3)
+      expect(signalr.every((a) => a.outcome === 'empty')).toBe(true)
+    } finally {
+      await trap.close()
+    }
+  })
+
+  it('lists a SignalR hub once, as SignalR: REST, SSE and WebSocket stand back at its http and ws URLs', async () => {
+    const hub = await startTestHubServer()
+    try {
+      const http = hub.url('/hubs/test')
+      const ws = http.replace(/^http/, 'ws')
+      const discovered = await discover([http, ws])
+      expect(discovered.services.map((s) => [s.protocol, s.name, s.originUrl])).toEqual([
+        ['signalr', 'test', http],
+        ['signalr', 'test', ws],
+      ])
+      const websocket = discovered.attempts.find((a) => a.pluginId === 'websocket' && a.url === ws)
+      expect(websocket).toMatchObject({
+        outcome: 'empty',
+        message: expect.stringMatching(/Listed under SignalR/) as unknown,
+      })
+      // The probe negotiated once per URL, after its GET matched.
+      expect(hub.endpoint('/hubs/test').stats.negotiates).toBe(2)
+    } finally {
+      await hub.close()
+    }
   })
 })

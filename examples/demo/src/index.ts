@@ -11,3 +11,16 @@ export type { FeedEvent } from './sse/index.js'
 export type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
 export { startDemo } from './start-demo.js'
 export type { DemoHandle, StartDemoOptions } from './start-demo.js'
+export { HubError, chatHub, hubLimits, startHubServer, startSignalrDemo } from './signalr/index.js'
+export type {
+  HubCallerAuth,
+  HubDefinition,
+  HubEndpoint,
+  HubEndpointOptions,
+  HubEndpointStats,
+  HubInvocationContext,
+  HubMethod,
+  HubServer,
+  HubServerOptions,
+  HubTransportName,
+} from './signalr/index.js'

@@ -35,9 +35,14 @@ describe('startDemo', { timeout: 30_000 }, () => {
         name: 'Chat (WebSocket)',
         url: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/chat$/),
       },
+      {
+        protocol: 'signalr',
+        name: 'Chat hub (SignalR)',
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hubs\/chat$/),
+      },
       { protocol: 'mcp', name: 'Kitchen (MCP)', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) },
     ])
-    expect(new Set(handle.urls.map((url) => new URL(url).port)).size).toBe(6)
+    expect(new Set(handle.urls.map((url) => new URL(url).port)).size).toBe(7)
     expect(handle.stdioUrls).toEqual(['mcp+stdio://everything'])
     expect(handle.urls).toEqual(handle.services.map((service) => service.url))
     const documentUrl = handle.urls[0] ?? ''

@@ -4,6 +4,7 @@ import { startGrpcDemo } from './grpc/index.js'
 import { demoMcpConfigFile, demoStdioUrl, startMcpDemo } from './mcp/index.js'
 import { startRestDemo } from './rest/index.js'
 import type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
+import { startSignalrDemo } from './signalr/index.js'
 import { startSseDemo } from './sse/index.js'
 import { startWebSocketDemo } from './websocket/index.js'
 
@@ -30,6 +31,7 @@ const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[]
   startGraphqlDemo,
   startSseDemo,
   startWebSocketDemo,
+  startSignalrDemo,
   startMcpDemo,
 ]
 

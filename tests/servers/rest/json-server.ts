@@ -16,11 +16,13 @@ export interface JsonServer {
   close(): Promise<void>
 }
 
-export async function startJsonServer(): Promise<JsonServer> {
+/** `extraCollections` adds collections to the database (a `negotiate` collection turns `POST /negotiate` into a write). */
+export async function startJsonServer(extraCollections: Record<string, unknown[]> = {}): Promise<JsonServer> {
   const db = {
     posts: [{ id: 1, title: 'json-server', author: 'typicode' }],
     comments: [{ id: 1, body: 'some comment', postId: 1 }],
     profile: { name: 'typicode' },
+    ...extraCollections,
   }
   const seen: string[] = []
   const app = jsonServer.create()

@@ -8,6 +8,8 @@ export const webSocketManifest: ProtocolManifest = {
   id: 'websocket',
   name: 'WebSocket',
   description: 'ws:// and wss:// addresses as duplex channels: text and binary frames, subprotocols, close codes.',
+  // A ws:// address of a SignalR hub accepts a raw upgrade too; it is listed as SignalR.
+  defersTo: ['signalr'],
   capabilities: { serverStreaming: false, channels: true },
 }
 

@@ -47,6 +47,7 @@ export function createWebSocketPlugin(options: WebSocketPluginOptions = {}): Pro
     id: webSocketManifest.id,
     name: webSocketManifest.name,
     description: webSocketManifest.description,
+    defersTo: webSocketManifest.defersTo,
 
     async discover(target, ctx) {
       if (target.kind !== 'url') throw new WorkbenchError('no_services', 'WebSocket addresses are URLs, not files.')

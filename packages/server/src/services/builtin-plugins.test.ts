@@ -30,6 +30,7 @@ describe('the built-in plugins', () => {
         'graphql',
         'sse',
         'websocket',
+        'signalr',
         'mcp',
       ])
     } finally {

@@ -6,6 +6,7 @@ import { manifests as graphqlManifests } from '@wirebench/protocol-graphql/manif
 import { manifests as grpcManifests } from '@wirebench/protocol-grpc/manifest'
 import { manifests as mcpManifests } from '@wirebench/protocol-mcp/manifest'
 import { manifests as restManifests } from '@wirebench/protocol-rest/manifest'
+import { manifests as signalrManifests } from '@wirebench/protocol-signalr/manifest'
 import { manifests as sseManifests } from '@wirebench/protocol-sse/manifest'
 import { manifests as webSocketManifests } from '@wirebench/protocol-websocket/manifest'
 import type { OutboundPolicy, ProtocolPlugin } from '@wirebench/core'
@@ -57,6 +58,11 @@ export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPlugin
       manifests: webSocketManifests,
       module: '@wirebench/protocol-websocket',
       load: async () => [(await import('@wirebench/protocol-websocket')).createWebSocketPlugin({ outbound })],
+    },
+    {
+      manifests: signalrManifests,
+      module: '@wirebench/protocol-signalr',
+      load: async () => [(await import('@wirebench/protocol-signalr')).createSignalrPlugin({ outbound })],
     },
     {
       manifests: mcpManifests,

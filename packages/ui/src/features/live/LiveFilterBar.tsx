@@ -5,8 +5,10 @@ import { Icon } from '../../components/Icon.js'
 export interface LiveFilterBarProps {
   query: string
   onQuery: (query: string) => void
-  /** SSE event types seen so far; the event filter is offered when there are any. */
+  /** SSE event types (SignalR targets and message kinds) seen so far; the filter is offered when there are any. */
   eventNames: readonly string[]
+  /** What the names are: `Event` (SSE), `Target` (SignalR). */
+  eventLabel?: string
   eventFilter: string
   onEventFilter: (name: string) => void
   /** Rows shown and rows held, when a filter is on. */
@@ -14,7 +16,7 @@ export interface LiveFilterBarProps {
 }
 
 export function LiveFilterBar(props: LiveFilterBarProps): ReactElement {
-  const { query, onQuery, eventNames, eventFilter, onEventFilter, counts } = props
+  const { query, onQuery, eventNames, eventLabel = 'Event', eventFilter, onEventFilter, counts } = props
   return (
     <div className="live-filter-bar">
       <div className="live-search">
@@ -48,9 +50,9 @@ export function LiveFilterBar(props: LiveFilterBarProps): ReactElement {
       </div>
       {eventNames.length > 0 && (
         <label>
-          <span className="muted">Event</span>
+          <span className="muted">{eventLabel}</span>
           <select className="input" value={eventFilter} onChange={(event) => onEventFilter(event.target.value)}>
-            <option value="">All events</option>
+            <option value="">All {eventLabel === 'Event' ? 'events' : 'messages'}</option>
             {eventNames.map((name) => (
               <option key={name} value={name}>
                 {name}

@@ -24,8 +24,11 @@ export interface RowView {
   variant: '' | ' is-control' | ' is-notice'
 }
 
-/** The live protocols whose sent messages have a shape of their own (WebSocket frames). */
-export type LiveFlavor = 'websocket' | 'sse' | 'other'
+/**
+ * The live protocols whose sent messages have a shape of their own (WebSocket frames), or whose received messages
+ * are filtered by a name (SSE event types, SignalR hub methods).
+ */
+export type LiveFlavor = 'websocket' | 'sse' | 'signalr' | 'other'
 
 const views = new WeakMap<LiveEntry, RowView>()
 
@@ -56,6 +59,16 @@ function receivedView(entry: LiveEntry): RowView {
   }
   if (typeof meta.transport === 'string') chips.push({ text: meta.transport, tone: 'muted', title: 'Transport' })
   if (typeof meta.event === 'string') chips.push({ text: meta.event, tone: 'event', title: 'SSE event' })
+  // SignalR: what the hub sent (invocation, completion, stream item, ping, close, state) and, for an invocation, the
+  // client method it calls.
+  if (typeof meta.target === 'string') chips.push({ text: meta.target, tone: 'event', title: 'Hub method called' })
+  else if (typeof meta.kind === 'string' && meta.kind !== 'reconnect') {
+    const isNotice = meta.kind === 'state' || meta.kind === 'close'
+    if (isNotice) variant = ' is-notice'
+    if (meta.kind === 'ping') variant = ' is-control'
+    const text = meta.kind === 'state' && typeof meta.state === 'string' ? meta.state : meta.kind
+    chips.push({ text, tone: isNotice ? 'notice' : 'muted', title: 'Hub message' })
+  }
   if ((typeof meta.id === 'string' || typeof meta.id === 'number') && meta.kind !== 'reconnect') {
     chips.push({ text: `id ${meta.id}`, tone: 'id', title: 'SSE event id' })
   }

@@ -89,7 +89,11 @@ export function createFilteredWindow(): FilteredWindow {
 export function eventTypeOf(entry: LiveEntry): string | undefined {
   if (entry.direction !== 'in' || entry.kind !== 'message') return undefined
   if (entry.meta?.kind === 'reconnect') return undefined
-  return typeof entry.meta?.event === 'string' ? entry.meta.event : 'message'
+  const meta = entry.meta
+  // SSE names events; SignalR names the client method a hub invocation calls, else what kind of message it is.
+  if (typeof meta?.event === 'string') return meta.event
+  if (typeof meta?.target === 'string') return meta.target
+  return typeof meta?.kind === 'string' ? meta.kind : 'message'
 }
 
 /** Event types seen in a log, gathered once per entry (for the filter's choices). */

@@ -1,0 +1,272 @@
+/**
+ * One hub connection on the official client, `@microsoft/signalr` (the only module that builds one): our HttpClient,
+ * WebSocket and EventSource classes carry the wire's TLS, lookup and header rules; the hub protocol is wrapped so
+ * every server message is observed; reconnect attempts and the close are reported. Callers see plain JSON values.
+ */
+import {
+  HttpTransportType,
+  HubConnectionBuilder,
+  HubConnectionState,
+  JsonHubProtocol,
+  MessageType,
+  NullLogger,
+  Subject,
+} from '@microsoft/signalr'
+import type { HubConnection, HubMessage, IHttpConnectionOptions, IHubProtocol, IRetryPolicy } from '@microsoft/signalr'
+import { MessagePackHubProtocol } from '@microsoft/signalr-protocol-msgpack'
+import { toJsonValue } from '../wire-values.js'
+import { eventSourceClass } from './event-source.js'
+import { WireHttpClient } from './http-client.js'
+import type { HubWire, TransportName } from './hub-wire.js'
+import { observedProtocol } from './observed-protocol.js'
+import { webSocketClass } from './web-socket.js'
+
+export interface HubSessionOptions {
+  /** The hub's address on the wire (API-key query included). */
+  url: string
+  transport: 'auto' | TransportName
+  protocol: 'json' | 'messagepack'
+  skipNegotiation: boolean
+  reconnect: boolean
+  keepAliveIntervalMs: number
+  serverTimeoutMs: number
+}
+
+/** Everything the server sends, as seen on the wire. */
+export type HubEvent =
+  | { kind: 'invocation'; target: string; arguments: unknown[]; invocationId?: string; bytes: number }
+  | { kind: 'streamItem'; invocationId: string; item: unknown; bytes: number }
+  | { kind: 'completion'; invocationId: string; result?: unknown; error?: string; bytes: number }
+  | { kind: 'ping'; bytes: number }
+  | { kind: 'close'; error?: string; allowReconnect?: boolean; bytes: number }
+
+export type HubState =
+  | { state: 'reconnecting'; attempt: number; error?: string }
+  | { state: 'reconnected'; connectionId?: string; transport?: TransportName }
+  | { state: 'closed'; error?: string }
+
+/** A hub method's own error (a Completion with `error`), as opposed to the connection failing. */
+export class HubMethodError extends Error {}
+
+export interface HubStream {
+  items: AsyncIterable<unknown>
+  cancel(): void
+}
+
+export interface HubUpload {
+  push(item: unknown): void
+  complete(): void
+  fail(reason: string): void
+  result: Promise<unknown>
+}
+
+/**
+ * The event a message is. JSON-protocol values are JSON already; MessagePack ones go through `toJsonValue` (binary,
+ * timestamps, maps), which the JSON protocol would only slow down at high rates.
+ */
+function toEvent(message: HubMessage, bytes: number, toJson: (value: unknown) => unknown): HubEvent | undefined {
+  switch (message.type) {
+    case MessageType.Invocation: {
+      const { target, invocationId } = message
+      const args = toJson(message.arguments) as unknown[]
+      return invocationId
+        ? { kind: 'invocation', target, arguments: args, invocationId, bytes }
+        : { kind: 'invocation', target, arguments: args, bytes }
+    }
+    case MessageType.StreamItem:
+      return { kind: 'streamItem', invocationId: message.invocationId, item: toJson(message.item), bytes }
+    case MessageType.Completion: {
+      const base = { kind: 'completion' as const, invocationId: message.invocationId, bytes }
+      if (message.error !== undefined && message.error !== null) return { ...base, error: message.error }
+      return 'result' in message && message.result !== undefined ? { ...base, result: toJson(message.result) } : base
+    }
+    case MessageType.Ping:
+      return { kind: 'ping', bytes }
+    case MessageType.Close: {
+      const event: HubEvent = { kind: 'close', bytes }
+      if (message.error) event.error = message.error
+      if (message.allowReconnect !== undefined) event.allowReconnect = message.allowReconnect
+      return event
+    }
+    // Client-to-server kinds never arrive; Ack and Sequence belong to stateful reconnect, which is not used.
+    case MessageType.StreamInvocation:
+    case MessageType.CancelInvocation:
+    case MessageType.Ack:
+    case MessageType.Sequence:
+      return undefined
+  }
+}
+
+const retryDelaysMs = [0, 2_000, 5_000, 10_000, 30_000]
+
+export class HubSession {
+  readonly protocol: 'json' | 'messagepack'
+  transport: TransportName | undefined
+  private readonly toJson: (value: unknown) => unknown
+  private readonly connection: HubConnection
+  private readonly listeners = new Set<(event: HubEvent) => void>()
+  private readonly stateListeners = new Set<(state: HubState) => void>()
+  /** Completion errors seen and not yet claimed by a rejected invoke: how a hub error is told from a lost connection. */
+  private readonly completionErrors = new Map<string, number>()
+
+  constructor(wire: HubWire, options: HubSessionOptions) {
+    this.protocol = options.protocol
+    this.toJson = options.protocol === 'messagepack' ? toJsonValue : (value) => value ?? null
+    const inner: IHubProtocol =
+      options.protocol === 'messagepack' ? new MessagePackHubProtocol() : new JsonHubProtocol()
+    const protocol = observedProtocol(inner, (message, bytes) => {
+      if (message.type === MessageType.Completion && message.error) {
+        this.completionErrors.set(message.error, (this.completionErrors.get(message.error) ?? 0) + 1)
+      }
+      const event = toEvent(message, bytes, this.toJson)
+      if (event) for (const listener of this.listeners) listener(event)
+    })
+    const onTransport = wire.onTransport
+    wire.onTransport = (name) => {
+      this.transport = name
+      onTransport(name)
+    }
+    const token = wire.bearerToken
+    // `WebSocket` and `EventSource` are options the client reads (HttpConnection) but leaves out of its typings.
+    const connectionOptions: IHttpConnectionOptions & { WebSocket: unknown; EventSource: unknown } = {
+      httpClient: new WireHttpClient(wire),
+      WebSocket: webSocketClass(wire),
+      EventSource: eventSourceClass(wire),
+      headers: wire.headers,
+      ...(options.transport === 'auto' ? {} : { transport: HttpTransportType[options.transport] }),
+      skipNegotiation: options.skipNegotiation,
+      ...(token !== undefined ? { accessTokenFactory: () => token } : {}),
+      logger: NullLogger.instance,
+      // LongPolling sends its own requests without a timeout; the others' HTTP requests get the handshake budget.
+      timeout: wire.handshakeTimeoutMs,
+    }
+    const builder = new HubConnectionBuilder()
+      .withUrl(options.url, connectionOptions)
+      .withHubProtocol(protocol)
+      .withServerTimeout(options.serverTimeoutMs)
+      .withKeepAliveInterval(options.keepAliveIntervalMs)
+      .configureLogging(NullLogger.instance)
+    if (options.reconnect) {
+      const policy: IRetryPolicy = {
+        nextRetryDelayInMilliseconds: ({ previousRetryCount, retryReason }) => {
+          const delay = retryDelaysMs[previousRetryCount]
+          if (delay === undefined) return null
+          this.emitState({ state: 'reconnecting', attempt: previousRetryCount + 1, error: retryReason.message })
+          return delay
+        },
+      }
+      builder.withAutomaticReconnect(policy)
+    }
+    this.connection = builder.build()
+    this.connection.onreconnected((connectionId) =>
+      this.emitState({
+        state: 'reconnected',
+        ...(connectionId ? { connectionId } : {}),
+        ...(this.transport ? { transport: this.transport } : {}),
+      }),
+    )
+    this.connection.onclose((error) =>
+      this.emitState(error ? { state: 'closed', error: error.message } : { state: 'closed' }),
+    )
+  }
+
+  get connectionId(): string | undefined {
+    return this.connection.connectionId ?? undefined
+  }
+
+  get isConnected(): boolean {
+    return this.connection.state === HubConnectionState.Connected
+  }
+
+  onEvent(listener: (event: HubEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  onState(listener: (state: HubState) => void): () => void {
+    this.stateListeners.add(listener)
+    return () => this.stateListeners.delete(listener)
+  }
+
+  private emitState(state: HubState): void {
+    for (const listener of this.stateListeners) listener(state)
+  }
+
+  start(): Promise<void> {
+    return this.connection.start()
+  }
+
+  stop(): Promise<void> {
+    return this.connection.stop()
+  }
+
+  async invoke(target: string, args: unknown[]): Promise<unknown> {
+    try {
+      return this.toJson(await this.connection.invoke(target, ...args))
+    } catch (error) {
+      throw this.classify(error)
+    }
+  }
+
+  send(target: string, args: unknown[]): Promise<void> {
+    return this.connection.send(target, ...args)
+  }
+
+  /** A hub error when the server completed the invocation with this message; the error as it is otherwise. */
+  private classify(error: unknown): unknown {
+    if (!(error instanceof Error)) return error
+    const seen = this.completionErrors.get(error.message)
+    if (seen === undefined) return error
+    if (seen <= 1) this.completionErrors.delete(error.message)
+    else this.completionErrors.set(error.message, seen - 1)
+    return new HubMethodError(error.message)
+  }
+
+  stream(target: string, args: unknown[]): HubStream {
+    const queue: unknown[] = []
+    let wake: (() => void) | undefined
+    let finished: { error?: unknown } | undefined
+    const subscription = this.connection.stream(target, ...args).subscribe({
+      next: (item) => {
+        queue.push(this.toJson(item))
+        wake?.()
+      },
+      complete: () => {
+        finished = {}
+        wake?.()
+      },
+      error: (error) => {
+        finished = { error: this.classify(error) }
+        wake?.()
+      },
+    })
+    const items = (async function* () {
+      for (;;) {
+        if (queue.length > 0) {
+          yield queue.shift()
+          continue
+        }
+        if (finished) {
+          if (finished.error !== undefined)
+            throw finished.error instanceof Error ? finished.error : new Error('The stream failed.')
+          return
+        }
+        await new Promise<void>((resolve) => (wake = resolve))
+        wake = undefined
+      }
+    })()
+    return { items, cancel: () => subscription.dispose() }
+  }
+
+  upload(target: string, args: unknown[]): HubUpload {
+    const subject = new Subject<unknown>()
+    const result = this.invoke(target, [...args, subject])
+    result.catch(() => undefined)
+    return {
+      push: (item) => subject.next(item),
+      complete: () => subject.complete(),
+      fail: (reason) => subject.error(new Error(reason)),
+      result,
+    }
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * What every request of one hub connection goes out with: the hub's origin, its headers and TLS material, and the
+ * rules for anything else. The environment's headers, bearer token and client certificate go only to the hub's own
+ * origin; after a negotiate redirect to another origin (as the hosted SignalR service sends) only the redirect's own
+ * access token travels there, with the environment's trust settings.
+ */
+import type { LookupFunction } from 'node:net'
+import type { Dispatcher } from 'undici'
+import { checkOutboundUrl } from '@wirebench/core'
+import type { WorkbenchError } from '@wirebench/core'
+import type { OutboundPolicy } from '@wirebench/core'
+import type { CallTlsOptions } from '@wirebench/transport'
+
+export type TransportName = 'WebSockets' | 'ServerSentEvents' | 'LongPolling'
+
+export interface HubWire {
+  /** `http(s)://host:port` of the hub as the user addressed it. */
+  origin: string
+  /** How messages name the hub (no query: it may hold an API key). */
+  displayUrl: string
+  /** Headers for the hub's origin (metadata and auth output), the bearer token left out. */
+  headers: Record<string, string>
+  /** The environment's bearer token, handed to the client's accessTokenFactory. */
+  bearerToken?: string
+  hubDispatcher: Dispatcher
+  foreignDispatcher: Dispatcher
+  hubTls?: CallTlsOptions
+  foreignTls?: CallTlsOptions
+  clientCertificate: boolean
+  lookup: LookupFunction
+  outbound?: OutboundPolicy
+  /** Fires when the connection is stopped for good. */
+  signal: AbortSignal
+  maxMessageBytes: number
+  handshakeTimeoutMs: number
+  gate: FlowGate
+  /** The transport the client opened last (the client does not say which one `auto` chose). */
+  onTransport: (name: TransportName) => void
+  /** A failure under the client (refused connection, TLS, DNS), which the client itself reports only as text. */
+  onError?: (error: WorkbenchError) => void
+}
+
+/** `http(s)://host:port` of an http(s) or ws(s) address. */
+export function originOf(url: string): string {
+  const parsed = new URL(url)
+  const scheme = parsed.protocol === 'wss:' ? 'https:' : parsed.protocol === 'ws:' ? 'http:' : parsed.protocol
+  return `${scheme}//${parsed.host}`
+}
+
+/** Checks a request's address against the outbound policy and tells whether it goes to the hub's own origin. */
+export function checkTarget(wire: HubWire, url: string): { sameOrigin: boolean } {
+  const http = url.replace(/^ws(s?):/i, 'http$1:')
+  checkOutboundUrl(http, wire.outbound)
+  return { sameOrigin: originOf(http) === wire.origin }
+}
+
+/**
+ * The headers a request may carry: all of them to the hub's origin; elsewhere, none of the environment's (its
+ * bearer token included) — only what the client set itself, such as a redirect's access token.
+ */
+export function headersFor(
+  wire: HubWire,
+  sameOrigin: boolean,
+  headers: Record<string, string> = {},
+): Record<string, string> {
+  if (sameOrigin) return headers
+  const own = new Set(Object.keys(wire.headers).map((name) => name.toLowerCase()))
+  const kept: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase()
+    if (own.has(lower)) continue
+    if (lower === 'authorization' && wire.bearerToken !== undefined && value === `Bearer ${wire.bearerToken}`) continue
+    if (lower === 'cookie') continue
+    kept[name] = value
+  }
+  return kept
+}
+
+/**
+ * Back-pressure from the consumer to the transports: while closed, the WebSocket stops reading, the SSE reader stops
+ * pulling events and long polling holds its next poll, so the server is pushed back on instead of frames piling up.
+ */
+export class FlowGate {
+  private waiters: Array<() => void> = []
+  private closed = false
+  private readonly listeners = new Set<(open: boolean) => void>()
+
+  get isOpen(): boolean {
+    return !this.closed
+  }
+
+  set(open: boolean): void {
+    if (this.closed === !open) return
+    this.closed = !open
+    for (const listener of this.listeners) listener(open)
+    if (open) {
+      const waiters = this.waiters
+      this.waiters = []
+      for (const wake of waiters) wake()
+    }
+  }
+
+  /** Resolves once the gate is open (at once when it is). */
+  ready(): Promise<void> {
+    return this.closed ? new Promise((resolve) => this.waiters.push(resolve)) : Promise.resolve()
+  }
+
+  onChange(listener: (open: boolean) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+}

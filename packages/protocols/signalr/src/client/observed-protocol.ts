@@ -1,0 +1,59 @@
+/**
+ * The catch-all: a hub protocol wrapped so that every message the server sends is seen, with its size on the wire,
+ * before the official client dispatches it. The client itself hands server-to-client invocations only to handlers
+ * registered by name and drops completions, pings and close errors it has no use for; here nothing is lost.
+ */
+import type { HubMessage, IHubProtocol, ILogger } from '@microsoft/signalr'
+
+export type MessageObserver = (message: HubMessage, bytes: number) => void
+
+const recordSeparator = '\u001e'
+
+/** JSON records, each with its separator (the inner protocol requires it). */
+function textRecords(input: string): string[] {
+  const parts = input.split(recordSeparator)
+  parts.pop()
+  return parts.map((part) => part + recordSeparator)
+}
+
+/** MessagePack messages, each with its VarInt length prefix. */
+function binaryRecords(input: ArrayBuffer): ArrayBuffer[] {
+  const bytes = new Uint8Array(input)
+  const records: ArrayBuffer[] = []
+  let offset = 0
+  while (offset < bytes.length) {
+    let size = 0
+    let read = 0
+    let byte: number
+    do {
+      byte = bytes[offset + read] ?? 0
+      size |= (byte & 0x7f) << (7 * read)
+      read++
+    } while ((byte & 0x80) !== 0 && read < 5 && offset + read < bytes.length)
+    const end = Math.min(bytes.length, offset + read + size)
+    records.push(input.slice(offset, end))
+    offset = end
+  }
+  return records
+}
+
+export function observedProtocol(inner: IHubProtocol, observe: MessageObserver): IHubProtocol {
+  return {
+    name: inner.name,
+    version: inner.version,
+    transferFormat: inner.transferFormat,
+    parseMessages(input: string | ArrayBuffer, logger: ILogger): HubMessage[] {
+      const messages: HubMessage[] = []
+      const records: Array<string | ArrayBuffer> = typeof input === 'string' ? textRecords(input) : binaryRecords(input)
+      for (const record of records) {
+        const bytes = typeof record === 'string' ? Buffer.byteLength(record) : record.byteLength
+        for (const message of inner.parseMessages(record, logger)) {
+          observe(message, bytes)
+          messages.push(message)
+        }
+      }
+      return messages
+    },
+    writeMessage: (message) => inner.writeMessage(message),
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Auth and TLS of the SignalR plugin against OUR hub server (written from the SignalR specs): a bearer token on
+ * negotiate and as `access_token` on WebSockets and SSE, an API key in the connect URL's query, the mTLS client
+ * certificate on negotiate and every transport (and the trust settings alone), a refused connection named as such,
+ * and a negotiate redirect followed with its own token — the environment's headers never reach the other origin.
+ */
+import type { IncomingMessage } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Call, ProtocolPlugin } from '@wirebench/core'
+import type { HubServer } from '@wirebench/demo'
+import { createSignalrPlugin } from '@wirebench/protocol-signalr'
+import { testContext } from '../servers/rest/call-context.js'
+import { startTestHubServer } from '../servers/signalr/test-hubs.js'
+import { createTestPki } from '../servers/tls/pki.js'
+import type { TestPki } from '../servers/tls/pki.js'
+import { failure } from '../support/workbench-failure.js'
+
+const token = 'hub-token-5f2c'
+const transports = ['WebSockets', 'ServerSentEvents', 'LongPolling'] as const
+
+let plugin: ProtocolPlugin
+let secured: HubServer
+let redirectTarget: HubServer
+let redirector: HubServer
+let tlsHub: HubServer
+let pki: TestPki
+const redirectTargetRequests: IncomingMessage['headers'][] = []
+
+beforeAll(async () => {
+  plugin = createSignalrPlugin()
+  pki = await createTestPki()
+  secured = await startTestHubServer({
+    authorize: (auth) => auth.bearer === token || auth.accessTokenQuery === token || auth.query['api_key'] === 'k-1',
+  })
+  redirectTarget = await startTestHubServer(
+    { authorize: (auth) => auth.bearer === 'redirect-token' || auth.accessTokenQuery === 'redirect-token' },
+    {
+      intercept: (request) => {
+        redirectTargetRequests.push(request.headers)
+        return false
+      },
+    },
+  )
+  redirector = await startTestHubServer({
+    redirect: () => ({ url: redirectTarget.url('/hubs/test'), accessToken: 'redirect-token' }),
+  })
+  tlsHub = await startTestHubServer(
+    {},
+    {
+      tls: {
+        cert: pki.serverCertificate,
+        key: pki.serverKey,
+        ca: pki.caCertificate,
+        requestCert: true,
+        rejectUnauthorized: false,
+      },
+    },
+  )
+})
+
+afterAll(async () => {
+  await plugin?.dispose?.()
+  await Promise.all([secured, redirectTarget, redirector, tlsHub].map((server) => server?.close()))
+})
+
+const whoAmI = (url: string, transport: string, protocol = 'json'): Call => ({
+  target: url,
+  service: 'test',
+  method: 'invoke',
+  messages: [{ target: 'WhoAmI', transport, protocol }],
+})
+
+describe.each(transports)('auth over %s', (transport) => {
+  it('sends the bearer token to negotiate and the transport (access_token on WebSockets and SSE)', async () => {
+    const result = await plugin.invoke(
+      whoAmI(secured.url('/hubs/test'), transport),
+      testContext({ metadata: { Authorization: `Bearer ${token}` } }),
+    )
+    expect(result.status).toBe('OK')
+    // What was sent is shown with the token masked.
+    expect(result.sent).toMatchObject({ method: 'Invocation', body: expect.stringContaining('WhoAmI') as unknown })
+    expect(JSON.stringify(result.sent)).not.toContain(token)
+    const who = result.response as { bearer?: string; accessTokenQuery?: string; transport: string }
+    expect(who.transport).toBe(transport)
+    if (transport === 'LongPolling') expect(who.bearer).toBe(token)
+    else expect(who.accessTokenQuery).toBe(token)
+  })
+
+  it('puts the API key of the query marker on the connect URL', async () => {
+    const result = await plugin.invoke(
+      whoAmI(secured.url('/hubs/test'), transport),
+      testContext({ metadata: { __workbenchApiKeyQuery__: JSON.stringify({ name: 'api_key', value: 'k-1' }) } }),
+    )
+    expect((result.response as { query: Record<string, string> }).query['api_key']).toBe('k-1')
+    expect(JSON.stringify(result.sent)).not.toContain('k-1')
+  })
+
+  it('presents the mTLS client certificate on negotiate and the transport', async () => {
+    const marker = { certificate: pki.clientCertificate, privateKey: pki.clientKey, caCertificate: pki.caCertificate }
+    const result = await plugin.invoke(
+      whoAmI(tlsHub.url('/hubs/test'), transport),
+      testContext({ metadata: { __workbenchMtls__: JSON.stringify(marker) } }),
+    )
+    expect(result.response).toMatchObject({ clientCertificate: pki.clientCommonName, transport })
+  })
+})
+
+describe('refusals and trust', () => {
+  it('names a refused connection and what to check, without the token', async () => {
+    const error = await failure(
+      plugin.invoke(
+        whoAmI(secured.url('/hubs/test'), 'auto'),
+        testContext({ metadata: { Authorization: 'Bearer wrong-token' } }),
+      ),
+    )
+    expect(error.message).toMatch(/refused the connection: HTTP 401/)
+    expect(error.hint).toMatch(/bearer token/)
+    expect(JSON.stringify(error)).not.toContain('wrong-token')
+  })
+
+  it('trusts a private CA from the environment’s trust settings alone, and refuses it without them', async () => {
+    const url = tlsHub.url('/hubs/test')
+    const trusted = await plugin.invoke(
+      whoAmI(url, 'WebSockets', 'messagepack'),
+      testContext({ metadata: { __workbenchTrust__: JSON.stringify({ caCertificate: pki.caCertificate }) } }),
+    )
+    expect(trusted.response).toMatchObject({ transport: 'WebSockets', protocol: 'messagepack' })
+    const refused = await failure(plugin.invoke(whoAmI(url, 'LongPolling'), testContext()))
+    expect(refused.code).toMatch(/tls|upstream_unreachable|upstream_error/)
+  })
+})
+
+describe('negotiate redirect', () => {
+  it('follows the redirect with its own access token and sends none of the environment’s credentials there', async () => {
+    redirectTargetRequests.length = 0
+    for (const transport of transports) {
+      const result = await plugin.invoke(
+        whoAmI(redirector.url('/hubs/test'), transport),
+        testContext({ metadata: { Authorization: `Bearer ${token}`, 'X-Env-Secret': 'do-not-forward' } }),
+      )
+      const who = result.response as { bearer?: string; accessTokenQuery?: string; transport: string }
+      expect(who.transport).toBe(transport)
+      expect(who.bearer ?? who.accessTokenQuery).toBe('redirect-token')
+    }
+    expect(redirectTargetRequests.length).toBeGreaterThan(3)
+    const leaked = JSON.stringify(redirectTargetRequests)
+    expect(leaked).not.toContain('do-not-forward')
+    expect(leaked).not.toContain(token)
+  })
+})
