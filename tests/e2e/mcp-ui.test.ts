@@ -207,6 +207,48 @@ describe.runIf(requireChromium())('MCP in the browser', () => {
       .toContain('Hi from a person')
   })
 
+  it('reads resources, follows a subscribed one live, and completes template and prompt arguments', async () => {
+    await openMethod(lab.url, 'readme')
+    await sendWithShortcut(page)
+    expect(await page.locator('.mcp-blocks [data-content-kind="resource"]').textContent()).toContain(
+      'Hello from the lab.',
+    )
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await expect.poll(() => lab.methods().includes('resources/subscribe'), { timeout: 10_000 }).toBe(true)
+    await openMethod(lab.url, 'touch')
+    await sendWithShortcut(page)
+    await openMethod(lab.url, 'readme')
+    const updated = page.locator('.mcp-updated')
+    await updated.waitFor({ timeout: 20_000 })
+    expect(await page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(1)
+    await updated.getByRole('button', { name: 'Read again' }).click()
+    await expect
+      .poll(() => page.locator('.mcp-blocks [data-content-kind="resource"]').textContent(), { timeout: 20_000 })
+      .toContain('Touched at')
+
+    await openMethod(lab.url, 'blob')
+    await sendWithShortcut(page)
+    const download = page.locator('.mcp-blocks a[download]')
+    expect(await download.getAttribute('download')).toBe('blob')
+    expect(await page.locator('.mcp-blocks').textContent()).toContain('4 bytes of application/octet-stream')
+
+    await openMethod(lab.url, 'item')
+    await page.locator('[data-field-path="id"] input').first().pressSequentially('A')
+    const suggestions = page.getByRole('group', { name: 'Suggestions for id' })
+    await suggestions.getByRole('button', { name: 'Alan' }).click()
+    expect(await page.locator('[data-field-path="id"] input').first().inputValue()).toBe('Alan')
+    await sendWithShortcut(page)
+    expect(await page.locator('.mcp-blocks').textContent()).toContain('"id":"Alan"')
+
+    await openMethod(lab.url, 'greet')
+    await page.locator('[data-field-path="name"] input').first().pressSequentially('Gr')
+    await page.getByRole('group', { name: 'Suggestions for name' }).getByRole('button', { name: 'Grace' }).click()
+    await sendWithShortcut(page)
+    const message = page.locator('.mcp-message[data-role="user"]')
+    expect(await message.textContent()).toContain('Say hello to Grace')
+    await screenshot(page, 'mcp-prompt-light')
+  })
+
   it('shows log notifications live, filters them by kind, and refreshes the sidebar on list_changed', async () => {
     await openMethod(lab.url, 'events')
     await page.getByRole('combobox', { name: 'Log level' }).selectOption('debug')

@@ -9,13 +9,16 @@ import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
 import { SendButton } from '../../features/request/SendButton.js'
 import type { PaneProps } from '../registry.js'
+import { CompletionSuggestions } from './CompletionSuggestions.js'
 import { ConfirmRun } from './ConfirmRun.js'
 import { mcpBadge } from './mcp-ui.js'
 import { McpSessionPane } from './McpSessionPane.js'
 import { PendingRequests } from './PendingRequests.js'
 import { ProgressBar } from './ProgressBar.js'
+import { ResourceWatch } from './ResourceWatch.js'
 import { progressOf } from './session-state.js'
 import { McpMethodFacts } from './ToolBadges.js'
+import { useCompletion } from './useCompletion.js'
 import { useMcpCall } from './useMcpCall.js'
 import { useMcpSession } from './useMcpSession.js'
 import '../../styles/live.css'
@@ -35,7 +38,9 @@ function CallRequest({ target }: PaneProps): ReactElement {
   const session = useMcpSession(target)
   const isSending = !!call.record?.isSending
   const progress = call.progressToken ? progressOf(session.state, call.progressToken) : undefined
-  const title = target.method.mcp?.title
+  const completion = useCompletion(target, session)
+  const mcp = target.method.mcp
+  const title = mcp?.title
   return (
     <>
       <MethodHeader
@@ -53,8 +58,12 @@ function CallRequest({ target }: PaneProps): ReactElement {
         <ConfirmRun toolName={target.method.name} onRun={call.sendConfirmed} onDismiss={call.dismissConfirm} />
       )}
       {isSending && <ProgressBar progress={progress} />}
+      {mcp?.kind === 'resource' && mcp.uri && <ResourceWatch uri={mcp.uri} session={session} onRead={call.send} />}
       <PendingRequests session={session} compact />
-      <RequestEditor target={target} headersLabel="Headers" />
+      <CompletionSuggestions completion={completion} />
+      <div className="mcp-editor" onInput={(event) => completion.onInput(event.target)}>
+        <RequestEditor target={target} headersLabel="Headers" />
+      </div>
     </>
   )
 }

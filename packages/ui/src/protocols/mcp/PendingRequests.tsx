@@ -17,9 +17,8 @@ export function PendingRequests({
   compact?: boolean
 }): ReactElement | null {
   const { pending, settled } = session.state
-  const shownSettled = compact
-    ? settled.filter((s) => s.outcome !== 'answered' || s.by === 'user').slice(-3)
-    : settled.slice(-8)
+  // Beside a call, only what needs the user: waiting requests, and notices of ones that timed out or were withdrawn.
+  const shownSettled = compact ? settled.filter((s) => s.outcome !== 'answered').slice(-3) : settled.slice(-8)
   if (pending.length === 0 && shownSettled.length === 0 && compact) return null
   return (
     <section className="mcp-requests" aria-label="Server requests">

@@ -27,6 +27,14 @@ export interface ProgressState {
   message?: string
 }
 
+/** The outcome of a send that asked the server something (`complete`, `subscribe`…), by the send's id. */
+export interface SendReply {
+  id: string
+  op: string
+  result?: unknown
+  error?: { code?: number; message: string }
+}
+
 export interface McpSessionState {
   info?: McpSessionInfo
   closedReason?: string
@@ -38,6 +46,8 @@ export interface McpSessionState {
   stderr: string[]
   /** Lists the server said changed since the channel opened (the sidebar is refreshed for them). */
   listChanges: number
+  /** The latest replies to sends that carried an id (newest last). */
+  replies: SendReply[]
 }
 
 export const emptySessionState: McpSessionState = {
@@ -47,12 +57,18 @@ export const emptySessionState: McpSessionState = {
   updated: {},
   stderr: [],
   listChanges: 0,
+  replies: [],
 }
 
 const SETTLED_KEPT = 20
 const STDERR_KEPT = 200
+const REPLIES_KEPT = 20
 
 const tokenKey = (token: McpProgressToken): string => `${typeof token}:${String(token)}`
+
+export function replyOf(state: McpSessionState, id: string | undefined): SendReply | undefined {
+  return id === undefined ? undefined : state.replies.find((reply) => reply.id === id)
+}
 
 export function progressOf(state: McpSessionState, token: McpProgressToken): ProgressState | undefined {
   return state.progress[tokenKey(token)]
@@ -125,9 +141,15 @@ export function foldSessionEvent(state: McpSessionState, event: McpSessionEvent,
       return { ...state, stderr: [...state.stderr, ...event.lines].slice(-STDERR_KEPT) }
     case 'listChanged':
       return { ...state, listChanges: state.listChanges + 1 }
+    case 'reply': {
+      if (event.id === undefined) return state
+      const reply: SendReply = { id: event.id, op: event.op }
+      if (event.result !== undefined) reply.result = event.result
+      if (event.error) reply.error = event.error
+      return { ...state, replies: [...state.replies, reply].slice(-REPLIES_KEPT) }
+    }
     case 'log':
     case 'notification':
-    case 'reply':
     case 'dropped':
       return state
   }
