@@ -205,6 +205,16 @@ describe.runIf(requireChromium())('MCP in the browser', () => {
     await expect
       .poll(() => page.locator('.mcp-result').textContent(), { timeout: 20_000 })
       .toContain('Hi from a person')
+
+    // A request the server withdraws leaves a notice beside the call; roots/list and ping are answered by the workbench.
+    await openMethod(lab.url, 'ask-then-withdraw')
+    await sendWithShortcut(page)
+    expect(await page.locator('.mcp-settled-cancelled').last().textContent()).toMatch(/elicitation\/create withdrawn/)
+    await openMethod(lab.url, 'ping-client')
+    await sendWithShortcut(page)
+    await openMethod(lab.url, 'events')
+    const settled = page.locator('.mcp-settled')
+    await expect.poll(() => settled.textContent(), { timeout: 10_000 }).toContain('ping answered by the workbench')
   })
 
   it('reads resources, follows a subscribed one live, and completes template and prompt arguments', async () => {
