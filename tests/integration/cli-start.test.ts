@@ -153,10 +153,13 @@ describe('wirebench (the built CLI)', () => {
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/),
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/events$/),
       expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/chat$/),
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hubs\/chat$/),
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
+      // The toy lab, spoken by the Python example sidecar the demo loads.
+      expect.stringMatching(/^toy:\/\/127\.0\.0\.1:\d+$/),
       'mcp+stdio://everything',
     ])
-    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'mcp'])
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'mcp', 'toy'])
       expect(run.stdout()).toContain(protocol)
     const res = await fetch(`${base}/api/discover`, {
       method: 'POST',
@@ -166,7 +169,7 @@ describe('wirebench (the built CLI)', () => {
     const body = (await res.json()) as { attempts: { outcome: string }[]; services: { protocol: string }[] }
     expect(body.attempts.some((a) => a.outcome === 'ok')).toBe(true)
     expect(new Set(body.services.map((s) => s.protocol))).toEqual(
-      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket', 'mcp']),
+      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'mcp', 'toy']),
     )
   })
 
@@ -231,12 +234,12 @@ describe('wirebench refusals', () => {
   it('refuses a --url pinning a plugin that is not installed, naming it and listing the installed ones', async () => {
     const { configDir, uiDir } = await cliDirs()
     const args = ['--no-open', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir]
-    const run = start([...args, '--url', 'http://127.0.0.1:9/openapi.json', '--url', 'signalr@http://127.0.0.1:9/hub'])
+    const run = start([...args, '--url', 'http://127.0.0.1:9/openapi.json', '--url', 'nope@http://127.0.0.1:9/nope'])
     expect((await run.exited).code).toBe(2)
     expect(run.stderr()).toContain(
-      'wirebench: --url signalr@http://127.0.0.1:9/hub: No protocol plugin "signalr" is installed, so "signalr@" cannot pin one.',
+      'wirebench: --url nope@http://127.0.0.1:9/nope: No protocol plugin "nope" is installed, so "nope@" cannot pin one.',
     )
-    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, mcp.')
+    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp.')
     expect(run.stderr()).not.toMatch(/absolute URL/)
     expect(run.stdout()).not.toContain('Open:')
   })

@@ -8,8 +8,10 @@ export { clockUri, cuisines, demoMcpConfigFile, demoStdioUrl, dishes, startMcpDe
 export type { McpDemoOptions } from './mcp/index.js'
 export { feedEvent, feedStations, formatEvent, sseLimits, startSseDemo } from './sse/index.js'
 export type { FeedEvent } from './sse/index.js'
+export { startToyServer, toyCatalog } from './toy/index.js'
+export type { ToyField, ToyKind, ToyMethod, ToyServer, ToyServerOptions, ToyService } from './toy/index.js'
 export type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
-export { startDemo } from './start-demo.js'
+export { demoSidecarDir, startDemo } from './start-demo.js'
 export type { DemoHandle, StartDemoOptions } from './start-demo.js'
 export { HubError, chatHub, hubLimits, startHubServer, startSignalrDemo } from './signalr/index.js'
 export type {

@@ -1,4 +1,5 @@
 /** Starts every demo service on ephemeral ports and returns their discovery URLs. */
+import { fileURLToPath } from 'node:url'
 import { startGraphqlDemo } from './graphql/index.js'
 import { startGrpcDemo } from './grpc/index.js'
 import { demoMcpConfigFile, demoStdioUrl, startMcpDemo } from './mcp/index.js'
@@ -6,6 +7,7 @@ import { startRestDemo } from './rest/index.js'
 import type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
 import { startSignalrDemo } from './signalr/index.js'
 import { startSseDemo } from './sse/index.js'
+import { startToyServer } from './toy/index.js'
 import { startWebSocketDemo } from './websocket/index.js'
 
 export interface StartDemoOptions {
@@ -21,6 +23,8 @@ export interface DemoHandle {
   mcpConfigFile: string
   /** Addresses of the stdio servers that file lists, to discover beside the services. */
   stdioUrls: string[]
+  /** Sidecar plugin directories the demo needs: the Python example, which speaks to the toy lab. */
+  pluginDirs: string[]
   close(): Promise<void>
 }
 
@@ -33,7 +37,11 @@ const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[]
   startWebSocketDemo,
   startSignalrDemo,
   startMcpDemo,
+  startToyServer,
 ]
+
+/** The Python example sidecar (examples/sidecars/python-toy), beside this package's src/ and dist/ alike. */
+export const demoSidecarDir = fileURLToPath(new URL('../../sidecars/python-toy/', import.meta.url)).replace(/\/$/, '')
 
 export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHandle> {
   const host = options.host ?? '127.0.0.1'
@@ -57,6 +65,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
     urls: services.map((service) => service.url),
     mcpConfigFile: demoMcpConfigFile,
     stdioUrls: [demoStdioUrl],
+    pluginDirs: [demoSidecarDir],
     close: () => (closing ??= closeAll()),
   }
 }

@@ -1,5 +1,6 @@
 /** The `wirebench` command line: flags, help, and the process lifecycle around `start`. */
 import { Command, CommanderError, Option } from 'commander'
+import { pluginCommand } from './commands/plugin.js'
 import { UsageError, resolveFlags } from './flags.js'
 import type { RawFlags } from './flags.js'
 import { start } from './start.js'
@@ -20,6 +21,8 @@ Examples:
                                                      VS Code format); {config-dir}/mcp.json is read too
   $ wirebench --demo                                 start the built-in demo services and point the workbench at them
   $ wirebench --port 0 --no-open                     any free port, print the URL instead of opening a browser
+  $ wirebench --plugin-dir ./my-sidecars             also load the sidecar plugins in ./my-sidecars
+  $ wirebench plugin list                            the sidecar plugins, their manifests and health
 
 The printed URL carries a per-launch session token after '#token='; API calls need it. The browser is opened
 with a one-time ticket instead (command lines are visible to other local users); reopen the printed URL any time.
@@ -31,33 +34,41 @@ function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value]
 }
 
-export function buildProgram(onStart: (flags: RawFlags) => Promise<void>): Command {
-  return new Command('wirebench')
-    .description('A multi-protocol API workbench in your browser: discover, call and inspect REST (and more) services.')
-    .version(cliVersion, '-v, --version', 'print the version')
-    .option(
-      '--url <address>',
-      "discovery URL; repeat for several; accepts protocol@url and 'mcp@stdio:<command line>'; locks the URL list",
-      collect,
-    )
-    .option('--port <n>', 'port to listen on (0 = any free port)', '5080')
-    .option('--host <addr>', 'interface to listen on; non-loopback needs --allow-remote', '127.0.0.1')
-    .option('--allow-remote', 'allow a non-loopback --host (exposes the workbench to the network)')
-    .option('--allow-host <name>', 'accept this Host header besides localhost (repeatable)', collect)
-    .option('--config-dir <dir>', 'where uploads and settings live (default ~/.wirebench, env WIREBENCH_HOME)')
-    .option(
-      '--mcp-config <file>',
-      'MCP servers in the mcpServers format (stdio commands and URLs); repeatable; {config-dir}/mcp.json is read too',
-      collect,
-    )
-    .option('--no-open', 'do not open a browser')
-    .option('--no-token', 'turn off the session token (any local program can then drive the workbench)')
-    .option('--demo', 'start the demo services and point the workbench at them')
-    .addOption(new Option('--ui-dir <dir>', 'serve this UI build instead of the installed one').hideHelp())
-    .addHelpText('after', examples)
-    .showHelpAfterError('(run wirebench --help for usage)')
-    .exitOverride()
-    .action(async (flags: RawFlags) => onStart(flags))
+export function buildProgram(onStart: (flags: RawFlags) => Promise<void>, output: Output = console_): Command {
+  return (
+    new Command('wirebench')
+      .description(
+        'A multi-protocol API workbench in your browser: discover, call and inspect REST (and more) services.',
+      )
+      .version(cliVersion, '-v, --version', 'print the version')
+      .option(
+        '--url <address>',
+        "discovery URL; repeat for several; accepts protocol@url and 'mcp@stdio:<command line>'; locks the URL list",
+        collect,
+      )
+      .option('--port <n>', 'port to listen on (0 = any free port)', '5080')
+      .option('--host <addr>', 'interface to listen on; non-loopback needs --allow-remote', '127.0.0.1')
+      .option('--allow-remote', 'allow a non-loopback --host (exposes the workbench to the network)')
+      .option('--allow-host <name>', 'accept this Host header besides localhost (repeatable)', collect)
+      .option('--config-dir <dir>', 'where uploads and settings live (default ~/.wirebench, env WIREBENCH_HOME)')
+      .option(
+        '--mcp-config <file>',
+        'MCP servers in the mcpServers format (stdio commands and URLs); repeatable; {config-dir}/mcp.json is read too',
+        collect,
+      )
+      .option('--no-open', 'do not open a browser')
+      .option('--no-token', 'turn off the session token (any local program can then drive the workbench)')
+      .option('--demo', 'start the demo services and point the workbench at them')
+      .option('--plugin-dir <dir>', 'also load the sidecar plugins in this directory (repeatable)', collect)
+      .addOption(new Option('--ui-dir <dir>', 'serve this UI build instead of the installed one').hideHelp())
+      .addHelpText('after', examples)
+      // `wirebench plugin list --config-dir x`: options after a subcommand are that subcommand's.
+      .enablePositionalOptions()
+      .showHelpAfterError('(run wirebench --help for usage)')
+      .exitOverride()
+      .action(async (flags: RawFlags) => onStart(flags))
+      .addCommand(pluginCommand(output))
+  )
 }
 
 const console_: Output = {
@@ -122,7 +133,7 @@ export async function run(argv: readonly string[], output: Output = console_): P
   const program = buildProgram(async (flags) => {
     shutdown.setStop(await start(resolveFlags(flags), output))
     isStarted = true
-  })
+  }, output)
   try {
     await program.parseAsync([...argv])
   } catch (error) {

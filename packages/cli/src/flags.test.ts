@@ -19,6 +19,7 @@ describe('command line flags', () => {
       allowedHosts: [],
       mcpConfigFiles: [],
       mcpServers: [],
+      pluginDirs: [],
     })
   })
 

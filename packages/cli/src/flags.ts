@@ -15,6 +15,7 @@ export interface RawFlags {
   allowRemote?: boolean
   allowHost?: string[]
   mcpConfig?: string[]
+  pluginDir?: string[]
   uiDir?: string
 }
 
@@ -31,6 +32,8 @@ export interface StartOptions {
   mcpConfigFiles: string[]
   /** Stdio MCP servers given as `--url mcp@stdio:<command line>`; their locked URL is `mcp+stdio://<name>`. */
   mcpServers: McpStdioServer[]
+  /** More sidecar plugin directories (`--plugin-dir`, absolute). */
+  pluginDirs: string[]
   /** A UI build other than the installed one (development, tests). */
   uiDir?: string
 }
@@ -95,6 +98,7 @@ export function resolveFlags(flags: RawFlags, env: NodeJS.ProcessEnv = process.e
     allowedHosts,
     mcpConfigFiles: (flags.mcpConfig ?? []).map((file) => resolve(file)),
     mcpServers,
+    pluginDirs: (flags.pluginDir ?? []).map((dir) => resolve(dir)),
     ...(flags.uiDir ? { uiDir: resolve(flags.uiDir) } : {}),
   }
 }

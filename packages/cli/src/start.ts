@@ -4,6 +4,7 @@ import { renderBanner } from './banner.js'
 import type { DemoService } from './banner.js'
 import { UsageError } from './flags.js'
 import type { StartOptions } from './flags.js'
+import { recordRunningServer } from './running-servers.js'
 import { cliVersion } from './version.js'
 
 interface RunningDemo {
@@ -11,6 +12,8 @@ interface RunningDemo {
   urls: string[]
   mcpConfigFile: string
   stdioUrls: string[]
+  /** The example sidecars the demo loads (the Python one speaks to the demo's toy lab). */
+  pluginDirs: string[]
   close(): Promise<void>
 }
 
@@ -66,6 +69,7 @@ export async function start(options: StartOptions, output: Output): Promise<() =
         configFiles: [...options.mcpConfigFiles, ...(demo ? [demo.mcpConfigFile] : [])],
         servers: options.mcpServers,
       },
+      pluginDirs: [...options.pluginDirs, ...(demo?.pluginDirs ?? [])],
       version: cliVersion,
       ...(options.uiDir === undefined ? {} : { uiDir: options.uiDir }),
     })
@@ -94,7 +98,12 @@ export async function start(options: StartOptions, output: Output): Promise<() =
     await openBrowser(ticket === null ? `${base}/` : `${base}/#ticket=${ticket}`, output)
   }
   const running = server
+  // `wirebench plugin list` finds this workbench here to show the sidecars' health.
+  const forget = await recordRunningServer(options.configDir, { url: server.url, token: server.token }).catch(
+    () => () => Promise.resolve(),
+  )
   return async () => {
+    await forget()
     await running.close()
     await demo?.close()
   }

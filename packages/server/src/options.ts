@@ -3,6 +3,7 @@ import { LIVE_ACK_WINDOW } from '@wirebench/core'
 import type { ProtocolPlugin } from '@wirebench/core'
 import type { SpawnFunction } from '@wirebench/protocol-mcp'
 import type { ConfiguredMcpServer } from '@wirebench/protocol-mcp/config'
+import type { SidecarHostLimits } from '@wirebench/sidecar'
 import type { FastifyRequest } from 'fastify'
 import type { LaunchTickets } from './security/launch-tickets.js'
 
@@ -116,5 +117,14 @@ export interface WorkbenchOptions {
   mcp?: WorkbenchMcpOptions
   /** Version shown in the UI; default: this package's version. */
   version?: string
+  /**
+   * Sidecar plugins (`{configDir}/plugins/<dir>/sidecar.json` and `pluginDirs`): on by default standalone, off
+   * embedded (SECURITY.md: a host must opt in to the workbench spawning processes).
+   */
+  sidecars?: boolean
+  /** More directories of sidecar plugins (`--plugin-dir`): each holds plugin directories, or is one. */
+  pluginDirs?: string[]
+  /** Process-care limits of every sidecar (per-request timeout, ping interval, queue bounds…). */
+  sidecarLimits?: Partial<SidecarHostLimits>
   limits?: Partial<WorkbenchLimits>
 }

@@ -15,6 +15,8 @@ export interface CliOptions {
   urls?: string[]
   /** `--mcp-config` files (trusted MCP server configuration). */
   mcpConfigs?: string[]
+  /** `--plugin-dir` flags (sidecar plugins). */
+  pluginDirs?: string[]
 }
 
 export interface RunningCli {
@@ -55,6 +57,7 @@ export async function startCli(options: CliOptions = {}): Promise<RunningCli> {
   if (options.demo) args.push('--demo')
   for (const url of options.urls ?? []) args.push('--url', url)
   for (const file of options.mcpConfigs ?? []) args.push('--mcp-config', file)
+  for (const dir of options.pluginDirs ?? []) args.push('--plugin-dir', dir)
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))

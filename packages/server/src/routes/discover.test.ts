@@ -27,7 +27,7 @@ describe('POST /api/discover', () => {
     const body = res.json<DiscoverResponse>()
     // Every registered plugin tries every URL; the others report these HTTP/1.1 document URLs as not theirs.
     expect(new Set(body.attempts.map((t) => t.pluginId))).toEqual(
-      new Set(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'mcp']),
+      new Set(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'signalr', 'mcp']),
     )
     const rest = body.attempts.filter((t) => t.pluginId === 'rest')
     const byUrl = Object.fromEntries(rest.map((t) => [t.url, t]))
@@ -57,13 +57,15 @@ describe('POST /api/discover', () => {
   })
 
   it('answers a pin naming no installed plugin with one attempt saying so and listing the installed ones', async () => {
-    const body = (await discover([`signalr@${a.docUrl}`, a.docUrl])).json<DiscoverResponse>()
-    const pinned = body.attempts.filter((t) => t.url === `signalr@${a.docUrl}`)
+    const body = (await discover([`nope@${a.docUrl}`, a.docUrl])).json<DiscoverResponse>()
+    const pinned = body.attempts.filter((t) => t.url === `nope@${a.docUrl}`)
     expect(pinned).toEqual([
-      expect.objectContaining({ pluginId: 'signalr', outcome: 'error', code: 'no_plugin', servicesFound: 0 }),
+      expect.objectContaining({ pluginId: 'nope', outcome: 'error', code: 'no_plugin', servicesFound: 0 }),
     ])
-    expect(pinned[0]?.message).toBe('No protocol plugin "signalr" is installed, so "signalr@" cannot pin one.')
-    expect(pinned[0]?.hint).toMatch(/^Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, mcp\./)
+    expect(pinned[0]?.message).toBe('No protocol plugin "nope" is installed, so "nope@" cannot pin one.')
+    expect(pinned[0]?.hint).toMatch(
+      /^Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp\./,
+    )
     // The other URL is discovered as usual.
     expect(body.attempts.find((t) => t.url === a.docUrl && t.pluginId === 'rest')?.outcome).toBe('ok')
   })
