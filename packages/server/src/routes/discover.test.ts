@@ -109,7 +109,7 @@ describe('POST /api/discover', () => {
     expect(rest[0]?.message).toMatch(/metadata/)
     // Refused before any plugin runs: every plugin's attempt on the metadata address is an error.
     const metadata = body.attempts.filter((t) => t.url === 'http://169.254.169.254/latest')
-    expect(metadata.length).toBe(8)
+    expect(metadata.length).toBe(9)
     expect(metadata.every((t) => t.outcome === 'error')).toBe(true)
   })
 
