@@ -1,5 +1,6 @@
 /** The MCP servers of the workbench's trusted configuration (`GET /api/mcp/servers`), fetched once per mount. */
 import { useEffect, useState } from 'react'
+import { useStore } from 'zustand'
 import { MCP_SERVERS_PATH, type McpServersResponse } from '@wirebench/core'
 import { ApiError } from '../../api/api-error.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
@@ -12,9 +13,12 @@ export interface McpServersView {
 }
 
 export function useMcpServers(): McpServersView {
-  const { api } = useWorkbench()
+  const { api, session } = useWorkbench()
+  // Asked only once the session works: before that, the session banner is the one thing to say.
+  const isReady = useStore(session, (s) => s.isReady)
   const [view, setView] = useState<McpServersView>({ servers: [], issues: [], isLoading: true })
   useEffect(() => {
+    if (!isReady) return
     const controller = new AbortController()
     api.request<McpServersResponse>(MCP_SERVERS_PATH, { signal: controller.signal }).then(
       (answer) => setView({ servers: answer.servers, issues: answer.issues, isLoading: false }),
@@ -31,6 +35,6 @@ export function useMcpServers(): McpServersView {
       },
     )
     return () => controller.abort()
-  }, [api])
+  }, [api, isReady])
   return view
 }
