@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMcpDemo } from '@wirebench/demo'
 import { startLabServer, type LabServer } from '../servers/mcp/lab-server.js'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
@@ -24,6 +25,7 @@ const everythingEntry = resolve(
 
 describe.runIf(requireChromium())('MCP in the browser', () => {
   let lab: LabServer
+  let kitchen: Awaited<ReturnType<typeof startMcpDemo>>
   let configDir: string
   let cli: RunningCli
   let browser: Browser
@@ -47,6 +49,7 @@ describe.runIf(requireChromium())('MCP in the browser', () => {
 
   beforeAll(async () => {
     lab = await startLabServer()
+    kitchen = await startMcpDemo({ host: '127.0.0.1', port: 0 })
     configDir = await mkdtemp(join(tmpdir(), 'wirebench-mcp-e2e-'))
     const config = join(configDir, 'mcp.json')
     await writeFile(
@@ -54,6 +57,7 @@ describe.runIf(requireChromium())('MCP in the browser', () => {
       JSON.stringify({
         mcpServers: {
           lab: { url: lab.url },
+          kitchen: { url: kitchen.service.url },
           everything: { command: process.execPath, args: [everythingEntry, 'stdio'] },
         },
       }),
@@ -68,6 +72,7 @@ describe.runIf(requireChromium())('MCP in the browser', () => {
     await browser?.close()
     await cli?.stop()
     await lab?.close()
+    await kitchen?.close()
     if (configDir) await rm(configDir, { recursive: true, force: true })
   })
 
@@ -257,6 +262,38 @@ describe.runIf(requireChromium())('MCP in the browser', () => {
     const message = page.locator('.mcp-message[data-role="user"]')
     expect(await message.textContent()).toContain('Say hello to Grace')
     await screenshot(page, 'mcp-prompt-light')
+  })
+
+  it("books a table at the demo's kitchen: an elicitation with defaults, a choice and a checkbox", async () => {
+    const kitchenUrl = kitchen.service.url
+    await openMethod(lab.url, 'events')
+    await page.getByRole('button', { name: 'Connect kitchen' }).click()
+    await openMethod(kitchenUrl, 'book-table')
+    await page.keyboard.press('Control+Enter')
+    const form = page.getByRole('form', { name: 'Elicitation' })
+    await form.waitFor({ timeout: 20_000 })
+    expect(await form.textContent()).toContain('Booking at Chez Wirebench')
+    // The schema's default is filled in; the user adds the rest.
+    expect(await form.getByRole('textbox', { name: /Guests/ }).inputValue()).toBe('2')
+    await form.getByRole('textbox', { name: /Name/ }).fill('Ada')
+    await form.getByRole('combobox', { name: /Time/ }).selectOption('20:00')
+    await form.getByRole('checkbox', { name: /On the terrace/ }).check()
+    await screenshot(page, 'mcp-kitchen-elicitation-light')
+    await form.getByRole('button', { name: 'Accept' }).click()
+    await expect
+      .poll(() => page.locator('.mcp-result').textContent(), { timeout: 20_000 })
+      .toContain('Booked Chez Wirebench for Ada, 2 guests at 20:00.')
+    await openMethod(kitchenUrl, 'convert-temperature')
+    await sendWithShortcut(page)
+    await page.getByText('matches outputSchema').waitFor()
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'mcp-structured-dark')
+    await page.setViewportSize({ width: 420, height: 900 })
+    await page.waitForTimeout(400)
+    await page.locator('.mcp-result').scrollIntoViewIfNeeded()
+    await screenshot(page, 'mcp-structured-420')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await pinTheme(page, 'light')
   })
 
   it('shows log notifications live, filters them by kind, and refreshes the sidebar on list_changed', async () => {
