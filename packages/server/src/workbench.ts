@@ -26,7 +26,6 @@ import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
-import { securityHeadersHook } from './security/headers.js'
 import { createSessionToken } from './security/token.js'
 import { createBuiltinPlugins } from './services/builtin-plugins.js'
 import { createDiscoveryService } from './services/discovery.js'
@@ -128,7 +127,6 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     }),
   )
   if (options.authorize) app.addHook('onRequest', createAuthorizeHook(options.authorize))
-  app.addHook('onSend', securityHeadersHook)
   app.addHook('onClose', () => registry.dispose())
 
   const uploads = createUploadService({

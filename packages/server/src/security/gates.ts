@@ -1,11 +1,12 @@
 /**
  * The SECURITY.md gates, run in `onRequest` (before any body is parsed) on every workbench route:
- * Host allow-list, Origin and fetch metadata, and the session token on `/api/*`.
+ * Host allow-list, Origin and fetch metadata, and the session token on `/api/*`; the security headers go on first.
  */
 import { LIVE_TOKEN_PROTOCOL_PREFIX, SESSION_TOKEN_HEADER, WorkbenchError } from '@wirebench/core'
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify'
 import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
+import { setSecurityHeaders } from './headers.js'
 import { isHostAllowed } from './hosts.js'
 import { createTokenCheck } from './token.js'
 
@@ -98,7 +99,14 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
   const callbackPath = `${options.prefix}/oauth-callback`
   const tokenMatches = options.token === null ? null : createTokenCheck(options.token)
   const tokenFree = new Set((options.tokenFreePaths ?? []).map((path) => `${options.prefix}${path}`))
+  // Exact matches only: a token-free route's own path, by the raw URL and by the matched route (the router may decode
+  // `%61pi` or ignore case). Asked only of requests without a valid token: `routeOptions` builds a fresh object on
+  // every read.
+  const isTokenFree = (request: FastifyRequest): boolean =>
+    tokenFree.size > 0 && (tokenFree.has(request.url) || tokenFree.has(request.routeOptions.url ?? ''))
   return function gate(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    // First, so that refusals carry them too.
+    setSecurityHeaders(reply)
     const host = request.headers.host
     if (!isHostAllowed(host, options.allowedHosts)) {
       void refuse(
@@ -122,14 +130,9 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
       void refuse(reply, new WorkbenchError('forbidden', 'Cross-site requests are refused.'))
       return
     }
-    // The matched route decides (the router may decode `%61pi` or ignore case); the raw URL covers unmatched paths.
-    // The raw URL is tested first: `routeOptions` builds a fresh object on every read.
-    // Exact matches only: the exchange route's own path, by the raw URL and by the matched route.
-    const isTokenFree =
-      tokenFree.size > 0 && (tokenFree.has(request.url) || tokenFree.has(request.routeOptions.url ?? ''))
-    if (tokenMatches !== null && !isTokenFree && isApiRequest(request, apiPrefix)) {
+    if (tokenMatches !== null && isApiRequest(request, apiPrefix)) {
       const given = firstHeader(request.headers[SESSION_TOKEN_HEADER]) ?? upgradeToken(request)
-      if (!tokenMatches(given)) {
+      if (!tokenMatches(given) && !isTokenFree(request)) {
         void refuse(
           reply,
           new WorkbenchError(
