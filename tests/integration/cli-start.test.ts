@@ -218,10 +218,12 @@ describe('wirebench (the built CLI)', () => {
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/events$/),
       expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/chat$/),
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hubs\/chat$/),
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
       // The toy lab, spoken by the Python example sidecar the demo loads.
       expect.stringMatching(/^toy:\/\/127\.0\.0\.1:\d+$/),
+      'mcp+stdio://everything',
     ])
-    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'toy'])
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'mcp', 'toy'])
       expect(run.stdout()).toContain(protocol)
     const res = await fetch(`${base}/api/discover`, {
       method: 'POST',
@@ -231,7 +233,7 @@ describe('wirebench (the built CLI)', () => {
     const body = (await res.json()) as { attempts: { outcome: string }[]; services: { protocol: string }[] }
     expect(body.attempts.some((a) => a.outcome === 'ok')).toBe(true)
     expect(new Set(body.services.map((s) => s.protocol))).toEqual(
-      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'toy']),
+      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'mcp', 'toy']),
     )
   })
 
@@ -301,7 +303,7 @@ describe('wirebench refusals', () => {
     expect(run.stderr()).toContain(
       'wirebench: --url nope@http://127.0.0.1:9/nope: No protocol plugin "nope" is installed, so "nope@" cannot pin one.',
     )
-    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr.')
+    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp.')
     expect(run.stderr()).not.toMatch(/absolute URL/)
     expect(run.stdout()).not.toContain('Open:')
   })

@@ -10,6 +10,8 @@ import { cliVersion } from './version.js'
 interface RunningDemo {
   services: DemoService[]
   urls: string[]
+  mcpConfigFile: string
+  stdioUrls: string[]
   /** The example sidecars the demo loads (the Python one speaks to the demo's toy lab). */
   pluginDirs: string[]
   close(): Promise<void>
@@ -71,9 +73,13 @@ export async function start(options: StartOptions, output: Output): Promise<() =
       port: options.port,
       configDir: options.configDir,
       lockedUrls: options.lockedUrls,
-      demoUrls: demo?.urls ?? [],
+      demoUrls: demo ? [...demo.urls, ...demo.stdioUrls] : [],
       token: options.token ? undefined : null,
       allowedHosts: options.allowedHosts,
+      mcp: {
+        configFiles: [...options.mcpConfigFiles, ...(demo ? [demo.mcpConfigFile] : [])],
+        servers: options.mcpServers,
+      },
       pluginDirs: [...options.pluginDirs, ...(demo?.pluginDirs ?? [])],
       version: cliVersion,
       onTokenRotated: (token) => output.err(ticketReuseWarning(`${base}/#token=${token}`)),

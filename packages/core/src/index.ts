@@ -1,5 +1,6 @@
 /** @wirebench/core: the isomorphic heart of Wirebench (no Node built-ins). */
 export type {
+  AuthChallenge,
   CallTimings,
   EnumValueInfo,
   FieldInfo,
@@ -11,6 +12,9 @@ export type {
   MessageInfo,
   MethodInfo,
   MethodType,
+  McpMethodInfo,
+  McpToolAnnotations,
+  OutputValidation,
   SecurityAlternative,
   SecuritySchemeInfo,
   SentRequest,
@@ -101,6 +105,25 @@ export type {
   UploadSummary,
   UploadsResponse,
 } from './api/http-api.js'
+export { MCP_SERVERS_PATH, MCP_SESSION_EVENTS_METHOD, MCP_SESSION_SERVICE, MCP_STDIO_SCHEME } from './api/mcp-api.js'
+export type {
+  McpCallMeta,
+  McpCompleteMessage,
+  McpCompletionRef,
+  McpConfigIssue,
+  McpLogLevel,
+  McpProcessStatus,
+  McpProgressToken,
+  McpReplyError,
+  McpRequestId,
+  McpRoot,
+  McpServerSource,
+  McpServerSummary,
+  McpServersResponse,
+  McpSessionEvent,
+  McpSessionInfo,
+  McpSessionSend,
+} from './api/mcp-api.js'
 export { LIVE_ACK_WINDOW, LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from './api/live-api.js'
 export type {
   LiveCallTarget,

@@ -3,7 +3,8 @@
  * `app.register(workbench, { prefix: '/workbench', configDir })`.
  */
 import { parseEnvironmentsDocument } from '@wirebench/auth'
-import { SESSION_TICKET_PATH, WorkbenchError, defaultOutboundSchemes } from '@wirebench/core'
+import { MCP_STDIO_SCHEME, SESSION_TICKET_PATH, WorkbenchError, defaultOutboundSchemes } from '@wirebench/core'
+import { join } from 'node:path'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { installErrorHandling } from './errors/error-handler.js'
@@ -14,6 +15,7 @@ import { registerCookieRoutes } from './routes/cookies.js'
 import { registerDiscoverRoutes } from './routes/discover.js'
 import { registerEnvironmentRoutes } from './routes/environments.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
+import { registerMcpRoutes } from './routes/mcp.js'
 import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
 import { registerPluginRoutes } from './routes/plugins.js'
@@ -31,6 +33,7 @@ import { createEnvironmentStore } from './services/environment-store.js'
 import { createInvokeService } from './services/invoke.js'
 import { createLazyTokenProxy } from './services/lazy-token-proxy.js'
 import { pluginLogger } from './services/logger.js'
+import { createMcpServers } from './services/mcp-servers.js'
 import { createPluginRegistry } from './services/plugin-registry.js'
 import type { PluginRegistry } from './services/plugin-registry.js'
 import { createServerCookieJars } from './services/server-cookie-jars.js'
@@ -79,15 +82,32 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   const token = initialToken === null ? null : createSessionTokenHolder(initialToken)
   if (token && options.onSessionTokenRotated) token.onRotate(options.onSessionTokenRotated)
   const outboundPolicy = {
-    // gRPC addresses may be written grpc:// (plaintext) and grpcs:// (TLS); each plugin narrows to what it speaks.
-    schemes: [...defaultOutboundSchemes, 'grpc:', 'grpcs:'],
+    // gRPC addresses may be written grpc:// (plaintext) and grpcs:// (TLS), configured MCP stdio servers
+    // mcp+stdio://<name>; each plugin narrows to what it speaks.
+    schemes: [...defaultOutboundSchemes, 'grpc:', 'grpcs:', MCP_STDIO_SCHEME],
     blockPrivate: mode === 'embedded',
     allowHosts: options.outboundAllowHosts ?? [],
   }
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
   const cookieJars = createServerCookieJars()
+  // The trusted MCP configuration: stdio servers are started from it only, by name.
+  const mcpServers = createMcpServers({
+    defaultFile: join(options.configDir, 'mcp.json'),
+    files: options.mcp?.configFiles ?? [],
+    commandLine: options.mcp?.servers ?? [],
+  })
   // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.
-  const builtins = options.plugins ?? createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars })
+  const builtins =
+    options.plugins ??
+    createBuiltinPlugins({
+      outbound: outboundPolicy,
+      cookieJars: cookieJars.jars,
+      mcp: {
+        servers: mcpServers,
+        processes: mcpServers.board,
+        ...(options.mcp?.spawn ? { spawn: options.mcp.spawn } : {}),
+      },
+    })
   // Sidecars are read from their manifests now and started on first use.
   const sidecars: SidecarSet =
     (options.sidecars ?? mode === 'standalone')
@@ -152,6 +172,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerSchemaRoutes(app, deps)
   registerLiveRoutes(app, deps, { outboundPolicy, ...(token ? { sessionToken: token } : {}) })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
+  registerMcpRoutes(app, { servers: mcpServers })
 
   const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
   await environments.init()

@@ -8,6 +8,7 @@ import type {
   ProtocolPlugin,
   ServiceInfo,
 } from '@wirebench/core'
+import { authChallengeOf } from '../errors/problem.js'
 import { withDeadline } from './deadline.js'
 import type { Cancellation } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
@@ -67,6 +68,8 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       if (message !== undefined) result.message = message
       if (error) result.code = error.code
       if (error?.hint) result.hint = error.hint
+      const challenge = authChallengeOf(error?.details)
+      if (challenge) result.authChallenge = challenge
       return { plugin, entry, attempt: result, services }
     }
     const foreign = foreignScheme(entry.url, plugin, options.outboundPolicy)

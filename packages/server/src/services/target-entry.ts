@@ -1,5 +1,11 @@
 /** Parses discovery entries: a plain URL, `protocol@url` pinning one plugin, or an address typed without a scheme. */
-import { WorkbenchError, defaultOutboundSchemes, readTargetText, targetTextProblem } from '@wirebench/core'
+import {
+  MCP_STDIO_SCHEME,
+  WorkbenchError,
+  defaultOutboundSchemes,
+  readTargetText,
+  targetTextProblem,
+} from '@wirebench/core'
 
 export interface TargetEntry {
   /** The entry as the user wrote it (trimmed); attempts report it so the UI can match its URL list. */
@@ -28,6 +34,14 @@ export function unknownPluginError(id: string, address: string, installed: reado
   })
 }
 
+/** `mcp@stdio:<command line>` is how the command line adds a stdio server; a request may never start one. */
+function stdioCommandRefused(entry: string): WorkbenchError | undefined {
+  if (!/^mcp@stdio:/i.test(entry)) return undefined
+  return new WorkbenchError('forbidden', 'A stdio MCP server cannot be started from a request: nothing was run.', {
+    hint: 'Add it to {config_dir}/mcp.json (or start the workbench with --url mcp@stdio:<command line> or --mcp-config <file>), then use its address, mcp+stdio://<name>.',
+  })
+}
+
 /**
  * `schemes` are those the outbound policy allows (`'any'` when a plugin reads any scheme). `rest@http://host/doc.json` pins `rest`; `mcp@http://host/` with no `mcp` plugin is refused with the installed ids;
  * `localhost:8080/doc.json` is read as `http://localhost:8080/doc.json`; `http://user@host/` stays a plain URL.
@@ -37,7 +51,13 @@ export function parseTargetEntry(
   plugins: InstalledPlugins,
   schemes: readonly string[] | 'any' = defaultOutboundSchemes,
 ): TargetEntry {
+  const refused = stdioCommandRefused(raw.trim())
+  if (refused) return { entry: raw.trim(), url: raw.trim(), problem: refused }
   const text = readTargetText(raw)
+  // Only MCP speaks mcp+stdio://: the address names its plugin as a pin would.
+  if (text.pin === undefined && text.address.toLowerCase().startsWith(`${MCP_STDIO_SCHEME}//`) && plugins.has('mcp')) {
+    return { entry: text.entry, url: text.address, pinned: 'mcp' }
+  }
   // `http://`, `rest@`, `ftp://x/y`: one answer saying what is wrong, not the same failure from every plugin.
   const malformed = targetTextProblem(text, schemes)
   if (malformed !== undefined) {

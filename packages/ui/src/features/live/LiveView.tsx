@@ -31,7 +31,7 @@ export interface LiveViewProps {
   handle: LiveCallHandle
   /** `Service/Method`, for exports. */
   methodName: string
-  /** How rows read sent messages (WebSocket frames) and whether the event (SSE) or target (SignalR) filter is offered. */
+  /** How rows read sent messages (WebSocket frames) and whether the event (SSE), target (SignalR) or kind (MCP) filter is offered. */
   flavor?: LiveFlavor
   /** The method's protocol id: how its calls end (status, close, stream end) and whether it has trailers. */
   protocol: string
@@ -64,7 +64,7 @@ export function LiveView({
   const [filtered] = useState(createFilteredWindow)
   const [eventTypes] = useState(createEventTypeIndex)
   const { first, end } = visibleRange(call)
-  const names = flavor === 'sse' || flavor === 'signalr' ? eventTypes.update(call.log) : []
+  const names = flavor === 'sse' || flavor === 'signalr' || flavor === 'mcp' ? eventTypes.update(call.log) : []
   const event = eventFilter && names.includes(eventFilter) ? eventFilter : ''
   const rows = event || search ? filteredRows() : fullWindow(first, end)
   function filteredRows() {
@@ -134,7 +134,7 @@ export function LiveView({
               query={query}
               onQuery={setQuery}
               eventNames={names}
-              eventLabel={flavor === 'signalr' ? 'Target' : 'Event'}
+              eventLabel={flavor === 'signalr' ? 'Target' : flavor === 'mcp' ? 'Kind' : 'Event'}
               eventFilter={eventFilter}
               onEventFilter={setEventFilter}
               counts={event || search ? { shown: rows.count, total: end - first } : null}
