@@ -10,6 +10,8 @@ import { cliVersion } from './version.js'
 interface RunningDemo {
   services: DemoService[]
   urls: string[]
+  mcpConfigFile: string
+  stdioUrls: string[]
   /** The example sidecars the demo loads (the Python one speaks to the demo's toy lab). */
   pluginDirs: string[]
   close(): Promise<void>
@@ -37,10 +39,19 @@ async function openBrowser(url: string, output: Output): Promise<void> {
   }
 }
 
-/** The server refused a `--url` (a pin naming no installed plugin): the user's input, answered as a usage error. */
+/**
+ * The server refused a `--url` (a pin naming no installed plugin, a value that is no address): the user's input,
+ * answered as a usage error.
+ */
 function lockedUrlRefusal(error: unknown): UsageError | undefined {
-  const { code, message, hint } = (error ?? {}) as { code?: unknown; message?: unknown; hint?: unknown }
-  if (code !== 'no_plugin' || typeof message !== 'string') return undefined
+  const { code, message, hint, details } = (error ?? {}) as {
+    code?: unknown
+    message?: unknown
+    hint?: unknown
+    details?: { lockedUrl?: unknown }
+  }
+  const isLockedUrl = code === 'no_plugin' || typeof details?.lockedUrl === 'string'
+  if (!isLockedUrl || typeof message !== 'string') return undefined
   return new UsageError(`--url ${message}${typeof hint === 'string' ? `\n${hint}` : ''}`)
 }
 
@@ -52,6 +63,8 @@ function isAddressInUse(error: unknown): boolean {
 export async function start(options: StartOptions, output: Output): Promise<() => Promise<void>> {
   const demo = options.demo ? await startDemo() : undefined
   let server: StandaloneServer | undefined
+  // The address the new URL names once the server listens (a rotation can only follow a ticket, after the banner).
+  let base = ''
   try {
     // Imported here so --help and --version answer without loading the server.
     const { createStandaloneServer } = await import('@wirebench/server')
@@ -60,11 +73,16 @@ export async function start(options: StartOptions, output: Output): Promise<() =
       port: options.port,
       configDir: options.configDir,
       lockedUrls: options.lockedUrls,
-      demoUrls: demo?.urls ?? [],
+      demoUrls: demo ? [...demo.urls, ...demo.stdioUrls] : [],
       token: options.token ? undefined : null,
       allowedHosts: options.allowedHosts,
+      mcp: {
+        configFiles: [...options.mcpConfigFiles, ...(demo ? [demo.mcpConfigFile] : [])],
+        servers: options.mcpServers,
+      },
       pluginDirs: [...options.pluginDirs, ...(demo?.pluginDirs ?? [])],
       version: cliVersion,
+      onTokenRotated: (token) => output.err(ticketReuseWarning(`${base}/#token=${token}`)),
       ...(options.uiDir === undefined ? {} : { uiDir: options.uiDir }),
     })
     await server.listen()
@@ -81,7 +99,7 @@ export async function start(options: StartOptions, output: Output): Promise<() =
     }
     throw error
   }
-  const base = browserBase(server.url)
+  base = browserBase(server.url)
   // The terminal is the user's own: the banner may show the token, so the URL can be reopened any time.
   const openUrl = server.token === null ? `${base}/` : `${base}/#token=${server.token}`
   output.out(renderBanner({ version: cliVersion, openUrl, options, demoServices: demo?.services ?? [] }))
@@ -101,6 +119,17 @@ export async function start(options: StartOptions, output: Output): Promise<() =
     await running.close()
     await demo?.close()
   }
+}
+
+/** Said on the terminal (the user's own) when a spent sign-in link was presented again. */
+function ticketReuseWarning(openUrl: string): string {
+  return [
+    '',
+    'Warning: the one-time sign-in link was used twice. Another program on this computer may have read it from the',
+    'browser’s command line and signed in. The session token was replaced: the old one no longer works.',
+    `Open this URL in your browser to continue:  ${openUrl}`,
+    '',
+  ].join('\n')
 }
 
 /**

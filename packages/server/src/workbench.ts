@@ -3,7 +3,8 @@
  * `app.register(workbench, { prefix: '/workbench', configDir })`.
  */
 import { parseEnvironmentsDocument } from '@wirebench/auth'
-import { SESSION_TICKET_PATH, WorkbenchError, defaultOutboundSchemes } from '@wirebench/core'
+import { MCP_STDIO_SCHEME, SESSION_TICKET_PATH, WorkbenchError, defaultOutboundSchemes } from '@wirebench/core'
+import { join } from 'node:path'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { installErrorHandling } from './errors/error-handler.js'
@@ -14,6 +15,7 @@ import { registerCookieRoutes } from './routes/cookies.js'
 import { registerDiscoverRoutes } from './routes/discover.js'
 import { registerEnvironmentRoutes } from './routes/environments.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
+import { registerMcpRoutes } from './routes/mcp.js'
 import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
 import { registerPluginRoutes } from './routes/plugins.js'
@@ -24,18 +26,20 @@ import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
-import { createSessionToken } from './security/token.js'
+import { createSessionToken, createSessionTokenHolder } from './security/token.js'
 import { createBuiltinPlugins } from './services/builtin-plugins.js'
 import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
 import { createInvokeService } from './services/invoke.js'
 import { createLazyTokenProxy } from './services/lazy-token-proxy.js'
 import { pluginLogger } from './services/logger.js'
+import { createMcpServers } from './services/mcp-servers.js'
 import { createPluginRegistry } from './services/plugin-registry.js'
 import type { PluginRegistry } from './services/plugin-registry.js'
 import { createServerCookieJars } from './services/server-cookie-jars.js'
 import { loadSidecars } from './services/sidecar-plugins.js'
 import type { SidecarSet } from './services/sidecar-plugins.js'
+import { targetSchemes } from './services/plugin-target.js'
 import { parseTargetEntry } from './services/target-entry.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
@@ -46,18 +50,25 @@ import { serverVersion } from './version.js'
  * URLs fixed at start-up (`--url`) are checked once, so a pin naming no installed plugin stops the start with the
  * list of installed ones instead of showing as a failed URL in a locked list nobody can edit.
  */
-function checkLockedUrls(urls: readonly string[], registry: PluginRegistry): void {
+function checkLockedUrls(urls: readonly string[], registry: PluginRegistry, schemes: readonly string[] | 'any'): void {
   const installed = { has: (id: string) => registry.get(id) !== undefined, ids: () => registry.list().map((p) => p.id) }
   for (const url of urls) {
-    const problem = parseTargetEntry(url, installed).problem
-    if (problem)
-      throw new WorkbenchError(problem.code, `${url}: ${problem.message}`, problem.hint ? { hint: problem.hint } : {})
+    const problem = parseTargetEntry(url, installed, schemes).problem
+    if (!problem) continue
+    // A malformed entry's message names it already; `lockedUrl` tells the CLI the refusal is about its --url.
+    const message = problem.code === 'no_plugin' ? `${url}: ${problem.message}` : problem.message
+    throw new WorkbenchError(problem.code, message, {
+      ...(problem.hint ? { hint: problem.hint } : {}),
+      details: { lockedUrl: url },
+    })
   }
 }
 
 export async function workbench(app: FastifyInstance, options: WorkbenchOptions): Promise<void> {
   const prefix = app.prefix
-  const mode = options.mode ?? 'standalone'
+  // A host that mounts the plugin gets the embedded defaults (production refusal, private targets blocked); only the
+  // standalone server, which owns its process, says otherwise.
+  const mode = options.mode ?? 'embedded'
   if (mode === 'embedded' && process.env.NODE_ENV === 'production') {
     if (!options.allowInProduction || !options.authorize) {
       throw new Error(
@@ -67,17 +78,36 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   }
   const limits = { ...defaultLimits, ...options.limits }
   // An omitted token closes the API rather than opening it: only `null` turns the gate off.
-  const token = options.token === undefined ? createSessionToken() : options.token
+  const initialToken = options.token === undefined ? createSessionToken() : options.token
+  const token = initialToken === null ? null : createSessionTokenHolder(initialToken)
+  if (token && options.onSessionTokenRotated) token.onRotate(options.onSessionTokenRotated)
   const outboundPolicy = {
-    // gRPC addresses may be written grpc:// (plaintext) and grpcs:// (TLS); each plugin narrows to what it speaks.
-    schemes: [...defaultOutboundSchemes, 'grpc:', 'grpcs:'],
+    // gRPC addresses may be written grpc:// (plaintext) and grpcs:// (TLS), configured MCP stdio servers
+    // mcp+stdio://<name>; each plugin narrows to what it speaks.
+    schemes: [...defaultOutboundSchemes, 'grpc:', 'grpcs:', MCP_STDIO_SCHEME],
     blockPrivate: mode === 'embedded',
     allowHosts: options.outboundAllowHosts ?? [],
   }
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
   const cookieJars = createServerCookieJars()
+  // The trusted MCP configuration: stdio servers are started from it only, by name.
+  const mcpServers = createMcpServers({
+    defaultFile: join(options.configDir, 'mcp.json'),
+    files: options.mcp?.configFiles ?? [],
+    commandLine: options.mcp?.servers ?? [],
+  })
   // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.
-  const builtins = options.plugins ?? createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars })
+  const builtins =
+    options.plugins ??
+    createBuiltinPlugins({
+      outbound: outboundPolicy,
+      cookieJars: cookieJars.jars,
+      mcp: {
+        servers: mcpServers,
+        processes: mcpServers.board,
+        ...(options.mcp?.spawn ? { spawn: options.mcp.spawn } : {}),
+      },
+    })
   // Sidecars are read from their manifests now and started on first use.
   const sidecars: SidecarSet =
     (options.sidecars ?? mode === 'standalone')
@@ -92,7 +122,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       : { plugins: [], refused: [] }
   const registry = createPluginRegistry([...builtins, ...sidecars.plugins])
 
-  checkLockedUrls(options.lockedUrls ?? [], registry)
+  checkLockedUrls(options.lockedUrls ?? [], registry, targetSchemes(registry, outboundPolicy))
 
   app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app, limits)
@@ -140,8 +170,9 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerInvokeRoutes(app, deps)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)
-  registerLiveRoutes(app, deps, { outboundPolicy })
+  registerLiveRoutes(app, deps, { outboundPolicy, ...(token ? { sessionToken: token } : {}) })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
+  registerMcpRoutes(app, { servers: mcpServers })
 
   const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
   await environments.init()

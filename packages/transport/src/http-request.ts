@@ -1,5 +1,5 @@
 /** One bounded outbound HTTP exchange over undici: send, read the body up to a limit, time it to the last byte. */
-import { WorkbenchError, whenAborted } from '@wirebench/core'
+import { WorkbenchError, checkOutboundHeaders, whenAborted } from '@wirebench/core'
 import { errors } from 'undici'
 import type { Dispatcher, FormData } from 'undici'
 import { toNetworkError } from './network-errors.js'
@@ -61,6 +61,9 @@ export interface DispatchUrlOptions {
 export function dispatchUrl(options: DispatchUrlOptions): Promise<Dispatcher.ResponseData> {
   const url = new URL(options.url)
   const path = dispatchTarget(url)
+  // Every header a plugin built (REST header parameters, Last-Event-ID from a message…), not only the call's
+  // metadata: a line break is the user's input, refused naming the header, never a connection failure.
+  if (options.headers !== undefined) checkOutboundHeaders(options.headers)
   // Straight to the dispatcher with a literal options object, as undici's top-level `request(url, opts)` would
   // dispatch it (origin, path with the query, no fragment) minus its `{ ...opts }` copy: V8 builds that copy on a
   // slow path and every later read of it in undici pays for it (~25 µs a call).
@@ -117,6 +120,9 @@ export function httpRequest(options: HttpRequestOptions): Promise<HttpResponse> 
       url = new URL(options.url)
       path = dispatchTarget(url)
       if (method === 'CONNECT') throw new errors.InvalidArgumentError('invalid method')
+      // The same check as dispatchUrl's: a header no transport can send is a 400 naming it (toNetworkError passes the
+      // WorkbenchError through).
+      if (options.headers !== undefined) checkOutboundHeaders(options.headers)
     } catch (error) {
       url = undefined
       reject(networkError(error))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hostOf, isHostName, readHost } from './host-names.js'
+import { callTarget, hostOf, isHostName, readHost } from './host-names.js'
 
 describe('hostOf', () => {
   it.each([
@@ -45,6 +45,35 @@ describe('hostOf', () => {
   })
 })
 
+describe('callTarget', () => {
+  it('keys a public host by name and a host on this machine by name and port; origins fold ws and grpc into http', () => {
+    expect(callTarget('https://API.Example.com:8443/v1')).toEqual({
+      name: 'api.example.com',
+      key: 'api.example.com',
+      origin: 'https://api.example.com:8443',
+    })
+    expect(callTarget('ws://127.0.0.1:9000/chat')).toEqual({
+      name: '127.0.0.1',
+      key: '127.0.0.1:9000',
+      origin: 'http://127.0.0.1:9000',
+    })
+    expect(callTarget('http://localhost/x')?.key).toBe('localhost:80')
+    expect(callTarget('http://localhost:80/x')?.key).toBe('localhost:80')
+    expect(callTarget('http://localhost:08080/x')?.key).toBe('localhost:8080')
+    expect(callTarget('wss://[::1]/x')?.key).toBe('[::1]:443')
+    expect(callTarget('grpc://App.localhost:50051')?.key).toBe('app.localhost:50051')
+    expect(callTarget('http://0.0.0.0:5000/')?.key).toBe('0.0.0.0:5000')
+    expect(callTarget('ftp://localhost/x')).toBeUndefined()
+    expect(callTarget('upload.proto')).toBeUndefined()
+  })
+
+  it('names no target where our host rules or the port refuse the URL', () => {
+    expect(callTarget('http://bad host:8080/')).toBeUndefined()
+    expect(callTarget('https://${botToken}.evil.example/')).toBeUndefined()
+    expect(callTarget('http://localhost:65536/')).toBeUndefined()
+  })
+})
+
 describe('isHostName', () => {
   it('accepts canonical names and addresses only', () => {
     expect(isHostName('api.example.com')).toBe(true)
@@ -59,8 +88,12 @@ describe('isHostName', () => {
 describe('readHost', () => {
   it('reads a host as a person writes it, and says what is wrong otherwise', () => {
     expect(readHost(' Petstore.Swagger.io ')).toEqual({ host: 'petstore.swagger.io' })
-    expect(readHost('localhost:5080')).toEqual({ host: 'localhost' })
-    expect(readHost('https://127.0.0.2:1/x')).toEqual({ host: '127.0.0.2' })
+    expect(readHost('api.example.com:8443')).toEqual({ host: 'api.example.com' })
+    expect(readHost('localhost:5080')).toEqual({ host: 'localhost:5080' })
+    expect(readHost('https://127.0.0.2:1/x')).toEqual({ host: '127.0.0.2:1' })
+    expect(readHost('http://localhost/x')).toEqual({ host: 'localhost:80' })
+    expect(readHost('127.0.0.1')).toEqual({ host: '127.0.0.1', isAnyPort: true })
+    expect(readHost('not a host')).toEqual({ error: expect.stringMatching(/is not a host name/) })
     expect(readHost('*.example.com')).toEqual({ error: expect.stringMatching(/wildcards are not supported/) })
     expect(readHost('')).toEqual({ error: expect.stringMatching(/Enter a host name/) })
   })

@@ -8,15 +8,15 @@ import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
 import { setSecurityHeaders } from './headers.js'
 import { isHostAllowed } from './hosts.js'
-import { createTokenCheck } from './token.js'
+import type { SessionToken } from './token.js'
 
 export interface GateOptions {
   /** The mount prefix ('' standalone). */
   prefix: string
   /** API paths (below the prefix) that need no session token: the launch-ticket exchange, which hands it out. */
   tokenFreePaths?: readonly string[]
-  /** null disables the token gate (`--no-token`). */
-  token: string | null
+  /** null disables the token gate (`--no-token`); the holder's current token is the one that works. */
+  token: SessionToken | null
   allowedHosts: readonly string[]
 }
 
@@ -97,7 +97,7 @@ export function createAuthorizeHook(
 export function createGateHook(options: GateOptions): onRequestHookHandler {
   const apiPrefix = `${options.prefix}/api`
   const callbackPath = `${options.prefix}/oauth-callback`
-  const tokenMatches = options.token === null ? null : createTokenCheck(options.token)
+  const session = options.token
   const tokenFree = new Set((options.tokenFreePaths ?? []).map((path) => `${options.prefix}${path}`))
   // Exact matches only: a token-free route's own path, by the raw URL and by the matched route (the router may decode
   // `%61pi` or ignore case). Asked only of requests without a valid token: `routeOptions` builds a fresh object on
@@ -130,9 +130,9 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
       void refuse(reply, new WorkbenchError('forbidden', 'Cross-site requests are refused.'))
       return
     }
-    if (tokenMatches !== null && isApiRequest(request, apiPrefix)) {
+    if (session !== null && isApiRequest(request, apiPrefix)) {
       const given = firstHeader(request.headers[SESSION_TOKEN_HEADER]) ?? upgradeToken(request)
-      if (!tokenMatches(given) && !isTokenFree(request)) {
+      if (!session.matches(given) && !isTokenFree(request)) {
         void refuse(
           reply,
           new WorkbenchError(

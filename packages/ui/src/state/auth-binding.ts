@@ -1,13 +1,13 @@
 /**
  * The page's side of binding credentials to hosts: which variables it counts as secret (marked in the variables
- * table, named like a secret, or referenced by a secret auth field), which hosts the command line pre-approved
- * (the locked and demo URLs the CLI was started with, as the CLI's own `--env` approves its command-line hosts), how
+ * table, named like a secret, or referenced by a secret auth field), which origins the command line pre-approved
+ * (exactly those of the locked and demo URLs the CLI was started with: scheme, host and port), how
  * it asks (the host question dialog) and how it tells that a call went without credentials (a notice).
  */
 import {
+  callTarget,
   hostStanding,
-  readHost,
-  targetHost,
+  targetOf,
   withoutSecretVariables,
   type BoundCall,
   type BoundCallOptions,
@@ -30,7 +30,7 @@ export interface CredentialBinding {
   /** The binding options of `prepareBoundCall` for a call of this environment. */
   optionsFor(
     environment: Environment | null,
-  ): Pick<BoundCallOptions, 'preApprovedHosts' | 'secretVariables' | 'confirmHost'>
+  ): Pick<BoundCallOptions, 'preApprovedOrigins' | 'secretVariables' | 'confirmHost'>
   /** Shows a notice when a call went without the environment's credentials (and ends it when one goes with them). */
   report(environment: Environment | null, prepared: BoundCall): void
   /** The variables a channel frame to `targetUrl` may use: without the secret ones unless its host is approved. */
@@ -51,29 +51,29 @@ export function uiSecretVariables(environment: Environment): string[] {
 }
 
 /**
- * The entries the command line pre-approved, as the binding compares them with a call's host (and as the Hosts tab
- * lists them): the host names of the locked and demo URLs, each once.
+ * The origins the command line pre-approved, as the binding compares them with a call's target (and as the Hosts tab
+ * lists them): scheme, host and port of each locked and demo URL (ws and grpc folded into http), each once.
  */
-export function preApprovedHostsOf(urls: readonly string[]): string[] {
-  const hosts = new Set<string>()
+export function preApprovedOriginsOf(urls: readonly string[]): string[] {
+  const origins = new Set<string>()
   for (const url of urls) {
-    const reading = readHost(parseUrlSpec(url).address)
-    if ('host' in reading) hosts.add(reading.host)
+    const target = callTarget(parseUrlSpec(url).address)
+    if (target) origins.add(target.origin)
   }
-  return [...hosts]
+  return [...origins]
 }
 
 export function createCredentialBinding(options: {
   questions: HostQuestions
-  /** URLs given on the command line (locked) and the demo's: their hosts are pre-approved. */
+  /** URLs given on the command line (locked) and the demo's: exactly their origins are pre-approved. */
   preApprovedUrls: readonly string[]
 }): CredentialBinding {
-  const preApprovedHosts = preApprovedHostsOf(options.preApprovedUrls)
+  const preApprovedOrigins = preApprovedOriginsOf(options.preApprovedUrls)
   return {
     optionsFor(environment) {
       if (!environment) return {}
       return {
-        preApprovedHosts,
+        preApprovedOrigins,
         secretVariables: uiSecretVariables(environment),
         confirmHost: (question) => options.questions.ask(question),
       }
@@ -94,16 +94,17 @@ export function createCredentialBinding(options: {
       })
     },
     standingOf(environment, targetUrl) {
-      const host = targetHost(environment, targetUrl)
-      if (host === undefined) return { standing: 'no-host' }
-      return { host, standing: hostStanding(environment, host, preApprovedHosts) }
+      const target = targetOf(environment, targetUrl, uiSecretVariables(environment))
+      if (target === undefined) return { standing: 'no-host' }
+      return { host: target.key, standing: hostStanding(environment, target, preApprovedOrigins) }
     },
     reportFrame(environment, targetUrl, unresolved) {
       if (!environment) return []
       const withheld = unresolved.filter((name) => Object.hasOwn(environment.vars, name))
       if (withheld.length === 0) return []
-      const host = targetHost(environment, targetUrl)
-      const standing = host === undefined ? undefined : hostStanding(environment, host, preApprovedHosts)
+      const target = targetOf(environment, targetUrl, uiSecretVariables(environment))
+      const host = target?.key
+      const standing = target === undefined ? undefined : hostStanding(environment, target, preApprovedOrigins)
       const id = `${environment.id}\u0000${host ?? ''}`
       const earlier = options.questions.store.getState().notices.find((notice) => notice.id === id)
       options.questions.notify({
@@ -117,10 +118,11 @@ export function createCredentialBinding(options: {
     },
     variablesFor(environment, targetUrl) {
       if (!environment) return undefined
-      const host = targetHost(environment, targetUrl)
-      const standing = host === undefined ? 'undecided' : hostStanding(environment, host, preApprovedHosts)
+      const secret = uiSecretVariables(environment)
+      const target = targetOf(environment, targetUrl, secret)
+      const standing = target === undefined ? 'undecided' : hostStanding(environment, target, preApprovedOrigins)
       if (standing === 'approved' || standing === 'pre-approved') return environment.vars
-      return withoutSecretVariables(environment, uiSecretVariables(environment)).vars
+      return withoutSecretVariables(environment, secret).vars
     },
   }
 }

@@ -1,14 +1,22 @@
 /**
  * The hosts an environment's credentials may go to: the approved and refused host names (each answer to the "send
  * the credentials to …?" question lands here), editable: approve, refuse, forget (asked again), or add one ahead;
- * and, read-only, the hosts the command line approved for this session. A name that is not a host is refused where
+ * and, read-only, the origins the command line approved for this session. A name that is not a host is refused where
  * it is typed, and a stored entry a save was refused for says why on its row.
  */
 import { useId, useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
-import { hostsOf, readHost, withHostDecision, type Environment, type HostBinding } from '@wirebench/auth'
+import {
+  callTarget,
+  hostsOf,
+  readApprovableHost,
+  readHost,
+  withHostDecision,
+  type Environment,
+  type HostBinding,
+} from '@wirebench/auth'
 import { Icon } from '../../components/Icon.js'
-import { preApprovedHostsOf } from '../../state/auth-binding.js'
+import { preApprovedOriginsOf } from '../../state/auth-binding.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { RefusedField } from './save-refusal.js'
 import '../../styles/environments.css'
@@ -68,29 +76,34 @@ function HostList({ title, hosts, empty, moveLabel, onMove, onForget, refusedAt 
   )
 }
 
-/** The hosts the command line approved for this session (locked `--url`s and the demo's), read-only. */
+/**
+ * The origins the command line approved for this session (locked `--url`s and the demo's), read-only: each covers
+ * exactly its scheme, host and port, so another port of the same name is still asked about.
+ */
 function SessionHosts({ refused }: { refused: readonly string[] }): ReactElement | null {
   const { session } = useWorkbench()
   const config = useStore(session, (s) => s.config)
   const sources = [
-    { flag: '--url', hosts: preApprovedHostsOf(config.lockedUrls ?? []) },
-    { flag: '--demo', hosts: preApprovedHostsOf(config.demoUrls) },
+    { flag: '--url', origins: preApprovedOriginsOf(config.lockedUrls ?? []) },
+    { flag: '--demo', origins: preApprovedOriginsOf(config.demoUrls) },
   ]
-  const hosts = [...new Set(sources.flatMap((source) => source.hosts))]
-  if (hosts.length === 0) return null
+  const origins = [...new Set(sources.flatMap((source) => source.origins))]
+  if (origins.length === 0) return null
   return (
     <section className="hosts-list hosts-session" aria-label="Hosts approved for this session">
       <h3>
-        Approved for this session <span className="tab-count">{hosts.length}</span>
+        Approved for this session <span className="tab-count">{origins.length}</span>
       </h3>
       <ul>
-        {hosts.map((host) => {
-          const flags = sources.filter((source) => source.hosts.includes(host)).map((source) => source.flag)
+        {origins.map((origin) => {
+          const flags = sources.filter((source) => source.origins.includes(origin)).map((source) => source.flag)
+          const target = callTarget(origin)
+          const isRefused = target !== undefined && (refused.includes(target.key) || refused.includes(target.name))
           return (
-            <li key={host} className="hosts-row" data-host={host} data-session="">
-              <span className="mono hosts-name">{host}</span>
+            <li key={origin} className="hosts-row" data-host={target?.key ?? origin} data-session="">
+              <span className="mono hosts-name">{origin}</span>
               <span className="hosts-why">
-                {refused.includes(host)
+                {isRefused
                   ? 'refused above: the refusal wins'
                   : `approved for this session: started with ${flags.join(' and ')}`}
               </span>
@@ -128,7 +141,8 @@ export function HostsPanel({ environment, refused = [] }: HostsPanelProps): Reac
   const forget = (host: string) =>
     save({ approved: hosts.approved.filter((h) => h !== host), refused: hosts.refused.filter((h) => h !== host) })
   const add = (approved: boolean) => {
-    const reading = readHost(draft)
+    // A refusal of `localhost` may cover every port; an approval names the one program it trusts.
+    const reading = approved ? readApprovableHost(draft) : readHost(draft)
     if ('error' in reading) {
       setError(reading.error)
       return
@@ -143,7 +157,8 @@ export function HostsPanel({ environment, refused = [] }: HostsPanelProps): Reac
       <p className="auth-help">
         This environment’s auth and its secret variables (marked secret, named like a secret, or used by the auth) go
         only to approved hosts. The first call to any other host asks; a refused host gets its calls without them. A
-        host name covers every port.
+        host name covers every port, except on this machine (localhost, 127.0.0.1, [::1]), where each port is another
+        program and is approved on its own (localhost:8080).
       </p>
       <HostList
         title="Approved"
