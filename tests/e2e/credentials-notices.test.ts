@@ -54,6 +54,9 @@ describe.runIf(requireChromium())('credentials, hosts and their notices', () => 
   let browser: Browser
   let page: Page
   let pageErrors: string[]
+  // Hosts on this machine are bound by name and port: the spies' entries and notices carry their ports.
+  const betaHost = () => new URL(beta.origin).host
+  const gammaHost = () => new URL(gamma.origin).host
 
   beforeAll(async () => {
     ;[beta, gamma] = await Promise.all([
@@ -78,8 +81,10 @@ describe.runIf(requireChromium())('credentials, hosts and their notices', () => 
   it('lists the hosts the command line approved for this session, read-only', async () => {
     await openHostsTab(page)
     const session = hostsPanel(page).getByRole('region', { name: 'Hosts approved for this session' })
-    const row = session.locator('.hosts-row[data-host="127.0.0.1"]')
+    // A pre-approval covers exactly the origin the demo was started on: listed with its port.
+    const row = session.locator('.hosts-row[data-host^="127.0.0.1:"]').first()
     await row.waitFor()
+    expect(await row.locator('.hosts-name').textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(await row.textContent()).toContain('approved for this session: started with --demo')
     expect(await row.getByRole('button').count()).toBe(0)
     await screenshot(page, 'hosts-session-approved-dark')
@@ -150,13 +155,13 @@ describe.runIf(requireChromium())('credentials, hosts and their notices', () => 
     const line = page.locator('.rest-security')
     await expect
       .poll(() => line.textContent())
-      .toContain('active environment Review sends Bearer, but not to 127.0.0.2 (refused in its Hosts)')
+      .toContain(`active environment Review sends Bearer, but not to ${betaHost()} (refused in its Hosts)`)
     expect(await line.getAttribute('data-provision')).toBe('no')
     expect(await line.locator('.rest-security-mark').textContent()).toBe('✗')
     await screenshot(page, 'rest-security-refused-host-dark')
 
     await openMethod(page, 'gammaSecured')
-    await expect.poll(() => line.textContent()).toContain('once 127.0.0.3 is approved (asked on Send)')
+    await expect.poll(() => line.textContent()).toContain(`once ${gammaHost()} is approved (asked on Send)`)
     expect(await line.getAttribute('data-provision')).toBe('yes')
   })
 
@@ -166,22 +171,22 @@ describe.runIf(requireChromium())('credentials, hosts and their notices', () => 
     const question = page.locator('dialog.host-question')
     await question.waitFor()
     await question.getByRole('button', { name: 'Send without them' }).click()
-    await withheldNotice(page, '127.0.0.3').waitFor()
+    await withheldNotice(page, gammaHost()).waitFor()
     await openHostsTab(page)
     await hostsPanel(page)
       .getByRole('region', { name: 'Refused hosts' })
-      .locator('.hosts-row[data-host="127.0.0.3"]')
+      .locator(`.hosts-row[data-host="${gammaHost()}"]`)
       .getByRole('button', { name: 'Approve' })
       .click()
     await closeEnvironmentEditor(page)
-    await withheldNotice(page, '127.0.0.3').waitFor({ state: 'detached' })
+    await withheldNotice(page, gammaHost()).waitFor({ state: 'detached' })
     const before = gamma.requests.length
     await page.keyboard.press('Control+Enter')
     await expect.poll(() => gamma.requests.slice(before).some((r) => r.url === '/whoami')).toBe(true)
     expect(gamma.requests.slice(before).find((r) => r.url === '/whoami')?.headers['authorization']).toBe(
       `Bearer ${TOKEN}`,
     )
-    expect(await withheldNotice(page, '127.0.0.3').count()).toBe(0)
+    expect(await withheldNotice(page, gammaHost()).count()).toBe(0)
   })
 
   it('names a secret a WebSocket frame left as written as withheld, in the composer and on the page', async () => {
@@ -198,7 +203,7 @@ describe.runIf(requireChromium())('credentials, hosts and their notices', () => 
       'Left as written: ${canarySecret}. This host is not approved for the environment’s secrets (Environments → Hosts).',
     )
     expect(await note.textContent()).not.toContain('unknown')
-    const notice = withheldNotice(page, '127.0.0.2')
+    const notice = withheldNotice(page, betaHost())
     await expect.poll(() => notice.textContent()).toContain('Left as written: ${canarySecret}.')
     expect(await notice.textContent()).toContain('because it is refused for this environment')
     await screenshot(page, 'websocket-withheld-secret-dark')
@@ -210,10 +215,10 @@ describe.runIf(requireChromium())('credentials, hosts and their notices', () => 
     await page.reload()
     await page.locator('.app').waitFor()
     await urlChip(page, beta.docUrl).locator('[data-status="ok"]').waitFor({ timeout: 20_000 })
-    const notice = withheldNotice(page, '127.0.0.2')
+    const notice = withheldNotice(page, betaHost())
     await notice.waitFor()
-    expect(await notice.textContent()).toMatch(/Sent to 127\.0\.0\.2 without the credentials of Review/)
-    expect(await withheldNotice(page, '127.0.0.3').count()).toBe(0)
+    expect(await notice.textContent()).toContain(`Sent to ${betaHost()} without the credentials of Review`)
+    expect(await withheldNotice(page, gammaHost()).count()).toBe(0)
     expect(beta.everything()).not.toContain(TOKEN)
   })
 

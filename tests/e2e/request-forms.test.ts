@@ -462,13 +462,17 @@ describe.runIf(requireChromium())('request forms', () => {
     await chooseAuthType(page, 'bearer')
     await authInput(page, 'token').fill('tok-1')
     await closeEnvironmentEditor(page)
-    await expect.poll(() => line.textContent()).toBe('Needs bearer (http) — active environment Forms sends Bearer ✓')
+    // The form target is another program on 127.0.0.1, not an origin the demo was started on: asked about on Send.
+    const asked = `once ${new URL(target.documentUrl).host} is approved (asked on Send) ✓`
+    await expect
+      .poll(() => line.textContent())
+      .toBe(`Needs bearer (http) — active environment Forms sends Bearer ${asked}`)
     expect(await line.getAttribute('data-provision')).toBe('yes')
     await openMethod(page, 'getKeyed')
     await expect
       .poll(() => line.textContent())
       .toBe(
-        'Needs one of apiKeyAuth (API key in header X-API-Key) · bearer (http) — active environment Forms sends Bearer ✓',
+        `Needs one of apiKeyAuth (API key in header X-API-Key) · bearer (http) — active environment Forms sends Bearer ${asked}`,
       )
     await pinTheme(page, 'dark')
     await screenshot(page, 'form-security-dark')
@@ -486,7 +490,8 @@ describe.runIf(requireChromium())('request forms', () => {
 
   it("keeps a hostile GraphQL schema's argument defaults literal", async () => {
     await page.getByRole('searchbox', { name: 'Search operations' }).fill('echo')
-    await page.locator('.sb-method[data-method="echo"]').first().click()
+    // The demo's MCP servers have an echo tool too: the hostile schema's operation is the one under its URL.
+    await page.locator(`.sb-method[data-method="echo"][data-origin*="${target.graphqlUrl}"]`).click()
     await page.getByRole('searchbox', { name: 'Search operations' }).fill('')
     await page.getByRole('tab', { name: /Variables/ }).click()
     await page.getByRole('button', { name: 'Fill example' }).click()
