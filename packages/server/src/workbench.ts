@@ -3,7 +3,7 @@
  * `app.register(workbench, { prefix: '/workbench', configDir })`.
  */
 import { parseEnvironmentsDocument } from '@wirebench/auth'
-import { SESSION_TICKET_PATH, WorkbenchError, defaultOutboundSchemes } from '@wirebench/core'
+import { SESSION_TICKET_PATH, WorkbenchError } from '@wirebench/core'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { installErrorHandling } from './errors/error-handler.js'
@@ -30,6 +30,7 @@ import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
 import { createInvokeService } from './services/invoke.js'
 import { createLazyTokenProxy } from './services/lazy-token-proxy.js'
+import { workbenchOutboundPolicy } from './services/outbound-policy.js'
 import { pluginLogger } from './services/logger.js'
 import { createPluginRegistry } from './services/plugin-registry.js'
 import type { PluginRegistry } from './services/plugin-registry.js'
@@ -66,12 +67,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   const limits = { ...defaultLimits, ...options.limits }
   // An omitted token closes the API rather than opening it: only `null` turns the gate off.
   const token = options.token === undefined ? createSessionToken() : options.token
-  const outboundPolicy = {
-    // gRPC addresses may be written grpc:// (plaintext) and grpcs:// (TLS); each plugin narrows to what it speaks.
-    schemes: [...defaultOutboundSchemes, 'grpc:', 'grpcs:'],
-    blockPrivate: mode === 'embedded',
-    allowHosts: options.outboundAllowHosts ?? [],
-  }
+  const outboundPolicy = workbenchOutboundPolicy(mode, options.outboundAllowHosts)
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
   const cookieJars = createServerCookieJars()
   // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.

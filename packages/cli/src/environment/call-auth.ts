@@ -1,0 +1,145 @@
+/**
+ * The auth step of every call the CLI makes, on `@wirebench/auth`'s pipeline as the UI runs it: variables, the
+ * environment's auth scheme (token requests made directly, the way the server's token proxy makes them), its trust
+ * marker, and credentials bound to hosts. The command line cannot ask, so the hosts of its `--url`s and of
+ * `--allow-credentials-host` are approved for the call and any other host that would get credentials is refused.
+ */
+import { readTargetText } from '@wirebench/core'
+import type { AuthCaches, BoundCall, TokenClient } from '@wirebench/auth'
+import type { TokenProxy } from '@wirebench/server/engine'
+import { CliFailure } from '../failure.js'
+import type { CallEnvironment } from './environment-flags.js'
+
+export interface CallAuthOptions extends CallEnvironment {
+  /** The command line's discovery entries: their hosts are approved for the environment's credentials. */
+  urls: readonly string[]
+  /** `--allow-credentials-host`: more approved hosts. */
+  allowedHosts: readonly string[]
+  tokens: TokenProxy
+  signal?: AbortSignal
+}
+
+export interface OutgoingCall {
+  protocol: string
+  /** Where the call goes (server URL, else the operation's or service's base URL, else the discovered URL). */
+  targetUrl: string | undefined
+  metadata: Record<string, string>
+  messages: unknown[]
+}
+
+export interface CallAuth {
+  prepare(call: OutgoingCall): Promise<BoundCall>
+  /** What discovery of these entries carries: credentials only when they all go to one host. */
+  discoveryMetadata(entries: readonly string[]): Promise<Record<string, string>>
+  /** A channel message as it is sent: variables substituted (the call's host was approved when it opened). */
+  frame(message: unknown): unknown
+  /** Secret values of the environment, to mask in what `-v` prints. */
+  secretValues(): string[]
+}
+
+function json(bytes: Buffer): unknown {
+  return JSON.parse(bytes.toString('utf8')) as unknown
+}
+
+function tokenClientOf(tokens: TokenProxy): TokenClient {
+  return {
+    oauthToken: async (body, signal) => json(await tokens.clientCredentials(body, signal)),
+    codeExchange: async (body, signal) => json(await tokens.codeExchange(body, signal)),
+    refresh: async (body, signal) => json(await tokens.refresh(body, signal)),
+    customToken: async (body, signal) => json(await tokens.customToken(body, signal)),
+  }
+}
+
+function hostRefusal(environment: string, host: string | undefined, reason: string): CliFailure {
+  if (host === undefined) {
+    return CliFailure.usage(
+      `The call has no host name to bind the credentials of environment "${environment}" to; it was not sent.`,
+    )
+  }
+  if (reason === 'refused') {
+    return CliFailure.usage(
+      `Environment "${environment}" refuses its credentials to ${host}; the call was not sent.`,
+      `Move ${host} from the environment's refused hosts to its approved ones (environment menu → Hosts) to call it with them.`,
+    )
+  }
+  return CliFailure.usage(
+    `The credentials of environment "${environment}" are not approved for ${host}; the call was not sent.`,
+    `Add --allow-credentials-host ${host} to send them this once, or approve ${host} in the environment's hosts (environment menu → Hosts, or "hosts": {"approved": ["${host}"]} in environments.json).`,
+  )
+}
+
+function undefinedVariables(names: readonly string[]): CliFailure {
+  return CliFailure.usage(
+    `Undefined variable${names.length > 1 ? 's' : ''}: ${names.map((n) => `\${${n}}`).join(', ')}.`,
+    'Define them with --var name=value, --env-file, or in the environment named by --env.',
+  )
+}
+
+export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth> {
+  const auth = await import('@wirebench/auth')
+  const { environment } = options
+  const tokenClient = tokenClientOf(options.tokens)
+  const caches: AuthCaches = auth.createAuthCaches({ tokenClient })
+  const preApprovedHosts = [...options.urls.map((url) => readTargetText(url).address), ...options.allowedHosts]
+  const binding = {
+    environment,
+    caches,
+    tokenClient,
+    preApprovedHosts,
+    ...(options.secretVariables ? { secretVariables: options.secretVariables } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  }
+  return {
+    async prepare(call) {
+      const prepared = await auth.prepareBoundCall({
+        ...binding,
+        protocol: call.protocol,
+        targetUrl: call.targetUrl,
+        metadata: call.metadata,
+        messages: call.messages,
+      })
+      if (environment && !prepared.credentials.sent) {
+        throw hostRefusal(environment.name, prepared.credentials.host, prepared.credentials.reason)
+      }
+      if (prepared.unresolved.length > 0) throw undefinedVariables(prepared.unresolved)
+      return prepared
+    },
+    async discoveryMetadata(entries) {
+      const addresses = entries.map((entry) => readTargetText(entry).address)
+      const hosts = new Set(addresses.map((address) => auth.hostOf(address)))
+      try {
+        const prepared = await auth.prepareBoundCall({
+          ...binding,
+          protocol: 'discovery',
+          targetUrl: hosts.size === 1 ? addresses[0] : undefined,
+        })
+        return prepared.metadata
+      } catch {
+        // An auth step that cannot run for discovery (a token endpoint down) must not stop it: trust settings only.
+        return auth.trustMarkerFor(environment?.trust, auth.substitutionFor(environment)).markers
+      }
+    },
+    frame(message) {
+      const { value, unresolved } = auth.substituteFrame(message, {
+        environment,
+        ...(options.secretVariables ? { secretVariables: options.secretVariables } : {}),
+      })
+      if (unresolved.length > 0) throw undefinedVariables(unresolved)
+      return value
+    },
+    secretValues() {
+      if (!environment) return []
+      const secretNames = auth.secretVariableNames(environment, options.secretVariables)
+      const values = Object.entries(environment.vars)
+        .filter(([name]) => secretNames.has(name))
+        .map(([, value]) => value)
+      const config = environment.auth as unknown as Record<string, unknown>
+      for (const key of auth.secretFieldsOf(environment.auth)) {
+        const value = config[key]
+        if (typeof value === 'string') values.push(value)
+      }
+      // Short values would mask ordinary words ("a", "on"); they are not worth a secret's name anyway.
+      return values.filter((value) => value.length >= 4)
+    },
+  }
+}
