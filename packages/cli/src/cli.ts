@@ -52,39 +52,49 @@ export interface CommandContext {
 export function buildProgram(onStart: (flags: RawFlags) => Promise<void>, context?: CommandContext): Command {
   const program = buildStartCommand(onStart)
   if (context) {
-    const { io, setExitCode } = context
+    const { io } = context
+    const setExitCode = (code: number) => context.setExitCode(code)
     for (const command of [
       listCommand(io, setExitCode),
       describeCommand(io, setExitCode),
       callCommand(io, setExitCode),
       completionCommand(io, () => program),
     ]) {
-      program.addCommand(command.exitOverride().showHelpAfterError(`(run wirebench ${command.name()} --help for usage)`))
+      program.addCommand(
+        command
+          .exitOverride()
+          .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
+          .showHelpAfterError(`(run wirebench ${command.name()} --help for usage)`),
+      )
     }
   }
   return program
 }
 
 function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command {
-  return new Command('wirebench')
-    .description('A multi-protocol API workbench in your browser: discover, call and inspect REST (and more) services.')
-    .version(cliVersion, '-v, --version', 'print the version')
-    .option('--url <address>', 'discovery URL; repeat for several; accepts protocol@url; locks the URL list', collect)
-    .option('--port <n>', 'port to listen on (0 = any free port)', '5080')
-    .option('--host <addr>', 'interface to listen on; non-loopback needs --allow-remote', '127.0.0.1')
-    .option('--allow-remote', 'allow a non-loopback --host (exposes the workbench to the network)')
-    .option('--allow-host <name>', 'accept this Host header besides localhost (repeatable)', collect)
-    .option('--config-dir <dir>', 'where uploads and settings live (default ~/.wirebench, env WIREBENCH_HOME)')
-    .option('--no-open', 'do not open a browser')
-    .option('--no-token', 'turn off the session token (any local program can then drive the workbench)')
-    .option('--demo', 'start the demo services and point the workbench at them')
-    .addOption(new Option('--ui-dir <dir>', 'serve this UI build instead of the installed one').hideHelp())
-    .addHelpText('after', examples)
-    .showHelpAfterError('(run wirebench --help for usage)')
-    .exitOverride()
-    // Root flags go before a subcommand, so `call -v` is verbose while `wirebench -v` prints the version.
-    .enablePositionalOptions()
-    .action(async (flags: RawFlags) => onStart(flags))
+  return (
+    new Command('wirebench')
+      .description(
+        'A multi-protocol API workbench in your browser: discover, call and inspect REST (and more) services.',
+      )
+      .version(cliVersion, '-v, --version', 'print the version')
+      .option('--url <address>', 'discovery URL; repeat for several; accepts protocol@url; locks the URL list', collect)
+      .option('--port <n>', 'port to listen on (0 = any free port)', '5080')
+      .option('--host <addr>', 'interface to listen on; non-loopback needs --allow-remote', '127.0.0.1')
+      .option('--allow-remote', 'allow a non-loopback --host (exposes the workbench to the network)')
+      .option('--allow-host <name>', 'accept this Host header besides localhost (repeatable)', collect)
+      .option('--config-dir <dir>', 'where uploads and settings live (default ~/.wirebench, env WIREBENCH_HOME)')
+      .option('--no-open', 'do not open a browser')
+      .option('--no-token', 'turn off the session token (any local program can then drive the workbench)')
+      .option('--demo', 'start the demo services and point the workbench at them')
+      .addOption(new Option('--ui-dir <dir>', 'serve this UI build instead of the installed one').hideHelp())
+      .addHelpText('after', examples)
+      .showHelpAfterError('(run wirebench --help for usage)')
+      .exitOverride()
+      // Root flags go before a subcommand, so `call -v` is verbose while `wirebench -v` prints the version.
+      .enablePositionalOptions()
+      .action(async (flags: RawFlags) => onStart(flags))
+  )
 }
 
 const console_: CliIo = {

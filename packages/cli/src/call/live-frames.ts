@@ -28,7 +28,8 @@ export async function printFrames(
     verbose.frame(frame)
     if (frame.type === 'end') {
       if (isEndedByUs()) return exitCodes.ok
-      if (frame.status !== 'OK') io.err(`wirebench: the call ended with ${frame.status}${frame.message ? `: ${frame.message}` : ''}\n`)
+      if (frame.status !== 'OK')
+        io.err(`wirebench: the call ended with ${frame.status}${frame.message ? `: ${frame.message}` : ''}\n`)
       return exitCodeForStatus(frame.status)
     }
   }

@@ -38,7 +38,11 @@ export async function readDataFlags(values: readonly string[]): Promise<DataSour
   for (const value of values) {
     if (value === '@-') sources.push({ kind: 'stdin' })
     else if (value.startsWith('@')) sources.push({ kind: 'value', value: await fromFile(value.slice(1)) })
-    else sources.push({ kind: 'value', value: parseJson(value, `-d ${value.length > 40 ? `${value.slice(0, 40)}…` : value}`) })
+    else
+      sources.push({
+        kind: 'value',
+        value: parseJson(value, `-d ${value.length > 40 ? `${value.slice(0, 40)}…` : value}`),
+      })
   }
   if (sources.filter((s) => s.kind === 'stdin').length > 1) throw CliFailure.usage('-d @- can be given once.')
   return sources

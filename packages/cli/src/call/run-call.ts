@@ -4,7 +4,7 @@
  * call context (limits, deadline, header checks).
  */
 import { WorkbenchError } from '@wirebench/core'
-import type { Call, CallContext, Channel, MethodInfo, ServiceInfo } from '@wirebench/core'
+import type { Call, CallContext, Channel, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
 import type { CliEngine } from '../engine/cli-engine.js'
 import type { CallAuth } from '../environment/call-auth.js'
 import { exitCodeForResult, exitCodes } from '../exit-codes.js'
@@ -77,20 +77,30 @@ async function runUnary(plan: CallPlan, run: CallRun): Promise<ExitCode> {
     logger: run.engine.logger,
   })
   run.verbose.result(result)
-  const body = result.responses && plan.method.methodType !== 'Unary' && result.responses.length > 1 ? result.responses : result.response
+  const body =
+    result.responses && plan.method.methodType !== 'Unary' && result.responses.length > 1
+      ? result.responses
+      : result.response
   if (body !== undefined) run.io.out(formatJson(body, run.io.isTTY))
   else if (result.responseBinary !== undefined) run.io.out(formatJson({ binary: result.responseBinary }, run.io.isTTY))
   if (result.truncated) run.io.err('wirebench: the response was larger than the limit and was cut.\n')
   const code = exitCodeForResult(result, plan.service.protocol)
   if (code !== exitCodes.ok) {
     const http = result.metadata['http_status']
-    run.io.err(`wirebench: the call completed with ${result.status}${http ? ` (HTTP ${http})` : ''}${result.statusMessage ? `: ${result.statusMessage}` : ''}\n`)
+    run.io.err(
+      `wirebench: the call completed with ${result.status}${http ? ` (HTTP ${http})` : ''}${result.statusMessage ? `: ${result.statusMessage}` : ''}\n`,
+    )
   }
   return code
 }
 
 /** A call context under the command's deadline; `expire` says what reaching it means. */
-function liveContext(run: CallRun, metadata: Record<string, string>, timeoutMs: number | undefined, onExpire: () => WorkbenchError) {
+function liveContext(
+  run: CallRun,
+  metadata: Record<string, string>,
+  timeoutMs: number | undefined,
+  onExpire: () => WorkbenchError,
+) {
   const controller = new AbortController()
   const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(onExpire()), timeoutMs)
   return {
@@ -102,14 +112,21 @@ function liveContext(run: CallRun, metadata: Record<string, string>, timeoutMs: 
         signal: controller.signal,
         metadata,
         logger: run.engine.logger,
-        limits: { maxResponseBytes: run.engine.limits.maxResponseBytes, maxQueuedFrames: run.engine.limits.liveMaxQueuedFrames },
+        limits: {
+          maxResponseBytes: run.engine.limits.maxResponseBytes,
+          maxQueuedFrames: run.engine.limits.liveMaxQueuedFrames,
+        },
         ...(timeoutMs !== undefined ? { timeoutMs } : { fallbackTimeoutMs: run.engine.limits.liveIdleTimeoutMs }),
       })
     },
   }
 }
 
-async function resolve(plan: CallPlan, run: CallRun, messages: unknown[]): Promise<{ call: Call; plugin: import('@wirebench/core').ProtocolPlugin }> {
+async function resolve(
+  plan: CallPlan,
+  run: CallRun,
+  messages: unknown[],
+): Promise<{ call: Call; plugin: ProtocolPlugin }> {
   const { resolveCall } = await import('@wirebench/server/engine')
   return resolveCall(address(plan), messages, run.engine)
 }
@@ -123,13 +140,19 @@ async function runStream(plan: CallPlan, run: CallRun): Promise<ExitCode> {
     metadata: plan.headers,
     messages: messages.length > 0 ? messages : [{}],
   })
-  run.verbose.request(`${plan.service.protocol} ${plan.service.name}/${plan.method.name} (server stream)`, Object.entries(prepared.metadata))
+  run.verbose.request(
+    `${plan.service.protocol} ${plan.service.name}/${plan.method.name} (server stream)`,
+    Object.entries(prepared.metadata),
+  )
   const { plugin, call } = await resolve(plan, run, prepared.messages)
   if (!plugin.invokeStream) throw CliFailure.usage(`${plugin.name} has no server streams.`)
   const live = liveContext(run, prepared.metadata, plan.timeoutMs, () => timeoutOf(plan.timeoutMs))
   try {
-    const code = await printFrames(plugin.invokeStream(call, await live.create()), run.io, run.verbose, () =>
-      live.controller.signal.aborted,
+    const code = await printFrames(
+      plugin.invokeStream(call, await live.create()),
+      run.io,
+      run.verbose,
+      () => live.controller.signal.aborted,
     )
     throwIfExpired(live.controller.signal)
     return code
@@ -169,8 +192,16 @@ async function sendAll(channel: Channel, plan: CallPlan, run: CallRun): Promise<
 async function runChannel(plan: CallPlan, run: CallRun): Promise<ExitCode> {
   const protocol = plan.service.protocol
   const isConnection = connectionProtocols.has(protocol)
-  const prepared = await run.auth.prepare({ protocol, targetUrl: targetUrlOf(plan), metadata: plan.headers, messages: [] })
-  run.verbose.request(`${protocol} ${plan.service.name}/${plan.method.name} (channel)`, Object.entries(prepared.metadata))
+  const prepared = await run.auth.prepare({
+    protocol,
+    targetUrl: targetUrlOf(plan),
+    metadata: plan.headers,
+    messages: [],
+  })
+  run.verbose.request(
+    `${protocol} ${plan.service.name}/${plan.method.name} (channel)`,
+    Object.entries(prepared.metadata),
+  )
   const { plugin, call } = await resolve(plan, run, [])
   if (!plugin.openChannel) throw CliFailure.usage(`${plugin.name} has no channels.`)
   let isListening = false

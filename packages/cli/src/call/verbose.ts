@@ -36,8 +36,13 @@ export async function createVerboseLog(io: CliIo, secrets: readonly string[], is
         headers('>', result.sent.headers)
       }
       const http = result.metadata['http_status']
-      io.err(`< ${result.status}${http ? ` (HTTP ${http})` : ''}${result.statusMessage ? `: ${mask(result.statusMessage)}` : ''} in ${Math.round(result.durationMs)} ms\n`)
-      headers('<', Object.entries(result.metadata).filter(([name]) => name !== 'http_status'))
+      io.err(
+        `< ${result.status}${http ? ` (HTTP ${http})` : ''}${result.statusMessage ? `: ${mask(result.statusMessage)}` : ''} in ${Math.round(result.durationMs)} ms\n`,
+      )
+      headers(
+        '<',
+        Object.entries(result.metadata).filter(([name]) => name !== 'http_status'),
+      )
       headers('< trailer', Object.entries(result.trailers ?? {}))
     },
     frame(frame) {

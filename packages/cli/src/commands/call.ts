@@ -54,7 +54,9 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
     .argument('<Service/Method>', 'the method, as wirebench list prints it')
     .option('-d, --data <json|@file|@->', 'a request message (repeat for a client stream or channel)', collect)
     .option('-H, --header <name: value>', 'a request header or metadata entry (repeatable)', collect)
-    .addOption(new Option('--timeout <seconds>', 'give up (unary, streams) or stop listening (connections) after this long'))
+    .addOption(
+      new Option('--timeout <seconds>', 'give up (unary, streams) or stop listening (connections) after this long'),
+    )
     .option('-v, --verbose', 'print request headers (secrets masked), response headers, trailers and status to stderr')
     .addHelpText('after', `${examples}\n${exitCodeHelp}`)
     .action(async (address: string, flags: CallFlags) => {

@@ -12,7 +12,8 @@ import type { TargetFlags } from './target-options.js'
 
 function typeOf(field: FieldInfo): string {
   const base = field.type === 'message' || field.type === 'enum' ? (field.messageType?.name ?? field.type) : field.type
-  const named = field.type === 'enum' && field.enumValues ? `enum(${field.enumValues.map((v) => v.name).join('|')})` : base
+  const named =
+    field.type === 'enum' && field.enumValues ? `enum(${field.enumValues.map((v) => v.name).join('|')})` : base
   if (field.isMap) return `map<${field.mapKeyType ?? 'string'}, ${field.mapValueType ?? named}>`
   return field.isRepeated ? `${named}[]` : named
 }
@@ -91,10 +92,15 @@ export function describeCommand(io: CliIo, setExitCode: (code: number) => void):
         const { method: methodName } = splitAddress(address)
         if (methodName) {
           const found = findMethod(services, address)
-          io.out(flags.json ? formatJson({ ...found, example: documentedExample(found.method.inputType.fields) }, io.isTTY) : renderMethod(found.service, found.method, services))
+          io.out(
+            flags.json
+              ? formatJson({ ...found, example: documentedExample(found.method.inputType.fields) }, io.isTTY)
+              : renderMethod(found.service, found.method, services),
+          )
         } else {
           const matches = findServices(services, address)
-          if (matches.length === 0) throw CliFailure.usage(`No service "${address}" was discovered.`, 'wirebench list shows what was.')
+          if (matches.length === 0)
+            throw CliFailure.usage(`No service "${address}" was discovered.`, 'wirebench list shows what was.')
           if (flags.json) io.out(formatJson(matches, io.isTTY))
           else io.out(matches.flatMap((s) => s.methods.map((m) => renderMethod(s, m, services))).join('\n'))
         }

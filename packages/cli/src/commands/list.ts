@@ -28,7 +28,11 @@ function summaryOf(method: MethodInfo): string {
 /** `Service/Method  kind  summary`, columns aligned. */
 export function renderList(response: DiscoverResponse): string {
   const rows = response.services.flatMap((service) =>
-    service.methods.map((method) => [`${serviceLabel(service, response.services)}/${method.name}`, kindOf(method), summaryOf(method)]),
+    service.methods.map((method) => [
+      `${serviceLabel(service, response.services)}/${method.name}`,
+      kindOf(method),
+      summaryOf(method),
+    ]),
   )
   const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]!.length)))
   return rows

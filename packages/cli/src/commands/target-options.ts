@@ -1,5 +1,6 @@
 /** The flags every call command shares (`--url`, `--protocol`, `--env`…), and the session they set up. */
-import { Command, Option } from 'commander'
+import { Option } from 'commander'
+import type { Command } from 'commander'
 import { defaultConfigDir } from '../flags.js'
 import { createCallAuth } from '../environment/call-auth.js'
 import type { CallAuth } from '../environment/call-auth.js'
@@ -28,7 +29,10 @@ export function collect(value: string, previous: string[] | undefined): string[]
 export function withTargetOptions(command: Command): Command {
   return command
     .requiredOption('--url <address>', 'server address or document URL; repeatable; accepts protocol@url', collect)
-    .option('--protocol <id>', 'only this protocol plugin tries the URLs (rest, grpc, graphql, sse, websocket, signalr…)')
+    .option(
+      '--protocol <id>',
+      'only this protocol plugin tries the URLs (rest, grpc, graphql, sse, websocket, signalr…)',
+    )
     .option('--env <name>', 'apply this environment of environments.json (variables, auth, TLS trust)')
     .option('--env-file <file>', 'variables from a NAME=value file, over the environment’s')
     .option('--var <name=value>', 'a variable, over the environment’s and the file’s (repeatable)', collect)

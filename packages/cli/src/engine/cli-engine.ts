@@ -3,7 +3,13 @@
  * use), its discovery fan-out and invocation, under the standalone outbound policy and limits. No HTTP server runs.
  */
 import type { Logger, OutboundPolicy } from '@wirebench/core'
-import type { DiscoveryService, InvokeService, PluginRegistry, TokenProxy, WorkbenchLimits } from '@wirebench/server/engine'
+import type {
+  DiscoveryService,
+  InvokeService,
+  PluginRegistry,
+  TokenProxy,
+  WorkbenchLimits,
+} from '@wirebench/server/engine'
 
 export interface CliEngine {
   registry: PluginRegistry

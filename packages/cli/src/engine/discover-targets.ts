@@ -13,7 +13,9 @@ export interface DiscoverOptions {
 
 /** The entries as the fan-out takes them: `--protocol` pins the unpinned ones. */
 export function pinnedEntries(urls: readonly string[], protocol: string | undefined): string[] {
-  return urls.map((url) => (protocol === undefined || /^[a-z][a-z0-9_-]*@/i.test(url.trim()) ? url : `${protocol}@${url}`))
+  return urls.map((url) =>
+    protocol === undefined || /^[a-z][a-z0-9_-]*@/i.test(url.trim()) ? url : `${protocol}@${url}`,
+  )
 }
 
 /** One line per attempt that found nothing: `url (plugin): message`. */

@@ -48,7 +48,8 @@ export function findMethod(services: readonly ServiceInfo[], address: string): F
     throw CliFailure.usage(`"${address}" names no method: write Service/Method.`, suggestions(services))
   }
   const candidates = findServices(services, serviceName)
-  if (candidates.length === 0) throw CliFailure.usage(`No service "${serviceName}" was discovered.`, suggestions(services))
+  if (candidates.length === 0)
+    throw CliFailure.usage(`No service "${serviceName}" was discovered.`, suggestions(services))
   const found = candidates.flatMap((service) =>
     service.methods.filter((m) => m.name === methodName).map((method) => ({ service, method })),
   )

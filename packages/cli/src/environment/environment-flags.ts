@@ -48,7 +48,10 @@ export function parseVarFlag(text: string): [string, string] {
   const at = text.indexOf('=')
   const name = at > 0 ? text.slice(0, at).trim() : ''
   if (name === '' || /[\s${}]/.test(name)) {
-    throw CliFailure.usage(`--var "${text}" is not name=value.`, 'Write --var name=value; the name is what ${name} uses.')
+    throw CliFailure.usage(
+      `--var "${text}" is not name=value.`,
+      'Write --var name=value; the name is what ${name} uses.',
+    )
   }
   return [name, text.slice(at + 1)]
 }
