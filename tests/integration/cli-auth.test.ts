@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import type { Server } from 'node:http'
+import type { IncomingHttpHeaders, Server } from 'node:http'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -53,8 +53,8 @@ describe('wirebench call with --env', () => {
     s3Dir = await mkdtemp(join(tmpdir(), 'wb-cli-s3-'))
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, resetOnClose: true })
     const { port } = await s3.run()
-    s3.httpServer.prependListener('request', (request: { headers: Record<string, unknown> }) => {
-      s3Authorization.push(String(request.headers['authorization'] ?? ''))
+    s3.httpServer.prependListener('request', (request: { headers: IncomingHttpHeaders }) => {
+      s3Authorization.push(request.headers.authorization ?? '')
     })
     const document = await readFile(new URL('../fixtures/sigv4/s3-subset.openapi.yaml', import.meta.url), 'utf8')
     files.route('/s3.yaml', {
