@@ -179,7 +179,7 @@ function timeoutOf(timeoutMs: number | undefined): WorkbenchError {
 /** Sends the `-d` messages in order (standard input line by line for `-d @-`), each substituted as it goes. */
 async function sendAll(channel: Channel, plan: CallPlan, run: CallRun): Promise<void> {
   const send = async (message: unknown) => {
-    if (!(await channel.send(run.auth.frame(message)))) {
+    if (!(await channel.send(await run.auth.frame(message)))) {
       throw new WorkbenchError('upstream_error', 'The channel closed before every message was sent.')
     }
   }

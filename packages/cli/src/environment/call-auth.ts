@@ -5,6 +5,7 @@
  * `--allow-credentials-host` are approved for the call and any other host that would get credentials is refused.
  */
 import { readTargetText } from '@wirebench/core'
+import type * as AuthPackage from '@wirebench/auth'
 import type { AuthCaches, BoundCall, TokenClient } from '@wirebench/auth'
 import type { TokenProxy } from '@wirebench/server/engine'
 import { CliFailure } from '../failure.js'
@@ -32,7 +33,7 @@ export interface CallAuth {
   /** What discovery of these entries carries: credentials only when they all go to one host. */
   discoveryMetadata(entries: readonly string[]): Promise<Record<string, string>>
   /** A channel message as it is sent: variables substituted (the call's host was approved when it opened). */
-  frame(message: unknown): unknown
+  frame(message: unknown): Promise<unknown>
   /** Secret values of the environment, to mask in what `-v` prints. */
   secretValues(): string[]
 }
@@ -75,23 +76,55 @@ function undefinedVariables(names: readonly string[]): CliFailure {
   )
 }
 
+type AuthModule = typeof AuthPackage
+
+/** Whether a call without an environment has anything for the pipeline to do: a `${…}` to substitute. */
+function hasTemplates(value: unknown): boolean {
+  return JSON.stringify(value).includes('${')
+}
+
+/** A call with no environment and nothing to substitute goes as written (the auth package is not even loaded). */
+function asWritten(call: OutgoingCall): BoundCall {
+  return {
+    metadata: call.metadata,
+    messages: call.messages,
+    serverUrl: '',
+    unresolved: [],
+    withheld: [],
+    credentials: { sent: true, reason: 'nothing-to-bind' },
+  }
+}
+
 export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth> {
-  const auth = await import('@wirebench/auth')
   const { environment } = options
+  // A cold call without an environment skips ~300 modules (the JWT and PEM stacks) unless it has `${…}` to fill.
+  let loading: Promise<AuthModule> | undefined
+  const load = () => (loading ??= import('@wirebench/auth'))
+  const auth = environment ? await load() : undefined
   const tokenClient = tokenClientOf(options.tokens)
-  const caches: AuthCaches = auth.createAuthCaches({ tokenClient })
+  let caches: AuthCaches | undefined
   const preApprovedHosts = [...options.urls.map((url) => readTargetText(url).address), ...options.allowedHosts]
-  const binding = {
-    environment,
-    caches,
-    tokenClient,
-    preApprovedHosts,
-    ...(options.secretVariables ? { secretVariables: options.secretVariables } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
+  const bindingOf = async () => {
+    const module = await load()
+    caches ??= module.createAuthCaches({ tokenClient })
+    return {
+      module,
+      options: {
+        environment,
+        caches,
+        tokenClient,
+        preApprovedHosts,
+        ...(options.secretVariables ? { secretVariables: options.secretVariables } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+    }
   }
   return {
     async prepare(call) {
-      const prepared = await auth.prepareBoundCall({
+      if (!environment && !hasTemplates([call.metadata, call.messages])) return asWritten(call)
+      const binding = await bindingOf()
+      const prepared = await binding.module.prepareBoundCall({
+        ...binding.options,
         ...binding,
         protocol: call.protocol,
         targetUrl: call.targetUrl,
@@ -105,11 +138,14 @@ export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth
       return prepared
     },
     async discoveryMetadata(entries) {
+      // Without an environment discovery carries nothing: no auth, no trust settings.
+      if (!environment || !auth) return {}
+      const binding = await bindingOf()
       const addresses = entries.map((entry) => readTargetText(entry).address)
       const hosts = new Set(addresses.map((address) => auth.hostOf(address)))
       try {
         const prepared = await auth.prepareBoundCall({
-          ...binding,
+          ...binding.options,
           protocol: 'discovery',
           targetUrl: hosts.size === 1 ? addresses[0] : undefined,
         })
@@ -119,8 +155,10 @@ export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth
         return auth.trustMarkerFor(environment?.trust, auth.substitutionFor(environment)).markers
       }
     },
-    frame(message) {
-      const { value, unresolved } = auth.substituteFrame(message, {
+    async frame(message) {
+      if (!environment && !hasTemplates(message)) return message
+      const { module } = await bindingOf()
+      const { value, unresolved } = module.substituteFrame(message, {
         environment,
         ...(options.secretVariables ? { secretVariables: options.secretVariables } : {}),
       })
@@ -128,7 +166,7 @@ export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth
       return value
     },
     secretValues() {
-      if (!environment) return []
+      if (!environment || !auth) return []
       const secretNames = auth.secretVariableNames(environment, options.secretVariables)
       const values = Object.entries(environment.vars)
         .filter(([name]) => secretNames.has(name))

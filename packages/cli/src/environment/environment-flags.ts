@@ -4,7 +4,6 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { DEFAULT_TRUST, emptyHosts, parseEnvironmentsDocument } from '@wirebench/auth'
 import type { Environment } from '@wirebench/auth'
 import { CliFailure } from '../failure.js'
 
@@ -74,6 +73,8 @@ async function savedEnvironment(name: string, configDir: string): Promise<Enviro
   } catch {
     throw CliFailure.usage(`${file} is not JSON.`, 'Fix it in the workbench (environment menu) or by hand.')
   }
+  // Loaded only when an environment is named: a call without one never pays for the auth package.
+  const { parseEnvironmentsDocument } = await import('@wirebench/auth')
   const parsed = parseEnvironmentsDocument(json)
   if (!parsed.ok) {
     const first = parsed.issues[0]
@@ -105,6 +106,7 @@ export async function loadCallEnvironment(flags: EnvironmentFlags): Promise<Call
   }
   if (Object.keys(overrides).length === 0) return { environment: null }
   // Variables alone carry no credentials of a saved environment: nothing to bind to hosts.
+  const { DEFAULT_TRUST, emptyHosts } = await import('@wirebench/auth')
   const environment: Environment = {
     id: 'command-line',
     name: 'command line',
