@@ -54,6 +54,7 @@ export function buildProgram(onStart: (flags: RawFlags) => Promise<void>, contex
   if (context) {
     const { io } = context
     const setExitCode = (code: number) => context.setExitCode(code)
+    program.configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
     for (const command of [
       listCommand(io, setExitCode),
       describeCommand(io, setExitCode),
