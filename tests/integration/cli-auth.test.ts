@@ -20,6 +20,9 @@ import { startOidcProvider } from '../servers/oidc/provider.js'
 import type { OidcProvider } from '../servers/oidc/provider.js'
 import { startStaticServer } from '../servers/rest/static-server.js'
 import type { StaticServer } from '../servers/rest/static-server.js'
+import { createTestPki } from '../servers/tls/pki.js'
+import { startSessionServer } from '../servers/tls/session-server.js'
+import type { SessionServer } from '../servers/tls/session-server.js'
 
 interface S3rverInstance {
   run(): Promise<{ address: string; port: number }>
@@ -38,6 +41,7 @@ describe('wirebench call with --env', () => {
   let s3: S3rverInstance
   let s3Dir: string
   let files: StaticServer
+  let mtls: SessionServer
   let dir: string
   const s3Authorization: string[] = []
   const restUrl = () => demo.services.find((s) => s.protocol === 'rest')?.url ?? ''
@@ -49,6 +53,8 @@ describe('wirebench call with --env', () => {
       startCredentialSpy('127.0.0.1', 'spy'),
       startStaticServer(),
     ])
+    const pki = await createTestPki()
+    mtls = await startSessionServer({ tls: { key: pki.serverKey, cert: pki.serverCertificate, ca: pki.caCertificate } })
     oidc = await startOidcProvider({ redirectUris: ['http://localhost:5080/oauth-callback'] })
     s3Dir = await mkdtemp(join(tmpdir(), 'wb-cli-s3-'))
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, resetOnClose: true })
@@ -107,6 +113,13 @@ describe('wirebench call with --env', () => {
             },
             { secret: 'S3RVER' },
           ),
+          environment('mtls', {
+            type: 'mtls',
+            certificate: pki.clientCertificate,
+            privateKey: pki.clientKey,
+            caCertificate: pki.caCertificate,
+            allowSelfSigned: false,
+          }),
           environment('browser', {
             type: 'oauth2_ac',
             authorizationUrl: oidc.authorizationUrl,
@@ -120,7 +133,7 @@ describe('wirebench call with --env', () => {
     )
   })
   afterAll(async () => {
-    await Promise.allSettled([demo?.close(), spy?.close(), oidc?.close(), s3?.close(), files?.close()])
+    await Promise.allSettled([demo?.close(), spy?.close(), oidc?.close(), s3?.close(), files?.close(), mtls?.close()])
     await rm(dir, { recursive: true, force: true })
     await rm(s3Dir, { recursive: true, force: true })
   })
@@ -240,6 +253,14 @@ describe('wirebench call with --env', () => {
     ])
     expect(forged.code).toBe(1)
     expect(forged.err).toMatch(/HTTP 403/)
+  })
+
+  it('presents the environment’s client certificate (mTLS), which the server demands for every request', async () => {
+    const result = await cli(['call', '--url', mtls.docUrl, 'identity/whoami', '--env', 'mtls'])
+    expect(result.code, result.err).toBe(0)
+    expect(JSON.parse(result.out)).toMatchObject({ authorized: true, clientCommonName: expect.any(String) })
+    // Without it the TLS handshake fails: nothing can be discovered.
+    expect((await cli(['call', '--url', mtls.docUrl, 'identity/whoami'])).code).toBe(3)
   })
 
   it('refuses to send credentials to a host nobody approved, and sends nothing there', async () => {
