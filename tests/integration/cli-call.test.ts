@@ -253,5 +253,16 @@ describe('wirebench list, describe and call against the demo', () => {
     ])
     expect(slow.code).toBe(4)
     expect(slow.err).toMatch(/--timeout/)
+    // A server that accepts connections and never answers: discovery itself runs out of --timeout.
+    const silent = createServer(() => undefined)
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = silent.address() as { port: number }
+      const stalled = await cli(['call', '--url', `grpc@http://127.0.0.1:${port}`, 'Lab/Echo', '--timeout', '1'])
+      expect(stalled.code, stalled.err).toBe(4)
+      expect(stalled.err).toMatch(/gave no answer within 1000 ms/)
+    } finally {
+      silent.close()
+    }
   })
 })

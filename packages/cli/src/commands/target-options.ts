@@ -56,7 +56,11 @@ export interface CallSession {
   close(): Promise<void>
 }
 
-export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSession> {
+export async function openSession(
+  flags: TargetFlags,
+  io: CliIo,
+  options: { timeoutMs?: number } = {},
+): Promise<CallSession> {
   const urls = (flags.url ?? []).map((u) => u.trim()).filter((u) => u !== '')
   if (urls.length === 0) throw CliFailure.usage('--url is empty.', 'Give the address of a server or a document.')
   const environment = await loadCallEnvironment({
@@ -65,7 +69,10 @@ export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSe
     ...(flags.envFile !== undefined ? { envFile: flags.envFile } : {}),
     ...(flags.var ? { var: flags.var } : {}),
   })
-  const engine = await createCliEngine(stderrLogger((text) => io.err(text), flags.verbose === true))
+  const engine = await createCliEngine(
+    stderrLogger((text) => io.err(text), flags.verbose === true),
+    options.timeoutMs !== undefined ? { discoveryTimeoutMs: options.timeoutMs } : {},
+  )
   try {
     const auth = await createCallAuth({
       ...environment,

@@ -31,10 +31,18 @@ export function stderrLogger(write: (text: string) => void, isVerbose: boolean):
   return { debug: () => undefined, info: () => undefined, warn: log('warn'), error: log('error') }
 }
 
-export async function createCliEngine(logger: Logger): Promise<CliEngine> {
+export interface CliEngineOptions {
+  /** Time box of one plugin trying one URL, when shorter than the server's (a call's `--timeout`). */
+  discoveryTimeoutMs?: number
+}
+
+export async function createCliEngine(logger: Logger, options: CliEngineOptions = {}): Promise<CliEngine> {
   // Imported on demand: `wirebench --help` and the server start never pay for it, a call pays only for this.
   const engine = await import('@wirebench/server/engine')
-  const limits = engine.defaultLimits
+  const limits = {
+    ...engine.defaultLimits,
+    discoveryTimeoutMs: Math.min(engine.defaultLimits.discoveryTimeoutMs, options.discoveryTimeoutMs ?? Infinity),
+  }
   const outboundPolicy = engine.workbenchOutboundPolicy('standalone')
   const cookieJars = engine.createServerCookieJars()
   const registry = engine.createPluginRegistry(

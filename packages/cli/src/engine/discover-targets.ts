@@ -42,8 +42,10 @@ export async function discoverTargets(engine: CliEngine, options: DiscoverOption
     const shown = (reasons.length > 0 ? reasons : response.attempts).slice(0, 6)
     const lines = shown.map((a) => `${a.pluginId}: ${a.message ?? 'no services'}`)
     const hint = shown.find((a) => a.hint)?.hint
+    // Every plugin ran out of time: that is a timeout (exit 4), not a refusal.
+    const isTimeout = reasons.length > 0 && reasons.every((a) => a.outcome === 'timeout')
     throw new CliFailure(
-      exitCodes.unreachable,
+      isTimeout ? exitCodes.timeout : exitCodes.unreachable,
       `No services found at ${options.urls.join(', ')}. ${lines.join('; ')}`,
       hint ?? 'Check the address; pin a protocol (grpc@http://host:port or --protocol grpc) to see only its answer.',
     )
