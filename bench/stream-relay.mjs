@@ -1,9 +1,10 @@
 // Live stream relay: a server stream through the built workbench (CLI → protocol plugin → /api/ws) into the built UI
 // in Chromium, against named baselines in the same run: a direct client of the same target in Node (throughput
 // ceiling) and an idle page (frame times). Reports sustained msg/s, messages lost (server count vs page count) and
-// frame times. Targets: gRPC (a server stream), SSE (an event stream) and WebSocket (text frames), in bench/stream-targets/.
+// frame times. Targets: gRPC (a server stream), SSE (an event stream), WebSocket (text frames) and a sidecar (the Python
+// example's stream over stdio JSON-RPC), in bench/stream-targets/.
 // Run: npx tsc -b tsconfig.build.json && npm run build -w @wirebench/ui && node bench/stream-relay.mjs
-//      [--protocol grpc|sse|websocket|signalr] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR] [--filter TEXT]
+//      [--protocol grpc|sse|websocket|signalr|sidecar] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR] [--filter TEXT]
 //      (--quick: 10 s, for local runs; --filter: the paced stream runs with the log filtered to messages containing TEXT)
 /* global window, requestAnimationFrame -- page.evaluate callbacks run in the browser */
 import { fork, spawn } from 'node:child_process'
@@ -29,7 +30,13 @@ const { values: flags } = parseArgs({
     serve: { type: 'boolean', default: false },
   },
 })
-const targets = { grpc: 'grpc.mjs', sse: 'sse.mjs', websocket: 'websocket.mjs', signalr: 'signalr.mjs' }
+const targets = {
+  grpc: 'grpc.mjs',
+  sse: 'sse.mjs',
+  websocket: 'websocket.mjs',
+  signalr: 'signalr.mjs',
+  sidecar: 'sidecar.mjs',
+}
 if (!(flags.protocol in targets)) {
   console.error(`stream-relay: --protocol must be one of ${Object.keys(targets).join(', ')}.`)
   process.exit(2)
@@ -88,6 +95,8 @@ async function main() {
       configDir,
       '--url',
       targetUrl,
+      // A target may need more of the command line (a sidecar target: --plugin-dir).
+      ...(target.cliArgs?.() ?? []),
       ...(flags['ui-dir'] ? ['--ui-dir', flags['ui-dir']] : []),
     ],
     {

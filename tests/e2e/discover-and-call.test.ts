@@ -41,7 +41,8 @@ describe.runIf(requireChromium())('discover, fill, send, read', () => {
 
   it('discovers the demo service and shows an ok dot for its URL', async () => {
     const demoUrl = cli.demoUrls[0]!
-    await expect.poll(() => urlChip(page, demoUrl).getAttribute('data-status')).toBe('ok')
+    // The first discovery also starts the demo's sidecar (the Python example): give it time on a busy machine.
+    await expect.poll(() => urlChip(page, demoUrl).getAttribute('data-status'), { timeout: 15_000 }).toBe('ok')
     await methodRow(page, 'getBook').waitFor()
     expect(await page.locator('.sb-service', { hasText: 'Books' }).count()).toBe(1)
     await screenshot(page, 'discovered-dark')

@@ -154,8 +154,10 @@ describe('wirebench (the built CLI)', () => {
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/events$/),
       expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/chat$/),
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hubs\/chat$/),
+      // The toy lab, spoken by the Python example sidecar the demo loads.
+      expect.stringMatching(/^toy:\/\/127\.0\.0\.1:\d+$/),
     ])
-    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr'])
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'toy'])
       expect(run.stdout()).toContain(protocol)
     const res = await fetch(`${base}/api/discover`, {
       method: 'POST',
@@ -165,7 +167,7 @@ describe('wirebench (the built CLI)', () => {
     const body = (await res.json()) as { attempts: { outcome: string }[]; services: { protocol: string }[] }
     expect(body.attempts.some((a) => a.outcome === 'ok')).toBe(true)
     expect(new Set(body.services.map((s) => s.protocol))).toEqual(
-      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr']),
+      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'toy']),
     )
   })
 

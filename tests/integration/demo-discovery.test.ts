@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DiscoverResponse, InvokeResult, StreamFrame } from '@wirebench/core'
-import { startDemo } from '@wirebench/demo'
+import { demoSidecarDir, startDemo } from '@wirebench/demo'
 import type { DemoHandle } from '@wirebench/demo'
 import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
@@ -37,7 +37,14 @@ describe('the demo services through the workbench', () => {
     configDir = await mkdtemp(join(tmpdir(), 'wb-demo-'))
     ;[demo, wb] = await Promise.all([
       startDemo(),
-      createStandaloneServer({ port: 0, configDir, uiDir: null, logLevel: false }),
+      createStandaloneServer({
+        port: 0,
+        configDir,
+        uiDir: null,
+        logLevel: false,
+        // The demo's own sidecar (the Python example speaking to the toy lab), as `wirebench --demo` loads it.
+        pluginDirs: [demoSidecarDir],
+      }),
     ])
     base = await wb.listen()
     const response = await api('/api/discover', { urls: demo.urls })
@@ -52,7 +59,7 @@ describe('the demo services through the workbench', () => {
 
   it('lists services of every protocol, each demo URL claimed by the plugin of its protocol', () => {
     const protocols = new Set(discovered.services.map((service) => service.protocol))
-    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr'])
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'toy'])
       expect(protocols).toContain(protocol)
     for (const service of demo.services) {
       const attempts = discovered.attempts.filter((attempt) => attempt.url === service.url)

@@ -1,10 +1,12 @@
 /** Starts every demo service on ephemeral ports and returns their discovery URLs. */
+import { fileURLToPath } from 'node:url'
 import { startGraphqlDemo } from './graphql/index.js'
 import { startGrpcDemo } from './grpc/index.js'
 import { startRestDemo } from './rest/index.js'
 import type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
 import { startSignalrDemo } from './signalr/index.js'
 import { startSseDemo } from './sse/index.js'
+import { startToyServer } from './toy/index.js'
 import { startWebSocketDemo } from './websocket/index.js'
 
 export interface StartDemoOptions {
@@ -16,6 +18,8 @@ export interface DemoHandle {
   services: DemoService[]
   /** The discovery URL of each service, in the order of `services`. */
   urls: string[]
+  /** Sidecar plugin directories the demo needs: the Python example, which speaks to the toy lab. */
+  pluginDirs: string[]
   close(): Promise<void>
 }
 
@@ -27,7 +31,11 @@ const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[]
   startSseDemo,
   startWebSocketDemo,
   startSignalrDemo,
+  startToyServer,
 ]
+
+/** The Python example sidecar (examples/sidecars/python-toy), beside this package's src/ and dist/ alike. */
+export const demoSidecarDir = fileURLToPath(new URL('../../sidecars/python-toy/', import.meta.url)).replace(/\/$/, '')
 
 export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHandle> {
   const host = options.host ?? '127.0.0.1'
@@ -49,6 +57,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   return {
     services,
     urls: services.map((service) => service.url),
+    pluginDirs: [demoSidecarDir],
     close: () => (closing ??= closeAll()),
   }
 }

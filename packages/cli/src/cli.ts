@@ -1,10 +1,10 @@
 /** The `wirebench` command line: flags, help, the subcommands, and the process lifecycle around `start`. */
-import { WorkbenchError } from '@wirebench/core'
 import { Command, CommanderError, Option } from 'commander'
 import { callCommand } from './commands/call.js'
 import { completionCommand } from './commands/completion.js'
 import { describeCommand } from './commands/describe.js'
 import { listCommand } from './commands/list.js'
+import { pluginCommand } from './commands/plugin.js'
 import { exitCodes } from './exit-codes.js'
 import { CliFailure, renderFailure } from './failure.js'
 import { UsageError, resolveFlags } from './flags.js'
@@ -23,6 +23,8 @@ Examples:
                                                      several APIs; rest@ makes only the REST plugin try that URL
   $ wirebench --demo                                 start the built-in demo services and point the workbench at them
   $ wirebench --port 0 --no-open                     any free port, print the URL instead of opening a browser
+  $ wirebench --plugin-dir ./my-sidecars             also load the sidecar plugins in ./my-sidecars
+  $ wirebench plugin list                            the sidecar plugins, their manifests and health
 
 The printed URL carries a per-launch session token after '#token='; API calls need it. The browser is opened
 with a one-time ticket instead (command lines are visible to other local users); reopen the printed URL any time.
@@ -59,6 +61,7 @@ export function buildProgram(onStart: (flags: RawFlags) => Promise<void>, contex
       listCommand(io, setExitCode),
       describeCommand(io, setExitCode),
       callCommand(io, setExitCode),
+      pluginCommand(io),
       completionCommand(io, () => program),
     ]) {
       program.addCommand(
@@ -88,6 +91,7 @@ function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command
       .option('--no-open', 'do not open a browser')
       .option('--no-token', 'turn off the session token (any local program can then drive the workbench)')
       .option('--demo', 'start the demo services and point the workbench at them')
+      .option('--plugin-dir <dir>', 'also load the sidecar plugins in this directory (repeatable)', collect)
       .addOption(new Option('--ui-dir <dir>', 'serve this UI build instead of the installed one').hideHelp())
       .addHelpText('after', examples)
       .showHelpAfterError('(run wirebench --help for usage)')
@@ -185,11 +189,6 @@ export async function run(argv: readonly string[], output: Output | CliIo = cons
     if (error instanceof UsageError) {
       output.err(`wirebench: ${error.message}\n`)
       return 2
-    }
-    if (WorkbenchError.is(error)) {
-      const failure = CliFailure.from(error)
-      output.err(renderFailure(failure))
-      return failure.exitCode
     }
     output.err(`wirebench: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1

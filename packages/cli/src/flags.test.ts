@@ -17,6 +17,7 @@ describe('command line flags', () => {
       token: true,
       demo: false,
       allowedHosts: [],
+      pluginDirs: [],
     })
   })
 

@@ -12,6 +12,7 @@ export interface RawFlags {
   demo?: boolean
   allowRemote?: boolean
   allowHost?: string[]
+  pluginDir?: string[]
   uiDir?: string
 }
 
@@ -24,6 +25,8 @@ export interface StartOptions {
   token: boolean
   demo: boolean
   allowedHosts: string[]
+  /** More sidecar plugin directories (`--plugin-dir`, absolute). */
+  pluginDirs: string[]
   /** A UI build other than the installed one (development, tests). */
   uiDir?: string
 }
@@ -82,6 +85,7 @@ export function resolveFlags(flags: RawFlags, env: NodeJS.ProcessEnv = process.e
     token: flags.token,
     demo: flags.demo === true,
     allowedHosts,
+    pluginDirs: (flags.pluginDir ?? []).map((dir) => resolve(dir)),
     ...(flags.uiDir ? { uiDir: resolve(flags.uiDir) } : {}),
   }
 }

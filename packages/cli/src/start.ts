@@ -4,11 +4,14 @@ import { renderBanner } from './banner.js'
 import type { DemoService } from './banner.js'
 import { UsageError } from './flags.js'
 import type { StartOptions } from './flags.js'
+import { recordRunningServer } from './running-servers.js'
 import { cliVersion } from './version.js'
 
 interface RunningDemo {
   services: DemoService[]
   urls: string[]
+  /** The example sidecars the demo loads (the Python one speaks to the demo's toy lab). */
+  pluginDirs: string[]
   close(): Promise<void>
 }
 
@@ -60,6 +63,7 @@ export async function start(options: StartOptions, output: Output): Promise<() =
       demoUrls: demo?.urls ?? [],
       token: options.token ? undefined : null,
       allowedHosts: options.allowedHosts,
+      pluginDirs: [...options.pluginDirs, ...(demo?.pluginDirs ?? [])],
       version: cliVersion,
       ...(options.uiDir === undefined ? {} : { uiDir: options.uiDir }),
     })
@@ -88,7 +92,12 @@ export async function start(options: StartOptions, output: Output): Promise<() =
     await openBrowser(ticket === null ? `${base}/` : `${base}/#ticket=${ticket}`, output)
   }
   const running = server
+  // `wirebench plugin list` finds this workbench here to show the sidecars' health.
+  const forget = await recordRunningServer(options.configDir, { url: server.url, token: server.token }).catch(
+    () => () => Promise.resolve(),
+  )
   return async () => {
+    await forget()
     await running.close()
     await demo?.close()
   }

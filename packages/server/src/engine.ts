@@ -3,6 +3,8 @@
  * registry, the discovery fan-out, invocation under a deadline, call contexts and the token proxy — so the CLI runs
  * the very code the routes run, in process, and loads none of the HTTP server.
  */
+import type { SidecarOptions, SidecarSet } from './services/sidecar-plugins.js'
+
 export { builtinPluginFamilies, createBuiltinPlugins } from './services/builtin-plugins.js'
 export type { BuiltinPluginOptions } from './services/builtin-plugins.js'
 export { createLazyPlugins } from './services/lazy-plugin.js'
@@ -22,3 +24,10 @@ export type { TokenProxy, TokenProxyOptions } from './services/token-proxy.js'
 export { workbenchOutboundPolicy } from './services/outbound-policy.js'
 export { defaultLimits } from './options.js'
 export type { WorkbenchLimits } from './options.js'
+export type { SidecarOptions, SidecarSet } from './services/sidecar-plugins.js'
+
+/** The sidecar plugins of a config dir and `--plugin-dir`s, as the server loads them (the sidecar host imported now). */
+export async function loadSidecarPlugins(options: SidecarOptions): Promise<SidecarSet> {
+  const { loadSidecars } = await import('./services/sidecar-plugins.js')
+  return loadSidecars(options)
+}

@@ -1,6 +1,7 @@
 /** Options of the workbench Fastify plugin and their defaults. */
 import { LIVE_ACK_WINDOW } from '@wirebench/core'
 import type { ProtocolPlugin } from '@wirebench/core'
+import type { SidecarHostLimits } from '@wirebench/sidecar'
 import type { FastifyRequest } from 'fastify'
 import type { LaunchTickets } from './security/launch-tickets.js'
 
@@ -102,5 +103,14 @@ export interface WorkbenchOptions {
   authorize?: (request: FastifyRequest) => boolean | Promise<boolean>
   /** Version shown in the UI; default: this package's version. */
   version?: string
+  /**
+   * Sidecar plugins (`{configDir}/plugins/<dir>/sidecar.json` and `pluginDirs`): on by default standalone, off
+   * embedded (SECURITY.md: a host must opt in to the workbench spawning processes).
+   */
+  sidecars?: boolean
+  /** More directories of sidecar plugins (`--plugin-dir`): each holds plugin directories, or is one. */
+  pluginDirs?: string[]
+  /** Process-care limits of every sidecar (per-request timeout, ping interval, queue bounds…). */
+  sidecarLimits?: Partial<SidecarHostLimits>
   limits?: Partial<WorkbenchLimits>
 }

@@ -16,6 +16,7 @@ import { registerEnvironmentRoutes } from './routes/environments.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
 import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
+import { registerPluginRoutes } from './routes/plugins.js'
 import { registerProtocolRoutes } from './routes/protocols.js'
 import { registerSchemaRoutes } from './routes/schema.js'
 import { registerSessionTicketRoutes } from './routes/session-ticket.js'
@@ -35,6 +36,8 @@ import { pluginLogger } from './services/logger.js'
 import { createPluginRegistry } from './services/plugin-registry.js'
 import type { PluginRegistry } from './services/plugin-registry.js'
 import { createServerCookieJars } from './services/server-cookie-jars.js'
+import { loadSidecars } from './services/sidecar-plugins.js'
+import type { SidecarSet } from './services/sidecar-plugins.js'
 import { parseTargetEntry } from './services/target-entry.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
@@ -71,9 +74,20 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
   const cookieJars = createServerCookieJars()
   // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.
-  const registry = createPluginRegistry(
-    options.plugins ?? createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars }),
-  )
+  const builtins = options.plugins ?? createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars })
+  // Sidecars are read from their manifests now and started on first use.
+  const sidecars: SidecarSet =
+    (options.sidecars ?? mode === 'standalone')
+      ? await loadSidecars({
+          configDir: options.configDir,
+          pluginDirs: options.pluginDirs ?? [],
+          takenIds: new Map(builtins.map((p) => [p.id, `the built-in ${p.name} plugin`])),
+          hostVersion: options.version ?? serverVersion,
+          logger: pluginLogger(app.log),
+          ...(options.sidecarLimits ? { limits: options.sidecarLimits } : {}),
+        })
+      : { plugins: [], refused: [] }
+  const registry = createPluginRegistry([...builtins, ...sidecars.plugins])
 
   checkLockedUrls(options.lockedUrls ?? [], registry)
 
@@ -119,6 +133,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     }),
   }
   registerProtocolRoutes(app, deps)
+  registerPluginRoutes(app, { registry, refused: sidecars.refused })
   registerDiscoverRoutes(app, deps)
   registerInvokeRoutes(app, deps)
   registerUploadRoutes(app, deps)
@@ -154,5 +169,6 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     demo: demoUrls.length > 0,
     demoUrls: [...demoUrls],
   }
+  if (registry.list().some((p) => p.anyScheme === true)) config.anyScheme = true
   await registerUiRoutes(app, { uiDir: options.uiDir === undefined ? defaultUiDir() : options.uiDir, config })
 }

@@ -13,6 +13,8 @@ export interface CliOptions {
   demo?: boolean
   /** `--url` flags: the URL list is locked when any is given. */
   urls?: string[]
+  /** `--plugin-dir` flags (sidecar plugins). */
+  pluginDirs?: string[]
 }
 
 export interface RunningCli {
@@ -52,6 +54,7 @@ export async function startCli(options: CliOptions = {}): Promise<RunningCli> {
   const args = [cliBin, '--no-open', '--port', '0', '--config-dir', configDir]
   if (options.demo) args.push('--demo')
   for (const url of options.urls ?? []) args.push('--url', url)
+  for (const dir of options.pluginDirs ?? []) args.push('--plugin-dir', dir)
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))

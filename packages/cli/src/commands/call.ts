@@ -8,7 +8,7 @@ import { findMethod } from '../engine/find-method.js'
 import { exitCodeHelp } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
 import type { CliIo } from '../io.js'
-import { collect, openSession, withTargetOptions } from './target-options.js'
+import { callAction, collect, openSession, withTargetOptions } from './target-options.js'
 import type { TargetFlags } from './target-options.js'
 
 interface CallFlags extends TargetFlags {
@@ -59,28 +59,30 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
     )
     .option('-v, --verbose', 'print request headers (secrets masked), response headers, trailers and status to stderr')
     .addHelpText('after', `${examples}\n${exitCodeHelp}`)
-    .action(async (address: string, flags: CallFlags) => {
-      const sources = await readDataFlags(flags.data ?? [])
-      const headers = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
-      const timeoutMs = parseTimeout(flags.timeout)
-      // --timeout bounds discovery too: a call cannot take longer than asked to find its method.
-      const session = await openSession(flags, io, timeoutMs !== undefined ? { timeoutMs } : {})
-      try {
-        const metadata = await session.auth.discoveryMetadata(session.urls)
-        const { services } = await discoverTargets(session.engine, {
-          urls: session.urls,
-          metadata,
-          ...(flags.protocol ? { protocol: flags.protocol } : {}),
-        })
-        const { service, method } = findMethod(services, address)
-        const verbose = await createVerboseLog(io, session.auth.secretValues(), flags.verbose === true)
-        const code = await runCall(
-          { service, method, sources, headers, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
-          { engine: session.engine, auth: session.auth, io, verbose },
-        )
-        setExitCode(code)
-      } finally {
-        await session.close()
-      }
-    })
+    .action(
+      callAction(async (address: string, flags: CallFlags) => {
+        const sources = await readDataFlags(flags.data ?? [])
+        const headers = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
+        const timeoutMs = parseTimeout(flags.timeout)
+        // --timeout bounds discovery too: a call cannot take longer than asked to find its method.
+        const session = await openSession(flags, io, timeoutMs !== undefined ? { timeoutMs } : {})
+        try {
+          const metadata = await session.auth.discoveryMetadata(session.urls)
+          const { services } = await discoverTargets(session.engine, {
+            urls: session.urls,
+            metadata,
+            ...(flags.protocol ? { protocol: flags.protocol } : {}),
+          })
+          const { service, method } = findMethod(services, address)
+          const verbose = await createVerboseLog(io, session.auth.secretValues(), flags.verbose === true)
+          const code = await runCall(
+            { service, method, sources, headers, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
+            { engine: session.engine, auth: session.auth, io, verbose },
+          )
+          setExitCode(code)
+        } finally {
+          await session.close()
+        }
+      }),
+    )
 }

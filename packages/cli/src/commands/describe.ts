@@ -7,7 +7,7 @@ import { exitCodeHelp } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
 import { formatJson } from '../io.js'
 import type { CliIo } from '../io.js'
-import { openSession, withTargetOptions } from './target-options.js'
+import { callAction, openSession, withTargetOptions } from './target-options.js'
 import type { TargetFlags } from './target-options.js'
 
 function typeOf(field: FieldInfo): string {
@@ -80,33 +80,35 @@ export function describeCommand(io: CliIo, setExitCode: (code: number) => void):
       'after',
       `\nExamples:\n  $ wirebench describe --url http://localhost:8080/openapi.json Bookshop/getBook\n${exitCodeHelp}`,
     )
-    .action(async (address: string, flags: DescribeFlags) => {
-      const session = await openSession(flags, io)
-      try {
-        const metadata = await session.auth.discoveryMetadata(session.urls)
-        const { services } = await discoverTargets(session.engine, {
-          urls: session.urls,
-          metadata,
-          ...(flags.protocol ? { protocol: flags.protocol } : {}),
-        })
-        const { method: methodName } = splitAddress(address)
-        if (methodName) {
-          const found = findMethod(services, address)
-          io.out(
-            flags.json
-              ? formatJson({ ...found, example: documentedExample(found.method.inputType.fields) }, io.isTTY)
-              : renderMethod(found.service, found.method, services),
-          )
-        } else {
-          const matches = findServices(services, address)
-          if (matches.length === 0)
-            throw CliFailure.usage(`No service "${address}" was discovered.`, 'wirebench list shows what was.')
-          if (flags.json) io.out(formatJson(matches, io.isTTY))
-          else io.out(matches.flatMap((s) => s.methods.map((m) => renderMethod(s, m, services))).join('\n'))
+    .action(
+      callAction(async (address: string, flags: DescribeFlags) => {
+        const session = await openSession(flags, io)
+        try {
+          const metadata = await session.auth.discoveryMetadata(session.urls)
+          const { services } = await discoverTargets(session.engine, {
+            urls: session.urls,
+            metadata,
+            ...(flags.protocol ? { protocol: flags.protocol } : {}),
+          })
+          const { method: methodName } = splitAddress(address)
+          if (methodName) {
+            const found = findMethod(services, address)
+            io.out(
+              flags.json
+                ? formatJson({ ...found, example: documentedExample(found.method.inputType.fields) }, io.isTTY)
+                : renderMethod(found.service, found.method, services),
+            )
+          } else {
+            const matches = findServices(services, address)
+            if (matches.length === 0)
+              throw CliFailure.usage(`No service "${address}" was discovered.`, 'wirebench list shows what was.')
+            if (flags.json) io.out(formatJson(matches, io.isTTY))
+            else io.out(matches.flatMap((s) => s.methods.map((m) => renderMethod(s, m, services))).join('\n'))
+          }
+          setExitCode(0)
+        } finally {
+          await session.close()
         }
-        setExitCode(0)
-      } finally {
-        await session.close()
-      }
-    })
+      }),
+    )
 }

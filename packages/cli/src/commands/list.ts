@@ -6,7 +6,7 @@ import { serviceLabel } from '../engine/find-method.js'
 import { exitCodeHelp } from '../exit-codes.js'
 import { formatJson } from '../io.js'
 import type { CliIo } from '../io.js'
-import { openSession, withTargetOptions } from './target-options.js'
+import { callAction, openSession, withTargetOptions } from './target-options.js'
 import type { TargetFlags } from './target-options.js'
 
 const kinds: Record<MethodType, string> = {
@@ -54,20 +54,22 @@ export function listCommand(io: CliIo, setExitCode: (code: number) => void): Com
       'after',
       `\nExamples:\n  $ wirebench list --url http://localhost:8080/openapi.json\n  $ wirebench list --url grpc@localhost:50051 --json\n${exitCodeHelp}`,
     )
-    .action(async (flags: ListFlags) => {
-      const session = await openSession(flags, io)
-      try {
-        const metadata = await session.auth.discoveryMetadata(session.urls)
-        const response = await discoverTargets(session.engine, {
-          urls: session.urls,
-          metadata,
-          ...(flags.protocol ? { protocol: flags.protocol } : {}),
-        })
-        if (flags.verbose) for (const line of describeFailedAttempts(response.attempts)) io.err(`* ${line}\n`)
-        io.out(flags.json ? formatJson(response, io.isTTY) : renderList(response))
-        setExitCode(0)
-      } finally {
-        await session.close()
-      }
-    })
+    .action(
+      callAction(async (flags: ListFlags) => {
+        const session = await openSession(flags, io)
+        try {
+          const metadata = await session.auth.discoveryMetadata(session.urls)
+          const response = await discoverTargets(session.engine, {
+            urls: session.urls,
+            metadata,
+            ...(flags.protocol ? { protocol: flags.protocol } : {}),
+          })
+          if (flags.verbose) for (const line of describeFailedAttempts(response.attempts)) io.err(`* ${line}\n`)
+          io.out(flags.json ? formatJson(response, io.isTTY) : renderList(response))
+          setExitCode(0)
+        } finally {
+          await session.close()
+        }
+      }),
+    )
 }

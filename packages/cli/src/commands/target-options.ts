@@ -1,4 +1,5 @@
 /** The flags every call command shares (`--url`, `--protocol`, `--env`…), and the session they set up. */
+import { resolve } from 'node:path'
 import { Option } from 'commander'
 import type { Command } from 'commander'
 import { defaultConfigDir } from '../flags.js'
@@ -18,7 +19,19 @@ export interface TargetFlags {
   var?: string[]
   allowCredentialsHost?: string[]
   configDir?: string
+  pluginDir?: string[]
   verbose?: boolean
+}
+
+/** A call command's action: whatever it throws leaves as a CliFailure (its exit code, reason and hint). */
+export function callAction<A extends unknown[]>(action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+  return async (...args) => {
+    try {
+      await action(...args)
+    } catch (error) {
+      throw CliFailure.from(error)
+    }
+  }
 }
 
 export function collect(value: string, previous: string[] | undefined): string[] {
@@ -41,8 +54,9 @@ export function withTargetOptions(command: Command): Command {
       "send the environment's credentials to this host too (repeatable; the --url hosts are approved already)",
       collect,
     )
+    .option('--plugin-dir <dir>', 'also load the sidecar plugins in this directory (repeatable)', collect)
     .addOption(
-      new Option('--config-dir <dir>', 'where environments.json lives').default(
+      new Option('--config-dir <dir>', 'where environments.json and installed plugins live').default(
         undefined,
         '~/.wirebench or $WIREBENCH_HOME',
       ),
@@ -63,15 +77,20 @@ export async function openSession(
 ): Promise<CallSession> {
   const urls = (flags.url ?? []).map((u) => u.trim()).filter((u) => u !== '')
   if (urls.length === 0) throw CliFailure.usage('--url is empty.', 'Give the address of a server or a document.')
+  const configDir = flags.configDir ? resolve(flags.configDir) : defaultConfigDir()
   const environment = await loadCallEnvironment({
-    configDir: flags.configDir ?? defaultConfigDir(),
+    configDir,
     ...(flags.env !== undefined ? { env: flags.env } : {}),
     ...(flags.envFile !== undefined ? { envFile: flags.envFile } : {}),
     ...(flags.var ? { var: flags.var } : {}),
   })
   const engine = await createCliEngine(
     stderrLogger((text) => io.err(text), flags.verbose === true),
-    options.timeoutMs !== undefined ? { discoveryTimeoutMs: options.timeoutMs } : {},
+    {
+      configDir,
+      pluginDirs: (flags.pluginDir ?? []).map((dir) => resolve(dir)),
+      ...(options.timeoutMs !== undefined ? { discoveryTimeoutMs: options.timeoutMs } : {}),
+    },
   )
   try {
     const auth = await createCallAuth({

@@ -3,6 +3,7 @@
  * use), its discovery fan-out and invocation, under the standalone outbound policy and limits. No HTTP server runs.
  */
 import type { Logger, OutboundPolicy } from '@wirebench/core'
+import { cliVersion } from '../version.js'
 import type {
   DiscoveryService,
   InvokeService,
@@ -32,11 +33,23 @@ export function stderrLogger(write: (text: string) => void, isVerbose: boolean):
 }
 
 export interface CliEngineOptions {
+  /** Where `plugins/` (installed sidecars) lives. */
+  configDir: string
+  /** `--plugin-dir`: more sidecar plugin directories. */
+  pluginDirs?: readonly string[]
   /** Time box of one plugin trying one URL, when shorter than the server's (a call's `--timeout`). */
   discoveryTimeoutMs?: number
 }
 
-export async function createCliEngine(logger: Logger, options: CliEngineOptions = {}): Promise<CliEngine> {
+/** Sidecars are loaded only where there can be some: a call without them does not import the sidecar host. */
+async function hasSidecars(options: CliEngineOptions): Promise<boolean> {
+  if ((options.pluginDirs ?? []).length > 0) return true
+  const fs = await import('node:fs')
+  const path = await import('node:path')
+  return fs.existsSync(path.join(options.configDir, 'plugins'))
+}
+
+export async function createCliEngine(logger: Logger, options: CliEngineOptions): Promise<CliEngine> {
   // Imported on demand: `wirebench --help` and the server start never pay for it, a call pays only for this.
   const engine = await import('@wirebench/server/engine')
   const limits = {
@@ -45,9 +58,17 @@ export async function createCliEngine(logger: Logger, options: CliEngineOptions 
   }
   const outboundPolicy = engine.workbenchOutboundPolicy('standalone')
   const cookieJars = engine.createServerCookieJars()
-  const registry = engine.createPluginRegistry(
-    engine.createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars }),
-  )
+  const builtins = engine.createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars })
+  const sidecars = (await hasSidecars(options))
+    ? await engine.loadSidecarPlugins({
+        configDir: options.configDir,
+        pluginDirs: options.pluginDirs ?? [],
+        takenIds: new Map(builtins.map((p) => [p.id, `the built-in ${p.name} plugin`])),
+        hostVersion: cliVersion,
+        logger,
+      })
+    : { plugins: [], refused: [] }
+  const registry = engine.createPluginRegistry([...builtins, ...sidecars.plugins])
   const tokens = engine.createLazyTokenProxy({
     outboundPolicy,
     timeoutMs: limits.tokenProxyTimeoutMs,

@@ -181,4 +181,57 @@ export interface ClientConfig {
   demo: boolean
   /** Discovery URLs of the built-in demo services (shown as a read-only demo group in the URL bar). */
   demoUrls: string[]
+  /**
+   * A plugin reads targets of any URL scheme (a sidecar is loaded: `mqtt://`, `toy://`): the URL bar then accepts any
+   * `scheme://host` address, and the server decides per plugin. Absent or false: the built-in schemes only.
+   */
+  anyScheme?: boolean
+}
+
+/**
+ * `GET /api/plugins`: every protocol plugin, built-in or sidecar, with its state. A sidecar's state: not started yet
+ * (started on first use), starting, running, crashed (with the exit and the next start), refused (it answered
+ * `initialize` with another protocol id), stopped, or invalid (its manifest failed validation or its id is taken).
+ */
+export type PluginState =
+  'builtin' | 'not_started' | 'starting' | 'running' | 'crashed' | 'refused' | 'stopped' | 'invalid'
+
+export interface PluginInfo {
+  /** The protocol id (for an invalid manifest without one: `dir:<directory name>`). */
+  id: string
+  name: string
+  kind: 'builtin' | 'sidecar'
+  state: PluginState
+  description?: string
+  iconSvg?: string
+  capabilities?: { unary: boolean; serverStreaming: boolean; channels: boolean }
+  packageId?: string
+  version?: string
+  transport?: 'stdio' | 'http'
+  /** The plugin directory (sidecars). */
+  directory?: string
+  manifestStatus?: 'valid' | 'invalid'
+  /** Why a manifest is invalid: JSON pointer and reason. */
+  problems?: Array<{ path: string; message: string }>
+  /** Why the sidecar is not running, or a note about it. */
+  message?: string
+  pid?: number
+  startedAt?: string
+  exitCode?: number | null
+  signal?: string | null
+  crashCount?: number
+  /** When a sidecar that crashed repeatedly may start again (ISO time). */
+  nextStartAt?: string
+  lastPing?: { ok: boolean; at: string; ms?: number; error?: string }
+  /** The last lines the sidecar wrote to stderr. */
+  stderrTail?: string[]
+}
+
+export interface PluginsResponse {
+  plugins: PluginInfo[]
+}
+
+/** `POST /api/plugins/:id/restart`: stops a sidecar (if running) and starts it again; answers its new state. */
+export interface PluginRestartResponse {
+  plugin: PluginInfo
 }

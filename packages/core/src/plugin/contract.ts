@@ -110,6 +110,11 @@ export interface ProtocolPlugin {
   /** Upload file extensions this plugin reads, lower case with the dot (`.proto`, `.yaml`). */
   uploadExtensions?: readonly string[]
   /**
+   * Targets of any URL scheme reach this plugin (sidecars speak their own: `mqtt://`, `toy://`); the server still
+   * refuses cloud-metadata hosts, and private ones in embedded mode. Other plugins get http(s), ws(s) and grpc(s).
+   */
+  anyScheme?: boolean
+  /**
    * Uploads import each other (.proto): the server then passes, after the uploaded file, every other stored upload
    * this plugin reads, and services are still listed for the first file only.
    */

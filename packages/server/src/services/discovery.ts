@@ -1,5 +1,5 @@
 /** Discovery fan-out: every plugin tries every URL in parallel, each attempt time-boxed, results merged and tagged. */
-import { WorkbenchError, checkOutboundHeaders, checkOutboundUrl, splitMarkers } from '@wirebench/core'
+import { WorkbenchError, checkOutboundHeaders, splitMarkers } from '@wirebench/core'
 import type {
   DiscoverResponse,
   DiscoveryAttempt,
@@ -11,6 +11,7 @@ import type {
 import { withDeadline } from './deadline.js'
 import type { Cancellation } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
+import { checkPluginTarget, foreignScheme } from './plugin-target.js'
 import { parseTargetEntry, uniqueEntries } from './target-entry.js'
 import type { TargetEntry } from './target-entry.js'
 
@@ -68,8 +69,12 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       if (error?.hint) result.hint = error.hint
       return { plugin, entry, attempt: result, services }
     }
+    const foreign = foreignScheme(entry.url, plugin, options.outboundPolicy)
+    if (foreign !== undefined && registry.list().some((p) => p.anyScheme === true)) {
+      return finish('empty', [], `${plugin.name} does not read ${foreign}// addresses.`)
+    }
     try {
-      checkOutboundUrl(entry.url, options.outboundPolicy)
+      checkPluginTarget(entry.url, plugin, options.outboundPolicy)
       const found = await withDeadline(
         {
           timeoutMs: options.timeoutMs,

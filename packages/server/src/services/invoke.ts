@@ -1,9 +1,10 @@
 /** Invocation: routes a call to its plugin with the discovered origin as target, under a deadline tied to the client. */
-import { WorkbenchError, checkOutboundUrl } from '@wirebench/core'
+import { WorkbenchError } from '@wirebench/core'
 import type { Call, InvokeRequest, InvokeResult, Logger, OutboundPolicy, ProtocolPlugin } from '@wirebench/core'
 import { withDeadline } from './deadline.js'
 import type { Cancellation, DeadlineOptions } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
+import { checkPluginTarget } from './plugin-target.js'
 
 export interface InvokeServiceOptions {
   registry: PluginRegistry
@@ -44,7 +45,7 @@ export function resolveCall(
   const plugin = deps.registry.require(address.protocol)
   const prefix = `${plugin.id}@`
   const target = address.url.startsWith(prefix) ? address.url.slice(prefix.length) : address.url
-  if (address.serverUrl !== undefined) checkOutboundUrl(address.serverUrl, deps.outboundPolicy)
+  if (address.serverUrl !== undefined) checkPluginTarget(address.serverUrl, plugin, deps.outboundPolicy)
   // Optional fields are set only when present (plugins may test `in`); no conditional spreads on the hot path.
   const call: Call = { target, service: address.service, method: address.method, messages }
   if (address.serverUrl !== undefined) call.serverUrl = address.serverUrl

@@ -37,6 +37,7 @@ function parseConfig(raw: unknown): ClientConfig {
   if (typeof input.tokenRequired === 'boolean') config.tokenRequired = input.tokenRequired
   if (typeof input.demo === 'boolean') config.demo = input.demo
   if (isStringArray(input.demoUrls)) config.demoUrls = input.demoUrls
+  if (input.anyScheme === true) config.anyScheme = true
   // An empty locked list means "nothing given", not "lock an empty list".
   if (config.lockedUrls?.length === 0) config.lockedUrls = null
   return config

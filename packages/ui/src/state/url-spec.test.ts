@@ -21,6 +21,14 @@ describe('discovery URL strings', () => {
     expect(validateUrlSpec('')).toMatch(/Enter a URL/)
   })
 
+  it('accepts a sidecar scheme (scheme://host) once the server says a plugin reads any scheme', () => {
+    expect(validateUrlSpec('mqtt://127.0.0.1:1883')).toMatch(/The scheme mqtt is not supported/)
+    expect(validateUrlSpec('mqtt://127.0.0.1:1883', { anyScheme: true })).toBeNull()
+    expect(validateUrlSpec('toy@toy://localhost:7000', { anyScheme: true })).toBeNull()
+    // Still a host-based address: file:///… names no host.
+    expect(validateUrlSpec('file:///etc/passwd', { anyScheme: true })).toMatch(/The scheme file is not supported/)
+  })
+
   it('takes an address typed without a scheme as http://, pinned or not', () => {
     expect(validateUrlSpec('localhost:8080/openapi.json')).toBeNull()
     expect(validateUrlSpec('rest@localhost:8080/openapi.json')).toBeNull()

@@ -22,8 +22,11 @@ export function parseUrlSpec(raw: string): UrlSpec {
   return { raw: text.entry, protocol: text.pin.toLowerCase(), address: text.address }
 }
 
-/** Returns a message saying what is wrong, or null when the URL can be discovered. */
-export function validateUrlSpec(raw: string): string | null {
+/**
+ * Returns a message saying what is wrong, or null when the URL can be discovered. With `anyScheme` (a sidecar plugin
+ * is loaded) any `scheme://host` address is accepted: the sidecars read their own schemes.
+ */
+export function validateUrlSpec(raw: string, options: { anyScheme?: boolean } = {}): string | null {
   const spec = parseUrlSpec(raw)
   if (!spec.address) return 'Enter a URL.'
   let url: URL
@@ -32,7 +35,9 @@ export function validateUrlSpec(raw: string): string | null {
   } catch {
     return 'Not a valid URL: write the full address, e.g. http://localhost:8080/openapi.json.'
   }
-  if (!ALLOWED_SCHEMES.has(url.protocol)) {
+  const isAnySchemeAddress =
+    options.anyScheme === true && url.hostname !== '' && /^[a-z][a-z0-9+.-]*:\/\//i.test(spec.address)
+  if (!ALLOWED_SCHEMES.has(url.protocol) && !isAnySchemeAddress) {
     // `localhost:abc` reads as the scheme `localhost:`: say that the scheme is missing, not that it is unsupported.
     if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(spec.address)) {
       return `"${spec.address}" has no scheme: start it with http:// or https:// (e.g. http://localhost:8080/openapi.json).`

@@ -38,7 +38,7 @@ export function activeUrls(state: Pick<UrlsState, 'userUrls' | 'lockedUrls' | 'd
   return [...state.demoUrls, ...state.userUrls.filter((u) => !state.demoUrls.some((d) => sameTarget(d, u)))]
 }
 
-export function createUrlsStore(config: Pick<ClientConfig, 'lockedUrls' | 'demoUrls'>): UrlsStore {
+export function createUrlsStore(config: Pick<ClientConfig, 'lockedUrls' | 'demoUrls' | 'anyScheme'>): UrlsStore {
   const initial = loadPersisted(persistedUrls)?.urls ?? []
   return createStore<UrlsState>()((set, get) => ({
     userUrls: initial,
@@ -48,7 +48,7 @@ export function createUrlsStore(config: Pick<ClientConfig, 'lockedUrls' | 'demoU
       const state = get()
       if (state.lockedUrls) return 'The URL list is locked by the command line.'
       const trimmed = url.trim()
-      const problem = validateUrlSpec(trimmed)
+      const problem = validateUrlSpec(trimmed, { anyScheme: config.anyScheme === true })
       if (problem) return problem
       if (activeUrls(state).some((existing) => sameTarget(existing, trimmed))) return 'This URL is already listed.'
       const userUrls = [...state.userUrls, trimmed]

@@ -9,6 +9,7 @@ import { createCallsStore, type CallsStore } from './calls-store.js'
 import { createDiscoveryStore, type DiscoveryStore } from './discovery-store.js'
 import { createDraftsStore, type DraftsStore } from './drafts-store.js'
 import { createEnvironmentsStore, type EnvironmentsStore } from './environments-store.js'
+import { createPluginsStore, type PluginsStore } from './plugins-store.js'
 import { createPrefsStore, type PrefsStore } from './prefs-store.js'
 import { createSelectionStore, type SelectionStore } from './selection-store.js'
 import { createSessionStore, type SessionStore } from './session-store.js'
@@ -21,6 +22,7 @@ export interface Workbench {
   urls: UrlsStore
   discovery: DiscoveryStore
   uploads: UploadsStore
+  plugins: PluginsStore
   prefs: PrefsStore
   selection: SelectionStore
   drafts: DraftsStore
@@ -57,6 +59,7 @@ export function createWorkbench(config: ClientConfig): Workbench {
     urls: createUrlsStore(config),
     discovery,
     uploads,
+    plugins: createPluginsStore(api),
     prefs: createPrefsStore(),
     selection: createSelectionStore(),
     drafts: createDraftsStore(),

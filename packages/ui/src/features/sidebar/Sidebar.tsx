@@ -4,6 +4,7 @@ import { useStore } from 'zustand'
 import { Tabs } from '../../components/Tabs.js'
 import { useCatalog } from '../../state/useCatalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { PluginsTab } from '../plugins/PluginsTab.js'
 import { SchemaFilesTab } from '../schema-files/SchemaFilesTab.js'
 import { SearchBox } from './SearchBox.js'
 import { ServiceList } from './ServiceList.js'
@@ -25,17 +26,18 @@ export function Sidebar(): ReactElement {
         items={[
           { id: 'services', label: 'Services', count: catalog.operationCount },
           { id: 'files', label: 'Schema Files', count: uploadCount },
+          { id: 'plugins', label: 'Plugins' },
         ]}
       />
       <div className="sidebar-panel" id="sidebar-panel" role="tabpanel" aria-labelledby={`sidebar-tab-${tab}`}>
-        {tab === 'services' ? (
+        {tab === 'services' && (
           <>
             <SearchBox />
             <ServiceList />
           </>
-        ) : (
-          <SchemaFilesTab />
         )}
+        {tab === 'files' && <SchemaFilesTab />}
+        {tab === 'plugins' && <PluginsTab />}
       </div>
     </aside>
   )

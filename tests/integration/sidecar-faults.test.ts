@@ -1,0 +1,290 @@
+/**
+ * The sidecar host against real child processes that misbehave on purpose (tests/fixtures/sidecars/fault-sidecar.mjs):
+ * crashes, hangs, SIGTERM-proof process groups, floods, oversized lines, garbage, impostors and environment dumps.
+ */
+import { existsSync } from 'node:fs'
+import { readFile, symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Logger, StreamFrame } from '@wirebench/core'
+import { createSidecarPlugin, readManifest } from '@wirebench/sidecar'
+import type { SidecarHostLimits, SidecarPlugin } from '@wirebench/sidecar'
+import { contractContext } from '../contract/protocol-contract.js'
+import { failure } from '../support/workbench-failure.js'
+import { createTempDirs, faultManifest, faultSidecar, isAlive } from '../servers/sidecar/plugin-dirs.js'
+import type { TempDirs } from '../servers/sidecar/plugin-dirs.js'
+
+const call = { target: 'fault://here', service: 'Fault', method: 'Call', messages: [{}] }
+
+function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = []
+  const log = (message: string) => void lines.push(message)
+  return { lines, debug: log, info: log, warn: log, error: log }
+}
+
+describe('sidecar faults (real child processes)', () => {
+  let dirs: TempDirs
+  const plugins: SidecarPlugin[] = []
+
+  const faultPlugin = async (
+    mode: string,
+    options: { limits?: Partial<SidecarHostLimits>; logger?: Logger; manifest?: Record<string, unknown> } = {},
+  ): Promise<SidecarPlugin> => {
+    const dir = await dirs.plugin({ program: faultSidecar, manifest: { ...faultManifest(mode), ...options.manifest } })
+    const checked = await readManifest(dir)
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems))
+    const plugin = createSidecarPlugin({
+      dir,
+      manifest: checked.manifest,
+      hostVersion: 'test',
+      logger: options.logger ?? recordingLogger(),
+      limits: { pingIntervalMs: 0, ...options.limits },
+    })
+    plugins.push(plugin)
+    return plugin
+  }
+
+  beforeAll(async () => {
+    dirs = await createTempDirs()
+  })
+
+  afterAll(async () => {
+    await Promise.all(plugins.map((p) => p.dispose?.() ?? Promise.resolve()))
+    await dirs?.remove()
+  })
+
+  it('fails a call clearly when the sidecar crashes in it, and starts it again on the next call', async () => {
+    const plugin = await faultPlugin('crash-mid-call')
+    const first = await plugin.invoke(call, contractContext())
+    const firstPid = (first.response as { pid: number }).pid
+
+    const error = await failure(plugin.invoke({ ...call, messages: [{ crash: true }] }, contractContext()))
+    expect(error.code).toBe('upstream_error')
+    expect(error.message).toMatch(/Fault sidecar stopped: it exited with code 7/)
+    const status = plugin.sidecar.status()
+    expect(status).toMatchObject({ state: 'crashed', crashCount: 1, exitCode: 7 })
+    expect(status.stderrTail).toContain('about to crash')
+
+    const again = await plugin.invoke(call, contractContext())
+    expect((again.response as { pid: number }).pid).not.toBe(firstPid)
+    expect(plugin.sidecar.status()).toMatchObject({ state: 'running', crashCount: 1 })
+  })
+
+  it('backs off after repeated crashes and says when it starts again', async () => {
+    const plugin = await faultPlugin('crash-mid-call', { limits: { backoffBaseMs: 5_000 } })
+    await failure(plugin.invoke({ ...call, messages: [{ crash: true }] }, contractContext()))
+    await plugin.invoke(call, contractContext())
+    await failure(plugin.invoke({ ...call, messages: [{ crash: true }] }, contractContext()))
+    const refused = await failure(plugin.invoke(call, contractContext()))
+    expect(refused.code).toBe('upstream_unreachable')
+    expect(refused.message).toMatch(/crashed 2 times in a row; it is started again in [1-5] s/)
+    expect(plugin.sidecar.status().nextStartAt).toBeDefined()
+    // A restart from the plugin list does not wait for the back-off.
+    expect((await plugin.sidecar.restart()).state).toBe('running')
+  })
+
+  it('gives a timeout problem for a request a hung sidecar never answers', async () => {
+    const plugin = await faultPlugin('hang', { limits: { requestTimeoutMs: 400 } })
+    const started = Date.now()
+    const error = await failure(plugin.invoke(call, contractContext()))
+    expect(error.code).toBe('timeout')
+    expect(error.message).toMatch(/gave no answer to invoke within 400 ms/)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    // The call's own deadline wins over the per-request timeout.
+    const deadline = await failure(plugin.invoke(call, contractContext({ deadline: Date.now() + 150 })))
+    expect(deadline.code).toBe('timeout')
+    expect(plugin.sidecar.status().state).toBe('running')
+  })
+
+  it('stops a health check that goes unanswered by restarting the sidecar on the next call', async () => {
+    const plugin = await faultPlugin('hang-ping', { limits: { pingIntervalMs: 100, pingTimeoutMs: 100 } })
+    const first = await plugin.invoke(call, contractContext())
+    const deadline = Date.now() + 5_000
+    while (plugin.sidecar.status().state === 'running' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50))
+    expect(plugin.sidecar.status()).toMatchObject({ state: 'crashed', lastPing: { ok: false } })
+    expect(plugin.sidecar.status().message).toMatch(/did not answer 2 health checks/)
+    const again = await plugin.invoke(call, contractContext())
+    expect((again.response as { pid: number }).pid).not.toBe((first.response as { pid: number }).pid)
+  })
+
+  it('kills the whole process group after the shutdown grace: a sidecar ignoring SIGTERM and its grandchild', async () => {
+    const pidFile = join(await dirs.make(), 'pids')
+    const previous = process.env.WORKBENCH_FAULT_PIDFILE
+    process.env.WORKBENCH_FAULT_PIDFILE = pidFile
+    try {
+      const plugin = await faultPlugin('ignore-term')
+      await plugin.invoke(call, contractContext())
+      const [parent, grandchild] = (await readFile(pidFile, 'utf8')).split(' ').map(Number) as [number, number]
+      expect(isAlive(parent)).toBe(true)
+      expect(isAlive(grandchild)).toBe(true)
+      const started = Date.now()
+      await plugin.dispose?.()
+      // 500 ms of grace (the manifest's shutdownTimeoutMs), then SIGKILL of the group.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450)
+      const deadline = Date.now() + 2_000
+      while ((isAlive(parent) || isAlive(grandchild)) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20))
+      expect(isAlive(parent)).toBe(false)
+      expect(isAlive(grandchild)).toBe(false)
+    } finally {
+      if (previous === undefined) delete process.env.WORKBENCH_FAULT_PIDFILE
+      else process.env.WORKBENCH_FAULT_PIDFILE = previous
+    }
+  })
+
+  it('stops a sidecar that writes a 10 MB line, with a clear error', async () => {
+    const plugin = await faultPlugin('long-line')
+    const error = await failure(plugin.invoke(call, contractContext()))
+    expect(error.code).toBe('upstream_invalid')
+    expect(error.message).toMatch(/wrote a line of more than 8388608 bytes .* it was stopped/)
+    expect(plugin.sidecar.status()).toMatchObject({ state: 'crashed' })
+  })
+
+  it('stops a sidecar that floods stdout with notifications for nothing open', async () => {
+    const plugin = await faultPlugin('flood', { limits: { junkLimit: 5_000 } })
+    const before = process.memoryUsage().rss
+    const error = await failure(plugin.invoke(call, contractContext()))
+    expect(error.code).toBe('upstream_invalid')
+    expect(error.message).toMatch(/flooded stdout with 5001 messages .* it was stopped/)
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024)
+  })
+
+  it('holds back a stream its consumer does not read (bounded, nothing lost), then delivers every message', async () => {
+    const plugin = await faultPlugin('good', { limits: { maxQueuedFrames: 1_000 } })
+    const frames = plugin.invokeStream!({ ...call, method: 'Stream' }, contractContext())[Symbol.asyncIterator]()
+    await frames.next()
+    const deadline = Date.now() + 5_000
+    while (!plugin.sidecar.status().isPaused && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    expect(plugin.sidecar.status()).toMatchObject({ state: 'running', isPaused: true })
+    let count = 1
+    let last: StreamFrame | undefined
+    for (let next = await frames.next(); !next.done; next = await frames.next()) {
+      last = next.value
+      if (next.value.type === 'message') {
+        count++
+        expect((next.value.data as { n: number }).n).toBe(count)
+      }
+    }
+    expect(count).toBe(200_000)
+    expect(last).toMatchObject({ type: 'end', status: 'OK' })
+    expect(plugin.sidecar.status().isPaused).toBeUndefined()
+  })
+
+  it('logs and skips invalid JSON, a wrong jsonrpc version, unknown ids and strays, and answers the call', async () => {
+    const logger = recordingLogger()
+    const plugin = await faultPlugin('garbage', { logger })
+    const result = await plugin.invoke(call, contractContext())
+    expect(result).toMatchObject({ status: 'OK', response: { ok: true } })
+    const log = logger.lines.join('\n')
+    expect(log).toMatch(/skipped a malformed line \(not JSON: this is not json\)/)
+    expect(log).toMatch(/jsonrpc is "1\.0", not "2\.0"/)
+    expect(log).toMatch(/a reply to unknown request id 999999/)
+    expect(log).toMatch(/data for stream nope, which is not open/)
+    expect(plugin.sidecar.status().state).toBe('running')
+  })
+
+  it('refuses a sidecar that answers initialize with another protocol id, and does not keep it running', async () => {
+    const plugin = await faultPlugin('wrong-id')
+    const error = await failure(plugin.invoke(call, contractContext()))
+    expect(error.code).toBe('upstream_invalid')
+    expect(error.message).toMatch(/answered initialize as protocol "someone-else", but its manifest declares "fault"/)
+    const status = plugin.sidecar.status()
+    expect(status.state).toBe('refused')
+    expect(status.pid).toBeUndefined()
+    // Refused stays refused: no respawn loop.
+    expect((await failure(plugin.invoke(call, contractContext()))).message).toMatch(/was refused/)
+  })
+
+  it("sends initialize the host's facts; the name, icon and call kinds it answers replace the manifest's", async () => {
+    const plugin = await faultPlugin('identity')
+    // Before the first start the manifest speaks, and every call kind is offered (nothing is started to list it).
+    expect(plugin.name).toBe('Fault')
+    expect(plugin.iconSvg).toBeUndefined()
+    expect('invokeStream' in plugin).toBe(true)
+    const result = await plugin.invoke(call, contractContext())
+    expect((result.response as { initialize: unknown }).initialize).toEqual({
+      hostVersion: 'test',
+      protocolVersion: 1,
+      expectedProtocolId: 'fault',
+    })
+    expect(plugin.name).toBe('Fault (its own name)')
+    expect(plugin.iconSvg).toBe('<svg id="own"/>')
+    // It declared neither server streams nor channels: the plugin no longer offers them.
+    expect('invokeStream' in plugin).toBe(false)
+    expect('openChannel' in plugin).toBe(false)
+    expect(plugin.sidecar.status().capabilities).toEqual({ serverStreaming: false, channels: false })
+  })
+
+  it('answers "busy" beyond the bound on requests in flight, at once, and sends again once there is room', async () => {
+    const logger = recordingLogger()
+    const plugin = await faultPlugin('hang', { logger, limits: { maxPending: 2, requestTimeoutMs: 1_500 } })
+    const hung = [plugin.invoke(call, contractContext()), plugin.invoke(call, contractContext())]
+    // Both are in flight once the sidecar runs (the first call starts it).
+    const deadline = Date.now() + 5_000
+    while (plugin.sidecar.status().state !== 'running' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20))
+    const started = Date.now()
+    const refused = await failure(plugin.invoke(call, contractContext()))
+    expect(refused.code).toBe('busy')
+    expect(refused.message).toMatch(/Fault sidecar has 2 requests in flight; try again shortly/)
+    expect(Date.now() - started).toBeLessThan(500)
+    for (const error of await Promise.all(hung.map((p) => failure(p)))) expect(error.code).toBe('timeout')
+    // With the hung ones timed out, there is room again: the next request goes out (and times out in its turn).
+    expect((await failure(plugin.invoke(call, contractContext()))).code).toBe('timeout')
+    expect(plugin.sidecar.status().state).toBe('running')
+  })
+
+  it('passes only the envPrefix variables and the base set, never the rest of the workbench environment', async () => {
+    process.env.SIDECAR_TEST_CANARY = 'canary-7f3a9c'
+    process.env.WORKBENCH_FAULT_VISIBLE = 'yes'
+    process.env.CUSTOM_VISIBLE = 'custom'
+    try {
+      const plugin = await faultPlugin('env')
+      const { env } = (await plugin.invoke(call, contractContext())).response as { env: Record<string, string> }
+      expect(JSON.stringify(env)).not.toContain('canary-7f3a9c')
+      expect(env.WORKBENCH_FAULT_VISIBLE).toBe('yes')
+      expect(env.PATH).toBe(process.env.PATH)
+      for (const name of Object.keys(env)) expect(name, name).toMatch(/^(PATH|HOME|LANG|TMPDIR|WORKBENCH_.*)$/)
+      const custom = await faultPlugin('env', { manifest: { envPrefix: 'CUSTOM_' } })
+      const seen = ((await custom.invoke(call, contractContext())).response as { env: Record<string, string> }).env
+      expect(seen.CUSTOM_VISIBLE).toBe('custom')
+      expect(seen.WORKBENCH_FAULT_VISIBLE).toBeUndefined()
+    } finally {
+      delete process.env.SIDECAR_TEST_CANARY
+      delete process.env.WORKBENCH_FAULT_VISIBLE
+      delete process.env.CUSTOM_VISIBLE
+    }
+  })
+
+  it('passes arguments as argv without a shell: shell syntax in them runs nothing', async () => {
+    const marker = join(dirs.root(), 'shell-ran')
+    const plugin = await faultPlugin('env', {
+      manifest: { args: ['--mode', 'env', `$(touch ${marker})`, `; touch ${marker}`, `\`touch ${marker}\``] },
+    })
+    const result = await plugin.invoke(call, contractContext())
+    expect(result.status).toBe('OK')
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it('refuses an executable that links out of the plugin directory, and starts nothing', async () => {
+    const outside = join(await dirs.make(), 'outside.sh')
+    const marker = join(dirs.root(), 'outside-ran')
+    await writeFile(outside, `#!/bin/sh\ntouch ${marker}\n`, { mode: 0o755 })
+    const dir = await dirs.plugin({ manifest: faultManifest('good', { executable: 'run.sh', args: [] }) })
+    await symlink(outside, join(dir, 'run.sh'))
+    const checked = await readManifest(dir)
+    if (!checked.ok) throw new Error('manifest')
+    const plugin = createSidecarPlugin({
+      dir,
+      manifest: checked.manifest,
+      hostVersion: 'test',
+      logger: recordingLogger(),
+    })
+    plugins.push(plugin)
+    const error = await failure(plugin.invoke(call, contractContext()))
+    expect(error.code).toBe('invalid_document')
+    expect(error.message).toMatch(/"run\.sh" is a link to .*outside\.sh, outside the plugin directory/)
+    expect(existsSync(marker)).toBe(false)
+  })
+})
