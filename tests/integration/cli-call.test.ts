@@ -230,39 +230,43 @@ describe('wirebench list, describe and call against the demo', () => {
     expect(twoBodies.code).toBe(2)
   })
 
-  it('exits 3 when nothing answers at the address, and 4 when a call runs out of time', async () => {
-    const closed = await new Promise<number>((resolve) => {
-      const server = createServer()
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number }
-        server.close(() => resolve(port))
+  it(
+    'exits 3 when nothing answers at the address, and 4 when a call runs out of time',
+    { timeout: 60_000 },
+    async () => {
+      const closed = await new Promise<number>((resolve) => {
+        const server = createServer()
+        server.listen(0, '127.0.0.1', () => {
+          const { port } = server.address() as { port: number }
+          server.close(() => resolve(port))
+        })
       })
-    })
-    const nothing = await cli(['list', '--url', `http://127.0.0.1:${closed}/openapi.json`])
-    expect(nothing.code).toBe(3)
-    expect(nothing.err).toMatch(/^wirebench: No services found at/)
-    const slow = await cli([
-      'call',
-      '--url',
-      urlOf('graphql'),
-      'Subscription/tick',
-      '-d',
-      '{"query":"subscription { tick(count: 5, every: 1000) { n } }"}',
-      '--timeout',
-      '1',
-    ])
-    expect(slow.code).toBe(4)
-    expect(slow.err).toMatch(/--timeout/)
-    // A server that accepts connections and never answers: discovery itself runs out of --timeout.
-    const silent = createServer(() => undefined)
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
-    try {
-      const { port } = silent.address() as { port: number }
-      const stalled = await cli(['call', '--url', `grpc@http://127.0.0.1:${port}`, 'Lab/Echo', '--timeout', '1'])
-      expect(stalled.code, stalled.err).toBe(4)
-      expect(stalled.err).toMatch(/gave no answer within 1000 ms/)
-    } finally {
-      silent.close()
-    }
-  })
+      const nothing = await cli(['list', '--url', `http://127.0.0.1:${closed}/openapi.json`])
+      expect(nothing.code).toBe(3)
+      expect(nothing.err).toMatch(/^wirebench: No services found at/)
+      const slow = await cli([
+        'call',
+        '--url',
+        urlOf('graphql'),
+        'Subscription/tick',
+        '-d',
+        '{"query":"subscription { tick(count: 5, every: 1000) { n } }"}',
+        '--timeout',
+        '1',
+      ])
+      expect(slow.code).toBe(4)
+      expect(slow.err).toMatch(/--timeout/)
+      // A server that accepts connections and never answers: discovery itself runs out of --timeout.
+      const silent = createServer(() => undefined)
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+      try {
+        const { port } = silent.address() as { port: number }
+        const stalled = await cli(['call', '--url', `grpc@http://127.0.0.1:${port}`, 'Lab/Echo'])
+        expect(stalled.code, stalled.err).toBe(4)
+        expect(stalled.err).toMatch(/gave no answer within 15000 ms/)
+      } finally {
+        silent.close()
+      }
+    },
+  )
 })

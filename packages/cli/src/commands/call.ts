@@ -64,8 +64,8 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
         const sources = await readDataFlags(flags.data ?? [])
         const headers = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
         const timeoutMs = parseTimeout(flags.timeout)
-        // --timeout bounds discovery too: a call cannot take longer than asked to find its method.
-        const session = await openSession(flags, io, timeoutMs !== undefined ? { timeoutMs } : {})
+        // Discovery keeps the server's own time box: --timeout is the call's (for a connection, how long to listen).
+        const session = await openSession(flags, io)
         try {
           const metadata = await session.auth.discoveryMetadata(session.urls)
           const { services } = await discoverTargets(session.engine, {

@@ -70,11 +70,7 @@ export interface CallSession {
   close(): Promise<void>
 }
 
-export async function openSession(
-  flags: TargetFlags,
-  io: CliIo,
-  options: { timeoutMs?: number } = {},
-): Promise<CallSession> {
+export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSession> {
   const urls = (flags.url ?? []).map((u) => u.trim()).filter((u) => u !== '')
   if (urls.length === 0) throw CliFailure.usage('--url is empty.', 'Give the address of a server or a document.')
   const configDir = flags.configDir ? resolve(flags.configDir) : defaultConfigDir()
@@ -89,7 +85,6 @@ export async function openSession(
     {
       configDir,
       pluginDirs: (flags.pluginDir ?? []).map((dir) => resolve(dir)),
-      ...(options.timeoutMs !== undefined ? { discoveryTimeoutMs: options.timeoutMs } : {}),
     },
   )
   try {

@@ -37,8 +37,6 @@ export interface CliEngineOptions {
   configDir: string
   /** `--plugin-dir`: more sidecar plugin directories. */
   pluginDirs?: readonly string[]
-  /** Time box of one plugin trying one URL, when shorter than the server's (a call's `--timeout`). */
-  discoveryTimeoutMs?: number
 }
 
 /** Sidecars are loaded only where there can be some: a call without them does not import the sidecar host. */
@@ -52,10 +50,7 @@ async function hasSidecars(options: CliEngineOptions): Promise<boolean> {
 export async function createCliEngine(logger: Logger, options: CliEngineOptions): Promise<CliEngine> {
   // Imported on demand: `wirebench --help` and the server start never pay for it, a call pays only for this.
   const engine = await import('@wirebench/server/engine')
-  const limits = {
-    ...engine.defaultLimits,
-    discoveryTimeoutMs: Math.min(engine.defaultLimits.discoveryTimeoutMs, options.discoveryTimeoutMs ?? Infinity),
-  }
+  const limits = engine.defaultLimits
   const outboundPolicy = engine.workbenchOutboundPolicy('standalone')
   const cookieJars = engine.createServerCookieJars()
   const builtins = engine.createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars })
