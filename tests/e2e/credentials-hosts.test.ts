@@ -1,7 +1,7 @@
 /**
  * An environment's credentials bound to hosts, in real Chromium against the real CLI and two spy APIs on two host
- * names (127.0.0.1 and 127.0.0.2) that record every request they receive. The first call with the environment's auth
- * to each host asks once; the approved host gets the bearer token and the secret variable, the refused one gets its
+ * names (127.0.0.1 and 127.0.0.2) that record every request they receive. Hosts on this machine are told apart by
+ * port too (`127.0.0.1:<port>`). The first call with the environment's auth to each host asks once; the approved host gets the bearer token and the secret variable, the refused one gets its
  * calls (unary, a live event stream, discovery after a reload) with neither, secret variables left as written, and a
  * notice says so. The answers are remembered in the environment and shown in its Hosts tab.
  */
@@ -25,6 +25,11 @@ import { fieldInput, openMethod, openWorkbench, urlChip } from './support/workbe
 
 const TOKEN = 's3cret-bearer-7f3a'
 const API_KEY = 'k-live-91c2'
+
+/** A host on this machine is approved with its port: each port is another program. */
+function hostKey(spy: CredentialSpy): string {
+  return new URL(spy.origin).host
+}
 
 function question(page: Page) {
   return page.locator('dialog.host-question')
@@ -101,8 +106,10 @@ describe.runIf(requireChromium())('credentials bound to hosts', () => {
     await fieldInput(page, 'text').fill('key ${apiKey}')
     const sent = await send(page)
     await question(page).waitFor()
-    expect(await question(page).getAttribute('data-host')).toBe('127.0.0.1')
-    expect(await question(page).locator('h2').textContent()).toBe('Send the credentials of Local demo to 127.0.0.1?')
+    expect(await question(page).getAttribute('data-host')).toBe(hostKey(alpha))
+    expect(await question(page).locator('h2').textContent()).toBe(
+      `Send the credentials of Local demo to ${hostKey(alpha)}?`,
+    )
     await screenshot(page, 'credentials-host-question-dark')
     const before = alpha.requests.length
     await question(page).getByRole('button', { name: 'Send credentials' }).click()
@@ -118,12 +125,12 @@ describe.runIf(requireChromium())('credentials bound to hosts', () => {
     await fieldInput(page, 'text').fill('key ${apiKey}')
     const sent = await send(page)
     await question(page).waitFor()
-    expect(await question(page).getAttribute('data-host')).toBe('127.0.0.2')
+    expect(await question(page).getAttribute('data-host')).toBe(hostKey(beta))
     await question(page).getByRole('button', { name: 'Send without them' }).click()
     expect(await sent.answered()).not.toContain(TOKEN)
-    const notice = page.locator('.withheld-notice[data-host="127.0.0.2"]')
+    const notice = page.locator(`.withheld-notice[data-host="${hostKey(beta)}"]`)
     await notice.waitFor()
-    expect(await notice.textContent()).toMatch(/Sent to 127\.0\.0\.2 without the credentials of Local demo/)
+    expect(await notice.textContent()).toContain(`Sent to ${hostKey(beta)} without the credentials of Local demo`)
     expect(await notice.textContent()).toContain('${apiKey}')
     await screenshot(page, 'credentials-withheld-notice-dark')
     const note = beta.requests.filter((r) => r.url === '/notes').at(-1)
@@ -134,6 +141,12 @@ describe.runIf(requireChromium())('credentials bound to hosts', () => {
   it('remembers the answer: the refused host is not asked again, live calls to it carry nothing either', async () => {
     await (await send(page)).answered()
     expect(await question(page).count()).toBe(0)
+    // A secret variable in the server URL stays as written for the refused host, like everywhere else in the call.
+    await page.getByLabel('Server URL').fill(`${beta.origin}/base\${apiKey}`)
+    await (await send(page)).answered()
+    const viaServerUrl = beta.requests.at(-1)
+    expect(viaServerUrl?.url).toMatch(/^\/base(\$|%24)(\{|%7B)apiKey(\}|%7D)\/notes$/)
+    await page.getByLabel('Server URL').fill('')
     await openMethod(page, 'betaEvents')
     await send(page)
     await waitForLiveStatus(page, ['closed', 'error'])
@@ -146,7 +159,7 @@ describe.runIf(requireChromium())('credentials bound to hosts', () => {
         const { document } = await savedEnvironments(cli)
         return document.environments.find((env) => env.name === 'Local demo')?.hosts
       })
-      .toEqual({ approved: ['127.0.0.1'], refused: ['127.0.0.2'] })
+      .toEqual({ approved: [hostKey(alpha)], refused: [hostKey(beta)] })
   })
 
   it('binds discovery too: after a reload the approved host is discovered with the token, the refused one without', async () => {
@@ -175,13 +188,17 @@ describe.runIf(requireChromium())('credentials bound to hosts', () => {
     const panel = editor(page).locator('[data-hosts-panel]')
     expect(
       await panel.getByRole('region', { name: 'Approved hosts' }).locator('.hosts-name').allTextContents(),
-    ).toEqual(['127.0.0.1'])
+    ).toEqual([hostKey(alpha)])
     expect(await panel.getByRole('region', { name: 'Refused hosts' }).locator('.hosts-name').allTextContents()).toEqual(
-      ['127.0.0.2'],
+      [hostKey(beta)],
     )
     await panel.getByLabel('Add a host').fill('*.example.com')
     await panel.getByRole('button', { name: 'Refuse', exact: true }).last().click()
     expect(await panel.locator('[role="alert"]').textContent()).toMatch(/wildcards are not supported/)
+    // This machine is approved port by port: a bare name would cover every local program.
+    await panel.getByLabel('Add a host').fill('localhost')
+    await panel.getByRole('button', { name: 'Approve', exact: true }).last().click()
+    expect(await panel.locator('[role="alert"]').textContent()).toMatch(/add the port \(localhost:8080\)/)
     await panel.getByLabel('Add a host').fill('https://Petstore.Swagger.io/v2/swagger.json')
     await panel.getByRole('button', { name: 'Refuse', exact: true }).last().click()
     await panel.locator('.hosts-row[data-host="petstore.swagger.io"]').waitFor()
@@ -193,7 +210,7 @@ describe.runIf(requireChromium())('credentials bound to hosts', () => {
         const saved = (await savedEnvironments(cli)).document
         return saved.environments.find((env) => env.name === 'Local demo')?.hosts?.refused
       })
-      .toEqual(['127.0.0.2', 'petstore.swagger.io'])
+      .toEqual([hostKey(beta), 'petstore.swagger.io'])
 
     const { page: light, errors } = await newPage(browser, { colorScheme: 'light' })
     try {

@@ -311,6 +311,31 @@ describe.runIf(requireChromium())('request forms', () => {
     expect(JSON.stringify(target.received)).not.toContain(SECRET)
   })
 
+  it('sends a media type picked from a hostile document as written: the Content-Type never carries the secret', async () => {
+    await openMethod(page, 'postNote')
+    const media = page.getByRole('combobox', { name: 'Request body media type' })
+    await media.selectOption('text/x-${canarySecret}')
+    await fieldInput(page, 'body').fill('hello')
+    // The header row holds the escaped, literal type, and the choice stays selected.
+    await page
+      .getByRole('tab', { name: /Headers/ })
+      .first()
+      .click()
+    expect(await page.getByRole('textbox', { name: 'Headers value' }).first().inputValue()).toBe(
+      'text/x-$${canarySecret}',
+    )
+    await page.getByRole('tab', { name: /Form/ }).click()
+    expect(await media.inputValue()).toBe('text/x-${canarySecret}')
+    const before = target.received.length
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    const calls = target.received.slice(before)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.headers['content-type']).toBe('text/x-${canarySecret}')
+    expect(calls[0]!.body).toBe('hello')
+    expect(JSON.stringify(target.received)).not.toContain(SECRET)
+  })
+
   it('offers the declared media types, edits a text body as text and sends it verbatim with its Content-Type', async () => {
     await openMethod(page, 'sendFeedback')
     const media = page.getByRole('combobox', { name: 'Request body media type' })
@@ -376,6 +401,10 @@ describe.runIf(requireChromium())('request forms', () => {
     await pinTheme(page, 'light')
     await screenshot(page, 'form-media-420-light')
     await page.setViewportSize({ width: 1440, height: 900 })
+    // Back to no auth: the tests after this one call servers whose credentials nobody decided on.
+    await openEnvironmentEditor(page)
+    await chooseAuthType(page, 'none')
+    await closeEnvironmentEditor(page)
   })
 
   it("keeps a hostile GraphQL schema's argument defaults literal", async () => {

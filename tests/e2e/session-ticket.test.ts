@@ -68,10 +68,51 @@ describe.runIf(requireChromium())('session token and launch ticket', () => {
     await page.context().close()
   })
 
+  it('says another program may have used a link that comes a second time, to open the new URL; the first tab is out', async () => {
+    const ticket = server.issueTicket()!
+    const first = await open(`${base}/#ticket=${ticket}`)
+    await expect
+      .poll(() => urlChip(first.page, demo.urls[0]!).getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('ok')
+    const firstToken = server.token
+    const late = await open(`${base}/#ticket=${ticket}`)
+    const banner = late.page.locator('.session-banner')
+    await banner.waitFor()
+    const text = await banner.innerText()
+    expect(text).toMatch(/Another program may have used this sign-in link/)
+    expect(text).toMatch(/already used: another program on this computer may have used it/)
+    expect(text).toMatch(/Open the new URL the wirebench command just printed in your terminal/)
+    expect(late.api).toEqual(['POST /api/session/ticket'])
+    expect(await late.page.evaluate(() => sessionStorage.getItem('wirebench.token'))).toBeNull()
+    await screenshot(late.page, 'session-ticket-reused-dark')
+    // The token the first exchange handed out was replaced: the first tab no longer gets answers.
+    expect(server.token).not.toBe(firstToken)
+    const refused = await first.page.evaluate(
+      async (token) => (await fetch('/api/protocols', { headers: { 'x-workbench-token': token ?? '' } })).status,
+      firstToken,
+    )
+    expect(refused).toBe(401)
+    // The new URL the terminal prints works in the same tab.
+    await late.page.goto(`${base}/#token=${server.token}`)
+    await expect
+      .poll(() => urlChip(late.page, demo.urls[0]!).getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('ok')
+    expect(await late.page.locator('.session-banner').count()).toBe(0)
+    expect([...first.errors, ...late.errors]).toEqual([])
+    await first.page.context().close()
+    await late.page.context().close()
+  })
+
   it('says once that a spent sign-in link no longer works, and how to get in', async () => {
     const ticket = server.issueTicket()!
     const first = await open(`${base}/#ticket=${ticket}`)
     await first.page.context().close()
+    // The second presentation raised the alarm (above); later ones only say the link was used.
+    await fetch(`${base}/api/session/ticket`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ ticket }),
+    })
     for (const [name, options] of [
       ['dark', { colorScheme: 'dark' as const }],
       ['light', { colorScheme: 'light' as const }],
@@ -110,10 +151,28 @@ describe.runIf(requireChromium())('session token and launch ticket', () => {
       for (const duplicate of ['Unauthorized', 'Environments unavailable', 'could not be discovered']) {
         expect(text).not.toContain(duplicate)
       }
+      // One consistent state: nothing that needs the server is offered, nor anything waiting on it.
+      for (const stale of ['Loading…', 'No services yet', 'Start by adding a URL', 'Add URL']) {
+        expect(text).not.toContain(stale)
+      }
+      expect(await page.getByLabel('Discovery URL to add').count()).toBe(0)
+      expect(await page.locator('.env-switcher, .url-chip, .sidebar, .drawer-toggle').count()).toBe(0)
       await screenshot(page, `session-missing-token-${name}`)
       expect(errors).toEqual([])
       await page.context().close()
     }
+  })
+
+  it('shows the workbench as soon as the URL with the token is opened in the same tab', async () => {
+    const { page, errors } = await open(`${base}/`)
+    await page.locator('.session-banner').waitFor()
+    await page.goto(`${base}/#token=${server.token}`)
+    await expect.poll(() => urlChip(page, demo.urls[0]!).getAttribute('data-status'), { timeout: 20_000 }).toBe('ok')
+    expect(await page.locator('.session-banner').count()).toBe(0)
+    await page.getByRole('combobox', { name: 'Environment', exact: true }).waitFor()
+    expect(await page.getByRole('combobox', { name: 'Environment', exact: true }).isEnabled()).toBe(true)
+    expect(errors).toEqual([])
+    await page.context().close()
   })
 
   it('says once that a token from an earlier start is not accepted', async () => {

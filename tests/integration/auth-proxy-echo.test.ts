@@ -37,7 +37,7 @@ beforeAll(async () => {
     },
   })
   app = Fastify({ logger: { level: 'trace', stream } })
-  await app.register(workbench, { configDir, uiDir: null, token })
+  await app.register(workbench, { configDir, uiDir: null, token, mode: 'standalone' })
   base = await app.listen({ host: '127.0.0.1', port: 0 })
 })
 afterAll(async () => {

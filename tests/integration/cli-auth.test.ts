@@ -44,6 +44,8 @@ describe('wirebench call with --env', () => {
   let mtls: SessionServer
   let dir: string
   const s3Authorization: string[] = []
+  /** The document is served from another port than s3rver's: on this machine that is another host to approve. */
+  let s3Host: string
   const restUrl = () => demo.services.find((s) => s.protocol === 'rest')?.url ?? ''
   const cli = (args: string[]) => runCli([...args, '--config-dir', dir])
 
@@ -59,6 +61,7 @@ describe('wirebench call with --env', () => {
     s3Dir = await mkdtemp(join(tmpdir(), 'wb-cli-s3-'))
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, resetOnClose: true })
     const { port } = await s3.run()
+    s3Host = `127.0.0.1:${port}`
     s3.httpServer.prependListener('request', (request: { headers: IncomingHttpHeaders }) => {
       s3Authorization.push(request.headers.authorization ?? '')
     })
@@ -224,6 +227,8 @@ describe('wirebench call with --env', () => {
       '{"Bucket": "cli"}',
       '--env',
       's3',
+      '--allow-credentials-host',
+      s3Host,
     ])
     expect(bucket.code, bucket.err + bucket.out).toBe(0)
     const list = await cli([
@@ -235,6 +240,8 @@ describe('wirebench call with --env', () => {
       '{"Bucket": "cli"}',
       '--env',
       's3',
+      '--allow-credentials-host',
+      s3Host,
     ])
     expect(list.code, list.err + list.out).toBe(0)
     expect(s3Authorization.at(-1)).toMatch(/^AWS4-HMAC-SHA256 Credential=S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request/)
@@ -248,6 +255,8 @@ describe('wirebench call with --env', () => {
       '{"Bucket": "cli"}',
       '--env',
       's3',
+      '--allow-credentials-host',
+      s3Host,
       '--var',
       'secret=not-the-key',
     ])
@@ -269,8 +278,10 @@ describe('wirebench call with --env', () => {
     const before = spy.requests.length
     const refused = await cli(['call', '--url', docUrl, 'spy/spyNote', '-d', '{"text": "hi"}', '--env', 'bearer'])
     expect(refused.code).toBe(2)
-    expect(refused.err).toMatch(/not approved for 127\.0\.0\.1; the call was not sent/)
-    expect(refused.err).toContain('--allow-credentials-host 127.0.0.1')
+    // On this machine a host is its name and port: another port is another program.
+    const spyHost = new URL(spy.origin).host
+    expect(refused.err).toContain(`not approved for ${spyHost}; the call was not sent`)
+    expect(refused.err).toContain(`--allow-credentials-host ${spyHost}`)
     // Discovery only read (GET) what it probed; no note was posted.
     expect(spy.requests.slice(before).map((r) => r.method)).not.toContain('POST')
     expect(spy.requests.slice(before).length).toBeGreaterThan(0)
@@ -284,7 +295,7 @@ describe('wirebench call with --env', () => {
       '--env',
       'bearer',
       '--allow-credentials-host',
-      '127.0.0.1',
+      spyHost,
     ])
     expect(allowed.code, allowed.err).toBe(0)
     expect(spy.requests.at(-1)).toMatchObject({

@@ -14,6 +14,7 @@ import {
   waitForUrl,
 } from '../servers/server/cli-process.js'
 import type { CliRun } from '../servers/server/cli-process.js'
+import { connectLive, liveUrl } from '../servers/live/live-client.js'
 
 const runs: CliRun[] = []
 function start(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
@@ -94,6 +95,69 @@ describe('wirebench (the built CLI)', () => {
       const again = await exchange()
       expect(again.status).toBe(401)
       expect(((await again.json()) as { detail: string }).detail).toMatch(/already used/)
+    } finally {
+      await rm(spyDir, { recursive: true, force: true })
+    }
+  })
+
+  it('replaces the session token when a spent launch ticket comes again: the program that used it first is locked out, and the terminal prints the new URL', async () => {
+    const { configDir, uiDir } = await cliDirs()
+    const spyDir = await mkdtemp(join(tmpdir(), 'wb-browser-spy-'))
+    const record = join(spyDir, 'argv.txt')
+    const spy = join(spyDir, 'browser.sh')
+    await writeFile(spy, `#!/bin/sh\nprintf '%s\\n' "$@" > '${record}.tmp'\nmv '${record}.tmp' '${record}'\n`, {
+      mode: 0o755,
+    })
+    try {
+      const run = start(['--port', '0', '--config-dir', configDir, '--ui-dir', uiDir], {
+        BROWSER: spy,
+        DISPLAY: '',
+        WAYLAND_DISPLAY: '',
+        XDG_CURRENT_DESKTOP: '',
+        DESKTOP_SESSION: '',
+      })
+      const { base, token } = await waitForUrl(run)
+      let argv = ''
+      await expect
+        .poll(async () => (argv = await readFile(record, 'utf8').catch(() => '')), { timeout: 10_000 })
+        .not.toBe('')
+      const ticket = /#ticket=([\w-]+)/.exec(argv)?.[1]
+      expect(ticket).toBeDefined()
+      // Another local program read the browser's argv and redeems the ticket first, as the page would.
+      const pageHeaders = { host: new URL(base).host, origin: base, 'content-type': 'application/json' }
+      const exchange = () =>
+        fetch(`${base}/api/session/ticket`, {
+          method: 'POST',
+          headers: { ...pageHeaders, 'sec-fetch-site': 'same-origin' },
+          body: JSON.stringify({ ticket }),
+        })
+      const stolen = ((await (await exchange()).json()) as { token: string }).token
+      expect(stolen).toBe(token)
+      const asThief = () => fetch(`${base}/api/protocols`, { headers: { 'x-workbench-token': stolen } })
+      expect((await asThief()).status).toBe(200)
+      const thiefSocket = await connectLive(liveUrl(base), { token: stolen, origin: base })
+
+      // The real browser comes second: refused, with why and what to do.
+      const late = await exchange()
+      expect(late.status).toBe(401)
+      const problem = (await late.json()) as { detail: string; hint: string }
+      expect(problem.detail).toMatch(/already used: another program on this computer may have used it/)
+      expect(problem.hint).toMatch(/new URL .* printed in your terminal/)
+      // The stolen token stopped working at once, and the live socket it opened was closed.
+      expect((await asThief()).status).toBe(401)
+      expect(await thiefSocket.closed).toMatchObject({ code: 1008 })
+
+      // The terminal (stderr) names the new URL, whose token works.
+      await expect.poll(() => run.stderr(), { timeout: 5_000 }).toMatch(/#token=[0-9a-f]{64}/)
+      expect(run.stderr()).toMatch(/sign-in link was used twice/)
+      const fresh = /#token=([0-9a-f]{64})/.exec(run.stderr())?.[1]
+      expect(fresh).not.toBe(token)
+      expect(run.stderr()).toContain(`${base}/#token=${fresh}`)
+      const works = await fetch(`${base}/api/protocols`, { headers: { 'x-workbench-token': fresh! } })
+      expect(works.status).toBe(200)
+      // A third attempt changes nothing more: the alarm was raised once.
+      expect((await exchange()).status).toBe(401)
+      expect((await fetch(`${base}/api/protocols`, { headers: { 'x-workbench-token': fresh! } })).status).toBe(200)
     } finally {
       await rm(spyDir, { recursive: true, force: true })
     }

@@ -88,7 +88,7 @@ describe('REST cookie jar through the workbench', () => {
     server = await startSessionServer()
     configDir = await mkdtemp(join(tmpdir(), 'wb-cookies-'))
     app = Fastify({ logger: false })
-    await app.register(workbench, { configDir, uiDir: null, token })
+    await app.register(workbench, { configDir, uiDir: null, token, mode: 'standalone' })
     await app.ready()
     const res = await app.inject({ method: 'POST', url: '/api/discover', headers, payload: { urls: [server.docUrl] } })
     expect(res.statusCode).toBe(200)

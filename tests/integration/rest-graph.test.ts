@@ -30,7 +30,7 @@ beforeAll(async () => {
   ;[files, echo] = await Promise.all([startStaticServer(), startEchoServer('{}', 'application/json')])
   configDir = await mkdtemp(join(tmpdir(), 'wb-graph-'))
   app = Fastify({ logger: false })
-  await app.register(workbench, { configDir, uiDir: null, token })
+  await app.register(workbench, { configDir, uiDir: null, token, mode: 'standalone' })
   await app.ready()
 })
 

@@ -121,7 +121,7 @@ describe('through the workbench route', () => {
   beforeAll(async () => {
     configDir = await mkdtemp(join(tmpdir(), 'wb-json-server-'))
     app = Fastify({ logger: false })
-    await app.register(workbench, { configDir, uiDir: null, token })
+    await app.register(workbench, { configDir, uiDir: null, token, mode: 'standalone' })
     await app.ready()
     const res = await app.inject({ method: 'POST', url: '/api/discover', headers, payload: { urls: [json.docUrl] } })
     expect(res.statusCode).toBe(200)

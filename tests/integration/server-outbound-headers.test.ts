@@ -41,6 +41,14 @@ function startSpy(): Promise<void> {
           servers: [{ url: origin }],
           paths: {
             '/echo': { get: { operationId: 'echo', tags: ['Spy'], responses: { 200: { description: 'ok' } } } },
+            '/traced': {
+              get: {
+                operationId: 'traced',
+                tags: ['Spy'],
+                parameters: [{ name: 'x-trace', in: 'header', schema: { type: 'string' } }],
+                responses: { 200: { description: 'ok' } },
+              },
+            },
           },
         }),
       )
@@ -101,7 +109,9 @@ describe('headers no transport can send', () => {
       await fetch(`${base}/api/protocols`, { headers: { 'x-workbench-token': wb.token ?? '' } })
     ).json()) as ProtocolsResponse
     const ids = protocols.protocols.map((p) => p.id)
-    expect(ids).toEqual(expect.arrayContaining(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket']))
+    expect(ids).toEqual(
+      expect.arrayContaining(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'signalr']),
+    )
     const sent = seen.length
     for (const [, metadata, detail] of badHeaders) {
       for (const protocol of ids) {
@@ -165,5 +175,44 @@ describe('headers no transport can send', () => {
     } finally {
       await client.close()
     }
+  })
+
+  it('built by a plugin from message fields are refused with 400 naming the header: REST header parameters and SSE Last-Event-ID', async () => {
+    const rest = { protocol: 'rest', url: `${origin}/openapi.json`, service: 'Spy', method: 'traced' }
+    const sse = { protocol: 'sse', url: `${origin}/events`, service: 'events', method: 'subscribe' }
+    expect((await post('/api/discover', { urls: [`rest@${origin}/openapi.json`] })).status).toBe(200)
+    // Good values reach the spy.
+    let before = seen.length
+    expect((await post('/api/invoke', { ...rest, messages: [{ 'x-trace': 'fine' }] })).status).toBe(200)
+    expect((await post('/api/invoke', { ...sse, messages: [{ lastEventId: '7' }] })).status).toBe(200)
+    expect(seen.length).toBe(before + 2)
+    expect(seen.at(-1)?.headers['last-event-id']).toBe('7')
+
+    before = seen.length
+    for (const value of ['a\r\nInjected: 1', 'a\nb']) {
+      await refusal(
+        await post('/api/invoke', { ...rest, messages: [{ 'x-trace': value }] }),
+        /header x-trace contains a line break/,
+      )
+      await refusal(
+        await post('/api/invoke', { ...sse, messages: [{ lastEventId: value }] }),
+        /header last-event-id contains a line break/i,
+      )
+    }
+    expect(seen.length).toBe(before)
+
+    const client = await connectLive(liveUrl(base), { token: wb.token })
+    try {
+      client.send({ op: 'stream.open', id: 'crlf-sse', ...sse, messages: [{ lastEventId: 'a\r\nX-Injected: 1' }] })
+      const closed = await client.waitFor(
+        (m: LiveServerMessage) => m.op === 'closed' && 'id' in m && m.id === 'crlf-sse',
+      )
+      const problem = closed.op === 'closed' ? closed.problem : undefined
+      expect(problem).toMatchObject({ status: 400, code: 'invalid_request' })
+      expect(problem?.detail).toMatch(/header last-event-id contains a line break/i)
+    } finally {
+      await client.close()
+    }
+    expect(seen.length).toBe(before)
   })
 })

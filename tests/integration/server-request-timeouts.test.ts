@@ -3,11 +3,10 @@
  * sending a body after it was refused, loses its socket; a slow but steady client and a slow upstream call do not.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
-import { connect } from 'node:net'
-import type { Socket } from 'node:net'
+import { Socket, connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
 import Fastify from 'fastify'
@@ -131,6 +130,26 @@ describe('standalone request time limits', () => {
     expect(closedAfter).not.toBe('still open')
     expect(t.received()).toMatch(/^HTTP\/1\.1 408 /)
     expect(closedAfter as number).toBeGreaterThanOrEqual(timeouts.requestMs - 100)
+  })
+
+  it('arms no body idle watch for a body that came with its headers', async () => {
+    // The watch is a socket timer at the idle limit; a body already complete must not pay for one.
+    const setTimeoutSpy = vi.spyOn(Socket.prototype, 'setTimeout')
+    try {
+      const socket = connect(port, '127.0.0.1')
+      let text = ''
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      const answered = new Promise<void>((resolve) => socket.on('data', () => text.includes('\r\n\r\n') && resolve()))
+      // Head and body in one write, as HTTP clients send a small JSON body.
+      socket.write(head(wb.token) + body)
+      await answered
+      socket.destroy()
+      expect(text).toMatch(/^HTTP\/1\.1 200 /)
+      const idleWatches = setTimeoutSpy.mock.calls.filter(([ms]) => ms === timeouts.bodyIdleMs)
+      expect(idleWatches).toEqual([])
+    } finally {
+      setTimeoutSpy.mockRestore()
+    }
   })
 
   it('closes a connection whose headers trickle in past the header limit', async () => {

@@ -38,8 +38,10 @@ export type {
   OAuthRefreshRequest,
   OAuthTokenRequest,
   OAuthTokenResponse,
+  TokenRequestTrust,
 } from './proxy/requests.js'
 export type { TokenClient } from './proxy/token-client.js'
+export { withTrust } from './proxy/trusted-token-client.js'
 export type { PrepareCallOptions, PreparedCall } from './pipeline/types.js'
 export { createAuthCaches } from './tokens/caches.js'
 export type { AuthCaches, AuthCachesOptions } from './tokens/caches.js'
@@ -99,15 +101,17 @@ export { parseEnvironmentsDocument } from './document/parse.js'
 export type { DocumentIssue, ParseEnvironmentsResult } from './document/parse.js'
 export type { EnvironmentsIssue, EnvironmentsResponse, SaveEnvironmentsResponse } from './document/api.js'
 export { DEFAULT_TRUST, emptyHosts, migrateEnvironmentsDocument } from './document/migrate.js'
-export { hostOf, readHost } from './hosts/host-names.js'
-export type { HostReading } from './hosts/host-names.js'
+export { callTarget, hostOf, isThisMachine, readHost } from './hosts/host-names.js'
+export type { CallTarget, HostReading } from './hosts/host-names.js'
 export {
   decideCredentials,
   hostStanding,
   hostsOf,
   secretReferences,
   secretVariableNames,
+  readApprovableHost,
   targetHost,
+  targetOf,
   withHostDecision,
   withoutSecretVariables,
 } from './hosts/credential-decision.js'

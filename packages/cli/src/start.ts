@@ -52,6 +52,8 @@ function isAddressInUse(error: unknown): boolean {
 export async function start(options: StartOptions, output: Output): Promise<() => Promise<void>> {
   const demo = options.demo ? await startDemo() : undefined
   let server: StandaloneServer | undefined
+  // The address the new URL names once the server listens (a rotation can only follow a ticket, after the banner).
+  let base = ''
   try {
     // Imported here so --help and --version answer without loading the server.
     const { createStandaloneServer } = await import('@wirebench/server')
@@ -65,6 +67,7 @@ export async function start(options: StartOptions, output: Output): Promise<() =
       allowedHosts: options.allowedHosts,
       pluginDirs: [...options.pluginDirs, ...(demo?.pluginDirs ?? [])],
       version: cliVersion,
+      onTokenRotated: (token) => output.err(ticketReuseWarning(`${base}/#token=${token}`)),
       ...(options.uiDir === undefined ? {} : { uiDir: options.uiDir }),
     })
     await server.listen()
@@ -81,7 +84,7 @@ export async function start(options: StartOptions, output: Output): Promise<() =
     }
     throw error
   }
-  const base = browserBase(server.url)
+  base = browserBase(server.url)
   // The terminal is the user's own: the banner may show the token, so the URL can be reopened any time.
   const openUrl = server.token === null ? `${base}/` : `${base}/#token=${server.token}`
   output.out(renderBanner({ version: cliVersion, openUrl, options, demoServices: demo?.services ?? [] }))
@@ -101,6 +104,17 @@ export async function start(options: StartOptions, output: Output): Promise<() =
     await running.close()
     await demo?.close()
   }
+}
+
+/** Said on the terminal (the user's own) when a spent sign-in link was presented again. */
+function ticketReuseWarning(openUrl: string): string {
+  return [
+    '',
+    'Warning: the one-time sign-in link was used twice. Another program on this computer may have read it from the',
+    'browser’s command line and signed in. The session token was replaced: the old one no longer works.',
+    `Open this URL in your browser to continue:  ${openUrl}`,
+    '',
+  ].join('\n')
 }
 
 /**

@@ -55,6 +55,7 @@ export { defaultSystemSources, resolveSystemVariable, systemVariableNames } from
 export type { SystemSources } from './variables/system.js'
 export { pathValueToString, readPath } from './variables/path.js'
 export { defaultCallLimits, silentLogger } from './plugin/contract.js'
+export { whenAborted } from './plugin/abort.js'
 export { createTargetCache } from './plugin/target-cache.js'
 export type { TargetCache, TargetCacheOptions } from './plugin/target-cache.js'
 export type {

@@ -87,8 +87,14 @@ export interface WorkbenchOptions {
    * standalone server passes its own so the CLI can open the browser without the token on its command line.
    */
   launchTickets?: LaunchTickets
+  /**
+   * Called with the new session token when the old one was replaced: a spent launch ticket was presented again, so
+   * another program may hold the old token (the standalone server prints the new URL on the terminal).
+   */
+  onSessionTokenRotated?: (token: string) => void
   /** Host header values admitted besides loopback names (`name` for any port, `name:port` for one). */
   allowedHosts?: string[]
+  /** Default `embedded`: the standalone server (`createStandaloneServer`) passes `standalone` itself. */
   mode?: 'standalone' | 'embedded'
   /** The built UI (index.html + assets/); default: `@wirebench/ui`'s dist. `null`: serve no UI. */
   uiDir?: string | null

@@ -14,7 +14,10 @@ import { createSessionToken } from './security/token.js'
 import { redactPaths } from './services/logger.js'
 import { workbench } from './workbench.js'
 
-export interface StandaloneOptions extends Omit<WorkbenchOptions, 'mode' | 'token' | 'launchTickets'> {
+export interface StandaloneOptions extends Omit<
+  WorkbenchOptions,
+  'mode' | 'token' | 'launchTickets' | 'onSessionTokenRotated'
+> {
   /** Interface to bind; default 127.0.0.1. */
   host?: string
   /** Port; 0 picks a free one. Default 5080. */
@@ -25,12 +28,17 @@ export interface StandaloneOptions extends Omit<WorkbenchOptions, 'mode' | 'toke
   logLevel?: string | false
   /** Limits on how long a client may take to send headers, a whole request, or the next byte of a body. */
   timeouts?: Partial<RequestTimeouts>
+  /**
+   * Called with the new token when a spent launch ticket was presented again: the old token may be in another
+   * program's hands and no longer works (the CLI prints a warning with the new URL).
+   */
+  onTokenRotated?: (token: string) => void
 }
 
 export interface StandaloneServer {
   app: FastifyInstance
-  /** The session token (null with `--no-token`). */
-  token: string | null
+  /** The session token now (null with `--no-token`); it changes when a reused launch ticket replaces it. */
+  readonly token: string | null
   /**
    * A one-time ticket the page trades for the token (`#ticket=` in the URL the browser is opened with): the token
    * stays off command lines. Null with `--no-token`.
@@ -51,9 +59,9 @@ function urlHost(host: string): string {
 }
 
 export async function createStandaloneServer(options: StandaloneOptions): Promise<StandaloneServer> {
-  const { host = '127.0.0.1', port = 5080, logLevel, timeouts: given, ...rest } = options
+  const { host = '127.0.0.1', port = 5080, logLevel, timeouts: given, onTokenRotated, ...rest } = options
   const timeouts = { ...defaultRequestTimeouts, ...given }
-  const token = options.token === undefined ? createSessionToken() : options.token
+  let token = options.token === undefined ? createSessionToken() : options.token
   const level = logLevel === false ? 'silent' : (logLevel ?? process.env.WIREBENCH_LOG_LEVEL ?? 'warn')
   const app = Fastify({
     logger: { level, redact: { paths: redactPaths, censor: '***' } },
@@ -69,11 +77,17 @@ export async function createStandaloneServer(options: StandaloneOptions): Promis
   })
   installRequestTimeouts(app, timeouts)
   const launchTickets = createLaunchTickets()
-  await app.register(workbench, { ...rest, token, launchTickets, mode: 'standalone' })
+  const onSessionTokenRotated = (next: string) => {
+    token = next
+    onTokenRotated?.(next)
+  }
+  await app.register(workbench, { ...rest, token, launchTickets, onSessionTokenRotated, mode: 'standalone' })
   let url = ''
   return {
     app,
-    token,
+    get token() {
+      return token
+    },
     issueTicket: () => (token === null ? null : launchTickets.issue()),
     get url() {
       return url

@@ -24,8 +24,7 @@ import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
-import { securityHeadersHook } from './security/headers.js'
-import { createSessionToken } from './security/token.js'
+import { createSessionToken, createSessionTokenHolder } from './security/token.js'
 import { createBuiltinPlugins } from './services/builtin-plugins.js'
 import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
@@ -59,7 +58,9 @@ function checkLockedUrls(urls: readonly string[], registry: PluginRegistry): voi
 
 export async function workbench(app: FastifyInstance, options: WorkbenchOptions): Promise<void> {
   const prefix = app.prefix
-  const mode = options.mode ?? 'standalone'
+  // A host that mounts the plugin gets the embedded defaults (production refusal, private targets blocked); only the
+  // standalone server, which owns its process, says otherwise.
+  const mode = options.mode ?? 'embedded'
   if (mode === 'embedded' && process.env.NODE_ENV === 'production') {
     if (!options.allowInProduction || !options.authorize) {
       throw new Error(
@@ -69,7 +70,9 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   }
   const limits = { ...defaultLimits, ...options.limits }
   // An omitted token closes the API rather than opening it: only `null` turns the gate off.
-  const token = options.token === undefined ? createSessionToken() : options.token
+  const initialToken = options.token === undefined ? createSessionToken() : options.token
+  const token = initialToken === null ? null : createSessionTokenHolder(initialToken)
+  if (token && options.onSessionTokenRotated) token.onRotate(options.onSessionTokenRotated)
   const outboundPolicy = workbenchOutboundPolicy(mode, options.outboundAllowHosts)
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
   const cookieJars = createServerCookieJars()
@@ -104,7 +107,6 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     }),
   )
   if (options.authorize) app.addHook('onRequest', createAuthorizeHook(options.authorize))
-  app.addHook('onSend', securityHeadersHook)
   app.addHook('onClose', () => registry.dispose())
 
   const uploads = createUploadService({
@@ -138,7 +140,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerInvokeRoutes(app, deps)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)
-  registerLiveRoutes(app, deps, { outboundPolicy })
+  registerLiveRoutes(app, deps, { outboundPolicy, ...(token ? { sessionToken: token } : {}) })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
 
   const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })

@@ -1,9 +1,11 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Agent } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
 import { createDispatcherFactory } from './dispatchers.js'
 import { httpRequest } from './http-request.js'
+import { createPhaseTimer } from './timing/phase-timer.js'
 
 let port = 0
 const server = createServer((request, response) => {
@@ -16,6 +18,15 @@ const server = createServer((request, response) => {
   }
   if (request.url?.startsWith('/slow')) {
     setTimeout(() => response.end('late'), 2_000)
+    return
+  }
+  if (request.url?.startsWith('/hints')) {
+    response.writeEarlyHints({ link: '</style.css>; rel=preload; as=style' })
+    response.writeHead(200, { 'content-type': 'text/plain' }).end('after hints')
+    return
+  }
+  if (request.url?.startsWith('/echo/')) {
+    response.writeHead(200, { 'content-type': 'text/plain' }).end(request.url)
     return
   }
   response.writeHead(200, { 'content-type': 'text/plain', 'x-multi': ['a', 'b'] }).end('hello world')
@@ -99,6 +110,67 @@ describe('httpRequest over the guarded dispatcher', () => {
       message: `http://127.0.0.1:${port}/slow did not answer in time after 100 ms.`,
     })
     await factory.close()
+  })
+
+  it('gives each of many concurrent requests its own head and timings', async () => {
+    const factory = createDispatcherFactory()
+    const { dispatcher } = factory.acquire({})
+    const calls = Array.from({ length: 40 }, async (_, i) => {
+      const timer = createPhaseTimer()
+      const response = await httpRequest({
+        url: `http://127.0.0.1:${port}/echo/${i}?n=${i}`,
+        method: 'GET',
+        headers: { 'x-call': String(i) },
+        dispatcher,
+        maxResponseBytes: 1000,
+        timer,
+      })
+      return { i, body: response.body.toString(), head: timer.rawHead, timings: timer.timings() }
+    })
+    for (const { i, body, head, timings } of await Promise.all(calls)) {
+      expect(body).toBe(`/echo/${i}?n=${i}`)
+      expect(head).toMatch(new RegExp(`^GET /echo/${i}\\?n=${i} HTTP/1.1\r\n`))
+      expect(head).toContain(`x-call: ${i}\r\n`)
+      expect(timings.firstByteMs).toBeGreaterThanOrEqual(0)
+      expect(timings.totalMs).toBeGreaterThanOrEqual(timings.firstByteMs ?? 0)
+    }
+    await factory.close()
+  })
+
+  it('reads the final answer after informational ones (103 Early Hints)', async () => {
+    const factory = createDispatcherFactory()
+    const { dispatcher } = factory.acquire({})
+    const response = await httpRequest({
+      url: `http://127.0.0.1:${port}/hints`,
+      method: 'GET',
+      dispatcher,
+      maxResponseBytes: 1000,
+    })
+    expect(response).toMatchObject({ status: 200, truncated: false })
+    expect(response.body.toString()).toBe('after hints')
+    await factory.close()
+  })
+
+  it('gives up at once on a cancelled call still waiting for a connection', async () => {
+    // One connection, held by a slow answer: the second call waits in undici's queue when it is cancelled.
+    const dispatcher = new Agent({ connections: 1 })
+    const slow = httpRequest({ url: `http://127.0.0.1:${port}/slow`, method: 'GET', dispatcher, maxResponseBytes: 100 })
+    const controller = new AbortController()
+    const queued = httpRequest({
+      url: `http://127.0.0.1:${port}/`,
+      method: 'GET',
+      dispatcher,
+      maxResponseBytes: 100,
+      signal: controller.signal,
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const cancelledAt = performance.now()
+    controller.abort()
+    const error: unknown = await queued.catch((e: unknown) => e)
+    expect(performance.now() - cancelledAt).toBeLessThan(500)
+    expect(error).toMatchObject({ code: 'cancelled' })
+    void slow.catch(() => undefined)
+    await dispatcher.destroy()
   })
 
   it('refuses a client certificate it cannot apply yet instead of sending without it', () => {

@@ -54,6 +54,18 @@ describe('network errors', () => {
     expect(error).toMatchObject({ code: 'timeout', message: 'http://h/slow did not answer in time after 250 ms.' })
   })
 
+  it('answers a header undici or Node refuses as the user’s invalid request, not an unreachable host', () => {
+    const undici = Object.assign(new Error('invalid x-trace header'), { code: 'UND_ERR_INVALID_ARG' })
+    const node = Object.assign(new TypeError('Invalid character in header content ["x-trace"]'), {
+      code: 'ERR_INVALID_CHAR',
+    })
+    for (const cause of [undici, node]) {
+      const error = toNetworkError(cause, { url: 'http://127.0.0.1:9/x' })
+      expect(error.code).toBe('invalid_request')
+      expect(error.message).toMatch(/^The request to 127\.0\.0\.1:9 cannot be sent: .*x-trace/)
+    }
+  })
+
   it('gives an unknown failure no made-up hint', () => {
     expect(toNetworkError(new Error('odd'), { url: 'http://h/' })).toMatchObject({ message: 'Cannot reach h: odd.' })
     expect(toNetworkError(new Error('odd'), { url: 'http://h/' }).hint).toBeUndefined()

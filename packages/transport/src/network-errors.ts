@@ -72,6 +72,14 @@ export function toNetworkError(error: unknown, context: NetworkErrorContext): Wo
     )
   }
   const code = errorCode(error)
+  if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN') {
+    // The request could not be built from what the user gave (a header undici or Node refuses): nothing was sent.
+    return new WorkbenchError('invalid_request', `The request to ${host} cannot be sent: ${safeReason(error)}.`, {
+      cause: error,
+      hint: 'Check the headers of the call: names are tokens, values have no line breaks.',
+      details: { code },
+    })
+  }
   const tls = code === undefined ? undefined : tlsFailure(code, context.clientCertificate === true)
   if (tls) {
     return new WorkbenchError('upstream_unreachable', `TLS handshake with ${host} failed: ${tls.reason} (${code}).`, {
@@ -108,6 +116,14 @@ function isParserError(error: unknown): boolean {
 /** An https connection closed or reset with no answer: what a TLS 1.3 server does to a certificate it refuses. */
 function closedOverTls(code: string | undefined, context: NetworkErrorContext): boolean {
   return (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') && context.url.startsWith('https:')
+}
+
+/** Node's and undici's own words name the header, never its value; cut to one short line all the same. */
+function safeReason(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
+  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat
 }
 
 function safeHost(url: string): string {

@@ -157,6 +157,20 @@ function hostileDocument(serverUrl: string): unknown {
           responses: ok,
         },
       },
+      '/notes': {
+        post: {
+          operationId: 'postNote',
+          tags: ['hostile'],
+          // A declared media type is document text too: picked, it becomes the call's Content-Type header.
+          requestBody: {
+            content: {
+              'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } } } },
+              'text/x-${canarySecret}': { schema: { type: 'string' } },
+            },
+          },
+          responses: ok,
+        },
+      },
     },
   }
 }

@@ -13,6 +13,7 @@
  */
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
 import type { Configuration } from 'oidc-provider'
@@ -35,12 +36,14 @@ export interface OidcProviderOptions {
   redirectUris: string[]
   /** Access token lifetime in seconds (default 300). */
   accessTokenTtl?: number
+  /** Serve https with this certificate (e.g. one from a private CA, tests/servers/tls/pki.ts). */
+  tls?: { cert: string; key: string }
 }
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<OidcProvider> {
-  const server: Server = createServer()
+  const server: Server = options.tls ? createHttpsServer(options.tls) : createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const issuer = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`
   const clients: OidcClients = {
     confidential: { clientId: 'wb-service', clientSecret: 'wb-service-secret-3f9a1c', scope: 'api:read api:write' },
     public: { clientId: 'wb-browser', scope: 'openid offline_access api:read', redirectUris: options.redirectUris },

@@ -39,7 +39,18 @@ export function parseTrust(input: unknown, at: string, issues: DocumentIssue[]):
   return issues.length === before ? trust : undefined
 }
 
-function parseHostList(input: unknown, at: string, issues: DocumentIssue[]): string[] {
+/** What reading the host lists changed on the way (the document is then written back). */
+export interface HostNotes {
+  /** An approval of a name on this machine without a port was dropped: it would cover every local program. */
+  droppedAnyPortApproval: boolean
+}
+
+function parseHostList(
+  input: unknown,
+  at: string,
+  issues: DocumentIssue[],
+  options: { isApproved: boolean; notes: HostNotes },
+): string[] {
   if (!Array.isArray(input)) {
     issues.push({ path: at, message: `must be a list of host names, not ${describe(input)}.` })
     return []
@@ -48,13 +59,20 @@ function parseHostList(input: unknown, at: string, issues: DocumentIssue[]): str
   input.forEach((item, index) => {
     const reading = typeof item === 'string' ? readHost(item) : { error: `must be a host name, not ${describe(item)}.` }
     if ('error' in reading) issues.push({ path: `${at}/${index}`, message: reading.error })
+    // Approvals of `localhost` or `127.0.0.1` from when ports were not told apart: asked again, port by port.
+    else if (options.isApproved && reading.isAnyPort) options.notes.droppedAnyPortApproval = true
     // Stored as written by hand is fine; kept in the one spelling calls are compared with.
     else if (!hosts.includes(reading.host)) hosts.push(reading.host)
   })
   return hosts
 }
 
-export function parseHosts(input: unknown, at: string, issues: DocumentIssue[]): HostBinding | undefined {
+export function parseHosts(
+  input: unknown,
+  at: string,
+  issues: DocumentIssue[],
+  notes: HostNotes = { droppedAnyPortApproval: false },
+): HostBinding | undefined {
   if (input === undefined) return emptyHosts()
   if (!isRecord(input)) {
     issues.push({ path: at, message: `hosts must be an object {approved, refused}, not ${describe(input)}.` })
@@ -63,8 +81,9 @@ export function parseHosts(input: unknown, at: string, issues: DocumentIssue[]):
   const before = issues.length
   const hosts = emptyHosts()
   for (const [key, value] of Object.entries(input)) {
-    if (key === 'approved' || key === 'refused') hosts[key] = parseHostList(value, `${at}/${key}`, issues)
-    else issues.push({ path: `${at}${pointer(key)}`, message: `hosts has no field "${key}".` })
+    if (key === 'approved' || key === 'refused') {
+      hosts[key] = parseHostList(value, `${at}/${key}`, issues, { isApproved: key === 'approved', notes })
+    } else issues.push({ path: `${at}${pointer(key)}`, message: `hosts has no field "${key}".` })
   }
   hosts.refused.forEach((host, index) => {
     if (hosts.approved.includes(host)) {

@@ -193,16 +193,26 @@ describe('trust settings', () => {
 describe('host binding', () => {
   const env = (hosts: unknown) => ({ id: 'a', name: 'A', vars: {}, auth: { type: 'bearer', token: 't' }, hosts })
 
-  it('keeps approved and refused host names in one spelling (lower case, no port), without duplicates', () => {
+  it('keeps host names in one spelling (lower case; a port only on this machine), without duplicates', () => {
     const result = parseEnvironmentsDocument(
       doc([
-        env({ approved: ['API.example.com', 'https://api.example.com:8443/x', '[::1]'], refused: ['localhost:9'] }),
+        env({
+          approved: ['API.example.com', 'https://api.example.com:8443/x', '[::1]:8080', 'http://[::1]:8080/'],
+          refused: ['localhost:9', '127.0.0.2'],
+        }),
       ]),
     )
+    expect(result).toMatchObject({ ok: true, migrated: false })
     expect(result.ok && result.document.environments[0]?.hosts).toEqual({
-      approved: ['api.example.com', '[::1]'],
-      refused: ['localhost'],
+      approved: ['api.example.com', '[::1]:8080'],
+      refused: ['localhost:9', '127.0.0.2'],
     })
+  })
+
+  it('drops an approval of a host on this machine without a port (it would cover every local program), and says so', () => {
+    const result = parseEnvironmentsDocument(doc([env({ approved: ['127.0.0.1', 'localhost:5080'], refused: [] })]))
+    expect(result).toMatchObject({ ok: true, migrated: true })
+    expect(result.ok && result.document.environments[0]?.hosts).toEqual({ approved: ['localhost:5080'], refused: [] })
   })
 
   it.each([

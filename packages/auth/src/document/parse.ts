@@ -2,13 +2,14 @@
  * Validates an environments document (after migration) field by field: every auth type's fields and their types,
  * unknown types and keys refused, ids unique, `activeEnvironmentId` naming an existing environment or null.
  * Optional auth fields left out get their defaults; the result is a fresh copy, never the input object.
- * Memory-only fields (the mTLS passphrase) are never kept: a stored one is dropped and the result reports
- * `migrated: true`, so the caller may write the document back without it.
+ * Memory-only fields (the mTLS passphrase) are never kept, nor an approval of a host on this machine without a port
+ * (it would cover every local program): such entries are dropped and the result reports `migrated: true`, so the
+ * caller may write the document back without them.
  */
 import { ENVIRONMENTS_VERSION, type AuthConfig, type Environment, type EnvironmentsDocument } from '../environment.js'
 import { authTypes, isAuthType, memoryOnlyFieldsOf, schemeFor } from '../scheme/registry.js'
 import type { AuthField } from '../scheme/types.js'
-import { parseHosts, parseTrust } from './environment-parts.js'
+import { parseHosts, parseTrust, type HostNotes } from './environment-parts.js'
 import { describe, isRecord, pointer } from './json-shape.js'
 import { migrateEnvironmentsDocument } from './migrate.js'
 
@@ -27,7 +28,7 @@ const environmentKeys = new Set(['id', 'name', 'vars', 'auth', 'trust', 'hosts']
 const documentKeys = new Set(['version', 'environments', 'activeEnvironmentId'])
 
 /** What parsing found besides issues. */
-interface ParseNotes {
+interface ParseNotes extends HostNotes {
   /** Memory-only fields were present and left out of the result. */
   droppedMemoryOnly: boolean
 }
@@ -132,7 +133,7 @@ function parseEnvironment(
   const auth =
     input['auth'] === undefined ? ({ type: 'none' } as const) : parseAuth(input['auth'], `${at}/auth`, issues, notes)
   const trust = parseTrust(input['trust'], `${at}/trust`, issues)
-  const hosts = parseHosts(input['hosts'], `${at}/hosts`, issues)
+  const hosts = parseHosts(input['hosts'], `${at}/hosts`, issues, notes)
   for (const key of Object.keys(input)) {
     if (!environmentKeys.has(key))
       issues.push({ path: `${at}${pointer(key)}`, message: `An environment has no field "${key}".` })
@@ -144,7 +145,7 @@ function parseEnvironment(
 export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResult {
   const { value, migrated } = migrateEnvironmentsDocument(json)
   const issues: DocumentIssue[] = []
-  const notes: ParseNotes = { droppedMemoryOnly: false }
+  const notes: ParseNotes = { droppedMemoryOnly: false, droppedAnyPortApproval: false }
   if (!isRecord(value))
     return { ok: false, issues: [{ path: '', message: `The document must be a JSON object, not ${describe(value)}.` }] }
   if (value['version'] !== ENVIRONMENTS_VERSION) {
@@ -191,6 +192,6 @@ export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResul
   return {
     ok: true,
     document: { version: ENVIRONMENTS_VERSION, environments, activeEnvironmentId: active as string | null },
-    migrated: migrated || notes.droppedMemoryOnly,
+    migrated: migrated || notes.droppedMemoryOnly || notes.droppedAnyPortApproval,
   }
 }

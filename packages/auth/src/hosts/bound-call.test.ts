@@ -8,10 +8,10 @@ const ca = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n'
 const local: Environment = {
   id: 'local',
   name: 'Local demo',
-  vars: { token: 's3cret', apiKey: 'k-1', user: 'ann', ca },
+  vars: { token: 's3cret', apiKey: 'k-1', user: 'ann', ca, botToken: 'BOT-SECRET-1' },
   auth: { type: 'bearer', token: '${token}', persistCookies: true },
   trust: { caCertificate: '${ca}', allowSelfSigned: false },
-  hosts: { approved: ['127.0.0.1'], refused: ['evil.example'] },
+  hosts: { approved: ['127.0.0.1:8080'], refused: ['evil.example', 'api.evil.example'] },
 }
 
 const call = (targetUrl: string, extra: Partial<Parameters<typeof prepareBoundCall>[0]> = {}) =>
@@ -22,14 +22,14 @@ const call = (targetUrl: string, extra: Partial<Parameters<typeof prepareBoundCa
     targetUrl,
     metadata: { 'X-Api-Key': '${apiKey}', 'X-User': '${user}' },
     messages: [{ note: 'key ${apiKey} for ${user}' }],
-    secretVariables: ['apiKey'],
+    secretVariables: ['apiKey', 'botToken'],
     ...extra,
   })
 
 describe('prepareBoundCall', () => {
   it('sends auth and secret variables to an approved host', async () => {
     const prepared = await call('http://127.0.0.1:8080/v1')
-    expect(prepared.credentials).toEqual({ host: '127.0.0.1', sent: true, reason: 'approved' })
+    expect(prepared.credentials).toEqual({ host: '127.0.0.1:8080', sent: true, reason: 'approved' })
     expect(prepared.metadata).toMatchObject({ Authorization: 'Bearer s3cret', 'X-Api-Key': 'k-1', 'X-User': 'ann' })
     expect(prepared.messages).toEqual([{ note: 'key k-1 for ann' }])
     expect(prepared.withheld).toEqual([])
@@ -65,8 +65,24 @@ describe('prepareBoundCall', () => {
     const undecided = await call('https://petstore.swagger.io/v2')
     expect(undecided.credentials).toEqual({ host: 'petstore.swagger.io', sent: false, reason: 'undecided' })
     expect(undecided.metadata['Authorization']).toBeUndefined()
-    const listed = await call('https://petstore.swagger.io/v2', { preApprovedHosts: ['petstore.swagger.io'] })
+    const listed = await call('https://petstore.swagger.io/v2', {
+      preApprovedOrigins: ['https://petstore.swagger.io/v2/swagger.json'],
+    })
     expect(listed.credentials).toMatchObject({ sent: true, reason: 'pre-approved' })
+  })
+
+  it('leaves secret variables in the server URL as written for a refused host; an approved one gets them', async () => {
+    const serverUrl = 'https://api.evil.example/bot${botToken}'
+    const refused = await call(serverUrl, { serverUrl, messages: [{ a: '${botToken}' }] })
+    expect(refused.credentials).toMatchObject({ host: 'api.evil.example', sent: false, reason: 'refused' })
+    expect(refused.serverUrl).toBe('https://api.evil.example/bot${botToken}')
+    expect(refused.messages).toEqual([{ a: '${botToken}' }])
+    expect(refused.withheld).toContain('botToken')
+    expect(JSON.stringify(refused)).not.toContain('BOT-SECRET-1')
+    const approved = await call('http://127.0.0.1:8080/bot${botToken}', {
+      serverUrl: 'http://127.0.0.1:8080/bot${botToken}',
+    })
+    expect(approved.serverUrl).toBe('http://127.0.0.1:8080/botBOT-SECRET-1')
   })
 
   it('cancels the call when asking fails (the user dismissed the question)', async () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Environment } from '../environment.js'
-import { decideCredentials, secretReferences, withHostDecision } from './credential-decision.js'
-import { hostOf, readHost } from './host-names.js'
+import { decideCredentials, readApprovableHost, secretReferences, withHostDecision } from './credential-decision.js'
+import { callTarget, hostOf, readHost } from './host-names.js'
 
 const local = (overrides: Partial<Environment> = {}): Environment => ({
   id: 'local',
   name: 'Local demo',
-  vars: { token: 's3cret', baseUrl: 'http://localhost:8080', apiKey: 'k-1' },
+  vars: { token: 's3cret', baseUrl: 'http://localhost:8080', apiKey: 'k-1', botToken: 'BOT-SECRET-1' },
   auth: { type: 'bearer', token: '${token}' },
-  hosts: { approved: ['localhost'], refused: ['evil.example'] },
+  hosts: { approved: ['localhost:8080', 'api.example.com'], refused: ['evil.example'] },
   ...overrides,
 })
 
@@ -20,30 +20,83 @@ describe('host names', () => {
     expect(hostOf('petstore.json')).toBeUndefined()
   })
 
+  it('keys a public host by name and a host on this machine by name and port; origins fold ws and grpc into http', () => {
+    expect(callTarget('https://API.Example.com:8443/v1')).toEqual({
+      name: 'api.example.com',
+      key: 'api.example.com',
+      origin: 'https://api.example.com:8443',
+    })
+    expect(callTarget('ws://127.0.0.1:9000/chat')).toEqual({
+      name: '127.0.0.1',
+      key: '127.0.0.1:9000',
+      origin: 'http://127.0.0.1:9000',
+    })
+    expect(callTarget('http://localhost/x')?.key).toBe('localhost:80')
+    expect(callTarget('wss://[::1]/x')?.key).toBe('[::1]:443')
+    expect(callTarget('grpc://app.localhost:50051')?.key).toBe('app.localhost:50051')
+    expect(callTarget('http://0.0.0.0:5000/')?.key).toBe('0.0.0.0:5000')
+    expect(callTarget('ftp://localhost/x')).toBeUndefined()
+    expect(callTarget('upload.proto')).toBeUndefined()
+  })
+
   it('reads a host as a person writes it, and says what is wrong otherwise', () => {
     expect(readHost(' Petstore.Swagger.io ')).toEqual({ host: 'petstore.swagger.io' })
-    expect(readHost('localhost:5080')).toEqual({ host: 'localhost' })
-    expect(readHost('https://127.0.0.2:1/x')).toEqual({ host: '127.0.0.2' })
+    expect(readHost('api.example.com:8443')).toEqual({ host: 'api.example.com' })
+    expect(readHost('localhost:5080')).toEqual({ host: 'localhost:5080' })
+    expect(readHost('https://127.0.0.2:1/x')).toEqual({ host: '127.0.0.2:1' })
+    expect(readHost('http://localhost/x')).toEqual({ host: 'localhost:80' })
+    expect(readHost('127.0.0.1')).toEqual({ host: '127.0.0.1', isAnyPort: true })
     expect(readHost('*.example.com')).toEqual({ error: expect.stringMatching(/wildcards are not supported/) })
     expect(readHost('not a host')).toEqual({ error: expect.stringMatching(/is not a host name/) })
     expect(readHost('')).toEqual({ error: expect.stringMatching(/Enter a host name/) })
   })
+
+  it('approves a host on this machine only with its port', () => {
+    expect(readApprovableHost('localhost')).toEqual({ error: expect.stringMatching(/add the port \(localhost:8080\)/) })
+    expect(readApprovableHost('localhost:3000')).toEqual({ host: 'localhost:3000' })
+    expect(readApprovableHost('api.example.com')).toEqual({ host: 'api.example.com' })
+  })
 })
 
 describe('decideCredentials', () => {
-  it('sends to an approved host, whatever its port and scheme', () => {
-    expect(decideCredentials({ environment: local(), targetUrl: 'https://LOCALHOST:9443/api' })).toEqual({
+  it('sends to an approved public host, whatever its port and scheme', () => {
+    expect(decideCredentials({ environment: local(), targetUrl: 'wss://API.example.com:9443/api' })).toEqual({
       kind: 'send',
-      host: 'localhost',
+      host: 'api.example.com',
       reason: 'approved',
     })
   })
 
-  it('resolves the target URL’s variables to find the host', () => {
-    expect(decideCredentials({ environment: local(), targetUrl: '${baseUrl}/v1' })).toMatchObject({
+  it('tells the ports of this machine apart: another local port is another program, asked about', () => {
+    expect(decideCredentials({ environment: local(), targetUrl: 'http://LOCALHOST:8080/api' })).toEqual({
       kind: 'send',
-      host: 'localhost',
+      host: 'localhost:8080',
+      reason: 'approved',
     })
+    expect(decideCredentials({ environment: local(), targetUrl: 'http://localhost:9999/api' })).toEqual({
+      kind: 'ask',
+      host: 'localhost:9999',
+    })
+    // A refusal written without a port covers every port of that name.
+    const refusing = local({ hosts: { approved: ['localhost:8080'], refused: ['127.0.0.1'] } })
+    expect(decideCredentials({ environment: refusing, targetUrl: 'http://127.0.0.1:4000/' })).toMatchObject({
+      kind: 'withhold',
+      reason: 'refused',
+    })
+  })
+
+  it('resolves the target URL’s non-secret variables to find the host', () => {
+    const secretVariables = ['token', 'apiKey', 'botToken']
+    expect(decideCredentials({ environment: local(), targetUrl: '${baseUrl}/v1', secretVariables })).toMatchObject({
+      kind: 'send',
+      host: 'localhost:8080',
+    })
+    // A host spelled by a secret variable is no host: the secret does not decide where it goes.
+    expect(
+      decideCredentials({ environment: local(), targetUrl: 'https://${botToken}.evil.example/', secretVariables }),
+    ).toEqual({ kind: 'withhold', host: undefined, reason: 'no-host' })
+    // By default every variable counts as secret.
+    expect(decideCredentials({ environment: local(), targetUrl: '${baseUrl}/v1' }).kind).toBe('withhold')
   })
 
   it('withholds from a refused host, even when the caller pre-approves it', () => {
@@ -51,12 +104,12 @@ describe('decideCredentials', () => {
       decideCredentials({
         environment: local(),
         targetUrl: 'https://evil.example/x',
-        preApprovedHosts: ['evil.example'],
+        preApprovedOrigins: ['https://evil.example/openapi.json'],
       }),
     ).toEqual({ kind: 'withhold', host: 'evil.example', reason: 'refused' })
   })
 
-  it('asks about a host never decided, unless the caller pre-approves it (the CLI’s command-line hosts)', () => {
+  it('asks about a host never decided, unless the caller pre-approves its origin (the URLs it was started on)', () => {
     expect(decideCredentials({ environment: local(), targetUrl: 'https://petstore.swagger.io/v2' })).toEqual({
       kind: 'ask',
       host: 'petstore.swagger.io',
@@ -65,9 +118,22 @@ describe('decideCredentials', () => {
       decideCredentials({
         environment: local(),
         targetUrl: 'https://petstore.swagger.io/v2',
-        preApprovedHosts: ['https://petstore.swagger.io/v2/swagger.json', 'not a host'],
+        preApprovedOrigins: ['https://petstore.swagger.io/v2/swagger.json', 'not a host'],
       }),
     ).toEqual({ kind: 'send', host: 'petstore.swagger.io', reason: 'pre-approved' })
+  })
+
+  it('pre-approves exactly an origin: never the same name on another port or scheme', () => {
+    const preApprovedOrigins = ['http://127.0.0.1:4000/openapi.json', 'ws://127.0.0.1:4001/chat', 'rest.example.com']
+    const decide = (targetUrl: string) => decideCredentials({ environment: local(), targetUrl, preApprovedOrigins })
+    expect(decide('http://127.0.0.1:4000/books')).toMatchObject({ kind: 'send', reason: 'pre-approved' })
+    expect(decide('ws://127.0.0.1:4000/live')).toMatchObject({ kind: 'send', reason: 'pre-approved' })
+    expect(decide('http://127.0.0.1:4001/x')).toMatchObject({ kind: 'send', reason: 'pre-approved' })
+    expect(decide('http://127.0.0.1:4002/x')).toEqual({ kind: 'ask', host: '127.0.0.1:4002' })
+    expect(decide('https://127.0.0.1:4000/x')).toEqual({ kind: 'ask', host: '127.0.0.1:4000' })
+    expect(decide('http://localhost:4000/x')).toEqual({ kind: 'ask', host: 'localhost:4000' })
+    // A bare name is not an origin a workbench was started on.
+    expect(decide('https://rest.example.com/x')).toEqual({ kind: 'ask', host: 'rest.example.com' })
   })
 
   it('withholds when the target names no host', () => {
@@ -118,13 +184,13 @@ describe('withHostDecision', () => {
   it('moves a host into the list of the answer, keeping the rest, without touching the original', () => {
     const env = local()
     expect(withHostDecision(env, 'evil.example', true).hosts).toEqual({
-      approved: ['localhost', 'evil.example'],
+      approved: ['localhost:8080', 'api.example.com', 'evil.example'],
       refused: [],
     })
     expect(withHostDecision(env, 'petstore.swagger.io', false).hosts).toEqual({
-      approved: ['localhost'],
+      approved: ['localhost:8080', 'api.example.com'],
       refused: ['evil.example', 'petstore.swagger.io'],
     })
-    expect(env.hosts).toEqual({ approved: ['localhost'], refused: ['evil.example'] })
+    expect(env.hosts).toEqual({ approved: ['localhost:8080', 'api.example.com'], refused: ['evil.example'] })
   })
 })

@@ -8,6 +8,7 @@ import type { AuthConfig } from '../environment.js'
 import { schemeFor, stripMemoryOnlyAuth } from '../scheme/registry.js'
 import type { AuthApplyContext, AuthOutput, AuthProtocol, AuthScheme } from '../scheme/types.js'
 import { withoutSecretVariables } from '../hosts/credential-decision.js'
+import { withTrust } from '../proxy/trusted-token-client.js'
 import { substituteAuthConfig, substitutionFor } from './substitute-auth.js'
 import { trustMarkerFor } from './trust-marker.js'
 import type { PrepareCallOptions, PreparedCall } from './types.js'
@@ -22,7 +23,7 @@ function appliesTo(scheme: AuthScheme, protocol: AuthProtocol): boolean {
 export async function prepareCall(options: PrepareCallOptions): Promise<PreparedCall> {
   const { environment, protocol } = options
   const withholding = environment !== null && options.credentials === 'withhold'
-  // Every variable: decides the host (the server URL) and the trust settings, neither of which is a credential.
+  // Every variable: the trust settings (public material) and, for a host that may have them, the credentials.
   const full = substitutionFor(environment, options)
   const substitution = withholding
     ? { ...full, scopes: substitutionFor(withoutSecretVariables(environment, options.secretVariables), options).scopes }
@@ -34,8 +35,14 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
   note(userMetadata.unknown)
   const messages = substituteDeep(options.messages ?? [], substitution)
   note(messages.unknown)
-  const serverUrl = substitute(options.serverUrl ?? '', full)
+  // A refused host gets its URL with the secret variables left as written, like the rest of the call.
+  const serverUrl = substitute(options.serverUrl ?? '', substitution)
   note(serverUrl.unknown)
+
+  // Trust settings hold no secret and apply whatever the auth type, the protocol and the host — and to the token
+  // endpoint the auth reaches through the proxy.
+  const trust = trustMarkerFor(environment?.trust, full)
+  note(trust.unknown)
 
   const output: AuthOutput = { headers: {}, markers: {} }
   const auth: AuthConfig | undefined = withholding ? undefined : environment?.auth
@@ -50,7 +57,7 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
       const userSetAll = names.length > 0 && names.every((name) => getHeader(userMetadata.value, name) !== undefined)
       if (!userSetAll) {
         const ctx: AuthApplyContext = { protocol, environmentId: environment.id, caches: options.caches }
-        if (options.tokenClient) ctx.tokenClient = options.tokenClient
+        if (options.tokenClient) ctx.tokenClient = withTrust(options.tokenClient, trust.trust)
         if (options.signal) ctx.signal = options.signal
         if (options.memorySecrets) ctx.memorySecrets = options.memorySecrets
         const applied = await scheme.apply(resolved.value, ctx)
@@ -62,9 +69,6 @@ export async function prepareCall(options: PrepareCallOptions): Promise<Prepared
   if (environment && auth?.persistCookies === true && restOnly(protocol)) {
     output.markers[COOKIE_ENV_MARKER] = environment.id
   }
-  // Trust settings hold no secret and apply whatever the auth type, the protocol and the host.
-  const trust = trustMarkerFor(environment?.trust, full)
-  note(trust.unknown)
   Object.assign(output.markers, trust.markers)
 
   // A withheld secret is not unknown: it is defined and deliberately left as written.

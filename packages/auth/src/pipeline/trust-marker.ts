@@ -10,6 +10,8 @@ import { readPem } from '../pem/pem.js'
 export interface TrustOutput {
   /** `{ __workbenchTrust__: json }`, or empty when the settings are the defaults. */
   markers: Record<string, string>
+  /** The same settings as an object (token requests carry it), undefined when they are the defaults. */
+  trust?: TrustMarker
   /** Variables the CA field references that nothing defines. */
   unknown: string[]
 }
@@ -32,5 +34,6 @@ export function trustMarkerFor(trust: TrustSettings | undefined, substitution: S
   }
   if (trust.allowSelfSigned) marker.allowSelfSigned = true
   const isDefault = marker.caCertificate === undefined && marker.allowSelfSigned === undefined
-  return { markers: isDefault ? {} : { [TRUST_MARKER]: JSON.stringify(marker) }, unknown: ca.unknown }
+  if (isDefault) return { markers: {}, unknown: ca.unknown }
+  return { markers: { [TRUST_MARKER]: JSON.stringify(marker) }, trust: marker, unknown: ca.unknown }
 }

@@ -31,7 +31,7 @@ export interface PrepareCallOptions {
   /**
    * `withhold` when the call goes to a host the environment's credentials are not bound to: no auth runs (no headers,
    * no mTLS, SigV4, API-key or cookie markers) and the secret variables stay as written (`${name}`, listed in
-   * `withheld`). The server URL and the trust settings are still resolved with every variable. Default `send`.
+   * `withheld`), in the server URL too. The trust settings are still resolved with every variable. Default `send`.
    */
   credentials?: 'send' | 'withhold'
   /** With `withhold`: the variables that hold secrets; by default all of the environment's (auth references always). */

@@ -2,6 +2,15 @@
  * Request bodies of the server's auth proxy routes (SPEC.md "Endpoints"): the UI and CLI send them, the server
  * validates them. Each route passes the token endpoint's JSON body through unchanged and answers 502 on failure.
  */
+import type { TrustMarker } from '@wirebench/core'
+
+/**
+ * The active environment's TLS trust settings (its CA certificate, allow self-signed), already substituted: the token
+ * endpoint is reached with the same trust as the environment's calls. Absent means the system's roots only.
+ */
+export interface TokenRequestTrust {
+  trust?: TrustMarker
+}
 
 export const AUTH_PROXY_ROUTES = {
   oauthToken: '/api/auth/oauth-token',
@@ -11,7 +20,7 @@ export const AUTH_PROXY_ROUTES = {
 } as const
 
 /** `POST {prefix}/api/auth/oauth-token`: an OAuth 2.0 client_credentials grant. Empty scope/audience are not sent upstream. */
-export interface OAuthTokenRequest {
+export interface OAuthTokenRequest extends TokenRequestTrust {
   tokenUrl: string
   clientId: string
   clientSecret: string
@@ -20,7 +29,7 @@ export interface OAuthTokenRequest {
 }
 
 /** `POST {prefix}/api/auth/oauth-code-exchange`: authorization_code grant with the PKCE verifier. */
-export interface OAuthCodeExchangeRequest {
+export interface OAuthCodeExchangeRequest extends TokenRequestTrust {
   tokenUrl: string
   code: string
   redirectUri: string
@@ -31,7 +40,7 @@ export interface OAuthCodeExchangeRequest {
 }
 
 /** `POST {prefix}/api/auth/oauth-refresh`: refresh_token grant. */
-export interface OAuthRefreshRequest {
+export interface OAuthRefreshRequest extends TokenRequestTrust {
   tokenUrl: string
   refreshToken: string
   clientId: string
@@ -47,7 +56,7 @@ export type CustomTokenMethod = 'GET' | 'POST' | 'PUT'
  * substituted. The server sends `body` with `Content-Type: contentType` (no body for GET) plus `headers`, and
  * passes the endpoint's JSON response through unchanged (502 when unreachable, non-2xx or not JSON).
  */
-export interface CustomTokenRequest {
+export interface CustomTokenRequest extends TokenRequestTrust {
   tokenUrl: string
   method: CustomTokenMethod
   contentType: string

@@ -3,6 +3,8 @@ import { WorkbenchError } from '@wirebench/core'
 import type { CustomTokenAuth, Environment, OAuth2ClientCredentialsAuth } from '../environment.js'
 import { substituteAuthConfig, substitutionFor, type VariableOptions } from '../pipeline/substitute-auth.js'
 import type { TokenClient } from '../proxy/token-client.js'
+import { withTrust } from '../proxy/trusted-token-client.js'
+import { trustMarkerFor } from '../pipeline/trust-marker.js'
 import { fetchClientCredentialsToken } from './client-credentials.js'
 import { fetchCustomToken } from './custom-token.js'
 
@@ -19,9 +21,13 @@ export interface FetchTokenPreviewOptions extends VariableOptions {
 
 export async function fetchTokenPreview(options: FetchTokenPreviewOptions): Promise<TokenPreview> {
   const clock = options.clock ?? (() => Date.now())
-  const { value, unknown } = substituteAuthConfig(options.config, substitutionFor(options.environment, options))
-  const common = { tokenClient: options.tokenClient, clock, ...(options.signal ? { signal: options.signal } : {}) }
+  const substitution = substitutionFor(options.environment, options)
+  const { value, unknown } = substituteAuthConfig(options.config, substitution)
   try {
+    // The environment's trust settings reach the token endpoint as they reach its calls.
+    const { trust } = trustMarkerFor(options.environment?.trust, substitution)
+    const tokenClient = withTrust(options.tokenClient, trust)
+    const common = { tokenClient, clock, ...(options.signal ? { signal: options.signal } : {}) }
     const token =
       value.type === 'oauth2_cc'
         ? await fetchClientCredentialsToken({ config: value, ...common })

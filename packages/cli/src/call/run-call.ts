@@ -109,7 +109,7 @@ function liveContext(
     create: async (): Promise<CallContext> => {
       const { createCallContext } = await import('@wirebench/server/engine')
       return createCallContext({
-        signal: controller.signal,
+        abort: controller.signal,
         metadata,
         logger: run.engine.logger,
         limits: {

@@ -6,13 +6,13 @@
  */
 import { readTargetText } from '@wirebench/core'
 import type * as AuthPackage from '@wirebench/auth'
-import type { AuthCaches, BoundCall, TokenClient } from '@wirebench/auth'
+import type { AuthCaches, BoundCall, Environment, TokenClient } from '@wirebench/auth'
 import type { TokenProxy } from '@wirebench/server/engine'
 import { CliFailure } from '../failure.js'
 import type { CallEnvironment } from './environment-flags.js'
 
 export interface CallAuthOptions extends CallEnvironment {
-  /** The command line's discovery entries: their hosts are approved for the environment's credentials. */
+  /** The command line's discovery entries: their exact origins are approved for the environment's credentials. */
   urls: readonly string[]
   /** `--allow-credentials-host`: more approved hosts. */
   allowedHosts: readonly string[]
@@ -78,6 +78,17 @@ function undefinedVariables(names: readonly string[]): CliFailure {
 
 type AuthModule = typeof AuthPackage
 
+function withAllowedHosts(environment: Environment, allowed: readonly string[], auth: AuthModule): Environment {
+  if (allowed.length === 0) return environment
+  const extra = allowed.map((text) => {
+    const reading = auth.readApprovableHost(text)
+    if ('error' in reading) throw CliFailure.usage(`--allow-credentials-host: ${reading.error}`)
+    return reading.host
+  })
+  const hosts = auth.hostsOf(environment)
+  return { ...environment, hosts: { approved: [...hosts.approved, ...extra], refused: hosts.refused } }
+}
+
 /** Whether a call without an environment has anything for the pipeline to do: a `${…}` to substitute. */
 function hasTemplates(value: unknown): boolean {
   return JSON.stringify(value).includes('${')
@@ -96,14 +107,18 @@ function asWritten(call: OutgoingCall): BoundCall {
 }
 
 export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth> {
-  const { environment } = options
+  const given = options.environment
   // A cold call without an environment skips ~300 modules (the JWT and PEM stacks) unless it has `${…}` to fill.
   let loading: Promise<AuthModule> | undefined
   const load = () => (loading ??= import('@wirebench/auth'))
-  const auth = environment ? await load() : undefined
+  const auth = given ? await load() : undefined
+  // --allow-credentials-host approves hosts for this command, as the environment's own list would (an explicit
+  // refusal there still wins).
+  const environment = given && auth ? withAllowedHosts(given, options.allowedHosts, auth) : given
   const tokenClient = tokenClientOf(options.tokens)
   let caches: AuthCaches | undefined
-  const preApprovedHosts = [...options.urls.map((url) => readTargetText(url).address), ...options.allowedHosts]
+  // The exact origins of the --url addresses, as the workbench pre-approves the URLs it was started on.
+  const preApprovedOrigins = options.urls.map((url) => readTargetText(url).address)
   const bindingOf = async () => {
     const module = await load()
     caches ??= module.createAuthCaches({ tokenClient })
@@ -113,7 +128,7 @@ export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth
         environment,
         caches,
         tokenClient,
-        preApprovedHosts,
+        preApprovedOrigins,
         ...(options.secretVariables ? { secretVariables: options.secretVariables } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       },

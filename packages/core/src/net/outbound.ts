@@ -86,10 +86,15 @@ export function isPrivateAddress(host: string): boolean {
   return embeddedIpv4(groups).some((embedded) => isPrivateIpv4(parseIpv4(embedded) ?? []))
 }
 
-/** True for names and addresses that stay on this machine: `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
+/**
+ * True for what stays on this machine whoever answers DNS: the name `localhost` itself (resolved from the hosts file)
+ * and loopback literals, 127.0.0.0/8 and ::1. `app.localhost` and the fully qualified `localhost.` are names a
+ * resolver is asked about, so they do not count.
+ */
 export function isLoopbackAddress(host: string): boolean {
-  const h = normalizeHost(host)
-  if (h === 'localhost' || h.endsWith('.localhost')) return true
+  let h = host.toLowerCase()
+  if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1)
+  if (h === 'localhost') return true
   const v4 = parseIpv4(h)
   if (v4) return v4[0] === 127
   const groups = parseIpv6(h)

@@ -31,6 +31,13 @@ export interface CallContext {
    * Plugins therefore need no timer of their own for the deadline.
    */
   signal: AbortSignal
+  /**
+   * Runs `listener` once with the abort reason when `signal` fires (at once when it already has) and returns a function
+   * that removes it. A context may create `signal` only when it is read, so a plugin that only needs to hear of the
+   * abort spares each call an AbortSignal by listening here. Optional: `whenAborted(ctx, listener)` falls back to
+   * `signal`.
+   */
+  onAbort?(listener: (reason: unknown) => void): () => void
   /** Absolute deadline in epoch milliseconds; `signal` is guaranteed to fire by then. */
   deadline?: number
   /** Headers to send: user metadata merged over auth helper output, markers removed. */

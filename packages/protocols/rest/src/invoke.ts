@@ -1,5 +1,5 @@
 /** Unary REST calls: build the request from the discovered method, send it through the guarded transport, decode. */
-import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
+import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders, whenAborted } from '@wirebench/core'
 import type { CallContext, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { createPhaseTimer, httpRequest } from '@wirebench/transport'
 import type { DispatcherFactory, HttpRequestBody } from '@wirebench/transport'
@@ -36,7 +36,8 @@ export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: I
       clientCertificate: ctx.markers.mtls !== undefined,
       displayUrl: request.displayUrl,
       dispatcher: lease.dispatcher,
-      signal: ctx.signal,
+      // The context's abort without its AbortSignal (made only when read).
+      onAbort: (listener) => whenAborted(ctx, listener),
       deadline: ctx.deadline,
       signalCarriesDeadline: true,
       timeoutMs: ctx.limits.timeoutMs,

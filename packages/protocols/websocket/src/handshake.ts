@@ -5,7 +5,7 @@
  */
 import type { LookupFunction } from 'node:net'
 import type { ClientOptions } from 'ws'
-import { WorkbenchError, appendQueryParams, checkOutboundUrl } from '@wirebench/core'
+import { WorkbenchError, appendQueryParams, checkOutboundHeaders, checkOutboundUrl } from '@wirebench/core'
 import type { CallContext } from '@wirebench/core'
 import { callTls } from '@wirebench/transport'
 import type { ResolvedOptions } from './types.js'
@@ -86,6 +86,8 @@ export function buildUpgradeRequest(rawUrl: string, ctx: CallContext, options: R
     if (lower === 'sec-websocket-protocol') protocolHeader = value
     else if (!handshakeHeaders.has(lower)) headers[name] = value
   }
+  // The upgrade's headers as sent, in the one check every transport's entry point makes (a 400 naming the header).
+  checkOutboundHeaders(headers)
   const lookup = options.lookup
   const clientOptions: UpgradeRequest['clientOptions'] = {
     headers,

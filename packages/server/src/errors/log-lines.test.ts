@@ -73,6 +73,7 @@ describe('server log lines', () => {
       configDir: await makeTempDir('logs'),
       uiDir: null,
       token: TEST_TOKEN,
+      mode: 'standalone',
       plugins: [failing],
     })
     await app.ready()

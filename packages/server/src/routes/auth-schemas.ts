@@ -14,12 +14,23 @@ const url = { type: 'string', minLength: 1, maxLength: 4096 } as const
 const short = { type: 'string', maxLength: 4096 } as const
 const secret = { type: 'string', maxLength: 64 * 1024 } as const
 const optionalSecret = { type: 'string', nullable: true, maxLength: 64 * 1024 } as const
+/** The environment's TLS trust settings (a CA bundle in PEM, allow self-signed): the token endpoint's trust. */
+const trust = {
+  type: 'object',
+  nullable: true,
+  required: [],
+  additionalProperties: false,
+  properties: {
+    caCertificate: { type: 'string', nullable: true, maxLength: 512 * 1024 },
+    allowSelfSigned: { type: 'boolean', nullable: true },
+  },
+} as const
 
 export const oauthTokenBodySchema: JSONSchemaType<OAuthTokenRequest> = {
   type: 'object',
   required: ['tokenUrl', 'clientId', 'clientSecret', 'scope', 'audience'],
   additionalProperties: false,
-  properties: { tokenUrl: url, clientId: short, clientSecret: secret, scope: short, audience: short },
+  properties: { tokenUrl: url, clientId: short, clientSecret: secret, scope: short, audience: short, trust },
 }
 
 export const codeExchangeBodySchema: JSONSchemaType<OAuthCodeExchangeRequest> = {
@@ -33,6 +44,7 @@ export const codeExchangeBodySchema: JSONSchemaType<OAuthCodeExchangeRequest> = 
     clientId: short,
     clientSecret: optionalSecret,
     codeVerifier: short,
+    trust,
   },
 }
 
@@ -40,7 +52,14 @@ export const refreshBodySchema: JSONSchemaType<OAuthRefreshRequest> = {
   type: 'object',
   required: ['tokenUrl', 'refreshToken', 'clientId', 'scope'],
   additionalProperties: false,
-  properties: { tokenUrl: url, refreshToken: secret, clientId: short, clientSecret: optionalSecret, scope: short },
+  properties: {
+    tokenUrl: url,
+    refreshToken: secret,
+    clientId: short,
+    clientSecret: optionalSecret,
+    scope: short,
+    trust,
+  },
 }
 
 export const customTokenBodySchema: JSONSchemaType<CustomTokenRequest> = {
@@ -60,6 +79,7 @@ export const customTokenBodySchema: JSONSchemaType<CustomTokenRequest> = {
       required: [],
       additionalProperties: { type: 'string', maxLength: 64 * 1024 },
     },
+    trust,
   },
 }
 

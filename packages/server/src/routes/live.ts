@@ -13,10 +13,13 @@ import { pluginLogger } from '../services/logger.js'
 import { LiveSession } from '../services/live/session.js'
 import { createUpgradeRouter } from '../services/live/upgrades.js'
 import { createLazyWebSocketServer } from '../services/live/websocket-server.js'
+import type { SessionToken } from '../security/token.js'
 import type { RouteDeps } from './deps.js'
 
 export interface LiveRouteOptions {
   outboundPolicy: OutboundPolicy
+  /** Sockets opened with a token that was since replaced are closed: that token may be in another program's hands. */
+  sessionToken?: SessionToken
 }
 
 /** Picks the live protocol; the token entry the browser offers next to it is never selected, so never echoed. */
@@ -44,8 +47,18 @@ export function registerLiveRoutes(app: FastifyInstance, deps: RouteDeps, option
     routing: (request, response) => app.routing(request, response),
   })
   const sessions = new Map<WebSocket, LiveSession>()
+  // 1008 (policy violation): the socket's credentials are no longer valid; the page signs in again with the new one.
+  const stopWatching = options.sessionToken?.onRotate(() => {
+    for (const [socket, session] of sessions) {
+      session.close()
+      socket.close(1008, 'The session token was replaced.')
+      // A peer that does not answer the close handshake keeps nothing open.
+      setTimeout(() => socket.terminate(), 1000).unref()
+    }
+  })
 
   app.addHook('preClose', (done) => {
+    stopWatching?.()
     upgrades.close()
     for (const [socket, session] of sessions) {
       session.close()

@@ -6,9 +6,14 @@ import type { Harness } from '../test-support/harness.test-helpers.js'
 
 describe('POST /api/session/ticket', () => {
   const tickets = createLaunchTickets()
+  const rotated: string[] = []
   let h: Harness
   beforeAll(async () => {
-    h = await createHarness({ plugins: [], launchTickets: tickets })
+    h = await createHarness({
+      plugins: [],
+      launchTickets: tickets,
+      onSessionTokenRotated: (token) => rotated.push(token),
+    })
   })
   afterAll(() => h.close())
 
@@ -16,21 +21,36 @@ describe('POST /api/session/ticket', () => {
   const exchange = (ticket: string, headers: Record<string, string> = page, url = '/api/session/ticket') =>
     h.app.inject({ method: 'POST', url, headers, payload: { ticket } })
 
-  it('trades a ticket for the session token once, without the token, and then says it was used', async () => {
+  it('trades a ticket for the session token once, without the token; a second try replaces the token', async () => {
     const ticket = tickets.issue()
     const first = await exchange(ticket)
     expect(first.statusCode).toBe(200)
     expect(first.json()).toEqual({ token: TEST_TOKEN })
     expect(first.headers['cache-control']).toBe('no-store')
+    const protocols = (token: string) =>
+      h.app.inject({ url: '/api/protocols', headers: { host: 'localhost:5080', 'x-workbench-token': token } })
+    expect((await protocols(TEST_TOKEN)).statusCode).toBe(200)
+
     const again = await exchange(ticket)
     expect(again.statusCode).toBe(401)
     expect(again.json<Problem>()).toMatchObject({
       code: 'unauthorized',
-      detail: 'This link’s one-time sign-in ticket was already used.',
-      hint: expect.stringContaining('#token='),
+      detail: expect.stringMatching(/^This link’s one-time sign-in ticket was already used: another program/),
+      hint: expect.stringContaining('new URL'),
     })
+    // The token the first exchange gave out stopped working; the new one the server announced works.
+    expect((await protocols(TEST_TOKEN)).statusCode).toBe(401)
+    expect(rotated).toHaveLength(1)
+    expect(rotated[0]).toMatch(/^[0-9a-f]{64}$/)
+    expect((await protocols(rotated[0]!)).statusCode).toBe(200)
+
+    const third = await exchange(ticket)
+    expect(third.json<Problem>().detail).toBe('This link’s one-time sign-in ticket was already used.')
+    expect(rotated).toHaveLength(1)
     const unknown = await exchange('not-a-ticket')
     expect(unknown.json<Problem>().detail).toMatch(/not one this workbench issued/)
+    // A new ticket now buys the new token.
+    expect((await exchange(tickets.issue())).json()).toEqual({ token: rotated[0] })
   })
 
   it('refuses other origins, cross-site fetches and requests without an origin, without spending the ticket', async () => {

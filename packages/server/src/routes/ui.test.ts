@@ -105,6 +105,7 @@ describe('mounted at /workbench in a host app', () => {
       configDir: (configDir = await makeTempDir('prefix')),
       uiDir,
       token: TEST_TOKEN,
+      mode: 'standalone',
       demoUrls: [target.docUrl],
     })
     await app.ready()

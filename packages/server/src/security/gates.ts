@@ -1,21 +1,22 @@
 /**
  * The SECURITY.md gates, run in `onRequest` (before any body is parsed) on every workbench route:
- * Host allow-list, Origin and fetch metadata, and the session token on `/api/*`.
+ * Host allow-list, Origin and fetch metadata, and the session token on `/api/*`; the security headers go on first.
  */
 import { LIVE_TOKEN_PROTOCOL_PREFIX, SESSION_TOKEN_HEADER, WorkbenchError } from '@wirebench/core'
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify'
 import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
+import { setSecurityHeaders } from './headers.js'
 import { isHostAllowed } from './hosts.js'
-import { createTokenCheck } from './token.js'
+import type { SessionToken } from './token.js'
 
 export interface GateOptions {
   /** The mount prefix ('' standalone). */
   prefix: string
   /** API paths (below the prefix) that need no session token: the launch-ticket exchange, which hands it out. */
   tokenFreePaths?: readonly string[]
-  /** null disables the token gate (`--no-token`). */
-  token: string | null
+  /** null disables the token gate (`--no-token`); the holder's current token is the one that works. */
+  token: SessionToken | null
   allowedHosts: readonly string[]
 }
 
@@ -96,9 +97,16 @@ export function createAuthorizeHook(
 export function createGateHook(options: GateOptions): onRequestHookHandler {
   const apiPrefix = `${options.prefix}/api`
   const callbackPath = `${options.prefix}/oauth-callback`
-  const tokenMatches = options.token === null ? null : createTokenCheck(options.token)
+  const session = options.token
   const tokenFree = new Set((options.tokenFreePaths ?? []).map((path) => `${options.prefix}${path}`))
+  // Exact matches only: a token-free route's own path, by the raw URL and by the matched route (the router may decode
+  // `%61pi` or ignore case). Asked only of requests without a valid token: `routeOptions` builds a fresh object on
+  // every read.
+  const isTokenFree = (request: FastifyRequest): boolean =>
+    tokenFree.size > 0 && (tokenFree.has(request.url) || tokenFree.has(request.routeOptions.url ?? ''))
   return function gate(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    // First, so that refusals carry them too.
+    setSecurityHeaders(reply)
     const host = request.headers.host
     if (!isHostAllowed(host, options.allowedHosts)) {
       void refuse(
@@ -122,14 +130,9 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
       void refuse(reply, new WorkbenchError('forbidden', 'Cross-site requests are refused.'))
       return
     }
-    // The matched route decides (the router may decode `%61pi` or ignore case); the raw URL covers unmatched paths.
-    // The raw URL is tested first: `routeOptions` builds a fresh object on every read.
-    // Exact matches only: the exchange route's own path, by the raw URL and by the matched route.
-    const isTokenFree =
-      tokenFree.size > 0 && (tokenFree.has(request.url) || tokenFree.has(request.routeOptions.url ?? ''))
-    if (tokenMatches !== null && !isTokenFree && isApiRequest(request, apiPrefix)) {
+    if (session !== null && isApiRequest(request, apiPrefix)) {
       const given = firstHeader(request.headers[SESSION_TOKEN_HEADER]) ?? upgradeToken(request)
-      if (!tokenMatches(given)) {
+      if (!session.matches(given) && !isTokenFree(request)) {
         void refuse(
           reply,
           new WorkbenchError(

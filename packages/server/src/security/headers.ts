@@ -1,5 +1,5 @@
 /** Response headers every workbench response carries: a strict CSP, no referrer, no sniffing; never CORS headers. */
-import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify'
+import type { FastifyReply } from 'fastify'
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -14,22 +14,19 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ')
 
-export const securityHeadersHook: onSendHookHandler = function securityHeaders(
-  _request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (err: Error | null, value?: unknown) => void,
-): void {
-  reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
-  reply.header('referrer-policy', 'no-referrer')
-  reply.header('x-content-type-options', 'nosniff')
-  reply.header('x-frame-options', 'DENY')
-  // Not `same-origin`: the OAuth popup the UI opens must keep its opener across the provider's cross-origin pages,
-  // or the callback page cannot hand the code back. Cross-origin openers of the workbench are still cut off. A route
-  // may set its own (the callback page itself needs `unsafe-none`).
-  if (!reply.hasHeader('cross-origin-opener-policy')) {
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups')
-  }
-  reply.header('cross-origin-resource-policy', 'same-origin')
-  done(null, payload)
+/**
+ * Sets them on a reply as its request arrives, so every answer carries them: refusals by the gates, errors, the UI and
+ * the API. Set in `onRequest` rather than in an `onSend` hook of their own: the route still has the last word (the
+ * OAuth callback page sets its own Cross-Origin-Opener-Policy), and every request is spared one more hook.
+ */
+export function setSecurityHeaders(reply: FastifyReply): void {
+  void reply
+    .header('content-security-policy', CONTENT_SECURITY_POLICY)
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    // Not `same-origin`: the OAuth popup the UI opens must keep its opener across the provider's cross-origin pages,
+    // or the callback page cannot hand the code back. Cross-origin openers of the workbench are still cut off.
+    .header('cross-origin-opener-policy', 'same-origin-allow-popups')
+    .header('cross-origin-resource-policy', 'same-origin')
 }

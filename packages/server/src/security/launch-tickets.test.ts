@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { createLaunchTickets } from './launch-tickets.js'
 
 describe('launch tickets', () => {
-  it('are good for one exchange, then say they were used', () => {
+  it('are good for one exchange, then raise the alarm once (reused), then say they were used', () => {
     const tickets = createLaunchTickets()
     const ticket = tickets.issue()
     expect(ticket).toMatch(/^[\w-]{32}$/)
     expect(tickets.redeem(ticket)).toBe('ok')
+    expect(tickets.redeem(ticket)).toBe('reused')
     expect(tickets.redeem(ticket)).toBe('used')
   })
 

@@ -5,12 +5,17 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 
-export type TicketOutcome = 'ok' | 'used' | 'expired' | 'unknown'
+/**
+ * `reused`: the first attempt after the ticket was spent. Two parties held the link, so the one that spent it may
+ * have been another program that read the browser's command line: the session token must be replaced. Later attempts
+ * are `used` (the alarm was raised once; repeating it would only lock the user out again and again).
+ */
+export type TicketOutcome = 'ok' | 'reused' | 'used' | 'expired' | 'unknown'
 
 export interface LaunchTickets {
   /** A fresh ticket, valid for one exchange within the time to live. */
   issue(): string
-  /** Spends a ticket; only the first exchange of a live ticket is `ok`. */
+  /** Spends a ticket; only the first exchange of a live ticket is `ok`, the next one `reused`. */
   redeem(ticket: string): TicketOutcome
 }
 
@@ -23,6 +28,7 @@ export interface LaunchTicketOptions {
 interface Entry {
   expiresAt: number
   isUsed: boolean
+  isReuseReported: boolean
 }
 
 /** Tickets kept at most (issued ones plus spent ones remembered for their message); the oldest go first. */
@@ -41,14 +47,18 @@ export function createLaunchTickets(options: LaunchTicketOptions = {}): LaunchTi
   return {
     issue() {
       const ticket = randomBytes(24).toString('base64url')
-      entries.set(keyOf(ticket), { expiresAt: now() + ttlMs, isUsed: false })
+      entries.set(keyOf(ticket), { expiresAt: now() + ttlMs, isUsed: false, isReuseReported: false })
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
       return ticket
     },
     redeem(ticket) {
       const entry = entries.get(keyOf(ticket))
       if (!entry) return 'unknown'
-      if (entry.isUsed) return 'used'
+      if (entry.isUsed) {
+        if (entry.isReuseReported) return 'used'
+        entry.isReuseReported = true
+        return 'reused'
+      }
       if (now() > entry.expiresAt) return 'expired'
       entry.isUsed = true
       return 'ok'

@@ -1,4 +1,4 @@
-/** The per-launch session token: 256 random bits, compared in constant time. */
+/** The per-launch session token: 256 random bits, compared in constant time, replaced when it may have leaked. */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 
 export function createSessionToken(): string {
@@ -17,5 +17,37 @@ export function createTokenCheck(expected: string): (given: string | undefined) 
     const b = Buffer.from(given, 'utf8')
     // timingSafeEqual needs equal lengths; the token length is public, so an early length check leaks nothing.
     return a.length === b.length && timingSafeEqual(a, b)
+  }
+}
+
+/** The session token of a running workbench: checked on every API request, replaced at once when it may be stolen. */
+export interface SessionToken {
+  readonly value: string
+  matches(given: string | undefined): boolean
+  /** Makes a new token; the old one stops working at once. Returns the new one. */
+  rotate(): string
+  /** Called with the new token after each rotation; returns the unsubscribe function. */
+  onRotate(listener: (token: string) => void): () => void
+}
+
+export function createSessionTokenHolder(initial: string): SessionToken {
+  let value = initial
+  let check = createTokenCheck(initial)
+  const listeners = new Set<(token: string) => void>()
+  return {
+    get value() {
+      return value
+    },
+    matches: (given) => check(given),
+    rotate() {
+      value = createSessionToken()
+      check = createTokenCheck(value)
+      for (const listener of listeners) listener(value)
+      return value
+    },
+    onRotate(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
   }
 }

@@ -1,12 +1,16 @@
-import { describe, expect, it } from 'vitest'
-import { WorkbenchError, defaultCallLimits, silentLogger } from '@wirebench/core'
-import { callError, createCallContext, withDeadline } from './deadline.js'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { WorkbenchError, defaultCallLimits, silentLogger, whenAborted } from '@wirebench/core'
+import { CallAbort, callError, createCallContext, withDeadline } from './deadline.js'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 describe('createCallContext', () => {
   it('splits markers out of the metadata and fills the limits', () => {
     const signal = new AbortController().signal
     const ctx = createCallContext({
-      signal,
+      abort: signal,
       timeoutMs: 1000,
       metadata: { 'x-a': '1', __workbenchApiKeyQuery__: JSON.stringify({ name: 'k', value: 'v' }) },
       logger: silentLogger,
@@ -25,7 +29,7 @@ describe('createCallContext', () => {
 
   it('sets no deadline for a call bounded by an idle timeout instead', () => {
     const ctx = createCallContext({
-      signal: new AbortController().signal,
+      abort: new AbortController().signal,
       logger: silentLogger,
       fallbackTimeoutMs: 300_000,
     })
@@ -36,7 +40,7 @@ describe('createCallContext', () => {
   it('refuses a malformed marker as the caller’s error', () => {
     expect(() =>
       createCallContext({
-        signal: new AbortController().signal,
+        abort: new AbortController().signal,
         logger: silentLogger,
         metadata: { __workbenchMtls__: 'nope' },
       }),
@@ -64,5 +68,60 @@ describe('withDeadline', () => {
     })
     await expect(outcome).rejects.toMatchObject({ code: 'timeout' })
     expect(seen?.aborted).toBe(true)
+  })
+})
+
+describe('the abort of a call', () => {
+  it('tells onAbort listeners, and a signal read later is already aborted with the same reason', () => {
+    const abort = new CallAbort()
+    const ctx = createCallContext({ abort, logger: silentLogger, timeoutMs: 1000 })
+    const heard: unknown[] = []
+    const removed = whenAborted(ctx, (reason) => heard.push(['removed', reason]))
+    whenAborted(ctx, (reason) => heard.push(reason))
+    removed()
+    const reason = new WorkbenchError('cancelled', 'The client went away.')
+    abort.abort(reason)
+    abort.abort(new Error('a second abort changes nothing'))
+    expect(heard).toEqual([reason])
+    expect(ctx.signal.aborted).toBe(true)
+    expect(ctx.signal.reason).toBe(reason)
+    const late: unknown[] = []
+    whenAborted(ctx, (r) => late.push(r))
+    expect(late).toEqual([reason])
+  })
+
+  it('makes no AbortSignal for a call whose plugin never reads ctx.signal', async () => {
+    const made = vi.spyOn(globalThis, 'AbortController')
+    const answer = await withDeadline({ timeoutMs: 1000, logger: silentLogger }, (ctx) => {
+      const stop = whenAborted(ctx, () => undefined)
+      stop()
+      return Promise.resolve('done')
+    })
+    expect(answer).toBe('done')
+    expect(made).not.toHaveBeenCalled()
+  })
+
+  it('gives every context the same signal getter, not one built per call', async () => {
+    const getters: unknown[] = []
+    for (let i = 0; i < 2; i++) {
+      await withDeadline({ timeoutMs: 1000, logger: silentLogger }, (ctx) => {
+        // Compared by identity only, never called.
+        const descriptor = Object.getOwnPropertyDescriptor(ctx, 'signal')
+        getters.push(descriptor === undefined ? undefined : Reflect.get(descriptor, 'get'))
+        return Promise.resolve()
+      })
+    }
+    expect(typeof getters[0]).toBe('function')
+    expect(getters[1]).toBe(getters[0])
+  })
+
+  it('gives a plugin that copies the context the live signal', async () => {
+    let copied: AbortSignal | undefined
+    const outcome = withDeadline({ timeoutMs: 20, logger: silentLogger }, (ctx) => {
+      copied = { ...ctx }.signal
+      return new Promise(() => undefined)
+    })
+    await expect(outcome).rejects.toMatchObject({ code: 'timeout' })
+    expect(copied?.aborted).toBe(true)
   })
 })

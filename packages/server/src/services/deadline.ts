@@ -21,8 +21,72 @@ export interface DeadlineOptions {
   limits?: Partial<CallLimits>
 }
 
+/**
+ * The abort state of one call. Most plugins only need to hear of an abort (`ctx.onAbort`); the AbortSignal, which costs
+ * more than the rest of the deadline together, is created only when a plugin reads `ctx.signal`, already aborted when
+ * the call is.
+ */
+export class CallAbort {
+  /** Why the call was aborted (undefined until it is). */
+  reason: unknown
+  private isDone = false
+  private controller: AbortController | undefined
+  private listeners: Array<(reason: unknown) => void> | undefined
+
+  get aborted(): boolean {
+    return this.isDone
+  }
+
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController()
+      if (this.isDone) this.controller.abort(this.reason)
+    }
+    return this.controller.signal
+  }
+
+  onAbort(listener: (reason: unknown) => void): () => void {
+    if (this.isDone) {
+      listener(this.reason)
+      return () => undefined
+    }
+    const listeners = (this.listeners ??= [])
+    listeners.push(listener)
+    return () => {
+      const index = listeners.indexOf(listener)
+      if (index >= 0) listeners.splice(index, 1)
+    }
+  }
+
+  abort(reason: unknown): void {
+    if (this.isDone) return
+    this.isDone = true
+    this.reason = reason
+    this.controller?.abort(reason)
+    const listeners = this.listeners
+    this.listeners = undefined
+    if (listeners) for (const listener of listeners) listener(reason)
+  }
+}
+
+const callAbortKey = Symbol('callAbort')
+
+/**
+ * The `signal` of a context with a `CallAbort`: an own, enumerable getter, so a plugin that copies the context
+ * (`{ ...ctx }`, which copies the symbol-keyed abort too) still gets the live signal. One getter for every context:
+ * an object literal with a getter of its own is built by the runtime on a slow path (~2 µs a call).
+ */
+const lazySignal: PropertyDescriptor = {
+  get(this: { [callAbortKey]: CallAbort }): AbortSignal {
+    return this[callAbortKey].signal
+  },
+  enumerable: true,
+  configurable: true,
+}
+
 export interface CallContextOptions {
-  signal: AbortSignal
+  /** The call's abort: a `CallAbort` (the signal made on demand) or a signal of the caller's. */
+  abort: CallAbort | AbortSignal
   /** Sets the context's deadline this far from now; omitted for calls bounded by an idle timeout instead. */
   timeoutMs?: number
   metadata?: Record<string, string> | undefined
@@ -42,25 +106,37 @@ export function createCallContext(options: CallContextOptions): CallContext {
   checkOutboundHeaders(headers)
   const limits = options.limits
   const timeoutMs = options.timeoutMs
-  // Built field by field: object spreads take a slow path in V8 and this runs on every call.
-  const ctx: CallContext = {
-    signal: options.signal,
-    metadata: headers,
-    markers,
-    logger: options.logger,
-    limits: {
-      maxResponseBytes: limits?.maxResponseBytes ?? defaultCallLimits.maxResponseBytes,
-      maxQueuedFrames: limits?.maxQueuedFrames ?? defaultCallLimits.maxQueuedFrames,
-      timeoutMs: timeoutMs ?? options.fallbackTimeoutMs ?? defaultCallLimits.timeoutMs,
-    },
+  const callLimits: CallLimits = {
+    maxResponseBytes: limits?.maxResponseBytes ?? defaultCallLimits.maxResponseBytes,
+    maxQueuedFrames: limits?.maxQueuedFrames ?? defaultCallLimits.maxQueuedFrames,
+    timeoutMs: timeoutMs ?? options.fallbackTimeoutMs ?? defaultCallLimits.timeoutMs,
+  }
+  const abort = options.abort
+  // Object literals field by field: spreads take a slow path in V8 and this runs on every call.
+  let ctx: CallContext
+  if (abort instanceof CallAbort) {
+    const lazy = {
+      [callAbortKey]: abort,
+      onAbort: (listener: (reason: unknown) => void) => abort.onAbort(listener),
+      metadata: headers,
+      markers,
+      logger: options.logger,
+      limits: callLimits,
+    }
+    ctx = Object.defineProperty(lazy, 'signal', lazySignal) as unknown as CallContext
+  } else {
+    ctx = { signal: abort, metadata: headers, markers, logger: options.logger, limits: callLimits }
   }
   if (timeoutMs !== undefined) ctx.deadline = Date.now() + timeoutMs
   return ctx
 }
 
 /** The error a call ended with: the reason we aborted it with (a plugin noticing reports an AbortError), else `error`. */
-export function callError(signal: AbortSignal, error: unknown): WorkbenchError {
-  if (signal.aborted && signal.reason instanceof WorkbenchError) return signal.reason
+export function callError(
+  abort: { readonly aborted: boolean; readonly reason: unknown },
+  error: unknown,
+): WorkbenchError {
+  if (abort.aborted && abort.reason instanceof WorkbenchError) return abort.reason
   return WorkbenchError.from(error)
 }
 
@@ -73,10 +149,10 @@ export async function withDeadline<T>(
   options: DeadlineOptions,
   operation: (ctx: CallContext) => Promise<T>,
 ): Promise<T> {
-  const controller = new AbortController()
+  const abort = new CallAbort()
   // Markers are parsed before any time starts: a malformed marker is the caller's error, not the target's.
   const ctx = createCallContext({
-    signal: controller.signal,
+    abort,
     timeoutMs: options.timeoutMs,
     metadata: options.metadata,
     logger: options.logger,
@@ -90,19 +166,19 @@ export async function withDeadline<T>(
     return await new Promise<T>((resolve, reject) => {
       timer = setTimeout(() => {
         const error = timeoutError(options.timeoutMs)
-        controller.abort(error)
+        abort.abort(error)
         reject(error)
       }, options.timeoutMs)
       unsubscribe = options.cancellation?.onCancel(() => {
         const error = new WorkbenchError('cancelled', 'The client went away.')
-        controller.abort(error)
+        abort.abort(error)
         reject(error)
       })
       operation(ctx).then(resolve, reject)
     })
   } catch (error) {
     // A plugin that noticed our abort reports an AbortError; the reason we aborted with says why.
-    throw callError(controller.signal, error)
+    throw callError(abort, error)
   } finally {
     clearTimeout(timer)
     unsubscribe?.()

@@ -67,6 +67,9 @@ describe('token URLs over plain http', () => {
       'http://auth.example.com/oauth/token?tenant=t',
       'http://93.184.216.34/token',
       'http://[2001:db8::1]/t',
+      // Looked up through the resolver, which may answer with any address.
+      `http://app.localhost:${port}/token`,
+      `http://localhost.:${port}/token`,
     ]) {
       const error = await proxy.clientCredentials(request(url)).then(
         () => undefined,

@@ -3,7 +3,7 @@
  * through byte for byte; unreachable, non-2xx, non-JSON, oversized or late answers become WorkbenchErrors (502).
  */
 import { WorkbenchError, checkOutboundUrl, isLoopbackAddress } from '@wirebench/core'
-import type { OutboundPolicy } from '@wirebench/core'
+import type { OutboundPolicy, TrustMarker } from '@wirebench/core'
 import type {
   CustomTokenRequest,
   OAuthCodeExchangeRequest,
@@ -40,6 +40,8 @@ interface Exchange {
   /** Values that must never reach a message (client secret, code, verifier, refresh token, custom body). */
   secrets: string[]
   signal: AbortSignal | undefined
+  /** The environment's TLS trust settings: a private-CA token endpoint is trusted as the environment's servers are. */
+  trust: TrustMarker | undefined
 }
 
 const maxProviderText = 300
@@ -116,7 +118,8 @@ export function createTokenProxy(options: TokenProxyOptions): TokenProxy {
       ...querySecrets(url),
       ...(call.headers.authorization === undefined ? [] : [call.headers.authorization]),
     ])
-    const lease = dispatchers.acquire({})
+    // Trust only, never a client certificate: an environment has one auth, so a token helper never comes with mTLS.
+    const lease = dispatchers.acquire(call.trust ? { trust: call.trust } : {})
     let response
     try {
       response = await httpRequest({
@@ -171,7 +174,11 @@ export function createTokenProxy(options: TokenProxyOptions): TokenProxy {
     clientCredentials(request, signal) {
       const form = tokenForm({ grant_type: 'client_credentials', scope: request.scope, audience: request.audience })
       const auth = clientSecretBasic(request.clientId, request.clientSecret)
-      return exchange({ ...formPost(request.tokenUrl, form, auth, [request.clientSecret]), signal })
+      return exchange({
+        ...formPost(request.tokenUrl, form, auth, [request.clientSecret]),
+        signal,
+        trust: request.trust,
+      })
     },
     codeExchange(request, signal) {
       const secret = request.clientSecret ?? ''
@@ -185,7 +192,7 @@ export function createTokenProxy(options: TokenProxyOptions): TokenProxy {
       })
       const auth = secret === '' ? undefined : clientSecretBasic(request.clientId, secret)
       const secrets = [secret, request.code, request.codeVerifier]
-      return exchange({ ...formPost(request.tokenUrl, form, auth, secrets), signal })
+      return exchange({ ...formPost(request.tokenUrl, form, auth, secrets), signal, trust: request.trust })
     },
     refresh(request, signal) {
       const secret = request.clientSecret ?? ''
@@ -196,7 +203,11 @@ export function createTokenProxy(options: TokenProxyOptions): TokenProxy {
         client_id: secret === '' ? request.clientId : '',
       })
       const auth = secret === '' ? undefined : clientSecretBasic(request.clientId, secret)
-      return exchange({ ...formPost(request.tokenUrl, form, auth, [secret, request.refreshToken]), signal })
+      return exchange({
+        ...formPost(request.tokenUrl, form, auth, [secret, request.refreshToken]),
+        signal,
+        trust: request.trust,
+      })
     },
     customToken(request, signal) {
       const hasBody = request.method !== 'GET'
@@ -209,6 +220,7 @@ export function createTokenProxy(options: TokenProxyOptions): TokenProxy {
         ...(hasBody ? { body: request.body } : {}),
         secrets,
         signal,
+        trust: request.trust,
       })
     },
     close: () => dispatchers.close(),

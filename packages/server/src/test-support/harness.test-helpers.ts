@@ -40,7 +40,7 @@ export async function createHarness(
   const configDir = options.configDir ?? (await makeTempDir('config'))
   const uiDir = await makeUiDir()
   const app = Fastify({ logger: false })
-  await app.register(workbench, { prefix, uiDir, token: TEST_TOKEN, ...rest, configDir })
+  await app.register(workbench, { prefix, uiDir, token: TEST_TOKEN, mode: 'standalone', ...rest, configDir })
   await app.ready()
   return {
     app,

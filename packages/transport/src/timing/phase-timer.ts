@@ -1,8 +1,11 @@
 /**
- * Times one outbound HTTP request through undici's diagnostics channels: when its headers went out (and exactly what
- * they were), when the answer's first byte came back, and the DNS/connect/TLS phases of the connection it used when
- * the call opened that connection. Requests are matched to their timer by identity: undici creates its request object
- * synchronously inside `dispatch`, while the timer is the one being attached (see `attachTimer`).
+ * Times one outbound HTTP request: when its headers went out (and exactly what they were, from undici's
+ * `undici:client:sendHeaders` diagnostics channel), when the answer's first byte came back, and the DNS/connect/TLS
+ * phases of the connection it used when the call opened that connection. A request is matched to its timer in one of
+ * two ways: a dispatch handler of ours announces the head it is about to see (`expectHead`, right before undici
+ * writes it, synchronously), or a request made through undici's request API is attached while it is created
+ * (`attachTimer`, through `undici:request:create`). Undici publishes only on channels someone subscribed to, so each
+ * channel is subscribed on first need.
  */
 import { subscribe } from 'node:diagnostics_channel'
 import type { CallTimings } from '@wirebench/core'
@@ -56,31 +59,54 @@ export class PhaseTimer {
 
 const byRequest = new WeakMap<object, PhaseTimer>()
 let attaching: PhaseTimer | undefined
-let isSubscribed = false
+/** The timer whose head undici is about to write, and the request line it expects (see `expectHead`). */
+let expectedTimer: PhaseTimer | undefined
+let expectedMethod = ''
+let expectedPath = ''
+let isWatchingHeads = false
+let isWatchingRequests = false
 
 interface RequestMessage {
   request: object
 }
 
-interface SendHeadersMessage extends RequestMessage {
+interface SendHeadersMessage {
+  request: { method?: unknown; path?: unknown }
   headers: string
   socket: object
 }
 
-/** Subscribed once, on the first timer: until then undici publishes nothing for anyone. */
-function subscribeOnce(): void {
-  if (isSubscribed) return
-  isSubscribed = true
-  subscribe('undici:request:create', (message) => {
-    if (attaching) byRequest.set((message as RequestMessage).request, attaching)
-  })
+function noteHead(timer: PhaseTimer, head: string, socket: object): void {
+  timer.sentAt = performance.now()
+  timer.rawHead = head
+  timer.socket = socketPhasesOf(socket)
+}
+
+function watchHeads(): void {
+  if (isWatchingHeads) return
+  isWatchingHeads = true
   subscribe('undici:client:sendHeaders', (message) => {
     const { request, headers, socket } = message as SendHeadersMessage
+    const claimant = expectedTimer
+    if (claimant !== undefined) {
+      expectedTimer = undefined
+      // Method and target must match: a claim left by a request that never wrote its head is not another's.
+      if (request.method === expectedMethod && request.path === expectedPath) {
+        noteHead(claimant, headers, socket)
+        return
+      }
+    }
     const timer = byRequest.get(request)
-    if (!timer) return
-    timer.sentAt = performance.now()
-    timer.rawHead = headers
-    timer.socket = socketPhasesOf(socket)
+    if (timer) noteHead(timer, headers, socket)
+  })
+}
+
+/** For requests made through undici's request API: ties the request undici creates to the timer being attached. */
+function watchRequests(): void {
+  if (isWatchingRequests) return
+  isWatchingRequests = true
+  subscribe('undici:request:create', (message) => {
+    if (attaching) byRequest.set((message as RequestMessage).request, attaching)
   })
   subscribe('undici:request:headers', (message) => {
     const timer = byRequest.get((message as RequestMessage).request)
@@ -89,8 +115,18 @@ function subscribeOnce(): void {
 }
 
 export function createPhaseTimer(): PhaseTimer {
-  subscribeOnce()
+  watchHeads()
   return new PhaseTimer()
+}
+
+/**
+ * Announces that undici is about to write the head of `method path` for `timer`'s request. A dispatch handler calls it
+ * from `onRequestStart`, which undici calls right before it writes the head, in the same synchronous run.
+ */
+export function expectHead(timer: PhaseTimer, method: string, path: string): void {
+  expectedTimer = timer
+  expectedMethod = method
+  expectedPath = path
 }
 
 /**
@@ -100,6 +136,7 @@ export function createPhaseTimer(): PhaseTimer {
  */
 export function attachTimer<T>(timer: PhaseTimer | undefined, dispatch: () => T): T {
   if (timer === undefined) return dispatch()
+  watchRequests()
   attaching = timer
   try {
     return dispatch()

@@ -48,6 +48,20 @@ function store(token: string): void {
   }
 }
 
+/** The refusal of a sign-in link presented twice: the server then replaced its token (another program may hold it). */
+export function isTokenReplaced(problem: ApiError): boolean {
+  return problem.problem.status === 401 && /another program/i.test(problem.problem.detail ?? '')
+}
+
+function forget(): void {
+  memoryToken = null
+  try {
+    window.sessionStorage.removeItem(STORAGE_KEY)
+  } catch {
+    // Storage can be disabled; the memory copy is gone already.
+  }
+}
+
 async function exchangeTicket(ticket: string): Promise<SessionTokenState> {
   const prefix = readClientConfig().prefix
   let response: Response
@@ -65,6 +79,11 @@ async function exchangeTicket(ticket: string): Promise<SessionTokenState> {
   }
   if (!response.ok) {
     lastProblem = await problemFromResponse(response)
+    // The server replaced its token (the link was used twice): any token this tab holds no longer works either.
+    if (isTokenReplaced(lastProblem)) {
+      forget()
+      return { token: null, problem: lastProblem }
+    }
     // A token this tab already holds (a reload of a used link) still works; the notice only shows without one.
     const token = readSessionToken()
     return token ? { token } : { token: null, problem: lastProblem }

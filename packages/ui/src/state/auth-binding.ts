@@ -1,12 +1,12 @@
 /**
  * The page's side of binding credentials to hosts: which variables it counts as secret (marked in the variables
- * table, named like a secret, or referenced by a secret auth field), which hosts the command line pre-approved
- * (the locked and demo URLs the CLI was started with, as the CLI's own `--env` approves its command-line hosts), how
+ * table, named like a secret, or referenced by a secret auth field), which origins the command line pre-approved
+ * (exactly those of the locked and demo URLs the CLI was started with: scheme, host and port), how
  * it asks (the host question dialog) and how it tells that a call went without credentials (a notice).
  */
 import {
   hostStanding,
-  targetHost,
+  targetOf,
   withoutSecretVariables,
   type BoundCall,
   type BoundCallOptions,
@@ -22,7 +22,7 @@ export interface CredentialBinding {
   /** The binding options of `prepareBoundCall` for a call of this environment. */
   optionsFor(
     environment: Environment | null,
-  ): Pick<BoundCallOptions, 'preApprovedHosts' | 'secretVariables' | 'confirmHost'>
+  ): Pick<BoundCallOptions, 'preApprovedOrigins' | 'secretVariables' | 'confirmHost'>
   /** Shows a notice when a call went without the environment's credentials. */
   report(environment: Environment | null, prepared: BoundCall): void
   /** The variables a channel frame to `targetUrl` may use: without the secret ones unless its host is approved. */
@@ -37,15 +37,15 @@ export function uiSecretVariables(environment: Environment): string[] {
 
 export function createCredentialBinding(options: {
   questions: HostQuestions
-  /** URLs given on the command line (locked) and the demo's: their hosts are pre-approved. */
+  /** URLs given on the command line (locked) and the demo's: exactly their origins are pre-approved. */
   preApprovedUrls: readonly string[]
 }): CredentialBinding {
-  const preApprovedHosts = options.preApprovedUrls.map((url) => parseUrlSpec(url).address)
+  const preApprovedOrigins = options.preApprovedUrls.map((url) => parseUrlSpec(url).address)
   return {
     optionsFor(environment) {
       if (!environment) return {}
       return {
-        preApprovedHosts,
+        preApprovedOrigins,
         secretVariables: uiSecretVariables(environment),
         confirmHost: (question) => options.questions.ask(question),
       }
@@ -63,10 +63,11 @@ export function createCredentialBinding(options: {
     },
     variablesFor(environment, targetUrl) {
       if (!environment) return undefined
-      const host = targetHost(environment, targetUrl)
-      const standing = host === undefined ? 'undecided' : hostStanding(environment, host, preApprovedHosts)
+      const secret = uiSecretVariables(environment)
+      const target = targetOf(environment, targetUrl, secret)
+      const standing = target === undefined ? 'undecided' : hostStanding(environment, target, preApprovedOrigins)
       if (standing === 'approved' || standing === 'pre-approved') return environment.vars
-      return withoutSecretVariables(environment, uiSecretVariables(environment)).vars
+      return withoutSecretVariables(environment, secret).vars
     },
   }
 }

@@ -259,11 +259,12 @@ describe('credentials bound to hosts', () => {
     await expect.poll(() => t.saved.at(-1)?.environments[0]?.hosts?.refused).toEqual(['petstore.swagger.io'])
   })
 
-  it('sends to the hosts the workbench was started on without asking, and cancels a call whose question is closed', async () => {
+  it('sends to the origins the workbench was started on without asking, and cancels a call whose question is closed', async () => {
     const t = await setUp([local({ approved: [], refused: [] })], 'local')
-    await t.call({ serverUrl: 'http://demo.test:5082/' })
+    await t.call({ serverUrl: 'http://demo.test:5081/' })
     expect(t.invoked[0]?.metadata).toEqual({ Authorization: 'Bearer s3cret' })
-    const call = t.call({ serverUrl: 'https://other.test/' })
+    // The same name on another port is another origin: asked about, not pre-approved.
+    const call = t.call({ serverUrl: 'http://demo.test:5082/' })
     await expect.poll(() => t.session.hostQuestions.store.getState().questions).toHaveLength(1)
     t.session.hostQuestions.store.getState().dismiss(t.session.hostQuestions.store.getState().questions[0]!.id)
     const error = await call.catch((e: unknown) => e)

@@ -4,11 +4,12 @@
  */
 import {
   createAuthCaches,
-  hostOf,
+  callTarget,
   prepareBoundCall,
   substituteAuthConfig,
   substitutionFor,
   trustMarkerFor,
+  withTrust,
   type AuthCaches,
   type BoundCall,
   type Environment,
@@ -99,7 +100,7 @@ export interface AuthSessionOptions {
   location?: Pick<Location, 'port' | 'protocol'>
   /** Where a call to a discovered or uploaded method goes (see auth-targets); without it only server URLs count. */
   resolveTarget?: TargetResolver
-  /** URLs the workbench was started on (locked and demo URLs): their hosts are pre-approved for every environment. */
+  /** URLs the workbench was started on (locked and demo URLs): exactly their origins are pre-approved. */
   preApprovedUrls?: readonly string[]
 }
 
@@ -179,7 +180,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
       const environment = activeEnvironment(environments.getState())
       const addresses = request.urls.map((url) => parseUrlSpec(url).address)
       // Several hosts in one request cannot share credentials: only the trust settings go.
-      const oneHost = new Set(addresses.map(hostOf)).size === 1
+      const oneHost = new Set(addresses.map((address) => callTarget(address)?.key)).size === 1
       try {
         const prepared = await prepareBoundCall({
           protocol: 'discovery',
@@ -206,6 +207,9 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
       binding.variablesFor(activeEnvironment(environments.getState()), resolveTarget(address, serverUrl)),
     async authorize(environment, signal) {
       if (environment.auth.type !== 'oauth2_ac') return
+      // The code goes to the token endpoint with the environment's TLS trust, as its calls go to their servers (read
+      // before the popup opens: a CA that is not a certificate fails now, not after the sign-in).
+      const { trust } = trustMarkerFor(environment.trust, substitutionFor(environment))
       const request = await caches.authorizationCode.startAuthorization({
         environmentId: environment.id,
         config: substitutedAc(environment, environment.auth),
@@ -216,7 +220,11 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
         state: request.state,
         ...(signal ? { signal } : {}),
       })
-      await caches.authorizationCode.completeAuthorization({ ...answer, tokenClient, ...(signal ? { signal } : {}) })
+      await caches.authorizationCode.completeAuthorization({
+        ...answer,
+        tokenClient: withTrust(tokenClient, trust),
+        ...(signal ? { signal } : {}),
+      })
     },
     signOut: (environmentId) => caches.authorizationCode.signOut(environmentId),
     dispose: unsubscribe,

@@ -107,7 +107,7 @@ export class LiveCall implements OutboxStream {
     let ctx: CallContext
     try {
       ctx = createCallContext({
-        signal: this.controller.signal,
+        abort: this.controller.signal,
         timeoutMs: this.options.timeoutMs,
         fallbackTimeoutMs: this.options.idleTimeoutMs,
         metadata: this.options.metadata,

@@ -3,7 +3,14 @@
  * the credentials to …?" question lands here), editable: approve, refuse, forget (asked again), or add one ahead.
  */
 import { useId, useState, type ReactElement } from 'react'
-import { hostsOf, readHost, withHostDecision, type Environment, type HostBinding } from '@wirebench/auth'
+import {
+  hostsOf,
+  readApprovableHost,
+  readHost,
+  withHostDecision,
+  type Environment,
+  type HostBinding,
+} from '@wirebench/auth'
 import { Icon } from '../../components/Icon.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import '../../styles/environments.css'
@@ -65,7 +72,8 @@ export function HostsPanel({ environment }: { environment: Environment }): React
   const forget = (host: string) =>
     save({ approved: hosts.approved.filter((h) => h !== host), refused: hosts.refused.filter((h) => h !== host) })
   const add = (approved: boolean) => {
-    const reading = readHost(draft)
+    // A refusal of `localhost` may cover every port; an approval names the one program it trusts.
+    const reading = approved ? readApprovableHost(draft) : readHost(draft)
     if ('error' in reading) {
       setError(reading.error)
       return
@@ -80,7 +88,8 @@ export function HostsPanel({ environment }: { environment: Environment }): React
       <p className="auth-help">
         This environment’s auth and its secret variables (marked secret, named like a secret, or used by the auth) go
         only to approved hosts. The first call to any other host asks; a refused host gets its calls without them. A
-        host name covers every port.
+        host name covers every port, except on this machine (localhost, 127.0.0.1, [::1]), where each port is another
+        program and is approved on its own (localhost:8080).
       </p>
       <HostList
         title="Approved"

@@ -6,6 +6,7 @@
 import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import type { ApiError } from '../../api/api-error.js'
+import { isTokenReplaced } from '../../api/session-token.js'
 import { Icon } from '../../components/Icon.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 
@@ -20,6 +21,7 @@ function messageFor(problem: ApiError): SessionMessage {
   if (problem.problem.status === 0) {
     return { title: 'The workbench server cannot be reached', detail }
   }
+  if (isTokenReplaced(problem)) return { title: 'Another program may have used this sign-in link', detail }
   if (/ticket/i.test(detail)) return { title: 'This sign-in link no longer works', detail }
   if (problem.problem.status === 403) return { title: problem.problem.title, detail }
   if (/wrong/i.test(detail)) {
@@ -53,6 +55,12 @@ export function SessionBanner(): ReactElement | null {
           <div className="problem-hint">
             {isEmbedded || problem.problem.status === 0 ? (
               (serverHint ?? 'Reload the page once the workbench is running again.')
+            ) : isTokenReplaced(problem) ? (
+              <>
+                Open the <strong>new</strong> URL the <span className="mono">wirebench</span> command just printed in
+                your terminal (it ends with <span className="mono">#token=…</span>) in this tab. The link this page was
+                opened with, and any token it gave out, no longer work.
+              </>
             ) : (
               <>
                 Open the URL the <span className="mono">wirebench</span> command printed in your terminal (it ends with{' '}

@@ -39,23 +39,31 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
       const isHeld = sendHold(target, draft) !== undefined
       drafts.getState().setHeld(target.key, isHeld)
       if (isHeld) return
-      // The channel's host decides whether secret variables may go into its frames.
-      const vars = auth.frameVariables(addressOf(target), prefs.getState().serverUrls[target.origin])
-      const composed = composeMessages(draft.value, times, vars ? { scopes: [vars] } : {})
-      setUnknown(composed.unknown)
-      let messages: unknown[]
-      try {
-        messages = finalizeMessages(
-          target,
-          composed.messages.map(() => draft.value),
-        )(composed.messages)
-        setRefusal(null)
-      } catch (error) {
-        setRefusal(ApiError.fromUnknown(error))
+      const sendDraft = () => {
+        // The channel's host decides whether secret variables may go into its frames.
+        const vars = auth.frameVariables(addressOf(target), prefs.getState().serverUrls[target.origin])
+        const composed = composeMessages(draft.value, times, vars ? { scopes: [vars] } : {})
+        setUnknown(composed.unknown)
+        let messages: unknown[]
+        try {
+          messages = finalizeMessages(
+            target,
+            composed.messages.map(() => draft.value),
+          )(composed.messages)
+          setRefusal(null)
+        } catch (error) {
+          setRefusal(ApiError.fromUnknown(error))
+          return
+        }
+        handle.send(messages)
+      }
+      if (isActive) {
+        sendDraft()
         return
       }
-      if (!isActive) handle.start()
-      handle.send(messages)
+      // Opening may ask whether the host gets the environment's credentials: the frames are built once it is
+      // answered, with the variables that answer allows.
+      void handle.open().then((isOpened) => isOpened && sendDraft())
     },
     [drafts, auth, prefs, target, handle, isActive, status],
   )

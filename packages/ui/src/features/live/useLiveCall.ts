@@ -16,6 +16,12 @@ export interface LiveCallHandle {
   isActive: boolean
   /** Starts the call; a server stream sends the draft as its request message. */
   start: () => void
+  /**
+   * `start`, resolving once the call was opened (true) or not (false: held by the send gate, or the auth step failed or
+   * was cancelled). By then the host's standing is decided (opening may ask about it), so frames built after it get
+   * the variables that host may see.
+   */
+  open: () => Promise<boolean>
   send: (messages: unknown[]) => void
   closeSend: () => void
   cancel: () => void
@@ -92,20 +98,20 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
   })
   const isStream = target.method.methodType === 'ServerStreaming'
 
-  const start = useCallback(() => {
+  const open = useCallback((): Promise<boolean> => {
     // Read the draft at start time so a shortcut pressed mid-typing sends what is on screen.
     const draft = workbench.drafts.getState().drafts[target.key] ?? emptyDraft
     if (isStream) {
       // The stream's request message goes through the same gate as a unary call's (the request editor says why).
       const isHeld = sendHold(target, draft) !== undefined
       workbench.drafts.getState().setHeld(target.key, isHeld)
-      if (isHeld) return
+      if (isHeld) return Promise.resolve(false)
     }
     const protocol = target.service.protocol
     const id = live.getState().begin(target.key, isStream ? 'stream' : 'channel')
     const metadata = headersToMetadata(draft.headers)
     // The same step as every unary call: the active environment's variables, then its auth (user metadata wins).
-    workbench.auth
+    return workbench.auth
       .prepareOutgoingCall({
         protocol,
         address: { protocol, url: target.origin, service: target.service.name, method: target.method.name },
@@ -130,13 +136,18 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
           } catch (error) {
             // A value that does not fit its field after substitution: the call is not opened.
             live.getState().fail(id, ApiError.fromUnknown(error).problem)
-            return
+            return false
           }
           live.getState().open(id, { target: callTarget, ...(messages ? { messages } : {}) })
+          return true
         },
-        (error: unknown) => live.getState().fail(id, ApiError.fromUnknown(error).problem),
+        (error: unknown) => {
+          live.getState().fail(id, ApiError.fromUnknown(error).problem)
+          return false
+        },
       )
   }, [workbench, live, target, serverUrl, isStream])
+  const start = useCallback(() => void open(), [open])
 
   return useMemo(() => {
     // Actions address the method's latest call at the moment they run (Send right after Open reaches the new call).
@@ -148,11 +159,12 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
       status,
       isActive: isActiveStatus(status),
       start,
+      open,
       send: (messages: unknown[]) => withId((id) => live.getState().send(id, messages))(),
       closeSend: withId((id) => live.getState().closeSend(id)),
       cancel: withId((id) => live.getState().cancel(id)),
       setPaused: (isPaused: boolean) => withId((id) => live.getState().setPaused(id, isPaused))(),
       clear: withId((id) => live.getState().clear(id)),
     }
-  }, [status, start, live, target.key])
+  }, [status, start, open, live, target.key])
 }

@@ -25,6 +25,7 @@ export function SendHoldNotice({ target, draft, onShowField }: SendHoldNoticePro
   const makeLiteral = () => {
     const literal = new Map(documentTemplates.map((text) => [text, escapeTemplate(text)]))
     draft.setValue(replaceStrings(draft.value, literal) as Record<string, unknown>)
+    draft.setHeaders(draft.headers.map((row) => ({ ...row, value: literal.get(row.value) ?? row.value })))
     draft.addFilled([...literal.values()])
   }
   return (

@@ -3,7 +3,7 @@
  * the default pick discovery described the fields for) and the input fields that go with it. A text type (XML,
  * text/plain…) is one `body` string sent verbatim, a binary one a `body` file; the parameters stay as they are.
  */
-import type { FieldInfo, MethodInfo } from '@wirebench/core'
+import { escapeTemplate, type FieldInfo, type MethodInfo } from '@wirebench/core'
 import { TEXT_BODY_FORMAT } from '../../components/form/field-value.js'
 import type { HeaderRow } from '../../state/drafts-store.js'
 
@@ -38,10 +38,13 @@ export function contentTypeHeader(headers: readonly HeaderRow[]): HeaderRow | un
   return headers.find((h) => h.isEnabled && h.name.trim().toLowerCase() === 'content-type' && h.value.trim())
 }
 
-/** The declared type a `Content-Type` value names: exactly first, then a declared wildcard (`image/*`). */
+/**
+ * The declared type a `Content-Type` value names: exactly first, then a declared wildcard (`image/*`). A declared type
+ * is also named by its escaped spelling (`text/x-$${a}`), which is how the form writes a document's type into the row.
+ */
 export function matchDeclared(declared: readonly string[], value: string): string | undefined {
   const wanted = essence(value)
-  const exact = declared.find((t) => essence(t) === wanted)
+  const exact = declared.find((t) => essence(t) === wanted || essence(escapeTemplate(t)) === wanted)
   if (exact) return exact
   const [major] = wanted.split('/')
   const wildcard = declared.find((t) => essence(t) === '*/*' || essence(t) === `${major}/*`)

@@ -56,6 +56,18 @@ describe('sendHold', () => {
     expect(sendHold(target, draftOf({ value, filled: ['$${canarySecret}'] }))).toBeUndefined()
     expect(sendHold(target, draftOf({ value }))).toBeUndefined()
   })
+
+  it('holds a header row filled in from the document that references a variable (a declared media type)', () => {
+    const row = { id: 'h1', name: 'Content-Type', value: 'text/x-${canarySecret}', isEnabled: true }
+    expect(sendHold(target, draftOf({ headers: [row], filled: [row.value] }))?.documentTemplates).toEqual([
+      'text/x-${canarySecret}',
+    ])
+    // Typed by the user, disabled, or escaped when filled: nothing to hold.
+    expect(sendHold(target, draftOf({ headers: [row] }))).toBeUndefined()
+    expect(sendHold(target, draftOf({ headers: [{ ...row, isEnabled: false }], filled: [row.value] }))).toBeUndefined()
+    const literal = { ...row, value: 'text/x-$${canarySecret}' }
+    expect(sendHold(target, draftOf({ headers: [literal], filled: [literal.value] }))).toBeUndefined()
+  })
 })
 
 describe('finalizeMessages', () => {

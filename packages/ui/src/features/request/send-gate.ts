@@ -13,7 +13,10 @@ import { chosenMediaType, inputFieldsFor, mediaKind } from './media-types.js'
 
 export interface SendHold {
   problems: FieldProblem[]
-  /** Strings that came from the document and now reference variables: sending would substitute them. */
+  /**
+   * Strings that came from the document and now reference variables, in the message or in a header row (a media type
+   * written into `Content-Type`): sending would substitute them.
+   */
   documentTemplates: string[]
 }
 
@@ -34,7 +37,11 @@ export function sendHold(target: MethodRef, draft: Draft): SendHold | undefined 
     ...strayKeys(target, draft, fields),
   ]
   const filled = new Set(draft.filled)
-  const documentTemplates = [...new Set(stringsIn(draft.value))].filter((s) => filled.has(s) && isTemplate(s))
+  // Header rows are substituted like the message, so a document's text in one is held back the same way.
+  const headerValues = draft.headers.filter((row) => row.isEnabled).map((row) => row.value)
+  const documentTemplates = [...new Set([...stringsIn(draft.value), ...headerValues])].filter(
+    (s) => filled.has(s) && isTemplate(s),
+  )
   return problems.length || documentTemplates.length ? { problems, documentTemplates } : undefined
 }
 

@@ -3,6 +3,7 @@
  * travels as the call's `Content-Type` header (a row of the Headers tab), and the form follows it.
  */
 import type { ReactElement } from 'react'
+import { escapeTemplate } from '@wirebench/core'
 import {
   chosenMediaType,
   contentTypeHeader,
@@ -52,7 +53,15 @@ export function RestMediaType({ target }: { target: MethodRef }): ReactElement |
           onChange={(e) => {
             const type = e.target.value
             // Choosing the default pick with no header set leaves the headers alone: nothing changes on the wire.
-            draft.setHeaders(withContentType(draft.headers, !header && type === standard ? undefined : type))
+            if (!header && type === standard) {
+              draft.setHeaders(withContentType(draft.headers, undefined))
+              return
+            }
+            // The type is the document's text: written into a header row it must stay literal, or a declared
+            // `text/x-${secret}` would pull the secret into the call when the headers are substituted.
+            const literal = escapeTemplate(type)
+            draft.setHeaders(withContentType(draft.headers, literal))
+            draft.addFilled([literal])
           }}
         >
           {declared.map((type) => (

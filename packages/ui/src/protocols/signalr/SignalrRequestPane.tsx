@@ -13,7 +13,7 @@ import type { MethodRef } from '../../state/catalog.js'
 import { useCall } from '../../state/useCall.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { PaneProps } from '../registry.js'
-import { channelHandle, composerTarget, formMessage } from './hub-channel.js'
+import { channelHandle, composerTarget, formMessage, isFormHeld } from './hub-channel.js'
 import { HubArguments } from './HubArguments.js'
 import { HubShortcuts } from './HubShortcuts.js'
 import { hubBadge } from './signalr-ui.js'
@@ -114,9 +114,12 @@ function ChannelRequest({ target }: PaneProps): ReactElement {
   const hub = useHubShortcuts(target, isConnection ? composeTarget.key : target.key)
   const handle = useMemo(
     () =>
-      channelHandle(live, target, () => {
-        if (!isConnection) hub.remember()
-        return formMessage(workbench, target)
+      channelHandle(live, workbench, target, {
+        isHeld: () => isFormHeld(workbench, target),
+        build: () => {
+          if (!isConnection) hub.remember()
+          return formMessage(workbench, target)
+        },
       }),
     [live, target, workbench, isConnection, hub],
   )

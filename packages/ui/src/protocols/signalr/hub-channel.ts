@@ -5,12 +5,14 @@
  */
 import { optionalField } from '@wirebench/core'
 import type { MethodInfo } from '@wirebench/core'
+import { ApiError } from '../../api/api-error.js'
 import type { LiveCallHandle } from '../../features/live/useLiveCall.js'
 import { composeMessages } from '../../features/live/composer-messages.js'
 import { finalizeMessages, sendHold } from '../../features/request/send-gate.js'
 import { addressOf } from '../../state/auth-targets.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft } from '../../state/drafts-store.js'
+import { liveStoreOf } from '../../state/live-runtime.js'
 import type { Workbench } from '../../state/workbench.js'
 
 const itemMethod = (method: MethodInfo): MethodInfo => ({
@@ -49,31 +51,62 @@ export function composerTarget(target: MethodRef): MethodRef {
   return { ...target, key: `${target.key}#compose`, method }
 }
 
-/**
- * The request form's message, through the same gate and variables as a composer message; undefined (the request
- * editor says why) when it is held back.
- */
-export function formMessage(workbench: Workbench, target: MethodRef): unknown {
+/** True when the request form's message is held back by the send gate (the request editor says why). */
+export function isFormHeld(workbench: Workbench, target: MethodRef): boolean {
   const draft = workbench.drafts.getState().drafts[target.key] ?? emptyDraft
   const isHeld = sendHold(target, draft) !== undefined
   workbench.drafts.getState().setHeld(target.key, isHeld)
-  if (isHeld) return undefined
+  return isHeld
+}
+
+/**
+ * The request form's message with the variables the hub's host may see: built once the channel is open, so after the
+ * host question (if any) is answered. Throws when a value does not fit its field after substitution.
+ */
+export function formMessage(workbench: Workbench, target: MethodRef): unknown {
+  const draft = workbench.drafts.getState().drafts[target.key] ?? emptyDraft
   const vars = workbench.auth.frameVariables(addressOf(target), workbench.prefs.getState().serverUrls[target.origin])
   const composed = composeMessages(draft.value, 1, vars ? { scopes: [vars] } : {})
   return finalizeMessages(target, [draft.value])(composed.messages)[0]
 }
 
-/** The live handle the composer uses: opening sends the form's message first; upload items go out unwrapped. */
-export function channelHandle(handle: LiveCallHandle, target: MethodRef, first: () => unknown): LiveCallHandle {
+/** What the channel opens with: the form's message, checked before opening and built after. */
+export interface FirstMessage {
+  isHeld: () => boolean
+  build: () => unknown
+}
+
+/**
+ * The live handle the composer uses: opening sends the form's message first, built after the open (and its host
+ * question) so an approved hub gets the secret variables in it and a refused one never does; upload items go out
+ * unwrapped.
+ */
+export function channelHandle(
+  handle: LiveCallHandle,
+  workbench: Workbench,
+  target: MethodRef,
+  first: FirstMessage,
+): LiveCallHandle {
   const isUpload = target.method.name === 'upload'
+  const open = async (): Promise<boolean> => {
+    if (first.isHeld() || !(await handle.open())) return false
+    let message: unknown
+    try {
+      message = first.build()
+    } catch (error) {
+      // A value that does not fit its field after substitution: the channel closes before anything is sent on it.
+      const live = liveStoreOf(workbench)
+      const id = live.getState().byTarget[target.key]
+      if (id !== undefined) live.getState().fail(id, ApiError.fromUnknown(error).problem)
+      return false
+    }
+    handle.send([message])
+    return true
+  }
   return {
     ...handle,
-    start: () => {
-      const message = first()
-      if (message === undefined) return
-      handle.start()
-      handle.send([message])
-    },
+    open,
+    start: () => void open(),
     send: (messages) =>
       handle.send(isUpload ? messages.map((m) => (m as { item?: unknown } | null)?.item ?? null) : messages),
   }

@@ -29,14 +29,15 @@ export function WebSocketComposer({ target, handle, onSave }: WebSocketComposerP
   const send = useCallback(() => {
     // Read the draft at send time so a shortcut pressed mid-typing sends what is on screen.
     const { kind, payload } = readWsDraft(target.key)
-    const outcome = sendFrame(kind, payload)
-    if (outcome.error) setNote({ text: outcome.error, isError: true })
-    else if (outcome.unknown.length > 0) {
-      setNote({
-        text: `Not substituted (unknown variables): ${outcome.unknown.map((n) => `\${${n}}`).join(', ')}`,
-        isError: true,
-      })
-    } else setNote(null)
+    void sendFrame(kind, payload).then((outcome) => {
+      if (outcome.error) setNote({ text: outcome.error, isError: true })
+      else if (outcome.unknown.length > 0) {
+        setNote({
+          text: `Not substituted (unknown variables): ${outcome.unknown.map((n) => `\${${n}}`).join(', ')}`,
+          isError: true,
+        })
+      } else setNote(null)
+    })
   }, [sendFrame, target.key])
 
   useEffect(() => {

@@ -38,7 +38,7 @@ export function WebSocketRequestPane({ target }: PaneProps): ReactElement {
       if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
         event.preventDefault()
         const { kind, payload } = readWsDraft(target.key)
-        setSendError(sendFrame(kind, payload).error ?? null)
+        void sendFrame(kind, payload).then((outcome) => setSendError(outcome.error ?? null))
       }
     }
     window.addEventListener('keydown', onKey)
@@ -85,7 +85,9 @@ export function WebSocketRequestPane({ target }: PaneProps): ReactElement {
                 updateWsDraft({ kind: message.kind, payload: message.payload })
                 setTab('message')
               }}
-              onSend={(message) => setSendError(sendFrame(message.kind, message.payload).error ?? null)}
+              onSend={(message) =>
+                void sendFrame(message.kind, message.payload).then((outcome) => setSendError(outcome.error ?? null))
+              }
             />
           </>
         )}

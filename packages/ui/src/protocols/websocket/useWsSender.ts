@@ -17,24 +17,26 @@ export interface WsSendOutcome {
   unknown: string[]
 }
 
+/** Resolves once the frame was sent (or not: a connection that did not open sends nothing, and says so itself). */
 export function useWsSender(
   handle: LiveCallHandle,
   target: MethodRef,
-): (kind: WsKind, payload: string) => WsSendOutcome {
+): (kind: WsKind, payload: string) => Promise<WsSendOutcome> {
   const { auth } = useWorkbench()
-  const { isActive, status, start, send } = handle
+  const { isActive, status, open, send } = handle
   return useCallback(
-    (kind, payload) => {
+    async (kind, payload) => {
       const built = buildWsMessage(kind, payload)
       if ('error' in built) return { error: built.error, unknown: [] }
       if (isActive && status === 'half-closed') return { error: 'The connection is closing.', unknown: [] }
+      // Connecting may ask whether the host gets the environment's credentials: the frame is built after the answer.
+      if (!isActive && !(await open())) return { unknown: [] }
       // The socket's host decides whether secret variables may go into its frames.
       const vars = auth.frameVariables(addressOf(target))
       const composed = composeMessages(built.message, 1, vars ? { scopes: [vars] } : {})
-      if (!isActive) start()
       send(composed.messages)
       return { unknown: composed.unknown }
     },
-    [auth, target, isActive, status, start, send],
+    [auth, target, isActive, status, open, send],
   )
 }
