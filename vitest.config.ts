@@ -1,6 +1,8 @@
 /** One Vitest run for the monorepo: unit tests beside the code, integration against real servers, e2e in Chromium. */
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { defineConfig } from 'vitest/config'
+import type { Plugin } from 'vitest/config'
 
 // Workspace packages resolve to their TypeScript sources in tests (the `source` export condition).
 const conditions = ['source', 'node', 'import', 'default']
@@ -16,10 +18,27 @@ const signalrEntries = ['@microsoft/signalr', '@microsoft/signalr-protocol-msgpa
   replacement: require.resolve(name),
 }))
 
+// The MCP SDK (transformed by Vite, see `server.deps.inline`) ships source maps naming sources it does not ship, and Vite
+// warns about each file; its files are loaded without their source-map comment instead.
+const mcpSdkFile = /@modelcontextprotocol[\\/]sdk[\\/].*\.js$/
+const mcpSdkWithoutSourceMaps: Plugin = {
+  name: 'mcp-sdk-without-source-maps',
+  enforce: 'pre',
+  load(id) {
+    const file = id.split('?')[0] ?? id
+    if (!mcpSdkFile.test(file)) return null
+    return readFileSync(file, 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, '')
+  },
+}
+
 export default defineConfig({
+  plugins: [mcpSdkWithoutSourceMaps],
   resolve: { conditions, alias: [{ find: /^graphql$/, replacement: graphqlEntry }, ...signalrEntries] },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
+    // The MCP SDK imports eventsource, which publishes a `source` condition of its own (.ts files): Node, run with the
+    // condition above, cannot load those, so Vite transforms the SDK and what it imports.
+    server: { deps: { inline: [/@modelcontextprotocol[\\/]sdk/] } },
     projects: [
       {
         extends: true,

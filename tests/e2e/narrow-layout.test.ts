@@ -39,7 +39,7 @@ describe.runIf(requireChromium())('a 420 px window', () => {
   const mainScrollTop = () => page.locator('.main').evaluate((element) => element.scrollTop)
 
   it('folds the URL chips into one summary row that opens the list', async () => {
-    const summary = page.getByRole('button', { name: /7 URLs/ })
+    const summary = page.getByRole('button', { name: /9 URLs/ })
     expect(await summary.getAttribute('aria-expanded')).toBe('false')
     expect(await page.locator('.url-chip').first().isVisible()).toBe(false)
     expect(await topBarShare()).toBeLessThan(13)

@@ -74,7 +74,15 @@ describe.runIf(requireChromium())('call outcomes in each protocol’s words', ()
       feedUrl = sse.url('/events?count=3')
       slowFeedUrl = sse.url('/events?count=12&intervalMs=150')
       postOnlyUrl = sse.url('/post-only')
-      await addUrls(page, [feedUrl, slowFeedUrl, postOnlyUrl, ws.url('/echo'), ws.url('/binary-bye'), yoga.url])
+      // Pinned: a GET that finds no route is listed as a stream only when the user says it is one.
+      await addUrls(page, [
+        feedUrl,
+        slowFeedUrl,
+        `sse@${postOnlyUrl}`,
+        ws.url('/echo'),
+        ws.url('/binary-bye'),
+        yoga.url,
+      ])
     })
 
     afterAll(async () => {

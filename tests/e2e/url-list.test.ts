@@ -99,7 +99,7 @@ describe.runIf(requireChromium())('URL list', () => {
       await expect.poll(() => urlChip(page, typed).getAttribute('data-status'), { timeout: 20_000 }).toBe('ok')
       await methodRow(page, 'getBook').waitFor()
 
-      const pinned = `mcp@${DEAD_URL}`
+      const pinned = `nope@${DEAD_URL}`
       await input.fill(pinned)
       await input.press('Enter')
       await expect.poll(() => urlChip(page, pinned).getAttribute('data-status'), { timeout: 20_000 }).toBe('error')
@@ -107,7 +107,7 @@ describe.runIf(requireChromium())('URL list', () => {
       await chip.locator('.url-chip-address').hover()
       const popover = chip.getByRole('tooltip')
       expect(await popover.locator('.popover-line').first().textContent()).toBe(
-        'mcp: No protocol plugin "mcp" is installed, so "mcp@" cannot pin one.',
+        'nope: No protocol plugin "nope" is installed, so "nope@" cannot pin one.',
       )
       expect(await popover.locator('.popover-hint').textContent()).toMatch(/Installed plugins: rest, grpc/)
       await screenshot(page, 'url-unknown-pin-dark')

@@ -34,8 +34,8 @@ describe('npm start (scripts/start.mjs)', () => {
         expect(page.status).toBe(200)
         const config = configOf(await page.text())
         expect(config).toMatchObject({ demo: true, lockedUrls: null, tokenRequired: true })
-        // REST, gRPC, GraphQL, SSE, WebSocket and SignalR demo services and the toy lab (spoken by the Python example
-        // sidecar), each on its own port.
+        // REST, gRPC, GraphQL, SSE, WebSocket, SignalR and MCP demo services and the toy lab (spoken by the Python
+        // example sidecar), each on its own port, and server-everything over stdio (named in the demo's mcp.json).
         expect((config.demoUrls as string[]).map((url) => new URL(url).protocol)).toEqual([
           'http:',
           'http:',
@@ -43,7 +43,9 @@ describe('npm start (scripts/start.mjs)', () => {
           'http:',
           'ws:',
           'http:',
+          'http:',
           'toy:',
+          'mcp+stdio:',
         ])
         child.kill('SIGTERM')
         expect(await exited).toBe(0)

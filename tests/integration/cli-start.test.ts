@@ -218,10 +218,12 @@ describe('wirebench (the built CLI)', () => {
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/events$/),
       expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/chat$/),
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hubs\/chat$/),
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
       // The toy lab, spoken by the Python example sidecar the demo loads.
       expect.stringMatching(/^toy:\/\/127\.0\.0\.1:\d+$/),
+      'mcp+stdio://everything',
     ])
-    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'toy'])
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'mcp', 'toy'])
       expect(run.stdout()).toContain(protocol)
     const res = await fetch(`${base}/api/discover`, {
       method: 'POST',
@@ -231,7 +233,7 @@ describe('wirebench (the built CLI)', () => {
     const body = (await res.json()) as { attempts: { outcome: string }[]; services: { protocol: string }[] }
     expect(body.attempts.some((a) => a.outcome === 'ok')).toBe(true)
     expect(new Set(body.services.map((s) => s.protocol))).toEqual(
-      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'toy']),
+      new Set(['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'mcp', 'toy']),
     )
   })
 
@@ -301,8 +303,20 @@ describe('wirebench refusals', () => {
     expect(run.stderr()).toContain(
       'wirebench: --url nope@http://127.0.0.1:9/nope: No protocol plugin "nope" is installed, so "nope@" cannot pin one.',
     )
-    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr.')
+    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp.')
     expect(run.stderr()).not.toMatch(/absolute URL/)
+    expect(run.stdout()).not.toContain('Open:')
+  })
+
+  it.each([
+    ['http://', 'has no host'],
+    ['rest@', 'names the plugin rest but no address after the @'],
+    ['ftp://x/y', 'uses ftp://, which no plugin speaks'],
+  ])('refuses the malformed --url %s at start, naming it and what is wrong', async (url, what) => {
+    const { configDir, uiDir } = await cliDirs()
+    const run = start(['--no-open', '--port', '0', '--config-dir', configDir, '--ui-dir', uiDir, '--url', url])
+    expect((await run.exited).code).toBe(2)
+    expect(run.stderr()).toContain(`wirebench: --url "${url}" ${what}`)
     expect(run.stdout()).not.toContain('Open:')
   })
 

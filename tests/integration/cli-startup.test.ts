@@ -29,6 +29,8 @@ const protocolStacks: Record<string, RegExp> = {
   undici: /\/node_modules\/undici\//,
   'tough-cookie': /\/node_modules\/tough-cookie\//,
   'a plugin module': /\/packages\/protocols\/[^/]+\/dist\/plugin\.js$/,
+  'MCP SDK': /\/node_modules\/@modelcontextprotocol\/sdk\//,
+  zod: /\/node_modules\/zod\//,
 }
 
 describe('wirebench start-up (the built CLI, every module it imports recorded)', () => {
@@ -78,6 +80,7 @@ describe('wirebench start-up (the built CLI, every module it imports recorded)',
       ['sse', { unary: true, serverStreaming: true, channels: false }],
       ['websocket', { unary: true, serverStreaming: false, channels: true }],
       ['signalr', { unary: true, serverStreaming: true, channels: true }],
+      ['mcp', { unary: true, serverStreaming: true, channels: true }],
     ])
     expect(listed.protocols.find((p) => p.id === 'grpc')?.uploadExtensions).toEqual(['.proto'])
     expect(listed.protocols.find((p) => p.id === 'rest')?.uploadExtensions).toEqual(['.json', '.yaml', '.yml'])
@@ -113,9 +116,9 @@ describe('wirebench start-up (the built CLI, every module it imports recorded)',
     expect(loaded).toContain('graphql-js')
     expect(loaded).not.toContain('protobuf-es')
     expect(loaded).not.toContain('swagger2openapi')
-    expect(urls.some((url) => /\/packages\/protocols\/(grpc|rest|sse|websocket)\/dist\/plugin\.js$/.test(url))).toBe(
-      false,
-    )
+    expect(
+      urls.some((url) => /\/packages\/protocols\/(grpc|rest|sse|websocket|mcp)\/dist\/plugin\.js$/.test(url)),
+    ).toBe(false)
 
     const schema = await fetch(`${base}/api/schema?${new URLSearchParams({ protocol: 'graphql', url: yoga.url })}`, {
       headers,

@@ -1,7 +1,7 @@
 /**
  * The demo as `npm start` serves it, through the standalone server's routes: one `/api/discover` over every demo URL
  * lists services of every protocol (each URL claimed by its own plugin, the others standing back), and a call of each
- * new protocol (GraphQL, SSE, WebSocket) answers through `/api/invoke`; the feed and a subscription stream live.
+ * new protocol (GraphQL, SSE, WebSocket, MCP) answers through `/api/invoke`; the feed and a subscription stream live.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -59,7 +59,7 @@ describe('the demo services through the workbench', () => {
 
   it('lists services of every protocol, each demo URL claimed by the plugin of its protocol', () => {
     const protocols = new Set(discovered.services.map((service) => service.protocol))
-    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'toy'])
+    for (const protocol of ['rest', 'grpc', 'graphql', 'sse', 'websocket', 'signalr', 'mcp', 'toy'])
       expect(protocols).toContain(protocol)
     for (const service of demo.services) {
       const attempts = discovered.attempts.filter((attempt) => attempt.url === service.url)
@@ -73,6 +73,18 @@ describe('the demo services through the workbench', () => {
     expect(graphql.map((service) => service.name)).toEqual(['Query', 'Mutation', 'Subscription'])
     const subscription = graphql.find((service) => service.name === 'Subscription')
     expect(subscription?.methods.map((method) => method.name)).toEqual(['reviewAdded', 'tick'])
+  })
+
+  it('describes the gRPC demo with its proto comments, the rules RegisterStation checks among them', () => {
+    const telemetry = discovered.services.find((service) => service.name === 'wirebench.demo.v1.Telemetry')
+    const register = telemetry?.methods.find((method) => method.name === 'RegisterStation')
+    expect(register?.description).toMatch(/^Registers a station\. Invalid input fails with INVALID_ARGUMENT/)
+    const station = register?.inputType.fields.find((field) => field.name === 'station')?.messageType?.fields ?? []
+    const comment = (name: string) => station.find((field) => field.name === name)?.description
+    expect(comment('id')).toBe('Lower-case letters, digits and dashes, 3 to 32 characters, e.g. "st-harbor".')
+    expect(comment('firmwareHash')).toContain('empty or exactly 32 bytes')
+    // A field without a comment has no description.
+    expect(comment('installedAt')).toBeUndefined()
   })
 
   it('calls the GraphQL demo: partial data beside its error', async () => {
@@ -202,5 +214,20 @@ describe('the demo services through the workbench', () => {
     } finally {
       await client.close()
     }
+  })
+
+  it('calls the MCP kitchen: structured content checked against its output schema', async () => {
+    const result = await invoke({
+      protocol: 'mcp',
+      url: urlOf('mcp'),
+      service: 'Tools',
+      method: 'convert-temperature',
+      messages: [{ celsius: 20 }],
+    })
+    expect(result).toMatchObject({ status: 'OK', outputValidation: { valid: true } })
+    expect((result.response as { structuredContent: unknown }).structuredContent).toEqual({
+      fahrenheit: 68,
+      kelvin: 293.15,
+    })
   })
 })

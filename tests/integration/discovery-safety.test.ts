@@ -1,10 +1,11 @@
 /**
  * Discovery never changes a server: an unpinned discovery of a json-server collection through the real workbench,
- * with every plugin, leaves its database as it was (json-server creates a record for any POST to `/posts`), while
- * GraphQL servers no one here wrote — Apollo Server 5 with its CSRF prevention on, Mercurius — are still discovered
- * unpinned; a pinned `graphql@` URL may be introspected by POST. SignalR negotiates (a POST) only after a GET of the
- * hub URL answered ASP.NET Core's 400 "Connection ID required": a json-server whose `negotiate` collection takes a
- * POST to `/negotiate` keeps its records, and a hub is listed once, as SignalR.
+ * with every plugin, leaves its database as it was (json-server creates a record for any POST to `/posts`), and so
+ * does one of a collection whose GET error echoes the probe's own parameter names (X/Twitter API v2's wording), while
+ * GraphQL servers no one here wrote — Apollo Server 5 with its CSRF prevention on, Mercurius, GraphQL Yoga — are still
+ * discovered unpinned; a pinned `graphql@` URL may be introspected by POST. SignalR negotiates (a POST) only after a
+ * GET of the hub URL answered ASP.NET Core's 400 "Connection ID required": a json-server whose `negotiate` collection
+ * takes a POST to `/negotiate` keeps its records, and a hub is listed once, as SignalR.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -14,6 +15,8 @@ import { startApolloServer } from '../servers/graphql/apollo-server.js'
 import type { ApolloTestServer } from '../servers/graphql/apollo-server.js'
 import { startMercuriusServer } from '../servers/graphql/mercurius-server.js'
 import type { MercuriusTestServer } from '../servers/graphql/mercurius-server.js'
+import { startYogaServer } from '../servers/graphql/yoga-server.js'
+import type { YogaServer } from '../servers/graphql/yoga-server.js'
 import { startJsonServer } from '../servers/rest/json-server.js'
 import type { JsonServer } from '../servers/rest/json-server.js'
 import { startTestHubServer } from '../servers/signalr/test-hubs.js'
@@ -24,6 +27,7 @@ describe('discovery without side effects', () => {
   let rest: JsonServer
   let apollo: ApolloTestServer
   let mercurius: MercuriusTestServer
+  let yoga: YogaServer
   let wb: TestWorkbench
 
   const discover = async (urls: string[]): Promise<DiscoverResponse> => {
@@ -33,15 +37,16 @@ describe('discovery without side effects', () => {
   }
 
   beforeAll(async () => {
-    ;[rest, apollo, mercurius, wb] = await Promise.all([
+    ;[rest, apollo, mercurius, yoga, wb] = await Promise.all([
       startJsonServer(),
       startApolloServer(),
       startMercuriusServer(),
+      startYogaServer(),
       startWorkbench(),
     ])
   })
   afterAll(async () => {
-    await Promise.all([wb.close(), rest.close(), apollo.close(), mercurius.close()])
+    await Promise.all([wb.close(), rest.close(), apollo.close(), mercurius.close(), yoga.close()])
   })
 
   it('leaves a json-server collection unchanged when every plugin probes it unpinned', async () => {
@@ -94,6 +99,62 @@ describe('discovery without side effects', () => {
     } finally {
       await new Promise<void>((resolve) => api.close(() => resolve()))
     }
+  })
+
+  it('sends no POST to a collection whose GET error names the probe parameters (X/Twitter API v2 wording)', async () => {
+    const seen: string[] = []
+    const created: string[] = []
+    // X's API v2 refuses unknown query parameters by name, and creates a post for every POST to /2/tweets.
+    const api = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      request.on('end', () => {
+        const url = new URL(request.url ?? '/', 'http://x')
+        seen.push(`${request.method ?? ''} ${url.pathname}`)
+        const json = (status: number, value: unknown): void => {
+          response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+          response.end(JSON.stringify(value))
+        }
+        if (url.pathname !== '/2/tweets') return json(404, { title: 'Not Found Error', type: 'about:blank' })
+        if (request.method === 'POST') {
+          created.push(body)
+          return json(201, { data: { id: String(created.length), text: body.slice(0, 40) } })
+        }
+        if (request.method !== 'GET') return json(405, { title: 'Method Not Allowed' })
+        const unknown = [...url.searchParams.keys()].filter((k) => k !== 'max_results').sort()
+        if (unknown.length === 0) return json(200, { data: [], meta: { result_count: 0 } })
+        return json(400, {
+          errors: unknown.map((name) => ({
+            parameters: { [name]: [url.searchParams.get(name)] },
+            message: `The query parameter [${name}] is not one of [ids,max_results,pagination_token]`,
+          })),
+          title: 'Invalid Request',
+          detail: 'One or more parameters to your request was invalid.',
+          type: 'https://api.twitter.com/2/problems/invalid-request',
+        })
+      })
+    })
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(api.address() as AddressInfo).port}/2/tweets`
+      const discovered = await discover([url])
+      expect(discovered.services).toEqual([])
+      expect(created).toEqual([])
+      expect(seen.filter((r) => r.startsWith('POST') && !r.includes('/grpc.reflection.'))).toEqual([])
+      // Its GET answer is not taken for a GraphQL error either: the probe stands back and says how to pin.
+      const graphql = discovered.attempts.find((a) => a.pluginId === 'graphql')
+      expect(graphql).toMatchObject({ outcome: 'empty' })
+      expect(graphql?.hint).toContain(`graphql@${url}`)
+    } finally {
+      await new Promise<void>((resolve) => api.close(() => resolve()))
+    }
+  })
+
+  it('discovers GraphQL Yoga unpinned', async () => {
+    const discovered = await discover([yoga.url])
+    const graphql = discovered.services.filter((s) => s.protocol === 'graphql')
+    expect(graphql.map((s) => s.name)).toEqual(['Query', 'Mutation', 'Subscription'])
+    expect(discovered.attempts.find((a) => a.pluginId === 'graphql')).toMatchObject({ outcome: 'ok' })
   })
 
   it('discovers Mercurius unpinned', async () => {

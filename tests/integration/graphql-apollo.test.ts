@@ -4,7 +4,6 @@
  * transport and why, deprecations (enum values, fields, root fields) with their reasons, and typed arguments.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WorkbenchError } from '@wirebench/core'
 import type { FieldInfo, MethodInfo, ProtocolPlugin, ServiceInfo, StreamFrame } from '@wirebench/core'
 import { createGraphqlPlugin } from '@wirebench/protocol-graphql'
 import { startApolloServer } from '../servers/graphql/apollo-server.js'
@@ -77,24 +76,36 @@ describe('GraphQL with Apollo Server 5 and Mercurius', () => {
     expect(data(frames)).toHaveLength(2)
   })
 
-  it('names every graphql-ws address tried and why it refused, with a hint to set subscriptionUrl', async () => {
+  it('names every graphql-ws address tried and why it refused, each on its own line, and what to set', async () => {
     const wrong = apollo.subscriptionsUrl.replace('/subscriptions', '/nowhere')
-    const error = await tick(apollo.url, { subscriptionUrl: wrong, subscriptionTransport: 'graphql-ws' }).then(
-      () => undefined,
-      (caught: unknown) => caught,
-    )
-    expect(WorkbenchError.is(error, 'upstream_error')).toBe(true)
-    expect((error as WorkbenchError).message).toContain(`${wrong}: it answered the upgrade with HTTP 400`)
-    expect((error as WorkbenchError).hint).toContain('subscriptionUrl')
+    const frames = await tick(apollo.url, { subscriptionUrl: wrong, subscriptionTransport: 'graphql-ws' })
+    const end = frames.at(-1) as EndFrame
+    expect(end).toMatchObject({
+      status: 'Unavailable',
+      details: { refused: [{ transport: 'graphql-ws', address: wrong, reason: expect.stringContaining('HTTP 400') }] },
+    })
+    const lines = end.message!.split('\n')
+    expect(lines[1]).toBe(`graphql-ws ${wrong}: it answered the upgrade with HTTP 400.`)
+    expect(lines.at(-1)).toContain('Subscription URL')
+    expect(lines.at(-1)).toContain(apollo.subscriptionsUrl)
   })
 
-  it('says what each transport answered when neither takes the subscription', async () => {
+  it('lists what each transport answered, one address a line, when neither takes the subscription', async () => {
     const frames = await tick(mercurius.url, {})
     const end = frames.at(-1) as EndFrame
     expect(end.status).not.toBe('OK')
-    expect(end.message).toMatch(/^graphql-sse refused: .+\. graphql-ws refused first: ws:\/\/.+\/graphql: /)
-    expect(end.message).toContain('/subscriptions: ')
-    expect(end.message).toContain('subscriptionUrl')
+    const refused = (end.details as { refused: Array<{ transport: string; address: string }> }).refused
+    const ws = new URL(mercurius.url.replace(/^http/, 'ws'))
+    expect(refused.map((r) => `${r.transport} ${r.address}`)).toEqual([
+      `graphql-ws ${ws.href}`,
+      `graphql-ws ${new URL(`${ws.pathname}/subscriptions`, ws).href}`,
+      `graphql-ws ${new URL('/subscriptions', ws).href}`,
+      `graphql-sse ${mercurius.url}`,
+    ])
+    const lines = end.message!.split('\n')
+    expect(lines).toHaveLength(refused.length + 2)
+    for (const [index, r] of refused.entries()) expect(lines[index + 1]).toMatch(`${r.transport} ${r.address}: `)
+    expect(lines.at(-1)).toContain('"subscriptionUrl"')
   })
 
   it('reports deprecated enum values, fields and root fields with their reasons', () => {
@@ -108,6 +119,18 @@ describe('GraphQL with Apollo Server 5 and Mercurius', () => {
     expect(field(books.outputType.fields, 'isbn')).toMatchObject({ deprecated: true, deprecationReason: 'Use id.' })
     expect(method(services, 'Query', 'oldBooks')).toMatchObject({ deprecated: true, deprecationReason: 'Use books.' })
     expect(method(services, 'Query', 'books').deprecationReason).toBeUndefined()
+  })
+
+  it('leaves deprecated fields out of default operations, which Apollo runs as they are', async () => {
+    const books = method(services, 'Query', 'books')
+    const query = field(books.inputType.fields, 'query').defaultValue as string
+    expect(query).not.toContain('isbn')
+    expect(query).toMatch(/books\(.*\) \{\n {4}id\n {4}title\n {4}genre\n/)
+    const result = await plugin.invoke(
+      { target: apollo.url, service: 'Query', method: 'books', messages: [{ query }] },
+      testContext(),
+    )
+    expect(result.status).toBe('OK')
   })
 
   it('types each argument for a plausible example: ID, String, Int, enums and input objects, with defaults', () => {

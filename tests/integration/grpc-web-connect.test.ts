@@ -155,4 +155,46 @@ describe('gRPC-Web and Connect over HTTP/1.1, and the fan-out of the three gRPC 
       ),
     )
   })
+
+  it('says a gRPC call needs HTTP/2 when the server speaks HTTP/1.1 only, and which pins reach it', async () => {
+    const call = { target: 'wbtest/v1/lab.proto', serverUrl: h1.url, service, messages: [{ text: 'x' }] }
+    const unary = await byId('grpc')
+      .invoke({ ...call, method: 'Echo' }, testContext())
+      .then(
+        () => undefined,
+        (e: unknown) => WorkbenchError.from(e),
+      )
+    expect(unary?.message).toBe(`${h1.url} does not speak HTTP/2, which gRPC needs: it speaks HTTP/1.1 only.`)
+    expect(unary?.hint).toBe(`If it serves gRPC-Web or Connect, call it as grpcweb@${h1.url} or connect@${h1.url}.`)
+    const count = { ...call, method: 'Count', messages: [{ count: 2 }] }
+    const streamed = await collect(byId('grpc').invokeStream!(count, testContext())).then(
+      () => undefined,
+      (e: unknown) => WorkbenchError.from(e),
+    )
+    expect(streamed?.message).toContain('does not speak HTTP/2, which gRPC needs')
+    const channel = await byId('grpc').openChannel!({ ...call, method: 'Chat', messages: [] }, testContext())
+    await channel.closeSend()
+    const chat = await collect(channel.frames()).then(
+      () => undefined,
+      (e: unknown) => WorkbenchError.from(e),
+    )
+    await channel.dispose()
+    expect(chat?.message).toContain('does not speak HTTP/2, which gRPC needs')
+  })
+
+  it('refuses bidi over HTTP/1.1 without suggesting gRPC, which needs HTTP/2 as well', async () => {
+    for (const wire of ['grpcweb', 'connect']) {
+      const refused = await byId(wire).openChannel!(
+        { target: 'wbtest/v1/lab.proto', serverUrl: h1.url, service, method: 'Chat', messages: [] },
+        testContext(),
+      ).then(
+        () => undefined,
+        (e: unknown) => WorkbenchError.from(e),
+      )
+      expect(refused?.code).toBe('unsupported')
+      expect(refused?.message).toContain('needs HTTP/2')
+      expect(refused?.hint).not.toMatch(/grpc@/)
+      expect(refused?.hint).toContain('HTTP/2')
+    }
+  })
 })

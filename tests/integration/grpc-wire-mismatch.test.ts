@@ -1,9 +1,12 @@
 /**
  * gRPC-Web and Connect pinned at a server that speaks plain gRPC (@grpc/grpc-js with the v1alpha-only
  * `grpc-server-reflection` package): discovery and calls say what the server speaks, by its content type, instead of
- * "ok" followed by every call failing on the framing ("protocol error: missing trailer").
+ * "ok" followed by every call failing on the framing ("protocol error: missing trailer"). At REST servers over
+ * HTTP/1.1 (json-server, an API that answers any POST with JSON) they stand back without blaming reflection.
  */
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProtocolPlugin, StreamFrame } from '@wirebench/core'
@@ -11,6 +14,8 @@ import { createGrpcPlugins } from '@wirebench/protocol-grpc'
 import { grpcFixturesDir, startLabServer } from '../servers/grpc/lab-server.js'
 import type { LabServer } from '../servers/grpc/lab-server.js'
 import { testContext } from '../servers/rest/call-context.js'
+import { startJsonServer } from '../servers/rest/json-server.js'
+import type { JsonServer } from '../servers/rest/json-server.js'
 import { failure } from '../support/workbench-failure.js'
 
 const service = 'wbtest.v1.Lab'
@@ -75,5 +80,48 @@ describe('gRPC-Web and Connect pinned at a plain gRPC server', () => {
     expect(streamed.message).toMatch(/speaks gRPC/)
     // Nothing decoded from the gRPC framing was passed off as gRPC-Web replies.
     expect(frames.filter((f) => f.type === 'message')).toEqual([])
+  })
+})
+
+describe('gRPC-Web and Connect at REST servers over HTTP/1.1', () => {
+  let rest: JsonServer
+  let created: { url: string; close(): Promise<void> }
+  const plugins = createGrpcPlugins()
+  const byId = (id: string) => plugins.find((p) => p.id === id) as ProtocolPlugin
+
+  beforeAll(async () => {
+    rest = await startJsonServer()
+    // An API that answers every POST with 201 and the created record as JSON, whatever the path.
+    const server = createServer((request, response) => {
+      request.resume()
+      request.on('end', () => {
+        const status = request.method === 'POST' ? 201 : 200
+        response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+        response.end(JSON.stringify({ id: 1, created: request.method === 'POST' }))
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    created = {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections()
+          server.close(() => resolve())
+        }),
+    }
+  })
+  afterAll(async () => {
+    for (const p of plugins) await p.dispose?.()
+    await Promise.all([rest.close(), created.close()])
+  })
+
+  it.each(['grpcweb', 'connect'])('%s stands back from an answer in JSON without blaming reflection', async (id) => {
+    for (const url of [rest.base, `${rest.base}/posts`, created.url]) {
+      const error = await failure(byId(id).discover({ kind: 'url', url }, testContext()))
+      expect({ url, code: error.code }).toEqual({ url, code: 'no_services' })
+      expect(error.message).toMatch(/ is not a (gRPC-Web|Connect) server: it answered HTTP \d+ with application\/json/)
+      expect(error.message).not.toMatch(/reflection|message size/i)
+      expect(error.hint).toBeUndefined()
+    }
   })
 })

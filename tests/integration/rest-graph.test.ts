@@ -98,4 +98,21 @@ describe.each([
     expect(echoed).toMatchObject({ method: 'PATCH', url: '/users/ada%40example.com' })
     expect(JSON.parse(echoed.body)).toEqual({ displayName: 'Ada', accountEnabled: true })
   })
+
+  it('writes $select as the document says (form, explode false): one comma-separated parameter', async () => {
+    const found = methods.find(({ method }) => method.name === 'users.user.ListUser')
+    const payload = {
+      protocol: 'rest',
+      url,
+      service: found?.service,
+      method: 'users.user.ListUser',
+      serverUrl: echo.origin,
+      messages: [{ $select: ['id', 'displayName'], $top: 5 }],
+    }
+    const res = await app.inject({ method: 'POST', url: '/api/invoke', headers, payload })
+    expect(res.statusCode).toBe(200)
+    const echoed = res.json<InvokeResult>().response as Echo
+    expect(echoed.url).toBe('/users?%24top=5&%24select=id,displayName')
+    expect(new URL(echoed.url, echo.origin).searchParams.getAll('$select')).toEqual(['id,displayName'])
+  })
 })

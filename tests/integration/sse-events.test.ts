@@ -74,9 +74,12 @@ describe('SSE discovery', () => {
     }
   })
 
-  it('offers a URL that refuses GET with 405 and allows POST with POST as the default method, and calls it with POST', async () => {
+  it('lists a URL that refuses GET with 405 (Allow: POST) only when pinned, then with POST, and calls it with POST', async () => {
     const url = server.url('/post-only')
-    const [service] = await plugin.discover({ kind: 'url', url }, contractContext())
+    const unpinned = await failure(plugin.discover({ kind: 'url', url }, contractContext()))
+    expect(unpinned.code).toBe('no_services')
+    expect(unpinned.hint).toContain(`sse@${url}`)
+    const [service] = await plugin.discover({ kind: 'url', url, pinned: true }, contractContext())
     const method = service!.methods[0]!
     expect(method.httpMethod).toBe('POST')
     expect(method.description).toContain('405')

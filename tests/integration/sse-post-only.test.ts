@@ -1,11 +1,14 @@
 /**
  * POST-only event streams (better-sse and @fastify/sse servers whose GET is 404): an unpinned discovery leaves them
  * alone, a pinned `sse@` discovery offers them with POST, and a call with method POST streams their events — through
- * the real workbench's discovery and live WebSocket, and through the plugin's unary read.
+ * the real workbench's discovery and live WebSocket, and through the plugin's unary read. A POST-only JSON API (Koa
+ * with @koa/router: GET is 405 with `Allow: POST`) is not taken for a stream unless pinned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DiscoverResponse, InvokeResult, StreamFrame } from '@wirebench/core'
 import { connectLive, isOp, liveUrl } from '../servers/live/live-client.js'
+import { startKoaPostOnlyApi } from '../servers/sse/koa-post-only.mjs'
+import type { KoaPostOnlyApi } from '../servers/sse/koa-post-only.mjs'
 import { startBetterSseServer, startFastifySseServer } from '../servers/sse/post-only-servers.js'
 import type { PostOnlySseServer } from '../servers/sse/post-only-servers.js'
 import { startWorkbench } from '../servers/token/workbench.js'
@@ -31,10 +34,13 @@ describe.each([
     await Promise.all([wb.close(), server.close()])
   })
 
-  it('is not listed by an unpinned discovery, which sends it no POST', async () => {
+  it('is not listed by an unpinned discovery, which sends it no POST and says how to pin it', async () => {
     const discovered = await discover(server.url)
     expect(discovered.services.filter((s) => s.protocol === 'sse')).toEqual([])
-    expect(discovered.attempts.find((a) => a.pluginId === 'sse')?.message).toContain('HTTP 404')
+    const attempt = discovered.attempts.find((a) => a.pluginId === 'sse')
+    expect(attempt).toMatchObject({ outcome: 'empty' })
+    expect(attempt?.message).toContain('HTTP 404')
+    expect(attempt?.hint).toContain(`sse@${server.url}`)
     expect(server.bodies()).toEqual([])
   })
 
@@ -94,5 +100,35 @@ describe.each([
       expect.objectContaining({ event: 'token', data: { word: 'one' } }),
       expect.objectContaining({ event: 'done', data: '' }),
     ])
+  })
+})
+
+describe('a POST-only JSON API whose GET is 405 with Allow: POST (Koa, @koa/router)', () => {
+  let api: KoaPostOnlyApi
+  let wb: TestWorkbench
+
+  beforeAll(async () => {
+    ;[api, wb] = await Promise.all([startKoaPostOnlyApi(), startWorkbench()])
+  })
+  afterAll(async () => {
+    await Promise.all([wb.close(), api.close()])
+  })
+
+  it('is not listed as an event stream unpinned; the attempt is empty and hints at sse@ for a POST-only stream', async () => {
+    const response = await wb.api('/api/discover', { body: { urls: [api.url] } })
+    const discovered = (await response.json()) as DiscoverResponse
+    expect(discovered.services.filter((s) => s.protocol === 'sse')).toEqual([])
+    const attempt = discovered.attempts.find((a) => a.pluginId === 'sse')
+    expect(attempt).toMatchObject({ outcome: 'empty' })
+    expect(attempt?.message).toContain('HTTP 405')
+    expect(attempt?.hint).toContain(`sse@${api.url}`)
+    expect(api.stored()).toEqual([])
+  })
+
+  it('is offered with POST when pinned sse@ (the user says it streams)', async () => {
+    const response = await wb.api('/api/discover', { body: { urls: [`sse@${api.url}`] } })
+    const discovered = (await response.json()) as DiscoverResponse
+    expect(discovered.services[0]?.methods[0]).toMatchObject({ name: 'subscribe', httpMethod: 'POST' })
+    expect(api.stored()).toEqual([])
   })
 })

@@ -4,6 +4,8 @@ export { descriptorSetFile, loadDemoRegistry, startGrpcDemo, telemetryServiceNam
 export { createRestDemoApp, demoCredentials, openApiDocument, startRestDemo } from './rest/index.js'
 export type { RestDemoOptions } from './rest/index.js'
 export { chatHelp, chatLimits, chatSubprotocol, startWebSocketDemo } from './websocket/index.js'
+export { clockUri, cuisines, demoMcpConfigFile, demoStdioUrl, dishes, startMcpDemo } from './mcp/index.js'
+export type { McpDemoOptions } from './mcp/index.js'
 export { feedEvent, feedStations, formatEvent, sseLimits, startSseDemo } from './sse/index.js'
 export type { FeedEvent } from './sse/index.js'
 export { startToyServer, toyCatalog } from './toy/index.js'

@@ -40,11 +40,13 @@ describe('startDemo', { timeout: 30_000 }, () => {
         name: 'Chat hub (SignalR)',
         url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hubs\/chat$/),
       },
+      { protocol: 'mcp', name: 'Kitchen (MCP)', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) },
       { protocol: 'toy', name: 'Toy lab', url: expect.stringMatching(/^toy:\/\/127\.0\.0\.1:\d+$/) },
     ])
-    expect(new Set(handle.urls.map((url) => new URL(url).port)).size).toBe(7)
+    expect(new Set(handle.urls.map((url) => new URL(url).port)).size).toBe(8)
     // The toy lab is spoken by the Python example sidecar, which the demo loads.
     expect(handle.pluginDirs).toEqual([expect.stringMatching(/examples\/sidecars\/python-toy$/)])
+    expect(handle.stdioUrls).toEqual(['mcp+stdio://everything'])
     expect(handle.urls).toEqual(handle.services.map((service) => service.url))
     const documentUrl = handle.urls[0] ?? ''
     const document = (await (await fetch(documentUrl)).json()) as { servers: { url: string }[] }

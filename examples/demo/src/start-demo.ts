@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url'
 import { startGraphqlDemo } from './graphql/index.js'
 import { startGrpcDemo } from './grpc/index.js'
+import { demoMcpConfigFile, demoStdioUrl, startMcpDemo } from './mcp/index.js'
 import { startRestDemo } from './rest/index.js'
 import type { DemoService, DemoServiceHandle, StartServiceOptions } from './service-handle.js'
 import { startSignalrDemo } from './signalr/index.js'
@@ -18,6 +19,10 @@ export interface DemoHandle {
   services: DemoService[]
   /** The discovery URL of each service, in the order of `services`. */
   urls: string[]
+  /** The bundled `mcp.json` (server-everything over stdio), for the workbench's trusted MCP configuration. */
+  mcpConfigFile: string
+  /** Addresses of the stdio servers that file lists, to discover beside the services. */
+  stdioUrls: string[]
   /** Sidecar plugin directories the demo needs: the Python example, which speaks to the toy lab. */
   pluginDirs: string[]
   close(): Promise<void>
@@ -31,6 +36,7 @@ const starters: ((options: StartServiceOptions) => Promise<DemoServiceHandle>)[]
   startSseDemo,
   startWebSocketDemo,
   startSignalrDemo,
+  startMcpDemo,
   startToyServer,
 ]
 
@@ -57,6 +63,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoHan
   return {
     services,
     urls: services.map((service) => service.url),
+    mcpConfigFile: demoMcpConfigFile,
+    stdioUrls: [demoStdioUrl],
     pluginDirs: [demoSidecarDir],
     close: () => (closing ??= closeAll()),
   }

@@ -22,6 +22,10 @@ export function renderBanner(input: BannerInput): string {
     lines.push(`  URLs:    ${options.lockedUrls[0]} (locked)`)
     for (const url of options.lockedUrls.slice(1)) lines.push(`           ${url}`)
   }
+  for (const server of options.mcpServers) {
+    lines.push(`  MCP:     mcp+stdio://${server.name} runs ${[server.command, ...server.args].join(' ')}`)
+  }
+  for (const file of options.mcpConfigFiles) lines.push(`  MCP:     servers of ${file}`)
   if (input.demoServices.length > 0) {
     lines.push('  Demo services:')
     for (const s of input.demoServices) lines.push(`    ${s.protocol.padEnd(10)} ${s.name.padEnd(18)} ${s.url}`)

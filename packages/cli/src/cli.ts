@@ -21,6 +21,11 @@ Examples:
                                                      point the workbench at one API (the URL list is locked)
   $ wirebench --url rest@http://localhost:8080/docs/json --url http://localhost:9090/spec.yaml
                                                      several APIs; rest@ makes only the REST plugin try that URL
+  $ wirebench --url 'mcp@stdio:npx -y @modelcontextprotocol/server-everything'
+                                                     start an MCP server over stdio (no shell) and browse it;
+                                                     the URL list shows it as mcp+stdio://server-everything
+  $ wirebench --mcp-config ~/.cursor/mcp.json        the MCP servers of an mcpServers file (Claude Desktop, Cursor,
+                                                     VS Code format); {config-dir}/mcp.json is read too
   $ wirebench --demo                                 start the built-in demo services and point the workbench at them
   $ wirebench --port 0 --no-open                     any free port, print the URL instead of opening a browser
   $ wirebench --plugin-dir ./my-sidecars             also load the sidecar plugins in ./my-sidecars
@@ -28,7 +33,8 @@ Examples:
 
 The printed URL carries a per-launch session token after '#token='; API calls need it. The browser is opened
 with a one-time ticket instead (command lines are visible to other local users); reopen the printed URL any time.
-A --url without a scheme (localhost:8080/openapi.json) means http://.
+A --url without a scheme (localhost:8080/openapi.json) means http://. MCP servers over stdio start only from the
+command line or a configuration file, never from the browser: the UI names them mcp+stdio://<name>.
 Files (uploads, environments) live in --config-dir, default ~/.wirebench (or $WIREBENCH_HOME).
 
 Commands (wirebench <command> --help for each):
@@ -82,12 +88,21 @@ function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command
         'A multi-protocol API workbench in your browser: discover, call and inspect REST (and more) services.',
       )
       .version(cliVersion, '-v, --version', 'print the version')
-      .option('--url <address>', 'discovery URL; repeat for several; accepts protocol@url; locks the URL list', collect)
+      .option(
+        '--url <address>',
+        "discovery URL; repeat for several; accepts protocol@url and 'mcp@stdio:<command line>'; locks the URL list",
+        collect,
+      )
       .option('--port <n>', 'port to listen on (0 = any free port)', '5080')
       .option('--host <addr>', 'interface to listen on; non-loopback needs --allow-remote', '127.0.0.1')
       .option('--allow-remote', 'allow a non-loopback --host (exposes the workbench to the network)')
       .option('--allow-host <name>', 'accept this Host header besides localhost (repeatable)', collect)
       .option('--config-dir <dir>', 'where uploads and settings live (default ~/.wirebench, env WIREBENCH_HOME)')
+      .option(
+        '--mcp-config <file>',
+        'MCP servers in the mcpServers format (stdio commands and URLs); repeatable; {config-dir}/mcp.json is read too',
+        collect,
+      )
       .option('--no-open', 'do not open a browser')
       .option('--no-token', 'turn off the session token (any local program can then drive the workbench)')
       .option('--demo', 'start the demo services and point the workbench at them')

@@ -17,8 +17,43 @@ describe('command line flags', () => {
       token: true,
       demo: false,
       allowedHosts: [],
+      mcpConfigFiles: [],
+      mcpServers: [],
       pluginDirs: [],
     })
+  })
+
+  it('turns --url mcp@stdio:<command line> into a named stdio server (argv, no shell) and its locked address', () => {
+    const resolved = resolveFlags(
+      {
+        ...base,
+        url: [
+          'mcp@stdio:npx -y @modelcontextprotocol/server-everything',
+          `mcp@stdio:node "/opt/my servers/a.js" --flag 'two words' $HOME;rm`,
+          'mcp@stdio:npx -y @modelcontextprotocol/server-everything',
+        ],
+        mcpConfig: ['relative/mcp.json'],
+      },
+      {},
+    )
+    expect(resolved.lockedUrls).toEqual([
+      'mcp+stdio://server-everything',
+      'mcp+stdio://node',
+      'mcp+stdio://server-everything-2',
+    ])
+    expect(resolved.mcpServers[1]).toMatchObject({
+      name: 'node',
+      transport: 'stdio',
+      command: 'node',
+      args: ['/opt/my servers/a.js', '--flag', 'two words', '$HOME;rm'],
+      source: { kind: 'command-line' },
+    })
+    expect(resolved.mcpConfigFiles).toEqual([join(process.cwd(), 'relative/mcp.json')])
+  })
+
+  it('refuses an mcp@stdio: command line it cannot split', () => {
+    expect(() => resolveFlags({ ...base, url: ['mcp@stdio:node "unclosed'] }, {})).toThrow(UsageError)
+    expect(() => resolveFlags({ ...base, url: ['mcp@stdio:   '] }, {})).toThrow(/needs a command line/)
   })
 
   it('takes the config dir from WIREBENCH_HOME unless --config-dir is given', () => {

@@ -1,6 +1,8 @@
 /** Turns the command line flags into start options, refusing the dangerous ones with an explanation. */
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { STDIO_PIN_PREFIX, stdioAddress, stdioServerFromCommandLine } from '@wirebench/protocol-mcp/config'
+import type { McpStdioServer } from '@wirebench/protocol-mcp/config'
 
 export interface RawFlags {
   url?: string[]
@@ -12,6 +14,7 @@ export interface RawFlags {
   demo?: boolean
   allowRemote?: boolean
   allowHost?: string[]
+  mcpConfig?: string[]
   pluginDir?: string[]
   uiDir?: string
 }
@@ -25,6 +28,10 @@ export interface StartOptions {
   token: boolean
   demo: boolean
   allowedHosts: string[]
+  /** `--mcp-config` files (absolute): MCP servers in the `mcpServers` format. */
+  mcpConfigFiles: string[]
+  /** Stdio MCP servers given as `--url mcp@stdio:<command line>`; their locked URL is `mcp+stdio://<name>`. */
+  mcpServers: McpStdioServer[]
   /** More sidecar plugin directories (`--plugin-dir`, absolute). */
   pluginDirs: string[]
   /** A UI build other than the installed one (development, tests). */
@@ -72,7 +79,11 @@ export function resolveFlags(flags: RawFlags, env: NodeJS.ProcessEnv = process.e
       '--no-token cannot be combined with a non-loopback --host: the API would be open to the network.',
     )
   }
-  const urls = (flags.url ?? []).map((u) => u.trim()).filter((u) => u !== '')
+  const mcpServers: McpStdioServer[] = []
+  const urls = (flags.url ?? [])
+    .map((u) => u.trim())
+    .filter((u) => u !== '')
+    .map((url) => (url.toLowerCase().startsWith(STDIO_PIN_PREFIX) ? stdioUrl(url, mcpServers) : url))
   const allowedHosts = [...(flags.allowHost ?? [])]
   // An explicit non-wildcard bind address is how remote users will address us, so admit it as a Host.
   if (remote && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.includes(':') ? `[${host}]` : host)
@@ -85,7 +96,25 @@ export function resolveFlags(flags: RawFlags, env: NodeJS.ProcessEnv = process.e
     token: flags.token,
     demo: flags.demo === true,
     allowedHosts,
+    mcpConfigFiles: (flags.mcpConfig ?? []).map((file) => resolve(file)),
+    mcpServers,
     pluginDirs: (flags.pluginDir ?? []).map((dir) => resolve(dir)),
     ...(flags.uiDir ? { uiDir: resolve(flags.uiDir) } : {}),
+  }
+}
+
+/**
+ * `mcp@stdio:<command line>`: a stdio MCP server the user starts from the command line (trusted, like a config file),
+ * named after its program; the URL list shows it as `mcp+stdio://<name>`.
+ */
+function stdioUrl(url: string, servers: McpStdioServer[]): string {
+  try {
+    const server = stdioServerFromCommandLine(url.slice(STDIO_PIN_PREFIX.length), (name) =>
+      servers.some((s) => s.name === name),
+    )
+    servers.push(server)
+    return stdioAddress(server.name)
+  } catch (error) {
+    throw new UsageError(`--url ${url}: ${error instanceof Error ? error.message : String(error)}`)
   }
 }

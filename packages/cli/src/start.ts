@@ -10,6 +10,8 @@ import { cliVersion } from './version.js'
 interface RunningDemo {
   services: DemoService[]
   urls: string[]
+  mcpConfigFile: string
+  stdioUrls: string[]
   /** The example sidecars the demo loads (the Python one speaks to the demo's toy lab). */
   pluginDirs: string[]
   close(): Promise<void>
@@ -37,10 +39,19 @@ async function openBrowser(url: string, output: Output): Promise<void> {
   }
 }
 
-/** The server refused a `--url` (a pin naming no installed plugin): the user's input, answered as a usage error. */
+/**
+ * The server refused a `--url` (a pin naming no installed plugin, a value that is no address): the user's input,
+ * answered as a usage error.
+ */
 function lockedUrlRefusal(error: unknown): UsageError | undefined {
-  const { code, message, hint } = (error ?? {}) as { code?: unknown; message?: unknown; hint?: unknown }
-  if (code !== 'no_plugin' || typeof message !== 'string') return undefined
+  const { code, message, hint, details } = (error ?? {}) as {
+    code?: unknown
+    message?: unknown
+    hint?: unknown
+    details?: { lockedUrl?: unknown }
+  }
+  const isLockedUrl = code === 'no_plugin' || typeof details?.lockedUrl === 'string'
+  if (!isLockedUrl || typeof message !== 'string') return undefined
   return new UsageError(`--url ${message}${typeof hint === 'string' ? `\n${hint}` : ''}`)
 }
 
@@ -62,9 +73,13 @@ export async function start(options: StartOptions, output: Output): Promise<() =
       port: options.port,
       configDir: options.configDir,
       lockedUrls: options.lockedUrls,
-      demoUrls: demo?.urls ?? [],
+      demoUrls: demo ? [...demo.urls, ...demo.stdioUrls] : [],
       token: options.token ? undefined : null,
       allowedHosts: options.allowedHosts,
+      mcp: {
+        configFiles: [...options.mcpConfigFiles, ...(demo ? [demo.mcpConfigFile] : [])],
+        servers: options.mcpServers,
+      },
       pluginDirs: [...options.pluginDirs, ...(demo?.pluginDirs ?? [])],
       version: cliVersion,
       onTokenRotated: (token) => output.err(ticketReuseWarning(`${base}/#token=${token}`)),

@@ -1,15 +1,20 @@
 /** @wirebench/core: the isomorphic heart of Wirebench (no Node built-ins). */
 export type {
+  AuthChallenge,
   CallTimings,
   EnumValueInfo,
   FieldInfo,
   FieldLabel,
   FieldSource,
+  ParameterStyle,
   FieldType,
   InvokeResult,
   MessageInfo,
   MethodInfo,
   MethodType,
+  McpMethodInfo,
+  McpToolAnnotations,
+  OutputValidation,
   SecurityAlternative,
   SecuritySchemeInfo,
   SentRequest,
@@ -100,6 +105,25 @@ export type {
   UploadSummary,
   UploadsResponse,
 } from './api/http-api.js'
+export { MCP_SERVERS_PATH, MCP_SESSION_EVENTS_METHOD, MCP_SESSION_SERVICE, MCP_STDIO_SCHEME } from './api/mcp-api.js'
+export type {
+  McpCallMeta,
+  McpCompleteMessage,
+  McpCompletionRef,
+  McpConfigIssue,
+  McpLogLevel,
+  McpProcessStatus,
+  McpProgressToken,
+  McpReplyError,
+  McpRequestId,
+  McpRoot,
+  McpServerSource,
+  McpServerSummary,
+  McpServersResponse,
+  McpSessionEvent,
+  McpSessionInfo,
+  McpSessionSend,
+} from './api/mcp-api.js'
 export { LIVE_ACK_WINDOW, LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from './api/live-api.js'
 export type {
   LiveCallTarget,
@@ -116,6 +140,12 @@ export {
   isPrivateAddress,
 } from './net/outbound.js'
 export { checkOutboundHeaders } from './net/outbound-headers.js'
-export { hasScheme, isSchemelessAddress, readTargetText, withDefaultScheme } from './net/target-text.js'
+export {
+  hasScheme,
+  isSchemelessAddress,
+  readTargetText,
+  targetTextProblem,
+  withDefaultScheme,
+} from './net/target-text.js'
 export type { TargetText } from './net/target-text.js'
 export type { OutboundPolicy } from './net/outbound.js'

@@ -1,6 +1,8 @@
 /** Options of the workbench Fastify plugin and their defaults. */
 import { LIVE_ACK_WINDOW } from '@wirebench/core'
 import type { ProtocolPlugin } from '@wirebench/core'
+import type { SpawnFunction } from '@wirebench/protocol-mcp'
+import type { ConfiguredMcpServer } from '@wirebench/protocol-mcp/config'
 import type { SidecarHostLimits } from '@wirebench/sidecar'
 import type { FastifyRequest } from 'fastify'
 import type { LaunchTickets } from './security/launch-tickets.js'
@@ -68,6 +70,16 @@ export const defaultLimits: WorkbenchLimits = {
   liveMaxPendingSendBytes: 4 * 1024 * 1024,
 }
 
+/** The trusted MCP configuration: where stdio servers come from (never from a request). */
+export interface WorkbenchMcpOptions {
+  /** `--mcp-config` files in the `mcpServers` format; `{configDir}/mcp.json` is read after them when it exists. */
+  configFiles?: string[]
+  /** Entries given on the command line (`--url mcp@stdio:<command line>`); they win over files on a name clash. */
+  servers?: ConfiguredMcpServer[]
+  /** Starts server processes (tests watch it); `child_process.spawn` by default. */
+  spawn?: SpawnFunction
+}
+
 export interface WorkbenchOptions {
   /** Directory of the workbench's files (uploads live in `{configDir}/uploads`). */
   configDir: string
@@ -107,6 +119,8 @@ export interface WorkbenchOptions {
    * session, run after the gates; false or a throw answers 403.
    */
   authorize?: (request: FastifyRequest) => boolean | Promise<boolean>
+  /** MCP servers from trusted configuration (the only way a stdio server is ever started). */
+  mcp?: WorkbenchMcpOptions
   /** Version shown in the UI; default: this package's version. */
   version?: string
   /**

@@ -4,6 +4,7 @@
  */
 import { parseEnvironmentsDocument } from '@wirebench/auth'
 import { SESSION_TICKET_PATH, WorkbenchError } from '@wirebench/core'
+import { join } from 'node:path'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { installErrorHandling } from './errors/error-handler.js'
@@ -14,6 +15,7 @@ import { registerCookieRoutes } from './routes/cookies.js'
 import { registerDiscoverRoutes } from './routes/discover.js'
 import { registerEnvironmentRoutes } from './routes/environments.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
+import { registerMcpRoutes } from './routes/mcp.js'
 import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
 import { registerPluginRoutes } from './routes/plugins.js'
@@ -32,11 +34,13 @@ import { createInvokeService } from './services/invoke.js'
 import { createLazyTokenProxy } from './services/lazy-token-proxy.js'
 import { workbenchOutboundPolicy } from './services/outbound-policy.js'
 import { pluginLogger } from './services/logger.js'
+import { createMcpServers } from './services/mcp-servers.js'
 import { createPluginRegistry } from './services/plugin-registry.js'
 import type { PluginRegistry } from './services/plugin-registry.js'
 import { createServerCookieJars } from './services/server-cookie-jars.js'
 import { loadSidecars } from './services/sidecar-plugins.js'
 import type { SidecarSet } from './services/sidecar-plugins.js'
+import { targetSchemes } from './services/plugin-target.js'
 import { parseTargetEntry } from './services/target-entry.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
@@ -47,12 +51,17 @@ import { serverVersion } from './version.js'
  * URLs fixed at start-up (`--url`) are checked once, so a pin naming no installed plugin stops the start with the
  * list of installed ones instead of showing as a failed URL in a locked list nobody can edit.
  */
-function checkLockedUrls(urls: readonly string[], registry: PluginRegistry): void {
+function checkLockedUrls(urls: readonly string[], registry: PluginRegistry, schemes: readonly string[] | 'any'): void {
   const installed = { has: (id: string) => registry.get(id) !== undefined, ids: () => registry.list().map((p) => p.id) }
   for (const url of urls) {
-    const problem = parseTargetEntry(url, installed).problem
-    if (problem)
-      throw new WorkbenchError(problem.code, `${url}: ${problem.message}`, problem.hint ? { hint: problem.hint } : {})
+    const problem = parseTargetEntry(url, installed, schemes).problem
+    if (!problem) continue
+    // A malformed entry's message names it already; `lockedUrl` tells the CLI the refusal is about its --url.
+    const message = problem.code === 'no_plugin' ? `${url}: ${problem.message}` : problem.message
+    throw new WorkbenchError(problem.code, message, {
+      ...(problem.hint ? { hint: problem.hint } : {}),
+      details: { lockedUrl: url },
+    })
   }
 }
 
@@ -76,8 +85,24 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   const outboundPolicy = workbenchOutboundPolicy(mode, options.outboundAllowHosts)
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
   const cookieJars = createServerCookieJars()
+  // The trusted MCP configuration: stdio servers are started from it only, by name.
+  const mcpServers = createMcpServers({
+    defaultFile: join(options.configDir, 'mcp.json'),
+    files: options.mcp?.configFiles ?? [],
+    commandLine: options.mcp?.servers ?? [],
+  })
   // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.
-  const builtins = options.plugins ?? createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars })
+  const builtins =
+    options.plugins ??
+    createBuiltinPlugins({
+      outbound: outboundPolicy,
+      cookieJars: cookieJars.jars,
+      mcp: {
+        servers: mcpServers,
+        processes: mcpServers.board,
+        ...(options.mcp?.spawn ? { spawn: options.mcp.spawn } : {}),
+      },
+    })
   // Sidecars are read from their manifests now and started on first use.
   const sidecars: SidecarSet =
     (options.sidecars ?? mode === 'standalone')
@@ -92,7 +117,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       : { plugins: [], refused: [] }
   const registry = createPluginRegistry([...builtins, ...sidecars.plugins])
 
-  checkLockedUrls(options.lockedUrls ?? [], registry)
+  checkLockedUrls(options.lockedUrls ?? [], registry, targetSchemes(registry, outboundPolicy))
 
   app.setValidatorCompiler(createValidatorCompiler())
   installErrorHandling(app, limits)
@@ -142,6 +167,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerSchemaRoutes(app, deps)
   registerLiveRoutes(app, deps, { outboundPolicy, ...(token ? { sessionToken: token } : {}) })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
+  registerMcpRoutes(app, { servers: mcpServers })
 
   const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
   await environments.init()

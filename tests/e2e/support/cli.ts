@@ -13,6 +13,8 @@ export interface CliOptions {
   demo?: boolean
   /** `--url` flags: the URL list is locked when any is given. */
   urls?: string[]
+  /** `--mcp-config` files (trusted MCP server configuration). */
+  mcpConfigs?: string[]
   /** `--plugin-dir` flags (sidecar plugins). */
   pluginDirs?: string[]
 }
@@ -54,6 +56,7 @@ export async function startCli(options: CliOptions = {}): Promise<RunningCli> {
   const args = [cliBin, '--no-open', '--port', '0', '--config-dir', configDir]
   if (options.demo) args.push('--demo')
   for (const url of options.urls ?? []) args.push('--url', url)
+  for (const file of options.mcpConfigs ?? []) args.push('--mcp-config', file)
   for (const dir of options.pluginDirs ?? []) args.push('--plugin-dir', dir)
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''

@@ -16,7 +16,7 @@ import { createLibrary, librarySdl, ticks } from './library-schema.js'
 export interface ApolloTestServer {
   /** `http://127.0.0.1:port/graphql` */
   url: string
-  /** `ws://127.0.0.1:port/subscriptions` */
+  /** `ws://127.0.0.1:port/subscriptions` (or the path given) */
   subscriptionsUrl: string
   /** HTTP requests received, as `METHOD /path` (the query string left out). */
   requests(): string[]
@@ -30,6 +30,8 @@ export interface ApolloTestServerOptions {
    * operation by GET would.
    */
   csrfRequestHeaders?: string[]
+  /** Where graphql-ws listens (default `/subscriptions`): `/ws` is at none of the addresses a client tries by itself. */
+  subscriptionsPath?: string
 }
 
 export async function startApolloServer(options: ApolloTestServerOptions = {}): Promise<ApolloTestServer> {
@@ -90,7 +92,8 @@ export async function startApolloServer(options: ApolloTestServerOptions = {}): 
       response.end(String(error))
     })
   })
-  const wss = new WebSocketServer({ server, path: '/subscriptions' })
+  const subscriptionsPath = options.subscriptionsPath ?? '/subscriptions'
+  const wss = new WebSocketServer({ server, path: subscriptionsPath })
   const wsSchema = buildSchema(librarySdl)
   const subscriptions = useServer(
     {
@@ -114,7 +117,7 @@ export async function startApolloServer(options: ApolloTestServerOptions = {}): 
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/graphql`,
-    subscriptionsUrl: `ws://127.0.0.1:${port}/subscriptions`,
+    subscriptionsUrl: `ws://127.0.0.1:${port}${subscriptionsPath}`,
     requests: () => [...seen],
     async close() {
       await subscriptions.dispose()

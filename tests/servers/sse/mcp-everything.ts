@@ -1,7 +1,7 @@
 /**
- * Runs the MCP reference server (`@modelcontextprotocol/server-everything`) with its SSE transport as a child process:
- * a real SSE source no one here wrote. It binds every interface on the port it is given, so a free port is picked on
- * loopback first and tests use 127.0.0.1 URLs only.
+ * Runs the MCP reference server (`@modelcontextprotocol/server-everything`) as a child process, with its SSE transport
+ * (a real SSE source no one here wrote) or its Streamable HTTP one. It binds every interface on the port it is given,
+ * so a free port is picked on loopback first and tests use 127.0.0.1 URLs only.
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
@@ -13,6 +13,8 @@ import { dirname, join } from 'node:path'
 export interface McpEverything {
   /** `http://127.0.0.1:<port>/sse`: the event stream whose first event (`endpoint`) names the POST address. */
   sseUrl: string
+  /** `http://127.0.0.1:<port>/mcp`: the Streamable HTTP endpoint (with `transport: 'streamableHttp'`). */
+  mcpUrl: string
   origin: string
   close(): Promise<void>
 }
@@ -28,13 +30,17 @@ function freePort(): Promise<number> {
   })
 }
 
-function entryPoint(): string {
+export function entryPoint(): string {
   const require = createRequire(import.meta.url)
   const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json')
   return join(dirname(manifest), 'dist', 'index.js')
 }
 
 export interface McpEverythingOptions {
+  /** Which transport the server runs (default `sse`). */
+  transport?: 'sse' | 'streamableHttp'
+  /** Extra environment variables for the server (besides PATH, HOME and PORT). */
+  env?: Record<string, string>
   /** The script to run instead of server-everything (tests of this fixture). */
   entryPoint?: string
   /** How long to wait for "Server is running" (default 20 s). */
@@ -58,9 +64,12 @@ function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
 
 export async function startMcpEverything(options: McpEverythingOptions = {}): Promise<McpEverything> {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [options.entryPoint ?? entryPoint(), 'sse'], {
+  const transport = options.transport ?? 'sse'
+  // The SSE transport says "Server is running"; the Streamable HTTP one "… listening on port".
+  const ready = transport === 'sse' ? 'Server is running' : 'listening on port'
+  const child: ChildProcess = spawn(process.execPath, [options.entryPoint ?? entryPoint(), transport], {
     shell: false,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: String(port) },
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: String(port), ...options.env },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''
@@ -72,7 +81,7 @@ export async function startMcpEverything(options: McpEverythingOptions = {}): Pr
       )
       child.stderr?.on('data', (chunk: Buffer) => {
         stderr = (stderr + chunk.toString('utf8')).slice(-4096)
-        if (stderr.includes('Server is running')) {
+        if (stderr.includes(ready)) {
           clearTimeout(timer)
           resolve()
         }
@@ -94,6 +103,7 @@ export async function startMcpEverything(options: McpEverythingOptions = {}): Pr
   const origin = `http://127.0.0.1:${port}`
   return {
     sseUrl: `${origin}/sse`,
+    mcpUrl: `${origin}/mcp`,
     origin,
     close: () => stopChild(child, options.closeGraceMs ?? 5_000),
   }

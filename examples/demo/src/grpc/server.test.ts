@@ -258,6 +258,9 @@ describe('gRPC demo (Telemetry)', () => {
         )
         const comments = protos[0].sourceCodeInfo.location.map((l: { leadingComments: string }) => l.leadingComments)
         expect(comments.join('\n')).toMatch(/Try station_id "st-harbor"/)
+        // The rules RegisterStation checks are in the comments a client shows beside each field.
+        expect(comments.join('\n')).toMatch(/3 to 32 characters/)
+        expect(comments.join('\n')).toMatch(/empty or exactly 32 bytes/)
         expect(missing.messageResponse).toEqual({
           case: 'errorResponse',
           value: expect.objectContaining({ errorCode: grpc.status.NOT_FOUND }),

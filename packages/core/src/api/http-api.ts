@@ -1,7 +1,7 @@
 /** Request and response shapes of the workbench HTTP API, shared by the server, the UI's client and the CLI. */
 import type { WorkbenchErrorCode } from '../errors/workbench-error.js'
 import type { PluginSetting, SchemaDocument } from '../plugin/contract.js'
-import type { DiscoveryAttempt, InvokeResult, MethodInfo, ServiceInfo } from '../model/wire.js'
+import type { AuthChallenge, DiscoveryAttempt, InvokeResult, MethodInfo, ServiceInfo } from '../model/wire.js'
 
 export const SESSION_TOKEN_HEADER = 'x-workbench-token'
 
@@ -154,6 +154,8 @@ export interface Problem {
   diagnostics?: SchemaDiagnostic[]
   /** Field-level validation errors of the request body. */
   errors?: Array<{ path: string; message: string }>
+  /** The target refused for want of authorization and said how to get it (401/403 with `WWW-Authenticate`). */
+  authChallenge?: AuthChallenge
 }
 
 /** One positioned problem in a schema file, as a compiler reports it (lines and columns 1-based). */

@@ -7,6 +7,9 @@ export type MethodType = 'Unary' | 'ServerStreaming' | 'ClientStreaming' | 'Dupl
 /** Where a REST parameter travels on the wire. */
 export type FieldSource = 'path' | 'query' | 'header' | 'body'
 
+/** How a REST parameter's array or object value is written (OpenAPI 3 `style`; Swagger 2.0 `collectionFormat`). */
+export type ParameterStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'label' | 'matrix'
+
 /** Protobuf-style scalar names plus `message`, `enum` and free `json`; REST maps JSON Schema onto these. */
 export const fieldTypes = [
   'string',
@@ -88,6 +91,10 @@ export interface FieldInfo {
   oneofName?: string
   /** The original name on the wire when it differs from `name` (e.g. a body property that clashes with a parameter). */
   wireName?: string
+  /** REST parameters: the serialization style the document states (absent: arrays repeat, objects use brackets). */
+  style?: ParameterStyle
+  /** REST parameters: the document's `explode`, when it states one. */
+  explode?: boolean
 }
 
 export interface MessageInfo {
@@ -141,6 +148,44 @@ export interface MethodInfo {
    * whole (Microsoft Graph). `GET /api/method` answers the method with them; calls work either way.
    */
   deferred?: boolean
+  /** MCP: what the server declared about the tool, resource, resource template or prompt behind this method. */
+  mcp?: McpMethodInfo
+}
+
+/** The behaviour hints an MCP server gives for a tool (all advisory: the server's word, never checked). */
+export interface McpToolAnnotations {
+  title?: string
+  readOnlyHint?: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  openWorldHint?: boolean
+}
+
+/**
+ * MCP: the declaration behind a method, beyond its form fields. `inputSchema` and `outputSchema` are the tool's JSON
+ * Schemas as the server sent them (for a schema-aware JSON editor and the result view); every text in them is the
+ * server's data, never a template.
+ */
+export interface McpMethodInfo {
+  kind: 'tool' | 'resource' | 'resourceTemplate' | 'prompt' | 'session'
+  /** The display title the server gave, when it differs from the name. */
+  title?: string
+  /** Tools: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint` (and a title). */
+  annotations?: McpToolAnnotations
+  inputSchema?: Record<string, unknown>
+  /** Tools: the schema `structuredContent` must match; results are checked against it (`InvokeResult.outputValidation`). */
+  outputSchema?: Record<string, unknown>
+  /** Resources: the URI read. */
+  uri?: string
+  /** Resource templates: the RFC 6570 template whose variables are the form fields. */
+  uriTemplate?: string
+  mimeType?: string
+  /** Resources: the size in bytes the server announced. */
+  size?: number
+  /** Resources and templates: `audience`, `priority`, `lastModified` as the server sent them. */
+  resourceAnnotations?: Record<string, unknown>
+  /** Prompts, resource templates: the server answers `completion/complete` for the arguments (its `completions` capability). */
+  completable?: boolean
 }
 
 /** One way to satisfy an operation's security: every scheme listed together. */
@@ -230,6 +275,33 @@ export interface InvokeResult {
   sent?: SentRequest
   /** How long each phase of the call took, as far as the transport could measure. */
   timings?: CallTimings
+  /**
+   * The response checked against the schema the method declares for it (MCP: a tool's `structuredContent` against its
+   * `outputSchema`); absent when there is nothing to check.
+   */
+  outputValidation?: OutputValidation
+}
+
+export interface OutputValidation {
+  valid: boolean
+  /** Why it does not match: JSON Pointer into the checked value, and the schema's complaint. */
+  errors?: Array<{ path: string; message: string }>
+}
+
+/**
+ * What a server asked for when it refused a call for missing or insufficient authorization (HTTP 401/403 with
+ * `WWW-Authenticate`): the challenge and, for the MCP authorization spec, where its protected-resource metadata is.
+ */
+export interface AuthChallenge {
+  /** The upstream status: 401 or 403. */
+  status: number
+  /** The `WWW-Authenticate` header as sent (scheme and parameters; it names no secret). */
+  wwwAuthenticate: string
+  scheme?: string
+  /** RFC 9728 `resource_metadata` parameter: the protected-resource metadata URL. */
+  resourceMetadata?: string
+  scope?: string
+  error?: string
 }
 
 /**
@@ -282,6 +354,8 @@ export interface DiscoveryAttempt {
   code?: WorkbenchErrorCode
   /** What the user can do about the failure. */
   hint?: string
+  /** The target refused for want of authorization and said how to get it (MCP authorization). */
+  authChallenge?: AuthChallenge
 }
 
 /**

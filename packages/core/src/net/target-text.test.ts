@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSchemelessAddress, readTargetText, withDefaultScheme } from './target-text.js'
+import { isSchemelessAddress, readTargetText, targetTextProblem, withDefaultScheme } from './target-text.js'
 
 describe('discovery entry text', () => {
   it('adds http:// to a host, host:port or [v6]:port typed without a scheme', () => {
@@ -44,5 +44,45 @@ describe('discovery entry text', () => {
     })
     expect(readTargetText('http://user@h/').pin).toBeUndefined()
     expect(readTargetText('@http://h/').pin).toBeUndefined()
+  })
+})
+
+describe('targetTextProblem', () => {
+  const schemes = ['http:', 'https:', 'ws:', 'wss:', 'grpc:', 'grpcs:']
+  const problem = (raw: string) => targetTextProblem(readTargetText(raw), schemes)
+
+  it('accepts addresses, pinned or not, with a scheme or without one', () => {
+    for (const raw of [
+      'http://localhost:8080/openapi.json',
+      'rest@http://h/doc.yaml',
+      'localhost:8080/x',
+      'grpc@127.0.0.1:50051',
+      'ws://[::1]:9/socket',
+      'grpcs://h:443',
+    ]) {
+      expect(problem(raw), raw).toBeUndefined()
+    }
+  })
+
+  it('names what is wrong with entries no plugin could discover, and what to write', () => {
+    expect(problem('rest@')).toBe(
+      '"rest@" names the plugin rest but no address after the @: write rest@http://host:port/… to pin it, or the URL alone to let every plugin try it.',
+    )
+    expect(problem('http://')).toBe(
+      '"http://" has no host: write the server\'s address after http://, e.g. http://localhost:8080/openapi.json.',
+    )
+    expect(problem('rest@https://')).toMatch(/^"rest@https:\/\/" has no host/)
+    expect(problem('ftp://x/y')).toBe(
+      '"ftp://x/y" uses ftp://, which no plugin speaks: use http, https, ws, wss, grpc, grpcs.',
+    )
+    expect(problem('localhost:abc')).toMatch(/^"localhost:abc" is not a URL: write scheme:\/\/host:port\/path/)
+  })
+
+  it("admits any scheme when a plugin reads any (a sidecar's mqtt://), still refusing an address without a host", () => {
+    const anyProblem = (raw: string) => targetTextProblem(readTargetText(raw), 'any')
+    expect(anyProblem('mqtt://127.0.0.1:1883')).toBeUndefined()
+    expect(anyProblem('toy@toy://127.0.0.1:9')).toBeUndefined()
+    expect(anyProblem('mqtt://')).toMatch(/^"mqtt:\/\/" has no host/)
+    expect(anyProblem('rest@')).toMatch(/no address after the @/)
   })
 })

@@ -51,3 +51,36 @@ export function readTargetText(raw: string): TargetText {
   const address = withDefaultScheme(entry)
   return { entry, address, isSchemeAdded: address !== entry }
 }
+
+/**
+ * What makes an entry impossible to discover, as a sentence that names it and says what to write instead; undefined
+ * for an entry that reads as an address. `schemes` are the ones the workbench may reach (`http:`, `https:`, …), or
+ * `'any'` when a plugin reads any scheme (a sidecar's `mqtt://`): then only an address without a host is refused.
+ */
+export function targetTextProblem(text: TargetText, schemes: readonly string[] | 'any'): string | undefined {
+  const { entry, address } = text
+  const known = schemes === 'any' ? ['http:', 'https:'] : schemes
+  const admits = (scheme: string) => schemes === 'any' || schemes.includes(scheme)
+  const spoken = known.map((s) => s.replace(/:$/, '')).join(', ')
+  const pin = /^([a-z][a-z0-9_-]*)@$/i.exec(entry)?.[1]
+  if (pin !== undefined) {
+    return `"${entry}" names the plugin ${pin} but no address after the @: write ${pin}@http://host:port/… to pin it, or the URL alone to let every plugin try it.`
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*:)\/\//i.exec(address)?.[1]?.toLowerCase()
+  if (scheme !== undefined && !admits(scheme)) {
+    return `"${entry}" uses ${scheme.slice(0, -1)}://, which no plugin speaks: use ${spoken}.`
+  }
+  let url: URL | undefined
+  try {
+    url = new URL(address)
+  } catch {
+    url = undefined
+  }
+  if (scheme !== undefined && (url === undefined || url.host === '')) {
+    return `"${entry}" has no host: write the server's address after ${scheme}//, e.g. ${scheme}//localhost:8080/openapi.json.`
+  }
+  if (url === undefined || !admits(url.protocol)) {
+    return `"${entry}" is not a URL: write scheme://host:port/path (${spoken}), or host:port/path, which means http://.`
+  }
+  return undefined
+}

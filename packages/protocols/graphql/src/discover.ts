@@ -12,6 +12,7 @@ import type { CallContext, OutboundPolicy } from '@wirebench/core'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { graphqlErrors, introspectionRefused, noServices, shortMessage, sigv4Unsupported } from './errors.js'
 import type { GraphqlErrorLike } from './errors.js'
+import { showsGraphqlServer } from './graphql-signals.js'
 import { parseJson } from './http.js'
 import { requestIntrospection } from './introspection.js'
 import type { IntrospectionMethod } from './introspection.js'
@@ -102,18 +103,27 @@ async function introspect(
 ): Promise<IntrospectionAnswer> {
   const { url, method, previous } = request
   const response = await requestIntrospection(url, method, ctx, deps.dispatchers)
-  if (response.truncated) {
+  const { isAnswer, truncated } = response
+  if (truncated && isAnswer) {
     throw new WorkbenchError(
       'payload_too_large',
       `The introspection answer of ${url} is larger than ${response.sizeBytes} bytes.`,
     )
   }
   const digest = createHash('sha256').update(response.body).digest('hex')
-  const base = { method, status: response.status, headers: response.headers, digest }
+  const base = { method, status: response.status, headers: response.headers, digest, isAnswer, truncated }
   if (previous && previous.url === url && previous.digest === digest) return { ...base, repeated: true }
-  const body = parseJson(response.body)
-  const schemaJson = introspectionOf(body)
-  return { ...base, repeated: false, body, ...(schemaJson ? { schemaJson } : {}) }
+  // What was cut short is quoted from no further: it is not an answer, and its start alone does not parse.
+  const body = truncated ? undefined : parseJson(response.body)
+  const text = truncated || body !== undefined ? undefined : response.body.toString('utf8')
+  const schemaJson = isAnswer ? introspectionOf(body) : undefined
+  return {
+    ...base,
+    repeated: false,
+    ...(body === undefined ? {} : { body }),
+    ...(text === undefined ? {} : { text }),
+    ...(schemaJson ? { schemaJson } : {}),
+  }
 }
 
 interface IntrospectionAnswer {
@@ -121,29 +131,29 @@ interface IntrospectionAnswer {
   status: number
   headers: Record<string, string>
   digest: string
+  /** The body opens like a GraphQL answer (else at most its first bytes were read). */
+  isAnswer: boolean
+  /** Reading stopped before the end of a body that is not an answer. */
+  truncated: boolean
   body?: unknown
+  /** The body when it is not JSON (a plain-text refusal). */
+  text?: string
   schemaJson?: IntrospectionQuery
   /** The answer repeats the one the previous target was built from (its body is then not parsed again). */
   repeated: boolean
 }
 
 /**
- * Whether an answer that holds no schema still comes from a GraphQL endpoint, which may take the introspection by POST:
- * a GraphQL content type, or GraphQL-shaped errors (a server that runs no operation by GET, Apollo's CSRF refusal).
+ * Whether an answer to the GET that holds no schema still comes from a GraphQL endpoint, which may then take the
+ * introspection by POST (a server that runs no operation by GET, Apollo's CSRF refusal). Only signals a GraphQL server
+ * gives count: a REST API complaining about the probe's `query` and `operationName` parameters gets no POST.
  */
 function showsGraphql(answer: IntrospectionAnswer): boolean {
-  if (/^application\/graphql(-response)?\+json/i.test(answer.headers['content-type'] ?? '')) return true
-  // Stricter than `looksLikeGraphql`: a REST API may well complain about a "query" parameter or a "field", and what
-  // follows is a POST. GraphQL servers mark their errors with codes or locations, or speak of GraphQL operations.
-  const errors = graphqlErrors(answer.body)
-  return (
-    errors?.some(
-      (e) =>
-        typeof e.extensions?.code === 'string' ||
-        Array.isArray((e as { locations?: unknown }).locations) ||
-        /graphql|introspection|__schema|operation/i.test(e.message),
-    ) === true
-  )
+  return showsGraphqlServer({
+    contentType: answer.headers['content-type'] ?? '',
+    errors: graphqlErrors(answer.body),
+    text: answer.text,
+  })
 }
 
 function introspectionOf(body: unknown): IntrospectionQuery | undefined {
@@ -158,7 +168,10 @@ function introspectionOf(body: unknown): IntrospectionQuery | undefined {
 function notGraphql(url: string, answer: IntrospectionAnswer): WorkbenchError {
   const { status, body } = answer
   const errors = graphqlErrors(body)
-  if (errors && looksLikeGraphql(errors)) {
+  // The GET's answer is judged as strictly as the decision to POST: a REST API's complaint about the probe's
+  // parameters is not a GraphQL error.
+  const graphqlLike = answer.method === 'GET' ? showsGraphql(answer) : errors !== undefined && looksLikeGraphql(errors)
+  if (errors && graphqlLike) {
     const first = errors[0]?.message ?? ''
     if (/introspection|__schema|__type/i.test(first)) return introspectionRefused(url, first)
     const hint =
@@ -178,6 +191,7 @@ function notGraphql(url: string, answer: IntrospectionAnswer): WorkbenchError {
       : answer.method === 'GET'
         ? `If it is a GraphQL endpoint that runs operations only by POST, pin it: graphql@${url} (discovery POSTs only to pinned URLs, so that it never creates anything elsewhere).`
         : undefined
+  if (answer.truncated) return noServices(url, `its HTTP ${status} answer${request} is not a GraphQL response`, hint)
   if (body === undefined) return noServices(url, `it answers HTTP ${status}${request} without JSON`, hint)
   return noServices(url, `its HTTP ${status} answer${request} holds no schema`, hint)
 }

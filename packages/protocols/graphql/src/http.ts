@@ -5,7 +5,7 @@
  */
 import type { CallContext } from '@wirebench/core'
 import { createCallSignal, openResponse, readBoundedBody, toNetworkError } from '@wirebench/transport'
-import type { DispatcherFactory, PhaseTimer } from '@wirebench/transport'
+import type { DispatcherFactory, OpenedBody, PhaseTimer } from '@wirebench/transport'
 
 export const graphqlAccept = 'application/graphql-response+json, application/json;q=0.9'
 
@@ -22,6 +22,16 @@ export interface GraphqlPost {
   inspect?(status: number, headers: Record<string, string>): void
   /** Times the request's phases and keeps the head undici wrote (for the result's `sent` and `timings`). */
   timer?: PhaseTimer
+  /** Reads the body instead of the bounded read to `limits.maxResponseBytes` (discovery stops early at a non-answer). */
+  readBody?(body: OpenedBody): Promise<ReadBody>
+}
+
+export interface ReadBody {
+  bytes: Buffer
+  sizeBytes: number
+  truncated: boolean
+  /** False when the body does not open like a GraphQL answer (and was read only in part). */
+  isAnswer?: boolean
 }
 
 export interface GraphqlHttpResponse {
@@ -31,6 +41,8 @@ export interface GraphqlHttpResponse {
   body: Buffer
   sizeBytes: number
   truncated: boolean
+  /** False when `readBody` found that the body does not open like a GraphQL answer. */
+  isAnswer: boolean
   durationMs: number
 }
 
@@ -68,7 +80,9 @@ export async function postGraphql(
     }
     const length = headers['content-length']
     const declared = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined
-    const body = await readBoundedBody(response.body, ctx.limits.maxResponseBytes, declared)
+    const body: ReadBody = post.readBody
+      ? await post.readBody(response.body)
+      : await readBoundedBody(response.body, ctx.limits.maxResponseBytes, declared)
     post.timer?.end()
     return {
       status: response.status,
@@ -77,6 +91,7 @@ export async function postGraphql(
       body: body.bytes,
       sizeBytes: body.sizeBytes,
       truncated: body.truncated,
+      isAnswer: body.isAnswer !== false,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     }
   } catch (error) {

@@ -10,6 +10,7 @@ import type { DispatcherFactory } from '@wirebench/transport'
 import { noServices } from './errors.js'
 import { graphqlAccept, postGraphql } from './http.js'
 import type { GraphqlHttpResponse } from './http.js'
+import { maxIntrospectionBytes, readProbeBody } from './probe-body.js'
 
 export type IntrospectionMethod = 'GET' | 'POST'
 
@@ -61,6 +62,8 @@ export async function requestIntrospection(
         if (isEventStreamType(type)) throw noServices(url, 'it answers with an event stream')
         if (/html/i.test(type)) throw noServices(url, `it answers HTTP ${status} with an HTML page`)
       },
+      // A document or a collection at the URL is dropped after its first bytes, not read and parsed whole.
+      readBody: (body) => readProbeBody(body, Math.min(ctx.limits.maxResponseBytes, maxIntrospectionBytes)),
     },
     ctx,
     dispatchers,

@@ -67,4 +67,14 @@ describe('defaultOperation', () => {
       expect(validate(schema, parse(defaultOperation('query', field(name)).text))).toEqual([])
     }
   })
+
+  it('leaves deprecated fields out of the selection', () => {
+    const deprecated = buildSchema(`
+      type Book { id: ID!, title: String!, isbn: String @deprecated(reason: "Use id."), old: Book @deprecated }
+      type Query { books: [Book!]! }
+    `)
+    const text = defaultOperation('query', deprecated.getQueryType()!.getFields()['books']!).text
+    expect(text).toBe('query Books {\n  books {\n    id\n    title\n  }\n}\n')
+    expect(validate(deprecated, parse(text))).toEqual([])
+  })
 })

@@ -1,6 +1,7 @@
 /**
  * The ready-to-send operation for a root field: its arguments as variables, and a default selection set of scalar and
- * enum fields two levels deep (fields with required arguments skipped, `__typename` on abstract types).
+ * enum fields two levels deep (fields with required arguments skipped, deprecated ones too — selecting them would
+ * open every method with a deprecation warning —, `__typename` on abstract types).
  */
 import { getNamedType, isAbstractType, isLeafType, isNonNullType, isObjectType, isInterfaceType } from 'graphql'
 import type { GraphQLField, GraphQLNamedType } from 'graphql'
@@ -35,6 +36,7 @@ function selection(type: GraphQLNamedType, depth: number, indent: string): strin
   if (!isObjectType(type) && !isInterfaceType(type)) return lines
   for (const field of Object.values(type.getFields())) {
     if (field.args.some((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined)) continue
+    if (field.deprecationReason != null) continue
     const named = getNamedType(field.type)
     if (isLeafType(named)) {
       lines.push(`${indent}${field.name}`)

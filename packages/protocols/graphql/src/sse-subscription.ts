@@ -20,6 +20,8 @@ import { graphqlErrors, graphqlStatus } from './errors.js'
 import type { SubscriptionQueue } from './frame-queue.js'
 import { parseJson } from './http.js'
 import type { GraphqlRequest } from './message.js'
+import { refusedEnd } from './subscription-refusals.js'
+import type { SubscriptionRefusal } from './subscription-refusals.js'
 import type { RunningSubscription } from './ws-subscription.js'
 
 export interface SseSubscriptionInput {
@@ -30,7 +32,7 @@ export interface SseSubscriptionInput {
   queue: SubscriptionQueue
   note?: Record<string, string>
   /** Why graphql-ws was refused before this fallback: a failure here names both transports. */
-  wsRefusals?: readonly string[]
+  wsRefusals?: readonly SubscriptionRefusal[]
 }
 
 type EndFrame = Extract<StreamFrame, { type: 'end' }>
@@ -115,17 +117,17 @@ async function run(input: SseSubscriptionInput, signal: AbortSignal): Promise<vo
 }
 
 /**
- * A graphql-sse failure after graphql-ws was refused: the message says what each transport answered, so the user sees
- * that the subscription address is the problem (and can set `subscriptionUrl`), not only the fallback's complaint.
+ * A graphql-sse failure after graphql-ws was refused: the end lists what each address answered, graphql-ws's first, so
+ * the user sees that the subscription address is the problem (and can set `subscriptionUrl`), not only the fallback's
+ * complaint. Its status stays graphql-sse's (an Unauthenticated there is still one).
  */
 function bothRefused(end: EndFrame, input: SseSubscriptionInput): EndFrame {
   const refusals = input.wsRefusals ?? []
   if (end.status === 'OK' || refusals.length === 0) return end
-  return {
-    ...end,
-    message: `graphql-sse refused: ${(end.message ?? end.status).replace(/\.$/, '')}. graphql-ws refused first: ${refusals.join('; ')}. If the server serves subscriptions elsewhere, put that address in the call message's "subscriptionUrl".`,
-    details: { ...(end.details as object | undefined), graphqlWs: refusals },
-  }
+  const sse: SubscriptionRefusal = { transport: 'graphql-sse', address: input.url, reason: end.message ?? end.status }
+  const details =
+    typeof end.details === 'object' && end.details !== null ? (end.details as Record<string, unknown>) : {}
+  return refusedEnd(end.status, [...refusals, sse], details)
 }
 
 function redirected(url: string, status: number, location: string | undefined): EndFrame {

@@ -1,8 +1,9 @@
 /**
  * `invokeStream` for subscriptions: graphql-ws, graphql-sse, or `auto` (graphql-ws first, graphql-sse when the server
  * refuses the upgrade or the subprotocol; the headers frame says which). graphql-ws tries the `subscriptionUrl`, else
- * the usual addresses in turn; when every one refuses, the error (or graphql-sse's, under `auto`) names each refusal. Frames: headers, one message per event
- * (`data` = the execution result), then end. The signal and a consumer leaving early both stop the subscription.
+ * the usual addresses in turn; when no transport takes it, the end frame names each address tried and its answer.
+ * Frames: headers, one message per event (`data` = the execution result), then end. The signal and a consumer leaving
+ * early both stop the subscription.
  */
 import type { LookupFunction } from 'node:net'
 import { WorkbenchError } from '@wirebench/core'
@@ -14,6 +15,8 @@ import { cookiesUnsupported, sigv4Unsupported } from './errors.js'
 import { createSubscriptionQueue } from './frame-queue.js'
 import { readMessage } from './message.js'
 import { startSseSubscription } from './sse-subscription.js'
+import { refusedEnd } from './subscription-refusals.js'
+import type { SubscriptionRefusal } from './subscription-refusals.js'
 import type { CachedOperation } from './types.js'
 import { subscriptionAddresses } from './subscription-addresses.js'
 import type { WsAddressMemory } from './subscription-addresses.js'
@@ -77,7 +80,7 @@ export async function* streamSubscription(
     maxFrames: deps.maxQueuedEvents ?? ctx.limits.maxQueuedFrames,
     maxBytes: deps.maxQueuedBytes,
   })
-  const startSse = (extra?: Record<string, string>, wsRefusals: string[] = []): void => {
+  const startSse = (extra?: Record<string, string>, wsRefusals: SubscriptionRefusal[] = []): void => {
     running = startSseSubscription({
       url: addresses.sse,
       request,
@@ -89,7 +92,7 @@ export async function* streamSubscription(
     })
   }
   // Why each graphql-ws address would not take the subscription, in the order they were tried.
-  const refusals: string[] = []
+  const refusals: SubscriptionRefusal[] = []
   const startWs = (index: number): void => {
     const wsUrl = addresses.ws[index] as string
     running = startWsSubscription({
@@ -101,14 +104,15 @@ export async function* streamSubscription(
       onAcknowledged: () => deps.wsAddresses.set(input.url, wsUrl),
       onRefused: (reason: string) => {
         if (ctx.signal.aborted) return
-        refusals.push(`${wsUrl}: ${reason}`)
+        refusals.push({ transport: 'graphql-ws', address: wsUrl, reason })
         if (index + 1 < addresses.ws.length) startWs(index + 1)
-        else if (transport === 'auto')
+        else if (transport === 'auto') {
+          const tried = refusals.map((r) => `${r.address}: ${r.reason}`).join('; ')
           startSse(
-            { 'x-wirebench-transport-note': `graphql-ws refused (${refusals.join('; ')}); fell back to graphql-sse` },
+            { 'x-wirebench-transport-note': `graphql-ws refused (${tried}); fell back to graphql-sse` },
             refusals,
           )
-        else queue.fail(wsRefused(refusals))
+        } else queue.end(refusedEnd('Unavailable', refusals))
       },
     })
   }
@@ -125,13 +129,6 @@ export async function* streamSubscription(
     ctx.signal.removeEventListener('abort', onAbort)
     running?.stop()
   }
-}
-
-function wsRefused(refusals: readonly string[]): WorkbenchError {
-  return new WorkbenchError('upstream_error', `No graphql-ws endpoint took the subscription: ${refusals.join('; ')}.`, {
-    hint: 'Put the address the server serves subscriptions on in the call message\'s "subscriptionUrl" (e.g. ws://host:4000/subscriptions), or choose graphql-sse (or auto) as the subscription transport.',
-    details: { refused: refusals },
-  })
 }
 
 function abortError(signal: AbortSignal): WorkbenchError {

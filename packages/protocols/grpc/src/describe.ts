@@ -7,6 +7,7 @@ import { FieldDescriptorProto_Label } from '@bufbuild/protobuf/wkt'
 import type { DescEnum, DescField, DescMessage, DescMethod, DescService } from '@bufbuild/protobuf'
 import type { FieldInfo, FieldType, MessageInfo, MethodInfo, MethodType, ServiceInfo } from '@wirebench/core'
 import { wellKnownJsonTypes } from './descriptors/well-known.js'
+import { fieldComment, methodComment } from './proto-comments.js'
 
 export interface DescribeOptions {
   source: string
@@ -82,6 +83,8 @@ function describeField(field: DescField, walk: Walk, depth: number, path: Readon
     isBinary: false,
   }
   if (field.name !== field.jsonName) info.wireName = field.name
+  const comment = fieldComment(field)
+  if (comment) info.description = comment
   if (field.deprecated) info.deprecated = true
   if (field.oneof) info.oneofName = field.oneof.name
   const message = (desc: DescMessage): void => {
@@ -136,6 +139,7 @@ export function describeMethod(method: DescMethod, options: DescribeOptions): Me
   const output: Walk = { maxDepth: options.maxOutputDepth, budget }
   const clientStreaming = method.methodKind === 'client_streaming' || method.methodKind === 'bidi_streaming'
   const serverStreaming = method.methodKind === 'server_streaming' || method.methodKind === 'bidi_streaming'
+  const comment = methodComment(method)
   return {
     name: method.name,
     fullName: `${method.parent.typeName}.${method.name}`,
@@ -145,6 +149,7 @@ export function describeMethod(method: DescMethod, options: DescribeOptions): Me
     inputType: describeMessage(method.input, input, 0, new Set()),
     outputType: describeMessage(method.output, output, 0, new Set()),
     deprecated: method.deprecated,
+    ...(comment ? { description: comment } : {}),
   }
 }
 

@@ -11,6 +11,7 @@ import { openPreparedChannel } from './channel.js'
 import { discoverFiles, discoverUrl } from './discover.js'
 import type { DiscoverDeps } from './discover.js'
 import { invokePrepared } from './invoke.js'
+import { explainHttp1Server } from './http2-required.js'
 import { grpcManifests } from './manifest.js'
 import { grpcSentRequest } from './sent-request.js'
 import { prepareCall } from './prepared-call.js'
@@ -93,6 +94,12 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
     return found
   }
 
+  // Only gRPC needs HTTP/2; gRPC-Web and Connect already use the version the server speaks.
+  const explain = (error: unknown, prepared: PreparedCall, ctx: CallContext): Promise<unknown> =>
+    wire === 'grpc'
+      ? explainHttp1Server(error, { call: prepared, ctx, transports: shared.transports })
+      : Promise.resolve(error)
+
   const manifest = grpcManifests[wire]
   return {
     id: manifest.id,
@@ -113,7 +120,9 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
 
     async invoke(call, ctx) {
       const prepared = await prepare(call, ctx)
-      const result = await invokePrepared(prepared, call.messages, ctx)
+      const result = await invokePrepared(prepared, call.messages, ctx).catch(async (error: unknown) => {
+        throw await explain(error, prepared, ctx)
+      })
       // HTTP/2 sessions are pooled by connect-node out of the transport's sight: only the total is measured.
       result.sent = grpcSentRequest(prepared, call.messages, wire)
       result.timings = { totalMs: result.durationMs }
@@ -121,7 +130,12 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
     },
 
     async *invokeStream(call, ctx) {
-      yield* streamPrepared(await prepare(call, ctx), call.messages, ctx)
+      const prepared = await prepare(call, ctx)
+      try {
+        yield* streamPrepared(prepared, call.messages, ctx)
+      } catch (error) {
+        throw await explain(error, prepared, ctx)
+      }
     },
 
     async openChannel(call, ctx) {
@@ -130,7 +144,17 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
       for (const message of call.messages) {
         if (!(await channel.send(message))) break
       }
-      return channel
+      const frames = channel.frames.bind(channel)
+      return {
+        ...channel,
+        async *frames() {
+          try {
+            yield* frames()
+          } catch (error) {
+            throw await explain(error, prepared, ctx)
+          }
+        },
+      }
     },
 
     forget(target) {

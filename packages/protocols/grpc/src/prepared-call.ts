@@ -27,6 +27,7 @@ export interface PreparedCall {
   target: CachedTarget
   /** The address for messages (never carries credentials). */
   url: string
+  address: GrpcAddress
 }
 
 export interface PrepareDeps {
@@ -76,7 +77,8 @@ export async function prepareCall(
       'unsupported',
       `${method.info.name} is a bidirectional stream, which needs HTTP/2; ${address.baseUrl} speaks ${wireNames[deps.wire]} over HTTP/1.1 only.`,
       {
-        hint: 'Serve it over HTTP/2 (cleartext h2c or TLS with ALPN h2), or call it over gRPC (grpc@ the server).',
+        // The handshake found no HTTP/2 at all, so gRPC (HTTP/2 only) cannot reach it either.
+        hint: 'Serve it over HTTP/2 as well (cleartext h2c, or TLS with ALPN h2) to call this method.',
       },
     )
   }
@@ -96,6 +98,7 @@ export async function prepareCall(
     codec: target.codec,
     target,
     url: address.baseUrl,
+    address,
   }
 }
 

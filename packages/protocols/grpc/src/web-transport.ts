@@ -33,7 +33,12 @@ export function createWebTransport(options: WebTransportOptions): Transport {
     const response = await client(request)
     const mismatch = wireMismatch(
       wire,
-      { status: response.status, contentType: response.header.get('content-type') },
+      {
+        status: response.status,
+        contentType: response.header.get('content-type'),
+        // Connect's streaming requests go out as application/connect+proto, its unary ones as application/proto.
+        streaming: /^application\/connect\+/i.test(request.header.get('content-type') ?? ''),
+      },
       baseUrl,
     )
     // Thrown inside the call: connect aborts the request (the stream is reset) and the error keeps this as its cause.

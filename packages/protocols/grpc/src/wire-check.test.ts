@@ -16,12 +16,31 @@ describe('wireOfContentType', () => {
 
 describe('wireMismatch', () => {
   const url = 'http://h:1'
-  it('accepts the wire’s own answers and leaves unknown ones to the protocol checks', () => {
+  it('accepts the wire’s own answers and leaves answers without a content type to the protocol checks', () => {
     expect(wireMismatch('grpcweb', { status: 200, contentType: 'application/grpc-web+proto' }, url)).toBeUndefined()
     expect(wireMismatch('connect', { status: 400, contentType: 'application/json' }, url)).toBeUndefined()
-    expect(wireMismatch('grpcweb', { status: 404, contentType: 'text/plain' }, url)).toBeUndefined()
-    // JSON is Connect's error body, but also any REST error: not proof that a gRPC-Web server is something else.
-    expect(wireMismatch('grpcweb', { status: 404, contentType: 'application/json' }, url)).toBeUndefined()
+    expect(wireMismatch('connect', { status: 200, contentType: 'application/proto' }, url)).toBeUndefined()
+    expect(
+      wireMismatch('connect', { status: 200, contentType: 'application/connect+proto', streaming: true }, url),
+    ).toBeUndefined()
+    expect(wireMismatch('grpcweb', { status: 404, contentType: null }, url)).toBeUndefined()
+  })
+
+  it('says a server answering in JSON, text or HTML is not one of this wire, without naming another', () => {
+    const json = wireMismatch('grpcweb', { status: 404, contentType: 'application/json' }, url)
+    expect(json?.message).toBe('http://h:1 is not a gRPC-Web server: it answered HTTP 404 with application/json.')
+    expect(json?.details).toMatchObject({ speaks: null })
+    expect(json?.hint).toBeUndefined()
+    expect(wireMismatch('grpcweb', { status: 404, contentType: 'text/plain' }, url)?.message).toContain(
+      'is not a gRPC-Web server',
+    )
+    // JSON is Connect's error body for a unary call only: not a created record (201), not an answer to a stream.
+    expect(wireMismatch('connect', { status: 201, contentType: 'application/json' }, url)?.message).toContain(
+      'is not a Connect server: it answered HTTP 201',
+    )
+    expect(
+      wireMismatch('connect', { status: 404, contentType: 'application/json', streaming: true }, url)?.message,
+    ).toContain('is not a Connect server')
   })
 
   it('names the wire a server speaks, or the 415 it answered', () => {

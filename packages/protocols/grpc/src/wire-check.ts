@@ -22,20 +22,24 @@ export function wireOfContentType(contentType: string | null): GrpcWire | undefi
 export interface WireAnswer {
   status: number
   contentType: string | null
+  /**
+   * The call is a stream. Connect answers a stream in `application/connect+…` and a unary call in `application/proto`,
+   * or with its JSON error body on a failure status; a gRPC-Web answer is `application/grpc-web…` either way.
+   */
+  streaming?: boolean
 }
 
 /**
- * The error for an answer in another wire protocol than the call's, or undefined when the answer may be this wire's
- * (anything not positively another wire is left to connect's own checks, which know the details of each protocol).
+ * The error for an answer that is not this wire's: in another of the three wires (named, with the pin to use), a 415
+ * refusal of this one, or in a content type no gRPC server answers with (JSON, text, HTML: a REST API, a web server),
+ * which is not a server of this wire at all. An answer without a content type is left to connect's own checks, which
+ * map its HTTP status (a proxy's bare 404 is still "unimplemented").
  */
 export function wireMismatch(wire: GrpcWire, answer: WireAnswer, url: string): WorkbenchError | undefined {
   const spoken = wireOfContentType(answer.contentType)
-  // A Connect error body is JSON; anything JSON on a gRPC-Web call is not gRPC-Web, but not certainly Connect either.
-  if (spoken === wire || (spoken === 'connect' && wire !== 'connect' && answer.contentType?.includes('json'))) {
-    return undefined
-  }
+  if (spoken === wire && (wire !== 'connect' || isConnectAnswer(answer))) return undefined
   const pins = (['grpc', 'grpcweb', 'connect'] as const).filter((w) => w !== wire)
-  if (spoken !== undefined) {
+  if (spoken !== undefined && spoken !== wire && !isJson(answer.contentType)) {
     return new WorkbenchError(
       'upstream_invalid',
       `${url} speaks ${wireNames[spoken]} (it answered with content type ${answer.contentType ?? ''}), not ${wireNames[wire]}.`,
@@ -55,5 +59,22 @@ export function wireMismatch(wire: GrpcWire, answer: WireAnswer, url: string): W
       },
     )
   }
-  return undefined
+  if (!answer.contentType) return undefined
+  return new WorkbenchError(
+    'upstream_invalid',
+    `${url} is not a ${wireNames[wire]} server: it answered HTTP ${answer.status} with ${answer.contentType}.`,
+    { details: { speaks: null, contentType: answer.contentType, status: answer.status } },
+  )
+}
+
+/** Connect's content types for the kind of call: JSON only as the error body of a unary call. */
+function isConnectAnswer(answer: WireAnswer): boolean {
+  const type = (answer.contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  if (answer.streaming) return type.startsWith('application/connect+')
+  if (type === 'application/json') return answer.status >= 400
+  return type === 'application/proto'
+}
+
+function isJson(contentType: string | null): boolean {
+  return /^application\/json\b/i.test(contentType?.trim() ?? '')
 }

@@ -9,8 +9,9 @@ export const restManifest: ProtocolManifest = {
   name: 'REST / OpenAPI',
   description: 'OpenAPI 3.0/3.1 and Swagger 2.0 documents (JSON or YAML): discovery and HTTP calls.',
   uploadExtensions: ['.json', '.yaml', '.yml'],
-  // A SignalR hub URL is listed as SignalR, whatever a GET of it answers.
-  defersTo: ['signalr'],
+  // An MCP endpoint is MCP's even if some GET of it looked like a document; a SignalR hub URL is listed as SignalR,
+  // whatever a GET of it answers.
+  defersTo: ['mcp', 'signalr'],
   // Operations answering text/event-stream are server streams.
   capabilities: { serverStreaming: true, channels: false },
 }

@@ -1,5 +1,5 @@
 /** Operation parameters: path-level and operation-level merged (operation wins), `$ref`s followed, cookies skipped. */
-import type { FieldInfo, FieldSource } from '@wirebench/core'
+import type { FieldInfo, FieldSource, ParameterStyle } from '@wirebench/core'
 import type { SpecVersion } from './parse-document.js'
 import type { RefResolver } from './refs.js'
 import type { SchemaWalker } from './schema-walker.js'
@@ -36,7 +36,7 @@ export function parameterField(
   const source = fieldSources[String(param['in'])]
   if (!source) return undefined
   const name = String(param['name'])
-  return walker.field(
+  const field = walker.field(
     {
       name,
       schema: version === '2.0' ? swaggerParamSchema(param) : parameterSchema(param),
@@ -51,6 +51,41 @@ export function parameterField(
     0,
     owner,
   )
+  if (field) Object.assign(field, serializationOf(param, version, source))
+  return field
+}
+
+const stylesBySource: Record<string, readonly ParameterStyle[]> = {
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  path: ['simple', 'label', 'matrix'],
+  header: ['simple'],
+}
+
+/** Swagger 2.0's query `collectionFormat` as the OpenAPI 3 style it stands for (`tsv` has none). */
+const collectionFormats: Record<string, Pick<FieldInfo, 'style' | 'explode'> | undefined> = {
+  csv: { style: 'form', explode: false },
+  ssv: { style: 'spaceDelimited', explode: false },
+  pipes: { style: 'pipeDelimited', explode: false },
+  multi: { style: 'form', explode: true },
+}
+
+/** The `style` and `explode` the document states for the parameter (nothing when it states none, or a wrong one). */
+function serializationOf(
+  param: JsonObject,
+  version: SpecVersion,
+  source: FieldSource,
+): Pick<FieldInfo, 'style' | 'explode'> {
+  if (version === '2.0') {
+    const format = param['collectionFormat']
+    return source === 'query' && typeof format === 'string' ? (collectionFormats[format] ?? {}) : {}
+  }
+  const out: Pick<FieldInfo, 'style' | 'explode'> = {}
+  const style = param['style']
+  if (typeof style === 'string' && stylesBySource[source]?.includes(style as ParameterStyle)) {
+    out.style = style as ParameterStyle
+  }
+  if (typeof param['explode'] === 'boolean') out.explode = param['explode']
+  return out
 }
 
 /** 3.x: `schema`, or the schema of the single `content` entry. */

@@ -1,6 +1,7 @@
 /**
  * Builds the outbound HTTP request of a call per SPEC.md's table: path parameters URL-encoded into `{name}`, query
  * parameters appended (arrays repeated), header parameters, then the body. No body for GET/HEAD/DELETE/OPTIONS/TRACE.
+ * A parameter's own `style`/`explode` in the document wins over those defaults (`parameter-style.ts`).
  *
  * Header precedence: a filled header parameter wins over a metadata header of the same name (case-insensitive),
  * because it is the value typed into this operation's form while metadata is session-wide (environment headers and
@@ -12,8 +13,7 @@ import { isManagedHeader } from '@wirebench/transport'
 import type { HttpRequestBody } from '@wirebench/transport'
 import { encodeBody } from './request-body-encoding.js'
 import type { BodyValues } from './request-body-encoding.js'
-import { encodePairs, formPairs, scalarToString } from './form-encoding.js'
-import type { Pair } from './form-encoding.js'
+import { headerText, pathSegment, querySegments } from './parameter-style.js'
 import { bodyLayout, isWholeBody } from './body-layout.js'
 import type { BodyLayout } from './body-layout.js'
 import { placeStrayKeys } from './stray-keys.js'
@@ -40,20 +40,20 @@ export function buildRequest(
   const values = message ?? {}
   const verb = (method.httpMethod ?? 'GET').toUpperCase()
   let path = wirePath(method.httpPath ?? '/')
-  const query: Pair[] = []
+  const query: string[] = []
   const paramHeaders: Record<string, string> = {}
   for (const field of method.inputType.fields) {
     const value = values[field.name] ?? onlyValue(field)
     const wire = field.wireName ?? field.name
     switch (field.source) {
       case 'path':
-        path = substitutePath(path, wire, value, method.name)
+        path = substitutePath(path, field, value, method.name)
         break
       case 'query':
-        formPairs(wire, value, query)
+        query.push(...querySegments(wire, value, field))
         break
       case 'header':
-        if (value !== undefined && value !== null) paramHeaders[wire] = headerValue(value)
+        if (value !== undefined && value !== null) paramHeaders[wire] = headerText(value, field)
         break
       case 'body':
       case undefined:
@@ -113,7 +113,8 @@ function onlyValue(field: FieldInfo): string | undefined {
   return field.enumValues?.length === 1 ? field.enumValues[0]?.name : undefined
 }
 
-function substitutePath(path: string, name: string, value: unknown, method: string): string {
+function substitutePath(path: string, field: FieldInfo, value: unknown, method: string): string {
+  const name = field.wireName ?? field.name
   const placeholder = `{${name}}`
   if (!path.includes(placeholder)) return path
   if (value === undefined || value === null || value === '') {
@@ -122,18 +123,14 @@ function substitutePath(path: string, name: string, value: unknown, method: stri
       details: { field: name },
     })
   }
-  const text = Array.isArray(value) ? value.map(scalarToString).join(',') : scalarToString(value)
-  return path.split(placeholder).join(encodeURIComponent(text))
+  return path.split(placeholder).join(pathSegment(name, value, field))
 }
 
-function headerValue(value: unknown): string {
-  return Array.isArray(value) ? value.map(scalarToString).join(',') : scalarToString(value)
-}
-
-function joinUrl(baseUrl: string, path: string, query: Pair[]): string {
+/** `query` holds encoded `name=value` segments (a delimited style's commas must stay literal). */
+function joinUrl(baseUrl: string, path: string, query: string[]): string {
   const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl
   const url = `${base}${path.startsWith('/') ? path : `/${path}`}`
-  return query.length === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}${encodePairs(query)}`
+  return query.length === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}${query.join('&')}`
 }
 
 function removeHeader(headers: Record<string, string>, name: string): void {

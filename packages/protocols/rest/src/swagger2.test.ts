@@ -30,6 +30,8 @@ const doc = {
             items: { type: 'string', enum: ['a', 'b'] },
             collectionFormat: 'multi',
           },
+          { name: 'ids', in: 'query', type: 'array', items: { type: 'integer' }, collectionFormat: 'csv' },
+          { name: 'tags', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'pipes' },
         ],
         responses: { '200': { description: 'ok', schema: { type: 'array', items: { $ref: '#/definitions/Pet' } } } },
       },
@@ -107,6 +109,15 @@ describe('Swagger 2.0 documents', () => {
     })
     expect(fieldOf(method.inputType.fields, 'status')).toMatchObject({ type: 'enum', isRepeated: true })
     expect(fieldOf(method.outputType.fields, 'body')).toMatchObject({ type: 'message', isRepeated: true })
+  })
+
+  it('reads collectionFormat as the style it stands for, and states nothing for a parameter without one', () => {
+    const fields = methodOf(doc, 'get_pet').inputType.fields
+    expect(fieldOf(fields, 'status')).toMatchObject({ style: 'form', explode: true })
+    expect(fieldOf(fields, 'ids')).toMatchObject({ style: 'form', explode: false })
+    expect(fieldOf(fields, 'tags')).toMatchObject({ style: 'pipeDelimited', explode: false })
+    expect(fieldOf(fields, 'limit').style).toBeUndefined()
+    expect(fieldOf(fields, 'limit').explode).toBeUndefined()
   })
 
   it('makes formData with a file a multipart operation with a binary field', () => {

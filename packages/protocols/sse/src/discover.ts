@@ -17,9 +17,10 @@ export interface Discovered {
 }
 
 /**
- * `pinned` (the user wrote `sse@url`): a URL whose GET is not an event stream is offered all the same, with POST as the
- * default method when GET found no route (404, 405, 501): a POST-only stream (an LLM-style endpoint) answers GET so.
- * The probe itself stays a GET: a POST could change the server.
+ * Unpinned, a URL is an event stream only when its GET answers `text/event-stream`; one whose GET found no route gets
+ * a hint to pin it. `pinned` (the user wrote `sse@url`): a URL whose GET is not an event stream is offered all the
+ * same, with POST as the default method when GET found no route (404, 405, 501): a POST-only stream (an LLM-style
+ * endpoint) answers GET so. The probe itself stays a GET: a POST could change the server.
  */
 export async function discoverEventStream(
   url: string,
@@ -48,16 +49,23 @@ export async function discoverEventStream(
     if (response.status >= 200 && response.status < 300 && isEventStreamType(contentType)) {
       return { service: describeEventStream({ url, defaultMethod: 'GET' }), defaultMethod: 'GET' }
     }
-    if (response.status === 405 && allowsPost(response.headers['allow'])) {
-      return { service: describeEventStream({ url, defaultMethod: 'POST' }), defaultMethod: 'POST' }
-    }
     const what = contentType === undefined ? 'no content type' : contentType.split(';')[0]
     const answer = `HTTP ${response.status} with ${what}`
+    const notRouted = getNotRouted.has(response.status)
     if (options.pinned) {
-      const defaultMethod: SseHttpMethod = getNotRouted.has(response.status) ? 'POST' : 'GET'
+      if (response.status === 405 && allowsPost(response.headers['allow'])) {
+        return { service: describeEventStream({ url, defaultMethod: 'POST' }), defaultMethod: 'POST' }
+      }
+      const defaultMethod: SseHttpMethod = notRouted ? 'POST' : 'GET'
       return { service: describeEventStream({ url, defaultMethod, getAnswer: answer }), defaultMethod }
     }
-    throw noServices(url, `the server answered ${answer}, not text/event-stream`)
+    // Unpinned, only a GET that answers an event stream is one: a POST-only JSON API answers GET 405 with
+    // `Allow: POST` exactly as a POST-only stream does, and the probe cannot tell them apart without a POST.
+    throw noServices(
+      url,
+      `the server answered ${answer}, not text/event-stream`,
+      notRouted ? `If it is a stream opened by POST, pin it: sse@${url} (discovery sends it no POST).` : undefined,
+    )
   } finally {
     await request.lease.release()
   }

@@ -1,8 +1,8 @@
 /** SSE-specific WorkbenchErrors: targets that are not event streams, bad call messages, unknown methods. */
 import { WorkbenchError } from '@wirebench/core'
 
-export function noServices(url: string, reason: string): WorkbenchError {
-  return new WorkbenchError('no_services', `No event stream at ${url}: ${reason}.`)
+export function noServices(url: string, reason: string, hint?: string): WorkbenchError {
+  return new WorkbenchError('no_services', `No event stream at ${url}: ${reason}.`, hint ? { hint } : {})
 }
 
 export function badMessage(reason: string): WorkbenchError {

@@ -9,9 +9,10 @@ export const sseManifest: ProtocolManifest = {
   name: 'SSE',
   description:
     'Server-Sent Events: a URL answering text/event-stream, streamed with optional Last-Event-ID reconnection.',
-  // A GraphQL endpoint (graphql-yoga) also answers text/event-stream: there it is listed once, as GraphQL; a SignalR
-  // hub's event-stream transport lives at the hub URL too, where the hub is listed as SignalR.
-  defersTo: ['graphql', 'signalr'],
+  // A GraphQL endpoint (graphql-yoga) also answers text/event-stream: there it is listed once, as GraphQL; an MCP
+  // server's legacy HTTP+SSE stream is listed as MCP; a SignalR hub's event-stream transport lives at the hub URL too,
+  // where the hub is listed as SignalR.
+  defersTo: ['graphql', 'mcp', 'signalr'],
   capabilities: { serverStreaming: true, channels: false },
 }
 

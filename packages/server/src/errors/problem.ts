@@ -1,6 +1,6 @@
 /** The one place that maps WorkbenchError codes to HTTP statuses and renders RFC 9457 problem documents. */
 import { WorkbenchError, problemType } from '@wirebench/core'
-import type { Problem, SchemaDiagnostic, WorkbenchErrorCode } from '@wirebench/core'
+import type { AuthChallenge, Problem, SchemaDiagnostic, WorkbenchErrorCode } from '@wirebench/core'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
 
@@ -73,6 +73,8 @@ export function toProblem(error: WorkbenchError, overrides: ProblemOverrides = {
   if (upstreamStatus !== undefined) problem.upstreamStatus = upstreamStatus
   const diagnostics = diagnosticsOf(error.details)
   if (diagnostics) problem.diagnostics = diagnostics
+  const challenge = authChallengeOf(error.details)
+  if (challenge) problem.authChallenge = challenge
   if (overrides.errors) problem.errors = overrides.errors
   return problem
 }
@@ -86,6 +88,24 @@ function upstreamStatusOf(details: unknown): number | undefined {
   if (typeof details !== 'object' || details === null || !('upstreamStatus' in details)) return undefined
   const status = details.upstreamStatus
   return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : undefined
+}
+
+/**
+ * A target's authorization challenge (401/403 with `WWW-Authenticate`), copied field by field as strings: it tells the
+ * UI where a server's protected-resource metadata is (MCP authorization). It names no secret of ours.
+ */
+export function authChallengeOf(details: unknown): AuthChallenge | undefined {
+  if (typeof details !== 'object' || details === null || !('authChallenge' in details)) return undefined
+  const raw = details.authChallenge
+  if (typeof raw !== 'object' || raw === null) return undefined
+  const entry = raw as Record<string, unknown>
+  if (typeof entry['status'] !== 'number' || typeof entry['wwwAuthenticate'] !== 'string') return undefined
+  const challenge: AuthChallenge = { status: entry['status'], wwwAuthenticate: entry['wwwAuthenticate'].slice(0, 2048) }
+  for (const key of ['scheme', 'resourceMetadata', 'scope', 'error'] as const) {
+    const value = entry[key]
+    if (typeof value === 'string') challenge[key] = value.slice(0, 2048)
+  }
+  return challenge
 }
 
 const maxDiagnostics = 50

@@ -27,7 +27,7 @@ describe('POST /api/discover', () => {
     const body = res.json<DiscoverResponse>()
     // Every registered plugin tries every URL; the others report these HTTP/1.1 document URLs as not theirs.
     expect(new Set(body.attempts.map((t) => t.pluginId))).toEqual(
-      new Set(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'signalr']),
+      new Set(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'signalr', 'mcp']),
     )
     const rest = body.attempts.filter((t) => t.pluginId === 'rest')
     const byUrl = Object.fromEntries(rest.map((t) => [t.url, t]))
@@ -64,7 +64,7 @@ describe('POST /api/discover', () => {
     ])
     expect(pinned[0]?.message).toBe('No protocol plugin "nope" is installed, so "nope@" cannot pin one.')
     expect(pinned[0]?.hint).toMatch(
-      /^Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr\./,
+      /^Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp\./,
     )
     // The other URL is discovered as usual.
     expect(body.attempts.find((t) => t.url === a.docUrl && t.pluginId === 'rest')?.outcome).toBe('ok')
@@ -105,11 +105,15 @@ describe('POST /api/discover', () => {
       await discover(['http://169.254.169.254/latest', 'file:///etc/passwd', a.docUrl])
     ).json<DiscoverResponse>()
     const rest = body.attempts.filter((t) => t.pluginId === 'rest')
-    expect(rest.map((t) => t.outcome)).toEqual(['error', 'error', 'ok'])
+    expect(rest.map((t) => t.outcome)).toEqual(['error', 'ok'])
     expect(rest[0]?.message).toMatch(/metadata/)
+    // A scheme no plugin speaks is no target at all: one attempt names it, and no plugin runs.
+    const file = body.attempts.filter((t) => t.url === 'file:///etc/passwd')
+    expect(file).toMatchObject([{ pluginId: 'discovery', outcome: 'error' }])
+    expect(file[0]?.message).toContain('uses file://, which no plugin speaks')
     // Refused before any plugin runs: every plugin's attempt on the metadata address is an error.
     const metadata = body.attempts.filter((t) => t.url === 'http://169.254.169.254/latest')
-    expect(metadata.length).toBe(8)
+    expect(metadata.length).toBe(9)
     expect(metadata.every((t) => t.outcome === 'error')).toBe(true)
   })
 

@@ -31,6 +31,7 @@ describe('the built-in plugins', () => {
         'sse',
         'websocket',
         'signalr',
+        'mcp',
       ])
     } finally {
       await Promise.all(loaded.map((p) => p.dispose?.() ?? Promise.resolve()))

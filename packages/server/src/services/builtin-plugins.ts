@@ -4,11 +4,14 @@
  */
 import { manifests as graphqlManifests } from '@wirebench/protocol-graphql/manifest'
 import { manifests as grpcManifests } from '@wirebench/protocol-grpc/manifest'
+import { manifests as mcpManifests } from '@wirebench/protocol-mcp/manifest'
 import { manifests as restManifests } from '@wirebench/protocol-rest/manifest'
 import { manifests as signalrManifests } from '@wirebench/protocol-signalr/manifest'
 import { manifests as sseManifests } from '@wirebench/protocol-sse/manifest'
 import { manifests as webSocketManifests } from '@wirebench/protocol-websocket/manifest'
 import type { OutboundPolicy, ProtocolPlugin } from '@wirebench/core'
+import type { McpProcessBoard, McpServerDirectory } from '@wirebench/protocol-mcp/config'
+import type { SpawnFunction } from '@wirebench/protocol-mcp'
 import type { CookieJars } from '@wirebench/transport'
 import { createLazyPlugins } from './lazy-plugin.js'
 import type { LazyPluginFamily } from './lazy-plugin.js'
@@ -17,11 +20,13 @@ export interface BuiltinPluginOptions {
   outbound: OutboundPolicy
   /** The server's per-environment cookie jars, shared by every plugin that sends cookies (created on first need). */
   cookieJars: () => Promise<CookieJars>
+  /** The trusted MCP configuration (stdio servers by name) and where their processes' state is published. */
+  mcp?: { servers: McpServerDirectory; processes: McpProcessBoard; spawn?: SpawnFunction }
 }
 
 /** The built-in families, in registration order (the first plugin to claim an upload extension keeps it). */
 export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPluginFamily[] {
-  const { outbound, cookieJars } = options
+  const { outbound, cookieJars, mcp } = options
   return [
     {
       manifests: restManifests,
@@ -58,6 +63,13 @@ export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPlugin
       manifests: signalrManifests,
       module: '@wirebench/protocol-signalr',
       load: async () => [(await import('@wirebench/protocol-signalr')).createSignalrPlugin({ outbound })],
+    },
+    {
+      manifests: mcpManifests,
+      module: '@wirebench/protocol-mcp',
+      load: async () => [
+        (await import('@wirebench/protocol-mcp')).createMcpPlugin({ outbound, cookieJars: await cookieJars(), ...mcp }),
+      ],
     },
   ]
 }

@@ -8,10 +8,11 @@ import type {
   ProtocolPlugin,
   ServiceInfo,
 } from '@wirebench/core'
+import { authChallengeOf } from '../errors/problem.js'
 import { withDeadline } from './deadline.js'
 import type { Cancellation } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
-import { checkPluginTarget, foreignScheme } from './plugin-target.js'
+import { checkPluginTarget, foreignScheme, targetSchemes } from './plugin-target.js'
 import { parseTargetEntry, uniqueEntries } from './target-entry.js'
 import type { TargetEntry } from './target-entry.js'
 
@@ -67,6 +68,8 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       if (message !== undefined) result.message = message
       if (error) result.code = error.code
       if (error?.hint) result.hint = error.hint
+      const challenge = authChallengeOf(error?.details)
+      if (challenge) result.authChallenge = challenge
       return { plugin, entry, attempt: result, services }
     }
     const foreign = foreignScheme(entry.url, plugin, options.outboundPolicy)
@@ -113,7 +116,8 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
         has: (id: string) => registry.get(id) !== undefined,
         ids: () => registry.list().map((p) => p.id),
       }
-      const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, installed)))
+      const schemes = targetSchemes(registry, options.outboundPolicy)
+      const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, installed, schemes)))
       const jobs = entries.flatMap((entry) =>
         entry.problem ? [] : pluginsFor(entry).map((plugin) => attempt(plugin, entry, input)),
       )
@@ -140,11 +144,12 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
   }
 }
 
-/** The one attempt of an entry no plugin may try (its pin names no installed plugin): it names the pin as the plugin. */
+/** The one attempt of an entry no plugin may try (a pin naming no installed plugin, no address): it names the pin. */
 function refusedAttempt(entry: TargetEntry, problem: WorkbenchError): DiscoveryAttempt {
   const attempt: DiscoveryAttempt = {
     url: entry.entry,
-    pluginId: entry.entry.slice(0, entry.entry.indexOf('@')),
+    // The pin it names, or no plugin at all for an entry that is no address.
+    pluginId: entry.entry.includes('@') ? entry.entry.slice(0, entry.entry.indexOf('@')) : 'discovery',
     outcome: 'error',
     servicesFound: 0,
     durationMs: 0,

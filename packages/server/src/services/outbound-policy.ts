@@ -1,5 +1,5 @@
 /** The outbound policy of a workbench: which schemes and targets its calls may reach (SECURITY.md "Outbound calls"). */
-import { defaultOutboundSchemes } from '@wirebench/core'
+import { MCP_STDIO_SCHEME, defaultOutboundSchemes } from '@wirebench/core'
 import type { OutboundPolicy } from '@wirebench/core'
 
 export function workbenchOutboundPolicy(
@@ -7,8 +7,9 @@ export function workbenchOutboundPolicy(
   allowHosts: readonly string[] = [],
 ): OutboundPolicy {
   return {
-    // gRPC addresses may be written grpc:// (plaintext) and grpcs:// (TLS); each plugin narrows to what it speaks.
-    schemes: [...defaultOutboundSchemes, 'grpc:', 'grpcs:'],
+    // gRPC addresses may be written grpc:// (plaintext) and grpcs:// (TLS), configured MCP stdio servers
+    // mcp+stdio://<name>; each plugin narrows to what it speaks.
+    schemes: [...defaultOutboundSchemes, 'grpc:', 'grpcs:', MCP_STDIO_SCHEME],
     blockPrivate: mode === 'embedded',
     allowHosts: [...allowHosts],
   }

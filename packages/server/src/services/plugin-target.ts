@@ -15,6 +15,14 @@ export function checkPluginTarget(url: string, plugin: ProtocolPlugin, policy: O
   return checkOutboundUrl(url, { ...policy, schemes: [...(policy.schemes ?? defaultOutboundSchemes), scheme] })
 }
 
+/** The schemes an entry may use: any, when some plugin reads any scheme; else the policy's. */
+export function targetSchemes(
+  registry: { list(): readonly ProtocolPlugin[] },
+  policy: OutboundPolicy,
+): readonly string[] | 'any' {
+  return registry.list().some((p) => p.anyScheme === true) ? 'any' : (policy.schemes ?? defaultOutboundSchemes)
+}
+
 /**
  * The scheme of `url` when `plugin` cannot read it (a built-in plugin at `mqtt://…`), else undefined: in a fan-out where
  * a sidecar reads that scheme, the built-ins simply have nothing there.

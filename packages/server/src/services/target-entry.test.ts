@@ -34,10 +34,32 @@ describe('discovery entries', () => {
     expect(parseTargetEntry('[::1]:9090/doc.yaml', installed).url).toBe('http://[::1]:9090/doc.yaml')
   })
 
-  it('keeps user-info URLs, relative paths and other schemes whole', () => {
-    for (const raw of ['http://user@h/doc', '/openapi.json', 'file:///etc/passwd', 'mailto:a@b', 'rest@not a url']) {
-      expect(parseTargetEntry(raw, installed)).toEqual({ entry: raw, url: raw })
+  it('keeps user-info URLs whole', () => {
+    expect(parseTargetEntry('http://user@h/doc', installed)).toEqual({
+      entry: 'http://user@h/doc',
+      url: 'http://user@h/doc',
+    })
+  })
+
+  it('refuses entries that are no address once, naming them, instead of letting every plugin fail on them', () => {
+    for (const raw of [
+      'http://',
+      'rest@',
+      'ftp://x/y',
+      '/openapi.json',
+      'file:///etc/passwd',
+      'mailto:a@b',
+      'rest@not a url',
+    ]) {
+      const entry = parseTargetEntry(raw, installed)
+      expect(entry.problem?.code, raw).toBe('invalid_request')
+      expect(entry.problem?.message, raw).toContain(`"${raw}"`)
+      expect(entry.pinned).toBeUndefined()
     }
+    expect(parseTargetEntry('grpc://h:50051', installed, ['http:', 'grpc:']).problem).toBeUndefined()
+    expect(parseTargetEntry('grpc://h:50051', installed, ['http:']).problem?.message).toContain(
+      'which no plugin speaks',
+    )
   })
 
   it('trims and de-duplicates, keeping the first occurrence', () => {

@@ -1,5 +1,11 @@
 /** Parses discovery entries: a plain URL, `protocol@url` pinning one plugin, or an address typed without a scheme. */
-import { WorkbenchError, readTargetText } from '@wirebench/core'
+import {
+  MCP_STDIO_SCHEME,
+  WorkbenchError,
+  defaultOutboundSchemes,
+  readTargetText,
+  targetTextProblem,
+} from '@wirebench/core'
 
 export interface TargetEntry {
   /** The entry as the user wrote it (trimmed); attempts report it so the UI can match its URL list. */
@@ -8,7 +14,10 @@ export interface TargetEntry {
   url: string
   /** The pinned plugin id, when the entry had a `protocol@` prefix naming a registered plugin. */
   pinned?: string
-  /** Why the entry cannot be discovered at all (a pin naming no installed plugin); no plugin tries it. */
+  /**
+   * Why the entry cannot be discovered at all (a pin naming no installed plugin, an entry that is no address); no
+   * plugin tries it.
+   */
   problem?: WorkbenchError
 }
 
@@ -25,12 +34,35 @@ export function unknownPluginError(id: string, address: string, installed: reado
   })
 }
 
+/** `mcp@stdio:<command line>` is how the command line adds a stdio server; a request may never start one. */
+function stdioCommandRefused(entry: string): WorkbenchError | undefined {
+  if (!/^mcp@stdio:/i.test(entry)) return undefined
+  return new WorkbenchError('forbidden', 'A stdio MCP server cannot be started from a request: nothing was run.', {
+    hint: 'Add it to {config_dir}/mcp.json (or start the workbench with --url mcp@stdio:<command line> or --mcp-config <file>), then use its address, mcp+stdio://<name>.',
+  })
+}
+
 /**
- * `rest@http://host/doc.json` pins `rest`; `mcp@http://host/` with no `mcp` plugin is refused with the installed ids;
+ * `schemes` are those the outbound policy allows (`'any'` when a plugin reads any scheme). `rest@http://host/doc.json` pins `rest`; `mcp@http://host/` with no `mcp` plugin is refused with the installed ids;
  * `localhost:8080/doc.json` is read as `http://localhost:8080/doc.json`; `http://user@host/` stays a plain URL.
  */
-export function parseTargetEntry(raw: string, plugins: InstalledPlugins): TargetEntry {
+export function parseTargetEntry(
+  raw: string,
+  plugins: InstalledPlugins,
+  schemes: readonly string[] | 'any' = defaultOutboundSchemes,
+): TargetEntry {
+  const refused = stdioCommandRefused(raw.trim())
+  if (refused) return { entry: raw.trim(), url: raw.trim(), problem: refused }
   const text = readTargetText(raw)
+  // Only MCP speaks mcp+stdio://: the address names its plugin as a pin would.
+  if (text.pin === undefined && text.address.toLowerCase().startsWith(`${MCP_STDIO_SCHEME}//`) && plugins.has('mcp')) {
+    return { entry: text.entry, url: text.address, pinned: 'mcp' }
+  }
+  // `http://`, `rest@`, `ftp://x/y`: one answer saying what is wrong, not the same failure from every plugin.
+  const malformed = targetTextProblem(text, schemes)
+  if (malformed !== undefined) {
+    return { entry: text.entry, url: text.address, problem: new WorkbenchError('invalid_request', malformed) }
+  }
   if (text.pin === undefined) return { entry: text.entry, url: text.address }
   if (!plugins.has(text.pin)) {
     return {

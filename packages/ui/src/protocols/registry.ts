@@ -11,6 +11,7 @@ import { GrpcResponsePane } from './grpc/GrpcResponsePane.js'
 import { verbBadge } from './rest/rest-decorations.js'
 import { RestRequestPane } from './rest/RestRequestPane.js'
 import { RestResponsePane } from './rest/RestResponsePane.js'
+import { mcpUi } from './mcp/mcp-ui.js'
 import { signalrUi } from './signalr/signalr-ui.js'
 import { sseUi } from './sse/sse-ui.js'
 import { websocketUi } from './websocket/websocket-ui.js'
@@ -65,6 +66,7 @@ const byProtocol: Record<string, ProtocolUi> = {
   sse: sseUi,
   websocket: websocketUi,
   signalr: signalrUi,
+  mcp: mcpUi,
 }
 
 export function protocolUi(protocol: string): ProtocolUi {

@@ -6,6 +6,9 @@ import type { ApiError } from '../api/api-error.js'
 export interface SessionState {
   config: ClientConfig
   sessionProblem: ApiError | null
+  /** The session works and the page began loading: requests of views that load on their own may go out. */
+  isReady: boolean
+  markReady: () => void
   reportSessionProblem: (error: ApiError) => void
   clearSessionProblem: () => void
 }
@@ -16,6 +19,8 @@ export function createSessionStore(config: ClientConfig): SessionStore {
   return createStore<SessionState>()((set) => ({
     config,
     sessionProblem: null,
+    isReady: false,
+    markReady: () => set({ isReady: true }),
     reportSessionProblem: (error) => set({ sessionProblem: error }),
     clearSessionProblem: () => set({ sessionProblem: null }),
   }))

@@ -45,6 +45,7 @@ export function startWorkbench(workbench: Workbench): () => void {
     if (isStopped || isStarted) return
     isStarted = true
     session.getState().clearSessionProblem()
+    session.getState().markReady()
     let last = activeUrls(urls.getState()).join('\n')
     void discovery.getState().sync(activeUrls(urls.getState()))
     void uploads.getState().load()

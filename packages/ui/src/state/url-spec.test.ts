@@ -14,9 +14,10 @@ describe('discovery URL strings', () => {
   it('accepts absolute http(s) URLs and explains what is wrong otherwise', () => {
     expect(validateUrlSpec('http://localhost:8080/openapi.yaml')).toBeNull()
     expect(validateUrlSpec('grpc@http://localhost:50051')).toBeNull()
+    expect(validateUrlSpec('mcp+stdio://everything')).toBeNull()
     expect(validateUrlSpec('/openapi.json')).toMatch(/full address, e\.g\. http:\/\//)
     expect(validateUrlSpec('file:///etc/passwd')).toBe(
-      'The scheme file is not supported: use http, https, ws, wss, grpc or grpcs.',
+      'The scheme file is not supported: use http, https, ws, wss, grpc, grpcs or mcp+stdio (a configured MCP server).',
     )
     expect(validateUrlSpec('')).toMatch(/Enter a URL/)
   })

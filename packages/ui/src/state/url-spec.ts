@@ -3,9 +3,10 @@
  * (`localhost:8080/openapi.json`, taken as `http://`), validated before they are kept. They are read the way the server
  * reads them (`readTargetText` of @wirebench/core).
  */
-import { readTargetText } from '@wirebench/core'
+import { MCP_STDIO_SCHEME, readTargetText } from '@wirebench/core'
 
-const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:', 'grpc:', 'grpcs:'])
+// `mcp+stdio://<name>` names an MCP server of the workbench's trusted configuration (the server refuses unknown names).
+const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:', 'grpc:', 'grpcs:', MCP_STDIO_SCHEME])
 
 export interface UrlSpec {
   /** The string as the user wrote it (and as the server receives it). */
@@ -42,7 +43,7 @@ export function validateUrlSpec(raw: string, options: { anyScheme?: boolean } = 
     if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(spec.address)) {
       return `"${spec.address}" has no scheme: start it with http:// or https:// (e.g. http://localhost:8080/openapi.json).`
     }
-    return `The scheme ${url.protocol.slice(0, -1)} is not supported: use http, https, ws, wss, grpc or grpcs.`
+    return `The scheme ${url.protocol.slice(0, -1)} is not supported: use http, https, ws, wss, grpc, grpcs or mcp+stdio (a configured MCP server).`
   }
   return null
 }

@@ -46,8 +46,10 @@ export function nameWords(name: string): string[] {
 }
 
 /** Text samples by a word of the name; the last word decides first (`authorName` is a name, `nameId` an id). */
+const idRow: WordRow<string> = [['id', 'ids', 'uid'], '1']
+
 const textByWord: readonly WordRow<string>[] = [
-  [['id', 'ids', 'uid'], '1'],
+  idRow,
   [['uuid', 'guid'], byFormat['uuid']!],
   [['email', 'mail'], 'ada@example.com'],
   [['first', 'given'], 'Ada'],
@@ -103,12 +105,18 @@ function byWords<R extends WordRow<unknown, unknown>>(name: string, table: reado
   return undefined
 }
 
-/** A text sample by format, then by name. */
-export function textSample(field: Pick<FieldInfo, 'name' | 'format'>): string {
+/**
+ * A text sample by format, then by name. A string id is `1` in JSON APIs, which often carry numeric keys as strings
+ * (`/books/1`); a proto string id is rarely a bare number (that would be an integer field), so proto3 gets a short
+ * slug, `id-1`, which id rules such as "lower-case letters, digits and dashes, 3 to 32 characters" accept.
+ */
+export function textSample(field: Pick<FieldInfo, 'name' | 'format'>, flavor: FormFlavor = 'json'): string {
   const format = field.format?.toLowerCase()
   if (format && byFormat[format]) return byFormat[format]
   if (format && /date.?time|timestamp|instant/.test(format)) return TIMESTAMP
-  return byWords(field.name, textByWord)?.[1] ?? 'example'
+  const row = byWords(field.name, textByWord)
+  if (row === idRow && flavor === 'proto3') return 'id-1'
+  return row?.[1] ?? 'example'
 }
 
 /** A number sample by name and type; 64-bit integers as strings in proto3 JSON. */

@@ -90,9 +90,9 @@ describe('exampleMessage', () => {
     ]
     const filled = exampleMessage(fields, { flavor: 'proto3' })
     expect(filled).toEqual({
-      id: '1',
+      id: 'id-1',
       total: '10',
-      hash: 'aGVsbG8=',
+      hash: 'LPJNul+wow4m6DsqxbninhsWHlwfp0JecwQzYpOLmCQ=',
       status: 'STATUS_ONLINE',
       location: { latitude: 51.5074 },
       solar: 1.5,
@@ -105,6 +105,27 @@ describe('exampleMessage', () => {
       nick: 'ada',
     })
     expect(checkMessage(fields, filled, { flavor: 'proto3', stage: 'draft' }).problems).toEqual([])
+  })
+
+  it('keeps proto samples to the rules their comments state: slug ids, lengths, digest sizes', () => {
+    const fields: FieldInfo[] = [
+      field({ name: 'id', description: 'Lower-case letters, digits and dashes, 3 to 32 characters.' }),
+      field({ name: 'code', description: 'At least 12 characters.' }),
+      field({ name: 'tag', description: 'At most 4 characters.' }),
+      field({ name: 'firmware_hash', type: 'bytes', isBinary: true, description: 'SHA-256 of the running firmware.' }),
+      field({ name: 'legacy_digest', type: 'bytes', isBinary: true, description: 'Its MD5.' }),
+      field({ name: 'blob', type: 'bytes', isBinary: true }),
+    ]
+    const filled = exampleMessage(fields, { flavor: 'proto3' })
+    const bytesOf = (value: unknown) => Buffer.from(value as string, 'base64').length
+    expect(filled.id).toMatch(/^[a-z0-9-]{3,32}$/)
+    expect(filled.code).toHaveLength(12)
+    expect((filled.tag as string).length).toBeLessThanOrEqual(4)
+    expect(bytesOf(filled.firmware_hash)).toBe(32)
+    expect(bytesOf(filled.legacy_digest)).toBe(16)
+    expect(filled.blob).toBe('aGVsbG8=')
+    // JSON APIs keep a bare number for a string id (their paths often carry numeric keys as strings).
+    expect(exampleMessage([field({ name: 'bookId', required: true })])).toEqual({ bookId: '1' })
   })
 
   it('fills nested messages and stops at recursive ones', () => {

@@ -1,11 +1,13 @@
 /**
  * Builds a starting message from a method's fields: the document's examples and defaults first (made literal: `${`
  * in them is escaped, so a document can never pull a variable into a call), plausible samples by format, name and
- * type for the rest. Protocols with `required` fill required fields and hinted ones; proto3, which has no required
- * fields, fills every field (one member per oneof) down to depth 4.
+ * type for the rest, kept to the lengths a description states (a digest's bytes, "3 to 32 characters"). Protocols
+ * with `required` fill required fields and hinted ones; proto3, which has no required fields, fills every field (one
+ * member per oneof) down to depth 4.
  */
 import { escapeTemplate, escapeTemplatesDeep, type FieldInfo } from '@wirebench/core'
 import { numberSample, textSample, wellKnownSamples } from './example-samples.js'
+import { digestSample, fitLength, statedLength } from './stated-constraints.js'
 import { isNumericType, type JsonObject } from './field-value.js'
 import type { FormFlavor } from './form-flavor.js'
 import { layoutFields } from './oneof-layout.js'
@@ -51,7 +53,9 @@ function typedSample(field: FieldInfo, depth: number, ctx: Context): unknown {
     case undefined:
       break
   }
-  if (field.type === 'bytes' || field.isBinary) return ctx.flavor === 'proto3' ? wellKnownSamples.bytes : undefined
+  if (field.type === 'bytes' || field.isBinary) {
+    return ctx.flavor === 'proto3' ? (digestSample(field) ?? wellKnownSamples.bytes) : undefined
+  }
   if (field.type === 'message') {
     if (!field.messageType || field.messageType.truncated || depth >= MAX_DEPTH) return undefined
     if (field.messageType.fields.length === 0) return {}
@@ -61,7 +65,8 @@ function typedSample(field: FieldInfo, depth: number, ctx: Context): unknown {
   if (field.type === 'bool') return true
   if (isNumericType(field.type)) return numberSample(field, ctx.flavor)
   if (field.type === 'json') return field.format ? jsonScalarSample(field) : {}
-  return textSample(field)
+  // A length the description states ("3 to 32 characters") is one a server checks: the sample keeps to it.
+  return fitLength(textSample(field, ctx.flavor), statedLength(field.description))
 }
 
 /** The first value; proto3's zero `…_UNSPECIFIED` means "not set", so the first real one when there is one. */

@@ -14,6 +14,19 @@ describe('Markdown for untrusted descriptions', () => {
     ])
   })
 
+  it('emphasises with underscores only outside words (snake_case and ENUM_NAMES stay text)', () => {
+    expect(parseInline('Not STATION_STATUS_UNSPECIFIED; set validate_only.')).toEqual([
+      { kind: 'text', text: 'Not STATION_STATUS_UNSPECIFIED; set validate_only.' },
+    ])
+    expect(parseInline('an _em_ and __strong__ word')).toEqual([
+      { kind: 'text', text: 'an ' },
+      { kind: 'em', children: [{ kind: 'text', text: 'em' }] },
+      { kind: 'text', text: ' and ' },
+      { kind: 'strong', children: [{ kind: 'text', text: 'strong' }] },
+      { kind: 'text', text: ' word' },
+    ])
+  })
+
   it('leaves HTML as text for React to escape', () => {
     expect(parseMarkdown('<img src=x onerror=alert(1)>')).toEqual([
       { kind: 'paragraph', children: [{ kind: 'text', text: '<img src=x onerror=alert(1)>' }] },

@@ -30,7 +30,9 @@ export function safeHref(raw: string): string | null {
   }
 }
 
-const INLINE = /`([^`]+)`|\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|_([^_\s][^_]*)_|\[([^\]]+)\]\(([^)\s]+)\)/g
+// Underscores emphasise only outside words, as in CommonMark: STATION_STATUS_UNSPECIFIED and validate_only stay text.
+const INLINE =
+  /`([^`]+)`|\*\*([^*]+)\*\*|(?<![\p{L}\p{N}])__([^_]+)__(?![\p{L}\p{N}])|\*([^*\s][^*]*)\*|(?<![\p{L}\p{N}_])_([^_\s][^_]*)_(?![\p{L}\p{N}_])|\[([^\]]+)\]\(([^)\s]+)\)/gu
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = []

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Icon } from '../../components/Icon.js'
 import { Spinner } from '../../components/Spinner.js'
+import { McpServersPanel } from '../../protocols/mcp/McpServersPanel.js'
 import { urlStatus } from '../../state/discovery-store.js'
 import { useCatalog } from '../../state/useCatalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
@@ -53,6 +54,7 @@ export function Welcome(): ReactElement {
           {failedCount === 1 ? 'chip' : 'chips'} above for the reason and what to try.
         </p>
       )}
+      <McpServersPanel />
       <dl className="shortcuts">
         <dt>
           <kbd>Ctrl</kbd> <kbd>K</kbd>

@@ -1,5 +1,5 @@
 /** The response side of a live call: status and numbers, controls, the message log with its inspector, headers, trailers and the end status. */
-import { useDeferredValue, useState, type ReactElement } from 'react'
+import { useDeferredValue, useState, type ReactElement, type ReactNode } from 'react'
 import { ApiError } from '../../api/api-error.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
@@ -31,13 +31,22 @@ export interface LiveViewProps {
   handle: LiveCallHandle
   /** `Service/Method`, for exports. */
   methodName: string
-  /** How rows read sent messages (WebSocket frames) and whether the event (SSE) or target (SignalR) filter is offered. */
+  /** How rows read sent messages (WebSocket frames) and whether the event (SSE), target (SignalR) or kind (MCP) filter is offered. */
   flavor?: LiveFlavor
   /** The method's protocol id: how its calls end (status, close, stream end) and whether it has trailers. */
   protocol: string
+  /** The protocol's own account of how the call failed, shown where a problem would be (GraphQL's refusals). */
+  notice?: ReactNode
 }
 
-export function LiveView({ call, handle, methodName, flavor = 'other', protocol }: LiveViewProps): ReactElement {
+export function LiveView({
+  call,
+  handle,
+  methodName,
+  flavor = 'other',
+  protocol,
+  notice,
+}: LiveViewProps): ReactElement {
   const kind = liveOutcomeKind(protocol)
   const [tab, setTab] = useState<LiveTab>('messages')
   const [selected, setSelected] = useState<number | null>(null)
@@ -55,7 +64,7 @@ export function LiveView({ call, handle, methodName, flavor = 'other', protocol 
   const [filtered] = useState(createFilteredWindow)
   const [eventTypes] = useState(createEventTypeIndex)
   const { first, end } = visibleRange(call)
-  const names = flavor === 'sse' || flavor === 'signalr' ? eventTypes.update(call.log) : []
+  const names = flavor === 'sse' || flavor === 'signalr' || flavor === 'mcp' ? eventTypes.update(call.log) : []
   const event = eventFilter && names.includes(eventFilter) ? eventFilter : ''
   const rows = event || search ? filteredRows() : fullWindow(first, end)
   function filteredRows() {
@@ -107,6 +116,7 @@ export function LiveView({ call, handle, methodName, flavor = 'other', protocol 
           <ProblemNotice error={new ApiError(call.problem)} />
         </div>
       )}
+      {notice && <div className="live-problem">{notice}</div>}
       {call.isPaused && (
         <div className="live-paused-banner" role="status">
           <strong>Paused.</strong> The log is frozen; messages keep arriving and are acknowledged
@@ -124,7 +134,7 @@ export function LiveView({ call, handle, methodName, flavor = 'other', protocol 
               query={query}
               onQuery={setQuery}
               eventNames={names}
-              eventLabel={flavor === 'signalr' ? 'Target' : 'Event'}
+              eventLabel={flavor === 'signalr' ? 'Target' : flavor === 'mcp' ? 'Kind' : 'Event'}
               eventFilter={eventFilter}
               onEventFilter={setEventFilter}
               counts={event || search ? { shown: rows.count, total: end - first } : null}

@@ -28,7 +28,7 @@ export interface RowView {
  * The live protocols whose sent messages have a shape of their own (WebSocket frames), or whose received messages
  * are filtered by a name (SSE event types, SignalR hub methods).
  */
-export type LiveFlavor = 'websocket' | 'sse' | 'signalr' | 'other'
+export type LiveFlavor = 'websocket' | 'sse' | 'signalr' | 'mcp' | 'other'
 
 const views = new WeakMap<LiveEntry, RowView>()
 

@@ -173,6 +173,10 @@ function graphqlEndView(end: LiveEnd): LiveStatusView {
       sentence: `Ended with ${count === 1 ? 'an error' : `${count} errors`}: ${end.message ?? ''}`.trimEnd(),
     }
   }
+  if (isRecord(end.details) && Array.isArray(end.details.refused)) {
+    // The addresses and answers are listed above the log; one line here cannot hold them.
+    return { label: 'Refused', tone: 'server-error', sentence: 'No transport took the subscription (see above).' }
+  }
   if (end.status === 'OK')
     return { label: 'Completed', tone: 'success', sentence: 'The server completed the subscription.' }
   return { label: 'Failed', tone: 'server-error', sentence: end.message ?? 'The subscription failed.' }

@@ -7,6 +7,7 @@ import type { MethodRef } from '../../state/catalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { PaneProps } from '../registry.js'
 import { GraphqlResult } from './GraphqlResult.js'
+import { SubscriptionRefusals, subscriptionRefusals } from './SubscriptionRefusals.js'
 import '../../styles/graphql.css'
 
 export default function GraphqlResponsePane({ target }: PaneProps): ReactElement {
@@ -28,12 +29,14 @@ function SubscriptionResponse({ target }: { target: MethodRef }): ReactElement {
   const live = useLiveCall(target)
   const call = useLiveCallState(target)
   if (!call) return <NothingYet hint="to start the subscription" />
+  const refusals = subscriptionRefusals(call.end?.details)
   return (
     <LiveView
       call={call}
       handle={live}
       methodName={`${target.service.name}/${target.method.name}`}
       protocol={target.service.protocol}
+      notice={refusals.length > 0 ? <SubscriptionRefusals refusals={refusals} /> : undefined}
     />
   )
 }

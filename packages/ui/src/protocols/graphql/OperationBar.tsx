@@ -1,4 +1,7 @@
-/** The line under the method name: operation type and name, and for subscriptions the transport (chosen and used). */
+/**
+ * The line under the method name: operation type and name, and for subscriptions where they go — the transport
+ * (chosen and used) and the subscription URL, for a server that serves them at none of the usual addresses.
+ */
 import { useId, useMemo, type ReactElement } from 'react'
 import { useLiveCallState } from '../../features/live/useLiveCall.js'
 import type { MethodRef } from '../../state/catalog.js'
@@ -60,10 +63,28 @@ export function OperationBar({ target, message, onChange }: OperationBarProps): 
           </select>
         </label>
       )}
+      {isSubscription && (
+        <label className="gql-bar-field gql-subscription-url">
+          <span className="muted">Subscription URL</span>
+          <input
+            className="input mono"
+            value={message.subscriptionUrl ?? ''}
+            placeholder="usual addresses"
+            aria-label="Subscription URL"
+            title={subscriptionUrlHelp}
+            spellCheck={false}
+            onChange={(e) => onChange({ subscriptionUrl: e.target.value })}
+          />
+        </label>
+      )}
       {isSubscription && <TransportUsed target={target} />}
     </div>
   )
 }
+
+const subscriptionUrlHelp =
+  'Where the server serves subscriptions: a ws:// or wss:// address for graphql-ws, an http(s):// one for graphql-sse ' +
+  '(graphql-ws then goes to its ws twin). Empty: the endpoint and the usual /subscriptions paths are tried in turn.'
 
 /** The transport the server chose for the latest call (its headers frame says). */
 function TransportUsed({ target }: { target: MethodRef }): ReactElement | null {

@@ -1,4 +1,4 @@
-import { getNamedType, print } from 'graphql'
+import { buildSchema, getNamedType, print } from 'graphql'
 import { describe, expect, it } from 'vitest'
 import { defaultSelectionSet } from './default-selection.js'
 import { librarySchema } from './graphql.test-schema.js'
@@ -23,5 +23,19 @@ describe('defaultSelectionSet', () => {
 
   it('has no selection set for a leaf type', () => {
     expect(defaultSelectionSet(typeOf('Genre'), 2)).toBeUndefined()
+  })
+
+  it('leaves deprecated fields out, and a type left with deprecated fields only', () => {
+    const deprecated = buildSchema(`
+      type Book { id: ID!, title: String!, isbn: String @deprecated(reason: "Use id."), shelf: Shelf, tag: Tag }
+      type Shelf { code: String @deprecated, books: [Book!]! }
+      type Tag { label: String @deprecated }
+      type Query { books: [Book!]! }
+    `)
+    const select = (name: string) =>
+      print(defaultSelectionSet(getNamedType(deprecated.getType(name)!), 2)!).replace(/\s+/g, ' ')
+    expect(select('Book')).toBe('{ id title }')
+    expect(select('Shelf')).toBe('{ books { id title } }')
+    expect(select('Tag')).toBe('{ __typename }')
   })
 })

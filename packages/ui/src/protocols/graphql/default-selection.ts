@@ -64,8 +64,8 @@ const onlyTypename = (set: SelectionSetNode) =>
 
 /**
  * The fields a selection of `type` gets by default: its scalar and enum fields, and composite fields down to `depth`
- * levels (fields with required arguments skipped, `__typename` first for interfaces and unions). A type with nothing
- * selectable gets `__typename` so the selection stays valid. Leaf types have no selection set.
+ * levels (fields with required arguments or deprecated ones skipped, `__typename` first for interfaces and unions). A
+ * type with nothing selectable gets `__typename` so the selection stays valid. Leaf types have no selection set.
  */
 export function defaultSelectionSet(type: GraphQLNamedType, depth: number): SelectionSetNode | undefined {
   if (isLeafType(type)) return undefined
@@ -73,7 +73,8 @@ export function defaultSelectionSet(type: GraphQLNamedType, depth: number): Sele
   if (isAbstractType(type)) selections.push(fieldNode('__typename'))
   if (isObjectType(type) || isInterfaceType(type)) {
     for (const field of Object.values(type.getFields())) {
-      if (hasRequiredArgs(field)) continue
+      // Deprecated fields stay out: the editor would open every method on a deprecation warning.
+      if (hasRequiredArgs(field) || field.deprecationReason != null) continue
       const named = getNamedType(field.type)
       if (isLeafType(named)) {
         selections.push(fieldNode(field.name))

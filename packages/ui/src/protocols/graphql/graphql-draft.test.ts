@@ -33,6 +33,13 @@ describe('GraphQL draft', () => {
     })
   })
 
+  it('keeps the subscription URL the user typed, and leaves an empty one out', () => {
+    const message = readGraphqlDraft({ query: '{ a }', subscriptionUrl: 'ws://h/ws', subscriptionTransport: 'x' }, '')
+    expect(message).toEqual({ query: '{ a }', variables: {}, subscriptionUrl: 'ws://h/ws' })
+    expect(graphqlDraftValue(message)).toEqual({ query: '{ a }', variables: {}, subscriptionUrl: 'ws://h/ws' })
+    expect(graphqlDraftValue({ ...message, subscriptionUrl: '' })).toEqual({ query: '{ a }', variables: {} })
+  })
+
   it('takes the default operation from the query field of the method input', () => {
     const method = {
       inputType: { fields: [{ name: 'query', defaultValue: 'query Books { books { id } }' }] },

@@ -1,4 +1,7 @@
-/** The GraphQL message a method's draft holds: `{ query, variables, operationName, subscriptionTransport }`. */
+/**
+ * The GraphQL message a method's draft holds: `{ query, variables, operationName }`, and for subscriptions
+ * `subscriptionTransport` and `subscriptionUrl` (where the server serves them, when not at a usual address).
+ */
 import type { FieldInfo, MethodInfo } from '@wirebench/core'
 
 export type SubscriptionTransport = 'auto' | 'graphql-ws' | 'graphql-sse'
@@ -14,6 +17,7 @@ export interface GraphqlMessage {
   variables: Record<string, unknown>
   operationName?: string
   subscriptionTransport?: SubscriptionTransport
+  subscriptionUrl?: string
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -30,6 +34,8 @@ export function readGraphqlDraft(value: Record<string, unknown>, defaultQuery: s
   if (transport === 'graphql-ws' || transport === 'graphql-sse' || transport === 'auto') {
     message.subscriptionTransport = transport
   }
+  if (typeof value.subscriptionUrl === 'string' && value.subscriptionUrl)
+    message.subscriptionUrl = value.subscriptionUrl
   return message
 }
 
@@ -40,6 +46,7 @@ export function graphqlDraftValue(message: GraphqlMessage): Record<string, unkno
   if (message.subscriptionTransport && message.subscriptionTransport !== 'auto') {
     value.subscriptionTransport = message.subscriptionTransport
   }
+  if (message.subscriptionUrl) value.subscriptionUrl = message.subscriptionUrl
   return value
 }
 

@@ -16,4 +16,14 @@ describe('the URL preview', () => {
     ])
     expect(queryString(fields, values)).toBe('?q=a%20b%26${term}&tag=x&tag=y%2Fz&tag=$${lit}')
   })
+
+  it('writes an array the document says not to explode as one delimited parameter', () => {
+    const fields = [
+      field({ name: '$select', source: 'query', isRepeated: true, explode: false }),
+      field({ name: 'tags', source: 'query', isRepeated: true, style: 'pipeDelimited' }),
+    ]
+    expect(queryString(fields, { $select: ['id', 'displayName'], tags: ['a', 'b'] })).toBe(
+      '?%24select=id,displayName&tags=a%7Cb',
+    )
+  })
 })

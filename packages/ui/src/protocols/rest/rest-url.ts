@@ -29,16 +29,27 @@ function encodePart(text: string): string {
     .join('')
 }
 
+/** The delimiter of an array the document says not to explode (`$select=id,name`); undefined when it repeats. */
+function arrayDelimiter(field: FieldInfo): string | undefined {
+  const style = field.style ?? 'form'
+  if (field.explode ?? (style === 'form' || style === 'deepObject')) return undefined
+  return style === 'spaceDelimited' ? '%20' : style === 'pipeDelimited' ? '%7C' : ','
+}
+
 export function queryString(fields: readonly FieldInfo[], values: Record<string, unknown>): string {
   const pairs: string[] = []
   for (const field of fields) {
     if (field.source !== 'query') continue
     const value = values[field.name]
+    const name = encodePart(field.wireName ?? field.name)
     const list = Array.isArray(value) ? value : [value]
-    for (const item of list) {
-      const text = display(item)
-      if (text !== undefined) pairs.push(`${encodePart(field.wireName ?? field.name)}=${encodePart(text)}`)
+    const delimiter = Array.isArray(value) ? arrayDelimiter(field) : undefined
+    const texts = list.map(display).filter((t): t is string => t !== undefined)
+    if (delimiter !== undefined) {
+      if (texts.length > 0) pairs.push(`${name}=${texts.map(encodePart).join(delimiter)}`)
+      continue
     }
+    for (const text of texts) pairs.push(`${name}=${encodePart(text)}`)
   }
   return pairs.length ? `?${pairs.join('&')}` : ''
 }

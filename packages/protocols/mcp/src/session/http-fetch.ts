@@ -1,0 +1,49 @@
+/**
+ * The `fetch` the SDK's HTTP transports use for one session: undici's, through the dispatcher the call's markers select
+ * (guarded DNS, TLS trust and mTLS, the environment's cookie jar), with the API-key query appended to every request
+ * URL right before the wire. It remembers the last authorization challenge (401/403 with `WWW-Authenticate`), which
+ * the SDK's transports drop, so a refusal can say where the protected-resource metadata is.
+ */
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { appendQueryParams } from '@wirebench/core'
+import type { ApiKeyQueryParam, AuthChallenge } from '@wirebench/core'
+import { fetch as undiciFetch } from 'undici'
+import type { Dispatcher } from 'undici'
+import { readChallenge } from './auth-challenge.js'
+
+export interface SessionFetch {
+  fetch: FetchLike
+  /** The last 401/403 challenge seen, if any. */
+  readonly challenge: AuthChallenge | undefined
+}
+
+export function createSessionFetch(options: {
+  dispatcher: Dispatcher
+  apiKeyQuery: readonly ApiKeyQueryParam[] | undefined
+}): SessionFetch {
+  let challenge: AuthChallenge | undefined
+  const query = options.apiKeyQuery ?? []
+  const fetch: FetchLike = async (url, init) => {
+    const wire = query.length > 0 ? appendQueryParams(String(url), query) : url
+    // The SDK hands every request of a session the same long-lived signal. undici's Request adds an abort listener to
+    // it and removes it only when the Request is garbage-collected, so thousands pile up (each add scans them all). A
+    // per-request signal that follows it (AbortSignal.any holds its sources weakly, adding no listener) goes instead.
+    const signal = init?.signal ? AbortSignal.any([init.signal]) : undefined
+    // undici's fetch takes the dispatcher in its init; the types of the two fetch implementations differ only nominally.
+    const response = await undiciFetch(wire, {
+      ...(init as object),
+      ...(signal ? { signal } : {}),
+      dispatcher: options.dispatcher,
+    })
+    if (response.status === 401 || response.status === 403) {
+      challenge = readChallenge(response.status, response.headers.get('www-authenticate')) ?? challenge
+    }
+    return response as unknown as Response
+  }
+  return {
+    fetch,
+    get challenge() {
+      return challenge
+    },
+  }
+}
