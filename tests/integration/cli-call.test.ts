@@ -36,8 +36,8 @@ describe('wirebench list, describe and call against the demo', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^Books\/getBook +unary GET +Get one book$/))
     expect(lines).toContainEqual(expect.stringMatching(/^Books\/searchBooksLegacy +unary GET +\[deprecated\] /))
     const grpc = await cli(['list', '--url', urlOf('grpc')])
-    expect(grpc.out).toMatch(/^wirebench\.demo\.v1\.Telemetry\/Chat +bidi$/m)
-    expect(grpc.out).toMatch(/^wirebench\.demo\.v1\.Telemetry\/StreamReadings +server-stream$/m)
+    expect(grpc.out).toMatch(/^wirebench\.demo\.v1\.Telemetry\/Chat +bidi +A chat with the station operators/m)
+    expect(grpc.out).toMatch(/^wirebench\.demo\.v1\.Telemetry\/StreamReadings +server-stream +Streams readings/m)
   })
 
   it('prints the whole discovery result with --json, per-plugin attempts included', async () => {
