@@ -71,6 +71,10 @@ describe('callTarget', () => {
     expect(callTarget('http://bad host:8080/')).toBeUndefined()
     expect(callTarget('https://${botToken}.evil.example/')).toBeUndefined()
     expect(callTarget('http://localhost:65536/')).toBeUndefined()
+    // The same strict reading as hostOf, not the URL parser's: a percent-escape in a name is no host, in Node too.
+    expect(callTarget('http://ex%61mple.com:8080/')).toBeUndefined()
+    expect(callTarget('http://a..b:8080/')).toBeUndefined()
+    expect(callTarget('http://0x7f.1:8080/')?.key).toBe('127.0.0.1:8080')
   })
 })
 
