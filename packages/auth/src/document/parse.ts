@@ -142,6 +142,10 @@ function parseEnvironment(
   return { id: id as string, name: name as string, vars, auth, trust, hosts }
 }
 
+function idOf(item: unknown): unknown {
+  return isRecord(item) ? item['id'] : undefined
+}
+
 export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResult {
   const { value, migrated } = migrateEnvironmentsDocument(json)
   const issues: DocumentIssue[] = []
@@ -185,7 +189,8 @@ export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResul
       path: '/activeEnvironmentId',
       message: `activeEnvironmentId must be a string or null, not ${describe(active)}.`,
     })
-  } else if (typeof active === 'string' && Array.isArray(list) && !environments.some((e) => e.id === active)) {
+  } else if (typeof active === 'string' && Array.isArray(list) && !list.some((item) => idOf(item) === active)) {
+    // Measured against every listed id, valid environment or not: one bad field elsewhere must not add this bullet.
     issues.push({ path: '/activeEnvironmentId', message: `activeEnvironmentId "${active}" names no environment.` })
   }
   if (issues.length > 0) return { ok: false, issues }

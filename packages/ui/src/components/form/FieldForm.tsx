@@ -1,8 +1,12 @@
-/** A form generated from a message's fields; protocol-specific looks (REST source colours) come in through `decorate`. */
+/**
+ * A form generated from a message's fields; protocol-specific looks (REST source colours) come in through `decorate`.
+ * Keys of the value that fit no field are listed after the fields.
+ */
 import type { ReactElement } from 'react'
 import type { FieldInfo } from '@wirebench/core'
 import type { DecorateField } from './form-decoration.js'
 import { withKey, type JsonObject } from './field-value.js'
+import { ExtraKeys, type ExtraKeysLabel } from './ExtraKeys.js'
 import { FieldRow } from './FieldRow.js'
 import { layoutFields } from './oneof-layout.js'
 import { OneofGroup } from './OneofGroup.js'
@@ -15,9 +19,19 @@ export interface FieldFormProps {
   /** Dotted path of this message inside the root one ('' at the root); used for ids and labels. */
   path?: string
   depth?: number
+  /** How keys without a field are headed (GraphQL: variables the operation declares beyond the field's arguments). */
+  extraKeysLabel?: ExtraKeysLabel
 }
 
-export function FieldForm({ fields, value, onChange, decorate, path = '', depth = 0 }: FieldFormProps): ReactElement {
+export function FieldForm({
+  fields,
+  value,
+  onChange,
+  decorate,
+  path = '',
+  depth = 0,
+  extraKeysLabel,
+}: FieldFormProps): ReactElement {
   return (
     <div className={`field-form field-form-depth-${Math.min(depth, 3)}`}>
       {layoutFields(fields).map((item) => {
@@ -50,6 +64,7 @@ export function FieldForm({ fields, value, onChange, decorate, path = '', depth 
           />
         )
       })}
+      <ExtraKeys fields={fields} value={value} onChange={onChange} path={path} label={extraKeysLabel} />
     </div>
   )
 }

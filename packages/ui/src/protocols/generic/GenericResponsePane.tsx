@@ -20,7 +20,9 @@ function UnaryResponse({ target }: { target: MethodRef }): ReactElement {
     ? { label: result.status, tone: result.status === 'OK' ? ('success' as const) : ('server-error' as const) }
     : undefined
   const headers = Object.entries(result?.metadata ?? {}).sort(([a], [b]) => a.localeCompare(b))
-  return <ResponseView record={record} status={status} headers={headers} headersLabel="Metadata" />
+  return (
+    <ResponseView record={record} status={status} headers={headers} headersLabel="Metadata" draftKey={target.key} />
+  )
 }
 
 function LiveResponse({ target }: { target: MethodRef }): ReactElement {

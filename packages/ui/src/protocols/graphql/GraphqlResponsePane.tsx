@@ -22,7 +22,7 @@ function OperationResponse({ target }: { target: MethodRef }): ReactElement {
   const { calls } = useWorkbench()
   const record = useStore(calls, (s) => s.calls[target.key])
   if (!record) return <NothingYet hint="to send it" />
-  return <GraphqlResult record={record} />
+  return <GraphqlResult record={record} draftKey={target.key} />
 }
 
 function SubscriptionResponse({ target }: { target: MethodRef }): ReactElement {

@@ -16,7 +16,7 @@ function UnaryResponse({ target }: { target: MethodRef }): ReactElement {
   const { calls } = useWorkbench()
   const record = useStore(calls, (s) => s.calls[target.key])
   if (!record) return <NothingYet hint="to send it" />
-  return <GrpcUnaryResponse record={record} />
+  return <GrpcUnaryResponse record={record} draftKey={target.key} />
 }
 
 function LiveResponse({ target }: { target: MethodRef }): ReactElement {

@@ -38,5 +38,5 @@ function UnaryResponse({ target }: PaneProps): ReactElement {
       : result
         ? { label: result.status, tone: result.status === 'OK' ? ('success' as const) : ('server-error' as const) }
         : undefined
-  return <ResponseView record={record} status={status} headers={headers} headersLabel="Headers" />
+  return <ResponseView record={record} status={status} headers={headers} headersLabel="Headers" draftKey={target.key} />
 }
