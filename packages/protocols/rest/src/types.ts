@@ -19,6 +19,12 @@ export interface RestPluginOptions {
   maxOutputDepth?: number
 }
 
+/** What discovery needs beside the URL or file: the plugin's options and its dispatcher factory. */
+export interface DiscoverDeps {
+  options: RestPluginOptions
+  dispatchers: DispatcherFactory
+}
+
 export type JsonObject = Record<string, unknown>
 
 export function isObject(value: unknown): value is JsonObject {
