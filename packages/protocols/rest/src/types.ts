@@ -1,6 +1,6 @@
 /** Types private to the REST plugin: options, the parsed-document cache entry and JSON helpers. */
 import type { MethodInfo, OutboundPolicy, ServiceInfo } from '@wirebench/core'
-import type { CookieJars, DispatcherFactory } from '@wirebench/transport'
+import type { CookieJars, DispatcherFactory, HttpRequestBody } from '@wirebench/transport'
 import type { MethodExpander } from './method-expander.js'
 
 export interface RestPluginOptions {
@@ -23,6 +23,17 @@ export interface RestPluginOptions {
 export interface DiscoverDeps {
   options: RestPluginOptions
   dispatchers: DispatcherFactory
+}
+
+/** A request ready for the wire, built by `invoke` and described by `sent-request`. */
+export interface PreparedOutbound {
+  /** The address on the wire (API-key query appended, SigV4-encoded): never shown. */
+  wireUrl: string
+  /** The address built from the fields, for messages. */
+  displayUrl: string
+  method: string
+  headers: Record<string, string>
+  body?: HttpRequestBody
 }
 
 export type JsonObject = Record<string, unknown>
