@@ -1,6 +1,6 @@
 /** What MCP contributes to the UI: a badge per method kind, the server's titles in the sidebar, and the MCP panes. */
 import type { MethodInfo } from '@wirebench/core'
-import type { ProtocolUi } from '../registry.js'
+import type { ProtocolUi } from '../protocol-ui.js'
 import { McpRequestPane } from './McpRequestPane.js'
 import { McpResponsePane } from './McpResponsePane.js'
 

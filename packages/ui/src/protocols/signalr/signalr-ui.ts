@@ -1,6 +1,6 @@
 /** What SignalR contributes to the UI: a badge per hub method kind and the hub panes. */
 import type { MethodInfo } from '@wirebench/core'
-import type { ProtocolUi } from '../registry.js'
+import type { ProtocolUi } from '../protocol-ui.js'
 import { SignalrRequestPane } from './SignalrRequestPane.js'
 import { SignalrResponsePane } from './SignalrResponsePane.js'
 
