@@ -303,7 +303,9 @@ describe('wirebench refusals', () => {
     expect(run.stderr()).toContain(
       'wirebench: --url nope@http://127.0.0.1:9/nope: No protocol plugin "nope" is installed, so "nope@" cannot pin one.',
     )
-    expect(run.stderr()).toContain('Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp.')
+    expect(run.stderr()).toContain(
+      'Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp.',
+    )
     expect(run.stderr()).not.toMatch(/absolute URL/)
     expect(run.stdout()).not.toContain('Open:')
   })

@@ -1,8 +1,15 @@
-/** The `wirebench` command line: flags, help, and the process lifecycle around `start`. */
+/** The `wirebench` command line: flags, help, the subcommands, and the process lifecycle around `start`. */
 import { Command, CommanderError, Option } from 'commander'
+import { callCommand } from './commands/call.js'
+import { completionCommand } from './commands/completion.js'
+import { describeCommand } from './commands/describe.js'
+import { listCommand } from './commands/list.js'
 import { pluginCommand } from './commands/plugin.js'
+import { exitCodes } from './exit-codes.js'
+import { CliFailure, renderFailure } from './failure.js'
 import { UsageError, resolveFlags } from './flags.js'
 import type { RawFlags } from './flags.js'
+import type { CliIo } from './io.js'
 import { start } from './start.js'
 import type { Output } from './start.js'
 import { cliVersion } from './version.js'
@@ -28,13 +35,53 @@ The printed URL carries a per-launch session token after '#token='; API calls ne
 with a one-time ticket instead (command lines are visible to other local users); reopen the printed URL any time.
 A --url without a scheme (localhost:8080/openapi.json) means http://. MCP servers over stdio start only from the
 command line or a configuration file, never from the browser: the UI names them mcp+stdio://<name>.
-Files (uploads, environments) live in --config-dir, default ~/.wirebench (or $WIREBENCH_HOME).`
+Files (uploads, environments) live in --config-dir, default ~/.wirebench (or $WIREBENCH_HOME).
+
+Commands (wirebench <command> --help for each):
+  $ wirebench list --url http://localhost:8080/openapi.json     services and methods, one per line
+  $ wirebench describe --url … Service/Method                   a method's fields and an example request
+  $ wirebench call --url … Service/Method -d '{…}'              call it (streams print NDJSON)
+  $ wirebench completion bash|zsh|fish                          a shell completion script`
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value]
 }
 
-export function buildProgram(onStart: (flags: RawFlags) => Promise<void>, output: Output = console_): Command {
+/** What the subcommands write to and how they report their exit code. */
+export interface CommandContext {
+  io: CliIo
+  setExitCode(code: number): void
+}
+
+/**
+ * The program: the root command starts the workbench; subcommands (list, describe, call, completion…) run in this
+ * process and end. Each subcommand is one module under `commands/` added here.
+ */
+export function buildProgram(onStart: (flags: RawFlags) => Promise<void>, context?: CommandContext): Command {
+  const program = buildStartCommand(onStart)
+  if (context) {
+    const { io } = context
+    const setExitCode = (code: number) => context.setExitCode(code)
+    program.configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
+    for (const command of [
+      listCommand(io, setExitCode),
+      describeCommand(io, setExitCode),
+      callCommand(io, setExitCode),
+      pluginCommand(io),
+      completionCommand(io, () => program),
+    ]) {
+      program.addCommand(
+        command
+          .exitOverride()
+          .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
+          .showHelpAfterError(`(run wirebench ${command.name()} --help for usage)`),
+      )
+    }
+  }
+  return program
+}
+
+function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command {
   return (
     new Command('wirebench')
       .description(
@@ -62,18 +109,22 @@ export function buildProgram(onStart: (flags: RawFlags) => Promise<void>, output
       .option('--plugin-dir <dir>', 'also load the sidecar plugins in this directory (repeatable)', collect)
       .addOption(new Option('--ui-dir <dir>', 'serve this UI build instead of the installed one').hideHelp())
       .addHelpText('after', examples)
-      // `wirebench plugin list --config-dir x`: options after a subcommand are that subcommand's.
-      .enablePositionalOptions()
       .showHelpAfterError('(run wirebench --help for usage)')
       .exitOverride()
+      // Root flags go before a subcommand, so `call -v` is verbose while `wirebench -v` prints the version.
+      .enablePositionalOptions()
       .action(async (flags: RawFlags) => onStart(flags))
-      .addCommand(pluginCommand(output))
   )
 }
 
-const console_: Output = {
+const console_: CliIo = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
+  // A getter: touching process.stdin creates its stream, which only `-d @-` needs.
+  get stdin() {
+    return process.stdin
+  },
+  isTTY: process.stdout.isTTY,
 }
 
 interface ShutdownWatch {
@@ -127,18 +178,29 @@ function watchForShutdown(): ShutdownWatch {
 }
 
 /** Runs the command; resolves with the process exit code. */
-export async function run(argv: readonly string[], output: Output = console_): Promise<number> {
+export async function run(argv: readonly string[], output: Output | CliIo = console_): Promise<number> {
   const shutdown = watchForShutdown()
   let isStarted = false
-  const program = buildProgram(async (flags) => {
-    shutdown.setStop(await start(resolveFlags(flags), output))
-    isStarted = true
-  }, output)
+  let commandExit: number | undefined
+  const program = buildProgram(
+    async (flags) => {
+      shutdown.setStop(await start(resolveFlags(flags), output))
+      isStarted = true
+    },
+    { io: output, setExitCode: (code) => (commandExit = code) },
+  )
+  // A subcommand starts no server: Ctrl+C must end it the default way, not wait for a shutdown that never comes.
+  program.hook('preSubcommand', () => shutdown.dispose())
   try {
     await program.parseAsync([...argv])
   } catch (error) {
     shutdown.dispose()
-    if (error instanceof CommanderError) return error.exitCode
+    // Help and --version end with 0; every other commander error is a usage error.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : exitCodes.usage
+    if (error instanceof CliFailure) {
+      output.err(renderFailure(error))
+      return error.exitCode
+    }
     if (error instanceof UsageError) {
       output.err(`wirebench: ${error.message}\n`)
       return 2
@@ -148,5 +210,5 @@ export async function run(argv: readonly string[], output: Output = console_): P
   }
   if (isStarted) return shutdown.done
   shutdown.dispose()
-  return 0
+  return commandExit ?? 0
 }

@@ -3,7 +3,7 @@
  * `app.register(workbench, { prefix: '/workbench', configDir })`.
  */
 import { parseEnvironmentsDocument } from '@wirebench/auth'
-import { MCP_STDIO_SCHEME, SESSION_TICKET_PATH, WorkbenchError, defaultOutboundSchemes } from '@wirebench/core'
+import { SESSION_TICKET_PATH, WorkbenchError } from '@wirebench/core'
 import { join } from 'node:path'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
@@ -32,6 +32,7 @@ import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
 import { createInvokeService } from './services/invoke.js'
 import { createLazyTokenProxy } from './services/lazy-token-proxy.js'
+import { workbenchOutboundPolicy } from './services/outbound-policy.js'
 import { pluginLogger } from './services/logger.js'
 import { createMcpServers } from './services/mcp-servers.js'
 import { createPluginRegistry } from './services/plugin-registry.js'
@@ -81,13 +82,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   const initialToken = options.token === undefined ? createSessionToken() : options.token
   const token = initialToken === null ? null : createSessionTokenHolder(initialToken)
   if (token && options.onSessionTokenRotated) token.onRotate(options.onSessionTokenRotated)
-  const outboundPolicy = {
-    // gRPC addresses may be written grpc:// (plaintext) and grpcs:// (TLS), configured MCP stdio servers
-    // mcp+stdio://<name>; each plugin narrows to what it speaks.
-    schemes: [...defaultOutboundSchemes, 'grpc:', 'grpcs:', MCP_STDIO_SCHEME],
-    blockPrivate: mode === 'embedded',
-    allowHosts: options.outboundAllowHosts ?? [],
-  }
+  const outboundPolicy = workbenchOutboundPolicy(mode, options.outboundAllowHosts)
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
   const cookieJars = createServerCookieJars()
   // The trusted MCP configuration: stdio servers are started from it only, by name.

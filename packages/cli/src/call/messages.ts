@@ -1,0 +1,97 @@
+/**
+ * The `-d` values of a call: inline JSON, `@file` (JSON, or a `.graphql` file sent as the query), or `@-` (standard
+ * input: one JSON document for a single message, one per line for a stream or channel).
+ */
+import { readFile } from 'node:fs/promises'
+import { extname } from 'node:path'
+import { CliFailure } from '../failure.js'
+
+export type DataSource = { kind: 'value'; value: unknown } | { kind: 'stdin' }
+
+const graphqlExtensions = new Set(['.graphql', '.gql'])
+
+function parseJson(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch (error) {
+    throw CliFailure.usage(
+      `${where} is not JSON: ${error instanceof Error ? error.message : String(error)}.`,
+      `Quote it for the shell, e.g. -d '{"name": "value"}', or read it from a file with -d @file.json.`,
+    )
+  }
+}
+
+async function fromFile(file: string): Promise<unknown> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch {
+    throw CliFailure.usage(`-d @${file}: the file cannot be read.`)
+  }
+  // A GraphQL document is the operation itself: `{ query }`, variables go in another -d or in --var.
+  if (graphqlExtensions.has(extname(file).toLowerCase())) return { query: text }
+  return parseJson(text, `-d @${file}`)
+}
+
+export async function readDataFlags(values: readonly string[]): Promise<DataSource[]> {
+  const sources: DataSource[] = []
+  for (const value of values) {
+    if (value === '@-') sources.push({ kind: 'stdin' })
+    else if (value.startsWith('@')) sources.push({ kind: 'value', value: await fromFile(value.slice(1)) })
+    else
+      sources.push({
+        kind: 'value',
+        value: parseJson(value, `-d ${value.length > 40 ? `${value.slice(0, 40)}…` : value}`),
+      })
+  }
+  if (sources.filter((s) => s.kind === 'stdin').length > 1) throw CliFailure.usage('-d @- can be given once.')
+  return sources
+}
+
+/** Lines of standard input as they arrive (a channel sends each one when it is read). */
+export async function* stdinLines(stdin: AsyncIterable<string | Uint8Array> | undefined): AsyncGenerator<string> {
+  if (!stdin) return
+  const decoder = new TextDecoder()
+  let buffered = ''
+  for await (const chunk of stdin) {
+    buffered += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true })
+    let newline = buffered.indexOf('\n')
+    while (newline >= 0) {
+      const line = buffered.slice(0, newline).replace(/\r$/, '')
+      buffered = buffered.slice(newline + 1)
+      if (line.trim() !== '') yield line
+      newline = buffered.indexOf('\n')
+    }
+  }
+  if (buffered.trim() !== '') yield buffered
+}
+
+/** Each line of standard input as one JSON message. */
+export async function* stdinMessages(stdin: AsyncIterable<string | Uint8Array> | undefined): AsyncGenerator<unknown> {
+  let index = 0
+  for await (const line of stdinLines(stdin)) {
+    index++
+    yield parseJson(line, `Line ${index} of standard input`)
+  }
+}
+
+/** The messages of a call that takes them all at once: `@-` reads standard input to its end. */
+export async function collectMessages(
+  sources: readonly DataSource[],
+  stdin: AsyncIterable<string | Uint8Array> | undefined,
+  isSingle: boolean,
+): Promise<unknown[]> {
+  const messages: unknown[] = []
+  for (const source of sources) {
+    if (source.kind === 'value') {
+      messages.push(source.value)
+      continue
+    }
+    if (isSingle) {
+      let text = ''
+      for await (const line of stdinLines(stdin)) text += `${line}\n`
+      messages.push(parseJson(text, 'Standard input'))
+    } else for await (const message of stdinMessages(stdin)) messages.push(message)
+  }
+  return messages
+}

@@ -1,0 +1,255 @@
+/**
+ * Runs one call the way the server runs it: a unary (or batched client-stream) call through the invoke service, a
+ * server stream through the plugin's `invokeStream`, a duplex channel through `openChannel`, each under the server's
+ * call context (limits, deadline, header checks).
+ */
+import { WorkbenchError } from '@wirebench/core'
+import type { Call, CallContext, Channel, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
+import type { CliEngine } from '../engine/cli-engine.js'
+import type { CallAuth } from '../environment/call-auth.js'
+import { exitCodeForResult, exitCodes } from '../exit-codes.js'
+import type { ExitCode } from '../exit-codes.js'
+import { CliFailure } from '../failure.js'
+import { formatJson } from '../io.js'
+import type { CliIo } from '../io.js'
+import { printFrames } from './live-frames.js'
+import { collectMessages, stdinMessages } from './messages.js'
+import type { DataSource } from './messages.js'
+import type { VerboseLog } from './verbose.js'
+
+export interface CallPlan {
+  service: ServiceInfo
+  method: MethodInfo
+  sources: DataSource[]
+  headers: Record<string, string>
+  /** `--timeout` in milliseconds. */
+  timeoutMs?: number
+}
+
+export interface CallRun {
+  engine: CliEngine
+  auth: CallAuth
+  io: CliIo
+  verbose: VerboseLog
+}
+
+/**
+ * Protocols whose channel is a connection: half-closing it closes it, so after the last message the command keeps
+ * listening until the server closes or `--timeout` (which then ends the call normally).
+ */
+const connectionProtocols = new Set(['websocket', 'signalr'])
+
+function targetUrlOf(plan: CallPlan): string | undefined {
+  return plan.method.baseUrl ?? plan.service.baseUrl ?? plan.service.originUrl
+}
+
+function address(plan: CallPlan) {
+  return {
+    protocol: plan.service.protocol,
+    url: plan.service.originUrl ?? '',
+    service: plan.service.name,
+    method: plan.method.name,
+  }
+}
+
+async function runUnary(plan: CallPlan, run: CallRun): Promise<ExitCode> {
+  const isSingle = plan.method.methodType === 'Unary'
+  const messages = await collectMessages(plan.sources, run.io.stdin, isSingle)
+  if (isSingle && messages.length > 1) {
+    throw CliFailure.usage(
+      `${plan.method.name} is a unary method: it takes one -d, not ${messages.length}.`,
+      'Several -d are for client-streaming and bidi methods.',
+    )
+  }
+  const prepared = await run.auth.prepare({
+    protocol: plan.service.protocol,
+    targetUrl: targetUrlOf(plan),
+    metadata: plan.headers,
+    messages: messages.length > 0 ? messages : [{}],
+  })
+  const result = await run.engine.invoker.invoke({
+    request: {
+      ...address(plan),
+      messages: prepared.messages,
+      metadata: prepared.metadata,
+      ...(plan.timeoutMs !== undefined ? { timeoutMs: plan.timeoutMs } : {}),
+    },
+    logger: run.engine.logger,
+  })
+  run.verbose.result(result)
+  const body =
+    result.responses && plan.method.methodType !== 'Unary' && result.responses.length > 1
+      ? result.responses
+      : result.response
+  if (body !== undefined) run.io.out(formatJson(body, run.io.isTTY))
+  else if (result.responseBinary !== undefined) run.io.out(formatJson({ binary: result.responseBinary }, run.io.isTTY))
+  if (result.truncated) run.io.err('wirebench: the response was larger than the limit and was cut.\n')
+  const code = exitCodeForResult(result, plan.service.protocol)
+  if (code !== exitCodes.ok) {
+    const http = result.metadata['http_status']
+    run.io.err(
+      `wirebench: the call completed with ${result.status}${http ? ` (HTTP ${http})` : ''}${result.statusMessage ? `: ${result.statusMessage}` : ''}\n`,
+    )
+  }
+  return code
+}
+
+/** A call context under the command's deadline; `expire` says what reaching it means. */
+function liveContext(
+  run: CallRun,
+  metadata: Record<string, string>,
+  timeoutMs: number | undefined,
+  onExpire: () => WorkbenchError,
+) {
+  const controller = new AbortController()
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(onExpire()), timeoutMs)
+  return {
+    controller,
+    stop: () => clearTimeout(timer),
+    create: async (): Promise<CallContext> => {
+      const { createCallContext } = await import('@wirebench/server/engine')
+      return createCallContext({
+        abort: controller.signal,
+        metadata,
+        logger: run.engine.logger,
+        limits: {
+          maxResponseBytes: run.engine.limits.maxResponseBytes,
+          maxQueuedFrames: run.engine.limits.liveMaxQueuedFrames,
+        },
+        ...(timeoutMs !== undefined ? { timeoutMs } : { fallbackTimeoutMs: run.engine.limits.liveIdleTimeoutMs }),
+      })
+    },
+  }
+}
+
+async function resolve(
+  plan: CallPlan,
+  run: CallRun,
+  messages: unknown[],
+): Promise<{ call: Call; plugin: ProtocolPlugin }> {
+  const { resolveCall } = await import('@wirebench/server/engine')
+  return resolveCall(address(plan), messages, run.engine)
+}
+
+async function runStream(plan: CallPlan, run: CallRun): Promise<ExitCode> {
+  const messages = await collectMessages(plan.sources, run.io.stdin, true)
+  if (messages.length > 1) throw CliFailure.usage(`${plan.method.name} is a server stream: it takes one -d.`)
+  const prepared = await run.auth.prepare({
+    protocol: plan.service.protocol,
+    targetUrl: targetUrlOf(plan),
+    metadata: plan.headers,
+    messages: messages.length > 0 ? messages : [{}],
+  })
+  run.verbose.request(
+    `${plan.service.protocol} ${plan.service.name}/${plan.method.name} (server stream)`,
+    Object.entries(prepared.metadata),
+  )
+  const { plugin, call } = await resolve(plan, run, prepared.messages)
+  if (!plugin.invokeStream) throw CliFailure.usage(`${plugin.name} has no server streams.`)
+  const live = liveContext(run, prepared.metadata, plan.timeoutMs, () => timeoutOf(plan.timeoutMs))
+  try {
+    const code = await printFrames(
+      plugin.invokeStream(call, await live.create()),
+      run.io,
+      run.verbose,
+      () => live.controller.signal.aborted,
+    )
+    throwIfExpired(live.controller.signal)
+    return code
+  } catch (error) {
+    throwIfExpired(live.controller.signal)
+    throw error
+  } finally {
+    live.stop()
+    live.controller.abort(new WorkbenchError('cancelled', 'The command is over.'))
+  }
+}
+
+/** Our deadline ended the call: that, not what the plugin made of the abort, is the outcome. */
+function throwIfExpired(signal: AbortSignal): void {
+  if (signal.aborted && WorkbenchError.is(signal.reason, 'timeout')) throw signal.reason
+}
+
+function timeoutOf(timeoutMs: number | undefined): WorkbenchError {
+  return new WorkbenchError('timeout', `No end within ${(timeoutMs ?? 0) / 1000} s (--timeout).`, {
+    hint: 'Give the call more time with --timeout <seconds>.',
+  })
+}
+
+/** Sends the `-d` messages in order (standard input line by line for `-d @-`), each substituted as it goes. */
+async function sendAll(channel: Channel, plan: CallPlan, run: CallRun): Promise<void> {
+  const send = async (message: unknown) => {
+    if (!(await channel.send(await run.auth.frame(message)))) {
+      throw new WorkbenchError('upstream_error', 'The channel closed before every message was sent.')
+    }
+  }
+  for (const source of plan.sources) {
+    if (source.kind === 'value') await send(source.value)
+    else for await (const message of stdinMessages(run.io.stdin)) await send(message)
+  }
+}
+
+async function runChannel(plan: CallPlan, run: CallRun): Promise<ExitCode> {
+  const protocol = plan.service.protocol
+  const isConnection = connectionProtocols.has(protocol)
+  const prepared = await run.auth.prepare({
+    protocol,
+    targetUrl: targetUrlOf(plan),
+    metadata: plan.headers,
+    messages: [],
+  })
+  run.verbose.request(
+    `${protocol} ${plan.service.name}/${plan.method.name} (channel)`,
+    Object.entries(prepared.metadata),
+  )
+  const { plugin, call } = await resolve(plan, run, [])
+  if (!plugin.openChannel) throw CliFailure.usage(`${plugin.name} has no channels.`)
+  let isListening = false
+  const live = liveContext(run, prepared.metadata, plan.timeoutMs, () =>
+    isConnection && isListening
+      ? new WorkbenchError('cancelled', 'Listened for --timeout.')
+      : timeoutOf(plan.timeoutMs),
+  )
+  let channel: Channel | undefined
+  try {
+    channel = await plugin.openChannel(call, await live.create())
+    const opened = channel
+    const printing = printFrames(opened.frames(), run.io, run.verbose, () => live.controller.signal.aborted)
+    // A failed print must not go unobserved while messages are still being sent.
+    printing.catch(() => undefined)
+    await sendAll(opened, plan, run)
+    if (isConnection) isListening = true
+    else await opened.closeSend()
+    const code = await printing
+    throwIfExpired(live.controller.signal)
+    if (live.controller.signal.aborted) run.verbose.note(`closed after ${(plan.timeoutMs ?? 0) / 1000} s (--timeout)`)
+    return code
+  } catch (error) {
+    const reason: unknown = live.controller.signal.reason
+    if (live.controller.signal.aborted && reason instanceof WorkbenchError) {
+      // A connection listened to for --timeout after its last message ended the way the user asked.
+      if (reason.code === 'cancelled') {
+        run.verbose.note(`closed after ${(plan.timeoutMs ?? 0) / 1000} s (--timeout)`)
+        return exitCodes.ok
+      }
+      throw reason
+    }
+    throw error
+  } finally {
+    live.stop()
+    live.controller.abort(new WorkbenchError('cancelled', 'The command is over.'))
+    await channel?.dispose().catch(() => undefined)
+  }
+}
+
+export async function runCall(plan: CallPlan, run: CallRun): Promise<ExitCode> {
+  switch (plan.method.methodType) {
+    case 'Unary':
+    case 'ClientStreaming':
+      return runUnary(plan, run)
+    case 'ServerStreaming':
+      return runStream(plan, run)
+    case 'Duplex':
+      return runChannel(plan, run)
+  }
+}

@@ -1,0 +1,88 @@
+/** `wirebench call`: one call of a discovered method, with the workbench's variables, auth and plugins. */
+import { Command, Option } from 'commander'
+import { createVerboseLog } from '../call/verbose.js'
+import { readDataFlags } from '../call/messages.js'
+import { runCall } from '../call/run-call.js'
+import { discoverTargets } from '../engine/discover-targets.js'
+import { findMethod } from '../engine/find-method.js'
+import { exitCodeHelp } from '../exit-codes.js'
+import { CliFailure } from '../failure.js'
+import type { CliIo } from '../io.js'
+import { callAction, collect, openSession, withTargetOptions } from './target-options.js'
+import type { TargetFlags } from './target-options.js'
+
+interface CallFlags extends TargetFlags {
+  data?: string[]
+  header?: string[]
+  timeout?: string
+}
+
+export function parseHeaderFlag(text: string): [string, string] {
+  const at = text.indexOf(':')
+  const name = at > 0 ? text.slice(0, at).trim() : ''
+  if (name === '') throw CliFailure.usage(`-H "${text}" is not "name: value".`, `Write -H 'x-request-id: 42'.`)
+  return [name, text.slice(at + 1).trim()]
+}
+
+export function parseTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const seconds = Number(text)
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) {
+    throw CliFailure.usage(`--timeout must be a number of seconds from 0 to 600, not "${text}".`)
+  }
+  return Math.round(seconds * 1000)
+}
+
+const examples = `
+Examples:
+  $ wirebench call --url http://localhost:8080/openapi.json Bookshop/getBook -d '{"bookId": "1"}'
+  $ wirebench call --url grpc@localhost:50051 demo.Chat/Talk -d '{"text": "hi"}' -d '{"text": "bye"}'
+  $ wirebench call --url http://localhost:4000/graphql Query/books -d @books.graphql --var limit=5
+  $ echo '"hello"' | wirebench call --url ws://localhost:8081/chat Chat/connect -d @- --timeout 2
+
+Messages: one -d is the request; several -d are a client stream; -d @file reads JSON (a .graphql file is sent as
+the query); -d @- reads standard input (for a stream or channel, one JSON message per line). Server streams and
+channels print one JSON document per line as frames arrive. WebSocket and SignalR connections stay open after the
+last message until the server closes them or --timeout ends them (exit 0).
+--env applies an environment of <config-dir>/environments.json (variables, auth, TLS trust). Its credentials go only
+to approved hosts: the hosts of --url, those in the environment's approved list, and --allow-credentials-host.
+OAuth 2.0 authorization code needs a browser and is refused here.`
+
+export function callCommand(io: CliIo, setExitCode: (code: number) => void): Command {
+  return withTargetOptions(new Command('call'))
+    .description('call a method: unary, client and server streams, bidi and WebSocket channels')
+    .argument('<Service/Method>', 'the method, as wirebench list prints it')
+    .option('-d, --data <json|@file|@->', 'a request message (repeat for a client stream or channel)', collect)
+    .option('-H, --header <name: value>', 'a request header or metadata entry (repeatable)', collect)
+    .addOption(
+      new Option('--timeout <seconds>', 'give up (unary, streams) or stop listening (connections) after this long'),
+    )
+    .option('-v, --verbose', 'print request headers (secrets masked), response headers, trailers and status to stderr')
+    .addHelpText('after', `${examples}\n${exitCodeHelp}`)
+    .action(
+      callAction(async (address: string, flags: CallFlags) => {
+        const sources = await readDataFlags(flags.data ?? [])
+        const headers = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
+        const timeoutMs = parseTimeout(flags.timeout)
+        // Discovery keeps the server's own time box: --timeout is the call's (for a connection, how long to listen).
+        const session = await openSession(flags, io)
+        try {
+          const metadata = await session.auth.discoveryMetadata(session.urls)
+          const { services } = await discoverTargets(session.engine, {
+            urls: session.urls,
+            metadata,
+            ...(flags.protocol ? { protocol: flags.protocol } : {}),
+          })
+          const { service, method } = findMethod(services, address)
+          const verbose = await createVerboseLog(io, session.auth.secretValues(), flags.verbose === true)
+          const code = await runCall(
+            { service, method, sources, headers, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
+            { engine: session.engine, auth: session.auth, io, verbose },
+          )
+          setExitCode(code)
+        } finally {
+          await session.close()
+        }
+      }),
+    )
+}

@@ -1,0 +1,114 @@
+/** `wirebench describe`: a method's fields (type, source, required, description) and an example request. */
+import { Command } from 'commander'
+import type { FieldInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
+import { discoverTargets } from '../engine/discover-targets.js'
+import { findMethod, findServices, serviceLabel, splitAddress } from '../engine/find-method.js'
+import { exitCodeHelp } from '../exit-codes.js'
+import { CliFailure } from '../failure.js'
+import { formatJson } from '../io.js'
+import type { CliIo } from '../io.js'
+import { callAction, openSession, withTargetOptions } from './target-options.js'
+import type { TargetFlags } from './target-options.js'
+
+function typeOf(field: FieldInfo): string {
+  const base = field.type === 'message' || field.type === 'enum' ? (field.messageType?.name ?? field.type) : field.type
+  const named =
+    field.type === 'enum' && field.enumValues ? `enum(${field.enumValues.map((v) => v.name).join('|')})` : base
+  if (field.isMap) return `map<${field.mapKeyType ?? 'string'}, ${field.mapValueType ?? named}>`
+  return field.isRepeated ? `${named}[]` : named
+}
+
+function fieldRows(fields: readonly FieldInfo[], prefix = '', depth = 0): string[][] {
+  return fields.flatMap((field) => {
+    const name = `${prefix}${field.name}`
+    const description = [field.deprecated ? '[deprecated]' : '', field.description?.split('\n')[0] ?? '']
+      .join(' ')
+      .trim()
+    const row = [name, typeOf(field), field.source ?? '', field.required ? 'required' : '', description]
+    const nested =
+      field.type === 'message' && field.messageType && !field.isMap && depth < 2
+        ? fieldRows(field.messageType.fields, `${name}.`, depth + 1)
+        : []
+    return [row, ...nested]
+  })
+}
+
+function table(rows: string[][]): string {
+  if (rows.length === 0) return '  (no fields)\n'
+  const columns = rows[0]!.length - 1
+  const widths = Array.from({ length: columns }, (_, i) => Math.max(...rows.map((r) => r[i]!.length)))
+  return rows
+    .map((row) => `  ${row.map((cell, i) => (i < columns ? cell.padEnd(widths[i]!) : cell)).join('  ')}`.trimEnd())
+    .join('\n')
+    .concat('\n')
+}
+
+/** The example the description itself gives: its examples and defaults, field by field (never made-up values). */
+export function documentedExample(fields: readonly FieldInfo[], depth = 0): Record<string, unknown> {
+  const example: Record<string, unknown> = {}
+  for (const field of fields) {
+    const given = field.example ?? field.defaultValue
+    if (given !== undefined && given !== null) example[field.name] = given
+    else if (field.type === 'message' && field.messageType && depth < 3 && (field.required || depth === 0)) {
+      const nested = documentedExample(field.messageType.fields, depth + 1)
+      if (Object.keys(nested).length > 0) example[field.name] = field.isRepeated ? [nested] : nested
+    }
+  }
+  return example
+}
+
+function renderMethod(service: ServiceInfo, method: MethodInfo, all: readonly ServiceInfo[]): string {
+  const lines = [`${serviceLabel(service, all)}/${method.name}  (${service.protocol}, ${method.methodType})`]
+  if (method.httpMethod) lines.push(`  ${method.httpMethod.toUpperCase()} ${method.httpPath ?? ''}`)
+  if (method.deprecated) lines.push(`  Deprecated${method.deprecationReason ? `: ${method.deprecationReason}` : '.'}`)
+  const about = method.summary ?? method.description
+  if (about) lines.push(`  ${about.split('\n')[0]}`)
+  lines.push('', `Request ${method.inputType.name || 'fields'}:`)
+  return `${lines.join('\n')}\n${table(fieldRows(method.inputType.fields))}\nExample request (-d):\n  ${JSON.stringify(documentedExample(method.inputType.fields))}\n`
+}
+
+interface DescribeFlags extends TargetFlags {
+  json?: boolean
+}
+
+export function describeCommand(io: CliIo, setExitCode: (code: number) => void): Command {
+  return withTargetOptions(new Command('describe'))
+    .description("show a method's request fields (type, source, required, description) and an example request")
+    .argument('<Service[/Method]>', 'the method (or every method of a service), as wirebench list prints it')
+    .option('--json', 'print the method (or service) description as JSON')
+    .addHelpText(
+      'after',
+      `\nExamples:\n  $ wirebench describe --url http://localhost:8080/openapi.json Bookshop/getBook\n${exitCodeHelp}`,
+    )
+    .action(
+      callAction(async (address: string, flags: DescribeFlags) => {
+        const session = await openSession(flags, io)
+        try {
+          const metadata = await session.auth.discoveryMetadata(session.urls)
+          const { services } = await discoverTargets(session.engine, {
+            urls: session.urls,
+            metadata,
+            ...(flags.protocol ? { protocol: flags.protocol } : {}),
+          })
+          const { method: methodName } = splitAddress(address)
+          if (methodName) {
+            const found = findMethod(services, address)
+            io.out(
+              flags.json
+                ? formatJson({ ...found, example: documentedExample(found.method.inputType.fields) }, io.isTTY)
+                : renderMethod(found.service, found.method, services),
+            )
+          } else {
+            const matches = findServices(services, address)
+            if (matches.length === 0)
+              throw CliFailure.usage(`No service "${address}" was discovered.`, 'wirebench list shows what was.')
+            if (flags.json) io.out(formatJson(matches, io.isTTY))
+            else io.out(matches.flatMap((s) => s.methods.map((m) => renderMethod(s, m, services))).join('\n'))
+          }
+          setExitCode(0)
+        } finally {
+          await session.close()
+        }
+      }),
+    )
+}

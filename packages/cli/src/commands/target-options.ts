@@ -1,0 +1,102 @@
+/** The flags every call command shares (`--url`, `--protocol`, `--env`…), and the session they set up. */
+import { resolve } from 'node:path'
+import { Option } from 'commander'
+import type { Command } from 'commander'
+import { defaultConfigDir } from '../flags.js'
+import { createCallAuth } from '../environment/call-auth.js'
+import type { CallAuth } from '../environment/call-auth.js'
+import { loadCallEnvironment } from '../environment/environment-flags.js'
+import { createCliEngine, stderrLogger } from '../engine/cli-engine.js'
+import type { CliEngine } from '../engine/cli-engine.js'
+import { CliFailure } from '../failure.js'
+import type { CliIo } from '../io.js'
+
+export interface TargetFlags {
+  url?: string[]
+  protocol?: string
+  env?: string
+  envFile?: string
+  var?: string[]
+  allowCredentialsHost?: string[]
+  configDir?: string
+  pluginDir?: string[]
+  verbose?: boolean
+}
+
+/** A call command's action: whatever it throws leaves as a CliFailure (its exit code, reason and hint). */
+export function callAction<A extends unknown[]>(action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+  return async (...args) => {
+    try {
+      await action(...args)
+    } catch (error) {
+      throw CliFailure.from(error)
+    }
+  }
+}
+
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value]
+}
+
+/** Adds the shared flags to a command. */
+export function withTargetOptions(command: Command): Command {
+  return command
+    .requiredOption('--url <address>', 'server address or document URL; repeatable; accepts protocol@url', collect)
+    .option(
+      '--protocol <id>',
+      'only this protocol plugin tries the URLs (rest, grpc, graphql, sse, websocket, signalr…)',
+    )
+    .option('--env <name>', 'apply this environment of environments.json (variables, auth, TLS trust)')
+    .option('--env-file <file>', 'variables from a NAME=value file, over the environment’s')
+    .option('--var <name=value>', 'a variable, over the environment’s and the file’s (repeatable)', collect)
+    .option(
+      '--allow-credentials-host <host>',
+      "send the environment's credentials to this host too (repeatable; the --url hosts are approved already)",
+      collect,
+    )
+    .option('--plugin-dir <dir>', 'also load the sidecar plugins in this directory (repeatable)', collect)
+    .addOption(
+      new Option('--config-dir <dir>', 'where environments.json and installed plugins live').default(
+        undefined,
+        '~/.wirebench or $WIREBENCH_HOME',
+      ),
+    )
+}
+
+export interface CallSession {
+  engine: CliEngine
+  auth: CallAuth
+  urls: string[]
+  close(): Promise<void>
+}
+
+export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSession> {
+  const urls = (flags.url ?? []).map((u) => u.trim()).filter((u) => u !== '')
+  if (urls.length === 0) throw CliFailure.usage('--url is empty.', 'Give the address of a server or a document.')
+  const configDir = flags.configDir ? resolve(flags.configDir) : defaultConfigDir()
+  const environment = await loadCallEnvironment({
+    configDir,
+    ...(flags.env !== undefined ? { env: flags.env } : {}),
+    ...(flags.envFile !== undefined ? { envFile: flags.envFile } : {}),
+    ...(flags.var ? { var: flags.var } : {}),
+  })
+  const engine = await createCliEngine(
+    stderrLogger((text) => io.err(text), flags.verbose === true),
+    {
+      configDir,
+      pluginDirs: (flags.pluginDir ?? []).map((dir) => resolve(dir)),
+    },
+  )
+  try {
+    const auth = await createCallAuth({
+      ...environment,
+      urls,
+      allowedHosts: flags.allowCredentialsHost ?? [],
+      tokens: engine.tokens,
+    })
+    return { engine, auth, urls, close: () => engine.close() }
+  } catch (error) {
+    await engine.close()
+    throw error
+  }
+}

@@ -1,0 +1,54 @@
+/** Discovery of the `--url` entries through the server's fan-out, failing with exit 3 when nothing answered. */
+import type { DiscoverResponse, DiscoveryAttempt } from '@wirebench/core'
+import { exitCodes } from '../exit-codes.js'
+import { CliFailure } from '../failure.js'
+import type { CliEngine } from './cli-engine.js'
+
+export interface DiscoverOptions {
+  urls: readonly string[]
+  /** `--protocol`: pins every entry that names no plugin of its own. */
+  protocol?: string
+  metadata?: Record<string, string>
+}
+
+/** The entries as the fan-out takes them: `--protocol` pins the unpinned ones. */
+export function pinnedEntries(urls: readonly string[], protocol: string | undefined): string[] {
+  return urls.map((url) =>
+    protocol === undefined || /^[a-z][a-z0-9_-]*@/i.test(url.trim()) ? url : `${protocol}@${url}`,
+  )
+}
+
+/** One line per attempt that found nothing: `url (plugin): message`. */
+export function describeFailedAttempts(attempts: readonly DiscoveryAttempt[]): string[] {
+  return attempts
+    .filter((a) => a.outcome !== 'ok')
+    .map((a) => `${a.url} (${a.pluginId}, ${a.outcome}): ${a.message ?? 'no services'}${a.hint ? ` ${a.hint}` : ''}`)
+}
+
+export async function discoverTargets(engine: CliEngine, options: DiscoverOptions): Promise<DiscoverResponse> {
+  if (options.protocol !== undefined && !engine.registry.get(options.protocol)) {
+    const ids = engine.registry.list().map((p) => p.id)
+    throw CliFailure.usage(`--protocol ${options.protocol}: no such protocol plugin.`, `Installed: ${ids.join(', ')}.`)
+  }
+  const response = await engine.discovery.discover({
+    urls: pinnedEntries(options.urls, options.protocol),
+    logger: engine.logger,
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+  })
+  const refused = response.attempts.find((a) => a.code === 'no_plugin')
+  if (refused) throw CliFailure.usage(`--url ${refused.url}: ${refused.message ?? ''}`, refused.hint)
+  if (response.services.length === 0) {
+    const reasons = response.attempts.filter((a) => a.outcome === 'error' || a.outcome === 'timeout')
+    const shown = (reasons.length > 0 ? reasons : response.attempts).slice(0, 6)
+    const lines = shown.map((a) => `${a.pluginId}: ${a.message ?? 'no services'}`)
+    const hint = shown.find((a) => a.hint)?.hint
+    // Every plugin ran out of time: that is a timeout (exit 4), not a refusal.
+    const isTimeout = reasons.length > 0 && reasons.every((a) => a.outcome === 'timeout')
+    throw new CliFailure(
+      isTimeout ? exitCodes.timeout : exitCodes.unreachable,
+      `No services found at ${options.urls.join(', ')}. ${lines.join('; ')}`,
+      hint ?? 'Check the address; pin a protocol (grpc@http://host:port or --protocol grpc) to see only its answer.',
+    )
+  }
+  return response
+}

@@ -1,0 +1,71 @@
+/** The exit codes of the call commands, as `--help` documents them, and how outcomes map onto them. */
+import type { InvokeResult, StatusName, WorkbenchErrorCode } from '@wirebench/core'
+
+export const exitCodes = {
+  /** The command did what was asked and the call ended OK. */
+  ok: 0,
+  /** The call completed with a non-OK status (HTTP 4xx/5xx, a gRPC status other than OK, GraphQL errors…). */
+  notOk: 1,
+  /** The command line was wrong: a flag, a method name, a message, an environment. */
+  usage: 2,
+  /** Discovery or the connection failed: nothing answered the call. */
+  unreachable: 3,
+  /** The call ran out of time (`--timeout`). */
+  timeout: 4,
+} as const
+
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes]
+
+export const exitCodeHelp = `
+Exit codes:
+  0  success
+  1  the call completed with a non-OK status (HTTP 4xx/5xx, a gRPC status other than OK, a GraphQL response with
+     errors, a stream or channel that ended with an error)
+  2  usage error (unknown flag, method not found, a -d that is not JSON, an environment that does not exist, a host
+     the environment's credentials are not approved for)
+  3  discovery or connection failure
+  4  timeout`
+
+const usageCodes: ReadonlySet<WorkbenchErrorCode> = new Set<WorkbenchErrorCode>([
+  'invalid_request',
+  'no_plugin',
+  'not_found',
+  'unsupported',
+  'payload_too_large',
+])
+
+const unreachableCodes: ReadonlySet<WorkbenchErrorCode> = new Set<WorkbenchErrorCode>([
+  'upstream_unreachable',
+  'upstream_invalid',
+  'no_services',
+  'invalid_document',
+  'blocked_target',
+  'forbidden',
+  'unauthorized',
+  'busy',
+])
+
+/** The exit code of a call that failed with this error (a thrown WorkbenchError, not a result). */
+export function exitCodeForError(code: WorkbenchErrorCode): ExitCode {
+  if (code === 'timeout') return exitCodes.timeout
+  if (usageCodes.has(code)) return exitCodes.usage
+  if (unreachableCodes.has(code)) return exitCodes.unreachable
+  return exitCodes.notOk
+}
+
+export function exitCodeForStatus(status: StatusName): ExitCode {
+  return status === 'OK' ? exitCodes.ok : exitCodes.notOk
+}
+
+/** A GraphQL answer with `errors` is not OK even when the transport said 200. */
+function hasGraphqlErrors(response: unknown): boolean {
+  if (typeof response !== 'object' || response === null) return false
+  const errors = (response as { errors?: unknown }).errors
+  return Array.isArray(errors) && errors.length > 0
+}
+
+export function exitCodeForResult(result: InvokeResult, protocol: string): ExitCode {
+  if (result.status !== 'OK') return exitCodes.notOk
+  if (protocol === 'graphql' && hasGraphqlErrors(result.response)) return exitCodes.notOk
+  return exitCodes.ok
+}

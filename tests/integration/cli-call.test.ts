@@ -1,0 +1,272 @@
+/**
+ * `wirebench list`, `describe` and `call` against the demo services of every protocol (REST, gRPC, GraphQL, SSE,
+ * WebSocket, SignalR), run in process as the executable runs them: output shapes, NDJSON streams arriving as they
+ * are produced, client streams and bidi from several -d, a WebSocket exchange from standard input, and every exit code.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DiscoverResponse } from '@wirebench/core'
+import { startDemo } from '@wirebench/demo'
+import type { DemoHandle } from '@wirebench/demo'
+import { ndjson, runCli } from '../servers/cli/run-cli.js'
+
+describe('wirebench list, describe and call against the demo', () => {
+  let demo: DemoHandle
+  let dir: string
+  const urlOf = (protocol: string): string => demo.services.find((s) => s.protocol === protocol)?.url ?? ''
+  const cli = (args: string[], options?: Parameters<typeof runCli>[1]) =>
+    runCli([...args, '--config-dir', dir], options)
+
+  beforeAll(async () => {
+    demo = await startDemo({ host: '127.0.0.1' })
+    dir = await mkdtemp(join(tmpdir(), 'wb-cli-call-'))
+  })
+  afterAll(async () => {
+    await demo?.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('lists methods one per line as Service/Method, kind and summary, deprecated ones marked', async () => {
+    const { code, out } = await cli(['list', '--url', urlOf('rest')])
+    expect(code).toBe(0)
+    const lines = out.trimEnd().split('\n')
+    expect(lines).toContainEqual(expect.stringMatching(/^Books\/getBook +unary GET +Get one book$/))
+    expect(lines).toContainEqual(expect.stringMatching(/^Books\/searchBooksLegacy +unary GET +\[deprecated\] /))
+    const grpc = await cli(['list', '--url', urlOf('grpc')])
+    expect(grpc.out).toMatch(/^wirebench\.demo\.v1\.Telemetry\/Chat +bidi +A chat with the station operators/m)
+    expect(grpc.out).toMatch(/^wirebench\.demo\.v1\.Telemetry\/StreamReadings +server-stream +Streams readings/m)
+  })
+
+  it('prints the whole discovery result with --json, per-plugin attempts included', async () => {
+    const { code, out } = await cli(['list', '--url', urlOf('graphql'), '--json'])
+    expect(code).toBe(0)
+    const result = JSON.parse(out) as DiscoverResponse
+    expect(result.services.map((s) => s.protocol)).toContain('graphql')
+    expect(result.attempts.map((a) => a.pluginId)).toEqual(expect.arrayContaining(['rest', 'grpc', 'graphql', 'sse']))
+    expect(result.attempts.find((a) => a.pluginId === 'graphql')?.outcome).toBe('ok')
+  })
+
+  it("describes a method's fields with type, source, required flag and description, and an example", async () => {
+    const { code, out } = await cli(['describe', '--url', urlOf('rest'), 'Books/getBook'])
+    expect(code).toBe(0)
+    expect(out).toMatch(/^Books\/getBook +\(rest, Unary\)$/m)
+    expect(out).toMatch(/^ {2}bookId +int\S* +path +required/m)
+    expect(out).toContain('Example request (-d):')
+    const json = await cli(['describe', '--url', urlOf('signalr'), 'chat/invoke', '--json'])
+    const described = JSON.parse(json.out) as { method: { name: string }; example: Record<string, unknown> }
+    expect(described.method.name).toBe('invoke')
+    expect(described.example).toMatchObject({ target: 'SendMessage', transport: 'auto' })
+  })
+
+  it('calls a REST operation (exit 0) and reports an HTTP 4xx as exit 1 with the body still printed', async () => {
+    const ok = await cli(['call', '--url', urlOf('rest'), 'Books/getBook', '-d', '{"bookId": 1}'])
+    expect(ok.code).toBe(0)
+    expect(JSON.parse(ok.out)).toMatchObject({ id: 1, title: 'The Lighthouse Ledger' })
+    const missing = await cli(['call', '--url', urlOf('rest'), 'Books/getBook', '-d', '{"bookId": 99999}'])
+    expect(missing.code).toBe(1)
+    expect(missing.err).toMatch(/HTTP 404/)
+    expect(missing.out).not.toBe('')
+  })
+
+  it('prints pretty JSON on a terminal and compact JSON otherwise', async () => {
+    const args = ['call', '--url', urlOf('rest'), 'Books/getBook', '-d', '{"bookId": 1}']
+    expect((await cli(args)).out.trimEnd().split('\n')).toHaveLength(1)
+    expect((await cli(args, { isTTY: true })).out).toMatch(/^\{\n {2}"id": 1,\n/)
+  })
+
+  it('calls gRPC unary, a client stream from several -d and bidi from several -d', async () => {
+    const unary = await cli(['call', '--url', urlOf('grpc'), 'Telemetry/GetStation', '-d', '{"stationId":"st-harbor"}'])
+    expect(unary.code).toBe(0)
+    expect(JSON.parse(unary.out)).toMatchObject({ id: 'st-harbor' })
+    const reading = (value: number) =>
+      JSON.stringify({ stationId: 'st-harbor', sensorId: 'harbor-temp', kind: 'SENSOR_KIND_TEMPERATURE', value })
+    const upload = await cli([
+      'call',
+      '--url',
+      urlOf('grpc'),
+      'Telemetry/UploadReadings',
+      '-d',
+      reading(1),
+      '-d',
+      reading(2),
+    ])
+    expect(upload.code).toBe(0)
+    expect(JSON.parse(upload.out)).toMatchObject({ accepted: '2' })
+    const chat = await cli([
+      'call',
+      '--url',
+      urlOf('grpc'),
+      'Telemetry/Chat',
+      '-d',
+      '{"text":"hi"}',
+      '-d',
+      '{"text":"bye"}',
+    ])
+    expect(chat.code).toBe(0)
+    expect(ndjson(chat.out)).toMatchObject([
+      { text: 'hi', role: 'ROLE_ECHO' },
+      { text: 'bye', role: 'ROLE_ECHO' },
+    ])
+    const missing = await cli(['call', '--url', urlOf('grpc'), 'Telemetry/GetStation', '-d', '{"stationId":"nope"}'])
+    expect(missing.code).toBe(1)
+    expect(missing.err).toMatch(/NotFound/)
+  })
+
+  it('prints a server stream as NDJSON while it runs: the first line arrives before the stream ends', async () => {
+    let firstLineAt = 0
+    const started = Date.now()
+    const result = await cli(
+      [
+        'call',
+        '--url',
+        urlOf('grpc'),
+        'Telemetry/StreamReadings',
+        '-d',
+        '{"stationId":"st-harbor","count":3,"intervalMs":400}',
+      ],
+      { onOut: () => (firstLineAt ||= Date.now()) },
+    )
+    const endedAt = Date.now()
+    expect(result.code).toBe(0)
+    expect(ndjson(result.out)).toHaveLength(3)
+    expect(firstLineAt - started).toBeLessThan(endedAt - started - 600)
+  })
+
+  it('runs GraphQL from -d and from a .graphql file, and a response with errors exits 1', async () => {
+    const query = await cli([
+      'call',
+      '--url',
+      urlOf('graphql'),
+      'Query/book',
+      '-d',
+      '{"query": "{ book(id: \\"1\\") { title } }"}',
+    ])
+    expect(query.code).toBe(0)
+    expect(JSON.parse(query.out)).toEqual({ data: { book: { title: 'The Lighthouse Ledger' } } })
+    const file = join(dir, 'book.graphql')
+    await writeFile(file, 'query { book(id: "2") { title } }\n')
+    const fromFile = await cli(['call', '--url', urlOf('graphql'), 'Query/book', '-d', `@${file}`])
+    expect(fromFile.code).toBe(0)
+    expect(JSON.parse(fromFile.out)).toMatchObject({ data: { book: { title: expect.any(String) } } })
+    const bad = await cli(['call', '--url', urlOf('graphql'), 'Query/book', '-d', '{"query": "{ nope }"}'])
+    expect(bad.code).toBe(1)
+    expect(bad.out).toContain('Cannot query field')
+  })
+
+  it('streams a GraphQL subscription and an SSE feed as NDJSON', async () => {
+    const tick = await cli([
+      'call',
+      '--url',
+      urlOf('graphql'),
+      'Subscription/tick',
+      '-d',
+      '{"query":"subscription { tick(count: 3, every: 100) { n } }"}',
+    ])
+    expect(tick.code, tick.err).toBe(0)
+    expect(ndjson(tick.out)).toHaveLength(3)
+    const feed = await cli(['call', '--url', urlOf('sse'), 'events/subscribe', '--timeout', '1.6'])
+    // The feed never ends: --timeout stops it, and that is a timeout (exit 4) after the events it printed.
+    expect(feed.code).toBe(4)
+    expect(ndjson(feed.out).length).toBeGreaterThanOrEqual(1)
+    expect(ndjson(feed.out)[0]).toMatchObject({ seq: expect.any(Number), station: expect.any(String) })
+  })
+
+  it('exchanges WebSocket messages read line by line from standard input', async () => {
+    async function* stdin() {
+      yield '"hello"\n'
+      // The second line comes later, as typed input would.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      yield '"/help"\n'
+    }
+    const result = await cli(['call', '--url', urlOf('websocket'), 'chat/connect', '-d', '@-', '--timeout', '1.5'], {
+      stdin: stdin(),
+    })
+    expect(result.code, result.err).toBe(0)
+    const frames = ndjson(result.out) as { type: string; text?: string }[]
+    expect(frames.map((f) => f.type)).toEqual(expect.arrayContaining(['welcome', 'echo', 'help']))
+    expect(frames.find((f) => f.type === 'echo')?.text).toBe('hello')
+  })
+
+  it('invokes a SignalR hub method and prints a hub stream as NDJSON', async () => {
+    const echo = await cli([
+      'call',
+      '--url',
+      urlOf('signalr'),
+      'chat/invoke',
+      '-d',
+      '{"target":"Echo","arguments":["hi"]}',
+    ])
+    expect(echo.code, echo.err).toBe(0)
+    expect(JSON.parse(echo.out)).toBe('hi')
+    const counter = await cli([
+      'call',
+      '--url',
+      urlOf('signalr'),
+      'chat/stream',
+      '-d',
+      '{"target":"Counter","arguments":[3,20]}',
+    ])
+    expect(counter.code, counter.err).toBe(0)
+    expect(ndjson(counter.out)).toEqual([1, 2, 3])
+    const fail = await cli(['call', '--url', urlOf('signalr'), 'chat/invoke', '-d', '{"target":"Fail","arguments":[]}'])
+    expect(fail.code).toBe(1)
+  })
+
+  it('answers usage errors with exit 2 and a one-line reason with a hint', async () => {
+    const method = await cli(['call', '--url', urlOf('rest'), 'Books/nope'])
+    expect(method.code).toBe(2)
+    expect(method.err).toMatch(
+      /^wirebench: Service "Books" has no method "nope"\.\n {2}Methods there: Books\/listBooks/,
+    )
+    const json = await cli(['call', '--url', urlOf('rest'), 'Books/getBook', '-d', '{bookId: 1}'])
+    expect(json.code).toBe(2)
+    expect(json.err).toMatch(/is not JSON/)
+    expect((await cli(['call', '--url', urlOf('rest'), 'Books/getBook', '--no-such-flag'])).code).toBe(2)
+    expect((await cli(['call', 'Books/getBook'])).code).toBe(2)
+    const twoBodies = await cli(['call', '--url', urlOf('rest'), 'Books/getBook', '-d', '{}', '-d', '{}'])
+    expect(twoBodies.code).toBe(2)
+  })
+
+  it(
+    'exits 3 when nothing answers at the address, and 4 when a call runs out of time',
+    { timeout: 60_000 },
+    async () => {
+      const closed = await new Promise<number>((resolve) => {
+        const server = createServer()
+        server.listen(0, '127.0.0.1', () => {
+          const { port } = server.address() as { port: number }
+          server.close(() => resolve(port))
+        })
+      })
+      const nothing = await cli(['list', '--url', `http://127.0.0.1:${closed}/openapi.json`])
+      expect(nothing.code).toBe(3)
+      expect(nothing.err).toMatch(/^wirebench: No services found at/)
+      const slow = await cli([
+        'call',
+        '--url',
+        urlOf('graphql'),
+        'Subscription/tick',
+        '-d',
+        '{"query":"subscription { tick(count: 5, every: 1000) { n } }"}',
+        '--timeout',
+        '1',
+      ])
+      expect(slow.code).toBe(4)
+      expect(slow.err).toMatch(/--timeout/)
+      // A server that accepts connections and never answers: discovery itself runs out of --timeout.
+      const silent = createServer(() => undefined)
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+      try {
+        const { port } = silent.address() as { port: number }
+        const stalled = await cli(['call', '--url', `grpc@http://127.0.0.1:${port}`, 'Lab/Echo'])
+        expect(stalled.code, stalled.err).toBe(4)
+        expect(stalled.err).toMatch(/gave no answer within 15000 ms/)
+      } finally {
+        silent.close()
+      }
+    },
+  )
+})
