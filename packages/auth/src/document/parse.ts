@@ -9,15 +9,10 @@
 import { ENVIRONMENTS_VERSION, type AuthConfig, type Environment, type EnvironmentsDocument } from '../environment.js'
 import { authTypes, isAuthType, memoryOnlyFieldsOf, schemeFor } from '../scheme/registry.js'
 import type { AuthField } from '../scheme/types.js'
+import type { DocumentIssue } from './document-issue.js'
 import { parseHosts, parseTrust, type HostNotes } from './environment-parts.js'
 import { describe, isRecord, pointer } from './json-shape.js'
 import { migrateEnvironmentsDocument } from './migrate.js'
-
-export interface DocumentIssue {
-  /** JSON Pointer (RFC 6901) to the offending value, e.g. `/environments/0/auth/token`. */
-  path: string
-  message: string
-}
 
 export type ParseEnvironmentsResult =
   { ok: true; document: EnvironmentsDocument; migrated: boolean } | { ok: false; issues: DocumentIssue[] }

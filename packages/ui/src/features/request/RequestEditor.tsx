@@ -2,7 +2,7 @@
 import { useMemo, useState, type ReactElement } from 'react'
 import { exampleMessage } from '../../components/form/example-value.js'
 import { FieldForm } from '../../components/form/FieldForm.js'
-import { inputId } from '../../components/form/FieldRow.js'
+import { inputId } from '../../components/form/field-ids.js'
 import type { DecorateField } from '../../components/form/form-decoration.js'
 import { formFlavorOf } from '../../components/form/form-flavor.js'
 import { FormPendingContext, type FormPending } from '../../components/form/form-pending.js'

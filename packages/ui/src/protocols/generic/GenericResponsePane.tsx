@@ -6,7 +6,7 @@ import { useLiveCall, useLiveCallState } from '../../features/live/useLiveCall.j
 import { ResponseView } from '../../features/response/ResponseView.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 
 export function GenericResponsePane({ target }: PaneProps): ReactElement {
   return target.method.methodType === 'Unary' ? <UnaryResponse target={target} /> : <LiveResponse target={target} />

@@ -5,7 +5,7 @@ import { LiveView } from '../../features/live/LiveView.js'
 import { useLiveCall, useLiveCallState } from '../../features/live/useLiveCall.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { MethodRef } from '../../state/catalog.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 import { GrpcUnaryResponse } from './GrpcUnaryResponse.js'
 
 export function GrpcResponsePane({ target }: PaneProps): ReactElement {

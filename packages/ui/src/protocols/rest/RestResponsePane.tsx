@@ -5,7 +5,7 @@ import { useStore } from 'zustand'
 import { LiveResponsePane } from '../../features/live/LiveResponsePane.js'
 import { ResponseView } from '../../features/response/ResponseView.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 
 const HTTP_STATUS_KEY = 'http_status'
 
