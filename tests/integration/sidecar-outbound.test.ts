@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DiscoverResponse } from '@wirebench/core'
+import type { DiscoverResponse, PluginsResponse } from '@wirebench/core'
 import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
 import { createTempDirs, faultManifest, faultSidecar } from '../servers/sidecar/plugin-dirs.js'
@@ -74,5 +74,29 @@ describe('what reaches a sidecar', () => {
     const log = await received()
     expect(log).toContain('fault://here')
     for (const host of ['0xA9FEA9FE', '2852039166', '169.254.43518', '0251.0376']) expect(log).not.toContain(host)
+  })
+
+  it('sends the credentials only for its own scheme or a pin, never with an http(s) address', async () => {
+    await discover(['http://127.0.0.1:9/openapi.json', 'other://127.0.0.1:9'], {
+      authorization: 'Bearer http-fanout-secret-1',
+    })
+    let log = await received()
+    expect(log).toContain('http://127.0.0.1:9/openapi.json')
+    expect(log).not.toContain('http-fanout-secret-1')
+    await discover(['fault://own'], { authorization: 'Bearer own-scheme-secret-2' })
+    await discover(['fault@http://127.0.0.1:9/pinned'], { authorization: 'Bearer pinned-secret-3' })
+    log = await received()
+    expect(log).toContain('own-scheme-secret-2')
+    expect(log).toContain('pinned-secret-3')
+  })
+
+  it('lists its stderr tail without the secrets it was sent', async () => {
+    const response = await fetch(`${base}/api/plugins`, { headers: { 'x-workbench-token': wb.token ?? '' } })
+    const fault = ((await response.json()) as PluginsResponse).plugins.find((p) => p.id === 'fault')
+    const tail = (fault?.stderrTail ?? []).join('\n')
+    expect(tail).toContain('fault://own')
+    expect(tail).toContain('‹redacted›')
+    expect(tail).not.toContain('own-scheme-secret-2')
+    expect(tail).not.toContain('pinned-secret-3')
   })
 })

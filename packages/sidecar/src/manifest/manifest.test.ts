@@ -79,7 +79,7 @@ describe('sidecar.json validation (JSON Schema draft 2020-12, Ajv)', () => {
       {
         path: '/command',
         message:
-          '"command" is not a manifest field (allowed: $schema, packageId, protocol, transport, executable, args, envPrefix, shutdownTimeoutMs, url, version).',
+          '"command" is not a manifest field (allowed: $schema, packageId, protocol, transport, executable, args, envPrefix, shutdownTimeoutMs, url, version, schemes).',
       },
     ],
     [

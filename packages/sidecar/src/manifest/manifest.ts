@@ -26,6 +26,8 @@ export interface SidecarManifest {
   shutdownTimeoutMs?: number
   url?: string
   version?: string
+  /** URL schemes (without `:`) whose addresses this sidecar reads; default: the protocol id. */
+  schemes?: string[]
 }
 
 /** One thing wrong with a manifest: where (a JSON pointer, `/` for the whole document) and what. */

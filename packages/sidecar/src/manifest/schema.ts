@@ -58,6 +58,15 @@ export const sidecarManifestSchema = {
     },
     url: { type: 'string', format: 'uri', description: 'JSON-RPC endpoint of the http transport.' },
     version: { type: 'string', description: 'Version string shown in the plugin list.' },
+    schemes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 16,
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^[a-z][a-z0-9+.-]*$' },
+      description:
+        'URL schemes (without ://) whose addresses this sidecar reads, e.g. ["mqtt", "mqtts"]; discovery sends it the environment credentials only for these. Default: the protocol id.',
+    },
   },
   // SPEC.md: transport http needs url; every other case (transport absent included) needs executable.
   if: { required: ['transport'], properties: { transport: { const: 'http' } } },
