@@ -32,8 +32,6 @@ export interface SidecarStatus {
   lastPing?: { ok: boolean; at: string; ms?: number; error?: string }
   stderrTail: string[]
   capabilities?: { serverStreaming: boolean; channels: boolean }
-  /** Reading from the sidecar is paused because a stream's consumer fell behind (flow control). */
-  isPaused?: boolean
 }
 
 export interface SidecarHostLimits extends SessionLimits {
@@ -157,7 +155,7 @@ export function createSidecarHost(options: SidecarHostOptions): SidecarHost {
 
   const ping = async (timeoutMs: number): Promise<boolean> => {
     const session = current
-    if (!session || session.streams.isPaused || session.channels.isPaused) return true
+    if (!session) return true
     const started = performance.now()
     try {
       await session.request(methods.ping, {}, { timeoutMs })
@@ -269,7 +267,6 @@ export function createSidecarHost(options: SidecarHostOptions): SidecarHost {
         if (current.pid !== undefined) status.pid = current.pid
         status.startedAt = new Date(current.startedAt).toISOString()
         status.capabilities = current.capabilities
-        if (current.streams.isPaused || current.channels.isPaused) status.isPaused = true
       }
       if (!current && lastEnd && state === 'crashed') {
         status.exitCode = lastEnd.exit.code
