@@ -96,6 +96,16 @@ describe('sidecar faults (real child processes)', () => {
     expect(plugin.sidecar.status().state).toBe('running')
   })
 
+  it('times out a stream the sidecar never acknowledges', async () => {
+    const plugin = await faultPlugin('hang', { limits: { requestTimeoutMs: 400 } })
+    const started = Date.now()
+    const frames = plugin.invokeStream!({ ...call, method: 'Stream' }, contractContext())[Symbol.asyncIterator]()
+    const error = await failure(frames.next())
+    expect(error.code).toBe('timeout')
+    expect(error.message).toMatch(/gave no answer to invokeStream within 400 ms/)
+    expect(Date.now() - started).toBeLessThan(2_000)
+  })
+
   it('stops a health check that goes unanswered by restarting the sidecar on the next call', async () => {
     const plugin = await faultPlugin('hang-ping', { limits: { pingIntervalMs: 100, pingTimeoutMs: 100 } })
     const first = await plugin.invoke(call, contractContext())

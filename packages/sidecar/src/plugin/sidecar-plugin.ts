@@ -127,10 +127,8 @@ export function createSidecarPlugin(options: SidecarPluginOptions): SidecarPlugi
       const started = running.request(
         methods.invokeStream,
         { ...callParams(call, ctx), streamId },
-        {
-          signal: ctx.signal,
-          timeoutMs: undefined,
-        },
+        // The acknowledgement is time-boxed like any request; the messages that follow are not.
+        { signal: ctx.signal, timeoutMs: timeoutOf(ctx) },
       )
       started.catch((error: unknown) => flow.queue.finish({ error: WorkbenchError.from(error) }))
       const onAbort = () => flow.queue.finish({ error: WorkbenchError.from(ctx.signal.reason) })
