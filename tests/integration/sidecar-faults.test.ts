@@ -7,7 +7,7 @@ import { readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Logger } from '@wirebench/core'
-import { createSidecarPlugin, readManifest } from '@wirebench/sidecar'
+import { createSidecarPlugin, readManifest, scanPluginDirs } from '@wirebench/sidecar'
 import type { SidecarHostLimits, SidecarPlugin } from '@wirebench/sidecar'
 import { contractContext } from '../contract/protocol-contract.js'
 import { failure } from '../support/workbench-failure.js'
@@ -304,5 +304,43 @@ describe('sidecar faults (real child processes)', () => {
     expect(error.code).toBe('invalid_document')
     expect(error.message).toMatch(/"run\.sh" is a link to .*outside\.sh, outside the plugin directory/)
     expect(existsSync(marker)).toBe(false)
+  })
+
+  it('lists an executable out of its directory or a refused http url as invalid, and a start says why', async () => {
+    const outside = join(await dirs.make(), 'elsewhere.sh')
+    await writeFile(outside, '#!/bin/sh\n', { mode: 0o755 })
+    const linked = await dirs.plugin({ manifest: faultManifest('good', { executable: 'run.sh', args: [] }) })
+    await symlink(outside, join(linked, 'run.sh'))
+    const metadata = await dirs.plugin({
+      manifest: {
+        packageId: 'dev.test.meta',
+        protocol: { id: 'meta', name: 'Meta' },
+        transport: 'http',
+        url: 'http://0xA9FEA9FE/',
+      },
+    })
+    const [linkEntry, urlEntry] = await scanPluginDirs({ extraDirs: [linked, metadata] })
+    expect(linkEntry).toMatchObject({ status: 'invalid', packageId: 'dev.wirebench.test.fault-good' })
+    expect(linkEntry?.status === 'invalid' && linkEntry.problems).toEqual([
+      { path: '/executable', message: expect.stringMatching(/"run\.sh" is a link to .*elsewhere\.sh, outside/) },
+    ])
+    expect(urlEntry?.status === 'invalid' && urlEntry.problems).toEqual([
+      { path: '/url', message: expect.stringMatching(/cloud-metadata address/) },
+    ])
+    // Loaded anyway (an older scan, a file changed since): the start fails at once and the state says so.
+    const checked = await readManifest(metadata)
+    if (!checked.ok) throw new Error('manifest')
+    const plugin = createSidecarPlugin({
+      dir: metadata,
+      manifest: checked.manifest,
+      hostVersion: 'test',
+      logger: recordingLogger(),
+    })
+    plugins.push(plugin)
+    const error = await failure(plugin.invoke(call, contractContext()))
+    expect(error.code).toBe('invalid_document')
+    expect(error.message).toMatch(/Meta sidecar's manifest is not usable: .*cloud-metadata/)
+    expect(plugin.sidecar.status()).toMatchObject({ state: 'refused', message: error.message })
+    expect(await plugin.sidecar.restart()).toMatchObject({ state: 'refused', message: error.message })
   })
 })

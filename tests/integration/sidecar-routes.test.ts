@@ -53,6 +53,7 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
       join(clash, 'sidecar.json'),
       JSON.stringify({ packageId: 'dev.test.clash', protocol: { id: 'rest', name: 'Not REST' }, executable: 'run' }),
     )
+    await writeFile(join(clash, 'run'), '#!/bin/sh\n', { mode: 0o755 })
     // A sidecar that writes to stderr and exits with code 7 when a call asks it to.
     const crashing = await dirs.plugin({ program: faultSidecar, manifest: faultManifest('crash-mid-call') })
     wb = await createStandaloneServer({

@@ -41,6 +41,7 @@ export async function loadSidecars(options: SidecarOptions): Promise<SidecarSet>
         name: basename(entry.dir),
         kind: 'sidecar',
         state: 'invalid',
+        ...(entry.packageId === undefined ? {} : { packageId: entry.packageId }),
         directory: entry.dir,
         manifestStatus: 'invalid',
         problems: entry.problems,
