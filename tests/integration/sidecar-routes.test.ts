@@ -95,10 +95,10 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
       ]),
     })
     const clash = list.find((p) => p.packageId === 'dev.test.clash')
-    expect(clash).toMatchObject({ state: 'invalid', manifestStatus: 'valid' })
+    expect(clash).toMatchObject({ id: 'dev.test.clash', state: 'invalid', manifestStatus: 'valid' })
     expect(clash?.message).toMatch(/The protocol id "rest" is taken by the built-in REST \/ OpenAPI plugin/)
-    // Only one plugin answers to "rest": the built-in.
-    expect(list.filter((p) => p.id === 'rest' && p.state !== 'invalid')).toHaveLength(1)
+    // Only one plugin is listed as "rest": the built-in.
+    expect(list.filter((p) => p.id === 'rest').map((p) => p.kind)).toEqual(['builtin'])
   })
 
   it('discovers a toy:// URL with the sidecar (started on this first use); the built-ins stand back', async () => {
@@ -166,6 +166,9 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
     expect((await api<Problem>('/api/plugins/nope/restart', { method: 'POST', body: {} })).status).toBe(404)
     const invalid = await api<Problem>('/api/plugins/dir:broken/restart', { method: 'POST', body: {} })
     expect(invalid).toMatchObject({ status: 409, body: { code: 'conflict' } })
+    const clash = await api<Problem>('/api/plugins/dev.test.clash/restart', { method: 'POST', body: {} })
+    expect(clash).toMatchObject({ status: 409, body: { code: 'conflict' } })
+    expect(clash.body.detail).toMatch(/taken by the built-in REST/)
   })
 
   it('stops every sidecar process when the workbench closes', async () => {

@@ -56,6 +56,8 @@ export async function loadSidecars(options: SidecarOptions): Promise<SidecarSet>
     if (holder !== undefined) {
       refused.push({
         ...manifestFacts(entry.dir, manifest),
+        // Listed under its package id: the protocol id names the plugin that holds it, which is the one to restart.
+        id: taken.has(manifest.packageId) ? `dir:${basename(entry.dir)}` : manifest.packageId,
         state: 'invalid',
         message: `The protocol id "${id}" is taken by ${holder}; this sidecar was not loaded. Give it another protocol.id in sidecar.json.`,
       })
