@@ -42,9 +42,17 @@ function pad(rows: string[][]): string[] {
   )
 }
 
-export function renderPluginTable(plugins: readonly PluginInfo[], options: { isServerRunning: boolean }): string {
-  if (plugins.length === 0)
-    return 'No sidecar plugins found. Install one with: wirebench plugin install <dir | file.zip>\n'
+export interface PluginTableOptions {
+  isServerRunning: boolean
+  /** The directories scanned, named when nothing was found there. */
+  looked?: readonly string[]
+}
+
+export function renderPluginTable(plugins: readonly PluginInfo[], options: PluginTableOptions): string {
+  if (plugins.length === 0) {
+    const where = options.looked?.length ? ` in ${options.looked.map(printable).join(', ')}` : ''
+    return `No sidecar plugins found${where}. Install one with: wirebench plugin install <dir | file.zip>\n`
+  }
   const header = ['PACKAGE', 'PROTOCOL', 'NAME', 'VERSION', 'TRANSPORT', 'MANIFEST', 'STATE', 'DIRECTORY']
   const rows = plugins.map((p) =>
     [

@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path'
 import type { Logger, PluginInfo, ProtocolPlugin } from '@wirebench/core'
-import { configPluginsDir, createSidecarPlugin, scanPluginDirs } from '@wirebench/sidecar'
+import { configPluginsDir, createSidecarPlugin, missingPluginDirs, scanPluginDirs } from '@wirebench/sidecar'
 import type { SidecarHostLimits, SidecarPlugin } from '@wirebench/sidecar'
 
 export interface SidecarOptions {
@@ -27,6 +27,11 @@ export interface SidecarSet {
 }
 
 export async function loadSidecars(options: SidecarOptions): Promise<SidecarSet> {
+  for (const dir of await missingPluginDirs(options.pluginDirs)) {
+    options.logger.warn(
+      `The plugin directory ${dir} does not exist or is not a directory: no sidecar was loaded from it.`,
+    )
+  }
   const entries = await scanPluginDirs({
     pluginsDir: configPluginsDir(options.configDir),
     extraDirs: options.pluginDirs,

@@ -79,6 +79,22 @@ async function readEntry(dir: string, origin: PluginOrigin): Promise<PluginEntry
   return { status: 'invalid', dir, origin, problems: [problem], packageId: checked.manifest.packageId }
 }
 
+/**
+ * The `--plugin-dir` values that are not directories (a typo, a plugin removed since): scanning finds nothing there,
+ * so the user is told instead of the plugin silently missing.
+ */
+export async function missingPluginDirs(dirs: readonly string[]): Promise<string[]> {
+  const missing: string[] = []
+  for (const dir of dirs) {
+    const isDir = await stat(dir).then(
+      (info) => info.isDirectory(),
+      () => false,
+    )
+    if (!isDir) missing.push(dir)
+  }
+  return missing
+}
+
 /** Every plugin directory found, in order (config dir first, then each flag), each directory once. */
 export async function scanPluginDirs(options: ScanOptions): Promise<PluginEntry[]> {
   const roots: [string, PluginOrigin][] = []
