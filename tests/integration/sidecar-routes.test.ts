@@ -94,6 +94,10 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
         { path: '/executable', message: '"executable" is required unless transport is "http".' },
       ]),
     })
+    // The problems are listed once: the message only says where to fix them.
+    const broken = find(list, 'dir:broken')
+    expect(broken?.message).toMatch(/broken\/sidecar\.json cannot be loaded \(2 problems\); fix it, then restart/)
+    expect(broken?.message).not.toContain('/protocol/name')
     const clash = list.find((p) => p.packageId === 'dev.test.clash')
     expect(clash).toMatchObject({ id: 'dev.test.clash', state: 'invalid', manifestStatus: 'valid' })
     expect(clash?.message).toMatch(/The protocol id "rest" is taken by the built-in REST \/ OpenAPI plugin/)

@@ -50,7 +50,8 @@ export async function loadSidecars(options: SidecarOptions): Promise<SidecarSet>
         directory: entry.dir,
         manifestStatus: 'invalid',
         problems: entry.problems,
-        message: `sidecar.json is invalid: ${entry.problems.map((p) => `${p.path} ${p.message}`).join('; ')}`,
+        // One list: the problems themselves go beside this summary, which only says where to fix them.
+        message: `${entry.dir}/sidecar.json cannot be loaded (${entry.problems.length === 1 ? 'one problem' : `${entry.problems.length} problems`}); fix it, then restart the workbench.`,
       })
       options.logger.warn(`Sidecar in ${entry.dir} not loaded: invalid sidecar.json`, { problems: entry.problems })
       continue
