@@ -89,6 +89,7 @@ describe('sidecar faults (real child processes)', () => {
     const error = await failure(plugin.invoke(call, contractContext()))
     expect(error.code).toBe('timeout')
     expect(error.message).toMatch(/gave no answer to invoke within 400 ms/)
+    expect(error.hint).toMatch(/Check its stderr .*give the call a longer timeout/)
     expect(Date.now() - started).toBeLessThan(2_000)
     // The call's own deadline wins over the per-request timeout.
     const deadline = await failure(plugin.invoke(call, contractContext({ deadline: Date.now() + 150 })))

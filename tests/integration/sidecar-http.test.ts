@@ -103,4 +103,16 @@ describe('http sidecar replies that are not 2xx', () => {
     expect(page.message).toMatch(/answered HTTP 502 without a JSON-RPC reply: <html><body>Bad gateway \[31m/)
     expect(Date.now() - started).toBeLessThan(3_000)
   })
+
+  it('says the sidecar is not answering at its url once it is gone', async () => {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+    const gone = await failure(call('rpc-error-500'))
+    expect(gone.message).toMatch(/^The Awk sidecar stopped: it stopped answering at http:\/\/127\.0\.0\.1:\d+\/ \(/)
+    const refused = await failure(call('rpc-error-500'))
+    expect(refused.message).toMatch(
+      /^The Awk sidecar stopped: it is not answering at http:\/\/127\.0\.0\.1:\d+\/ \(.*ECONNREFUSED\)\); start it there, then restart it\.$/,
+    )
+    expect(refused.message).not.toContain('..')
+  })
 })

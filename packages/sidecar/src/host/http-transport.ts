@@ -29,6 +29,11 @@ function readRpcReply(text: string): unknown {
   }
 }
 
+/** A message set inside a sentence: its own final full stop would double the sentence's. */
+function withoutStop(message: string): string {
+  return message.replace(/\.+$/, '')
+}
+
 /** The start of a body, on one line and without control characters, for an error message. */
 function printable(text: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is being removed
@@ -78,7 +83,7 @@ export function createHttpTransport(options: HttpTransportOptions): SidecarTrans
       exit({
         code: null,
         signal: null,
-        reason: `the event stream of ${options.url} failed: ${WorkbenchError.from(error).message}`,
+        reason: `it stopped answering at ${options.url} (${withoutStop(WorkbenchError.from(error).message)})`,
       })
     }
   }
@@ -104,7 +109,7 @@ export function createHttpTransport(options: HttpTransportOptions): SidecarTrans
         exit({
           code: null,
           signal: null,
-          reason: `${options.url} cannot be reached: ${WorkbenchError.from(error).message}`,
+          reason: `it is not answering at ${options.url} (${withoutStop(WorkbenchError.from(error).message)}); start it there, then restart it`,
         })
         return
       }
@@ -131,7 +136,7 @@ export function createHttpTransport(options: HttpTransportOptions): SidecarTrans
       }).catch((error: unknown) => {
         throw new WorkbenchError(
           'upstream_unreachable',
-          `POST ${options.url} failed: ${WorkbenchError.from(error).message}`,
+          `The sidecar is not answering at ${options.url} (${withoutStop(WorkbenchError.from(error).message)}).`,
         )
       })
       const body = await readBoundedBody(response.body, options.maxLineBytes)
