@@ -184,7 +184,7 @@ describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
     await expect.poll(() => toy.getAttribute('data-state')).toBe('running')
     await expect.poll(() => mqtt.getAttribute('data-state')).toBe('running')
     expect(await toy.locator('.plugin-facts').textContent()).toMatch(
-      /dev\.wirebench\.example\.toy 1\.0\.0 · stdio · pid \d+ · ping/,
+      /dev\.wirebench\.example\.toy 1\.0\.0 · stdio · pid \d+ · ping .* · env WORKBENCH_\*$/,
     )
     expect(await page.locator('.plugin-card[data-plugin="rest"] .plugin-state').textContent()).toBe('built in')
     // The sidecar's own icon is drawn as an image (an SVG image runs no script).

@@ -84,6 +84,8 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
       transport: 'stdio',
       directory: pythonExampleDir,
       manifestStatus: 'valid',
+      // Shown so the user sees which of their environment variables it is given.
+      envPrefix: 'WORKBENCH_',
     })
     expect(find(list, 'toy')?.pid).toBeUndefined()
     expect(find(list, 'dir:broken')).toMatchObject({

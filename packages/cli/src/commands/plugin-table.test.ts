@@ -10,6 +10,7 @@ const crashed: PluginInfo = {
   packageId: 'dev.test.fault',
   version: '1.0.0',
   transport: 'stdio',
+  envPrefix: 'FAULT_',
   directory: '/plugins/fault',
   manifestStatus: 'valid',
   exitCode: 7,
@@ -32,7 +33,7 @@ describe('wirebench plugin list (the table)', () => {
   it('shows a crash with its exit code, why it stopped and the last five stderr lines under it', () => {
     const lines = renderPluginTable([crashed], { isServerRunning: true }).split('\n')
     expect(lines[1]).toMatch(
-      /^dev\.test\.fault\s+fault\s+Fault\s+1\.0\.0\s+stdio\s+valid\s+crashed \(exit 7, 2 in a row\)/,
+      /^dev\.test\.fault\s+fault\s+Fault\s+1\.0\.0\s+stdio\s+valid\s+crashed \(exit 7, 2 in a row\)\s+FAULT_\*\s+\/plugins\/fault$/,
     )
     expect(lines.slice(3)).toEqual([
       'fault:',

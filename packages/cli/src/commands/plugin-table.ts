@@ -53,7 +53,7 @@ export function renderPluginTable(plugins: readonly PluginInfo[], options: Plugi
     const where = options.looked?.length ? ` in ${options.looked.map(printable).join(', ')}` : ''
     return `No sidecar plugins found${where}. Install one with: wirebench plugin install <dir | file.zip>\n`
   }
-  const header = ['PACKAGE', 'PROTOCOL', 'NAME', 'VERSION', 'TRANSPORT', 'MANIFEST', 'STATE', 'DIRECTORY']
+  const header = ['PACKAGE', 'PROTOCOL', 'NAME', 'VERSION', 'TRANSPORT', 'MANIFEST', 'STATE', 'ENV', 'DIRECTORY']
   const rows = plugins.map((p) =>
     [
       p.packageId ?? '-',
@@ -63,6 +63,8 @@ export function renderPluginTable(plugins: readonly PluginInfo[], options: Plugi
       p.transport ?? '-',
       p.manifestStatus ?? '-',
       options.isServerRunning || p.state === 'invalid' ? health(p) : '(workbench not running)',
+      // The environment variables it is given: a prefix like AWS_ would hand it the user's cloud credentials.
+      p.envPrefix === undefined ? '-' : `${p.envPrefix}*`,
       p.directory ?? '-',
     ].map(printable),
   )

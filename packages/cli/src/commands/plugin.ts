@@ -53,6 +53,7 @@ async function scanned(configDir: string, pluginDirs: string[]): Promise<PluginI
       manifestStatus: 'valid',
     }
     if (manifest.version !== undefined) info.version = manifest.version
+    if ((manifest.transport ?? 'stdio') === 'stdio') info.envPrefix = manifest.envPrefix ?? 'WORKBENCH_'
     return info
   })
 }

@@ -217,6 +217,8 @@ export interface PluginInfo {
   packageId?: string
   version?: string
   transport?: 'stdio' | 'http'
+  /** The prefix of the environment variables a stdio sidecar is given (`WORKBENCH_` unless its manifest names one). */
+  envPrefix?: string
   /** The plugin directory (sidecars). */
   directory?: string
   manifestStatus?: 'valid' | 'invalid'

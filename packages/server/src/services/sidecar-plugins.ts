@@ -96,6 +96,7 @@ function manifestFacts(dir: string, manifest: SidecarPlugin['sidecar']['manifest
     manifestStatus: 'valid',
   }
   if (manifest.version !== undefined) info.version = manifest.version
+  if ((manifest.transport ?? 'stdio') === 'stdio') info.envPrefix = manifest.envPrefix ?? 'WORKBENCH_'
   if (manifest.protocol.iconSvg !== undefined) info.iconSvg = manifest.protocol.iconSvg
   return info
 }

@@ -136,7 +136,29 @@ describe('sidecar.json validation (JSON Schema draft 2020-12, Ajv)', () => {
     [
       'a non-string envPrefix',
       { ...valid, envPrefix: 1 },
-      { path: '/envPrefix', message: '"envPrefix" must be a string; write a prefix ending in "_", such as "TOY_".' },
+      {
+        path: '/envPrefix',
+        message:
+          '"envPrefix" must be a string; write the sidecar\'s own prefix, at least 3 characters ending in "_", such as "TOY_".',
+      },
+    ],
+    [
+      'an envPrefix without a closing underscore',
+      { ...valid, envPrefix: 'X' },
+      {
+        path: '/envPrefix',
+        message:
+          '"envPrefix" is not valid here; write the sidecar\'s own prefix, at least 3 characters ending in "_", such as "TOY_".',
+      },
+    ],
+    [
+      'an envPrefix of well-known credentials',
+      { ...valid, envPrefix: 'AWS_' },
+      {
+        path: '/envPrefix',
+        message:
+          '"envPrefix" names a prefix of well-known credentials, which would hand them to the sidecar; write the sidecar\'s own prefix, at least 3 characters ending in "_", such as "TOY_".',
+      },
     ],
     [
       'a fractional shutdownTimeoutMs',

@@ -84,6 +84,11 @@ function describe(error: ErrorObject): ManifestProblem {
     case 'maxItems':
     case 'uniqueItems':
       return { path: at, message: `${fieldName(at)} is not valid here; ${whatToWrite(at)}` }
+    case 'not':
+      return {
+        path: at,
+        message: `${fieldName(at)} names a prefix of well-known credentials, which would hand them to the sidecar; ${whatToWrite(at)}`,
+      }
     case 'minimum':
       return { path: at, message: `${fieldName(at)} must be ${String(params.limit)} or more.` }
     default:
@@ -100,7 +105,7 @@ const fieldHelp: Record<string, string> = {
   '/protocol/iconSvg': 'write an inline <svg> document, or leave the field out.',
   '/executable': 'write the program\'s path relative to the plugin directory, such as "bin/sidecar".',
   '/args': 'write a list of strings, such as ["--verbose"].',
-  '/envPrefix': 'write a prefix ending in "_", such as "TOY_".',
+  '/envPrefix': 'write the sidecar\'s own prefix, at least 3 characters ending in "_", such as "TOY_".',
   '/url': 'write the JSON-RPC endpoint, such as "http://127.0.0.1:7000/rpc".',
   '/version': 'write a version string, such as "1.0.0".',
   '/schemes': 'write a list of URL schemes without "://", such as ["mqtt", "mqtts"].',

@@ -47,8 +47,11 @@ export const sidecarManifestSchema = {
     },
     envPrefix: {
       type: 'string',
+      pattern: '^[A-Za-z][A-Za-z0-9_]+_$',
+      not: { pattern: '^(AWS|AZURE|ARM|GOOGLE|GCP|GCLOUD|GITHUB|GH|GITLAB|NPM|DOCKER|KUBE|SSH|GPG|OPENAI|ANTHROPIC)_' },
       default: 'WORKBENCH_',
-      description: 'Prefix of the environment variables forwarded to the subprocess (stdio).',
+      description:
+        'Prefix of the environment variables forwarded to the subprocess (stdio): at least 3 characters ending in "_", not a well-known credentials prefix such as AWS_.',
     },
     shutdownTimeoutMs: {
       type: 'integer',
