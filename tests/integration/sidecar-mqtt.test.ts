@@ -257,7 +257,9 @@ describe.runIf(requireMosquitto())('MQTT sidecar against mosquitto (TLS, mTLS, p
     }
     expect(await publish(mosquitto.mtlsUrl, mtls)).toMatchObject({ status: 'OK' })
     const trustOnly = { [TRUST_MARKER]: JSON.stringify({ caCertificate: pki.caCertificate }) }
-    expect((await failure(publish(mosquitto.mtlsUrl, trustOnly))).code).toBe('upstream_unreachable')
+    const noCertificate = await failure(publish(mosquitto.mtlsUrl, trustOnly))
+    expect(noCertificate.code).toBe('upstream_unreachable')
+    expect(noCertificate.hint).toMatch(/asks for a client certificate, set mTLS auth \(certificate and key\)/)
     // The PEM material never touched the disk: the sidecar's temp dir stays empty.
     expect(await readdir(tmp)).toEqual([])
   })
