@@ -1,14 +1,15 @@
 /**
  * WCAG AA contrast (4.5:1 for text, 3:1 for large text) of what the page really renders, in both themes, measured in
  * Chromium on the screens a user spends time on: the sidebar with a search, a REST form (field types, placeholders,
- * the source legend, the Server field), a response (status, facts, JSON tree, headers, the request sent), a gRPC form
- * and a live log.
+ * the source legend, the Server field, the Send button's shortcut), a response (status, facts, JSON tree, headers, the
+ * request sent), a gRPC form, a live log and the environments dialog.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
 import { contrastFailures, type ContrastFailure } from './support/contrast.js'
+import { closeEnvironmentEditor, editor, openEnvironmentEditor, setVariable } from './support/environments-page.js'
 import { openChannel, pinTheme, waitForLiveStatus } from './support/live-page.js'
 import { openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
 
@@ -115,6 +116,19 @@ describe.runIf(requireChromium())('text contrast meets WCAG AA', () => {
         await atRest(page)
         expect(report(await contrastFailures(page, '.response-pane'))).toEqual([])
         await screenshot(page, `contrast-live-${theme}`)
+      })
+
+      it('in the environments dialog: the list, its tags and every tab', async () => {
+        await openEnvironmentEditor(page)
+        await setVariable(page, 'apiToken', 's3cret')
+        await atRest(page)
+        for (const tab of [/Variables/, /Auth/, /TLS trust/, /Hosts/]) {
+          await editor(page).getByRole('tab', { name: tab }).click()
+          await atRest(page)
+          expect(report(await contrastFailures(page, 'dialog.env-editor'))).toEqual([])
+        }
+        await screenshot(page, `contrast-environments-${theme}`)
+        await closeEnvironmentEditor(page)
       })
 
       it('on the GraphQL panes and a WebSocket connection', async () => {

@@ -89,6 +89,24 @@ describe.runIf(requireChromium())('environment and auth screens', () => {
         })
       }
 
+      it('keeps every tab label of the environment on one line', async () => {
+        // The longest auth type name: at 420 px the tabs no longer fit one row.
+        await chooseAuthType(page, 'aws_sigv4')
+        const heights = await editor(page)
+          .getByRole('tablist', { name: 'Environment parts' })
+          .evaluate((list) =>
+            [...list.querySelectorAll('[role="tab"]')].map((tab) => {
+              const range = document.createRange()
+              range.selectNodeContents(tab)
+              const rects = [...range.getClientRects()].filter((rect) => rect.width > 0)
+              return Math.max(...rects.map((r) => r.bottom)) - Math.min(...rects.map((r) => r.top))
+            }),
+          )
+        expect(heights).toHaveLength(4)
+        for (const height of heights) expect(height).toBeLessThan(26)
+        await screenshot(page, `environments-tabs-${variant.name}`)
+      })
+
       it('shows a signed JWT in the sign preview', async () => {
         await chooseAuthType(page, 'jwt')
         await authInput(page, 'secret').fill('${apiToken}')

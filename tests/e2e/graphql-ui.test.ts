@@ -178,6 +178,15 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
       const log = await page.locator('.live-log').textContent()
       for (const n of [4, 0]) expect(log).toContain(`"countdown":${n}`)
       await screenshot(page, `graphql-subscription-${transport}-dark`)
+      // What opened it: the POST (graphql-sse) or the upgrade with the subscribe message (graphql-ws).
+      const tabs = page.getByRole('tablist', { name: 'Live call views' })
+      await tabs.getByRole('tab', { name: 'Request' }).click()
+      const sent = page.locator('.live-view .sent-request')
+      expect(await sent.getByLabel('Request line').textContent()).toContain(
+        transport === 'graphql-ws' ? 'GET ws://' : 'POST http://',
+      )
+      expect(await sent.textContent()).toContain('countdown(')
+      await tabs.getByRole('tab', { name: 'Messages' }).click()
     })
   }
 
@@ -205,6 +214,29 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
     await screenshot(page, 'graphql-phone-light')
     await page.setViewportSize({ width: 1440, height: 900 })
     await pinTheme(page, 'dark')
+  })
+
+  it('puts the errors above the data when the pane stacks them (420 px)', async () => {
+    await page.setViewportSize({ width: 420, height: 860 })
+    await page.waitForTimeout(400)
+    await page.locator('.drawer-toggle').click()
+    await openMethod(page, 'forbidden')
+    await waitForSchema(page)
+    await page.getByRole('button', { name: /^Send/ }).click()
+    const errors = page.getByRole('region', { name: 'Errors' })
+    await errors.waitFor()
+    const data = page.getByRole('region', { name: 'Data' })
+    const [errorsBox, dataBox, tabsBox] = await Promise.all([
+      errors.boundingBox(),
+      data.boundingBox(),
+      page.getByRole('tablist', { name: 'Response views' }).boundingBox(),
+    ])
+    expect(errorsBox!.y).toBeLessThan(dataBox!.y)
+    expect(errorsBox!.y - (tabsBox!.y + tabsBox!.height)).toBeLessThan(60)
+    await errors.scrollIntoViewIfNeeded()
+    await screenshot(page, 'graphql-errors-420-dark')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.waitForTimeout(400)
   })
 
   it('had no page errors', () => {

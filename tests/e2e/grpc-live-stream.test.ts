@@ -121,7 +121,20 @@ describe.runIf(requireChromium())('gRPC server stream in the live log', () => {
     expect(await previewsOverflow(page)).toBe(true)
     // The log was following its end when the view narrowed (and grew shorter): it still shows the end.
     expect(await statusRowInView(page)).toBe(true)
-    await page.setViewportSize({ width: 1440, height: 900 })
+
+    // A selected message opens the inspector in full view, its title on one line and a screenful of its JSON.
+    await page.locator('.live-row.is-in:not(.is-meta)').nth(2).click()
+    const inspector = page.getByRole('region', { name: 'Selected message' })
+    await inspector.locator('.json-tree').waitFor()
+    await expect
+      .poll(async () => (await inspector.boundingBox())!.y + (await inspector.boundingBox())!.height)
+      .toBeLessThanOrEqual(900 + 1)
+    expect((await inspector.locator('.live-inspector-title').boundingBox())!.height).toBeLessThan(24)
+    expect((await inspector.locator('.json-tree').boundingBox())!.height).toBeGreaterThan(300)
+    await screenshot(page, 'grpc-stream-inspector-narrow-light')
     await pinTheme(page, 'dark')
+    await screenshot(page, 'grpc-stream-inspector-narrow-dark')
+    await page.keyboard.press('Escape')
+    await page.setViewportSize({ width: 1440, height: 900 })
   })
 })

@@ -88,6 +88,24 @@ describe.runIf(requireChromium())('long strings and Ctrl+F in response bodies', 
       await expect.poll(() => tree().textContent()).toContain('THE-END')
     })
 
+    it('shows a match found deep inside a long string on its one line, from just before the match', async () => {
+      await page.getByRole('button', { name: 'Wrap' }).click()
+      expect(await page.getByRole('button', { name: 'Wrap' }).getAttribute('aria-pressed')).toBe('false')
+      await page.locator('.response-summary').click()
+      await page.keyboard.press('Control+f')
+      await page.keyboard.type('the-end')
+      await expect.poll(() => page.locator('.json-tree-count').first().textContent()).toBe('1 match')
+      const mark = tree().locator('mark').first()
+      expect(await mark.textContent()).toBe('THE-END')
+      const [markBox, treeBox] = [(await mark.boundingBox())!, (await tree().boundingBox())!]
+      expect(markBox.x + markBox.width).toBeLessThanOrEqual(treeBox.x + treeBox.width)
+      expect(await mark.evaluate((element) => element.closest('.json-string')?.textContent?.startsWith('"…'))).toBe(
+        true,
+      )
+      await screenshot(page, 'json-find-deep-dark')
+      await page.getByLabel('Find in response body').press('Escape')
+    })
+
     it('opens the raw view’s search with Ctrl+F', async () => {
       await page.getByRole('group', { name: 'Body view' }).getByRole('button', { name: 'Raw' }).click()
       await page.locator('.response-body .cm-content').waitFor()

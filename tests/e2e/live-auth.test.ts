@@ -2,10 +2,10 @@
 import type { Browser, Page } from 'playwright-core'
 import { SESSION_TOKEN_HEADER } from '@wirebench/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newPage, requireChromium } from './support/browser.js'
+import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
 import { startGrpcLiveTarget, type GrpcLiveTarget } from './support/grpc-live-target.js'
-import { liveFacts, setRequestJson, waitForLiveStatus } from './support/live-page.js'
+import { liveFacts, pinTheme, setRequestJson, waitForLiveStatus } from './support/live-page.js'
 import { openMethod, openWorkbench } from './support/workbench-page.js'
 
 const secret = 'live-secret-token-7f3a'
@@ -28,7 +28,7 @@ describe.runIf(requireChromium())('auth on live calls', () => {
         document: {
           version: 1,
           environments: [
-            { id: 'live', name: 'Live', vars: { tok: secret }, auth: { type: 'bearer', token: '${tok}' } },
+            { id: 'live', name: 'Live', vars: { tok: secret, word: 'abc' }, auth: { type: 'bearer', token: '${tok}' } },
           ],
           activeEnvironmentId: 'live',
         },
@@ -55,5 +55,33 @@ describe.runIf(requireChromium())('auth on live calls', () => {
     expect(target.authorizations()).toEqual([`Bearer ${secret}`])
     // The token travelled inside the socket's open message, never in the page's URLs.
     expect(page.url()).not.toContain(secret)
+  })
+
+  it('shows what opened the stream under Request, the credential masked', async () => {
+    await page.getByRole('tablist', { name: 'Live call views' }).getByRole('tab', { name: 'Request' }).click()
+    const sent = page.locator('.live-view .sent-request')
+    expect(await sent.getByLabel('Request line').textContent()).toMatch(/POST.*\/wirebench\.e2e\.live\.Ticker\/Ticks/)
+    const text = (await sent.textContent()) ?? ''
+    expect(text).toContain('authorization')
+    expect(text).toContain('***')
+    expect(text).not.toContain(secret)
+    expect(text).toMatch(/"count": 3/)
+    await screenshot(page, 'live-request-tab-dark')
+    await pinTheme(page, 'light')
+    await screenshot(page, 'live-request-tab-light')
+    await pinTheme(page, 'dark')
+    await page.getByRole('tablist', { name: 'Live call views' }).getByRole('tab', { name: 'Messages' }).click()
+  })
+
+  it('shows no Headers or Trailers tab for a stream that was refused before it went out', async () => {
+    await setRequestJson(page, { count: '${word}', intervalMs: 0 })
+    await page.keyboard.press('Control+Enter')
+    await waitForLiveStatus(page, ['error'])
+    await expect
+      .poll(() => page.locator('.live-problem').textContent())
+      .toContain('does not give a whole number (uint32)')
+    expect(target.authorizations()).toHaveLength(1)
+    const tabs = page.getByRole('tablist', { name: 'Live call views' }).getByRole('tab')
+    expect(await tabs.allTextContents()).toEqual(['Messages'])
   })
 })

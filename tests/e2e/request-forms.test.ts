@@ -369,6 +369,82 @@ describe.runIf(requireChromium())('request forms', () => {
     await page.getByRole('tab', { name: /Form/ }).click()
   })
 
+  it('fills a text body from its media type’s own example, literally: the secret never arrives', async () => {
+    await openMethod(page, 'sendFeedback')
+    await page.getByRole('combobox', { name: 'Request body media type' }).selectOption('application/xml')
+    await clearForm(page)
+    await page.getByRole('button', { name: 'Fill example' }).click()
+    const body = fieldInput(page, 'body')
+    expect(await body.inputValue()).toBe('<feedback>$${canarySecret}</feedback>')
+    const before = target.received.length
+    await sendWithShortcut(page)
+    const call = target.received.slice(before)[0]!
+    expect(call.body).toBe('<feedback>${canarySecret}</feedback>')
+    expect(JSON.stringify(target.received)).not.toContain(SECRET)
+  })
+
+  it('holds Send for a required body with nothing in it, and marks the response on screen as the previous one', async () => {
+    await openMethod(page, 'postPrio')
+    // The values of a oneOf of consts are told apart in its description.
+    expect(await field(page, 'priority').locator('.field-description').textContent()).toBe('"LOW": low; "HIGH": high')
+    await fieldInput(page, 'count').fill('3')
+    const first = target.received.length
+    expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^200/)
+    expect(JSON.parse(target.received[first]!.body)).toEqual({ count: 3 })
+
+    await clearForm(page)
+    const before = target.received.length
+    await pressSend(page)
+    const hold = page.locator('.send-hold')
+    await hold.waitFor()
+    expect(await hold.textContent()).toContain('(request body) is required by the API description')
+    expect(target.received.length).toBe(before)
+    const previous = page.locator('.response-pane .response-previous')
+    expect(await previous.textContent()).toBe(
+      'Previous response. The last Send was held: nothing was sent (the request pane says why).',
+    )
+    expect(await page.locator('.response-pane .status-badge').textContent()).toMatch(/^200/)
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'form-required-body-held-dark')
+    await hold.getByRole('button', { name: 'Show' }).click()
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('[data-field-path]')?.getAttribute('data-field-path')),
+      )
+      .toBe('priority')
+
+    await fieldInput(page, 'count').fill('4')
+    expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^200/)
+    expect(await previous.count()).toBe(0)
+  })
+
+  it('lists keys the form has no field for, never calls such a message in sync, and lets them be removed', async () => {
+    await openMethod(page, 'postPrio')
+    await clearForm(page)
+    await page.getByRole('tab', { name: 'JSON' }).click()
+    const editor = page.locator('.raw-json .cm-content')
+    await editor.click()
+    await page.keyboard.press('Control+a')
+    await page.keyboard.insertText('{"priority":"LOW","count":3,"extra":1}')
+    const status = page.locator('.raw-json-status')
+    await expect
+      .poll(() => status.textContent())
+      .toBe('Not in the schema: extra. The form lists it under Extra keys; it is sent as written.')
+    await page.getByRole('tab', { name: /Form/ }).click()
+    const extra = page.getByRole('region', { name: 'Extra keys (not in the schema)' })
+    expect(await extra.locator('.extra-key').allTextContents()).toEqual(['extra1'])
+    await screenshot(page, 'form-extra-keys-dark')
+    const before = target.received.length
+    await sendWithShortcut(page)
+    expect(JSON.parse(target.received[before]!.body)).toEqual({ priority: 'LOW', count: 3, extra: 1 })
+
+    await extra.getByRole('button', { name: 'Remove extra' }).click()
+    expect(await extra.count()).toBe(0)
+    await page.getByRole('tab', { name: 'JSON' }).click()
+    await expect.poll(() => status.textContent()).toBe('In sync with the form')
+    await page.getByRole('tab', { name: /Form/ }).click()
+  })
+
   it('says which auth an operation needs and whether the active environment sends it', async () => {
     await openMethod(page, 'getOpen')
     await expect.poll(() => page.locator('.rest-security').textContent()).toContain('No auth needed')
@@ -386,13 +462,17 @@ describe.runIf(requireChromium())('request forms', () => {
     await chooseAuthType(page, 'bearer')
     await authInput(page, 'token').fill('tok-1')
     await closeEnvironmentEditor(page)
-    await expect.poll(() => line.textContent()).toBe('Needs bearer (http) — active environment Forms sends Bearer ✓')
+    // The form target is another program on 127.0.0.1, not an origin the demo was started on: asked about on Send.
+    const asked = `once ${new URL(target.documentUrl).host} is approved (asked on Send) ✓`
+    await expect
+      .poll(() => line.textContent())
+      .toBe(`Needs bearer (http) — active environment Forms sends Bearer ${asked}`)
     expect(await line.getAttribute('data-provision')).toBe('yes')
     await openMethod(page, 'getKeyed')
     await expect
       .poll(() => line.textContent())
       .toBe(
-        'Needs one of apiKeyAuth (API key in header X-API-Key) · bearer (http) — active environment Forms sends Bearer ✓',
+        `Needs one of apiKeyAuth (API key in header X-API-Key) · bearer (http) — active environment Forms sends Bearer ${asked}`,
       )
     await pinTheme(page, 'dark')
     await screenshot(page, 'form-security-dark')
@@ -410,7 +490,8 @@ describe.runIf(requireChromium())('request forms', () => {
 
   it("keeps a hostile GraphQL schema's argument defaults literal", async () => {
     await page.getByRole('searchbox', { name: 'Search operations' }).fill('echo')
-    await page.locator('.sb-method[data-method="echo"]').first().click()
+    // The demo's MCP servers have an echo tool too: the hostile schema's operation is the one under its URL.
+    await page.locator(`.sb-method[data-method="echo"][data-origin*="${target.graphqlUrl}"]`).click()
     await page.getByRole('searchbox', { name: 'Search operations' }).fill('')
     await page.getByRole('tab', { name: /Variables/ }).click()
     await page.getByRole('button', { name: 'Fill example' }).click()

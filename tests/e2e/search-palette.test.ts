@@ -86,6 +86,17 @@ describe.runIf(requireChromium())('Ctrl+K search as a palette', () => {
       await expect.poll(() => openedMethod(page)).toBe('get_diagnostics_delay')
     })
 
+    it('opens the operation named by the search ahead of ones whose path or summary mention it', async () => {
+      await page.keyboard.press('Control+k')
+      await page.keyboard.type('author')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => openedMethod(page)).toBe('author')
+      await page.keyboard.press('Control+k')
+      await page.keyboard.type('subscribe')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => openedMethod(page)).toBe('subscribe')
+    })
+
     it('finds the operations of a host', async () => {
       const sse = new URL(cli.demoUrls.find((url) => url.endsWith('/events'))!)
       await page.keyboard.press('Control+k')
@@ -108,6 +119,8 @@ describe.runIf(requireChromium())('Ctrl+K search as a palette', () => {
       await page.keyboard.press('Enter')
       await expect.poll(() => openedMethod(page)).toBe('whoAmI')
       await expect.poll(() => page.locator('.sidebar').isVisible()).toBe(false)
+      // The focused row went away with the drawer: the focus is on the opened operation, not on <body>.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.className ?? '')).toBe('method-name')
       await page.context().close()
     })
   })

@@ -63,6 +63,16 @@ describe.runIf(requireChromium())('SSE feeds in the browser', () => {
     await screenshot(page, 'sse-feed-light')
   })
 
+  it('shows the request that opened the feed under Request', async () => {
+    const tabs = page.getByRole('tablist', { name: 'Live call views' })
+    await tabs.getByRole('tab', { name: 'Request' }).click()
+    const line = await page.locator('.live-view .sent-request').getByLabel('Request line').textContent()
+    expect(line).toContain('GET')
+    expect(line).toContain(new URL(feedUrl).pathname)
+    expect(line).toContain('count=40')
+    await tabs.getByRole('tab', { name: 'Messages' }).click()
+  })
+
   it('filters the log to one event type', async () => {
     await page.getByRole('combobox', { name: 'Event' }).selectOption('tick')
     const count = page.locator('.live-filter-bar [role="status"]')

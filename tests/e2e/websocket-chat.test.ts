@@ -46,6 +46,15 @@ describe.runIf(requireChromium())('WebSocket chat in the browser', () => {
     await waitForLiveStatus(page, ['open'])
     await expect.poll(() => page.locator('.ws-negotiated').textContent()).toContain('chat.v2')
     expect(await page.locator('.ws-state-text').textContent()).toBe('Connected')
+    // Nothing in the pane still speaks of the discovery handshake's (absent) subprotocol.
+    expect(await page.locator('.ws-pane').textContent()).not.toMatch(/offered no subprotocol/i)
+    // The upgrade request that opened the channel, under Request.
+    const tabs = page.getByRole('tablist', { name: 'Live call views' })
+    await tabs.getByRole('tab', { name: 'Request' }).click()
+    const sent = page.locator('.live-view .sent-request')
+    expect(await sent.getByLabel('Request line').textContent()).toContain(`GET ${servers.url('/echo')}`)
+    expect(await sent.textContent()).toContain('chat.v2, json')
+    await tabs.getByRole('tab', { name: 'Messages' }).click()
   })
 
   it('sends text, JSON, binary and a ping, and shows the replies in order', async () => {
@@ -74,6 +83,21 @@ describe.runIf(requireChromium())('WebSocket chat in the browser', () => {
     expect(await sent.locator('.live-chip.is-opcode').allTextContents()).toEqual(['text', 'text', 'binary', 'ping'])
     await pinTheme(page, 'dark')
     await screenshot(page, 'websocket-chat-dark')
+  })
+
+  it('offers no "Latest" over a log that fits, and Escape closes the inspector from its Wrap button', async () => {
+    const received = page.locator('.live-row.is-in:not(.is-meta)')
+    await received.nth(1).click()
+    const inspector = page.getByRole('region', { name: 'Selected message' })
+    await inspector.waitFor()
+    expect(
+      await page.locator('.live-log-scroll').evaluate((element) => element.scrollHeight <= element.clientHeight),
+    ).toBe(true)
+    expect(await page.locator('.live-jump').count()).toBe(0)
+    await inspector.getByRole('button', { name: 'Wrap' }).focus()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => inspector.count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('live-log-scroll'))).toBe(true)
   })
 
   it('shows a ping from the server as a control frame', async () => {

@@ -121,7 +121,9 @@ describe('WebSocket plugin against ws servers', () => {
   it('negotiates the subprotocol listed in Sec-WebSocket-Protocol and shows it in discovery and headers', async () => {
     const metadata = { 'Sec-WebSocket-Protocol': 'chat.v1, chat.v2' }
     const [service] = await plugin.discover({ kind: 'url', url: servers.url('/chat') }, contractContext({ metadata }))
-    expect(service!.methods[0]!.description).toContain('chat.v2')
+    // The discovery handshake's choice is told on the service and in the summary; the description speaks of connections.
+    expect(service!.description).toContain('chat.v2')
+    expect(service!.methods[0]!.summary).toContain('chat.v2')
     const { frames } = await open('/chat', metadata)
     const [headers] = await readUntil(frames, (seen) => seen.length === 1)
     expect(headers).toMatchObject({ type: 'headers', metadata: { 'sec-websocket-protocol': 'chat.v2' } })

@@ -1,7 +1,7 @@
 /**
  * WCAG 2.x contrast of the text a page really renders, measured in the browser: every visible text node's computed
- * colour against the backgrounds its ancestors paint (semi-transparent layers composited), and every empty input's
- * placeholder. Colours are read through a canvas, so `light-dark()`, `color-mix()` and any other syntax resolve to the
+ * colour against the backgrounds its ancestors paint (semi-transparent layers and CSS `opacity` groups composited),
+ * and every empty input's placeholder. Colours are read through a canvas, so `light-dark()`, `color-mix()` and any other syntax resolve to the
  * sRGB pixels the user sees.
  */
 import type { Page } from 'playwright-core'
@@ -48,12 +48,32 @@ export async function contrastFailures(page: Page, root = 'body'): Promise<Contr
       const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
       return (hi + 0.05) / (lo + 0.05)
     }
-    const backgroundOf = (element: Element): Rgba => {
+    /**
+     * An element with `opacity` below 1 paints its subtree as a group (backgrounds and text inside it together) and
+     * blends that group over what is behind it at its opacity: text in `.send-shortcut { opacity: 0.7 }` is 70 % text
+     * and 30 % of the button under it. Returns the colours the user sees for `css` painted in `element`, and behind it.
+     */
+    const seenColours = (element: Element, css: string): { color: Rgba; background: Rgba } => {
       const chain: Element[] = []
       for (let e: Element | null = element; e; e = e.parentElement) chain.unshift(e)
-      let color: Rgba = [255, 255, 255, 1]
-      for (const e of chain) color = over(toRgba(getComputedStyle(e).backgroundColor), color)
-      return color
+      const groups: Array<{ opacity: number; layer: Rgba }> = [{ opacity: 1, layer: [0, 0, 0, 0] }]
+      for (const e of chain) {
+        const style = getComputedStyle(e)
+        const opacity = Number(style.opacity)
+        if (opacity < 1) groups.push({ opacity, layer: [0, 0, 0, 0] })
+        const group = groups[groups.length - 1]!
+        group.layer = over(toRgba(style.backgroundColor), group.layer)
+      }
+      const flatten = (innermost: Rgba): Rgba => {
+        let content = innermost
+        for (let i = groups.length - 1; i >= 1; i--) {
+          content = [content[0], content[1], content[2], content[3] * groups[i]!.opacity]
+          content = over(content, groups[i - 1]!.layer)
+        }
+        return over(content, [255, 255, 255, 1])
+      }
+      const innermost = groups[groups.length - 1]!.layer
+      return { color: flatten(over(toRgba(css), innermost)), background: flatten(innermost) }
     }
     const where = (element: Element) => {
       const parts: string[] = []
@@ -79,8 +99,7 @@ export async function contrastFailures(page: Page, root = 'body'): Promise<Contr
       const size = Number.parseFloat(style.fontSize)
       const isLarge = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700)
       const needed = isLarge ? 3 : 4.5
-      const background = backgroundOf(element)
-      const color = over(toRgba(css), background)
+      const { color, background } = seenColours(element, css)
       const ratio = ratioOf(color, background)
       if (ratio < needed) {
         failures.push({

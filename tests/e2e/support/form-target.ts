@@ -84,10 +84,31 @@ function typedDocument(serverUrl: string): unknown {
             required: true,
             content: {
               'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } },
-              'application/xml': { schema: { type: 'string' } },
+              // The media type's own example (not the schema's): a document value, so it is filled in literally.
+              'application/xml': { schema: { type: 'string' }, example: '<feedback>${canarySecret}</feedback>' },
               'text/plain': { schema: { type: 'string' } },
             },
           },
+          responses: ok,
+        },
+      },
+      '/prio': {
+        post: {
+          operationId: 'postPrio',
+          tags: ['forms'],
+          // A required body whose fields are all optional: only an empty body is wrong.
+          requestBody: json({
+            type: 'object',
+            properties: {
+              priority: {
+                oneOf: [
+                  { const: 'LOW', description: 'low' },
+                  { const: 'HIGH', description: 'high' },
+                ],
+              },
+              count: { type: 'integer', format: 'int32' },
+            },
+          }),
           responses: ok,
         },
       },

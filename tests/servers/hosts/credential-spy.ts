@@ -1,12 +1,15 @@
 /**
  * A loopback REST API that records every request it receives (method, URL, headers, body), to prove what reached it:
  * it documents itself at /openapi.json (its operation ids start with `name`), answers a note (POST /notes) and a
- * whoami (GET /whoami) with what it saw, and streams one event (GET /events, text/event-stream) saying the same.
- * Bind it to 127.0.0.1 and 127.0.0.2 to get two host names on one machine.
+ * whoami (GET /whoami, and GET /secured, which declares bearer security) with what it saw, streams one event
+ * (GET /events, text/event-stream) saying the same, and echoes WebSocket frames at /chat (recorded as requests too:
+ * the upgrade, then each frame as a `FRAME` entry). Bind it to 127.0.0.1, 127.0.0.2… to get several host names on
+ * one machine.
  */
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { WebSocketServer } from 'ws'
 
 export interface SpiedRequest {
   method: string
@@ -18,6 +21,8 @@ export interface SpiedRequest {
 export interface CredentialSpy {
   origin: string
   docUrl: string
+  /** `ws://host:port/chat`, the WebSocket echo. */
+  chatUrl: string
   requests: SpiedRequest[]
   /** Everything the server received, as one string (headers, URLs and bodies of every request). */
   everything(): string
@@ -31,7 +36,11 @@ function document(name: string, origin: string): unknown {
     openapi: '3.0.3',
     info: { title: `Credential spy ${name}`, version: '1' },
     servers: [{ url: origin }],
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     paths: {
+      '/secured': {
+        get: { tags: [name], operationId: `${name}Secured`, security: [{ bearerAuth: [] }], responses: ok },
+      },
       '/notes': {
         post: {
           tags: [name],
@@ -76,7 +85,7 @@ export async function startCredentialSpy(host: string, name: string): Promise<Cr
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(document(name, origin)))
       } else if (path === '/events') {
         response.writeHead(200, { 'content-type': 'text/event-stream' }).end(`data: ${seen}\n\n`)
-      } else if (path === '/notes' || path === '/whoami') {
+      } else if (path === '/notes' || path === '/whoami' || path === '/secured') {
         response.writeHead(200, { 'content-type': 'application/json' }).end(seen)
       } else {
         response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}')
@@ -84,15 +93,27 @@ export async function startCredentialSpy(host: string, name: string): Promise<Cr
     })
   }
   const server = createServer(handler)
+  const sockets = new WebSocketServer({ server, path: '/chat' })
+  sockets.on('connection', (socket, request) => {
+    requests.push({ method: 'UPGRADE', url: request.url ?? '', headers: request.headers, body: '' })
+    socket.on('message', (data: Buffer) => {
+      const text = data.toString('utf8')
+      requests.push({ method: 'FRAME', url: request.url ?? '', headers: {}, body: text })
+      socket.send(`echo:${text}`)
+    })
+  })
   await new Promise<void>((resolve) => server.listen(0, host, resolve))
   origin = `http://${host}:${(server.address() as AddressInfo).port}`
   return {
     origin,
     docUrl: `${origin}/openapi.json`,
+    chatUrl: `${origin.replace(/^http/, 'ws')}/chat`,
     requests,
     everything: () => JSON.stringify(requests),
     close: () =>
       new Promise<void>((resolve) => {
+        for (const client of sockets.clients) client.terminate()
+        sockets.close()
         server.closeAllConnections()
         server.close(() => resolve())
       }),

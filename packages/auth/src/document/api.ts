@@ -1,6 +1,6 @@
 /** The shapes of `GET`/`PUT /api/environments`, shared by the server's routes and the UI's client. */
 import type { EnvironmentsDocument } from '../environment.js'
-import type { DocumentIssue } from './parse.js'
+import type { DocumentIssue } from './document-issue.js'
 
 /** Something about the stored file the UI should show: why it was not used, and where it went. */
 export interface EnvironmentsIssue {

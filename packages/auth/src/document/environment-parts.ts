@@ -5,9 +5,9 @@
  */
 import type { HostBinding, TrustSettings } from '../environment.js'
 import { readHost } from '../hosts/host-names.js'
+import type { DocumentIssue } from './document-issue.js'
 import { describe, isRecord, pointer } from './json-shape.js'
 import { DEFAULT_TRUST, emptyHosts } from './migrate.js'
-import type { DocumentIssue } from './parse.js'
 
 export function parseTrust(input: unknown, at: string, issues: DocumentIssue[]): TrustSettings | undefined {
   if (input === undefined) return { ...DEFAULT_TRUST }

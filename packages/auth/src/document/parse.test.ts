@@ -157,6 +157,13 @@ describe('parseEnvironmentsDocument', () => {
     expect(issuesOf(doc([], { activeEnvironmentId: 3 }))[0]?.path).toBe('/activeEnvironmentId')
   })
 
+  it('reports only the bad field when the active environment is invalid, not a missing active environment too', () => {
+    const active = { id: 'a', name: 'A', vars: {}, hosts: { approved: ['bad host!!'] } }
+    expect(issuesOf(doc([active], { activeEnvironmentId: 'a' }))).toEqual([
+      { path: '/environments/0/hosts/approved/0', message: expect.stringMatching(/is not a host name/) },
+    ])
+  })
+
   it('rejects non-objects, newer versions and unknown top-level keys', () => {
     expect(issuesOf([])[0]).toEqual({ path: '', message: 'The document must be a JSON object, not an array.' })
     expect(issuesOf(doc([], { version: ENVIRONMENTS_VERSION + 1 }))[0]?.message).toMatch(

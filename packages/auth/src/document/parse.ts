@@ -9,15 +9,10 @@
 import { ENVIRONMENTS_VERSION, type AuthConfig, type Environment, type EnvironmentsDocument } from '../environment.js'
 import { authTypes, isAuthType, memoryOnlyFieldsOf, schemeFor } from '../scheme/registry.js'
 import type { AuthField } from '../scheme/types.js'
+import type { DocumentIssue } from './document-issue.js'
 import { parseHosts, parseTrust, type HostNotes } from './environment-parts.js'
 import { describe, isRecord, pointer } from './json-shape.js'
 import { migrateEnvironmentsDocument } from './migrate.js'
-
-export interface DocumentIssue {
-  /** JSON Pointer (RFC 6901) to the offending value, e.g. `/environments/0/auth/token`. */
-  path: string
-  message: string
-}
 
 export type ParseEnvironmentsResult =
   { ok: true; document: EnvironmentsDocument; migrated: boolean } | { ok: false; issues: DocumentIssue[] }
@@ -142,6 +137,10 @@ function parseEnvironment(
   return { id: id as string, name: name as string, vars, auth, trust, hosts }
 }
 
+function idOf(item: unknown): unknown {
+  return isRecord(item) ? item['id'] : undefined
+}
+
 export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResult {
   const { value, migrated } = migrateEnvironmentsDocument(json)
   const issues: DocumentIssue[] = []
@@ -185,7 +184,8 @@ export function parseEnvironmentsDocument(json: unknown): ParseEnvironmentsResul
       path: '/activeEnvironmentId',
       message: `activeEnvironmentId must be a string or null, not ${describe(active)}.`,
     })
-  } else if (typeof active === 'string' && Array.isArray(list) && !environments.some((e) => e.id === active)) {
+  } else if (typeof active === 'string' && Array.isArray(list) && !list.some((item) => idOf(item) === active)) {
+    // Measured against every listed id, valid environment or not: one bad field elsewhere must not add this bullet.
     issues.push({ path: '/activeEnvironmentId', message: `activeEnvironmentId "${active}" names no environment.` })
   }
   if (issues.length > 0) return { ok: false, issues }

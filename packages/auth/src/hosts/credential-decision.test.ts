@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Environment } from '../environment.js'
 import { decideCredentials, readApprovableHost, secretReferences, withHostDecision } from './credential-decision.js'
-import { callTarget, hostOf, readHost } from './host-names.js'
 
 const local = (overrides: Partial<Environment> = {}): Environment => ({
   id: 'local',
@@ -12,45 +11,7 @@ const local = (overrides: Partial<Environment> = {}): Environment => ({
   ...overrides,
 })
 
-describe('host names', () => {
-  it('reads the host name of a URL: lower case, no port, IPv6 in brackets, any scheme', () => {
-    expect(hostOf('https://API.Example.com:8443/v1?x=1')).toBe('api.example.com')
-    expect(hostOf('grpcs://Svc.internal:443')).toBe('svc.internal')
-    expect(hostOf('ws://[::1]:9000/chat')).toBe('[::1]')
-    expect(hostOf('petstore.json')).toBeUndefined()
-  })
-
-  it('keys a public host by name and a host on this machine by name and port; origins fold ws and grpc into http', () => {
-    expect(callTarget('https://API.Example.com:8443/v1')).toEqual({
-      name: 'api.example.com',
-      key: 'api.example.com',
-      origin: 'https://api.example.com:8443',
-    })
-    expect(callTarget('ws://127.0.0.1:9000/chat')).toEqual({
-      name: '127.0.0.1',
-      key: '127.0.0.1:9000',
-      origin: 'http://127.0.0.1:9000',
-    })
-    expect(callTarget('http://localhost/x')?.key).toBe('localhost:80')
-    expect(callTarget('wss://[::1]/x')?.key).toBe('[::1]:443')
-    expect(callTarget('grpc://app.localhost:50051')?.key).toBe('app.localhost:50051')
-    expect(callTarget('http://0.0.0.0:5000/')?.key).toBe('0.0.0.0:5000')
-    expect(callTarget('ftp://localhost/x')).toBeUndefined()
-    expect(callTarget('upload.proto')).toBeUndefined()
-  })
-
-  it('reads a host as a person writes it, and says what is wrong otherwise', () => {
-    expect(readHost(' Petstore.Swagger.io ')).toEqual({ host: 'petstore.swagger.io' })
-    expect(readHost('api.example.com:8443')).toEqual({ host: 'api.example.com' })
-    expect(readHost('localhost:5080')).toEqual({ host: 'localhost:5080' })
-    expect(readHost('https://127.0.0.2:1/x')).toEqual({ host: '127.0.0.2:1' })
-    expect(readHost('http://localhost/x')).toEqual({ host: 'localhost:80' })
-    expect(readHost('127.0.0.1')).toEqual({ host: '127.0.0.1', isAnyPort: true })
-    expect(readHost('*.example.com')).toEqual({ error: expect.stringMatching(/wildcards are not supported/) })
-    expect(readHost('not a host')).toEqual({ error: expect.stringMatching(/is not a host name/) })
-    expect(readHost('')).toEqual({ error: expect.stringMatching(/Enter a host name/) })
-  })
-
+describe('readApprovableHost', () => {
   it('approves a host on this machine only with its port', () => {
     expect(readApprovableHost('localhost')).toEqual({ error: expect.stringMatching(/add the port \(localhost:8080\)/) })
     expect(readApprovableHost('localhost:3000')).toEqual({ host: 'localhost:3000' })

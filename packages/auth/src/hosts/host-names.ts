@@ -3,16 +3,80 @@
  * not told apart, as with cookies: one question per server, not per service on it): lower-case, IDN in its ASCII
  * form, IPv6 in brackets. A host on this machine (`localhost`, `*.localhost`, loopback and unspecified addresses) is
  * its name and port (`127.0.0.1:8080`): every local program can listen on a port of its own, so two ports are two
- * principals. Isomorphic: WHATWG URL parsing is the same in the browser and Node.
+ * principals.
+ *
+ * Isomorphic, and strict by our own rules rather than the URL parser's: browsers and Node parse a malformed host
+ * differently (Chromium percent-encodes a space in an http host, Node refuses the URL), so a name one side accepts and
+ * stores must never be one the other side refuses. The parser only canonicalizes a host these rules already accept
+ * (IDN to ASCII, IPv4 number forms, IPv6 compression), where every WHATWG implementation agrees.
  */
 import { isLoopbackAddress } from '@wirebench/core'
 
-/** The host a URL goes to (`https://API.example:8443/x` → `api.example`), or undefined when it is not a URL. */
+// A label as a person writes it (any script: IDN) and as it goes on the wire (ASCII, after canonicalization).
+const WRITTEN_LABEL = /^[\p{L}\p{N}\p{M}_](?:[\p{L}\p{N}\p{M}_-]*[\p{L}\p{N}\p{M}_])?$/u
+const ASCII_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/
+const IPV6 = /^\[[0-9a-f:.]+\]$/
+const MAX_NAME_LENGTH = 253
+const MAX_PORT = 65535
+
+function hasLabels(name: string, label: RegExp): boolean {
+  const body = name.endsWith('.') ? name.slice(0, -1) : name
+  return body !== '' && body.split('.').every((part) => label.test(part))
+}
+
+/** True for a canonical host: DNS labels (letters, digits, `_`, `-` inside), an IPv4 address or bracketed IPv6. */
+export function isHostName(host: string): boolean {
+  if (IPV6.test(host)) return true
+  return host.length <= MAX_NAME_LENGTH && hasLabels(host, ASCII_LABEL)
+}
+
+/** The canonical form of a host as written (no port), or undefined when our rules refuse it. */
+function canonicalHost(written: string): string | undefined {
+  const isBracketed = written.startsWith('[')
+  if (isBracketed ? !IPV6.test(written) : !hasLabels(written, WRITTEN_LABEL)) return undefined
+  let host: string
+  try {
+    host = new URL(`http://${written}/`).hostname.toLowerCase()
+  } catch {
+    return undefined
+  }
+  return isHostName(host) ? host : undefined
+}
+
+/** A URL's parts the binding reads: its scheme (lower case, with the colon), canonical host name and port (`''`). */
+interface UrlHost {
+  scheme: string
+  name: string
+  port: string
+}
+
+/** The host and port of an authority (`user@host:port`), or undefined when any part of it is malformed. */
+function readAuthority(authority: string): Omit<UrlHost, 'scheme'> | undefined {
+  // Parsers skip tabs and newlines and read `\` as `/` in some schemes only: such text names no host we can agree on.
+  if (/[\s\\\p{Cc}]/u.test(authority)) return undefined
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1)
+  const close = hostPort.startsWith('[') ? hostPort.indexOf(']') + 1 : 0
+  const colon = hostPort.indexOf(':', close)
+  const host = colon === -1 ? hostPort : hostPort.slice(0, colon)
+  const port = colon === -1 ? '' : hostPort.slice(colon + 1)
+  if (!/^\d{0,5}$/.test(port) || Number(port) > MAX_PORT) return undefined
+  const name = canonicalHost(host)
+  // A port is kept in one spelling (`08080` is 8080) as the URL parser writes it.
+  return name === undefined ? undefined : { name, port: port === '' ? '' : String(Number(port)) }
+}
+
+const SCHEME_AUTHORITY = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#]*)/i
+
+function readUrlHost(url: string): UrlHost | undefined {
+  const match = SCHEME_AUTHORITY.exec(url.trim())
+  if (!match?.[1] || match[2] === undefined) return undefined
+  const authority = readAuthority(match[2])
+  return authority && { scheme: match[1].toLowerCase(), ...authority }
+}
+
+/** The host a URL goes to (`https://API.example:8443/x` → `api.example`), or undefined when it names none we accept. */
 export function hostOf(url: string): string | undefined {
-  const parsed = parseUrl(url)
-  if (!parsed) return undefined
-  const host = parsed.hostname.toLowerCase()
-  return host === '' ? undefined : host
+  return readUrlHost(url)?.name
 }
 
 /** Where a call goes, as the binding sees it. */
@@ -49,14 +113,13 @@ export function isThisMachine(name: string): boolean {
   return isLoopbackAddress(h)
 }
 
-/** The target of a URL, or undefined when it is not a URL of a scheme calls use. */
+/** The target of a URL, or undefined when it is not a URL of a scheme calls use or names no host we accept. */
 export function callTarget(url: string): CallTarget | undefined {
-  const parsed = parseUrl(url)
-  if (!parsed) return undefined
-  const name = parsed.hostname.toLowerCase()
-  const scheme = schemeFamily[parsed.protocol]
-  // A name still holding a `${…}` reference is not where the call goes: that is only known once it is substituted.
-  if (name === '' || !scheme || name.includes('${')) return undefined
+  // A name still holding a `${…}` reference is no host name: where the call goes is only known once it is substituted.
+  const parsed = readUrlHost(url)
+  const scheme = parsed && schemeFamily[parsed.scheme]
+  if (!parsed || !scheme) return undefined
+  const { name } = parsed
   const port = parsed.port === '' ? scheme.port : parsed.port
   return {
     name,
@@ -74,6 +137,17 @@ export type HostReading =
     }
   | { error: string }
 
+/** The first character of a written host that cannot be part of a host name, for the message. */
+function offendingCharacter(text: string): string | undefined {
+  const authority = SCHEME_AUTHORITY.exec(text)?.[2] ?? text.split(/[/?#]/)[0] ?? ''
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1)
+  return /[^\p{L}\p{N}\p{M}_.:[\]-]/u.exec(hostPort)?.[0]
+}
+
+function describeCharacter(character: string): string {
+  return character.trim() === '' ? 'a space' : `"${character}"`
+}
+
 /**
  * A host as a person writes it in the environment screen or on a command line: a bare name (`petstore.swagger.io`),
  * with a port (`localhost:8080`), an IP (`127.0.0.1`, `[::1]`) or a whole URL. A public host gives its name; a host on
@@ -84,19 +158,17 @@ export function readHost(text: string): HostReading {
   if (trimmed === '') return { error: 'Enter a host name, e.g. api.example.com.' }
   if (trimmed.includes('*')) return { error: `"${trimmed}": wildcards are not supported; list each host.` }
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)
-  const parsed = parseUrl(hasScheme ? trimmed : `http://${trimmed}`)
-  const name = parsed?.hostname.toLowerCase() ?? ''
-  if (!parsed || name === '') return { error: `"${trimmed}" is not a host name (e.g. api.example.com or 127.0.0.1).` }
+  const parsed = readUrlHost(hasScheme ? trimmed : `http://${trimmed}`)
+  if (!parsed) {
+    const character = offendingCharacter(trimmed)
+    const why = character ? `: ${describeCharacter(character)} cannot be part of one` : ''
+    return {
+      error: `"${trimmed}" is not a host name${why}. Use letters, digits, hyphens and dots, e.g. api.example.com or 127.0.0.1.`,
+    }
+  }
+  const { name } = parsed
   if (!isThisMachine(name)) return { host: name }
   if (parsed.port !== '') return { host: `${name}:${parsed.port}` }
-  const scheme = hasScheme ? schemeFamily[parsed.protocol] : undefined
+  const scheme = hasScheme ? schemeFamily[parsed.scheme] : undefined
   return scheme ? { host: `${name}:${scheme.port}` } : { host: name, isAnyPort: true }
-}
-
-function parseUrl(url: string): URL | undefined {
-  try {
-    return new URL(url.trim())
-  } catch {
-    return undefined
-  }
 }

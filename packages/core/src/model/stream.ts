@@ -1,8 +1,13 @@
 /** Frames that flow out of server streams and channels, identical for every protocol. */
-import type { StatusName } from './wire.js'
+import type { SentRequest, StatusName } from './wire.js'
 
 export type StreamFrame =
-  | { type: 'headers'; metadata: Record<string, string> }
+  | {
+      type: 'headers'
+      metadata: Record<string, string>
+      /** What opened the call (credentials masked as for unary results), when the plugin can say. */
+      sent?: SentRequest
+    }
   | {
       type: 'message'
       data: unknown

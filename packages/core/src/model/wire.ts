@@ -133,6 +133,13 @@ export interface MethodInfo {
    */
   requestMediaTypes?: string[]
   /**
+   * REST: the example each request media type declares at its own level (`content[type].example`, else the first of
+   * its `examples`), by media type, when any does. Document values: filled in literally, like schema examples.
+   */
+  requestExamples?: Record<string, unknown>
+  /** REST: the operation's request body is required (`requestBody.required`, a Swagger 2.0 body parameter's). */
+  bodyRequired?: boolean
+  /**
    * REST: the base address this operation's calls go to when it declares its own `servers` (operation, then path
    * item) and they differ from its service's `baseUrl`.
    */

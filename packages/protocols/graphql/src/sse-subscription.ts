@@ -20,6 +20,7 @@ import { graphqlErrors, graphqlStatus } from './errors.js'
 import type { SubscriptionQueue } from './frame-queue.js'
 import { parseJson } from './http.js'
 import type { GraphqlRequest } from './message.js'
+import { subscriptionSent } from './sent-request.js'
 import { refusedEnd } from './subscription-refusals.js'
 import type { SubscriptionRefusal } from './subscription-refusals.js'
 import type { RunningSubscription } from './ws-subscription.js'
@@ -51,17 +52,20 @@ async function run(input: SseSubscriptionInput, signal: AbortSignal): Promise<vo
   const lease = input.dispatchers.acquire(ctx.markers)
   const clientCertificate = ctx.markers.mtls !== undefined
   let response: OpenedResponse | undefined
+  const requestHeaders = mergeHeaders(ctx.metadata, { 'content-type': 'application/json', accept: 'text/event-stream' })
+  const requestBody = JSON.stringify({
+    query: input.request.query,
+    ...(input.request.variables ? { variables: input.request.variables } : {}),
+    ...(input.request.operationName ? { operationName: input.request.operationName } : {}),
+  })
+  const sent = subscriptionSent({ method: 'POST', url, headers: requestHeaders, body: requestBody }, ctx.markers)
   try {
     response = await openResponse({
       url: appendQueryParams(url, ctx.markers.apiKeyQuery ?? []),
       displayUrl: url,
       method: 'POST',
-      headers: mergeHeaders(ctx.metadata, { 'content-type': 'application/json', accept: 'text/event-stream' }),
-      body: JSON.stringify({
-        query: input.request.query,
-        ...(input.request.variables ? { variables: input.request.variables } : {}),
-        ...(input.request.operationName ? { operationName: input.request.operationName } : {}),
-      }),
+      headers: requestHeaders,
+      body: requestBody,
       dispatcher: lease.dispatcher,
       signal,
       clientCertificate,
@@ -79,7 +83,10 @@ async function run(input: SseSubscriptionInput, signal: AbortSignal): Promise<vo
       queue.end(bothRefused(jsonAnswer(status, response.statusMessage, parseJson(body.bytes), input, headers), input))
       return
     }
-    queue.push({ type: 'headers', metadata: { ...headers, 'x-wirebench-transport': 'graphql-sse', ...input.note } }, 0)
+    queue.push(
+      { type: 'headers', metadata: { ...headers, 'x-wirebench-transport': 'graphql-sse', ...input.note }, sent },
+      0,
+    )
     const events = parseEvents(response.body, {
       maxEventBytes: Math.min(defaultMaxEventBytes, ctx.limits.maxResponseBytes),
       displayUrl: url,

@@ -14,6 +14,7 @@ import { callTls, flattenHeaders, toNetworkError } from '@wirebench/transport'
 import { graphqlErrors, graphqlStatus } from './errors.js'
 import type { SubscriptionQueue } from './frame-queue.js'
 import type { GraphqlRequest } from './message.js'
+import { subscriptionSent } from './sent-request.js'
 
 export interface WsSubscriptionInput {
   /** The ws(s) address the socket goes to (messages name it too). */
@@ -112,7 +113,11 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
         // A full queue pauses the socket: TCP then pushes back on the server until the consumer catches up.
         if (handshake.socket) queue.attach(handshake.socket)
         queue.push(
-          { type: 'headers', metadata: { ...handshake.headers, 'x-wirebench-transport': 'graphql-ws', ...input.note } },
+          {
+            type: 'headers',
+            metadata: { ...handshake.headers, 'x-wirebench-transport': 'graphql-ws', ...input.note },
+            sent: upgradeSent(input, options.headers as Record<string, string>),
+          },
           0,
         )
       },
@@ -263,4 +268,19 @@ function socketClass(
       })
     }
   }
+}
+
+/** The upgrade that opened a graphql-ws subscription, with the subscribe payload (its first message) as the body. */
+function upgradeSent(input: WsSubscriptionInput, headers: Record<string, string>) {
+  const { query, variables, operationName } = input.request
+  const payload = { query, ...(variables ? { variables } : {}), ...(operationName ? { operationName } : {}) }
+  return subscriptionSent(
+    {
+      method: 'GET',
+      url: input.wsUrl,
+      headers: { ...headers, 'sec-websocket-protocol': 'graphql-transport-ws' },
+      body: JSON.stringify(payload, null, 2),
+    },
+    input.ctx.markers,
+  )
 }

@@ -132,7 +132,10 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
     async *invokeStream(call, ctx) {
       const prepared = await prepare(call, ctx)
       try {
-        yield* streamPrepared(prepared, call.messages, ctx)
+        for await (const frame of streamPrepared(prepared, call.messages, ctx)) {
+          // The live view's Request tab: what opened the stream, as a unary result says it.
+          yield frame.type === 'headers' ? { ...frame, sent: grpcSentRequest(prepared, call.messages, wire) } : frame
+        }
       } catch (error) {
         throw await explain(error, prepared, ctx)
       }

@@ -1,6 +1,5 @@
 /** URL mode (one GET, no path probing, one parse) and upload mode (each file parsed on its own). */
 import type { CallContext, SchemaFile } from '@wirebench/core'
-import type { DispatcherFactory } from '@wirebench/transport'
 import { resolveBaseUrl } from './base-url.js'
 import { noServices } from './errors.js'
 import { fetchDocument } from './fetch-document.js'
@@ -8,12 +7,7 @@ import { describeDocument } from './operations.js'
 import type { DescribedDocument } from './operations.js'
 import { parseDocumentText } from './parse-document.js'
 import type { ParsedSpec } from './parse-document.js'
-import type { RestPluginOptions } from './types.js'
-
-export interface DiscoverDeps {
-  options: RestPluginOptions
-  dispatchers: DispatcherFactory
-}
+import type { DiscoverDeps } from './types.js'
 
 /** OpenAPI documents are fetched over HTTP(S); any other scheme (grpc://, ws://) is another plugin's target. */
 const documentSchemes = new Set(['http:', 'https:'])

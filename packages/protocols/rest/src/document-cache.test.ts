@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createDocumentCache } from './document-cache.js'
-import type { CachedDocument } from './types.js'
+import type { CachedDocument } from './document-cache.js'
 
 const doc = (target: string): CachedDocument => ({ target, services: [], methods: new Map() })
 

@@ -3,8 +3,17 @@
  * that is not a URL is an upload (never evicted, since nothing can refetch it).
  */
 import { createTargetCache } from '@wirebench/core'
-import type { TargetCache } from '@wirebench/core'
-import type { CachedDocument } from './types.js'
+import type { MethodInfo, ServiceInfo, TargetCache } from '@wirebench/core'
+import type { MethodExpander } from './method-expander.js'
+
+/** What the plugin keeps per target after discovery: the services, and a way back to a method. */
+export interface CachedDocument {
+  target: string
+  services: ServiceInfo[]
+  methods: Map<string, { service: ServiceInfo; method: MethodInfo }>
+  /** Builds the messages of `deferred` methods (a document too large to describe whole). */
+  expander?: MethodExpander
+}
 
 export type DocumentCache = TargetCache<CachedDocument>
 

@@ -8,7 +8,7 @@ import type { CallContext } from '@wirebench/core'
 import { httpRequest, isEventStreamType } from '@wirebench/transport'
 import type { HttpResponse } from '@wirebench/transport'
 import { documentPathHint, noServices } from './errors.js'
-import type { DiscoverDeps } from './discover.js'
+import type { DiscoverDeps } from './types.js'
 
 const acceptHeader = 'application/json, application/yaml;q=0.9, application/x-yaml;q=0.9, text/yaml;q=0.9, */*;q=0.5'
 const maxRedirects = 5

@@ -2,13 +2,13 @@
 import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders, whenAborted } from '@wirebench/core'
 import type { CallContext, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { createPhaseTimer, httpRequest } from '@wirebench/transport'
-import type { DispatcherFactory, HttpRequestBody } from '@wirebench/transport'
+import type { DispatcherFactory } from '@wirebench/transport'
 import { missingServerUrl } from './errors.js'
 import { buildRequest } from './request-build.js'
 import { restSentRequest } from './sent-request.js'
 import { signOutbound } from './sigv4/sign-outbound.js'
 import { toInvokeResult } from './response.js'
-import type { RestPluginOptions } from './types.js'
+import type { PreparedOutbound, RestPluginOptions } from './types.js'
 
 export interface InvokeDeps {
   options: RestPluginOptions
@@ -51,16 +51,6 @@ export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: I
   } finally {
     await lease.release()
   }
-}
-
-export interface PreparedOutbound {
-  /** The address on the wire (API-key query appended, SigV4-encoded): never shown. */
-  wireUrl: string
-  /** The address built from the fields, for messages. */
-  displayUrl: string
-  method: string
-  headers: Record<string, string>
-  body?: HttpRequestBody
 }
 
 export interface PrepareOptions {

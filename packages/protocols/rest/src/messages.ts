@@ -41,7 +41,11 @@ function bodyFields(body: BodyShape, params: FieldInfo[], walker: SchemaWalker, 
   const kind = body.form ? 'form' : bodyKindOf(body.mediaType)
   if (kind === 'text' || kind === 'binary') {
     const seed = { name: 'body', schema: rawSchema(kind, view, body.mediaType), source: 'body' } as const
-    return [walker.field(seed, first, 0, owner)]
+    const field = walker.field(seed, first, 0, owner)
+    // The media type's own example stands in for the schema's (an XML body is usually exemplified there).
+    const example = body.examples?.[body.mediaType]
+    if (field.example === undefined && kind === 'text' && typeof example === 'string') field.example = example
+    return [field]
   }
   if (!isObjectLike(view.schema) || !isObject(view.schema['properties'])) {
     return [walker.field({ name: 'body', schema: body.schema, source: 'body' }, first, 0, owner)]

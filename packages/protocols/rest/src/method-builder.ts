@@ -137,6 +137,8 @@ export class MethodBuilder {
     if (body?.form) method.multipart = body.form
     else if (body) method.requestContentType = body.mediaType
     if (body && (body.mediaTypes.length > 1 || !isPlainJson(body.mediaType))) method.requestMediaTypes = body.mediaTypes
+    if (body?.examples) method.requestExamples = body.examples
+    if (body?.required) method.bodyRequired = true
     const secured = this.security.of(operation)
     if (secured !== undefined) method.security = secured
     const ownBase =

@@ -4,7 +4,7 @@ import type { Call, CallContext, MethodInfo, ProtocolPlugin, ServiceInfo } from 
 import { createDispatcherFactory } from '@wirebench/transport'
 import { discoverFile, discoverUrl } from './discover.js'
 import { createDocumentCache, isUrlTarget } from './document-cache.js'
-import type { DiscoverDeps } from './discover.js'
+import type { CachedDocument } from './document-cache.js'
 import type { DescribedDocument } from './operations.js'
 import { unknownMethod } from './errors.js'
 import { invokeMethod } from './invoke.js'
@@ -12,7 +12,7 @@ import { restManifest } from './manifest.js'
 import type { ResolvedCall } from './invoke.js'
 import { streamMethod } from './stream.js'
 import { methodKey } from './types.js'
-import type { CachedDocument, RestPluginOptions } from './types.js'
+import type { DiscoverDeps, RestPluginOptions } from './types.js'
 
 type ResolvedMethod = { service: ServiceInfo; method: MethodInfo }
 

@@ -41,3 +41,32 @@ describe('request body media type', () => {
     ).toBeUndefined()
   })
 })
+
+describe('request body facts for the form', () => {
+  it('carries each media type’s own example (example, else the first of examples) and the body’s required flag', () => {
+    const doc = docWithBody({
+      'application/json': { schema: reviewSchema },
+      'application/xml': { schema: reviewSchema, example: '<review rating="5"/>' },
+      'text/plain': {
+        schema: { type: 'string' },
+        examples: { short: { summary: 's', value: 'five stars' }, long: { value: 'five stars, again' } },
+      },
+    })
+    const operation = (doc.paths['/reviews'].post as { requestBody: Record<string, unknown> }).requestBody
+    operation['required'] = true
+    const method = methodOf(doc, 'createReview')
+    expect(method.requestExamples).toEqual({ 'application/xml': '<review rating="5"/>', 'text/plain': 'five stars' })
+    expect(method.bodyRequired).toBe(true)
+    expect(methodOf(docWithBody({ 'application/json': { schema: reviewSchema } }), 'createReview')).not.toHaveProperty(
+      'bodyRequired',
+    )
+  })
+
+  it('fills a text body’s example from its media type when the schema has none', () => {
+    const method = methodOf(
+      docWithBody({ 'application/xml': { schema: { type: 'string' }, example: '<a>${canary}</a>' } }),
+      'createReview',
+    )
+    expect(method.inputType.fields.find((f) => f.name === 'body')?.example).toBe('<a>${canary}</a>')
+  })
+})

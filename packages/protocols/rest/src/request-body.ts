@@ -15,6 +15,10 @@ export interface BodyShape {
   mediaTypes: string[]
   schema: unknown
   form?: FormMediaType
+  /** The document says a call must send a body. */
+  required?: boolean
+  /** Media-type level examples (`content[type].example`, else the first of `examples`), by media type. */
+  examples?: Record<string, unknown>
 }
 
 const multipart = 'multipart/form-data'
@@ -61,7 +65,27 @@ function openApiBody(operation: JsonObject, refs: RefResolver): BodyShape | unde
   const shape: BodyShape = { mediaType, mediaTypes, schema: isObject(entry) ? (entry['schema'] ?? {}) : {} }
   const form = formOf(mediaType)
   if (form) shape.form = form
+  if (body['required'] === true) shape.required = true
+  const examples = Object.create(null) as Record<string, unknown>
+  for (const type of mediaTypes) {
+    const example = mediaTypeExample(content[type], refs)
+    if (example !== undefined) examples[type] = example
+  }
+  if (Object.keys(examples).length > 0) shape.examples = examples
   return shape
+}
+
+/** A Media Type Object's own example: `example`, else the `value` of the first entry of `examples` (refs followed). */
+function mediaTypeExample(entry: unknown, refs: RefResolver): unknown {
+  if (!isObject(entry)) return undefined
+  // The wire model omits nulls: a null example is no example.
+  if (entry['example'] !== undefined && entry['example'] !== null) return entry['example']
+  if (!isObject(entry['examples'])) return undefined
+  for (const item of Object.values(entry['examples'])) {
+    const example = refs.deref(item).value
+    if (isObject(example) && example['value'] !== undefined && example['value'] !== null) return example['value']
+  }
+  return undefined
 }
 
 function swaggerBody(operation: JsonObject, params: JsonObject[], root: JsonObject): BodyShape | undefined {
@@ -74,7 +98,9 @@ function swaggerBody(operation: JsonObject, params: JsonObject[], root: JsonObje
     const declared = types.filter((t) => formOf(t) === undefined)
     const mediaTypes = declared.length > 0 ? declared : ['application/json']
     const mediaType = mediaTypes.find(isJsonMediaType) ?? mediaTypes[0] ?? 'application/json'
-    return { mediaType, mediaTypes, schema: bodyParam['schema'] ?? {} }
+    const shape: BodyShape = { mediaType, mediaTypes, schema: bodyParam['schema'] ?? {} }
+    if (bodyParam['required'] === true) shape.required = true
+    return shape
   }
   const formParams = params.filter((p) => p['in'] === 'formData')
   if (formParams.length === 0) return undefined

@@ -160,7 +160,8 @@ function enumOfVariants(own: JsonObject, views: SchemaView[], listed: unknown[][
     return label === undefined ? [] : [`${own.map((v) => JSON.stringify(v)).join(', ')}: ${label}`]
   })
   const view: SchemaView = { schema }
-  if (labels.length > 0) view.alternatives = labels.join('\n')
+  // One line of text: the form runs a description together in two lines, where a newline would be lost.
+  if (labels.length > 0) view.alternatives = labels.join('; ')
   return view
 }
 

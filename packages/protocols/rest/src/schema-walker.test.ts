@@ -201,7 +201,7 @@ describe('body field walking', () => {
         { name: 'low', number: 0 },
         { name: 'high', number: 1 },
       ],
-      description: 'How urgent.\n\n"low": Low\n"high": High',
+      description: 'How urgent.\n\n"low": Low; "high": High',
     })
     expect(fieldOf(fields, 'status').enumValues?.map((v) => v.name)).toEqual(['open', 'done', 'closed'])
     expect(fieldOf(fields, 'status').description).toBeUndefined()

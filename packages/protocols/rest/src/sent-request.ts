@@ -2,7 +2,7 @@
 import type { CallMarkers, SentRequest } from '@wirebench/core'
 import { describeSentRequest } from '@wirebench/transport'
 import type { PhaseTimer } from '@wirebench/transport'
-import type { PreparedOutbound } from './invoke.js'
+import type { PreparedOutbound } from './types.js'
 
 export function restSentRequest(request: PreparedOutbound, timer: PhaseTimer, markers: CallMarkers): SentRequest {
   return describeSentRequest({

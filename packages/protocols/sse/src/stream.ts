@@ -5,7 +5,7 @@
  */
 import { getHeader } from '@wirebench/core'
 import type { CallContext, StreamFrame } from '@wirebench/core'
-import { eventSourceFrames, openEventSource } from '@wirebench/transport'
+import { describeSentRequest, eventSourceFrames, openEventSource } from '@wirebench/transport'
 import type { EventSourceOptions } from '@wirebench/transport'
 
 import { encodeBody } from './message.js'
@@ -30,9 +30,20 @@ export async function* streamEvents(
   deps: SseCallDeps,
 ): AsyncGenerator<StreamFrame, void, undefined> {
   const request = prepareRequest(call.url, ctx, deps)
+  const options = sourceOptions(call, request, ctx, deps)
+  // The live view's Request tab: what opened the stream, masked as a unary result's request is.
+  const sent = describeSentRequest({
+    method: options.method ?? 'GET',
+    url: request.displayUrl,
+    headers: options.headers ?? {},
+    body: options.body,
+    secretQueryNames: ctx.markers.apiKeyQuery?.map((param) => param.name),
+  })
   try {
-    for await (const item of openEventSource(sourceOptions(call, request, ctx, deps))) {
-      yield* eventSourceFrames(item, request.displayUrl)
+    for await (const item of openEventSource(options)) {
+      for (const frame of eventSourceFrames(item, request.displayUrl)) {
+        yield frame.type === 'headers' ? { ...frame, sent } : frame
+      }
     }
   } finally {
     await request.lease.release()

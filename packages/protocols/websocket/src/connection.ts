@@ -6,8 +6,8 @@
 import type { ClientRequest, IncomingMessage } from 'node:http'
 import WebSocket from 'ws'
 import { WorkbenchError } from '@wirebench/core'
-import type { CallContext, StreamFrame } from '@wirebench/core'
-import { FrameQueue } from '@wirebench/transport'
+import type { CallContext, SentRequest, StreamFrame } from '@wirebench/core'
+import { FrameQueue, describeSentRequest } from '@wirebench/transport'
 import { toSocketError } from './errors.js'
 import type { UpgradeRequest } from './handshake.js'
 import { controlFrame, dataFrame, endFrame, failureCloseCode, frameCost, headerRecord } from './incoming.js'
@@ -73,7 +73,7 @@ export class WebSocketConnection {
     const socket = this.socket
     socket.on('upgrade', (response: IncomingMessage) => (this.upgradeHeaders = headerRecord(response.headers)))
     socket.on('open', () => {
-      this.frames.push({ type: 'headers', metadata: this.upgradeHeaders }, 256)
+      this.frames.push({ type: 'headers', metadata: this.upgradeHeaders, sent: upgradeSent(request) }, 256)
       settle({ handshake: { kind: 'open', headers: this.upgradeHeaders, protocol: socket.protocol } })
     })
     socket.on('unexpected-response', (_request: ClientRequest, response: IncomingMessage) => {
@@ -282,4 +282,11 @@ async function readRefusal(response: IncomingMessage): Promise<Handshake> {
     headers: headerRecord(response.headers),
     body: Buffer.concat(chunks).subarray(0, maxRefusalBody).toString('utf8'),
   }
+}
+
+/** The upgrade request as the live view's Request tab shows it: the address without credentials, headers masked. */
+function upgradeSent(request: UpgradeRequest): SentRequest {
+  const headers: Record<string, string> = { ...request.clientOptions.headers }
+  if (request.protocols.length > 0) headers['sec-websocket-protocol'] = request.protocols.join(', ')
+  return describeSentRequest({ method: 'GET', url: request.displayUrl, headers })
 }

@@ -68,10 +68,11 @@ const receivedMessage: MessageInfo = {
 /** `origin` is the address as discovery was given it: calls route back to it. */
 export function describeService(origin: string, url: URL, protocol: string): ServiceInfo {
   const name = serviceName(url)
-  // Said of the discovery handshake only: a connection made later offers its own list and shows what it got.
+  // Said of the discovery handshake only, so it stays on the service (the sidebar's tooltip): in the pane, a
+  // connection offers its own list and shows the subprotocol it got, which a sentence about discovery would contradict.
   const negotiated = protocol
     ? `At discovery the server chose the subprotocol ${protocol}.`
-    : 'Discovery offered no subprotocol: list the ones to offer under Subprotocols (Sec-WebSocket-Protocol).'
+    : 'Discovery offered no subprotocol.'
   return {
     name,
     package: '',
@@ -90,7 +91,8 @@ export function describeService(origin: string, url: URL, protocol: string): Ser
         inputType: sendMessage,
         outputType: receivedMessage,
         summary: protocol ? `Duplex channel (subprotocol ${protocol})` : 'Duplex channel',
-        description: `Opens the connection: each message you send is one frame; everything the server sends appears in the log, pings and pongs too. ${negotiated}`,
+        description:
+          'Opens the connection: each message you send is one frame; everything the server sends appears in the log, pings and pongs too. Subprotocols to offer go under Subprotocols (Sec-WebSocket-Protocol); the one the server chose shows beside the connection state.',
         deprecated: false,
       },
     ],

@@ -127,6 +127,18 @@ describe('environment routes', () => {
     await expect(stat(join(h.configDir, 'environments.json'))).rejects.toThrow(/ENOENT/)
   })
 
+  it('names the first bad field in a sentence that ends with one period', async () => {
+    h = await createHarness()
+    const bad = doc('t')
+    bad.environments[0]!.hosts = { approved: ['bad host!!'], refused: [] }
+    const problem = (await put(h, { document: bad })).json<Problem>()
+    expect(problem.detail).toMatch(
+      /^The environments document is invalid: document\/environments\/0\/hosts\/approved\/0 /,
+    )
+    expect(problem.detail).toMatch(/[^.]\.$/)
+    expect(problem.errors).toHaveLength(1)
+  })
+
   it('refuses a body that is not {document, baseRevision?}', async () => {
     h = await createHarness()
     expect((await put(h, { document: doc('a'), extra: 1 })).statusCode).toBe(400)

@@ -39,7 +39,10 @@ export function registerEnvironmentRoutes(app: FastifyInstance, deps: Environmen
         const first = errors[0]
         const error = new WorkbenchError(
           'invalid_request',
-          first ? `The environments document is invalid: ${first.path} ${first.message}.` : 'The document is invalid.',
+          // Issue messages are sentences of their own, most ending with their period: one period, not two.
+          first
+            ? `The environments document is invalid: ${first.path} ${first.message.replace(/\.$/, '')}.`
+            : 'The document is invalid.',
           { hint: 'Nothing was saved; fix the fields listed in errors and save again.' },
         )
         return sendProblem(reply, toProblem(error, { errors }))

@@ -1,8 +1,5 @@
 /** What each protocol contributes to the generic UI: how its methods are labelled in the sidebar and which panes open them. */
-import type { ComponentType } from 'react'
-import type { MethodInfo, ServiceInfo } from '@wirebench/core'
-import type { BadgeTone } from '../components/MethodBadge.js'
-import type { MethodRef } from '../state/catalog.js'
+import type { MethodInfo } from '@wirebench/core'
 import { GenericRequestPane } from './generic/GenericRequestPane.js'
 import { GenericResponsePane } from './generic/GenericResponsePane.js'
 import { graphqlUi } from './graphql/graphql-ui.js'
@@ -12,21 +9,10 @@ import { verbBadge } from './rest/rest-decorations.js'
 import { RestRequestPane } from './rest/RestRequestPane.js'
 import { RestResponsePane } from './rest/RestResponsePane.js'
 import { mcpUi } from './mcp/mcp-ui.js'
+import type { ProtocolUi } from './protocol-ui.js'
 import { signalrUi } from './signalr/signalr-ui.js'
 import { sseUi } from './sse/sse-ui.js'
 import { websocketUi } from './websocket/websocket-ui.js'
-
-export interface PaneProps {
-  target: MethodRef
-}
-
-export interface ProtocolUi {
-  badge: (method: MethodInfo) => { label: string; tone: BadgeTone }
-  /** The main text of a method row (REST: the path; RPC protocols: the method name). */
-  label: (method: MethodInfo, service: ServiceInfo) => string
-  RequestPane: ComponentType<PaneProps>
-  ResponsePane: ComponentType<PaneProps>
-}
 
 const callKindLabels: Record<MethodInfo['methodType'], string> = {
   Unary: 'RPC',

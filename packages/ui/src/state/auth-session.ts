@@ -21,7 +21,7 @@ import type { ApiClient } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
 import { createTokenClient } from '../api/token-client.js'
 import { waitForAuthorization } from '../features/auth/oauth-popup.js'
-import { createCredentialBinding } from './auth-binding.js'
+import { createCredentialBinding, type HostStandingOf } from './auth-binding.js'
 import { createHostQuestions, type HostQuestions } from './auth-hosts.js'
 import { createMemorySecretsStore, memorySecretLookup, type MemorySecretsStore } from './auth-memory-secrets.js'
 import type { CallAddress, TargetResolver } from './auth-targets.js'
@@ -64,6 +64,13 @@ export interface AuthSession {
   prepareDiscovery(request: DiscoverRequest, signal?: AbortSignal): Promise<Record<string, string>>
   /** The variables a channel frame to this address may use (secret ones only when its host is approved). */
   frameVariables(address: CallAddress, serverUrl?: string): Record<string, string> | undefined
+  /**
+   * Which of the variables a frame left unresolved were withheld from this address's host (the environment defines
+   * them); they are added to the page notice. The rest are unknown.
+   */
+  frameWithheld(address: CallAddress, serverUrl: string | undefined, unresolved: readonly string[]): string[]
+  /** Where the host of a call to this address stands for the environment's credentials (read when rendering). */
+  hostStandingOf(environment: Environment, address: CallAddress, serverUrl?: string): HostStandingOf
   /** Runs the authorization-code sign-in in a popup for one environment. */
   authorize(environment: Environment, signal?: AbortSignal): Promise<void>
   signOut(environmentId: string): void
@@ -192,6 +199,8 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
           ...binding.optionsFor(environment),
           ...(signal ? { signal } : {}),
         })
+        // A discovery of one host that went without the credentials says so, as a call would.
+        if (oneHost) binding.report(environment, prepared)
         return prepared.metadata
       } catch (error) {
         if (signal?.aborted || WorkbenchError.is(error, 'cancelled')) throw authProblem(error)
@@ -205,6 +214,16 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     },
     frameVariables: (address, serverUrl) =>
       binding.variablesFor(activeEnvironment(environments.getState()), resolveTarget(address, serverUrl)),
+    hostStandingOf: (environment, address, serverUrl) =>
+      binding.standingOf(environment, resolveTarget(address, serverUrl)),
+    frameWithheld: (address, serverUrl, unresolved) =>
+      unresolved.length === 0
+        ? []
+        : binding.reportFrame(
+            activeEnvironment(environments.getState()),
+            resolveTarget(address, serverUrl),
+            unresolved,
+          ),
     async authorize(environment, signal) {
       if (environment.auth.type !== 'oauth2_ac') return
       // The code goes to the token endpoint with the environment's TLS trust, as its calls go to their servers (read

@@ -18,6 +18,8 @@ class MemoryEnvironments implements EnvironmentsApi {
   issues: EnvironmentsIssue[] | undefined
   saves: Array<{ document: EnvironmentsDocument; baseRevision: string | null }> = []
   failNextSaves = 0
+  /** Refuses the next saves as the route does when its validator disagrees with the page's (400 naming a field). */
+  refuseNextSaves = 0
 
   load() {
     return Promise.resolve({ document: structuredClone(this.document), revision: this.revision, issues: this.issues })
@@ -25,6 +27,19 @@ class MemoryEnvironments implements EnvironmentsApi {
 
   save(document: EnvironmentsDocument, baseRevision: string | null) {
     this.saves.push({ document, baseRevision })
+    if (this.refuseNextSaves > 0) {
+      this.refuseNextSaves -= 1
+      return Promise.reject(
+        new ApiError({
+          type: 'about:blank',
+          title: 'Invalid request',
+          status: 400,
+          code: 'invalid_request',
+          detail: 'The environments document is invalid: document/environments/0/name is refused.',
+          errors: [{ path: 'document/environments/0/name', message: 'is refused.' }],
+        }),
+      )
+    }
     if (this.failNextSaves > 0) {
       this.failNextSaves -= 1
       return Promise.reject(fail(500, 'internal', 'disk full'))
@@ -117,6 +132,42 @@ describe('environments store', () => {
     expect(server.saves).toHaveLength(3)
     expect(server.document.environments[0]?.name).toBe('Development')
     expect(store.getState()).toMatchObject({ isDirty: false, saveError: null })
+  })
+
+  it('does not send a document with a field the server would refuse, and saves every edit once it is fixed', async () => {
+    const store = await loaded()
+    store.getState().setHosts('dev', { approved: ['bad host!!'], refused: [] })
+    await vi.advanceTimersByTimeAsync(400)
+    expect(server.saves).toHaveLength(0)
+    expect(store.getState().refusal?.issues).toEqual([
+      { path: '/environments/0/hosts/approved/0', message: expect.stringMatching(/is not a host name/) },
+    ])
+    store.getState().rename('dev', 'Development')
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(server.saves).toHaveLength(0)
+    store.getState().setHosts('dev', { approved: ['good.example'], refused: [] })
+    await vi.advanceTimersByTimeAsync(400)
+    expect(server.saves).toHaveLength(1)
+    expect(server.document.environments[0]).toMatchObject({
+      name: 'Development',
+      hosts: { approved: ['good.example'] },
+    })
+    expect(store.getState()).toMatchObject({ refusal: null, isDirty: false })
+  })
+
+  it('keeps a save the server refused as invalid refused (no retry loop) until the next edit', async () => {
+    const store = await loaded()
+    server.refuseNextSaves = 1
+    store.getState().rename('dev', 'Development')
+    await vi.advanceTimersByTimeAsync(400)
+    expect(store.getState().refusal?.issues).toEqual([{ path: 'document/environments/0/name', message: 'is refused.' }])
+    expect(store.getState().saveError).toBeNull()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(server.saves).toHaveLength(1)
+    store.getState().rename('dev', 'Dev 2')
+    await vi.advanceTimersByTimeAsync(400)
+    expect(server.saves).toHaveLength(2)
+    expect(store.getState()).toMatchObject({ refusal: null, isDirty: false })
   })
 
   it('turns a stale save into a choice without losing the local edit, and "keep mine" saves over theirs', async () => {

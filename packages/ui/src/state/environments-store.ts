@@ -1,9 +1,13 @@
 /**
  * The environment document as the page edits it: loaded once, saved automatically (debounced, and at once on
  * switch or blur) against the server's revision, with a stale save turned into a "keep mine / take theirs" choice.
+ * A document with a field the server would refuse is not sent (nor retried): the refusal names the field until an
+ * edit fixes it, and every edit is kept in the page meanwhile.
  */
 import {
+  parseEnvironmentsDocument,
   withHostDecision,
+  type DocumentIssue,
   type AuthConfig,
   type Environment,
   type EnvironmentsDocument,
@@ -30,6 +34,13 @@ export interface EnvironmentsConflict {
   revision: EnvironmentsRevision
 }
 
+/** A save that cannot succeed as the document stands: the fields at fault, by JSON Pointer. */
+export interface SaveRefusal {
+  issues: DocumentIssue[]
+  /** The server's problem, when the server refused it (else the page's own validation did). */
+  error?: ApiError
+}
+
 export interface EnvironmentsState {
   phase: 'loading' | 'ready' | 'failed'
   document: EnvironmentsDocument
@@ -39,6 +50,8 @@ export interface EnvironmentsState {
   isDirty: boolean
   isSaving: boolean
   saveError: ApiError | null
+  /** Set while the document holds a field that makes every save fail; cleared by the save after an edit. */
+  refusal: SaveRefusal | null
   loadError: ApiError | null
   issues: EnvironmentsIssue[]
   conflict: EnvironmentsConflict | null
@@ -127,18 +140,27 @@ export function createEnvironmentsStore(options: EnvironmentsStoreOptions): Envi
       const state = get()
       if (!state.isDirty || state.conflict || state.phase !== 'ready') return
       const snapshot = state.document
+      // The server validates with the same parser: a document it would refuse is not sent, and retrying would not help.
+      const checked = parseEnvironmentsDocument(snapshot)
+      if (!checked.ok) {
+        set({ refusal: { issues: checked.issues }, saveError: null })
+        return
+      }
       inFlight = (async () => {
         set({ isSaving: true })
         try {
           const { revision } = await api.save(snapshot, state.revision)
           failures = 0
           const changedMeanwhile = get().document !== snapshot
-          set({ revision, isDirty: changedMeanwhile, saveError: null })
+          set({ revision, isDirty: changedMeanwhile, saveError: null, refusal: null })
           if (changedMeanwhile && !get().conflict) schedule(0)
         } catch (error) {
           const problem = ApiError.fromUnknown(error)
           if (problem.problem.code === 'conflict' || problem.problem.status === 409) await loadConflict(problem)
-          else {
+          else if (problem.problem.status === 400) {
+            // Refused as invalid: only an edit can fix it, and the next edit saves again.
+            set({ refusal: { issues: problem.problem.errors ?? [], error: problem }, saveError: null })
+          } else {
             // Nothing is dropped: the document stays dirty and the save is retried with backoff.
             set({ saveError: problem })
             schedule(RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)] ?? 30_000)
@@ -169,6 +191,7 @@ export function createEnvironmentsStore(options: EnvironmentsStoreOptions): Envi
       isDirty: false,
       isSaving: false,
       saveError: null,
+      refusal: null,
       loadError: null,
       issues: [],
       conflict: null,
@@ -227,7 +250,14 @@ export function createEnvironmentsStore(options: EnvironmentsStoreOptions): Envi
         const conflict = get().conflict
         if (!conflict) return
         clearTimeout(timer)
-        set({ conflict: null, document: conflict.theirs, revision: conflict.revision, isDirty: false, saveError: null })
+        set({
+          conflict: null,
+          document: conflict.theirs,
+          revision: conflict.revision,
+          isDirty: false,
+          saveError: null,
+          refusal: null,
+        })
       },
       dismissIssues: () => set({ issues: [] }),
     }

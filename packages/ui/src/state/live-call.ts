@@ -2,7 +2,7 @@
  * One live call's state and how the server's messages change it: status, counts, seq checks, headers, trailers and
  * end status; message frames go into the call's capped log.
  */
-import type { LiveFrame, LiveServerMessage, Problem, StatusName } from '@wirebench/core'
+import type { LiveFrame, LiveServerMessage, Problem, SentRequest, StatusName } from '@wirebench/core'
 import type { RateMeter } from './live-rate.js'
 import type { LiveRing } from './live-ring.js'
 import { estimateJsonBytes } from './live-size.js'
@@ -62,6 +62,8 @@ export interface LiveCallState {
   /** Frames whose seq was not the previous one plus one (0 when nothing was lost or reordered). */
   seqGaps: number
   headers?: Record<string, string>
+  /** What opened the call (URL, masked headers, the opening body or first message), when the plugin said. */
+  request?: SentRequest
   trailers?: Record<string, string>
   end?: LiveEnd
   problem?: Problem
@@ -200,6 +202,7 @@ function takeFrame(call: LiveCallState, { seq, at, frame }: LiveFrame): void {
     }
     case 'headers':
       call.headers = frame.metadata
+      if (frame.sent) call.request = frame.sent
       call.log.push({ direction: 'in', kind: 'headers', seq, at, data: frame.metadata }, entryBytes(frame.metadata))
       break
     case 'trailers':

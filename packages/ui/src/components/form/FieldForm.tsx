@@ -1,23 +1,35 @@
-/** A form generated from a message's fields; protocol-specific looks (REST source colours) come in through `decorate`. */
+/**
+ * A form generated from a message's fields; protocol-specific looks (REST source colours) come in through `decorate`.
+ * Keys of the value that fit no field are listed after the fields.
+ */
 import type { ReactElement } from 'react'
-import type { FieldInfo } from '@wirebench/core'
-import type { DecorateField } from './form-decoration.js'
-import { withKey, type JsonObject } from './field-value.js'
+import { withKey } from './field-value.js'
+import { ExtraKeys } from './ExtraKeys.js'
 import { FieldRow } from './FieldRow.js'
+import { NestedFormContext, type FieldFormProps } from './form-nesting.js'
 import { layoutFields } from './oneof-layout.js'
 import { OneofGroup } from './OneofGroup.js'
 
-export interface FieldFormProps {
-  fields: readonly FieldInfo[]
-  value: JsonObject
-  onChange: (value: JsonObject) => void
-  decorate?: DecorateField
-  /** Dotted path of this message inside the root one ('' at the root); used for ids and labels. */
-  path?: string
-  depth?: number
+/** The form root: it hands its body down to the editors of nested messages, so they need not import this file. */
+export function FieldForm(props: FieldFormProps): ReactElement {
+  return (
+    <NestedFormContext.Provider value={renderNestedForm}>
+      <FieldFormBody {...props} />
+    </NestedFormContext.Provider>
+  )
 }
 
-export function FieldForm({ fields, value, onChange, decorate, path = '', depth = 0 }: FieldFormProps): ReactElement {
+const renderNestedForm = (props: FieldFormProps): ReactElement => <FieldFormBody {...props} />
+
+function FieldFormBody({
+  fields,
+  value,
+  onChange,
+  decorate,
+  path = '',
+  depth = 0,
+  extraKeysLabel,
+}: FieldFormProps): ReactElement {
   return (
     <div className={`field-form field-form-depth-${Math.min(depth, 3)}`}>
       {layoutFields(fields).map((item) => {
@@ -50,6 +62,7 @@ export function FieldForm({ fields, value, onChange, decorate, path = '', depth 
           />
         )
       })}
+      <ExtraKeys fields={fields} value={value} onChange={onChange} path={path} label={extraKeysLabel} />
     </div>
   )
 }

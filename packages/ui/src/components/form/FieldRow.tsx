@@ -4,6 +4,7 @@ import type { FieldInfo } from '@wirebench/core'
 import { htmlFormattingToMarkdown } from '../markdown/html-formatting.js'
 import { Markdown } from '../markdown/Markdown.js'
 import type { DecorateField, FieldDecoration } from './form-decoration.js'
+import { inputId } from './field-ids.js'
 import { describeType } from './field-value.js'
 import { FieldEditor } from './FieldEditor.js'
 import { useFormFlavor } from './form-flavor.js'
@@ -18,10 +19,6 @@ export interface FieldRowProps {
   onChange: (value: unknown) => void
   decoration: FieldDecoration | undefined
   decorate: DecorateField | undefined
-}
-
-export function inputId(path: string): string {
-  return `field-${path.replace(/[^A-Za-z0-9_-]/g, '_')}`
 }
 
 /** The tooltip text: the whole description, without the tags that only format it. */

@@ -2,7 +2,7 @@
 import { useState, type ReactElement } from 'react'
 import { Icon } from '../Icon.js'
 import { emptyItem, isJsonObject, itemField, withKey } from './field-value.js'
-import { ItemEditor, type FieldEditorProps } from './FieldEditor.js'
+import { ItemEditor, type FieldEditorProps } from './ItemEditor.js'
 import { useFormPending } from './form-pending.js'
 
 export function MapEditor(props: FieldEditorProps): ReactElement {

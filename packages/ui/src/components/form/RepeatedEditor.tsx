@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react'
 import { Icon } from '../Icon.js'
 import { emptyItem, itemField } from './field-value.js'
-import { ItemEditor, type FieldEditorProps } from './FieldEditor.js'
+import { ItemEditor, type FieldEditorProps } from './ItemEditor.js'
 
 export function RepeatedEditor(props: FieldEditorProps): ReactElement {
   const { field, path, value, onChange } = props

@@ -88,11 +88,27 @@ interface JsonScalarProps {
   onShowAll: () => void
 }
 
+/** Characters kept before a find match that is moved to the front of a one-line string. */
+const MATCH_LEAD = 16
+
+/**
+ * On one line, a string whose find match lies past its first few characters is shown from just before the match,
+ * with a leading "…": else the match sits beyond the row's edge (or past the cut) and "1 match" shows nothing.
+ */
+function revealMatch(value: string, needle: string): { text: string; skipped: number } {
+  const at = needle ? value.toLowerCase().indexOf(needle) : -1
+  if (at <= MATCH_LEAD) return { text: value, skipped: 0 }
+  const skipped = at - MATCH_LEAD
+  return { text: value.slice(skipped), skipped }
+}
+
 function JsonScalar({ value, isWrapped, needle, onShowAll }: JsonScalarProps): ReactElement {
   if (typeof value === 'string') {
     const limit = isWrapped ? MAX_WRAPPED_STRING : MAX_INLINE_STRING
-    const isCut = value.length > limit
-    const shown = isCut ? value.slice(0, limit) : value
+    const { text, skipped } = isWrapped ? { text: value, skipped: 0 } : revealMatch(value, needle)
+    const lead = skipped > 0 ? '…' : ''
+    const isCut = text.length > limit
+    const shown = lead + (isCut ? text.slice(0, limit) : text)
     if (isCut && !isWrapped) {
       // The row ends in an ellipsis: the string itself is the control that wraps the tree to read it whole.
       return (
@@ -100,7 +116,7 @@ function JsonScalar({ value, isWrapped, needle, onShowAll }: JsonScalarProps): R
           className="json-string is-cut"
           role="button"
           tabIndex={0}
-          title={`${(value.length - limit).toLocaleString()} more characters: click (or Enter) to wrap long strings`}
+          title={`${(text.length - limit).toLocaleString()} more characters: click (or Enter) to wrap long strings`}
           onClick={onShowAll}
           onKeyDown={(event) => {
             if (event.key === 'Enter' || event.key === ' ') {
@@ -115,11 +131,14 @@ function JsonScalar({ value, isWrapped, needle, onShowAll }: JsonScalarProps): R
     }
     return (
       <>
-        <span className="json-string">
+        <span
+          className="json-string"
+          title={skipped > 0 ? `Shown from the match: ${skipped} characters before it` : undefined}
+        >
           <Highlight text={JSON.stringify(isCut ? `${shown}…` : shown)} needle={needle} />
         </span>
         {isCut && (
-          <span className="json-more muted"> (+{(value.length - limit).toLocaleString()} characters: see Raw)</span>
+          <span className="json-more muted"> (+{(text.length - limit).toLocaleString()} characters: see Raw)</span>
         )}
       </>
     )

@@ -3,7 +3,7 @@
  * match (their key, or their value when it is a scalar), which containers lead to a match (shown open), and which
  * containers matched by key (kept whole, opened as the user chooses).
  */
-import { childEntries, childId, isContainer } from './json-rows.js'
+import { childEntries, childId, isContainer } from './json-nodes.js'
 
 export interface JsonFilter {
   /** Lower-cased text looked for. */

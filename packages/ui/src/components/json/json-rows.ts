@@ -1,5 +1,6 @@
 /** Flattens a JSON value into the visible rows of a collapsible tree, so only rows on screen need DOM nodes. */
 import type { JsonFilter } from './json-filter.js'
+import { childEntries, childId, isContainer } from './json-nodes.js'
 
 export type JsonRow =
   | {
@@ -14,19 +15,6 @@ export type JsonRow =
     }
   | { kind: 'close'; id: string; depth: number; isArray: boolean; isLast: boolean }
   | { kind: 'leaf'; id: string; depth: number; label: string | null; value: unknown; isLast: boolean }
-
-export function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
-  return typeof value === 'object' && value !== null
-}
-
-export function childEntries(value: Record<string, unknown> | unknown[]): Array<[string, unknown]> {
-  return Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value)
-}
-
-/** Ids are JSON-pointer-like paths; `~` and `/` in keys are escaped so two keys never share an id. */
-export function childId(parent: string, key: string): string {
-  return `${parent}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
-}
 
 /**
  * The rows of the tree: containers in `expanded` open. With a `filter`, only the nodes it keeps: containers leading to

@@ -5,7 +5,9 @@ import { Icon } from '../../components/Icon.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { ConflictChoice } from './ConflictChoice.js'
 import { EnvironmentDetail } from './EnvironmentDetail.js'
+import { RefusalNotice } from './RefusalNotice.js'
 import { SaveStatus } from './SaveStatus.js'
+import { locateIssues, type EnvironmentPart } from './save-refusal.js'
 
 export interface EnvironmentEditorProps {
   onClose: () => void
@@ -16,9 +18,15 @@ export function EnvironmentEditor({ onClose }: EnvironmentEditorProps): ReactEle
   const list = useStore(environments, (s) => s.document.environments)
   const activeId = useStore(environments, (s) => s.document.activeEnvironmentId)
   const hasConflict = useStore(environments, (s) => s.conflict !== null)
-  const [editingId, setEditingId] = useState(() => activeId ?? list[0]?.id ?? null)
+  const refusal = useStore(environments, (s) => s.refusal)
+  const refused = refusal ? locateIssues(refusal.issues, environments.getState().document) : []
+  // The environment holding a refused field opens first, so the mark is in view.
+  const [editingId, setEditingId] = useState(() => refused[0]?.environmentId ?? activeId ?? list[0]?.id ?? null)
+  // "Show" on a refused field opens its tab: a new request remounts the detail on it.
+  const [shown, setShown] = useState<{ part: EnvironmentPart; count: number } | null>(null)
   const dialog = useRef<HTMLDialogElement>(null)
   const editing = list.find((env) => env.id === editingId) ?? list[0] ?? null
+  const refusedHere = refused.filter((field) => field.environmentId === editing?.id)
 
   useEffect(() => {
     const element = dialog.current
@@ -62,6 +70,16 @@ export function EnvironmentEditor({ onClose }: EnvironmentEditorProps): ReactEle
             <ConflictChoice />
           </div>
         )}
+        {refusal && (
+          <div className="env-editor-notice">
+            <RefusalNotice
+              onShow={(field) => {
+                if (field.environmentId) setEditingId(field.environmentId)
+                if (field.part) setShown((s) => ({ part: field.part!, count: (s?.count ?? 0) + 1 }))
+              }}
+            />
+          </div>
+        )}
         <div className="env-editor-body">
           <nav className="env-list" aria-label="Environment list">
             <ul>
@@ -74,6 +92,12 @@ export function EnvironmentEditor({ onClose }: EnvironmentEditorProps): ReactEle
                     onClick={() => setEditingId(env.id)}
                   >
                     <span className="env-list-name">{env.name}</span>
+                    {refused.some((field) => field.environmentId === env.id) && (
+                      <span className="env-list-refused" title="A field here is refused: nothing is saved">
+                        <Icon name="alert" size={12} />
+                        <span className="visually-hidden">(a field here is refused)</span>
+                      </span>
+                    )}
                     {env.id === activeId && <span className="tag tag-accent">Active</span>}
                     {env.auth.type !== 'none' && <Icon name="lock" size={12} className="env-list-lock" />}
                   </button>
@@ -87,9 +111,11 @@ export function EnvironmentEditor({ onClose }: EnvironmentEditorProps): ReactEle
           <section className="env-detail-pane" aria-label="Environment">
             {editing ? (
               <EnvironmentDetail
-                key={editing.id}
+                key={`${editing.id}:${shown?.count ?? 0}`}
                 environment={editing}
                 isActive={editing.id === activeId}
+                refused={refusedHere}
+                initialTab={shown?.part ?? refusedHere[0]?.part}
                 onRemoved={() => setEditingId(null)}
               />
             ) : (

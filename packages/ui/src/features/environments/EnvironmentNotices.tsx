@@ -1,6 +1,6 @@
 /**
  * Page-level notices about the environment file: a stored file the server set aside, a save another tab made
- * meanwhile (keep mine / take theirs), a save that keeps failing, and a load that failed; calls sent without the
+ * meanwhile (keep mine / take theirs), a save refused for a field, a save that keeps failing, and a load that failed; calls sent without the
  * environment's credentials; and the question whether they may go to a new host.
  */
 import type { ReactElement } from 'react'
@@ -10,13 +10,14 @@ import { HostQuestionDialog } from '../auth/HostQuestionDialog.js'
 import { WithheldNotices } from '../auth/WithheldNotices.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { ConflictChoice } from './ConflictChoice.js'
+import { RefusalNotice } from './RefusalNotice.js'
 import '../../styles/environments.css'
 
 export function EnvironmentNotices(): ReactElement {
   const { environments, auth } = useWorkbench()
-  const { issues, conflict, saveError, loadError, phase } = useStore(environments, (s) => s)
+  const { issues, conflict, saveError, refusal, loadError, phase } = useStore(environments, (s) => s)
   const hasWithheld = useStore(auth.hostQuestions.store, (s) => s.notices.length > 0)
-  if (!issues.length && !conflict && !saveError && !loadError && !hasWithheld) return <HostQuestionDialog />
+  if (!issues.length && !conflict && !saveError && !refusal && !loadError && !hasWithheld) return <HostQuestionDialog />
   const store = environments.getState()
   return (
     <div className="env-notices">
@@ -55,6 +56,7 @@ export function EnvironmentNotices(): ReactElement {
         </div>
       )}
       {conflict && <ConflictChoice />}
+      <RefusalNotice />
       {saveError && !conflict && (
         <ProblemNotice
           error={saveError}

@@ -1,9 +1,13 @@
 /**
  * The hosts an environment's credentials may go to: the approved and refused host names (each answer to the "send
- * the credentials to …?" question lands here), editable: approve, refuse, forget (asked again), or add one ahead.
+ * the credentials to …?" question lands here), editable: approve, refuse, forget (asked again), or add one ahead;
+ * and, read-only, the origins the command line approved for this session. A name that is not a host is refused where
+ * it is typed, and a stored entry a save was refused for says why on its row.
  */
 import { useId, useState, type ReactElement } from 'react'
+import { useStore } from 'zustand'
 import {
+  callTarget,
   hostsOf,
   readApprovableHost,
   readHost,
@@ -12,7 +16,9 @@ import {
   type HostBinding,
 } from '@wirebench/auth'
 import { Icon } from '../../components/Icon.js'
+import { preApprovedOriginsOf } from '../../state/auth-binding.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import type { RefusedField } from './save-refusal.js'
 import '../../styles/environments.css'
 
 interface HostListProps {
@@ -23,9 +29,11 @@ interface HostListProps {
   moveLabel: string
   onMove: (host: string) => void
   onForget: (host: string) => void
+  /** Why a save was refused for an entry, by its index in the list. */
+  refusedAt: ReadonlyMap<number, string>
 }
 
-function HostList({ title, hosts, empty, moveLabel, onMove, onForget }: HostListProps): ReactElement {
+function HostList({ title, hosts, empty, moveLabel, onMove, onForget, refusedAt }: HostListProps): ReactElement {
   return (
     <section className="hosts-list" aria-label={`${title} hosts`}>
       <h3>
@@ -35,8 +43,13 @@ function HostList({ title, hosts, empty, moveLabel, onMove, onForget }: HostList
         <p className="muted hosts-empty">{empty}</p>
       ) : (
         <ul>
-          {hosts.map((host) => (
-            <li key={host} className="hosts-row" data-host={host}>
+          {hosts.map((host, index) => (
+            <li
+              key={host}
+              className="hosts-row"
+              data-host={host}
+              aria-invalid={refusedAt.has(index) ? true : undefined}
+            >
               <span className="mono hosts-name">{host}</span>
               <button type="button" className="btn btn-ghost" onClick={() => onMove(host)}>
                 {moveLabel}
@@ -50,6 +63,11 @@ function HostList({ title, hosts, empty, moveLabel, onMove, onForget }: HostList
               >
                 <Icon name="close" size={13} />
               </button>
+              {refusedAt.has(index) && (
+                <p className="hosts-row-error" role="alert">
+                  {refusedAt.get(index)} Forget it to save again.
+                </p>
+              )}
             </li>
           ))}
         </ul>
@@ -58,7 +76,58 @@ function HostList({ title, hosts, empty, moveLabel, onMove, onForget }: HostList
   )
 }
 
-export function HostsPanel({ environment }: { environment: Environment }): ReactElement {
+/**
+ * The origins the command line approved for this session (locked `--url`s and the demo's), read-only: each covers
+ * exactly its scheme, host and port, so another port of the same name is still asked about.
+ */
+function SessionHosts({ refused }: { refused: readonly string[] }): ReactElement | null {
+  const { session } = useWorkbench()
+  const config = useStore(session, (s) => s.config)
+  const sources = [
+    { flag: '--url', origins: preApprovedOriginsOf(config.lockedUrls ?? []) },
+    { flag: '--demo', origins: preApprovedOriginsOf(config.demoUrls) },
+  ]
+  const origins = [...new Set(sources.flatMap((source) => source.origins))]
+  if (origins.length === 0) return null
+  return (
+    <section className="hosts-list hosts-session" aria-label="Hosts approved for this session">
+      <h3>
+        Approved for this session <span className="tab-count">{origins.length}</span>
+      </h3>
+      <ul>
+        {origins.map((origin) => {
+          const flags = sources.filter((source) => source.origins.includes(origin)).map((source) => source.flag)
+          const target = callTarget(origin)
+          const isRefused = target !== undefined && (refused.includes(target.key) || refused.includes(target.name))
+          return (
+            <li key={origin} className="hosts-row" data-host={target?.key ?? origin} data-session="">
+              <span className="mono hosts-name">{origin}</span>
+              <span className="hosts-why">
+                {isRefused
+                  ? 'refused above: the refusal wins'
+                  : `approved for this session: started with ${flags.join(' and ')}`}
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+/** Index → reason for the entries of one host list a save was refused for. */
+function refusedEntries(refused: readonly RefusedField[], list: 'approved' | 'refused'): Map<number, string> {
+  return new Map(
+    refused.flatMap((f) => (f.hostList === list && f.hostIndex !== undefined ? [[f.hostIndex, f.message]] : [])),
+  )
+}
+
+export interface HostsPanelProps {
+  environment: Environment
+  refused?: readonly RefusedField[]
+}
+
+export function HostsPanel({ environment, refused = [] }: HostsPanelProps): ReactElement {
   const { environments } = useWorkbench()
   const inputId = useId()
   const [draft, setDraft] = useState('')
@@ -98,6 +167,7 @@ export function HostsPanel({ environment }: { environment: Environment }): React
         moveLabel="Refuse"
         onMove={(host) => decide(host, false)}
         onForget={forget}
+        refusedAt={refusedEntries(refused, 'approved')}
       />
       <HostList
         title="Refused"
@@ -106,7 +176,9 @@ export function HostsPanel({ environment }: { environment: Environment }): React
         moveLabel="Approve"
         onMove={(host) => decide(host, true)}
         onForget={forget}
+        refusedAt={refusedEntries(refused, 'refused')}
       />
+      <SessionHosts refused={hosts.refused} />
       <div className="auth-field">
         <label className="auth-label" htmlFor={inputId}>
           Add a host

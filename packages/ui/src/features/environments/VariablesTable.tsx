@@ -10,6 +10,8 @@ export interface VariablesTableProps {
   autoSecret: ReadonlySet<string>
   marked: readonly string[]
   onToggleMark: (name: string) => void
+  /** Names a save was refused for, with the reason (e.g. a name no template could reference). */
+  refused?: ReadonlyMap<string, string>
 }
 
 interface Row {
@@ -38,6 +40,7 @@ export function VariablesTable({
   autoSecret,
   marked,
   onToggleMark,
+  refused,
 }: VariablesTableProps): ReactElement {
   const [rows, setRows] = useState<Row[]>(() => rowsOf(vars))
   const [revealed, setRevealed] = useState<ReadonlySet<number>>(new Set())
@@ -77,7 +80,7 @@ export function VariablesTable({
               ? 'Give this variable a name.'
               : (counts.get(name) ?? 0) > 1
                 ? 'Duplicate name: the last one is used.'
-                : null
+                : (refused?.get(name) ?? null)
           return (
             <li key={row.id} className="vars-row" data-variable={name}>
               <input

@@ -6,6 +6,7 @@ import { protocolUi } from '../../protocols/registry.js'
 import { useSelectedMethod } from '../../state/useSelectedMethod.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { Sidebar } from '../sidebar/Sidebar.js'
+import { useDrawerFocusReturn } from './useDrawerFocusReturn.js'
 import { useNarrowPaneScroll } from './useNarrowPaneScroll.js'
 import { Welcome } from './Welcome.js'
 
@@ -18,6 +19,7 @@ export function Workspace(): ReactElement {
   const mainRef = useRef<HTMLDivElement>(null)
   const ui = target ? protocolUi(target.service.protocol) : null
   useNarrowPaneScroll(mainRef, target?.key)
+  useDrawerFocusReturn(selection, mainRef)
 
   const style = {
     '--sidebar-w': `${sidebarWidth}px`,

@@ -11,7 +11,7 @@ import { emptyDraft } from '../../state/drafts-store.js'
 import { addressOf } from '../../state/auth-targets.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { finalizeMessages, sendHold } from '../request/send-gate.js'
-import { composeMessages, MAX_SEND_MANY } from './composer-messages.js'
+import { composeMessages, MAX_SEND_MANY, withheldNote } from './composer-messages.js'
 import type { LiveCallHandle } from './useLiveCall.js'
 import '../../styles/live.css'
 
@@ -26,6 +26,7 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
   const { drafts, auth, prefs } = useWorkbench()
   const [count, setCount] = useState('10')
   const [unknown, setUnknown] = useState<string[]>([])
+  const [withheld, setWithheld] = useState<string[]>([])
   const [refusal, setRefusal] = useState<ApiError | null>(null)
   const { status, isActive } = handle
   const canSend = !isActive || status !== 'half-closed'
@@ -41,9 +42,12 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
       if (isHeld) return
       const sendDraft = () => {
         // The channel's host decides whether secret variables may go into its frames.
-        const vars = auth.frameVariables(addressOf(target), prefs.getState().serverUrls[target.origin])
+        const serverUrl = prefs.getState().serverUrls[target.origin]
+        const vars = auth.frameVariables(addressOf(target), serverUrl)
         const composed = composeMessages(draft.value, times, vars ? { scopes: [vars] } : {})
-        setUnknown(composed.unknown)
+        const notSent = auth.frameWithheld(addressOf(target), serverUrl, composed.unknown)
+        setWithheld(notSent)
+        setUnknown(composed.unknown.filter((name) => !notSent.includes(name)))
         let messages: unknown[]
         try {
           messages = finalizeMessages(
@@ -143,6 +147,11 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
         )}
       </div>
       {refusal && <ProblemNotice error={refusal} onDismiss={() => setRefusal(null)} />}
+      {withheld.length > 0 && (
+        <div className="composer-note" role="status">
+          {withheldNote(withheld)}
+        </div>
+      )}
       {unknown.length > 0 && (
         <div className="composer-note" role="status">
           Not substituted (unknown variables): {unknown.map((n) => `\${${n}}`).join(', ')}

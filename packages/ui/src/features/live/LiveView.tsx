@@ -4,8 +4,10 @@ import { ApiError } from '../../api/api-error.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
 import { Tabs } from '../../components/Tabs.js'
+import { isLiveCallActive } from '../../state/live-call.js'
 import type { LiveCallState, LiveEntry } from '../../state/live-store.js'
 import { HeadersTable } from '../response/HeadersTable.js'
+import { SentRequestView } from '../response/SentRequestView.js'
 import { LiveControls } from './LiveControls.js'
 import { LiveFilterBar } from './LiveFilterBar.js'
 import { LiveStats } from './LiveStats.js'
@@ -19,7 +21,7 @@ import type { LiveCallHandle } from './useLiveCall.js'
 import '../../styles/live.css'
 import '../../styles/live-frames.css'
 
-type LiveTab = 'messages' | 'headers' | 'trailers' | 'details'
+type LiveTab = 'messages' | 'request' | 'headers' | 'trailers' | 'details'
 
 const detailsLabel = { 'event-stream': 'Response body', graphql: 'Errors', websocket: 'Close' } as const
 
@@ -78,10 +80,19 @@ export function LiveView({
   const trailers = sortedEntries(call.trailers)
   // A close code and reason are in the status already; an event stream's refusal shows its status and body.
   const hasDetails = call.end?.details !== undefined && kind !== 'websocket'
+  // A call refused before it went out (a variable that does not fit, a refused host) has no headers or trailers to
+  // show: empty tabs would suggest the server answered with none.
+  const reachedServer =
+    isLiveCallActive(call) || call.headers !== undefined || call.trailers !== undefined || call.end !== undefined
   const tabs = [
     { id: 'messages' as const, label: 'Messages' },
-    { id: 'headers' as const, label: 'Headers', count: headers.length },
-    ...(hasTrailers(kind) ? [{ id: 'trailers' as const, label: 'Trailers', count: trailers.length }] : []),
+    ...(call.request
+      ? [{ id: 'request' as const, label: 'Request', title: 'What opened the call (credentials masked)' }]
+      : []),
+    ...(reachedServer ? [{ id: 'headers' as const, label: 'Headers', count: headers.length }] : []),
+    ...(reachedServer && hasTrailers(kind)
+      ? [{ id: 'trailers' as const, label: 'Trailers', count: trailers.length }]
+      : []),
     ...(hasDetails ? [{ id: 'details' as const, label: kind === 'rpc' ? 'Error details' : detailsLabel[kind] }] : []),
   ]
   // A tab the current call does not have (the previous call's error details) falls back to the messages.
@@ -155,6 +166,7 @@ export function LiveView({
             </div>
           </>
         )}
+        {shown === 'request' && call.request && <SentRequestView sent={call.request} />}
         {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
         {shown === 'trailers' && <HeadersTable entries={trailers} label="Trailers" />}
         {shown === 'details' && <JsonTree value={call.end?.details} label="Error details" />}

@@ -3,8 +3,9 @@
  * JSON tree (long strings wrapped on request, a filter) or its raw JSON when it parsed, the text as is, or a binary
  * payload as hexdump and base64.
  */
-import { useState, type ReactElement } from 'react'
+import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
+import { NARROW_LAYOUT_QUERY } from '../layout/useNarrowPaneScroll.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
 import type { LiveEntry } from '../../state/live-store.js'
 import { BinaryView } from './BinaryView.js'
@@ -51,6 +52,14 @@ function sentValue(entry: LiveEntry, flavor: LiveFlavor): unknown {
 export function MessageInspector({ entry, flavor = 'other', onClose }: MessageInspectorProps): ReactElement {
   const [copied, setCopied] = useState(false)
   const [view, setView] = useState<'tree' | 'raw'>('tree')
+  const sectionRef = useRef<HTMLElement>(null)
+  const shownKey = entry ? `${entry.direction}${entry.direction === 'out' ? entry.ref : entry.seq}` : null
+  // On a narrow screen the inspector sits below the log, often past the bottom edge: each message picked is brought
+  // into view (no further than needed, so the log rows above stay in sight where they can).
+  useEffect(() => {
+    if (shownKey === null || !window.matchMedia(NARROW_LAYOUT_QUERY).matches) return
+    sectionRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [shownKey])
   if (!entry) {
     return (
       <section className="live-inspector is-empty" aria-label="Selected message">
@@ -69,7 +78,20 @@ export function MessageInspector({ entry, flavor = 'other', onClose }: MessageIn
         ? `Received message #${entry.seq}`
         : `Response ${entry.kind} #${entry.seq}`
   return (
-    <section className="live-inspector" aria-label="Selected message">
+    <section
+      ref={sectionRef}
+      className="live-inspector"
+      aria-label="Selected message"
+      onKeyDown={(event) => {
+        // Escape closes from wherever the focus is inside (Wrap, Raw, Copy…), unless a find box used it to clear
+        // itself; the focus goes back to the log, which is where the arrow keys select the next message.
+        if (event.key !== 'Escape' || event.defaultPrevented) return
+        event.preventDefault()
+        const log = event.currentTarget.closest('.live-split')?.querySelector<HTMLElement>('.live-log-scroll')
+        onClose()
+        log?.focus()
+      }}
+    >
       <div className="live-inspector-head">
         <span className="live-inspector-title">{title}</span>
         <span className="mono muted">{formatClock(entry.at)}</span>

@@ -55,6 +55,8 @@ export function MessageLog(props: MessageLogProps): ReactElement {
   // While stuck to the bottom the rows on screen are known before the scroll happens: render them directly, so a
   // batch of frames costs one render and one layout (the virtualizer would first render the previous window).
   const items = isStuck && viewport > 0 ? tailItems(count + 1, viewport) : virtualizer.getVirtualItems()
+  // "Latest" only where there is somewhere to jump to: selecting a row unsticks the log even when it all fits.
+  const hasOverflow = (count + 1) * ROW_HEIGHT > viewport + STICK_SLACK
 
   useLayoutEffect(() => {
     const element = scrollRef.current
@@ -162,7 +164,7 @@ export function MessageLog(props: MessageLogProps): ReactElement {
           })}
         </div>
       </div>
-      {!isStuck && count > 0 && (
+      {!isStuck && count > 0 && hasOverflow && (
         <button
           type="button"
           className="btn live-jump"

@@ -33,3 +33,9 @@ export function composeMessages(
   }
   return { messages, unknown: [...unknown] }
 }
+
+/** What the composer says when secret variables stayed as written because the channel's host may not receive them. */
+export function withheldNote(withheld: readonly string[]): string {
+  const names = withheld.map((name) => `\${${name}}`).join(', ')
+  return `Left as written: ${names}. This host is not approved for the environment’s secrets (Environments → Hosts).`
+}

@@ -22,7 +22,8 @@ export function MethodHeader({ target, badge, subtitle, actions }: MethodHeaderP
         <MethodBadge label={badge.label} tone={badge.tone} size="large" />
         <div className="method-titles">
           <div className="method-title-row">
-            <h1 className="method-name" title={method.name}>
+            {/* Focusable from script only: where the focus lands when the narrow-screen drawer closes on a pick. */}
+            <h1 className="method-name" title={method.name} tabIndex={-1}>
               {method.name}
             </h1>
             {method.deprecated && (

@@ -2,17 +2,18 @@
 import { useMemo, useState, type ReactElement } from 'react'
 import { exampleMessage } from '../../components/form/example-value.js'
 import { FieldForm } from '../../components/form/FieldForm.js'
-import { inputId } from '../../components/form/FieldRow.js'
+import { inputId } from '../../components/form/field-ids.js'
 import type { DecorateField } from '../../components/form/form-decoration.js'
 import { formFlavorOf } from '../../components/form/form-flavor.js'
 import { FormPendingContext, type FormPending } from '../../components/form/form-pending.js'
+import { unshownKeys } from '../../components/form/extra-keys.js'
 import { checkMessage } from '../../components/form/value-check.js'
 import { KeyValueEditor } from '../../components/KeyValueEditor.js'
 import { Tabs } from '../../components/Tabs.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useDraft, type DraftHandle } from '../../state/useDraft.js'
 import { RAW_JSON_PATH, RawJsonEditor } from './RawJsonEditor.js'
-import { draftFields } from './send-gate.js'
+import { BODY_PATH, draftFields } from './send-gate.js'
 import { SendHoldNotice } from './SendHoldNotice.js'
 
 type EditorTab = 'form' | 'json' | 'headers'
@@ -74,7 +75,9 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
         draft={draft}
         onShowField={(path) => {
           setTab(path === RAW_JSON_PATH ? 'json' : 'form')
-          if (path !== RAW_JSON_PATH) focusField(path)
+          // A missing body points at its first field.
+          const shown = path === BODY_PATH ? fields.find((f) => f.source === 'body')?.name : path
+          if (shown !== undefined && shown !== RAW_JSON_PATH) focusField(shown)
         }}
       />
       <Tabs
@@ -158,13 +161,24 @@ export function RequestEditor({ target, decorate, headersLabel, formLegend }: Re
 }
 
 /** What the JSON view says besides "in sync": text the form holds that is not JSON, values that fit no field. */
-export function formNote(target: MethodRef, draft: DraftHandle): string | undefined {
+export function formNote(
+  target: MethodRef,
+  draft: DraftHandle,
+  /** False where keys without a field are expected (GraphQL variables the operation declares) and the form lists them. */
+  flagsUnshown = true,
+): string | undefined {
   const pendingPaths = Object.keys(draft.pending).filter((path) => path !== RAW_JSON_PATH)
   if (pendingPaths.length > 0) {
     return `The form holds text that is not JSON in ${pendingPaths.join(', ')}: fix it there, or edit here to replace it.`
   }
+  const fields = draftFields(target, draft)
+  const unshown = flagsUnshown ? unshownKeys(fields, draft.value) : []
+  if (unshown.length > 0) {
+    const list = unshown.join(', ')
+    return `Not in the schema: ${list}. The form lists ${unshown.length === 1 ? 'it' : 'them'} under Extra keys; ${unshown.length === 1 ? 'it is' : 'they are'} sent as written.`
+  }
   const flavor = formFlavorOf(target.service.protocol)
-  const { problems } = checkMessage(draftFields(target, draft), draft.value, { flavor, stage: 'draft' })
+  const { problems } = checkMessage(fields, draft.value, { flavor, stage: 'draft' })
   if (problems.length === 0) return undefined
   const names = problems.map((p) => p.path).join(', ')
   return `In sync, but ${problems.length === 1 ? 'a value does' : `${problems.length} values do`} not fit ${problems.length === 1 ? 'its field' : 'their fields'} (${names}): Send waits until ${problems.length === 1 ? 'it is' : 'they are'} fixed.`

@@ -68,4 +68,17 @@ describe('media types', () => {
     expect(inputFields(m, [])[0]).toMatchObject({ name: 'body', format: 'text-body' })
     expect(inputFields(m, [newHeaderRow('Content-Type', 'application/json')])[0]).toMatchObject({ type: 'json' })
   })
+
+  it('gives a chosen text body the example its media type declares, and JSON fields the media type’s object', () => {
+    const m = method({
+      requestMediaTypes: ['application/json', 'application/xml', 'text/plain'],
+      requestContentType: 'application/json',
+      requestExamples: { 'application/xml': '<a>${canary}</a>', 'application/json': { title: 'From the media type' } },
+    })
+    const xml = inputFields(m, [newHeaderRow('Content-Type', 'application/xml')])
+    expect(xml.find((f) => f.name === 'body')?.example).toBe('<a>${canary}</a>')
+    const text = inputFields(m, [newHeaderRow('Content-Type', 'text/plain')])
+    expect(text.find((f) => f.name === 'body')?.example).toBeUndefined()
+    expect(inputFields(m, []).find((f) => f.name === 'title')?.example).toBe('From the media type')
+  })
 })

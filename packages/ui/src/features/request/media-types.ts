@@ -75,16 +75,47 @@ function bodyField(type: string, patch: Partial<FieldInfo>): FieldInfo {
   }
 }
 
+/** The example the operation declares for a media type itself (`content[type].example`), if any. */
+function mediaExample(method: MethodInfo, type: string): unknown {
+  const examples = method.requestExamples
+  if (!examples) return undefined
+  const key = Object.keys(examples).find((declared) => essence(declared) === essence(type))
+  return key === undefined ? undefined : examples[key]
+}
+
+/** Body fields with the media type's example object lent to those the schema gave no example. */
+function withObjectExample(fields: FieldInfo[], example: unknown): FieldInfo[] {
+  if (typeof example !== 'object' || example === null || Array.isArray(example)) return fields
+  const values = example as Record<string, unknown>
+  return fields.map((f) => {
+    const name = f.wireName ?? f.name
+    if (f.source !== 'body' || f.example !== undefined || !Object.hasOwn(values, name)) return f
+    const value = values[name]
+    return value === undefined || value === null ? f : { ...f, example: value }
+  })
+}
+
 /** The fields of the call's message for the media type it goes out as. */
 export function inputFieldsFor(method: MethodInfo, chosen: string | undefined): FieldInfo[] {
-  const fields = method.inputType.fields
   const standard = defaultMediaType(method)
+  const fields =
+    standard && mediaKind(chosen ?? standard) !== 'text'
+      ? withObjectExample(method.inputType.fields, mediaExample(method, chosen ?? standard))
+      : method.inputType.fields
   if (!chosen || !standard) return fields
   const kind = mediaKind(chosen)
   const standardKind = mediaKind(standard)
   const params = fields.filter((f) => f.source !== 'body')
-  const textBody = (existing?: FieldInfo) =>
-    bodyField(chosen, { ...existing, type: 'string', isBinary: false, format: TEXT_BODY_FORMAT })
+  const textBody = (existing?: FieldInfo) => {
+    const field = bodyField(chosen, { ...existing, type: 'string', isBinary: false, format: TEXT_BODY_FORMAT })
+    // The chosen type's own example; the default type's (from discovery) only when that is the type chosen.
+    const own = mediaExample(method, chosen)
+    const example =
+      typeof own === 'string' ? own : essence(chosen) === essence(standard) ? existing?.example : undefined
+    if (example === undefined) delete field.example
+    else field.example = example
+    return field
+  }
   if (kind === standardKind) {
     // Discovery's text body is one string field: edited in a text editor.
     if (kind !== 'text') return fields

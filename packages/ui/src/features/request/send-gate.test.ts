@@ -33,6 +33,21 @@ const draftOf = (patch: Partial<Draft>): Draft => ({ ...emptyDraft, ...patch })
 const target = methodRef('rest', [field({ name: 'id', type: 'int32' }), field({ name: 'meta', type: 'json' })])
 
 describe('sendHold', () => {
+  it('holds an empty body the API description requires, and lets any body key (or an extra key) go', () => {
+    const ref = methodRef('rest', [
+      field({ name: 'id', type: 'int32', source: 'path', required: true }),
+      field({ name: 'priority', source: 'body' }),
+    ])
+    const required: MethodRef = { ...ref, method: { ...ref.method, bodyRequired: true } }
+    expect(sendHold(required, draftOf({ value: { id: 1 } }))?.problems).toEqual([
+      { path: '(request body)', message: expect.stringMatching(/^is required by the API description/) },
+    ])
+    expect(sendHold(required, draftOf({ value: { id: 1, priority: '' } }))?.problems).toHaveLength(1)
+    expect(sendHold(required, draftOf({ value: { id: 1, priority: 'LOW' } }))).toBeUndefined()
+    expect(sendHold(required, draftOf({ value: { id: 1, extra: 1 } }))).toBeUndefined()
+    expect(sendHold(ref, draftOf({ value: { id: 1 } }))).toBeUndefined()
+  })
+
   it('lets a draft with templates and valid values go', () => {
     expect(sendHold(target, draftOf({ value: { id: '${n}', meta: { a: '${x}' } } }))).toBeUndefined()
   })

@@ -35,6 +35,7 @@ export function sendHold(target: MethodRef, draft: Draft): SendHold | undefined 
     ...pending,
     ...checked.problems.filter((p) => !(p.path in draft.pending)),
     ...strayKeys(target, draft, fields),
+    ...missingBody(target, draft, fields),
   ]
   const filled = new Set(draft.filled)
   // Header rows are substituted like the message, so a document's text in one is held back the same way.
@@ -58,6 +59,29 @@ function strayKeys(target: MethodRef, draft: Draft, fields: readonly FieldInfo[]
       path: key,
       message: `is not part of a ${chosen} body (it is sent as the body field alone): remove it in the JSON tab, or choose another media type`,
     }))
+}
+
+/** Where the hold notice names the request body as a whole (no field path looks like it). */
+export const BODY_PATH = '(request body)'
+
+/**
+ * A body the API description requires, with nothing in it: held like a missing required path parameter, instead of
+ * going out empty. Keys that fit no parameter join the body, so they count as a body.
+ */
+function missingBody(target: MethodRef, draft: Draft, fields: readonly FieldInfo[]): FieldProblem[] {
+  if (target.method.bodyRequired !== true) return []
+  const parameters = new Set(fields.filter((f) => f.source !== undefined && f.source !== 'body').map((f) => f.name))
+  const hasBody = Object.entries(draft.value).some(
+    ([key, value]) => !parameters.has(key) && value !== undefined && value !== '',
+  )
+  if (hasBody || Object.keys(draft.pending).length > 0) return []
+  return [
+    {
+      path: BODY_PATH,
+      message:
+        'is required by the API description and nothing is filled in: fill a body field, or type the body in the JSON tab',
+    },
+  ]
 }
 
 function stringsIn(value: unknown): string[] {

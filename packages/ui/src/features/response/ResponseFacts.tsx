@@ -1,8 +1,9 @@
 /**
- * What every response summary shows whatever the protocol: time and size, the sending spinner, and why there is no
- * result (a call's problem, or the user's cancel).
+ * What every response summary shows whatever the protocol: time and size, the sending spinner, why there is no
+ * result (a call's problem, or the user's cancel), and that the response on screen predates a Send that was held.
  */
 import type { ReactElement } from 'react'
+import { useStore } from 'zustand'
 import type { InvokeResult } from '@wirebench/core'
 import { formatBytes, formatDuration } from '../../components/format.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
@@ -10,6 +11,7 @@ import { StatusBadge } from './StatusBadge.js'
 import { timingSummary } from './TimingView.js'
 import { Spinner } from '../../components/Spinner.js'
 import type { CallRecord } from '../../state/calls-store.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
 import { callProblemHint } from './call-problem-hint.js'
 
 export function TimeAndSize({
@@ -74,6 +76,21 @@ export function CancelledNote({ record }: { record: CallRecord }): ReactElement 
       <p className="muted">
         Press <kbd>Ctrl</kbd> <kbd>Enter</kbd> to send it again.
       </p>
+    </div>
+  )
+}
+
+/**
+ * After a Send that was held back (the request pane says why), the response on screen answers an earlier request:
+ * it says so until a Send goes through.
+ */
+export function PreviousNote({ draftKey, record }: { draftKey: string; record: CallRecord }): ReactElement | null {
+  const { drafts } = useWorkbench()
+  const isHeld = useStore(drafts, (s) => s.drafts[draftKey]?.heldAt !== undefined)
+  if (!isHeld || record.isSending) return null
+  return (
+    <div className="response-previous" role="status">
+      <strong>Previous response.</strong> The last Send was held: nothing was sent (the request pane says why).
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { HeadersTable } from './HeadersTable.js'
-import { CallProblem, CancelledNote, NoResultBadge, SendingNote, TimeAndSize } from './ResponseFacts.js'
+import { CallProblem, CancelledNote, NoResultBadge, PreviousNote, SendingNote, TimeAndSize } from './ResponseFacts.js'
 import { ResponseBody } from './ResponseBody.js'
 import { SentTabPanel, isSentTab, sentTabItems, type SentTab } from './SentTabs.js'
 import { StatusBadge, type StatusTone } from './StatusBadge.js'
@@ -13,11 +13,13 @@ export interface ResponseViewProps {
   status?: { label: string; tone: StatusTone; title?: string }
   headers: Array<[string, string]>
   headersLabel: string
+  /** The draft whose held Send marks this response as the previous one. */
+  draftKey?: string
 }
 
 type ResponseTab = 'body' | 'headers' | SentTab
 
-export function ResponseView({ record, status, headers, headersLabel }: ResponseViewProps): ReactElement {
+export function ResponseView({ record, status, headers, headersLabel, draftKey }: ResponseViewProps): ReactElement {
   const [tab, setTab] = useState<ResponseTab>('body')
   if (!record) {
     return (
@@ -57,6 +59,7 @@ export function ResponseView({ record, status, headers, headersLabel }: Response
         )}
         <SendingNote record={record} />
       </div>
+      {draftKey !== undefined && <PreviousNote draftKey={draftKey} record={record} />}
       <CallProblem record={record} />
       <CancelledNote record={record} />
       {result && (

@@ -53,6 +53,39 @@ describe('buildSidebarRows search', () => {
   })
 })
 
+describe('buildSidebarRows ranking', () => {
+  const ranked = buildCatalog({
+    discovered: [
+      {
+        url: 'http://books.test/openapi.json',
+        services: [
+          service('http://books.test/openapi.json', [
+            method('listAuthors', 'Every author'),
+            method('addReview', 'Tells the subscribers'),
+            method('authorStats'),
+          ]),
+        ],
+      },
+      {
+        url: 'http://graph.test/openapi.json',
+        services: [service('http://graph.test/openapi.json', [method('subscribe'), method('author')])],
+      },
+    ],
+    uploaded: [],
+  })
+  const first = (query: string) =>
+    buildSidebarRows(ranked, query, new Set()).flatMap((row) => (row.kind === 'method' ? [row.ref.method.name] : []))
+
+  it('puts the exact name first, then a name prefix, then a name substring, then summary matches', () => {
+    expect(first('author')).toEqual(['author', 'authorStats', 'listAuthors'])
+    expect(first('subscribe')).toEqual(['subscribe', 'addReview'])
+  })
+
+  it('keeps the catalog order when not searching', () => {
+    expect(first('')).toEqual(['listAuthors', 'addReview', 'authorStats', 'subscribe', 'author'])
+  })
+})
+
 describe('splitLabelTail', () => {
   it('keeps the last segment, or the last two when the last is a parameter', () => {
     expect(splitLabelTail('/v1/customers/{customer}/tax_ids')).toEqual({

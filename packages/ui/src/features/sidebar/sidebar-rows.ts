@@ -59,46 +59,73 @@ export function matchesQuery(ref: MethodRef, terms: readonly string[]): boolean 
   return terms.every((term) => text.includes(term))
 }
 
+/**
+ * How well a method's name answers a search, lower is better: the exact name, then a name starting with the query,
+ * then a name containing it, then a match elsewhere (path, summary, host). Enter opens the best one, so a word that
+ * is an operation's name must not lose to an operation whose summary or path happens to mention it.
+ */
+export function searchRank(ref: MethodRef, terms: readonly string[]): number {
+  const query = terms.join(' ')
+  const name = ref.method.name.toLowerCase()
+  if (name === query) return 0
+  if (name.startsWith(query)) return 1
+  if (name.includes(query)) return 2
+  return 3
+}
+
+type Ranked<T> = { rank: number; item: T }
+
+/** Best first; equal ranks keep the catalog's order (sort is stable). */
+function byRank<T>(entries: Ranked<T>[]): T[] {
+  return entries.sort((a, b) => a.rank - b.rank).map((entry) => entry.item)
+}
+
+const bestRank = (entries: readonly { rank: number }[]): number => Math.min(...entries.map((entry) => entry.rank))
+
 export function buildSidebarRows(catalog: Catalog, query: string, collapsed: ReadonlySet<string>): SidebarRow[] {
   const terms = searchTerms(query)
   const isSearching = terms.length > 0
-  const rows: SidebarRow[] = []
+  const groups: Ranked<SidebarRow[]>[] = []
   for (const group of catalog.groups) {
     const originId = `origin:${group.origin}`
-    const serviceRows: SidebarRow[] = []
+    const services: Ranked<SidebarRow[]>[] = []
     let groupCount = 0
     for (const service of group.services) {
       const serviceId = `service:${group.origin}:${service.protocol}:${service.name}`
-      const methods: SidebarRow[] = []
+      const methods: Ranked<SidebarRow>[] = []
       for (const method of service.methods) {
         const ref = catalog.byKey.get(methodKey(service, method, group.origin))
         if (!ref || !matchesQuery(ref, terms)) continue
         const hit = summaryHit(ref, terms)
-        methods.push(
-          hit === undefined
-            ? { kind: 'method', id: ref.key, ref }
-            : { kind: 'method', id: ref.key, ref, summaryHit: hit },
-        )
+        methods.push({
+          rank: isSearching ? searchRank(ref, terms) : 0,
+          item:
+            hit === undefined
+              ? { kind: 'method', id: ref.key, ref }
+              : { kind: 'method', id: ref.key, ref, summaryHit: hit },
+        })
       }
       if (methods.length === 0 && isSearching) continue
       groupCount += methods.length
       const isCollapsed = !isSearching && collapsed.has(serviceId)
-      serviceRows.push({ kind: 'service', id: serviceId, service, count: methods.length, isCollapsed })
-      if (!isCollapsed) serviceRows.push(...methods)
+      const header: SidebarRow = { kind: 'service', id: serviceId, service, count: methods.length, isCollapsed }
+      const rank = methods.length > 0 ? bestRank(methods) : 0
+      services.push({ rank, item: isCollapsed ? [header] : [header, ...byRank(methods)] })
     }
-    if (serviceRows.length === 0 && isSearching) continue
+    if (services.length === 0 && isSearching) continue
     const isCollapsed = !isSearching && collapsed.has(originId)
-    rows.push({
+    const header: SidebarRow = {
       kind: 'origin',
       id: originId,
       origin: group.origin,
       isUploaded: group.isUploaded,
       count: groupCount,
       isCollapsed,
-    })
-    if (!isCollapsed) rows.push(...serviceRows)
+    }
+    const rank = services.length > 0 ? bestRank(services) : 0
+    groups.push({ rank, item: isCollapsed ? [header] : [header, ...byRank(services).flat()] })
   }
-  return rows
+  return byRank(groups).flat()
 }
 
 export function methodRowLabel(ref: MethodRef): string {

@@ -12,7 +12,7 @@ import { RequestEditor } from '../../features/request/RequestEditor.js'
 import { SendButton } from '../../features/request/SendButton.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useCall } from '../../state/useCall.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 
 const callKinds = { Unary: 'RPC', ServerStreaming: 'SSTR', ClientStreaming: 'CSTR', Duplex: 'BIDI' } as const
 

@@ -6,7 +6,7 @@ import { useLiveCall, useLiveCallState } from '../../features/live/useLiveCall.j
 import { ResponseView } from '../../features/response/ResponseView.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 
 export function GenericResponsePane({ target }: PaneProps): ReactElement {
   return target.method.methodType === 'Unary' ? <UnaryResponse target={target} /> : <LiveResponse target={target} />
@@ -20,7 +20,9 @@ function UnaryResponse({ target }: { target: MethodRef }): ReactElement {
     ? { label: result.status, tone: result.status === 'OK' ? ('success' as const) : ('server-error' as const) }
     : undefined
   const headers = Object.entries(result?.metadata ?? {}).sort(([a], [b]) => a.localeCompare(b))
-  return <ResponseView record={record} status={status} headers={headers} headersLabel="Metadata" />
+  return (
+    <ResponseView record={record} status={status} headers={headers} headersLabel="Metadata" draftKey={target.key} />
+  )
 }
 
 function LiveResponse({ target }: { target: MethodRef }): ReactElement {

@@ -17,7 +17,7 @@ import { UnknownVariablesFlag } from '../../features/environments/UnknownVariabl
 import type { MethodRef } from '../../state/catalog.js'
 import { useCall } from '../../state/useCall.js'
 import { useDraft } from '../../state/useDraft.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 import { graphqlBadge } from './graphql-badge.js'
 import { discoveredDefaultQuery, graphqlDraftValue, readGraphqlDraft, type GraphqlMessage } from './graphql-draft.js'
 import { OperationBar } from './OperationBar.js'

@@ -5,7 +5,7 @@ import { LiveView } from '../../features/live/LiveView.js'
 import { useLiveCall, useLiveCallState } from '../../features/live/useLiveCall.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 import { GraphqlResult } from './GraphqlResult.js'
 import { SubscriptionRefusals, subscriptionRefusals } from './SubscriptionRefusals.js'
 import '../../styles/graphql.css'
@@ -22,7 +22,7 @@ function OperationResponse({ target }: { target: MethodRef }): ReactElement {
   const { calls } = useWorkbench()
   const record = useStore(calls, (s) => s.calls[target.key])
   if (!record) return <NothingYet hint="to send it" />
-  return <GraphqlResult record={record} />
+  return <GraphqlResult record={record} draftKey={target.key} />
 }
 
 function SubscriptionResponse({ target }: { target: MethodRef }): ReactElement {

@@ -6,6 +6,7 @@ import {
   CallProblem,
   CancelledNote,
   NoResultBadge,
+  PreviousNote,
   SendingNote,
   TimeAndSize,
 } from '../../features/response/ResponseFacts.js'
@@ -18,7 +19,7 @@ import { graphqlOutcome, readGraphqlResponse } from './graphql-response.js'
 
 type ResultTab = 'result' | 'raw' | 'headers' | SentTab
 
-export function GraphqlResult({ record }: { record: CallRecord }): ReactElement {
+export function GraphqlResult({ record, draftKey }: { record: CallRecord; draftKey: string }): ReactElement {
   const [tab, setTab] = useState<ResultTab>('result')
   const { result } = record
   const view = useMemo(() => readGraphqlResponse(result?.response), [result?.response])
@@ -52,6 +53,7 @@ export function GraphqlResult({ record }: { record: CallRecord }): ReactElement 
         {result && <TimeAndSize result={result} />}
         <SendingNote record={record} />
       </div>
+      <PreviousNote draftKey={draftKey} record={record} />
       <CallProblem record={record} />
       <CancelledNote record={record} />
       {result && (

@@ -1,7 +1,7 @@
 /** The GraphQL panes load on first use, with graphql-js and the editor's GraphQL support, keeping them out of the first view's JavaScript. */
 import { lazy, Suspense, type ReactElement } from 'react'
 import { Spinner } from '../../components/Spinner.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 
 const RequestPane = lazy(() => import('./GraphqlRequestPane.js'))
 const ResponsePane = lazy(() => import('./GraphqlResponsePane.js'))

@@ -19,6 +19,14 @@ export interface VariablesPanelProps {
 
 type VariablesView = 'json' | 'form'
 
+/** Variables the operation declares for other fields than the root one: expected, not strays. */
+const OPERATION_VARIABLES = {
+  name: 'Other variables',
+  type: 'declared in the operation',
+  description:
+    'Not arguments of this field; they are sent as written. Edit them in the JSON view, or remove them here.',
+}
+
 export function VariablesPanel({ target, variables, onChange, onFilled }: VariablesPanelProps): ReactElement {
   const [view, setView] = useState<VariablesView>('json')
   const draft = useDraft(target.key)
@@ -63,13 +71,13 @@ export function VariablesPanel({ target, variables, onChange, onFilled }: Variab
             draft.clearPending()
             onChange(next)
           }}
-          formNote={formNote(target, draft)}
+          formNote={formNote(target, draft, false)}
           pending={pending}
         />
       ) : (
         <div className="form-scroll">
           <FormPendingContext.Provider value={pending}>
-            <FieldForm fields={fields} value={variables} onChange={onChange} />
+            <FieldForm fields={fields} value={variables} onChange={onChange} extraKeysLabel={OPERATION_VARIABLES} />
           </FormPendingContext.Provider>
         </div>
       )}

@@ -1,5 +1,5 @@
 /** What the GraphQL protocol contributes to the UI: Q / M / SUB badges and its own panes (loaded on first use). */
-import type { ProtocolUi } from '../registry.js'
+import type { ProtocolUi } from '../protocol-ui.js'
 import { graphqlBadge } from './graphql-badge.js'
 import { LazyGraphqlRequestPane, LazyGraphqlResponsePane } from './LazyGraphqlPanes.js'
 

@@ -5,7 +5,7 @@ import { LiveView } from '../../features/live/LiveView.js'
 import { useLiveCall, useLiveCallState } from '../../features/live/useLiveCall.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { MethodRef } from '../../state/catalog.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 import { GrpcUnaryResponse } from './GrpcUnaryResponse.js'
 
 export function GrpcResponsePane({ target }: PaneProps): ReactElement {
@@ -16,7 +16,7 @@ function UnaryResponse({ target }: { target: MethodRef }): ReactElement {
   const { calls } = useWorkbench()
   const record = useStore(calls, (s) => s.calls[target.key])
   if (!record) return <NothingYet hint="to send it" />
-  return <GrpcUnaryResponse record={record} />
+  return <GrpcUnaryResponse record={record} draftKey={target.key} />
 }
 
 function LiveResponse({ target }: { target: MethodRef }): ReactElement {

@@ -8,6 +8,7 @@ import {
   CallProblem,
   CancelledNote,
   NoResultBadge,
+  PreviousNote,
   SendingNote,
   TimeAndSize,
 } from '../../features/response/ResponseFacts.js'
@@ -22,7 +23,7 @@ type UnaryTab = 'body' | 'headers' | 'trailers' | 'details' | SentTab
 const sorted = (metadata: Record<string, string> | undefined): Array<[string, string]> =>
   Object.entries(metadata ?? {}).sort(([a], [b]) => a.localeCompare(b))
 
-export function GrpcUnaryResponse({ record }: { record: CallRecord }): ReactElement {
+export function GrpcUnaryResponse({ record, draftKey }: { record: CallRecord; draftKey: string }): ReactElement {
   const [tab, setTab] = useState<UnaryTab>('body')
   const { result } = record
   const headers = sorted(result?.metadata)
@@ -48,6 +49,7 @@ export function GrpcUnaryResponse({ record }: { record: CallRecord }): ReactElem
         {result && <TimeAndSize result={result} sizeTitle="Message size on the wire" />}
         <SendingNote record={record} />
       </div>
+      <PreviousNote draftKey={draftKey} record={record} />
       <CallProblem record={record} />
       <CancelledNote record={record} />
       {result && (

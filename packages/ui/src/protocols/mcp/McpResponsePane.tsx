@@ -4,7 +4,7 @@ import { useStore } from 'zustand'
 import { MCP_SESSION_EVENTS_METHOD } from '@wirebench/core'
 import { LiveResponsePane } from '../../features/live/LiveResponsePane.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 import { McpResultView } from './McpResultView.js'
 
 export function McpResponsePane({ target }: PaneProps): ReactElement {

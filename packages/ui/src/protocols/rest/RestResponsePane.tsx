@@ -5,7 +5,7 @@ import { useStore } from 'zustand'
 import { LiveResponsePane } from '../../features/live/LiveResponsePane.js'
 import { ResponseView } from '../../features/response/ResponseView.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 
 const HTTP_STATUS_KEY = 'http_status'
 
@@ -38,5 +38,5 @@ function UnaryResponse({ target }: PaneProps): ReactElement {
       : result
         ? { label: result.status, tone: result.status === 'OK' ? ('success' as const) : ('server-error' as const) }
         : undefined
-  return <ResponseView record={record} status={status} headers={headers} headersLabel="Headers" />
+  return <ResponseView record={record} status={status} headers={headers} headersLabel="Headers" draftKey={target.key} />
 }

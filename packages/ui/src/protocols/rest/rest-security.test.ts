@@ -1,7 +1,7 @@
 import type { AuthConfig } from '@wirebench/auth'
 import type { SecuritySchemeInfo } from '@wirebench/core'
 import { describe, expect, it } from 'vitest'
-import { bestProvision, schemeLabel, securityView } from './rest-security.js'
+import { authReaching, bestProvision, schemeLabel, securityView } from './rest-security.js'
 
 const bearer: SecuritySchemeInfo = { name: 'bearerAuth', type: 'http', scheme: 'bearer' }
 const apiKey: SecuritySchemeInfo = { name: 'key', type: 'apiKey', in: 'header', paramName: 'X-API-Key' }
@@ -49,5 +49,18 @@ describe('securityView', () => {
     expect(schemeLabel(bearer)).toBe('bearer (http)')
     expect(schemeLabel(apiKey)).toBe('key (API key in header X-API-Key)')
     expect(schemeLabel(oauth)).toBe('oauth (OAuth 2.0, scopes read)')
+  })
+})
+
+describe('authReaching', () => {
+  it('is nothing of the environment where its credentials may not go', () => {
+    const bearerAuth: AuthConfig = { type: 'bearer', token: 't' }
+    const provided = (reach: Parameters<typeof authReaching>[1]) =>
+      bestProvision(securityView([{ schemes: [bearer] }], authReaching(bearerAuth, reach), {}))
+    expect(provided('approved')).toBe('yes')
+    expect(provided('pre-approved')).toBe('yes')
+    expect(provided('undecided')).toBe('yes')
+    expect(provided('refused')).toBe('no')
+    expect(provided('no-host')).toBe('no')
   })
 })

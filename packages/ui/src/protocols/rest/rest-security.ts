@@ -1,7 +1,7 @@
 /**
  * What an operation's declared security asks for, and whether the active environment (or a header the user typed)
- * provides it: each scheme read against the environment's auth type, each alternative satisfied when all of its
- * schemes are.
+ * provides it: each scheme read against the environment's auth type — when its credentials may go to the call's
+ * host at all —, each alternative satisfied when all of its schemes are.
  */
 import type { AuthConfig } from '@wirebench/auth'
 import type { SecurityAlternative, SecuritySchemeInfo } from '@wirebench/core'
@@ -65,6 +65,17 @@ export function authSends(auth: AuthConfig | undefined): string {
     case 'mtls':
       return 'a client certificate'
   }
+}
+
+/** Where the call's host stands for the environment's credentials (see the Hosts tab). */
+export type HostReach = 'approved' | 'pre-approved' | 'undecided' | 'refused' | 'no-host'
+
+/**
+ * The auth that reaches the operation: the environment's, unless its host is refused or the call names no host to
+ * approve (then nothing of the environment goes with it). An undecided host is asked on Send, so it may.
+ */
+export function authReaching(auth: AuthConfig | undefined, reach: HostReach): AuthConfig | undefined {
+  return reach === 'refused' || reach === 'no-host' ? undefined : auth
 }
 
 const bearerTypes = new Set<string>(['bearer', 'jwt', 'oauth2_cc', 'oauth2_ac'])

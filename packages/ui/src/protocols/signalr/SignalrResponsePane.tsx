@@ -7,7 +7,7 @@ import { useStore } from 'zustand'
 import { LiveResponsePane } from '../../features/live/LiveResponsePane.js'
 import { ResponseView } from '../../features/response/ResponseView.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 
 export function SignalrResponsePane({ target }: PaneProps): ReactElement {
   if (target.method.methodType === 'Unary') return <UnaryResponse target={target} />

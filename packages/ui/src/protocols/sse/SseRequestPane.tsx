@@ -11,7 +11,7 @@ import { LiveStreamButton } from '../../features/live/LiveStreamButton.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { useDraft } from '../../state/useDraft.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 import { bodyFromText, readSseRequest, textFromBody, withSseField, type SseMethod } from './sse-request.js'
 import '../../styles/websocket.css'
 

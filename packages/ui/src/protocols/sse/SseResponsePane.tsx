@@ -1,7 +1,7 @@
 /** The SSE response pane: the events in the live log, with id, event and retry, and the event-type filter. */
 import type { ReactElement } from 'react'
 import { LiveResponsePane } from '../../features/live/LiveResponsePane.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 
 export function SseResponsePane({ target }: PaneProps): ReactElement {
   return (

@@ -1,5 +1,5 @@
 /** What the SSE protocol contributes to the UI: the SSE badge, the stream request pane and the live event log. */
-import type { ProtocolUi } from '../registry.js'
+import type { ProtocolUi } from '../protocol-ui.js'
 import { SseRequestPane } from './SseRequestPane.js'
 import { SseResponsePane } from './SseResponsePane.js'
 

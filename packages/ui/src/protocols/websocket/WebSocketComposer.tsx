@@ -9,6 +9,7 @@ import { base64ByteLength, formatBytes } from '../../components/format.js'
 import { Icon } from '../../components/Icon.js'
 import type { LiveCallHandle } from '../../features/live/useLiveCall.js'
 import type { MethodRef } from '../../state/catalog.js'
+import { withheldNote } from '../../features/live/composer-messages.js'
 import { formatJson, jsonProblem, wsKinds, type WsKind } from './ws-compose.js'
 import { readWsDraft, useWsDraft } from './ws-draft.js'
 import { useWsSender } from './useWsSender.js'
@@ -31,6 +32,7 @@ export function WebSocketComposer({ target, handle, onSave }: WebSocketComposerP
     const { kind, payload } = readWsDraft(target.key)
     void sendFrame(kind, payload).then((outcome) => {
       if (outcome.error) setNote({ text: outcome.error, isError: true })
+      else if (outcome.withheld?.length) setNote({ text: withheldNote(outcome.withheld), isError: true })
       else if (outcome.unknown.length > 0) {
         setNote({
           text: `Not substituted (unknown variables): ${outcome.unknown.map((n) => `\${${n}}`).join(', ')}`,

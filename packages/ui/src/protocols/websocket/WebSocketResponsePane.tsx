@@ -1,7 +1,7 @@
 /** The WebSocket response pane: the channel's live log (frames both ways, pings and pongs, the close). */
 import type { ReactElement } from 'react'
 import { LiveResponsePane } from '../../features/live/LiveResponsePane.js'
-import type { PaneProps } from '../registry.js'
+import type { PaneProps } from '../protocol-ui.js'
 
 export function WebSocketResponsePane({ target }: PaneProps): ReactElement {
   return (

@@ -15,6 +15,8 @@ export interface WsSendOutcome {
   error?: string
   /** Variables that resolved to nothing (left visible in the frame). */
   unknown: string[]
+  /** Secret variables left as written because the socket's host may not receive them. */
+  withheld?: string[]
 }
 
 /** Resolves once the frame was sent (or not: a connection that did not open sends nothing, and says so itself). */
@@ -34,8 +36,9 @@ export function useWsSender(
       // The socket's host decides whether secret variables may go into its frames.
       const vars = auth.frameVariables(addressOf(target))
       const composed = composeMessages(built.message, 1, vars ? { scopes: [vars] } : {})
+      const withheld = auth.frameWithheld(addressOf(target), undefined, composed.unknown)
       send(composed.messages)
-      return { unknown: composed.unknown }
+      return { unknown: composed.unknown.filter((name) => !withheld.includes(name)), withheld }
     },
     [auth, target, isActive, status, open, send],
   )

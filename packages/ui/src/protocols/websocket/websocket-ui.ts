@@ -1,5 +1,5 @@
 /** What the WebSocket protocol contributes to the UI: the WS badge, the connection/composer pane and the live log. */
-import type { ProtocolUi } from '../registry.js'
+import type { ProtocolUi } from '../protocol-ui.js'
 import { WebSocketRequestPane } from './WebSocketRequestPane.js'
 import { WebSocketResponsePane } from './WebSocketResponsePane.js'
 
