@@ -11,6 +11,8 @@ import type { ExitInfo, SidecarTransport, TransportEvents } from './transport.js
 
 export interface HttpTransportOptions {
   url: string
+  /** The sidecar's name, for errors. */
+  name: string
   /** Cap on one reply body and one event. */
   maxLineBytes: number
 }
@@ -136,7 +138,7 @@ export function createHttpTransport(options: HttpTransportOptions): SidecarTrans
       }).catch((error: unknown) => {
         throw new WorkbenchError(
           'upstream_unreachable',
-          `The sidecar is not answering at ${options.url} (${withoutStop(WorkbenchError.from(error).message)}).`,
+          `The ${options.name} sidecar is not answering at ${options.url} (${withoutStop(WorkbenchError.from(error).message)}).`,
         )
       })
       const body = await readBoundedBody(response.body, options.maxLineBytes)

@@ -125,7 +125,7 @@ export function createSidecarHost(options: SidecarHostOptions): SidecarHost {
   const createTransport = async (): Promise<SidecarTransport> => {
     if (manifest.transport === 'http') {
       try {
-        return createHttpTransport({ url: manifest.url as string, maxLineBytes: limits.maxLineBytes })
+        return createHttpTransport({ url: manifest.url as string, name, maxLineBytes: limits.maxLineBytes })
       } catch (error) {
         throw unusable(error)
       }
