@@ -22,6 +22,8 @@ import {
 import { startCli, type RunningCli } from './support/cli.js'
 import { liveFacts, pinTheme, setRequestJson, waitForLiveStatus } from './support/live-page.js'
 import { field, fieldInput, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
+import { createTempDirs, faultManifest, faultSidecar } from '../servers/sidecar/plugin-dirs.js'
+import type { TempDirs } from '../servers/sidecar/plugin-dirs.js'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
 const SECRET = 'TOPSECRET-sidecar-5e1b'
@@ -47,6 +49,7 @@ describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
   let browser: Browser
   let page: Page
   let pageErrors: string[]
+  let dirs: TempDirs
 
   /** Opens a method found through the search box, at the origin it was discovered from (SSE has a subscribe too). */
   const openSidecarMethod = async (service: string, method: string, origin?: string) => {
@@ -64,7 +67,10 @@ describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
     hostile = await startToyServer({ host: '127.0.0.1', catalog: hostileCatalog })
     peer = await connectAsync(broker.url, { protocolVersion: 4, reconnectPeriod: 0 })
     await peer.publishAsync('plant/line1/speed', '42', { qos: 1, retain: true })
-    cli = await startCli({ demo: true, pluginDirs: [join(repoRoot, 'examples/sidecars/mqtt')] })
+    dirs = await createTempDirs()
+    // A sidecar whose target refuses its credentials on every call.
+    const refusing = await dirs.plugin({ program: faultSidecar, manifest: faultManifest('refuse-unauthorized') })
+    cli = await startCli({ demo: true, pluginDirs: [join(repoRoot, 'examples/sidecars/mqtt'), refusing] })
     browser = await launchChromium()
     ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
     await openWorkbench(page, cli.openUrl)
@@ -79,6 +85,7 @@ describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
     await peer?.endAsync()
     await broker?.close()
     await hostile?.close()
+    await dirs?.remove()
   })
 
   it("lists the Python example's toy lab methods and answers a unary call", async () => {
@@ -153,6 +160,22 @@ describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
     expect(JSON.stringify(hostile.calls)).not.toContain(SECRET)
   })
 
+  it("shows a sidecar target's 401 in the response pane and keeps the session", async () => {
+    const input = page.getByRole('textbox', { name: 'Discovery URL to add' })
+    await input.fill('fault://refusing')
+    await input.press('Enter')
+    await openSidecarMethod('fault', 'Call', 'fault://refusing')
+    const status = await sendWithShortcut(page)
+    await screenshot(page, 'sidecar-upstream-401-dark')
+    expect(await status.textContent()).not.toContain('OK')
+    await expect.poll(() => page.locator('.response-pane').textContent()).toContain('bad broker credentials')
+    expect(await page.locator('.app').getAttribute('data-session')).toBe('ok')
+    expect(await page.locator('.session-banner').count()).toBe(0)
+    // The page still works: another call goes through.
+    await openSidecarMethod('toy.Lab', 'Hello')
+    expect(await (await sendWithShortcut(page)).textContent()).toContain('OK')
+  })
+
   it('shows the Plugins panel: built-ins, both sidecars running, and restarts one', async () => {
     await page.getByRole('tab', { name: 'Plugins' }).click()
     const toy = page.locator('.plugin-card[data-plugin="toy"]')
@@ -161,7 +184,7 @@ describe.runIf(requireChromium())('sidecar plugins in the browser', () => {
     await expect.poll(() => toy.getAttribute('data-state')).toBe('running')
     await expect.poll(() => mqtt.getAttribute('data-state')).toBe('running')
     expect(await toy.locator('.plugin-facts').textContent()).toMatch(
-      /dev\.wirebench\.example\.toy 1\.0\.0 · stdio · pid \d+ · ping/,
+      /dev\.wirebench\.example\.toy 1\.0\.0 · stdio · pid \d+ · ping .* · env WORKBENCH_\*$/,
     )
     expect(await page.locator('.plugin-card[data-plugin="rest"] .plugin-state').textContent()).toBe('built in')
     // The sidecar's own icon is drawn as an image (an SVG image runs no script).

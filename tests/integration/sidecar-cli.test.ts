@@ -108,8 +108,14 @@ describe('wirebench plugin (the built CLI)', () => {
       uiDir,
       '--plugin-dir',
       join(configDir, '..', 'other', 'plugins'),
+      '--plugin-dir',
+      join(configDir, '..', 'nowhere'),
     ])
     const { base, token } = await waitForUrl(server)
+    // A --plugin-dir that is not there is said on the terminal, not silently ignored.
+    await expect
+      .poll(() => server!.stderr())
+      .toMatch(/Warning: --plugin-dir \S*nowhere does not exist or is not a directory; no sidecar was loaded from it\./)
     const headers = { 'x-workbench-token': token!, 'content-type': 'application/json' }
     const plugins = (await (await fetch(`${base}/api/plugins`, { headers })).json()) as PluginsResponse
     // The same protocol id twice: the config dir's is loaded, the --plugin-dir copy is refused by name.
@@ -133,6 +139,26 @@ describe('wirebench plugin (the built CLI)', () => {
     expect(table.stdout).toMatch(/Workbench running at http:\/\/127\.0\.0\.1:\d+/)
     expect(table.stdout).toMatch(/running \(pid \d+, ping [\d.]+ ms\)/)
     expect(existsSync(extra)).toBe(false)
+  })
+
+  it('lists what the running workbench loaded from elsewhere, and says where it looked when it found nothing', async () => {
+    // The running workbench loaded a copy from its own --plugin-dir: listed beside the config dir's, with its refusal.
+    const table = await command(['plugin', 'list', '--config-dir', configDir])
+    expect(table.stdout).toMatch(
+      /Also loaded by the running workbench \(its own --plugin-dir or the demo's sidecars\):/,
+    )
+    expect(table.stdout).toContain(join(configDir, '..', 'other', 'plugins'))
+    const json = JSON.parse((await command(['plugin', 'list', '--json', '--config-dir', configDir])).stdout) as {
+      plugins: PluginInfo[]
+    }
+    expect(json.plugins.filter((p) => p.packageId === 'dev.wirebench.example.toy')).toHaveLength(2)
+    // No workbench for this config dir, nothing installed, a --plugin-dir that does not exist.
+    const empty = join(configDir, '..', 'empty-config')
+    const nowhere = join(configDir, '..', 'nowhere')
+    const none = await command(['plugin', 'list', '--config-dir', empty, '--plugin-dir', nowhere])
+    expect(none.code).toBe(0)
+    expect(none.stderr).toContain(`Warning: --plugin-dir ${nowhere} does not exist or is not a directory.`)
+    expect(none.stdout).toContain(`No sidecar plugins found in ${join(empty, 'plugins')}.`)
   })
 
   it('removes a plugin by packageId', async () => {

@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs'
 import { readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Logger, StreamFrame } from '@wirebench/core'
-import { createSidecarPlugin, readManifest } from '@wirebench/sidecar'
+import type { Logger } from '@wirebench/core'
+import { createSidecarPlugin, readManifest, scanPluginDirs } from '@wirebench/sidecar'
 import type { SidecarHostLimits, SidecarPlugin } from '@wirebench/sidecar'
 import { contractContext } from '../contract/protocol-contract.js'
 import { failure } from '../support/workbench-failure.js'
@@ -89,11 +89,22 @@ describe('sidecar faults (real child processes)', () => {
     const error = await failure(plugin.invoke(call, contractContext()))
     expect(error.code).toBe('timeout')
     expect(error.message).toMatch(/gave no answer to invoke within 400 ms/)
+    expect(error.hint).toMatch(/Check its stderr .*give the call a longer timeout/)
     expect(Date.now() - started).toBeLessThan(2_000)
     // The call's own deadline wins over the per-request timeout.
     const deadline = await failure(plugin.invoke(call, contractContext({ deadline: Date.now() + 150 })))
     expect(deadline.code).toBe('timeout')
     expect(plugin.sidecar.status().state).toBe('running')
+  })
+
+  it('times out a stream the sidecar never acknowledges', async () => {
+    const plugin = await faultPlugin('hang', { limits: { requestTimeoutMs: 400 } })
+    const started = Date.now()
+    const frames = plugin.invokeStream!({ ...call, method: 'Stream' }, contractContext())[Symbol.asyncIterator]()
+    const error = await failure(frames.next())
+    expect(error.code).toBe('timeout')
+    expect(error.message).toMatch(/gave no answer to invokeStream within 400 ms/)
+    expect(Date.now() - started).toBeLessThan(2_000)
   })
 
   it('stops a health check that goes unanswered by restarting the sidecar on the next call', async () => {
@@ -150,25 +161,33 @@ describe('sidecar faults (real child processes)', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024)
   })
 
-  it('holds back a stream its consumer does not read (bounded, nothing lost), then delivers every message', async () => {
+  it('ends only the stream its consumer stopped reading, with a clear error; other calls and pings go on', async () => {
     const plugin = await faultPlugin('good', { limits: { maxQueuedFrames: 1_000 } })
     const frames = plugin.invokeStream!({ ...call, method: 'Stream' }, contractContext())[Symbol.asyncIterator]()
     await frames.next()
-    const deadline = Date.now() + 5_000
-    while (!plugin.sidecar.status().isPaused && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    expect(plugin.sidecar.status()).toMatchObject({ state: 'running', isPaused: true })
+    // The reader stalls; the sidecar keeps answering everyone else on the same stdout.
+    await new Promise((r) => setTimeout(r, 300))
+    const started = Date.now()
+    expect(await plugin.invoke(call, { ...contractContext(), deadline: Date.now() + 3_000 })).toMatchObject({
+      status: 'OK',
+    })
+    expect(Date.now() - started).toBeLessThan(2_000)
+    await plugin.sidecar.probe(2_000)
+    expect(plugin.sidecar.status()).toMatchObject({ state: 'running', lastPing: { ok: true } })
+    // The frames queued before the bound are still read, then the stream's own error.
     let count = 1
-    let last: StreamFrame | undefined
-    for (let next = await frames.next(); !next.done; next = await frames.next()) {
-      last = next.value
-      if (next.value.type === 'message') {
-        count++
-        expect((next.value.data as { n: number }).n).toBe(count)
+    let error: unknown
+    try {
+      for (let next = await frames.next(); !next.done; next = await frames.next()) {
+        if (next.value.type === 'message') expect((next.value.data as { n: number }).n).toBe(++count)
       }
+    } catch (caught) {
+      error = caught
     }
-    expect(count).toBe(200_000)
-    expect(last).toMatchObject({ type: 'end', status: 'OK' })
-    expect(plugin.sidecar.status().isPaused).toBeUndefined()
+    expect(count).toBeGreaterThanOrEqual(1_000)
+    expect(count).toBeLessThan(200_000)
+    expect(error).toMatchObject({ code: 'busy' })
+    expect((error as Error).message).toMatch(/Fault sidecar sent faster than this stream was read/)
   })
 
   it('logs and skips invalid JSON, a wrong jsonrpc version, unknown ids and strays, and answers the call', async () => {
@@ -286,5 +305,43 @@ describe('sidecar faults (real child processes)', () => {
     expect(error.code).toBe('invalid_document')
     expect(error.message).toMatch(/"run\.sh" is a link to .*outside\.sh, outside the plugin directory/)
     expect(existsSync(marker)).toBe(false)
+  })
+
+  it('lists an executable out of its directory or a refused http url as invalid, and a start says why', async () => {
+    const outside = join(await dirs.make(), 'elsewhere.sh')
+    await writeFile(outside, '#!/bin/sh\n', { mode: 0o755 })
+    const linked = await dirs.plugin({ manifest: faultManifest('good', { executable: 'run.sh', args: [] }) })
+    await symlink(outside, join(linked, 'run.sh'))
+    const metadata = await dirs.plugin({
+      manifest: {
+        packageId: 'dev.test.meta',
+        protocol: { id: 'meta', name: 'Meta' },
+        transport: 'http',
+        url: 'http://0xA9FEA9FE/',
+      },
+    })
+    const [linkEntry, urlEntry] = await scanPluginDirs({ extraDirs: [linked, metadata] })
+    expect(linkEntry).toMatchObject({ status: 'invalid', packageId: 'dev.wirebench.test.fault-good' })
+    expect(linkEntry?.status === 'invalid' && linkEntry.problems).toEqual([
+      { path: '/executable', message: expect.stringMatching(/"run\.sh" is a link to .*elsewhere\.sh, outside/) },
+    ])
+    expect(urlEntry?.status === 'invalid' && urlEntry.problems).toEqual([
+      { path: '/url', message: expect.stringMatching(/cloud-metadata address/) },
+    ])
+    // Loaded anyway (an older scan, a file changed since): the start fails at once and the state says so.
+    const checked = await readManifest(metadata)
+    if (!checked.ok) throw new Error('manifest')
+    const plugin = createSidecarPlugin({
+      dir: metadata,
+      manifest: checked.manifest,
+      hostVersion: 'test',
+      logger: recordingLogger(),
+    })
+    plugins.push(plugin)
+    const error = await failure(plugin.invoke(call, contractContext()))
+    expect(error.code).toBe('invalid_document')
+    expect(error.message).toMatch(/Meta sidecar's manifest is not usable: .*cloud-metadata/)
+    expect(plugin.sidecar.status()).toMatchObject({ state: 'refused', message: error.message })
+    expect(await plugin.sidecar.restart()).toMatchObject({ state: 'refused', message: error.message })
   })
 })

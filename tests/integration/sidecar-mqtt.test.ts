@@ -257,18 +257,22 @@ describe.runIf(requireMosquitto())('MQTT sidecar against mosquitto (TLS, mTLS, p
     }
     expect(await publish(mosquitto.mtlsUrl, mtls)).toMatchObject({ status: 'OK' })
     const trustOnly = { [TRUST_MARKER]: JSON.stringify({ caCertificate: pki.caCertificate }) }
-    expect((await failure(publish(mosquitto.mtlsUrl, trustOnly))).code).toBe('upstream_unreachable')
+    const noCertificate = await failure(publish(mosquitto.mtlsUrl, trustOnly))
+    expect(noCertificate.code).toBe('upstream_unreachable')
+    expect(noCertificate.hint).toMatch(/asks for a client certificate, set mTLS auth \(certificate and key\)/)
     // The PEM material never touched the disk: the sidecar's temp dir stays empty.
     expect(await readdir(tmp)).toEqual([])
   })
 
-  it('logs in with the environment’s Basic auth, and says so when the password is wrong', async () => {
+  it('logs in with the environment’s Basic auth, and says so (a 502 naming the target, not a 401) when the password is wrong', async () => {
     expect(
       await publish(mosquitto.authUrl, { authorization: basic(mosquitto.user, mosquitto.password) }),
     ).toMatchObject({ status: 'OK' })
     const wrong = await failure(publish(mosquitto.authUrl, { authorization: basic(mosquitto.user, 'nope') }))
-    expect(wrong.code).toBe('unauthorized')
-    expect(wrong.message).toMatch(/refused the credentials/)
-    expect((await failure(publish(mosquitto.authUrl))).code).toBe('unauthorized')
+    // The broker's refusal is the call's outcome: never the workbench API's own 401, which the page reads as its session.
+    expect(wrong.code).toBe('upstream_error')
+    expect(wrong.details).toMatchObject({ upstreamStatus: 401 })
+    expect(wrong.message).toMatch(/MQTT sidecar's target refused the call: .*refused the credentials/)
+    expect((await failure(publish(mosquitto.authUrl))).code).toBe('upstream_error')
   })
 })

@@ -53,6 +53,7 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
       join(clash, 'sidecar.json'),
       JSON.stringify({ packageId: 'dev.test.clash', protocol: { id: 'rest', name: 'Not REST' }, executable: 'run' }),
     )
+    await writeFile(join(clash, 'run'), '#!/bin/sh\n', { mode: 0o755 })
     // A sidecar that writes to stderr and exits with code 7 when a call asks it to.
     const crashing = await dirs.plugin({ program: faultSidecar, manifest: faultManifest('crash-mid-call') })
     wb = await createStandaloneServer({
@@ -83,6 +84,8 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
       transport: 'stdio',
       directory: pythonExampleDir,
       manifestStatus: 'valid',
+      // Shown so the user sees which of their environment variables it is given.
+      envPrefix: 'WORKBENCH_',
     })
     expect(find(list, 'toy')?.pid).toBeUndefined()
     expect(find(list, 'dir:broken')).toMatchObject({
@@ -93,11 +96,15 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
         { path: '/executable', message: '"executable" is required unless transport is "http".' },
       ]),
     })
+    // The problems are listed once: the message only says where to fix them.
+    const broken = find(list, 'dir:broken')
+    expect(broken?.message).toMatch(/broken\/sidecar\.json cannot be loaded \(2 problems\); fix it, then restart/)
+    expect(broken?.message).not.toContain('/protocol/name')
     const clash = list.find((p) => p.packageId === 'dev.test.clash')
-    expect(clash).toMatchObject({ state: 'invalid', manifestStatus: 'valid' })
+    expect(clash).toMatchObject({ id: 'dev.test.clash', state: 'invalid', manifestStatus: 'valid' })
     expect(clash?.message).toMatch(/The protocol id "rest" is taken by the built-in REST \/ OpenAPI plugin/)
-    // Only one plugin answers to "rest": the built-in.
-    expect(list.filter((p) => p.id === 'rest' && p.state !== 'invalid')).toHaveLength(1)
+    // Only one plugin is listed as "rest": the built-in.
+    expect(list.filter((p) => p.id === 'rest').map((p) => p.kind)).toEqual(['builtin'])
   })
 
   it('discovers a toy:// URL with the sidecar (started on this first use); the built-ins stand back', async () => {
@@ -165,6 +172,9 @@ describe('sidecars in the workbench (routes, registry, discovery)', () => {
     expect((await api<Problem>('/api/plugins/nope/restart', { method: 'POST', body: {} })).status).toBe(404)
     const invalid = await api<Problem>('/api/plugins/dir:broken/restart', { method: 'POST', body: {} })
     expect(invalid).toMatchObject({ status: 409, body: { code: 'conflict' } })
+    const clash = await api<Problem>('/api/plugins/dev.test.clash/restart', { method: 'POST', body: {} })
+    expect(clash).toMatchObject({ status: 409, body: { code: 'conflict' } })
+    expect(clash.body.detail).toMatch(/taken by the built-in REST/)
   })
 
   it('stops every sidecar process when the workbench closes', async () => {

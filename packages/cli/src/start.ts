@@ -103,6 +103,10 @@ export async function start(options: StartOptions, output: Output): Promise<() =
   // The terminal is the user's own: the banner may show the token, so the URL can be reopened any time.
   const openUrl = server.token === null ? `${base}/` : `${base}/#token=${server.token}`
   output.out(renderBanner({ version: cliVersion, openUrl, options, demoServices: demo?.services ?? [] }))
+  const { missingPluginDirs } = await import('@wirebench/sidecar')
+  for (const dir of await missingPluginDirs(options.pluginDirs)) {
+    output.err(`Warning: --plugin-dir ${dir} does not exist or is not a directory; no sidecar was loaded from it.\n`)
+  }
   if (options.open) {
     // A command line is readable by every local user (ps, /proc): the browser and xdg-open get a one-time ticket
     // the page trades for the token, never the token itself.

@@ -76,7 +76,7 @@ export type {
   SchemaDocument,
   SchemaFile,
 } from './plugin/contract.js'
-export { SESSION_TICKET_PATH, SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
+export { SESSION_PROBLEM_TYPE, SESSION_TICKET_PATH, SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
 export type {
   ClientConfig,
   DiscoverRequest,

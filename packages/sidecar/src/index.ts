@@ -6,7 +6,7 @@
 export { MANIFEST_FILE, ManifestError, checkManifest, readManifest, resolveExecutable } from './manifest/manifest.js'
 export type { ManifestCheck, ManifestProblem, SidecarManifest } from './manifest/manifest.js'
 export { SIDECAR_SCHEMA_ID, sidecarManifestSchema } from './manifest/schema.js'
-export { configPluginsDir, scanPluginDirs } from './scan/plugin-dirs.js'
+export { configPluginsDir, missingPluginDirs, scanPluginDirs } from './scan/plugin-dirs.js'
 export type { PluginEntry, PluginOrigin, ScanOptions } from './scan/plugin-dirs.js'
 export { createSidecarPlugin } from './plugin/sidecar-plugin.js'
 export type { SidecarControl, SidecarPlugin, SidecarPluginOptions } from './plugin/sidecar-plugin.js'

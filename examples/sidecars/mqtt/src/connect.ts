@@ -85,16 +85,25 @@ function isVersionRefusal(error: unknown): boolean {
   )
 }
 
-function mapConnectError(error: unknown, address: string): SidecarError {
+/** What to check when the connection failed: for mqtts:// without a client certificate, that the broker wants one. */
+function unreachableHint(address: BrokerAddress, hasClientCertificate: boolean): string {
+  if (!address.isTls) return 'Check the address and port.'
+  const trust = 'Check the address and port, and the environment’s TLS trust (CA certificate or allow self-signed).'
+  return hasClientCertificate
+    ? trust
+    : `${trust} If the broker asks for a client certificate, set mTLS auth (certificate and key) on the environment.`
+}
+
+function mapConnectError(error: unknown, address: BrokerAddress, hasClientCertificate: boolean): SidecarError {
   const code = (error as { code?: unknown } | undefined)?.code
   const message = error instanceof Error ? error.message : String(error)
   if (code === 4 || code === 5 || code === 0x86 || code === 0x87 || code === 0x8c) {
-    return new SidecarError('unauthorized', `The broker at ${address} refused the credentials: ${message}`, {
+    return new SidecarError('unauthorized', `The broker at ${address.url} refused the credentials: ${message}`, {
       hint: 'Set a Basic auth username and password on the environment (or a bearer token for token-based brokers).',
     })
   }
-  return new SidecarError('upstream_unreachable', `The broker at ${address} cannot be reached: ${message}`, {
-    hint: 'Check the address and port, and for mqtts:// the environment’s TLS trust (CA certificate or allow self-signed).',
+  return new SidecarError('upstream_unreachable', `The broker at ${address.url} cannot be reached: ${message}`, {
+    hint: unreachableHint(address, hasClientCertificate),
   })
 }
 
@@ -129,12 +138,12 @@ export async function connectBroker(request: ConnectRequest): Promise<Connection
     return { client: await attempt(address, { ...base, protocolVersion: 5 }, request.signal), protocolVersion: 5 }
   } catch (error) {
     if (error instanceof SidecarError) throw error
-    if (!isVersionRefusal(error)) throw mapConnectError(error, address.url)
+    if (!isVersionRefusal(error)) throw mapConnectError(error, address, base.cert !== undefined)
   }
   try {
     return { client: await attempt(address, { ...base, protocolVersion: 4 }, request.signal), protocolVersion: 4 }
   } catch (error) {
-    throw error instanceof SidecarError ? error : mapConnectError(error, address.url)
+    throw error instanceof SidecarError ? error : mapConnectError(error, address, base.cert !== undefined)
   }
 }
 

@@ -53,6 +53,7 @@ async function scanned(configDir: string, pluginDirs: string[]): Promise<PluginI
       manifestStatus: 'valid',
     }
     if (manifest.version !== undefined) info.version = manifest.version
+    if ((manifest.transport ?? 'stdio') === 'stdio') info.envPrefix = manifest.envPrefix ?? 'WORKBENCH_'
     return info
   })
 }
@@ -77,20 +78,32 @@ async function serverView(configDir: string): Promise<{ url: string; plugins: Pl
 
 async function list(flags: ListFlags, output: Output): Promise<void> {
   const configDir = configDirOf(flags)
-  const fromDisk = await scanned(
-    configDir,
-    (flags.pluginDir ?? []).map((d) => resolve(d)),
-  )
+  const pluginDirs = (flags.pluginDir ?? []).map((d) => resolve(d))
+  const { configPluginsDir, missingPluginDirs } = await import('@wirebench/sidecar')
+  const missing = await missingPluginDirs(pluginDirs)
+  const fromDisk = await scanned(configDir, pluginDirs)
   const server = await serverView(configDir)
   const byDir = new Map(server?.plugins.map((p) => [p.directory, p]))
   // A running workbench knows health, crashes and taken ids; the manifests on disk stay the list.
   const plugins = fromDisk.map((p) => (p.state !== 'invalid' && byDir.get(p.directory)) || p)
+  // What the running workbench loaded from elsewhere (its own --plugin-dir, the demo's sidecar) is listed too.
+  const onDisk = new Set(fromDisk.map((p) => p.directory))
+  const elsewhere = (server?.plugins ?? []).filter((p) => !onDisk.has(p.directory))
   if (flags.json) {
-    output.out(`${JSON.stringify({ server: server?.url ?? null, plugins }, null, 2)}\n`)
+    const all = [...plugins, ...elsewhere]
+    output.out(
+      `${JSON.stringify({ server: server?.url ?? null, plugins: all, missingPluginDirs: missing }, null, 2)}\n`,
+    )
     return
   }
+  for (const dir of missing) output.err(`Warning: --plugin-dir ${dir} does not exist or is not a directory.\n`)
   if (server) output.out(`Workbench running at ${server.url}\n\n`)
-  output.out(renderPluginTable(plugins, { isServerRunning: server !== undefined }))
+  const looked = [configPluginsDir(configDir), ...pluginDirs.filter((d) => !missing.includes(d))]
+  output.out(renderPluginTable(plugins, { isServerRunning: server !== undefined, looked }))
+  if (elsewhere.length > 0) {
+    output.out(`\nAlso loaded by the running workbench (its own --plugin-dir or the demo's sidecars):\n`)
+    output.out(renderPluginTable(elsewhere, { isServerRunning: true, looked: [] }))
+  }
 }
 
 export function pluginCommand(output: Output): Command {

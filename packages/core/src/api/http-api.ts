@@ -167,6 +167,13 @@ export interface SchemaDiagnostic {
   hint?: string
 }
 
+/**
+ * The `type` of the workbench's own session refusals (its gates, the sign-in ticket exchange): the one problem that
+ * tells the page to reopen the terminal's URL. A 401/403 of any other type (a target refusing credentials, a blocked
+ * target) is a call's outcome and leaves the session alone.
+ */
+export const SESSION_PROBLEM_TYPE = 'urn:wirebench:problem:session'
+
 export function problemType(code: WorkbenchErrorCode): string {
   return `urn:wirebench:problem:${code}`
 }
@@ -210,6 +217,8 @@ export interface PluginInfo {
   packageId?: string
   version?: string
   transport?: 'stdio' | 'http'
+  /** The prefix of the environment variables a stdio sidecar is given (`WORKBENCH_` unless its manifest names one). */
+  envPrefix?: string
   /** The plugin directory (sidecars). */
   directory?: string
   manifestStatus?: 'valid' | 'invalid'

@@ -89,6 +89,21 @@ describe('checkOutboundUrl', () => {
     expect(blocked('http://localhost:1', { blockPrivate: true, allowHosts: ['localhost'] })).toBeUndefined()
   })
 
+  it('reads the host of any scheme as an address the way http would, so no IPv4 spelling slips past', () => {
+    const mqtt = { schemes: ['mqtt:'] }
+    for (const url of [
+      'mqtt://0xA9FEA9FE:1883',
+      'mqtt://2852039166:1883',
+      'mqtt://169.254.43518:1883',
+      'mqtt://0251.0376.0251.0376:1883',
+      'mqtt://%31%36%39.254.169.254:1883',
+    ]) {
+      expect(blocked(url, mqtt), url).toBe('blocked_target')
+    }
+    expect(blocked('mqtt://0x7f000001:1883', { ...mqtt, blockPrivate: true })).toBe('blocked_target')
+    expect(blocked('mqtt://broker.example.com:1883', mqtt)).toBeUndefined()
+  })
+
   it('narrows schemes per call kind', () => {
     expect(blocked('ws://h', { schemes: ['http:', 'https:'] })).toBe('blocked_target')
   })

@@ -130,16 +130,33 @@ export function checkOutboundUrl(raw: string, policy: OutboundPolicy = {}): URL 
       hint: `Use one of: ${schemes.map((s) => s.replace(':', '')).join(', ')}.`,
     })
   }
-  if (isCloudMetadataAddress(url.hostname)) {
+  const host = addressedHost(url)
+  if (isCloudMetadataAddress(host)) {
     throw new WorkbenchError('blocked_target', `${url.hostname} is a cloud-metadata address and is always refused.`)
   }
   const allowed = policy.allowHosts?.map(normalizeHost) ?? []
-  if (policy.blockPrivate && isPrivateAddress(url.hostname) && !allowed.includes(normalizeHost(url.hostname))) {
+  if (policy.blockPrivate && isPrivateAddress(host) && !allowed.includes(normalizeHost(url.hostname))) {
     throw new WorkbenchError('blocked_target', `${url.hostname} is a private or loopback address.`, {
       hint: 'Add it to the allow-list of the embedded workbench to call it.',
     })
   }
   return url
+}
+
+const specialSchemes = new Set(['http:', 'https:', 'ws:', 'wss:', 'ftp:', 'file:'])
+
+/**
+ * The host a connection to `url` reaches. WHATWG folds IPv4 spellings (hex, octal, decimal, short forms) and percent
+ * escapes only for special schemes; `mqtt://0xA9FEA9FE` keeps its host as written, and the resolver a sidecar asks
+ * (inet_aton) reads it as 169.254.169.254. Such a host is read the special way before any check.
+ */
+function addressedHost(url: URL): string {
+  if (specialSchemes.has(url.protocol) || url.hostname === '' || url.hostname.startsWith('[')) return url.hostname
+  try {
+    return new URL(`http://${url.hostname}/`).hostname
+  } catch {
+    return url.hostname
+  }
 }
 
 /** Names an address that did not parse without repeating anything past its path (the query may hold secrets). */

@@ -1,5 +1,5 @@
 /** The one place that maps WorkbenchError codes to HTTP statuses and renders RFC 9457 problem documents. */
-import { WorkbenchError, problemType } from '@wirebench/core'
+import { SESSION_PROBLEM_TYPE, WorkbenchError, problemType } from '@wirebench/core'
 import type { AuthChallenge, Problem, SchemaDiagnostic, WorkbenchErrorCode } from '@wirebench/core'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
@@ -62,7 +62,7 @@ export interface ProblemOverrides {
 /** Renders a problem; `status` may be overridden for framework errors whose status is more precise than the code's. */
 export function toProblem(error: WorkbenchError, overrides: ProblemOverrides = {}): Problem {
   const problem: Problem = {
-    type: problemType(error.code),
+    type: isSessionRefusal(error.details) ? SESSION_PROBLEM_TYPE : problemType(error.code),
     title: titleByCode[error.code],
     status: overrides.status ?? statusForCode(error.code),
     detail: error.message,
@@ -81,6 +81,18 @@ export function toProblem(error: WorkbenchError, overrides: ProblemOverrides = {
 
 export function problemFromCode(code: WorkbenchErrorCode, detail: string, hint?: string): Problem {
   return toProblem(new WorkbenchError(code, detail, hint === undefined ? {} : { hint }))
+}
+
+/**
+ * The details that mark one of the workbench's own session refusals (a gate, the ticket exchange). Only server code
+ * builds them; what a plugin or sidecar throws never carries them, so a target's 401 cannot pass for one.
+ */
+export const sessionRefusal = { sessionRefusal: true } as const
+
+function isSessionRefusal(details: unknown): boolean {
+  return (
+    typeof details === 'object' && details !== null && 'sessionRefusal' in details && details.sessionRefusal === true
+  )
 }
 
 /** Only a well-formed HTTP status is copied out of `details`; nothing else in them reaches a problem body. */

@@ -8,6 +8,7 @@ import { SESSION_TICKET_PATH, WorkbenchError } from '@wirebench/core'
 import type { SessionTicketRequest, SessionTicketResponse } from '@wirebench/core'
 import type { JSONSchemaType } from 'ajv'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { sessionRefusal } from '../errors/problem.js'
 import type { LaunchTickets, TicketOutcome } from '../security/launch-tickets.js'
 import type { SessionToken } from '../security/token.js'
 
@@ -49,7 +50,9 @@ export function registerSessionTicketRoutes(app: FastifyInstance, deps: SessionT
     { schema: { body: bodySchema }, bodyLimit: 1024 },
     (request, reply): SessionTicketResponse => {
       if (!isPageFetch(request)) {
-        throw new WorkbenchError('forbidden', 'Only the workbench page itself may exchange a sign-in ticket.')
+        throw new WorkbenchError('forbidden', 'Only the workbench page itself may exchange a sign-in ticket.', {
+          details: sessionRefusal,
+        })
       }
       const outcome = deps.tickets.redeem(request.body.ticket)
       if (outcome === 'reused') {
@@ -57,7 +60,10 @@ export function registerSessionTicketRoutes(app: FastifyInstance, deps: SessionT
         request.log.warn('a spent launch ticket was presented again: the session token was replaced')
       }
       if (outcome !== 'ok') {
-        throw new WorkbenchError('unauthorized', refusals[outcome], { hint: outcome === 'reused' ? reopenNew : reopen })
+        throw new WorkbenchError('unauthorized', refusals[outcome], {
+          hint: outcome === 'reused' ? reopenNew : reopen,
+          details: sessionRefusal,
+        })
       }
       void reply.header('cache-control', 'no-store')
       return { token: deps.token.value }

@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises'
+import { SESSION_PROBLEM_TYPE } from '@wirebench/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, TEST_TOKEN } from '../test-support/harness.test-helpers.js'
 import type { Harness } from '../test-support/harness.test-helpers.js'
@@ -22,7 +23,7 @@ describe('security gates', () => {
       const res = await h.app.inject({ url, headers: { ...h.headers, host: 'evil.example:5080' } })
       expect(res.statusCode, url).toBe(403)
       expect(res.headers['content-type']).toContain('application/problem+json')
-      expect(res.json()).toMatchObject({ status: 403, code: 'forbidden', type: 'urn:wirebench:problem:forbidden' })
+      expect(res.json()).toMatchObject({ status: 403, code: 'forbidden', type: SESSION_PROBLEM_TYPE })
     }
   })
 

@@ -5,7 +5,7 @@
 import { LIVE_TOKEN_PROTOCOL_PREFIX, SESSION_TOKEN_HEADER, WorkbenchError } from '@wirebench/core'
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify'
 import { sendProblem } from '../errors/error-handler.js'
-import { toProblem } from '../errors/problem.js'
+import { sessionRefusal, toProblem } from '../errors/problem.js'
 import { setSecurityHeaders } from './headers.js'
 import { isHostAllowed } from './hosts.js'
 import type { SessionToken } from './token.js'
@@ -20,8 +20,13 @@ export interface GateOptions {
   allowedHosts: readonly string[]
 }
 
+/** Every gate refusal is the workbench's own: its problem carries the session type the page reacts to. */
 function refuse(reply: FastifyReply, error: WorkbenchError): FastifyReply {
-  return sendProblem(reply, toProblem(error))
+  const marked = new WorkbenchError(error.code, error.message, {
+    ...(error.hint === undefined ? {} : { hint: error.hint }),
+    details: sessionRefusal,
+  })
+  return sendProblem(reply, toProblem(marked))
 }
 
 function isApiPath(url: string, apiPrefix: string): boolean {

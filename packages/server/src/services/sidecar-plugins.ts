@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path'
 import type { Logger, PluginInfo, ProtocolPlugin } from '@wirebench/core'
-import { configPluginsDir, createSidecarPlugin, scanPluginDirs } from '@wirebench/sidecar'
+import { configPluginsDir, createSidecarPlugin, missingPluginDirs, scanPluginDirs } from '@wirebench/sidecar'
 import type { SidecarHostLimits, SidecarPlugin } from '@wirebench/sidecar'
 
 export interface SidecarOptions {
@@ -27,6 +27,11 @@ export interface SidecarSet {
 }
 
 export async function loadSidecars(options: SidecarOptions): Promise<SidecarSet> {
+  for (const dir of await missingPluginDirs(options.pluginDirs)) {
+    options.logger.warn(
+      `The plugin directory ${dir} does not exist or is not a directory: no sidecar was loaded from it.`,
+    )
+  }
   const entries = await scanPluginDirs({
     pluginsDir: configPluginsDir(options.configDir),
     extraDirs: options.pluginDirs,
@@ -41,10 +46,12 @@ export async function loadSidecars(options: SidecarOptions): Promise<SidecarSet>
         name: basename(entry.dir),
         kind: 'sidecar',
         state: 'invalid',
+        ...(entry.packageId === undefined ? {} : { packageId: entry.packageId }),
         directory: entry.dir,
         manifestStatus: 'invalid',
         problems: entry.problems,
-        message: `sidecar.json is invalid: ${entry.problems.map((p) => `${p.path} ${p.message}`).join('; ')}`,
+        // One list: the problems themselves go beside this summary, which only says where to fix them.
+        message: `${entry.dir}/sidecar.json cannot be loaded (${entry.problems.length === 1 ? 'one problem' : `${entry.problems.length} problems`}); fix it, then restart the workbench.`,
       })
       options.logger.warn(`Sidecar in ${entry.dir} not loaded: invalid sidecar.json`, { problems: entry.problems })
       continue
@@ -55,6 +62,8 @@ export async function loadSidecars(options: SidecarOptions): Promise<SidecarSet>
     if (holder !== undefined) {
       refused.push({
         ...manifestFacts(entry.dir, manifest),
+        // Listed under its package id: the protocol id names the plugin that holds it, which is the one to restart.
+        id: taken.has(manifest.packageId) ? `dir:${basename(entry.dir)}` : manifest.packageId,
         state: 'invalid',
         message: `The protocol id "${id}" is taken by ${holder}; this sidecar was not loaded. Give it another protocol.id in sidecar.json.`,
       })
@@ -87,6 +96,7 @@ function manifestFacts(dir: string, manifest: SidecarPlugin['sidecar']['manifest
     manifestStatus: 'valid',
   }
   if (manifest.version !== undefined) info.version = manifest.version
+  if ((manifest.transport ?? 'stdio') === 'stdio') info.envPrefix = manifest.envPrefix ?? 'WORKBENCH_'
   if (manifest.protocol.iconSvg !== undefined) info.iconSvg = manifest.protocol.iconSvg
   return info
 }

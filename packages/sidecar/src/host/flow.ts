@@ -1,7 +1,8 @@
 /**
- * The streams and channels open on one sidecar, each with a bounded frame queue. A queue at its bound pauses reading
- * from the sidecar (its writes then block: nothing is dropped and memory stays bounded) until its consumer drained
- * it to half. Notifications for a stream that is not open are strays: a few after a cancel are expected, more are junk.
+ * The streams and channels open on one sidecar, each with a bounded frame queue. Every call shares the sidecar's one
+ * stdout, so a queue at its bound never pauses it (other calls and the health pings would stall behind one slow
+ * reader): that stream alone ends with an error after the frames already queued, and the sidecar is told to cancel it.
+ * Notifications for a stream that is not open are strays: a few after a cancel are expected, more are junk.
  */
 import { WorkbenchError } from '@wirebench/core'
 import type { StatusName, StreamFrame } from '@wirebench/core'
@@ -11,8 +12,12 @@ import type { EndParams } from '../protocol/methods.js'
 export interface FlowOptions {
   maxQueuedFrames: number
   maxQueuedBytes: number
-  pause(): void
-  resume(): void
+  /** What the error names: the sidecar. */
+  name: string
+  /** 'stream' or 'channel', in the error. */
+  kind: string
+  /** Tells the sidecar to stop sending for `id`, whose reader fell behind. */
+  cancel(id: string): void
 }
 
 export interface FlowQueue {
@@ -31,7 +36,6 @@ export interface Flows {
   /** Fails every open queue (the sidecar is gone). */
   failAll(error: WorkbenchError): void
   readonly openCount: number
-  readonly isPaused: boolean
 }
 
 const statusNames = new Set<string>([
@@ -72,10 +76,20 @@ function estimateBytes(message: unknown): number {
   return JSON.stringify(message).length + 16
 }
 
+/** The error a stream or channel ends with when its reader fell a whole queue behind. */
+export function overflowError(options: FlowOptions): WorkbenchError {
+  return new WorkbenchError(
+    'busy',
+    `The ${options.name} sidecar sent faster than this ${options.kind} was read: ${options.maxQueuedFrames} messages (or ${Math.round(options.maxQueuedBytes / 1024 / 1024)} MB) were waiting unread, so the ${options.kind} was ended after them; the sidecar's other calls go on.`,
+    {
+      hint: 'Narrow what the call asks for (a smaller range, a narrower subscription), read it faster, or raise sidecarLimits.maxQueuedFrames.',
+    },
+  )
+}
+
 export function createFlows(options: FlowOptions): Flows {
   const open = new Map<string, FlowQueue>()
   const closed = new Set<string>()
-  let fullCount = 0
 
   const remember = (id: string) => {
     closed.add(id)
@@ -86,30 +100,28 @@ export function createFlows(options: FlowOptions): Flows {
     if (open.get(id) !== flow) return
     open.delete(id)
     remember(id)
-    if (flow.queue.isFull) room()
   }
 
-  const full = () => {
-    if (fullCount++ === 0) options.pause()
-  }
-  const room = () => {
-    if (fullCount > 0 && --fullCount === 0) options.resume()
+  /** A reader a whole queue behind: its queue ends (what is queued is still read), later notifications are strays. */
+  const overflow = (id: string, flow: FlowQueue) => {
+    if (open.get(id) !== flow) return
+    release(id, flow)
+    flow.queue.finish({ error: overflowError(options) })
+    options.cancel(id)
   }
 
   return {
     get openCount() {
       return open.size
     },
-    get isPaused() {
-      return fullCount > 0
-    },
 
     open(id) {
-      const queue = new FrameQueue({
+      const queue: FrameQueue = new FrameQueue({
         maxFrames: options.maxQueuedFrames,
         maxBytes: options.maxQueuedBytes,
-        onFull: full,
-        onRoom: room,
+        // Called from inside push, after the frame that filled it was queued.
+        onFull: () => overflow(id, flow),
+        onRoom: () => undefined,
       })
       const flow: FlowQueue = {
         queue,
@@ -139,10 +151,6 @@ export function createFlows(options: FlowOptions): Flows {
       // Ended: no more notifications are due, but the consumer still reads what is queued.
       open.delete(id)
       remember(id)
-      if (flow.queue.isFull) {
-        // The queue keeps its frames for the consumer; reading may go on while it drains.
-        room()
-      }
       return true
     },
 
@@ -152,7 +160,6 @@ export function createFlows(options: FlowOptions): Flows {
         remember(id)
         flow.queue.finish({ error })
       }
-      fullCount = 0
     },
   }
 }

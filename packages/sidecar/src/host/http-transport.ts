@@ -11,8 +11,36 @@ import type { ExitInfo, SidecarTransport, TransportEvents } from './transport.js
 
 export interface HttpTransportOptions {
   url: string
+  /** The sidecar's name, for errors. */
+  name: string
   /** Cap on one reply body and one event. */
   maxLineBytes: number
+}
+
+/** The body as a JSON-RPC response (an id with a result or an error; or a batch of them), or undefined. */
+function readRpcReply(text: string): unknown {
+  if (!text.startsWith('{') && !text.startsWith('[')) return undefined
+  const isReply = (value: unknown): boolean =>
+    typeof value === 'object' && value !== null && 'id' in value && ('result' in value || 'error' in value)
+  try {
+    const value = JSON.parse(text) as unknown
+    if (Array.isArray(value)) return value.length > 0 && value.every(isReply) ? value : undefined
+    return isReply(value) ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A message set inside a sentence: its own final full stop would double the sentence's. */
+function withoutStop(message: string): string {
+  return message.replace(/\.+$/, '')
+}
+
+/** The start of a body, on one line and without control characters, for an error message. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()
+  return line.length > 200 ? `${line.slice(0, 200)}…` : `${line}.`
 }
 
 export function createHttpTransport(options: HttpTransportOptions): SidecarTransport {
@@ -57,7 +85,7 @@ export function createHttpTransport(options: HttpTransportOptions): SidecarTrans
       exit({
         code: null,
         signal: null,
-        reason: `the event stream of ${options.url} failed: ${WorkbenchError.from(error).message}`,
+        reason: `it stopped answering at ${options.url} (${withoutStop(WorkbenchError.from(error).message)})`,
       })
     }
   }
@@ -83,7 +111,7 @@ export function createHttpTransport(options: HttpTransportOptions): SidecarTrans
         exit({
           code: null,
           signal: null,
-          reason: `${options.url} cannot be reached: ${WorkbenchError.from(error).message}`,
+          reason: `it is not answering at ${options.url} (${withoutStop(WorkbenchError.from(error).message)}); start it there, then restart it`,
         })
         return
       }
@@ -110,7 +138,7 @@ export function createHttpTransport(options: HttpTransportOptions): SidecarTrans
       }).catch((error: unknown) => {
         throw new WorkbenchError(
           'upstream_unreachable',
-          `POST ${options.url} failed: ${WorkbenchError.from(error).message}`,
+          `The ${options.name} sidecar is not answering at ${options.url} (${withoutStop(WorkbenchError.from(error).message)}).`,
         )
       })
       const body = await readBoundedBody(response.body, options.maxLineBytes)
@@ -124,12 +152,28 @@ export function createHttpTransport(options: HttpTransportOptions): SidecarTrans
         return
       }
       const text = body.bytes.toString('utf8').trim()
-      if (response.statusCode === 204 || text === '') return
-      if (response.statusCode < 200 || response.statusCode >= 300) {
-        events?.malformed(`HTTP ${response.statusCode} from POST ${options.url}: ${text.slice(0, 200)}`)
+      const status = response.statusCode
+      if (status === 204 || (text === '' && status >= 200 && status < 300)) return
+      // A JSON-RPC reply is delivered whatever the status: a sidecar behind a framework may answer an error with 500.
+      const reply = readRpcReply(text)
+      if (reply !== undefined) {
+        events?.message(reply)
         return
       }
-      deliver(text)
+      // Anything else fails this request at once, instead of leaving it to its timeout.
+      const hint = 'Check the url in its sidecar.json and that the program there answers JSON-RPC to POST.'
+      if (status >= 300 && status < 400) {
+        throw new WorkbenchError(
+          'upstream_error',
+          `The sidecar at ${options.url} answered with a redirect (HTTP ${status}); redirects are not followed.`,
+          { hint },
+        )
+      }
+      throw new WorkbenchError(
+        status >= 200 && status < 300 ? 'upstream_invalid' : 'upstream_error',
+        `The sidecar at ${options.url} answered HTTP ${status} without a JSON-RPC reply${text === '' ? '.' : `: ${printable(text)}`}`,
+        { hint },
+      )
     },
 
     pause() {

@@ -123,7 +123,8 @@ export function createRpcConnection(options: RpcConnectionOptions): RpcConnectio
             ? undefined
             : setTimeout(() => {
                 const message = `The ${name} sidecar gave no answer to ${type.method} within ${timeoutMs} ms.`
-                abandon(id, new WorkbenchError('timeout', message))
+                const hint = `Check its stderr (Plugins panel or wirebench plugin list). If it is only slow, give the call a longer timeout, or raise sidecarLimits.requestTimeoutMs where the workbench is embedded.`
+                abandon(id, new WorkbenchError('timeout', message, { hint }))
               }, timeoutMs)
         const onAbort = () =>
           abandon(id, WorkbenchError.from(signal?.reason ?? new WorkbenchError('cancelled', 'The call was cancelled.')))

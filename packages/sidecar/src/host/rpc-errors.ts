@@ -43,6 +43,15 @@ export function errorFromRpc(error: JSONRPCError, method: string, sidecarName: s
   const message = bounded(typeof error.message === 'string' && error.message !== '' ? error.message : 'Error')
   const hint = typeof data.hint === 'string' ? bounded(data.hint) : undefined
   const options = hint === undefined ? {} : { hint }
+  // A target refusing the sidecar's credentials is the call's outcome, like a REST 401 response: a 502-class problem
+  // naming the sidecar, never the API's own 401/403 (which the page reads as its lost session).
+  const refusedStatus = data.code === 'unauthorized' ? 401 : data.code === 'forbidden' ? 403 : undefined
+  if (refusedStatus !== undefined) {
+    return new WorkbenchError('upstream_error', `The ${sidecarName} sidecar's target refused the call: ${message}`, {
+      hint: hint ?? 'Check the credentials of the active environment for this address.',
+      details: { upstreamStatus: refusedStatus },
+    })
+  }
   if (isWorkbenchErrorCode(data.code)) return new WorkbenchError(data.code, message, options)
   if (error.code === METHOD_NOT_FOUND) {
     return new WorkbenchError('unsupported', `The ${sidecarName} sidecar does not implement "${method}".`, options)

@@ -113,14 +113,20 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     maxPending: limits.maxPending,
     onJunk: (description) => junk.record(description),
   })
-  const flowOptions = {
-    maxQueuedFrames: limits.maxQueuedFrames,
-    maxQueuedBytes: limits.maxQueuedBytes,
-    pause: () => transport.pause(),
-    resume: () => transport.resume(),
-  }
-  const streams = createFlows(flowOptions)
-  const channels = createFlows(flowOptions)
+  const flowOptions = { maxQueuedFrames: limits.maxQueuedFrames, maxQueuedBytes: limits.maxQueuedBytes, name }
+  const streams = createFlows({
+    ...flowOptions,
+    kind: 'stream',
+    cancel: (streamId) => connection.notify(notifications.streamCancel, { streamId }),
+  })
+  const channels = createFlows({
+    ...flowOptions,
+    kind: 'channel',
+    cancel: (channelId) =>
+      void connection
+        .request(methods.channelClose, { channelId, cancel: true }, { timeoutMs: 2_000 })
+        .catch(() => undefined),
+  })
   connection.onNotification(notifications.streamData, (p) => {
     if (!streams.data(String(p?.streamId), p?.message, p?.meta))
       junk.record(`data for stream ${String(p?.streamId)}, which is not open`)

@@ -32,8 +32,6 @@ export interface SidecarStatus {
   lastPing?: { ok: boolean; at: string; ms?: number; error?: string }
   stderrTail: string[]
   capabilities?: { serverStreaming: boolean; channels: boolean }
-  /** Reading from the sidecar is paused because a stream's consumer fell behind (flow control). */
-  isPaused?: boolean
 }
 
 export interface SidecarHostLimits extends SessionLimits {
@@ -116,12 +114,24 @@ export function createSidecarHost(options: SidecarHostOptions): SidecarHost {
   let lastStderr: string[] = []
   let isDisposed = false
 
+  /** A manifest that cannot be started as written (its program out of its directory, a refused url): no retry helps. */
+  const unusable = (error: unknown): WorkbenchError =>
+    new WorkbenchError(
+      'invalid_document',
+      `The ${name} sidecar's manifest is not usable: ${WorkbenchError.from(error).message}`,
+      { hint: `Fix sidecar.json in ${dir}, then restart the sidecar.`, details: { refused: true } },
+    )
+
   const createTransport = async (): Promise<SidecarTransport> => {
     if (manifest.transport === 'http') {
-      return createHttpTransport({ url: manifest.url as string, maxLineBytes: limits.maxLineBytes })
+      try {
+        return createHttpTransport({ url: manifest.url as string, name, maxLineBytes: limits.maxLineBytes })
+      } catch (error) {
+        throw unusable(error)
+      }
     }
-    const executable = await resolveExecutable(dir, manifest.executable as string).catch((error: Error) => {
-      throw new WorkbenchError('invalid_document', `The ${name} sidecar's manifest is not usable: ${error.message}`)
+    const executable = await resolveExecutable(dir, manifest.executable as string).catch((error: unknown) => {
+      throw unusable(error)
     })
     return createStdioTransport({
       executable,
@@ -157,7 +167,7 @@ export function createSidecarHost(options: SidecarHostOptions): SidecarHost {
 
   const ping = async (timeoutMs: number): Promise<boolean> => {
     const session = current
-    if (!session || session.streams.isPaused || session.channels.isPaused) return true
+    if (!session) return true
     const started = performance.now()
     try {
       await session.request(methods.ping, {}, { timeoutMs })
@@ -190,9 +200,10 @@ export function createSidecarHost(options: SidecarHostOptions): SidecarHost {
   const start = async (): Promise<Session> => {
     state = 'starting'
     message = undefined
-    const transport = await createTransport()
+    let transport: SidecarTransport | undefined
     let session: Session | undefined
     try {
+      transport = await createTransport()
       session = await startSession({
         transport,
         protocolId: manifest.protocol.id,
@@ -206,7 +217,7 @@ export function createSidecarHost(options: SidecarHostOptions): SidecarHost {
       })
     } catch (error) {
       const failure = WorkbenchError.from(error)
-      lastStderr = transport.stderrTail()
+      lastStderr = transport?.stderrTail() ?? []
       message = failure.message
       if (failure.details?.refused === true) {
         state = 'refused'
@@ -269,7 +280,6 @@ export function createSidecarHost(options: SidecarHostOptions): SidecarHost {
         if (current.pid !== undefined) status.pid = current.pid
         status.startedAt = new Date(current.startedAt).toISOString()
         status.capabilities = current.capabilities
-        if (current.streams.isPaused || current.channels.isPaused) status.isPaused = true
       }
       if (!current && lastEnd && state === 'crashed') {
         status.exitCode = lastEnd.exit.code

@@ -34,24 +34,34 @@ describe('sidecar.json validation (JSON Schema draft 2020-12, Ajv)', () => {
   })
 
   const refusals: [string, unknown, ManifestProblem][] = [
-    ['a document that is not an object', [], { path: '/', message: 'must be object.' }],
+    [
+      'a document that is not an object',
+      [],
+      { path: '/', message: 'The manifest must be an object; see sidecar.schema.json for what it takes.' },
+    ],
     ['no packageId', { ...valid, packageId: undefined }, { path: '/packageId', message: '"packageId" is required.' }],
     [
       'an empty packageId',
       { ...valid, packageId: '' },
-      { path: '/packageId', message: 'must NOT have fewer than 1 characters.' },
+      { path: '/packageId', message: '"packageId" is empty; write a reverse-DNS id such as "dev.example.toy".' },
     ],
     ['no protocol', { ...valid, protocol: undefined }, { path: '/protocol', message: '"protocol" is required.' }],
     [
       'a protocol that is not an object',
       { ...valid, protocol: 'toy' },
-      { path: '/protocol', message: 'must be object.' },
+      {
+        path: '/protocol',
+        message: '"protocol" must be an object; write an object such as { "id": "toy", "name": "Toy lab" }.',
+      },
     ],
     ['no protocol.id', { ...valid, protocol: { name: 'Toy' } }, { path: '/protocol/id', message: '"id" is required.' }],
     [
       'an empty protocol.id',
       { ...valid, protocol: { id: '', name: 'Toy' } },
-      { path: '/protocol/id', message: 'must NOT have fewer than 1 characters.' },
+      {
+        path: '/protocol/id',
+        message: '"id" is empty; write the id the sidecar answers in initialize, such as "toy".',
+      },
     ],
     [
       'no protocol.name',
@@ -61,12 +71,15 @@ describe('sidecar.json validation (JSON Schema draft 2020-12, Ajv)', () => {
     [
       'an empty protocol.name',
       { ...valid, protocol: { id: 'toy', name: '' } },
-      { path: '/protocol/name', message: 'must NOT have fewer than 1 characters.' },
+      { path: '/protocol/name', message: '"name" is empty; write the name shown in the workbench, such as "Toy lab".' },
     ],
     [
       'a non-string iconSvg',
       { ...valid, protocol: { id: 'toy', name: 'Toy', iconSvg: 3 } },
-      { path: '/protocol/iconSvg', message: 'must be string.' },
+      {
+        path: '/protocol/iconSvg',
+        message: '"iconSvg" must be a string; write an inline <svg> document, or leave the field out.',
+      },
     ],
     [
       'an unknown field inside protocol',
@@ -79,7 +92,7 @@ describe('sidecar.json validation (JSON Schema draft 2020-12, Ajv)', () => {
       {
         path: '/command',
         message:
-          '"command" is not a manifest field (allowed: $schema, packageId, protocol, transport, executable, args, envPrefix, shutdownTimeoutMs, url, version).',
+          '"command" is not a manifest field (allowed: $schema, packageId, protocol, transport, executable, args, envPrefix, shutdownTimeoutMs, url, version, schemes).',
       },
     ],
     [
@@ -105,27 +118,79 @@ describe('sidecar.json validation (JSON Schema draft 2020-12, Ajv)', () => {
     [
       'a url that is not a URI',
       { ...valid, transport: 'http', url: 'not a uri' },
-      { path: '/url', message: 'must match format "uri".' },
+      {
+        path: '/url',
+        message: '"url" must be an absolute URL; write the JSON-RPC endpoint, such as "http://127.0.0.1:7000/rpc".',
+      },
     ],
-    ['args that are not a list', { ...valid, args: '--verbose' }, { path: '/args', message: 'must be array.' }],
-    ['args holding a number', { ...valid, args: ['--port', 8080] }, { path: '/args/1', message: 'must be string.' }],
-    ['a non-string envPrefix', { ...valid, envPrefix: 1 }, { path: '/envPrefix', message: 'must be string.' }],
+    [
+      'args that are not a list',
+      { ...valid, args: '--verbose' },
+      { path: '/args', message: '"args" must be an array; write a list of strings, such as ["--verbose"].' },
+    ],
+    [
+      'args holding a number',
+      { ...valid, args: ['--port', 8080] },
+      { path: '/args/1', message: '"args" entry 2 must be a string; write a list of strings, such as ["--verbose"].' },
+    ],
+    [
+      'a non-string envPrefix',
+      { ...valid, envPrefix: 1 },
+      {
+        path: '/envPrefix',
+        message:
+          '"envPrefix" must be a string; write the sidecar\'s own prefix, at least 3 characters ending in "_", such as "TOY_".',
+      },
+    ],
+    [
+      'an envPrefix without a closing underscore',
+      { ...valid, envPrefix: 'X' },
+      {
+        path: '/envPrefix',
+        message:
+          '"envPrefix" is not valid here; write the sidecar\'s own prefix, at least 3 characters ending in "_", such as "TOY_".',
+      },
+    ],
+    [
+      'an envPrefix of well-known credentials',
+      { ...valid, envPrefix: 'AWS_' },
+      {
+        path: '/envPrefix',
+        message:
+          '"envPrefix" names a prefix of well-known credentials, which would hand them to the sidecar; write the sidecar\'s own prefix, at least 3 characters ending in "_", such as "TOY_".',
+      },
+    ],
     [
       'a fractional shutdownTimeoutMs',
       { ...valid, shutdownTimeoutMs: 1.5 },
-      { path: '/shutdownTimeoutMs', message: 'must be integer.' },
+      {
+        path: '/shutdownTimeoutMs',
+        message: '"shutdownTimeoutMs" must be an integer; see sidecar.schema.json for what it takes.',
+      },
     ],
     [
       'a negative shutdownTimeoutMs',
       { ...valid, shutdownTimeoutMs: -1 },
-      { path: '/shutdownTimeoutMs', message: 'must be >= 0.' },
+      { path: '/shutdownTimeoutMs', message: '"shutdownTimeoutMs" must be 0 or more.' },
     ],
-    ['a non-string version', { ...valid, version: 2 }, { path: '/version', message: 'must be string.' }],
-    ['a non-string $schema', { ...valid, $schema: {} }, { path: '/$schema', message: 'must be string.' }],
+    [
+      'a non-string version',
+      { ...valid, version: 2 },
+      { path: '/version', message: '"version" must be a string; write a version string, such as "1.0.0".' },
+    ],
+    [
+      'a non-string $schema',
+      { ...valid, $schema: {} },
+      { path: '/$schema', message: '"$schema" must be a string; see sidecar.schema.json for what it takes.' },
+    ],
     [
       'an empty executable',
       { ...valid, executable: '' },
-      { path: '/executable', message: 'must NOT have fewer than 1 characters.' },
+      {
+        path: '/executable',
+        message:
+          '"executable" is empty; write the program\'s path relative to the plugin directory, such as "bin/sidecar".',
+      },
     ],
   ]
 

@@ -26,6 +26,8 @@ export interface SidecarManifest {
   shutdownTimeoutMs?: number
   url?: string
   version?: string
+  /** URL schemes (without `:`) whose addresses this sidecar reads; default: the protocol id. */
+  schemes?: string[]
 }
 
 /** One thing wrong with a manifest: where (a JSON pointer, `/` for the whole document) and what. */
@@ -71,9 +73,59 @@ function describe(error: ErrorObject): ManifestProblem {
         path: at,
         message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`,
       }
+    case 'minLength':
+      return { path: at, message: `${fieldName(at)} is empty; ${whatToWrite(at)}` }
+    case 'type':
+      return { path: at, message: `${fieldName(at)} must be ${article(String(params.type))}; ${whatToWrite(at)}` }
+    case 'format':
+      return { path: at, message: `${fieldName(at)} must be an absolute URL; ${whatToWrite(at)}` }
+    case 'pattern':
+    case 'minItems':
+    case 'maxItems':
+    case 'uniqueItems':
+      return { path: at, message: `${fieldName(at)} is not valid here; ${whatToWrite(at)}` }
+    case 'not':
+      return {
+        path: at,
+        message: `${fieldName(at)} names a prefix of well-known credentials, which would hand them to the sidecar; ${whatToWrite(at)}`,
+      }
+    case 'minimum':
+      return { path: at, message: `${fieldName(at)} must be ${String(params.limit)} or more.` }
     default:
-      return { path: at, message: `${error.message ?? 'is invalid'}.` }
+      return { path: at, message: `${fieldName(at)} ${error.message ?? 'is invalid'}.` }
   }
+}
+
+/** What each field takes, in the words a problem ends with. */
+const fieldHelp: Record<string, string> = {
+  '/packageId': 'write a reverse-DNS id such as "dev.example.toy".',
+  '/protocol': 'write an object such as { "id": "toy", "name": "Toy lab" }.',
+  '/protocol/id': 'write the id the sidecar answers in initialize, such as "toy".',
+  '/protocol/name': 'write the name shown in the workbench, such as "Toy lab".',
+  '/protocol/iconSvg': 'write an inline <svg> document, or leave the field out.',
+  '/executable': 'write the program\'s path relative to the plugin directory, such as "bin/sidecar".',
+  '/args': 'write a list of strings, such as ["--verbose"].',
+  '/envPrefix': 'write the sidecar\'s own prefix, at least 3 characters ending in "_", such as "TOY_".',
+  '/url': 'write the JSON-RPC endpoint, such as "http://127.0.0.1:7000/rpc".',
+  '/version': 'write a version string, such as "1.0.0".',
+  '/schemes': 'write a list of URL schemes without "://", such as ["mqtt", "mqtts"].',
+}
+
+function whatToWrite(path: string): string {
+  return fieldHelp[path.replace(/\/\d+$/, '')] ?? 'see sidecar.schema.json for what it takes.'
+}
+
+/** `/protocol/id` → `"id"`, `/schemes/0` → `"schemes" entry 1`; the document itself is `The manifest`. */
+function fieldName(path: string): string {
+  const parts = path.split('/').filter((p) => p !== '')
+  const last = parts.at(-1)
+  if (last === undefined) return 'The manifest'
+  if (/^\d+$/.test(last) && parts.length > 1) return `"${parts.at(-2) ?? ''}" entry ${Number(last) + 1}`
+  return `"${last}"`
+}
+
+function article(type: string): string {
+  return type === 'integer' || type === 'array' || type === 'object' ? `an ${type}` : `a ${type}`
 }
 
 function requiredMessage(error: ErrorObject, params: Record<string, unknown>): string {

@@ -47,8 +47,11 @@ export const sidecarManifestSchema = {
     },
     envPrefix: {
       type: 'string',
+      pattern: '^[A-Za-z][A-Za-z0-9_]+_$',
+      not: { pattern: '^(AWS|AZURE|ARM|GOOGLE|GCP|GCLOUD|GITHUB|GH|GITLAB|NPM|DOCKER|KUBE|SSH|GPG|OPENAI|ANTHROPIC)_' },
       default: 'WORKBENCH_',
-      description: 'Prefix of the environment variables forwarded to the subprocess (stdio).',
+      description:
+        'Prefix of the environment variables forwarded to the subprocess (stdio): at least 3 characters ending in "_", not a well-known credentials prefix such as AWS_.',
     },
     shutdownTimeoutMs: {
       type: 'integer',
@@ -58,6 +61,15 @@ export const sidecarManifestSchema = {
     },
     url: { type: 'string', format: 'uri', description: 'JSON-RPC endpoint of the http transport.' },
     version: { type: 'string', description: 'Version string shown in the plugin list.' },
+    schemes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 16,
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^[a-z][a-z0-9+.-]*$' },
+      description:
+        'URL schemes (without ://) whose addresses this sidecar reads, e.g. ["mqtt", "mqtts"]; discovery sends it the environment credentials only for these. Default: the protocol id.',
+    },
   },
   // SPEC.md: transport http needs url; every other case (transport absent included) needs executable.
   if: { required: ['transport'], properties: { transport: { const: 'http' } } },

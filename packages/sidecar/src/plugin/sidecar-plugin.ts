@@ -19,6 +19,7 @@ import type { SidecarManifest } from '../manifest/manifest.js'
 import { methods, notifications } from '../protocol/methods.js'
 import type { CallParams } from '../protocol/methods.js'
 import { readInvokeResult, readServices } from './normalize.js'
+import { createSecretRedactor } from './secret-redactor.js'
 
 export interface SidecarPluginOptions {
   dir: string
@@ -56,21 +57,44 @@ function wireMetadata(ctx: CallContext): Record<string, string> {
   return metadata
 }
 
-function callParams(call: Call, ctx: CallContext): CallParams {
-  return {
-    serverUrl: call.serverUrl ?? call.target,
-    service: call.service,
-    method: call.method,
-    jsonMessages: call.messages.map((m) => JSON.stringify(m ?? {})),
-    showInternalServices: false,
-    metadata: wireMetadata(ctx),
-  }
+/** The schemes (with the colon) whose addresses a sidecar claims: its manifest's `schemes`, else its protocol id. */
+export function claimedSchemes(manifest: SidecarManifest): string[] {
+  return (manifest.schemes ?? [manifest.protocol.id]).map((scheme) => `${scheme.toLowerCase()}:`)
 }
+
+const schemeOf = /^([a-z][a-z0-9+.-]*:)\/\//i
 
 export function createSidecarPlugin(options: SidecarPluginOptions): SidecarPlugin {
   const { manifest } = options
   let host: SidecarHost | undefined
   let loading: Promise<SidecarHost> | undefined
+  const redactor = createSecretRedactor()
+  const schemes = claimedSchemes(manifest)
+
+  /** Everything that goes to the sidecar with a call is remembered, to be kept out of its stderr tail. */
+  const sentMetadata = (ctx: CallContext): Record<string, string> => {
+    const metadata = wireMetadata(ctx)
+    redactor.remember(metadata)
+    return metadata
+  }
+
+  const callParams = (call: Call, ctx: CallContext): CallParams => ({
+    serverUrl: call.serverUrl ?? call.target,
+    service: call.service,
+    method: call.method,
+    jsonMessages: call.messages.map((m) => JSON.stringify(m ?? {})),
+    showInternalServices: false,
+    metadata: sentMetadata(ctx),
+  })
+
+  /**
+   * Discovery fans every address out to every plugin: the credentials go only where the user sends them, to a sidecar
+   * for an address of its own scheme or pinned to it, never with an http(s) address a built-in reads.
+   */
+  const discoverMetadata = (url: string, isPinned: boolean, ctx: CallContext): Record<string, string> => {
+    const scheme = schemeOf.exec(url)?.[1]?.toLowerCase()
+    return isPinned || (scheme !== undefined && schemes.includes(scheme)) ? sentMetadata(ctx) : {}
+  }
 
   const loadHost = (): Promise<SidecarHost> =>
     (loading ??= import('../host/sidecar-host.js').then(({ createSidecarHost }) => {
@@ -103,10 +127,8 @@ export function createSidecarPlugin(options: SidecarPluginOptions): SidecarPlugi
       const started = running.request(
         methods.invokeStream,
         { ...callParams(call, ctx), streamId },
-        {
-          signal: ctx.signal,
-          timeoutMs: undefined,
-        },
+        // The acknowledgement is time-boxed like any request; the messages that follow are not.
+        { signal: ctx.signal, timeoutMs: timeoutOf(ctx) },
       )
       started.catch((error: unknown) => flow.queue.finish({ error: WorkbenchError.from(error) }))
       const onAbort = () => flow.queue.finish({ error: WorkbenchError.from(ctx.signal.reason) })
@@ -213,7 +235,11 @@ export function createSidecarPlugin(options: SidecarPluginOptions): SidecarPlugi
       const running = await session(ctx)
       const reply = await running.request(
         methods.discover,
-        { serverUrl: target.url, showInternalServices: false, metadata: wireMetadata(ctx) },
+        {
+          serverUrl: target.url,
+          showInternalServices: false,
+          metadata: discoverMetadata(target.url, target.pinned === true, ctx),
+        },
         { signal: ctx.signal, timeoutMs: timeoutOf(ctx) },
       )
       return readServices(reply, plugin.id, plugin.name)
@@ -240,7 +266,10 @@ export function createSidecarPlugin(options: SidecarPluginOptions): SidecarPlugi
     sidecar: {
       dir: options.dir,
       manifest,
-      status: () => host?.status() ?? { state: 'not_started', crashCount: 0, stderrTail: [] },
+      status: () => {
+        const status = host?.status() ?? { state: 'not_started', crashCount: 0, stderrTail: [] }
+        return { ...status, stderrTail: redactor.redact(status.stderrTail) }
+      },
       async probe(timeoutMs) {
         await host?.probe(timeoutMs)
       },

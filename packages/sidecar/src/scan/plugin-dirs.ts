@@ -5,7 +5,8 @@
  */
 import { readdir, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { MANIFEST_FILE, readManifest } from '../manifest/manifest.js'
+import { WorkbenchError, checkOutboundUrl } from '@wirebench/core'
+import { MANIFEST_FILE, ManifestError, readManifest, resolveExecutable } from '../manifest/manifest.js'
 import type { ManifestProblem, SidecarManifest } from '../manifest/manifest.js'
 
 /** Where a plugin directory was found. */
@@ -51,10 +52,47 @@ async function pluginDirsUnder(root: string): Promise<string[]> {
   return dirs
 }
 
+/** What the schema cannot check but a start needs: the program inside the directory, an http url that may be called. */
+async function usability(dir: string, manifest: SidecarManifest): Promise<ManifestProblem | undefined> {
+  if (manifest.transport === 'http') {
+    try {
+      checkOutboundUrl(manifest.url as string, { schemes: ['http:', 'https:'] })
+      return undefined
+    } catch (error) {
+      return { path: '/url', message: WorkbenchError.from(error).message }
+    }
+  }
+  try {
+    await resolveExecutable(dir, manifest.executable as string)
+    return undefined
+  } catch (error) {
+    if (error instanceof ManifestError) return { path: error.path, message: error.message }
+    return { path: '/executable', message: error instanceof Error ? error.message : String(error) }
+  }
+}
+
 async function readEntry(dir: string, origin: PluginOrigin): Promise<PluginEntry> {
   const checked = await readManifest(dir)
-  if (checked.ok) return { status: 'valid', dir, origin, manifest: checked.manifest }
-  return { status: 'invalid', dir, origin, problems: checked.problems }
+  if (!checked.ok) return { status: 'invalid', dir, origin, problems: checked.problems }
+  const problem = await usability(dir, checked.manifest)
+  if (problem === undefined) return { status: 'valid', dir, origin, manifest: checked.manifest }
+  return { status: 'invalid', dir, origin, problems: [problem], packageId: checked.manifest.packageId }
+}
+
+/**
+ * The `--plugin-dir` values that are not directories (a typo, a plugin removed since): scanning finds nothing there,
+ * so the user is told instead of the plugin silently missing.
+ */
+export async function missingPluginDirs(dirs: readonly string[]): Promise<string[]> {
+  const missing: string[] = []
+  for (const dir of dirs) {
+    const isDir = await stat(dir).then(
+      (info) => info.isDirectory(),
+      () => false,
+    )
+    if (!isDir) missing.push(dir)
+  }
+  return missing
 }
 
 /** Every plugin directory found, in order (config dir first, then each flag), each directory once. */

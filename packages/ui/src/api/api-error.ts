@@ -1,4 +1,5 @@
 /** The error the API client throws: an RFC 9457 problem from the server, or a network failure dressed as one. */
+import { SESSION_PROBLEM_TYPE } from '@wirebench/core'
 import type { Problem, WorkbenchErrorCode } from '@wirebench/core'
 
 export class ApiError extends Error {
@@ -10,9 +11,12 @@ export class ApiError extends Error {
     this.problem = problem
   }
 
-  /** 401/403 from the session gate: the user must reopen the URL the CLI printed. */
+  /**
+   * The workbench's own session refusal (its gates mark it by type): the user must reopen the URL the CLI printed.
+   * Told by the type, never by the status: a target refusing credentials may come back as a 401/403 too.
+   */
   get isSessionProblem(): boolean {
-    return this.problem.status === 401 || this.problem.status === 403
+    return this.problem.type === SESSION_PROBLEM_TYPE
   }
 
   static fromUnknown(error: unknown): ApiError {
@@ -53,8 +57,11 @@ export async function problemFromResponse(response: Response): Promise<ApiError>
     body = undefined
   }
   if (isProblem(body)) return new ApiError({ ...body, status: body.status || response.status })
+  // A bare 401/403 (no problem body) comes from something in front of the workbench (a proxy, the embedding host):
+  // the page cannot go on without signing in again.
+  const isBareRefusal = response.status === 401 || response.status === 403
   return new ApiError({
-    type: 'about:blank',
+    type: isBareRefusal ? SESSION_PROBLEM_TYPE : 'about:blank',
     title: response.statusText || `HTTP ${response.status}`,
     status: response.status,
     detail: text.slice(0, 500) || undefined,

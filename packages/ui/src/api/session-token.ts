@@ -4,7 +4,7 @@
  * terminal prints carries `#token=` itself. Either leaves the address bar at once, and the token lives in
  * sessionStorage for the tab.
  */
-import { SESSION_TICKET_PATH } from '@wirebench/core'
+import { SESSION_PROBLEM_TYPE, SESSION_TICKET_PATH } from '@wirebench/core'
 import type { SessionTicketResponse } from '@wirebench/core'
 import { ApiError, problemFromResponse } from './api-error.js'
 import { readClientConfig } from './client-config.js'
@@ -30,7 +30,7 @@ export const TOKEN_URL_SHAPE = '#token=…'
 /** The notice for a page opened without any token or ticket. */
 export function missingTokenProblem(): ApiError {
   return new ApiError({
-    type: 'about:blank',
+    type: SESSION_PROBLEM_TYPE,
     title: 'No session token',
     status: 401,
     code: 'unauthorized',

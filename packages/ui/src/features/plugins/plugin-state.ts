@@ -35,6 +35,8 @@ export function sidecarFacts(plugin: PluginInfo): string[] {
   if (plugin.pid !== undefined) facts.push(`pid ${plugin.pid}`)
   if (plugin.lastPing) facts.push(plugin.lastPing.ok ? `ping ${plugin.lastPing.ms ?? '?'} ms` : 'ping failed')
   if (plugin.crashCount) facts.push(`${plugin.crashCount} crash${plugin.crashCount === 1 ? '' : 'es'} in a row`)
+  // The environment variables it is given: a prefix like AWS_ would hand it the user's cloud credentials.
+  if (plugin.envPrefix !== undefined) facts.push(`env ${plugin.envPrefix}*`)
   return facts
 }
 
