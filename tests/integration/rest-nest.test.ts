@@ -41,7 +41,7 @@ describe('enum values written as oneOf/anyOf of consts', () => {
         { name: 'low', number: 0 },
         { name: 'high', number: 1 },
       ],
-      description: 'How urgent the task is.\n\n"low": Some day\n"high": Today',
+      description: 'How urgent the task is.\n\n"low": Some day; "high": Today',
     })
     expect(fields.find((f) => f.name === 'status')).toMatchObject({
       type: 'enum',
