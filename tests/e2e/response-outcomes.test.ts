@@ -124,7 +124,7 @@ describe.runIf(requireChromium())('call outcomes in each protocol’s words', ()
       await waitForLiveStatus(page, ['closed', 'error'])
       expect(await liveBadge(page).textContent()).toBe('Closed 4001')
       expect(await page.locator('.live-row-status').textContent()).toBe('Closed 4001: bye')
-      expect(await liveTabs(page).allTextContents()).toEqual(['Messages', expect.stringMatching(/^Headers/)])
+      expect(await liveTabs(page).allTextContents()).toEqual(['Messages', 'Request', expect.stringMatching(/^Headers/)])
       expect(await page.locator('.response-pane').textContent()).not.toMatch(/Unknown/)
     })
 
@@ -144,6 +144,7 @@ describe.runIf(requireChromium())('call outcomes in each protocol’s words', ()
       expect(await page.locator('.live-row-status').textContent()).toMatch(/^HTTP 405/)
       expect(await liveTabs(page).allTextContents()).toEqual([
         'Messages',
+        'Request',
         expect.stringMatching(/^Headers/),
         'Response body',
       ])
