@@ -4,12 +4,12 @@
 // frame times. Targets: gRPC (a server stream), SSE (an event stream), WebSocket (text frames) and a sidecar (the Python
 // example's stream over stdio JSON-RPC), in bench/stream-targets/.
 // Run: npx tsc -b tsconfig.build.json && npm run build -w @wirebench/ui && node bench/stream-relay.mjs
-//      [--protocol grpc|sse|websocket|signalr|sidecar] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR] [--filter TEXT]
+//      [--protocol grpc|sse|websocket|signalr|sidecar] [--seconds 60] [--rate 10000] [--quick] [--ui-dir DIR] [--filter TEXT] [--profile-page FILE]
 //      (--quick: 10 s, for local runs; --filter: the paced stream runs with the log filtered to messages containing TEXT)
 /* global window, requestAnimationFrame -- page.evaluate callbacks run in the browser */
 import { fork, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -26,6 +26,8 @@ const { values: flags } = parseArgs({
     'ui-dir': { type: 'string' },
     // Filter the log while the paced stream runs (what the text filter costs at the stream's rate).
     filter: { type: 'string' },
+    // Write a CPU profile of the page (Chrome DevTools format) over the flat-out and paced streams to this file.
+    'profile-page': { type: 'string' },
     // Internal: run the target in its own process (a target sharing the bench's thread would slow the baseline).
     serve: { type: 'boolean', default: false },
   },
@@ -217,9 +219,18 @@ async function main() {
     await sleep(3000)
     const idle = frameStats(await stopIdle())
 
+    const cdp = flags['profile-page'] ? await page.context().newCDPSession(page) : undefined
+    if (cdp) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.start')
+    }
     const burst = await pageRun(burstCount, 0)
     if (flags.filter) await page.getByRole('searchbox', { name: 'Filter messages' }).fill(flags.filter)
     const paced = await pageRun(rate * seconds, rate)
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop')
+      await writeFile(flags['profile-page'], JSON.stringify(profile))
+    }
     const filterCount = flags.filter ? await page.locator('.live-filter-count').textContent() : null
     const pacedFrames = frameStats(paced.frames)
     const burstFrames = frameStats(burst.frames)

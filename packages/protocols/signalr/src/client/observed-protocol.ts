@@ -1,8 +1,10 @@
 /**
  * The catch-all: a hub protocol wrapped so that every message the server sends is seen, with its size on the wire,
  * before the official client dispatches it. The client itself hands server-to-client invocations only to handlers
- * registered by name and drops completions, pings and close errors it has no use for; here nothing is lost.
+ * registered by name and drops completions, pings and close errors it has no use for; here nothing is lost. What the
+ * client has no use for is not handed on to it.
  */
+import { MessageType } from '@microsoft/signalr'
 import type { HubMessage, IHubProtocol, ILogger } from '@microsoft/signalr'
 
 export type MessageObserver = (message: HubMessage, bytes: number) => void
@@ -11,6 +13,8 @@ const recordSeparator = '\u001e'
 
 /** JSON records, each with its separator (the inner protocol requires it). */
 function textRecords(input: string): string[] {
+  // Most reads hold one record (a hub writes one WebSocket message per hub message): no split, no copy.
+  if (input.indexOf(recordSeparator) === input.length - 1) return [input]
   const parts = input.split(recordSeparator)
   parts.pop()
   return parts.map((part) => part + recordSeparator)
@@ -37,6 +41,16 @@ function binaryRecords(input: ArrayBuffer): ArrayBuffer[] {
   return records
 }
 
+/**
+ * A server-to-client invocation that expects no result. No handler is ever registered by name on our connections
+ * (the observer sees every message), so the client would only look one up, format a warning and allocate a promise
+ * for it, for every broadcast message.
+ * Invocations with an id stay: the client answers those with an error completion, as the server waits for one.
+ */
+function isUnhandled(message: HubMessage): boolean {
+  return message.type === MessageType.Invocation && !message.invocationId
+}
+
 export function observedProtocol(inner: IHubProtocol, observe: MessageObserver): IHubProtocol {
   return {
     name: inner.name,
@@ -49,7 +63,7 @@ export function observedProtocol(inner: IHubProtocol, observe: MessageObserver):
         const bytes = typeof record === 'string' ? Buffer.byteLength(record) : record.byteLength
         for (const message of inner.parseMessages(record, logger)) {
           observe(message, bytes)
-          messages.push(message)
+          if (!isUnhandled(message)) messages.push(message)
         }
       }
       return messages
