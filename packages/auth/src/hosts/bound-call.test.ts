@@ -61,6 +61,20 @@ describe('prepareBoundCall', () => {
     expect(no.metadata['Authorization']).toBeUndefined()
   })
 
+  it('binds the credentials of a sidecar scheme (an MQTT broker) to its host like any other', async () => {
+    const questions: HostQuestion[] = []
+    const broker = await call('mqtt://127.0.0.1:1883', {
+      protocol: 'mqtt',
+      confirmHost: (q) => (questions.push(q), Promise.resolve(true)),
+    })
+    expect(questions.map((q) => q.host)).toEqual(['127.0.0.1:1883'])
+    expect(broker.credentials).toEqual({ host: '127.0.0.1:1883', sent: true, reason: 'approved-now' })
+    expect(broker.metadata['Authorization']).toBe('Bearer s3cret')
+    const refused = await call('mqtts://evil.example', { protocol: 'mqtt' })
+    expect(refused.credentials).toMatchObject({ host: 'evil.example', sent: false, reason: 'refused' })
+    expect(refused.metadata['Authorization']).toBeUndefined()
+  })
+
   it('without a way to ask (the CLI), sends no credentials to an undecided host unless it is pre-approved', async () => {
     const undecided = await call('https://petstore.swagger.io/v2')
     expect(undecided.credentials).toEqual({ host: 'petstore.swagger.io', sent: false, reason: 'undecided' })

@@ -67,6 +67,23 @@ describe('callTarget', () => {
     expect(callTarget('upload.proto')).toBeUndefined()
   })
 
+  it('reads the hosts of sidecar schemes as their own family, and names none for a stdio MCP server', () => {
+    expect(callTarget('mqtt://Broker.example.com/x')).toEqual({
+      name: 'broker.example.com',
+      key: 'broker.example.com',
+      origin: 'mqtt://broker.example.com:1883',
+    })
+    expect(callTarget('mqtts://127.0.0.1')?.key).toBe('127.0.0.1:8883')
+    expect(callTarget('toy://127.0.0.1:4000')).toEqual({
+      name: '127.0.0.1',
+      key: '127.0.0.1:4000',
+      origin: 'toy://127.0.0.1:4000',
+    })
+    // Another scheme on the same port is another origin: approving the web server does not approve the broker.
+    expect(callTarget('mqtt://127.0.0.1:8080')?.origin).not.toBe(callTarget('http://127.0.0.1:8080')?.origin)
+    expect(callTarget('mcp+stdio://everything')).toBeUndefined()
+  })
+
   it('names no target where our host rules or the port refuse the URL', () => {
     expect(callTarget('http://bad host:8080/')).toBeUndefined()
     expect(callTarget('https://${botToken}.evil.example/')).toBeUndefined()

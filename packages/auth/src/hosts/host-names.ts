@@ -102,6 +102,12 @@ const schemeFamily: Record<string, { family: 'http' | 'https'; port: string }> =
   'grpcs:': { family: 'https', port: '443' },
 }
 
+// Schemes whose authority is no network host credentials could go to (a stdio MCP server is named, not reached).
+const noNetworkHost = new Set(['file:', 'ftp:', 'mcp+stdio:'])
+
+// Default ports of the other schemes the workbench's plugins speak (the MQTT sidecar's).
+const otherSchemePorts: Record<string, string> = { 'mqtt:': '1883', 'mqtts:': '8883' }
+
 /**
  * True for a host name that reaches this machine: `localhost` and its subdomains (with or without the final dot),
  * loopback addresses and the unspecified ones (`0.0.0.0` and `[::]` connect to this machine too).
@@ -117,14 +123,19 @@ export function isThisMachine(name: string): boolean {
 export function callTarget(url: string): CallTarget | undefined {
   // A name still holding a `${…}` reference is no host name: where the call goes is only known once it is substituted.
   const parsed = readUrlHost(url)
-  const scheme = parsed && schemeFamily[parsed.scheme]
-  if (!parsed || !scheme) return undefined
+  if (!parsed || noNetworkHost.has(parsed.scheme)) return undefined
+  // Schemes of sidecar plugins (`mqtt://broker:1883`, `toy://127.0.0.1:4000`) reach a host too: their own family.
+  const scheme = schemeFamily[parsed.scheme] ?? {
+    family: parsed.scheme.slice(0, -1),
+    port: otherSchemePorts[parsed.scheme] ?? '',
+  }
   const { name } = parsed
   const port = parsed.port === '' ? scheme.port : parsed.port
+  const hostPort = port === '' ? name : `${name}:${port}`
   return {
     name,
-    key: isThisMachine(name) ? `${name}:${port}` : name,
-    origin: `${scheme.family}://${name}:${port}`,
+    key: isThisMachine(name) ? hostPort : name,
+    origin: `${scheme.family}://${hostPort}`,
   }
 }
 
