@@ -21,7 +21,7 @@ console.log('up ' + server.origin)`
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] })
   const origin = await new Promise<string>((done, fail) => {
     let out = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString()
       const match = /up (http:\/\/\S+)/.exec(out)
       if (match) done(match[1]!)
