@@ -142,13 +142,7 @@ export async function openConnectionChannel(
     frames() {
       if (framesTaken) throw new WorkbenchError('invalid_request', 'The frames of a channel can be read only once.')
       framesTaken = true
-      return (async function* () {
-        for (;;) {
-          const next = await frames.next()
-          if (next.done === true) return
-          yield next.value
-        }
-      })()
+      return frames.drain()
     },
     async dispose() {
       end({ type: 'end', status: 'Cancelled' })

@@ -82,13 +82,7 @@ export async function openUploadChannel(
     frames() {
       if (framesTaken) throw new WorkbenchError('invalid_request', 'The frames of a channel can be read only once.')
       framesTaken = true
-      return (async function* () {
-        for (;;) {
-          const next = await frames.next()
-          if (next.done === true) return
-          yield next.value
-        }
-      })()
+      return frames.drain()
     },
     async dispose() {
       if (!finished) upload?.fail('The client cancelled the upload.')

@@ -191,11 +191,7 @@ export class WebSocketConnection {
   /** Frames in arrival order; leaving early cuts the connection. */
   async *iterate(): AsyncGenerator<StreamFrame> {
     try {
-      for (;;) {
-        const next = await this.frames.next()
-        if (next.done === true) return
-        yield next.value
-      }
+      yield* this.frames.drain()
     } finally {
       if (!this.frames.isFinished) this.dispose()
     }

@@ -4,7 +4,7 @@
  * reader): that stream alone ends with an error after the frames already queued, and the sidecar is told to cancel it.
  * Notifications for a stream that is not open are strays: a few after a cancel are expected, more are junk.
  */
-import { WorkbenchError } from '@wirebench/core'
+import { WorkbenchError, statusNames } from '@wirebench/core'
 import type { StatusName, StreamFrame } from '@wirebench/core'
 import { FrameQueue } from '@wirebench/transport'
 import type { EndParams } from '../protocol/methods.js'
@@ -38,30 +38,12 @@ export interface Flows {
   readonly openCount: number
 }
 
-const statusNames = new Set<string>([
-  'OK',
-  'Cancelled',
-  'Unknown',
-  'InvalidArgument',
-  'DeadlineExceeded',
-  'NotFound',
-  'AlreadyExists',
-  'PermissionDenied',
-  'ResourceExhausted',
-  'FailedPrecondition',
-  'Aborted',
-  'OutOfRange',
-  'Unimplemented',
-  'Internal',
-  'Unavailable',
-  'DataLoss',
-  'Unauthenticated',
-])
+const knownStatuses = new Set<string>(statusNames)
 
 /** The end frame of `$/stream/end` / `$/channel/closed`: OK without an error, else the named status or Unknown. */
 export function endFrame(params: EndParams): StreamFrame {
   const error = typeof params.error === 'string' && params.error !== '' ? params.error.slice(0, 4000) : undefined
-  const named = typeof params.status === 'string' && statusNames.has(params.status) ? params.status : undefined
+  const named = typeof params.status === 'string' && knownStatuses.has(params.status) ? params.status : undefined
   const status: StatusName = named ?? (error === undefined ? 'OK' : 'Unknown')
   const frame: StreamFrame = { type: 'end', status }
   if (error !== undefined) frame.message = error

@@ -75,6 +75,20 @@ describe('FrameQueue', () => {
     await expect(q.next()).rejects.toThrow('gone')
   })
 
+  it('drains its frames in order as they come, then throws its failure', async () => {
+    const { q } = queue(10)
+    q.push(message(1), 1)
+    const seen: StreamFrame[] = []
+    const reading = (async () => {
+      for await (const frame of q.drain()) seen.push(frame)
+    })()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    q.push(message(2), 1)
+    q.finish({ error: new Error('gone') })
+    await expect(reading).rejects.toThrow('gone')
+    expect(seen).toEqual([message(1), message(2)])
+  })
+
   it('drops everything on clear', async () => {
     const { q } = queue(10)
     q.push(message(1), 1)

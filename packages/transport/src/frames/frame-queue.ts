@@ -74,6 +74,15 @@ export class FrameQueue {
     this.finish()
   }
 
+  /** The frames in order until the queue is finished; its failure, if any, is thrown. */
+  async *drain(): AsyncGenerator<StreamFrame, void, undefined> {
+    for (;;) {
+      const next = await this.next()
+      if (next.done === true) return
+      yield next.value
+    }
+  }
+
   async next(): Promise<IteratorResult<StreamFrame, undefined>> {
     while (this.size === 0) {
       if (this.finished) {
