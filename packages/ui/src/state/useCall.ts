@@ -1,5 +1,5 @@
 /** Sends the current draft of a method and exposes the call's state; Ctrl+Enter triggers `send` while mounted. */
-import { useCallback, useEffect } from 'react'
+import { useCallback } from 'react'
 import { useStore } from 'zustand'
 import type { InvokeRequest } from '@wirebench/core'
 import { draftFields, finalizeMessages, sendHold } from '../features/request/send-gate.js'
@@ -7,6 +7,7 @@ import type { CallRecord } from './calls-store.js'
 import type { MethodRef } from './catalog.js'
 import { emptyDraft, headersToMetadata } from './drafts-store.js'
 import { useWorkbench } from './useWorkbench.js'
+import { useSendShortcut } from './useSendShortcut.js'
 
 export interface CallHandle {
   record: CallRecord | undefined
@@ -50,16 +51,7 @@ export function useCall(target: MethodRef, serverUrl?: string): CallHandle {
 
   const cancel = useCallback(() => calls.getState().cancel(target.key), [calls, target.key])
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        send()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [send])
+  useSendShortcut(send)
 
   return { record, send, cancel }
 }

@@ -1,8 +1,9 @@
 /** Start (Ctrl/Cmd+Enter) or stop a server-streaming live call: the send button of stream panes (REST event streams, SSE). */
-import { useEffect, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useLiveCall } from './useLiveCall.js'
+import { useSendShortcut } from '../../state/useSendShortcut.js'
 
 export interface LiveStreamButtonProps {
   target: MethodRef
@@ -14,16 +15,7 @@ export interface LiveStreamButtonProps {
 export function LiveStreamButton({ target, serverUrl, labels }: LiveStreamButtonProps): ReactElement {
   const live = useLiveCall(target, serverUrl)
   const { start, cancel, isActive } = live
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        start()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [start])
+  useSendShortcut(start)
   if (isActive) {
     return (
       <button type="button" className="btn btn-danger send-btn" onClick={cancel} title="Stop the stream">

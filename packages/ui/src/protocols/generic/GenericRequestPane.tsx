@@ -3,7 +3,7 @@
  * metadata. Unary calls go through the invoke path; server streams start a live call; client streams and duplex
  * channels get the composer — the call kind comes from the method, so any plugin's streams work here.
  */
-import { useEffect, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { Composer } from '../../features/live/Composer.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
@@ -13,6 +13,7 @@ import { SendButton } from '../../features/request/SendButton.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useCall } from '../../state/useCall.js'
 import type { PaneProps } from '../protocol-ui.js'
+import { useSendShortcut } from '../../state/useSendShortcut.js'
 
 const callKinds = { Unary: 'RPC', ServerStreaming: 'SSTR', ClientStreaming: 'CSTR', Duplex: 'BIDI' } as const
 
@@ -53,16 +54,7 @@ function UnaryRequest({ target }: { target: MethodRef }): ReactElement {
 function StreamRequest({ target }: { target: MethodRef }): ReactElement {
   const live = useLiveCall(target)
   const { start } = live
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        start()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [start])
+  useSendShortcut(start)
   return (
     <>
       <MethodHeader

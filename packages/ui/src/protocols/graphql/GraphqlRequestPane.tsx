@@ -25,6 +25,7 @@ import { OperationPanel } from './OperationPanel.js'
 import { useGraphqlSchema } from './useGraphqlSchema.js'
 import { VariablesPanel } from './VariablesPanel.js'
 import '../../styles/graphql.css'
+import { useSendShortcut } from '../../state/useSendShortcut.js'
 
 type RequestTab = 'operation' | 'variables' | 'headers'
 
@@ -123,16 +124,7 @@ function SendAction({ target }: { target: MethodRef }): ReactElement {
 function SubscriptionAction({ target }: { target: MethodRef }): ReactElement {
   const live = useLiveCall(target)
   const { start, isActive, cancel } = live
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        if (!isActive) start()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [start, isActive])
+  useSendShortcut(start, !isActive)
   return isActive ? (
     <button type="button" className="btn send-btn is-sending" onClick={cancel} title="Stop the subscription">
       Stop

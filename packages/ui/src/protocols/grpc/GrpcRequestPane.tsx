@@ -2,7 +2,7 @@
  * The gRPC request pane: call kind, server, then form ↔ JSON (proto3 JSON) and metadata. Unary calls go through the
  * invoke path; server streams start a live call; client streams and bidi calls get the composer.
  */
-import { useEffect, useMemo, type ReactElement } from 'react'
+import { useMemo, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { FormFlavorContext } from '../../components/form/form-flavor.js'
 import { Composer } from '../../features/live/Composer.js'
@@ -17,6 +17,7 @@ import type { PaneProps } from '../protocol-ui.js'
 import { callKindBadges } from './grpc-kinds.js'
 import { GrpcTargetLine } from './GrpcTargetLine.js'
 import { splitWirePin, withWire } from './wire-pin.js'
+import { useSendShortcut } from '../../state/useSendShortcut.js'
 
 interface KindPaneProps {
   target: MethodRef
@@ -62,16 +63,7 @@ function UnaryRequest({ target, callTarget, serverUrl }: KindPaneProps): ReactEl
 function StreamRequest({ target, callTarget, serverUrl }: KindPaneProps): ReactElement {
   const live = useLiveCall(callTarget, serverUrl)
   const { start } = live
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        start()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [start])
+  useSendShortcut(start)
   return (
     <>
       <MethodHeader

@@ -3,7 +3,7 @@
  * `_meta.progressToken` (our own token, so the session channel's `progress` frames can be drawn on this call), and a
  * tool the server marks destructive asks for confirmation first. Ctrl+Enter goes through the same gate.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useStore } from 'zustand'
 import { draftFields, finalizeMessages, sendHold } from '../../features/request/send-gate.js'
 import type { CallRecord } from '../../state/calls-store.js'
@@ -11,6 +11,7 @@ import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft, headersToMetadata } from '../../state/drafts-store.js'
 import { buildInvokeRequest } from '../../state/useCall.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { useSendShortcut } from '../../state/useSendShortcut.js'
 
 export interface McpCallHandle {
   record: CallRecord | undefined
@@ -63,16 +64,7 @@ export function useMcpCall(target: MethodRef): McpCallHandle {
 
   const cancel = useCallback(() => calls.getState().cancel(target.key), [calls, target.key])
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        send()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [send])
+  useSendShortcut(send)
 
   return {
     record,
