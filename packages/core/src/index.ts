@@ -149,3 +149,35 @@ export {
 } from './net/target-text.js'
 export type { TargetText } from './net/target-text.js'
 export type { OutboundPolicy } from './net/outbound.js'
+export { WORKSPACE_FILE_VERSION } from './model/saved-request.js'
+export type {
+  HistoryEntry,
+  SavedAuth,
+  SavedFolder,
+  SavedRequest,
+  SavedRequestOptions,
+  WorkspaceManifest,
+} from './model/saved-request.js'
+export type {
+  ActivateWorkspaceRequest,
+  CreateWorkspaceRequest,
+  HistoryPage,
+  HistoryTemplate,
+  ImportedRequest,
+  ImportFormat,
+  ImportIntoWorkspaceRequest,
+  ImportPreview,
+  ImportReportItem,
+  ImportRequest,
+  ImportResult,
+  MoveRequestBody,
+  SaveFolderBody,
+  SavedFolderEntry,
+  SavedRequestEntry,
+  SaveRequestBody,
+  UpdateWorkspaceRequest,
+  WorkspaceContent,
+  WorkspaceFileProblem,
+  WorkspaceListResponse,
+  WorkspaceSummary,
+} from './api/workspace-api.js'
