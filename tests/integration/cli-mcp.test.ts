@@ -3,7 +3,7 @@
  * kitchen over Streamable HTTP, and the reference server-everything over stdio, started only from the command line's
  * trusted configuration (`--url 'mcp@stdio:<command line>'` or an `--mcp-config` file, then `mcp+stdio://<name>`).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -101,5 +101,19 @@ describe('wirebench list, describe and call against MCP servers', () => {
     expect(unknown.err).toContain('--mcp-config')
     const empty = await cli(['list', '--url', 'mcp@stdio:'])
     expect(empty.code).toBe(2)
+  })
+
+  it('refuses an --mcp-config file every user may write, and runs nothing it names', async () => {
+    // The spy: the configured command writes this file if it ever runs.
+    const marker = join(dir, 'ran.txt')
+    const script = `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`
+    const open = join(dir, 'open.json')
+    await writeFile(open, JSON.stringify({ mcpServers: { spy: { command: process.execPath, args: ['-e', script] } } }))
+    await chmod(open, 0o666)
+    const refused = await cli(['call', '--mcp-config', open, '--url', 'mcp+stdio://spy', 'Tools/anything', '-d', '{}'])
+    expect(refused.code).toBe(3)
+    expect(refused.err).toMatch(/No stdio MCP server named "spy" is configured; nothing was started/)
+    expect(refused.err).toContain(`wirebench: ${open}: Not used: every user may write this file`)
+    await expect(stat(marker)).rejects.toMatchObject({ code: 'ENOENT' })
   })
 })

@@ -114,6 +114,10 @@ export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSe
       mcp: { configFiles: (flags.mcpConfig ?? []).map((file) => resolve(file)), servers: mcpServers },
     },
   )
+  // A configuration file the command cannot use is said at once: otherwise its servers are only "not configured".
+  for (const issue of engine.mcpIssues) {
+    io.err(`wirebench: ${issue.file}${issue.server ? ` (${issue.server})` : ''}: ${issue.message}\n`)
+  }
   try {
     const auth = await createCallAuth({
       ...environment,

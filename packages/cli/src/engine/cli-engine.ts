@@ -2,7 +2,7 @@
  * The workbench's call machinery in this process: the server's built-in plugins (each loading its stack on first
  * use), its discovery fan-out and invocation, under the standalone outbound policy and limits. No HTTP server runs.
  */
-import type { Logger, OutboundPolicy } from '@wirebench/core'
+import type { Logger, McpConfigIssue, OutboundPolicy } from '@wirebench/core'
 import type { McpStdioServer } from '@wirebench/protocol-mcp/config'
 import { cliVersion } from '../version.js'
 import type {
@@ -23,6 +23,8 @@ export interface CliEngine {
   /** Token requests of the auth helpers (OAuth client credentials, custom tokens), as the server's proxy makes them. */
   tokens: TokenProxy
   logger: Logger
+  /** What of the MCP configuration could not be used (a file anyone may write, an entry without a command…). */
+  mcpIssues: McpConfigIssue[]
   close(): Promise<void>
 }
 
@@ -98,6 +100,7 @@ export async function createCliEngine(logger: Logger, options: CliEngineOptions)
     outboundPolicy,
     tokens,
     logger,
+    mcpIssues: mcp?.summaries().issues ?? [],
     discovery: engine.createDiscoveryService({
       registry,
       timeoutMs: limits.discoveryTimeoutMs,
