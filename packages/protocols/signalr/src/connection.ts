@@ -103,8 +103,8 @@ export async function openConnectionChannel(
   const run = (session: OpenSession, command: ChannelCommand): void => {
     const { target, arguments: args } = command.invocation
     // What comes back (completion, items, errors) is in the log already: the hub sent it.
-    if (command.kind === 'invoke') session.session.invoke(target, args).catch(() => undefined)
-    else if (command.kind === 'send') session.session.send(target, args).catch(() => undefined)
+    if (command.kind === 'invoke') session.session.invoke(target, args).result.catch(() => undefined)
+    else if (command.kind === 'send') session.session.send(target, args).result.catch(() => undefined)
     else {
       const stream = session.session.stream(target, args)
       void (async () => {
