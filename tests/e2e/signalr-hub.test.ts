@@ -129,6 +129,7 @@ describe.runIf(requireChromium())('SignalR hubs in the browser', () => {
     expect(await shownChoice('transport', '.hub-options')).toBe('auto')
     expect(await shownChoice('protocol', '.hub-options')).toBe('json')
     expect(await shownChoice('type', '.composer')).toBe('invoke')
+    await screenshot(page, 'signalr-connection-options-light')
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await waitForLiveStatus(page, ['open'])
     await page.locator('.live-row .live-chip', { hasText: 'connected' }).first().waitFor()
