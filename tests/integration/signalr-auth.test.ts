@@ -181,6 +181,7 @@ describe('what a redirected call reports', () => {
       )
       const sent = result.sent!
       expect(sent.url).toBe(redirectTarget.url('/hubs/test'))
+      expect(result.metadata['redirected_to']).toBe(redirectTarget.url('/hubs/test'))
       const names = sent.headers.map(([name]) => name)
       expect(names).not.toContain('x-env-secret')
       // The redirect's own token went there, masked.
@@ -188,6 +189,24 @@ describe('what a redirected call reports', () => {
       expect(JSON.stringify(sent)).not.toContain('redirect-token')
     },
   )
+
+  it('names where a redirect sent a live connection in its headers', async () => {
+    const channel = await plugin.openChannel!(
+      { target: redirector.url('/hubs/test'), service: 'test', method: 'connection', messages: [{}] },
+      testContext(),
+    )
+    let metadata: Record<string, string> | undefined
+    try {
+      for await (const frame of channel.frames()) {
+        if (frame.type !== 'headers') continue
+        metadata = frame.metadata
+        break
+      }
+    } finally {
+      await channel.dispose()
+    }
+    expect(metadata?.['redirected_to']).toBe(redirectTarget.url('/hubs/test'))
+  })
 
   it('shows the hub’s own address and headers when nothing redirected', async () => {
     const result = await plugin.invoke(

@@ -7,6 +7,7 @@ import { WorkbenchError } from '@wirebench/core'
 import type { Call, CallContext, InvokeResult, SentRequest } from '@wirebench/core'
 import { HubMethodError } from './client/hub-session.js'
 import type { WrittenMessage } from './client/hub-session.js'
+import { withoutQuery } from './client/hub-wire.js'
 import { asFields, readConnection, readInvocation } from './call-message.js'
 import type { HubMethodName } from './describe.js'
 import { connectionLost } from './errors.js'
@@ -20,6 +21,8 @@ export function sessionMetadata(pooled: PooledSession['open']): Record<string, s
   if (pooled.transport) metadata['transport'] = pooled.transport
   const id = pooled.session.connectionId
   if (id) metadata['connection_id'] = id
+  // Where a negotiate redirect (the hosted SignalR service) sent the connection.
+  if (pooled.hub.isRedirected) metadata['redirected_to'] = withoutQuery(pooled.hub.url)
   return metadata
 }
 
