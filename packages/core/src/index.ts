@@ -166,6 +166,7 @@ export type {
   ImportedRequest,
   ImportFormat,
   ImportIntoWorkspaceRequest,
+  SaveImportedRequestsBody,
   ImportPreview,
   ImportReportItem,
   ImportRequest,

@@ -14,6 +14,7 @@ import { registerAuthProxyRoutes } from './routes/auth-proxy.js'
 import { registerCookieRoutes } from './routes/cookies.js'
 import { registerDiscoverRoutes } from './routes/discover.js'
 import { registerEnvironmentRoutes } from './routes/environments.js'
+import { registerHistoryRoutes } from './routes/history.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
 import { registerMcpRoutes } from './routes/mcp.js'
 import { registerLiveRoutes } from './routes/live.js'
@@ -24,6 +25,7 @@ import { registerSchemaRoutes } from './routes/schema.js'
 import { registerSessionTicketRoutes } from './routes/session-ticket.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
+import { registerWorkspaceRoutes } from './routes/workspaces.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
 import { createSessionToken, createSessionTokenHolder } from './security/token.js'
@@ -44,6 +46,7 @@ import { targetSchemes } from './services/plugin-target.js'
 import { parseTargetEntry } from './services/target-entry.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
+import { openWorkspaces } from './services/workspaces.js'
 import { defaultUiDir } from './ui-dir.js'
 import { serverVersion } from './version.js'
 
@@ -176,6 +179,9 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     parse: parseEnvironmentsDocument,
     jsonBodyBytes: limits.jsonBodyBytes,
   })
+  const workspaces = await openWorkspaces(app, options)
+  registerWorkspaceRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
+  registerHistoryRoutes(app, { workspaces: workspaces.service })
   registerAuthProxyRoutes(app, {
     proxy: createLazyTokenProxy({
       outboundPolicy,
@@ -197,6 +203,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     demo: demoUrls.length > 0,
     demoUrls: [...demoUrls],
   }
+  if (workspaces.launched) config.workspace = workspaces.launched
   if (registry.list().some((p) => p.anyScheme === true)) config.anyScheme = true
   await registerUiRoutes(app, { uiDir: options.uiDir === undefined ? defaultUiDir() : options.uiDir, config })
 }

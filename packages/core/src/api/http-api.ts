@@ -195,6 +195,11 @@ export interface ClientConfig {
    * `scheme://host` address, and the server decides per plugin. Absent or false: the built-in schemes only.
    */
   anyScheme?: boolean
+  /**
+   * The workspace opened with `--workspace <dir>`: the page makes it active and starts with its discovery URLs
+   * (`protocol@url` pins kept as written).
+   */
+  workspace?: { id: string; urls: string[] }
 }
 
 /**
