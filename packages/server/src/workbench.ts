@@ -32,6 +32,7 @@ import { createSessionToken, createSessionTokenHolder } from './security/token.j
 import { createBuiltinPlugins } from './services/builtin-plugins.js'
 import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
+import { createHistoryRecorder } from './services/history-recorder.js'
 import { createInvokeService } from './services/invoke.js'
 import { createLazyTokenProxy } from './services/lazy-token-proxy.js'
 import { workbenchOutboundPolicy } from './services/outbound-policy.js'
@@ -144,8 +145,13 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   })
   await uploads.load(pluginLogger(app.log))
 
+  const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
+  await environments.init()
+  const workspaces = await openWorkspaces(app, options)
+
   const deps = {
     registry,
+    recorder: createHistoryRecorder({ workspaces: workspaces.service, environments }),
     limits,
     uploads,
     discovery: createDiscoveryService({
@@ -168,18 +174,19 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerInvokeRoutes(app, deps)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)
-  registerLiveRoutes(app, deps, { outboundPolicy, ...(token ? { sessionToken: token } : {}) })
+  registerLiveRoutes(app, deps, {
+    outboundPolicy,
+    onWorkspaceChanged: (listener) => workspaces.service.onChange(listener),
+    ...(token ? { sessionToken: token } : {}),
+  })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
   registerMcpRoutes(app, { servers: mcpServers })
 
-  const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
-  await environments.init()
   registerEnvironmentRoutes(app, {
     store: environments,
     parse: parseEnvironmentsDocument,
     jsonBodyBytes: limits.jsonBodyBytes,
   })
-  const workspaces = await openWorkspaces(app, options)
   registerWorkspaceRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
   registerHistoryRoutes(app, { workspaces: workspaces.service })
   registerAuthProxyRoutes(app, {

@@ -31,7 +31,13 @@ export type { ScannedFolder } from './store/folder-scan.js'
 export { DEFAULT_WORKSPACE_ID, REGISTRY_FILE, createWorkspaceRegistry } from './registry/workspace-registry.js'
 export type { RegistryDocument, WorkspaceRecord, WorkspaceRegistry } from './registry/workspace-registry.js'
 export { createHistoryStore, defaultHistoryLimits } from './history/history-store.js'
-export type { HistoryDraft, HistoryLimits, HistoryQuery, HistoryStore } from './history/history-store.js'
+export type {
+  HistoryBuilder,
+  HistoryDraft,
+  HistoryLimits,
+  HistoryQuery,
+  HistoryStore,
+} from './history/history-store.js'
 export { watchFolder } from './watch/folder-watcher.js'
 export type { FolderWatcher, FolderWatcherOptions } from './watch/folder-watcher.js'
 export { createWorkspaceService } from './workspace-service.js'

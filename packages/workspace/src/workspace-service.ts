@@ -13,7 +13,7 @@ import type {
   WorkspaceSummary,
 } from '@wirebench/core'
 import { createHistoryStore, defaultHistoryLimits } from './history/history-store.js'
-import type { HistoryDraft, HistoryLimits, HistoryStore } from './history/history-store.js'
+import type { HistoryBuilder, HistoryLimits, HistoryStore } from './history/history-store.js'
 import { DEFAULT_WORKSPACE_ID, createWorkspaceRegistry } from './registry/workspace-registry.js'
 import type { WorkspaceRecord } from './registry/workspace-registry.js'
 import { MANIFEST_FILE, REQUESTS_DIR } from './store/request-path.js'
@@ -46,7 +46,7 @@ export interface WorkspaceService {
   store(id: string): Promise<WorkspaceStore>
   history(id: string): Promise<HistoryStore>
   /** Queues a history entry of a known workspace; unknown ids are ignored (the call itself already happened). */
-  record(id: string, build: () => HistoryDraft | undefined): void
+  record(id: string, build: HistoryBuilder): void
   onChange(listener: WorkspaceChangeListener): () => void
   close(): Promise<void>
 }

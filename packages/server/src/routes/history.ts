@@ -9,7 +9,7 @@ export interface HistoryRouteDeps {
 }
 
 type IdParams = { id: string }
-type HistoryQueryString = { q?: string; limit?: number; before?: string }
+type HistoryQueryString = { q?: string; limit?: string; before?: string }
 
 export function registerHistoryRoutes(app: FastifyInstance, deps: HistoryRouteDeps): void {
   app.get<{ Params: IdParams; Querystring: HistoryQueryString }>(
@@ -19,7 +19,12 @@ export function registerHistoryRoutes(app: FastifyInstance, deps: HistoryRouteDe
       // Entries may hold response bodies: never cached by the browser.
       void reply.header('cache-control', 'no-store')
       const history = await deps.workspaces.history(request.params.id)
-      return history.page(request.query)
+      const { q, limit, before } = request.query
+      return history.page({
+        ...(q !== undefined ? { q } : {}),
+        ...(limit !== undefined ? { limit: Number(limit) } : {}),
+        ...(before !== undefined ? { before } : {}),
+      })
     },
   )
 

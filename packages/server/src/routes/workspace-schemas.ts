@@ -88,7 +88,7 @@ export const historyQuerySchema = {
   type: 'object',
   properties: {
     q: { type: 'string', maxLength: 500 },
-    limit: { type: 'integer', minimum: 1, maximum: 500 },
+    limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
     before: { type: 'string', maxLength: 64 },
   },
 } as const

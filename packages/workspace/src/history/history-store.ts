@@ -23,6 +23,8 @@ export const defaultHistoryLimits: HistoryLimits = { maxEntries: 100_000, maxByt
 /** Everything but the id, which the store assigns (unique and increasing). */
 export type HistoryDraft = Omit<HistoryEntry, 'id'>
 
+export type HistoryBuilder = () => HistoryDraft | undefined | Promise<HistoryDraft | undefined>
+
 export interface HistoryQuery {
   q?: string
   limit?: number
@@ -31,8 +33,8 @@ export interface HistoryQuery {
 }
 
 export interface HistoryStore {
-  /** Queues an entry; `build` runs when the buffer is flushed, off the call path. */
-  append(build: () => HistoryDraft | undefined): void
+  /** Queues an entry; `build` runs when the buffer is flushed, off the call path (undefined: nothing to record). */
+  append(build: HistoryBuilder): void
   /** Writes what is queued (tests, shutdown, and before every read). */
   flush(): Promise<void>
   page(query: HistoryQuery): Promise<HistoryPage>
@@ -69,7 +71,7 @@ export function createHistoryStore(dir: string, limits: HistoryLimits = defaultH
   const queue = createSerialQueue(1024)
   const segmentBytes = Math.max(1, Math.floor(limits.maxBytes / limits.segments))
   const segmentEntries = Math.max(1, Math.floor(limits.maxEntries / limits.segments))
-  let pending: Array<() => HistoryDraft | undefined> = []
+  let pending: HistoryBuilder[] = []
   let timer: NodeJS.Timeout | undefined
   let loaded = false
   let index: Indexed[] = []
@@ -135,7 +137,7 @@ export function createHistoryStore(dir: string, limits: HistoryLimits = defaultH
     }
   }
 
-  async function write(builders: Array<() => HistoryDraft | undefined>): Promise<void> {
+  async function write(builders: HistoryBuilder[]): Promise<void> {
     await load()
     let lines = ''
     let current = segments[segments.length - 1]
@@ -148,7 +150,7 @@ export function createHistoryStore(dir: string, limits: HistoryLimits = defaultH
     for (const build of builders) {
       let draft: HistoryDraft | undefined
       try {
-        draft = build()
+        draft = await build()
       } catch {
         draft = undefined
       }
