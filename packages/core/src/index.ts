@@ -175,6 +175,7 @@ export type {
   ImportedRequest,
   ImportFormat,
   ImportIntoWorkspaceRequest,
+  SaveImportedRequestsBody,
   ImportPreview,
   ImportReportItem,
   ImportRequest,
