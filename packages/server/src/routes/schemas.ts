@@ -3,7 +3,7 @@
  * Plain schema objects rather than a builder library: the builder's module graph alone cost ~0.4 s of start-up.
  */
 import type { JSONSchemaType } from 'ajv'
-import type { DiscoverRequest, InvokeRequest, UploadSetRequest } from '@wirebench/core'
+import type { DiscoverRequest, ImportRequest, InvokeRequest, UploadSetRequest } from '@wirebench/core'
 import { uploadSetLimits } from '../services/upload-set.js'
 
 const maxUrlLength = 4096
@@ -54,6 +54,17 @@ export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
     metadata: metadataSchema,
     serverUrl: { type: 'string', nullable: true, minLength: 1, maxLength: maxUrlLength },
     timeoutMs: { type: 'integer', nullable: true, minimum: 1 },
+  },
+}
+
+/** `POST /api/import/preview`; the content's size is bounded by the route's body limit. */
+export const importRequestSchema: JSONSchemaType<ImportRequest> = {
+  type: 'object',
+  required: ['format', 'content'],
+  additionalProperties: false,
+  properties: {
+    format: { type: 'string', enum: ['curl', 'postman', 'insomnia', 'har'] },
+    content: { type: 'string' },
   },
 }
 
