@@ -97,6 +97,19 @@ function har(host: string) {
             ],
           },
         }),
+        entry('page_2', {
+          method: 'POST',
+          url: `http://${host}/upload`,
+          headers: [header('content-type', 'multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW')],
+          queryString: [],
+          postData: {
+            mimeType: 'multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW',
+            params: [
+              { name: 'note', value: 'hello' },
+              { name: 'doc', fileName: 'report.txt', contentType: 'text/plain' },
+            ],
+          },
+        }),
       ],
     },
   }
@@ -114,6 +127,7 @@ describe('a HAR file', () => {
       [`${host} shop cart`, 'GET /api/cart'],
       [`${host} shop cart`, 'POST /api/cart/items'],
       [`${host} shop cart`, 'POST /api/search'],
+      [host, 'POST /upload'],
     ])
     expect(JSON.stringify(preview.requests)).not.toContain('canary-har-token')
     expect(JSON.stringify(preview.requests)).not.toContain('cart=42')
@@ -139,6 +153,16 @@ describe('a HAR file', () => {
     expect(post.headers).toMatchObject({ 'content-type': 'application/json', authorization: 'Bearer canary-har-token' })
     const search = await wb.send(named(preview, 'POST /api/search'), preview)
     expect(search).toMatchObject({ method: 'POST', path: '/api/search', body: 'q=red+shoes&size=42' })
+  })
+
+  it('sends recorded multipart params under a boundary of its own, reporting the file it has no content for', async () => {
+    const upload = await wb.send(named(preview, 'POST /upload'), preview)
+    expect(upload.headers['content-type']).not.toContain('WebKitFormBoundary')
+    expect(upload.parts).toEqual([
+      { name: 'note', value: 'hello' },
+      { name: 'doc', filename: 'report.txt', contentType: 'text/plain', content: '' },
+    ])
+    expect(preview.report).toEqual([{ source: 'entry 4', message: expect.stringContaining('report.txt') as unknown }])
   })
 
   it('answers a file without log.entries with a problem naming HAR', async () => {
