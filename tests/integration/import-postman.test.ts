@@ -123,7 +123,7 @@ const collection = {
       ],
     },
     {
-      name: 'Auth',
+      name: 'Auth / keys',
       auth: { type: 'bearer', bearer: [{ key: 'token', value: bearerToken, type: 'string' }] },
       item: [
         {
@@ -212,10 +212,10 @@ describe('a Postman v2.1 collection', () => {
       'Request Methods/POST Form Data',
       'Request Methods/PUT urlencoded',
       'Request Methods/DELETE Request',
-      'Auth/Inherits bearer',
-      'Auth/Basic Auth',
-      'Auth/API key in a header',
-      'Auth/Digest is not ours',
+      'Auth keys/Inherits bearer',
+      'Auth keys/Basic Auth',
+      'Auth keys/API key in a header',
+      'Auth keys/Digest is not ours',
     ])
     expect(preview.vars).toEqual({ baseUrl: 'http://placeholder', traceId: 'abc', user: 'ann' })
     expect(preview.secrets).toMatchObject({ basicPassword: 'canary-collection-secret', token: bearerToken })
@@ -231,7 +231,7 @@ describe('a Postman v2.1 collection', () => {
         message: expect.stringMatching(/test script was not imported/) as unknown,
       },
       {
-        source: 'Auth/Digest is not ours',
+        source: 'Auth keys/Digest is not ours',
         message: expect.stringMatching(/digest auth has no counterpart/) as unknown,
       },
     ])

@@ -58,7 +58,8 @@ function walk(
     reportScripts(entry, where, ctx)
     if (Array.isArray(entry.item)) {
       const auth = entry.auth === undefined ? inherited : readPostmanAuth(entry.auth, where, ctx)
-      walk(entry.item, [...path, name], auth, out, ctx)
+      // A `/` in a folder's name would nest folders in the workspace.
+      walk(entry.item, [...path, name.replace(/\s*\/\s*/g, ' ')], auth, out, ctx)
       continue
     }
     if (entry.request === undefined) continue
