@@ -119,6 +119,10 @@ export class HubSession {
   /** Completion errors seen and not yet claimed by a rejected invoke: how a hub error is told from a lost connection. */
   private readonly completionErrors = new Map<string, number>()
   private readonly sizes = new MessageSizes()
+  /** The kind of the message the client serialised last: it hands that payload to the connection's send next. */
+  private lastWritten: MessageType | undefined
+  /** Upload failures waiting for their call (the client's own chain for stream items has no one to tell). */
+  private readonly uploadFailures = new Set<(error: Error) => void>()
 
   constructor(wire: HubWire, options: HubSessionOptions) {
     this.protocol = options.protocol
@@ -135,7 +139,10 @@ export class HubSession {
         const event = toEvent(message, bytes, this.toJson)
         if (event) for (const listener of this.listeners) listener(event)
       },
-      (message, payload) => this.sizes.written(message, payload),
+      (message, payload) => {
+        this.lastWritten = message.type
+        this.sizes.written(message, payload)
+      },
     )
     const onTransport = wire.onTransport
     wire.onTransport = (name) => {
@@ -174,6 +181,7 @@ export class HubSession {
       builder.withAutomaticReconnect(policy)
     }
     this.connection = builder.build()
+    this.guardStreamSends()
     this.connection.onreconnected((connectionId) =>
       this.emitState({
         state: 'reconnected',
@@ -184,6 +192,29 @@ export class HubSession {
     this.connection.onclose((error) =>
       this.emitState(error ? { state: 'closed', error: error.message } : { state: 'closed' }),
     )
+  }
+
+  /**
+   * The client sends upload items and their completion on a promise chain it never awaits or catches, so a transport
+   * that fails under it (hub gone, socket closed, request aborted) would leave an unhandled rejection, which ends an
+   * embedding Node process. Those sends are caught here and fail the uploads instead; every other send keeps its
+   * rejection, which the client itself handles.
+   */
+  private guardStreamSends(): void {
+    // `connection` is the client's HttpConnection: a public property in the build, private in its typings.
+    const inner = (this.connection as unknown as { connection: { send(data: string | ArrayBuffer): Promise<void> } })
+      .connection
+    const send = inner.send.bind(inner)
+    inner.send = (data) => {
+      const kind = this.lastWritten
+      this.lastWritten = undefined
+      const sending = send(data)
+      if (kind !== MessageType.StreamItem && kind !== MessageType.Completion) return sending
+      return sending.catch((error: unknown) => {
+        const reason = error instanceof Error ? error : new Error(String(error))
+        for (const fail of this.uploadFailures) fail(reason)
+      })
+    }
   }
 
   get connectionId(): string | undefined {
@@ -295,13 +326,33 @@ export class HubSession {
 
   upload(target: string, args: unknown[]): HubUpload {
     const subject = new Subject<unknown>()
-    const { sent, result } = this.invoke(target, [...args, subject])
+    const call = this.invoke(target, [...args, subject])
+    let failed: Error | undefined
+    let onFailure: ((error: Error) => void) | undefined
+    const sendFailed = new Promise<never>((_, reject) => {
+      onFailure = (error) => {
+        failed ??= error
+        reject(error)
+      }
+    })
+    this.uploadFailures.add(onFailure!)
+    // The first failure to send an item ends the call, whether or not the completion (with the close's reason) follows.
+    const result = Promise.race([call.result, sendFailed]).finally(() => this.uploadFailures.delete(onFailure!))
     result.catch(() => undefined)
+    sendFailed.catch(() => undefined)
+    // Once the connection is not connected the client's send would only fail: the items are dropped here instead.
+    const open = (): boolean => failed === undefined && this.isConnected
     return {
-      sent,
-      push: (item) => subject.next(item),
-      complete: () => subject.complete(),
-      fail: (reason) => subject.error(new Error(reason)),
+      sent: call.sent,
+      push: (item) => {
+        if (open()) subject.next(item)
+      },
+      complete: () => {
+        if (open()) subject.complete()
+      },
+      fail: (reason) => {
+        if (open()) subject.error(new Error(reason))
+      },
       result,
     }
   }
