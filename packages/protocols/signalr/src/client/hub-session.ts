@@ -61,8 +61,16 @@ export interface HubCall<T> {
 export interface HubStream {
   sent: WrittenMessage | undefined
   items: AsyncIterable<Received>
+  /** Items received and not yet taken from `items`. */
+  readonly buffered: number
   cancel(): void
 }
+
+/**
+ * How far a stream's unread items may pile up before the connection stops reading (TCP then pushes back on the hub),
+ * and how far they must drain before it reads again.
+ */
+export const streamBuffer = { maxItems: 256, maxBytes: 8 * 1024 * 1024, resumeItems: 64 }
 
 export interface HubUpload extends HubCall<Received> {
   push(item: unknown): void
@@ -119,6 +127,7 @@ export class HubSession {
   /** Completion errors seen and not yet claimed by a rejected invoke: how a hub error is told from a lost connection. */
   private readonly completionErrors = new Map<string, number>()
   private readonly sizes = new MessageSizes()
+  private readonly gate: HubWire['gate']
   /** The kind of the message the client serialised last: it hands that payload to the connection's send next. */
   private lastWritten: MessageType | undefined
   /** Upload failures waiting for their call (the client's own chain for stream items has no one to tell). */
@@ -126,6 +135,7 @@ export class HubSession {
 
   constructor(wire: HubWire, options: HubSessionOptions) {
     this.protocol = options.protocol
+    this.gate = wire.gate
     this.toJson = options.protocol === 'messagepack' ? toJsonValue : (value) => value ?? null
     const inner: IHubProtocol =
       options.protocol === 'messagepack' ? new MessagePackHubProtocol() : new JsonHubProtocol()
@@ -279,30 +289,43 @@ export class HubSession {
 
   stream(target: string, args: unknown[]): HubStream {
     const queue: Received[] = []
+    let queuedBytes = 0
     let wake: (() => void) | undefined
     let finished: { error?: unknown } | undefined
+    const gate = this.gate
+    // This stream's own hold on the connection's gate: other calls on the connection hold and release their own.
+    const holder = {}
     const { value: subject, sent } = this.sizes.capture(() => this.connection.stream(target, ...args))
     const subscription = subject.subscribe({
       // The observer measured each item before the client handed it here, in the same order.
       next: (item) => {
-        queue.push({ value: this.toJson(item), bytes: this.sizes.next(sent) })
+        const received = { value: this.toJson(item), bytes: this.sizes.next(sent) }
+        queue.push(received)
+        queuedBytes += received.bytes ?? 0
+        if (queue.length >= streamBuffer.maxItems || queuedBytes >= streamBuffer.maxBytes) gate.hold(holder)
         wake?.()
       },
       complete: () => {
         this.sizes.release(sent)
         finished = {}
+        // No more items come for this stream: what is queued stays bounded without holding the others up.
+        gate.release(holder)
         wake?.()
       },
       error: (error) => {
         this.sizes.release(sent)
         finished = { error: this.classify(error) }
+        gate.release(holder)
         wake?.()
       },
     })
     const items = (async function* () {
       for (;;) {
         if (queue.length > 0) {
-          yield queue.shift() as Received
+          const next = queue.shift() as Received
+          queuedBytes -= next.bytes ?? 0
+          if (queue.length <= streamBuffer.resumeItems && queuedBytes < streamBuffer.maxBytes / 2) gate.release(holder)
+          yield next
           continue
         }
         if (finished) {
@@ -317,9 +340,15 @@ export class HubSession {
     return {
       sent,
       items,
+      get buffered() {
+        return queue.length
+      },
       cancel: () => {
         this.sizes.release(sent)
         subscription.dispose()
+        queue.length = 0
+        queuedBytes = 0
+        gate.release(holder)
       },
     }
   }
