@@ -140,6 +140,15 @@ describe('refusals and trust', () => {
     expect(JSON.stringify(error)).not.toContain('wrong-token')
   })
 
+  it('names a refused WebSocket upgrade (skipNegotiation) the same way, with the hint', async () => {
+    const call = whoAmI(secured.url('/hubs/test'), 'WebSockets')
+    call.messages = [{ target: 'WhoAmI', transport: 'WebSockets', skipNegotiation: true }]
+    const error = await failure(plugin.invoke(call, testContext({ metadata: { Authorization: 'Bearer wrong-token' } })))
+    expect(error.message).toMatch(/refused the connection: HTTP 401/)
+    expect(error.hint).toMatch(/bearer token/)
+    expect(JSON.stringify(error)).not.toContain('wrong-token')
+  })
+
   it('trusts a private CA from the environment’s trust settings alone, and refuses it without them', async () => {
     const url = tlsHub.url('/hubs/test')
     const trusted = await plugin.invoke(
