@@ -236,6 +236,21 @@ describe('what a redirected call reports', () => {
     expect(redirectTargetRequests.length).toBe(before)
   })
 
+  it('refuses a redirect to a cloud-metadata address without hinting to allow it', async () => {
+    const toMetadata = await startTestHubServer({
+      redirect: () => ({ url: 'http://169.254.169.254/hubs/test', accessToken: 't' }),
+    })
+    try {
+      const error = await failure(plugin.invoke(whoAmI(toMetadata.url('/hubs/test'), 'auto'), testContext()))
+      expect(error.code).toBe('blocked_target')
+      expect(error.message).toMatch(/cloud-metadata address and is always refused/)
+      expect(error.hint).not.toMatch(/Allow that host/)
+      expect(error.hint).toMatch(/does not redirect there/)
+    } finally {
+      await toMetadata.close()
+    }
+  })
+
   it('names an HTTP 307 on negotiate and where it points, and does not follow it', async () => {
     const before = redirectTargetRequests.length
     const error = await failure(

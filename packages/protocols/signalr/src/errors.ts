@@ -55,6 +55,15 @@ export function startFailure(error: unknown, wireError: WorkbenchError | undefin
   })
 }
 
+/**
+ * Why the client is reconnecting, in words for the log: without the error class names it nests into its messages
+ * ("… Error: WorkbenchError: …") and with its fallback for a connection that ended without an error put plainly.
+ */
+export function reconnectReason(message: string): string {
+  if (/reconnect due to a unknown error/i.test(message)) return 'The connection ended without an error.'
+  return withoutQueries(message.replace(/\b(?:[A-Z]\w*)?Error: /g, ''))
+}
+
 /** A connection that went away while a call was using it. */
 export function connectionLost(error: unknown, hub: string): WorkbenchError {
   if (error instanceof WorkbenchError) return error

@@ -14,6 +14,7 @@ import {
 } from '@microsoft/signalr'
 import type { HubConnection, HubMessage, IHttpConnectionOptions, IHubProtocol, IRetryPolicy } from '@microsoft/signalr'
 import { MessagePackHubProtocol } from '@microsoft/signalr-protocol-msgpack'
+import { reconnectReason } from '../errors.js'
 import { toJsonValue } from '../wire-values.js'
 import { eventSourceClass } from './event-source.js'
 import { WireHttpClient } from './http-client.js'
@@ -184,7 +185,11 @@ export class HubSession {
         nextRetryDelayInMilliseconds: ({ previousRetryCount, retryReason }) => {
           const delay = retryDelaysMs[previousRetryCount]
           if (delay === undefined) return null
-          this.emitState({ state: 'reconnecting', attempt: previousRetryCount + 1, error: retryReason.message })
+          this.emitState({
+            state: 'reconnecting',
+            attempt: previousRetryCount + 1,
+            error: reconnectReason(retryReason.message),
+          })
           return delay
         },
       }

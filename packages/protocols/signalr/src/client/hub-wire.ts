@@ -78,7 +78,10 @@ export function checkTarget(wire: HubWire, url: string): { sameOrigin: boolean }
             `The hub at ${wire.displayUrl} redirected the connection (its negotiate answer named ${withoutQuery(http)}), and the outbound policy refuses that address: ${error.message}`,
             {
               cause: error,
-              hint: 'Allow that host in the workbench’s outbound policy if you trust it, or connect to a hub that does not redirect (another transport does not help: every one negotiates first).',
+              // Cloud-metadata addresses are refused whatever the policy says: allowing the host would not help.
+              hint: /cloud-metadata/.test(error.message)
+                ? 'No setting allows that address: connect to a hub that does not redirect there.'
+                : 'Allow that host in the workbench’s outbound policy if you trust it, or connect to a hub that does not redirect (another transport does not help: every one negotiates first).',
             },
           )
         : error
