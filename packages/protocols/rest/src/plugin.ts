@@ -62,8 +62,8 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     return documents.get(target) as CachedDocument
   }
 
-  const resolve = async (call: Call, ctx: CallContext): Promise<ResolvedCall> => {
-    const document = documents.get(call.target) ?? (await documentFor(call.target, ctx))
+  /** The call's operation in a document at hand (synchronous: a discovered target's calls need no await for it). */
+  const resolveIn = (document: CachedDocument, call: Call): ResolvedCall => {
     const found = fullMethod(document, call.service, call.method)
     if (!found) throw unknownMethod(call.target, call.service, call.method)
     const resolved: ResolvedCall = {
@@ -75,6 +75,9 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     if (call.serverUrl !== undefined) resolved.serverUrl = call.serverUrl
     return resolved
   }
+
+  const resolve = async (call: Call, ctx: CallContext): Promise<ResolvedCall> =>
+    resolveIn(documents.get(call.target) ?? (await documentFor(call.target, ctx)), call)
 
   return {
     id: restManifest.id,
@@ -104,8 +107,17 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
       return document ? fullMethod(document, service, method)?.method : undefined
     },
 
-    async invoke(call, ctx) {
-      return invokeMethod(await resolve(call, ctx), ctx, deps)
+    // Not `async`: a call to a discovered target reaches the wire without a promise of its own in between.
+    invoke(call, ctx) {
+      const document = documents.get(call.target)
+      if (document === undefined) return resolve(call, ctx).then((resolved) => invokeMethod(resolved, ctx, deps))
+      let resolved: ResolvedCall
+      try {
+        resolved = resolveIn(document, call)
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
+      return invokeMethod(resolved, ctx, deps)
     },
 
     invokeStream(call, ctx) {
