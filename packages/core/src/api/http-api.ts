@@ -43,6 +43,11 @@ export interface InvokeRequest {
   /** Send to this server instead of the discovered base URL. */
   serverUrl?: string
   timeoutMs?: number
+  /**
+   * Answer `sent` too (what the call put on the wire, for the UI's Request tab). Absent: the result leaves it out; it
+   * is the largest part of a small call's answer and only someone inspecting the call reads it.
+   */
+  includeSent?: boolean
 }
 
 export type InvokeResponse = InvokeResult

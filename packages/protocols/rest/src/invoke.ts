@@ -56,7 +56,7 @@ async function send(request: PreparedOutbound, ctx: CallContext, deps: InvokeDep
       timer,
     })
     const result = toInvokeResult(response)
-    result.sent = restSentRequest(request, timer, ctx.markers)
+    if (ctx.isSentOmitted !== true) result.sent = restSentRequest(request, timer, ctx.markers)
     result.timings = timer.timings()
     return result
   } finally {

@@ -54,6 +54,7 @@ export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
     metadata: metadataSchema,
     serverUrl: { type: 'string', nullable: true, minLength: 1, maxLength: maxUrlLength },
     timeoutMs: { type: 'integer', nullable: true, minimum: 1 },
+    includeSent: { type: 'boolean', nullable: true },
   },
 }
 

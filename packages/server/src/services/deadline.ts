@@ -19,6 +19,8 @@ export interface DeadlineOptions {
   metadata?: Record<string, string>
   logger: Logger
   limits?: Partial<CallLimits>
+  /** The caller will not read `InvokeResult.sent` (see `CallContext.isSentOmitted`). */
+  isSentOmitted?: boolean
 }
 
 /**
@@ -94,6 +96,7 @@ export interface CallContextOptions {
   limits?: Partial<CallLimits> | undefined
   /** `limits.timeoutMs` when no `timeoutMs` is given. */
   fallbackTimeoutMs?: number
+  isSentOmitted?: boolean
 }
 
 /**
@@ -128,6 +131,7 @@ export function createCallContext(options: CallContextOptions): CallContext {
     ctx = { signal: abort, metadata: headers, markers, logger: options.logger, limits: callLimits }
   }
   if (timeoutMs !== undefined) ctx.deadline = Date.now() + timeoutMs
+  if (options.isSentOmitted === true) ctx.isSentOmitted = true
   return ctx
 }
 
@@ -160,6 +164,7 @@ export function withDeadline<T>(options: DeadlineOptions, operation: (ctx: CallC
       metadata: options.metadata,
       logger: options.logger,
       limits: options.limits,
+      isSentOmitted: options.isSentOmitted,
     })
   } catch (error) {
     return Promise.reject(callError(abort, error))

@@ -52,6 +52,11 @@ export function resolveCall(
   return { plugin, call }
 }
 
+function withoutSent(result: InvokeResult): InvokeResult {
+  if (result.sent !== undefined) result.sent = undefined
+  return result
+}
+
 export function createInvokeService(options: InvokeServiceOptions): InvokeService {
   const limits = { maxResponseBytes: options.maxResponseBytes }
   return {
@@ -69,7 +74,10 @@ export function createInvokeService(options: InvokeServiceOptions): InvokeServic
       const deadline: DeadlineOptions = { timeoutMs, logger, limits }
       if (cancellation) deadline.cancellation = cancellation
       if (request.metadata) deadline.metadata = request.metadata
-      return withDeadline(deadline, (ctx) => plugin.invoke(call, ctx))
+      if (request.includeSent === true) return withDeadline(deadline, (ctx) => plugin.invoke(call, ctx))
+      deadline.isSentOmitted = true
+      // A plugin may build `sent` anyway; it is left out of the answer all the same (undefined keeps the result's shape).
+      return withDeadline(deadline, (ctx) => plugin.invoke(call, ctx)).then(withoutSent)
     },
   }
 }
