@@ -8,11 +8,14 @@ import { buildRequest } from './request-build.js'
 import { restSentRequest } from './sent-request.js'
 import { signOutbound } from './sigv4/sign-outbound.js'
 import { toInvokeResult } from './response.js'
+import type { CheckedUrls } from './checked-urls.js'
 import type { PreparedOutbound, RestPluginOptions } from './types.js'
 
 export interface InvokeDeps {
   options: RestPluginOptions
   dispatchers: DispatcherFactory
+  /** The plugin's memory of checked URLs; without it every call checks its URL afresh. */
+  checkedUrls?: CheckedUrls
 }
 
 export interface ResolvedCall {
@@ -41,6 +44,7 @@ async function send(request: PreparedOutbound, ctx: CallContext, deps: InvokeDep
   try {
     const response = await httpRequest({
       url: request.wireUrl,
+      target: request.dispatchTarget,
       method: request.method,
       headers: request.headers,
       body: request.body,
@@ -86,6 +90,7 @@ export async function prepareOutbound(
   )
   unsigned.wireUrl = signed.url
   unsigned.headers = signed.headers
+  delete unsigned.dispatchTarget
   return unsigned
 }
 
@@ -103,11 +108,15 @@ function prepareUnsigned(
   const baseUrl = call.serverUrl ?? call.method.baseUrl ?? call.service.baseUrl
   if (!baseUrl) throw missingServerUrl(call.target)
   const request = buildRequest(call.method, baseUrl, call.messages[0], ctx.metadata)
-  checkOutboundUrl(request.url, deps.options.outbound)
+  const target = deps.checkedUrls
+    ? deps.checkedUrls.check(request.url)
+    : void checkOutboundUrl(request.url, deps.options.outbound)
   // The API key goes on last, right before the wire, so it never appears in messages built from `request.url`.
   const wireUrl = appendQueryParams(request.url, ctx.markers.apiKeyQuery ?? [])
   const headers = options.extraHeaders ? mergeHeaders(options.extraHeaders, request.headers) : request.headers
   const prepared: PreparedOutbound = { wireUrl, displayUrl: request.url, method: request.method, headers }
+  // The checked URL is the wire URL unless an API key joined its query (or SigV4 rewrites it, see prepareOutbound).
+  if (target !== undefined && wireUrl === request.url) prepared.dispatchTarget = target
   if (request.body !== undefined) prepared.body = request.body
   return prepared
 }

@@ -9,7 +9,8 @@ import type { DescribedDocument } from './operations.js'
 import { unknownMethod } from './errors.js'
 import { invokeMethod } from './invoke.js'
 import { restManifest } from './manifest.js'
-import type { ResolvedCall } from './invoke.js'
+import type { InvokeDeps, ResolvedCall } from './invoke.js'
+import { createCheckedUrls } from './checked-urls.js'
 import { streamMethod } from './stream.js'
 import { methodKey } from './types.js'
 import type { DiscoverDeps, RestPluginOptions } from './types.js'
@@ -31,6 +32,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const dispatchers =
     options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
   const deps: DiscoverDeps = { options, dispatchers }
+  const invokeDeps: InvokeDeps = { options, dispatchers, checkedUrls: createCheckedUrls(options.outbound) }
   const documents = createDocumentCache()
 
   const remember = (target: string, { services, expander }: DescribedDocument): ServiceInfo[] => {
@@ -110,14 +112,14 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     // Not `async`: a call to a discovered target reaches the wire without a promise of its own in between.
     invoke(call, ctx) {
       const document = documents.get(call.target)
-      if (document === undefined) return resolve(call, ctx).then((resolved) => invokeMethod(resolved, ctx, deps))
+      if (document === undefined) return resolve(call, ctx).then((resolved) => invokeMethod(resolved, ctx, invokeDeps))
       let resolved: ResolvedCall
       try {
         resolved = resolveIn(document, call)
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)))
       }
-      return invokeMethod(resolved, ctx, deps)
+      return invokeMethod(resolved, ctx, invokeDeps)
     },
 
     invokeStream(call, ctx) {
