@@ -2,6 +2,7 @@
 import type {
   CreateWorkspaceRequest,
   HistoryPage,
+  ImportedRequest,
   ImportIntoWorkspaceRequest,
   ImportPreview,
   ImportRequest,
@@ -38,6 +39,8 @@ export interface WorkspacesApi {
   clearHistory(id: string): Promise<void>
   importPreview(body: ImportRequest): Promise<ImportPreview>
   importInto(id: string, body: ImportIntoWorkspaceRequest): Promise<ImportResult>
+  /** Saves previewed requests in one go; existing paths get a `-2`… suffix, never replaced. */
+  saveImported(id: string, body: { requests: ImportedRequest[]; vars?: Record<string, string> }): Promise<ImportResult>
 }
 
 /** `smoke/get-item` → `smoke/get-item` with each segment encoded (slashes separate folders on the route). */
@@ -74,5 +77,6 @@ export function createWorkspacesClient(api: ApiClient): WorkspacesApi {
     clearHistory: (id) => api.request(`${base(id)}/history`, { method: 'DELETE' }),
     importPreview: (body) => api.request('/api/import/preview', { method: 'POST', json: body }),
     importInto: (id, body) => api.request(`${base(id)}/imports`, { method: 'POST', json: body }),
+    saveImported: (id, body) => api.request(`${base(id)}/requests`, { method: 'POST', json: body }),
   }
 }

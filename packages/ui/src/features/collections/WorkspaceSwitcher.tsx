@@ -8,8 +8,9 @@ import { ApiError } from '../../api/api-error.js'
 import { ModalDialog } from '../../components/ModalDialog.js'
 import { toasts } from '../../components/toast-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { ImportDialog } from '../import/ImportDialog.js'
 
-type SwitcherDialog = 'create' | 'open' | 'rename' | 'forget'
+type SwitcherDialog = 'create' | 'open' | 'rename' | 'forget' | 'import'
 
 export function WorkspaceSwitcher(): ReactElement {
   const { workspace } = useWorkbench()
@@ -41,12 +42,14 @@ export function WorkspaceSwitcher(): ReactElement {
         onChange={(e) => setDialog((e.target.value || null) as SwitcherDialog | null)}
       >
         <option value="">More…</option>
+        <option value="import">Import Postman, Insomnia, HAR…</option>
         <option value="create">New workspace…</option>
         <option value="open">Open a folder…</option>
         <option value="rename">Rename…</option>
         <option value="forget">Forget…</option>
       </select>
-      {dialog && active && (
+      {dialog === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
+      {dialog && dialog !== 'import' && active && (
         <SwitcherDialogView
           kind={dialog}
           name={active.name}
@@ -73,7 +76,7 @@ interface SwitcherValues {
 }
 
 function SwitcherDialogView(props: {
-  kind: SwitcherDialog
+  kind: Exclude<SwitcherDialog, 'import'>
   name: string
   dir: string
   onClose: () => void
