@@ -69,7 +69,8 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     const file = join(cli.configDir, 'workspaces/default/requests/smoke/get-book.json')
     const saved = JSON.parse(await readFile(file, 'utf8')) as { method: string; messages: unknown[] }
     expect(saved.method).toBe('getBook')
-    expect(saved.messages).toEqual([{ bookId: '1' }])
+    // The form holds the path parameter typed as its schema says (an integer).
+    expect(saved.messages).toEqual([{ bookId: 1 }])
   })
 
   it('reopens the saved request from the Saved tab after a reload and sends it', async () => {
@@ -159,7 +160,7 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     await conflict.getByRole('button', { name: 'Overwrite' }).click()
     await expect.poll(() => page.locator('.req-tab-wrap').getAttribute('data-dirty')).toBe('false')
     const file = join(cli.configDir, 'workspaces/default/requests/smoke/get-book.json')
-    expect((JSON.parse(await readFile(file, 'utf8')) as { messages: unknown[] }).messages).toEqual([{ bookId: '3' }])
+    expect((JSON.parse(await readFile(file, 'utf8')) as { messages: unknown[] }).messages).toEqual([{ bookId: 3 }])
   })
 
   it('deletes a saved request and brings it back with Undo', async () => {

@@ -126,7 +126,9 @@ export async function saveTab(
   if (!path) return
   const request = captureRequest(workbench, key, tab.address, titleOf(path))
   const isSameFile = path === tab.savedPath
-  // Overwriting after a conflict names the revision on disk now; a new path is created (refused if it exists).
+  // Overwriting after a conflict names the revision on disk now (read afresh: the poll may not have seen the change);
+  // a new path is created (refused if it exists).
+  if (options.overwrite) await workbench.workspace.getState().refresh()
   const current = workbench.workspace.getState().content?.requests.find((r) => r.path === path)
   const baseRevision = isSameFile ? (options.overwrite ? current?.revision : tab.revision) : undefined
   const entry = await workbench.workspace.getState().saveRequest(path, request, baseRevision)

@@ -6,6 +6,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { useStore } from 'zustand'
+import { Icon } from '../../components/Icon.js'
 import { openSaved } from '../../state/tab-actions.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { buildCollectionRows, type CollectionRow } from './collection-rows.js'
@@ -66,6 +67,7 @@ export function CollectionsPanel(): ReactElement {
     <div className="collections">
       <WorkspaceSwitcher />
       <div className="search-box">
+        <Icon name="search" size={14} className="search-icon" />
         <input
           className="input"
           type="search"

@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { ApiError } from '../../api/api-error.js'
 import { formatBytes } from '../../components/format.js'
+import { Icon } from '../../components/Icon.js'
 import { ModalDialog } from '../../components/ModalDialog.js'
 import { openUnsaved } from '../../state/tab-actions.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
@@ -49,14 +50,17 @@ export function HistoryPanel(): ReactElement {
   return (
     <div className="collections">
       <div className="collections-head">
-        <input
-          className="input"
-          type="search"
-          placeholder="Search history"
-          aria-label="Search history"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+        <div className="search-box history-search">
+          <Icon name="search" size={14} className="search-icon" />
+          <input
+            className="input"
+            type="search"
+            placeholder="Search history"
+            aria-label="Search history"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
         <button
           type="button"
           className="btn btn-ghost"

@@ -1,5 +1,6 @@
 /** Close and save as the user asks for them: unsaved changes ask before they are dropped, a conflict asks how to settle. */
 import { ApiError } from '../../api/api-error.js'
+import { toasts } from '../../components/toast-store.js'
 import { closeTab, isTabDirty, openSaved, saveTab } from '../../state/tab-actions.js'
 import type { Workbench } from '../../state/workbench.js'
 import { isConflict } from '../../state/workspace-store.js'
@@ -25,7 +26,7 @@ export async function requestSave(workbench: Workbench, key: string): Promise<vo
     await saveTab(workbench, key)
   } catch (error) {
     if (isConflict(error)) tabDialog.getState().show({ kind: 'conflict', key })
-    else throw error
+    else toasts.getState().show(`Not saved: ${ApiError.fromUnknown(error).message}`)
   }
 }
 
@@ -43,8 +44,13 @@ export async function saveAs(workbench: Workbench, key: string, path: string): P
 }
 
 export async function overwrite(workbench: Workbench, key: string): Promise<void> {
-  await saveTab(workbench, key, { overwrite: true })
-  tabDialog.getState().show(null)
+  try {
+    await saveTab(workbench, key, { overwrite: true })
+    tabDialog.getState().show(null)
+  } catch (error) {
+    // Changed again meanwhile: the question stays, and says why the overwrite did not happen.
+    toasts.getState().show(`Not saved: ${ApiError.fromUnknown(error).message}`)
+  }
 }
 
 /** Drops the tab's edits for the file as it is on disk now. */
