@@ -30,6 +30,12 @@ export async function requestSave(workbench: Workbench, key: string): Promise<vo
   }
 }
 
+/** Ctrl+Shift+S: the name question, whether or not the tab was saved before. */
+export function requestSaveAs(workbench: Workbench, key: string): void {
+  if (workbench.workspace.getState().status !== 'ready') return
+  if (workbench.tabs.getState().tabs.some((t) => t.key === key)) tabDialog.getState().show({ kind: 'save-as', key })
+}
+
 /** "Save as": a new path (refused when one exists there) or, after a conflict, over what is on disk now. */
 export async function saveAs(workbench: Workbench, key: string, path: string): Promise<void> {
   try {
