@@ -1,6 +1,6 @@
 /**
  * Saved requests in real Chromium against the demo and the real workspace routes: save with Ctrl+S into a folder,
- * reload, reopen from the Saved tab and send; search; a save over a file changed elsewhere asks reload/overwrite;
+ * reload, reopen from the Collections tab and send; search; a save over a file changed elsewhere asks reload/overwrite;
  * delete with Undo; a history entry reopens into a tab; a pasted curl command opens as a request and is sent.
  */
 import { readFile } from 'node:fs/promises'
@@ -15,7 +15,7 @@ const tabTitles = (page: Page) => page.locator('.req-tab-title').allTextContents
 const savedRow = (page: Page, path: string) => page.locator(`.col-row[data-path="${path}"]`)
 
 async function showSaved(page: Page, view: 'Requests' | 'History' = 'Requests'): Promise<void> {
-  await page.getByRole('tab', { name: /^Saved/ }).click()
+  await page.getByRole('tab', { name: /^Collections/ }).click()
   await page.getByRole('radio', { name: view }).click()
 }
 
@@ -73,7 +73,7 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     expect(saved.messages).toEqual([{ bookId: 1 }])
   })
 
-  it('reopens the saved request from the Saved tab after a reload and sends it', async () => {
+  it('reopens the saved request from the Collections tab after a reload and sends it', async () => {
     await page.keyboard.press('Control+w')
     expect(await tabTitles(page)).toEqual([])
     await page.reload()
@@ -202,7 +202,7 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     expect(await page.locator('.json-tree').textContent()).toContain('The Lighthouse Ledger')
   })
 
-  it('shows the Saved tab at 420 px and in the light theme', async () => {
+  it('shows the Collections tab at 420 px and in the light theme', async () => {
     await page.emulateMedia({ colorScheme: 'light' })
     await showSaved(page)
     await screenshot(page, 'workspace-saved-tab-light')

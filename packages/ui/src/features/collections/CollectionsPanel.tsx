@@ -1,5 +1,5 @@
 /**
- * The Saved tab of the sidebar: the active workspace's saved requests as a folder tree, a search that filters per
+ * The Collections tab of the sidebar: the active workspace's saved requests as a folder tree, a search that filters per
  * keystroke, and per row open, rename or move, duplicate, delete (with Undo) and folder auth. The list is virtualized:
  * thousands of requests keep a few dozen rows in the DOM.
  */

@@ -1,4 +1,4 @@
-/** The sidebar's Saved tab: the workspace's saved requests or its history, one switch apart. */
+/** The sidebar's Collections tab: the workspace's saved requests or its history, one switch apart. */
 import { useState, type ReactElement } from 'react'
 import { HistoryPanel } from '../history/HistoryPanel.js'
 import { CollectionsPanel } from './CollectionsPanel.js'

@@ -1,5 +1,5 @@
 /**
- * The workspace at the top of the Saved tab: switch between known workspaces, create one, open a folder path,
+ * The workspace at the top of the Collections tab: switch between known workspaces, create one, open a folder path,
  * rename, forget. Forgetting keeps the files; deleting them is a separate, explicit choice in the same dialog.
  */
 import { useState, type FormEvent, type ReactElement } from 'react'

@@ -1,4 +1,4 @@
-/** The left column: Services (search + virtualized list), Saved (requests and history), Schema Files and Plugins tabs. */
+/** The left column: Services (search + virtualized list), Collections (saved requests and history), Schema Files and Plugins tabs. */
 import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Tabs } from '../../components/Tabs.js'
@@ -26,7 +26,7 @@ export function Sidebar(): ReactElement {
         onSelect={(id) => selection.getState().setSidebarTab(id)}
         items={[
           { id: 'services', label: 'Services', count: catalog.operationCount },
-          { id: 'saved', label: 'Saved' },
+          { id: 'saved', label: 'Collections', title: 'Saved requests and history of the workspace' },
           { id: 'files', label: 'Schema Files', count: uploadCount },
           { id: 'plugins', label: 'Plugins' },
         ]}
