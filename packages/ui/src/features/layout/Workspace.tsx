@@ -8,11 +8,14 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import { Sidebar } from '../sidebar/Sidebar.js'
 import { UndiscoveredRequestPane } from '../request/UndiscoveredRequestPane.js'
 import { GenericResponsePane } from '../../protocols/generic/GenericResponsePane.js'
+import { RestResponsePane } from '../../protocols/rest/RestResponsePane.js'
 import { TabStrip } from '../tabs/TabStrip.js'
 import { ToastView } from '../../components/ToastView.js'
 import { useDrawerFocusReturn } from './useDrawerFocusReturn.js'
 import { useNarrowPaneScroll } from './useNarrowPaneScroll.js'
 import { Welcome } from './Welcome.js'
+
+const httpProtocols = new Set(['rest', 'http'])
 
 export function Workspace(): ReactElement {
   const { prefs, selection } = useWorkbench()
@@ -24,7 +27,11 @@ export function Workspace(): ReactElement {
   // A request whose service is not discovered has no schema: the raw JSON pane and the generic response pane.
   const ui = target
     ? target.isUndiscovered
-      ? { RequestPane: UndiscoveredRequestPane, ResponsePane: GenericResponsePane }
+      ? {
+          RequestPane: UndiscoveredRequestPane,
+          // HTTP answers (REST, a plain http request from curl) show their status code and headers.
+          ResponsePane: httpProtocols.has(target.service.protocol) ? RestResponsePane : GenericResponsePane,
+        }
       : protocolUi(target.service.protocol)
     : null
   useNarrowPaneScroll(mainRef, target?.key)
