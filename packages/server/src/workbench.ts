@@ -18,6 +18,8 @@ import { registerInvokeRoutes } from './routes/invoke.js'
 import { registerMcpRoutes } from './routes/mcp.js'
 import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
+import { registerMcpAuthRoutes } from './routes/mcp-auth.js'
+import { createLazyMcpAuthorizations } from './services/mcp-authorizations.js'
 import { registerPluginRoutes } from './routes/plugins.js'
 import { registerProtocolRoutes } from './routes/protocols.js'
 import { registerSchemaRoutes } from './routes/schema.js'
@@ -91,6 +93,12 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     files: options.mcp?.configFiles ?? [],
     commandLine: options.mcp?.servers ?? [],
   })
+  // MCP authorization (Connect): tokens in memory, put on the MCP plugin's requests to the server they were issued for.
+  const mcpAuthorizations = createLazyMcpAuthorizations({
+    outboundPolicy,
+    timeoutMs: limits.tokenProxyTimeoutMs,
+    maxResponseBytes: limits.tokenProxyMaxResponseBytes,
+  })
   // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.
   const builtins =
     options.plugins ??
@@ -100,6 +108,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       mcp: {
         servers: mcpServers,
         processes: mcpServers.board,
+        authorizer: mcpAuthorizations,
         ...(options.mcp?.spawn ? { spawn: options.mcp.spawn } : {}),
       },
     })
@@ -168,6 +177,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerLiveRoutes(app, deps, { outboundPolicy, ...(token ? { sessionToken: token } : {}) })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
   registerMcpRoutes(app, { servers: mcpServers })
+  registerMcpAuthRoutes(app, { authorizations: mcpAuthorizations, jsonBodyBytes: limits.jsonBodyBytes })
 
   const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
   await environments.init()
