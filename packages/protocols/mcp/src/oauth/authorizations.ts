@@ -7,8 +7,6 @@
  * except as the bearer header the plugin sends; callers see "connected as / expires" only.
  */
 import {
-  discoverAuthorizationServerMetadata,
-  discoverOAuthProtectedResourceMetadata,
   exchangeAuthorization,
   refreshAuthorization,
   registerClient,
@@ -24,7 +22,8 @@ import { WorkbenchError } from '@wirebench/core'
 import type { McpAuthStartRequest, McpAuthStartResponse, McpAuthStatus, McpAuthStep } from '@wirebench/core'
 import { canonicalServerUrl } from './authorizer.js'
 import type { McpAuthorizer } from './authorizer.js'
-import { checkAuthUrl, displayEndpoint } from './guarded-fetch.js'
+import { discoverAuthorization } from './discover-servers.js'
+import { checkAuthUrl } from './guarded-fetch.js'
 import type { GuardedFetchOptions } from './guarded-fetch.js'
 import { createGuardedFetch } from './guarded-fetch.js'
 import { stepError } from './step-errors.js'
@@ -141,62 +140,10 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
 
   return {
     async start(request) {
-      const steps: McpAuthStep[] = []
       const serverUrl = canonicalServerUrl(checkAuthUrl(request.url, options.outbound, 'MCP server').href)
       const metadataUrl = checked(request.resourceMetadataUrl, 'protected-resource metadata URL')
-      let resourceMetadata
-      try {
-        resourceMetadata = await discoverOAuthProtectedResourceMetadata(
-          serverUrl,
-          metadataUrl ? { resourceMetadataUrl: metadataUrl } : {},
-          fetchFn,
-        )
-      } catch (error) {
-        throw stepError('read the protected-resource metadata', error, [])
-      }
-      const resource = new URL(resourceMetadata.resource)
-      // RFC 9728 §3.3: the metadata must be about the server it was fetched for, or it could send tokens elsewhere.
-      if (resource.origin !== new URL(serverUrl).origin || !serverUrl.startsWith(canonicalServerUrl(resource.href))) {
-        throw new WorkbenchError(
-          'upstream_invalid',
-          `The protected-resource metadata of ${serverUrl} names another resource (${displayEndpoint(resource)}).`,
-        )
-      }
-      const authorizationServer = resourceMetadata.authorization_servers?.[0]
-      if (authorizationServer === undefined) {
-        throw new WorkbenchError(
-          'upstream_invalid',
-          `The protected-resource metadata of ${serverUrl} names no authorization server.`,
-        )
-      }
-      checkAuthUrl(authorizationServer, options.outbound, 'authorization server')
-      steps.push({ step: 'resource-metadata', detail: `Authorization server: ${authorizationServer}` })
-      let metadata: AuthorizationServerMetadata | undefined
-      try {
-        metadata = await discoverAuthorizationServerMetadata(authorizationServer, { fetchFn })
-      } catch (error) {
-        throw stepError('read the authorization server metadata', error, [])
-      }
-      if (!metadata) {
-        throw new WorkbenchError(
-          'upstream_invalid',
-          `${authorizationServer} publishes no OAuth authorization server metadata (RFC 8414) or OpenID configuration.`,
-        )
-      }
-      // Every endpoint the document names is checked now, before the registration or the popup uses one.
-      checkAuthUrl(metadata.authorization_endpoint, options.outbound, 'authorization endpoint')
-      checkAuthUrl(metadata.token_endpoint, options.outbound, 'token endpoint')
-      checked(metadata.registration_endpoint, 'registration endpoint')
-      if (!(metadata.code_challenge_methods_supported ?? []).includes('S256')) {
-        throw new WorkbenchError(
-          'unsupported',
-          `The authorization server ${authorizationServer} does not advertise PKCE S256, which MCP authorization requires.`,
-        )
-      }
-      steps.push({
-        step: 'server-metadata',
-        detail: `Token endpoint: ${displayEndpoint(new URL(metadata.token_endpoint))}`,
-      })
+      const found = await discoverAuthorization({ serverUrl, metadataUrl, fetchFn, outbound: options.outbound })
+      const { resource, authorizationServer, metadata, steps } = found
       let client: OAuthClientInformationMixed
       if (request.clientId !== undefined && request.clientId !== '') {
         client = { client_id: request.clientId }
@@ -209,7 +156,7 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
           detail: `${registered.fresh ? 'Registered' : 'Reusing registered'} client ${client.client_id}`,
         })
       }
-      const scope = request.scope ?? resourceMetadata.scopes_supported?.join(' ')
+      const scope = request.scope ?? found.scopesSupported?.join(' ')
       const state = crypto.randomUUID()
       const started = await startAuthorization(authorizationServer, {
         metadata,
