@@ -4,6 +4,7 @@
  * and a Connect button; Connect opens the provider's login and consent pages in a popup, the callback hands the code
  * back, and discovery runs again with the token: the tools are listed and a call succeeds. The session panel shows
  * "Connected … expires in", a call after the token expired still succeeds (refreshed first), and Disconnect forgets it.
+ * The session's live log has no Trailers tab and no composer sentence (MCP has neither).
  *
  * The page is opened at `localhost`: the redirect URI registered for the workbench names localhost.
  */
@@ -78,6 +79,12 @@ describe.runIf(requireChromium())('MCP authorization: Connect in a popup against
     await authorization.getByText('Connected').waitFor({ timeout: 20_000 })
     expect(await authorization.textContent()).toMatch(/expires in \d+ s/)
     await screenshot(page, 'mcp-oauth-session-dark')
+    // The session's live log: MCP has no trailers and no composer, so neither the tab nor the sentence about one.
+    const views = page.getByRole('tablist', { name: 'Live call views' })
+    await views.getByRole('tab', { name: /Messages/ }).waitFor()
+    expect(await views.getByRole('tab', { name: /Trailers/ }).count()).toBe(0)
+    await page.getByText('Session open: the server’s notifications and requests appear here.').waitFor()
+    expect(await page.locator('.live-view').textContent()).not.toContain('composer')
     const tokensBefore = new Set(server.stats().seen).size
 
     await new Promise((resolve) => setTimeout(resolve, ttlSeconds * 1000 + 300))

@@ -12,6 +12,16 @@ export interface McpAuthorizationsOptions {
   maxResponseBytes: number
 }
 
+/** The server's URL as the tokens are keyed (no query or fragment). */
+function canonical(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.origin}${parsed.pathname}`
+  } catch {
+    return url
+  }
+}
+
 export function createLazyMcpAuthorizations(options: McpAuthorizationsOptions): McpAuthorizations {
   let loaded: Promise<McpAuthorizations> | undefined
   const real = (): Promise<McpAuthorizations> => {
@@ -31,7 +41,8 @@ export function createLazyMcpAuthorizations(options: McpAuthorizationsOptions): 
   return {
     start: async (request, signal) => (await real()).start(request, signal),
     complete: async (state, code, signal) => (await real()).complete(state, code, signal),
-    status: async (url) => (await real()).status(url),
+    // Nothing is held before the first Connect: the status does not load anything.
+    status: async (url) => (loaded ? (await loaded).status(url) : { url: canonical(url), connected: false }),
     disconnect: async (url) => (await real()).disconnect(url),
     accessToken: async (url, signal) => (loaded ? (await loaded).accessToken(url, signal) : undefined),
     refreshAfterRejection: async (url, rejected, signal) =>
