@@ -110,6 +110,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
         processes: mcpServers.board,
         authorizer: mcpAuthorizations,
         ...(options.mcp?.spawn ? { spawn: options.mcp.spawn } : {}),
+        ...(options.mcp?.serverRequestTimeoutMs ? { serverRequestTimeoutMs: options.mcp.serverRequestTimeoutMs } : {}),
       },
     })
   // Sidecars are read from their manifests now and started on first use.

@@ -22,7 +22,13 @@ export interface BuiltinPluginOptions {
   /** The server's per-environment cookie jars, shared by every plugin that sends cookies (created on first need). */
   cookieJars: () => Promise<CookieJars>
   /** The trusted MCP configuration (stdio servers by name) and where their processes' state is published. */
-  mcp?: { servers: McpServerDirectory; processes: McpProcessBoard; spawn?: SpawnFunction; authorizer?: McpAuthorizer }
+  mcp?: {
+    servers: McpServerDirectory
+    processes: McpProcessBoard
+    spawn?: SpawnFunction
+    authorizer?: McpAuthorizer
+    serverRequestTimeoutMs?: number
+  }
 }
 
 /** The built-in families, in registration order (the first plugin to claim an upload extension keeps it). */
