@@ -96,6 +96,18 @@ describe('authorization endpoints are checked before anything is sent to them', 
     expect(metadata.requests.length).toBeGreaterThan(0)
   })
 
+  it('refuses a redirect URI other than the workbench callback before any metadata is read', async () => {
+    const before = metadata.requests.length
+    const response = await wb.api(MCP_AUTH_ROUTES.start, {
+      body: { url: `${metadata.base}/mcp`, redirectUri: `http://127.0.0.1:${spy.port}/steal` },
+    })
+    const problem = (await response.json()) as Problem
+    expect(response.status).toBe(400)
+    expect(problem.detail).toMatch(/redirect URI must be the workbench’s own \/oauth-callback/)
+    expect(metadata.requests.length).toBe(before)
+    expect(spy.requests).toHaveLength(0)
+  })
+
   it('refuses endpoints on a private address the embedded policy does not allow; the spy sees nothing', async () => {
     endpointBase = privateSpy.base
     const outbound = { blockPrivate: true, allowHosts: ['127.0.0.1'] }

@@ -57,6 +57,21 @@ interface Pending extends Grant {
 const pendingTtlMs = 10 * 60_000
 const maxPending = 8
 
+/** The redirect URI is registered with the authorization server: only the workbench's own callback page. */
+function checkRedirectUri(raw: string): void {
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {
+    url = undefined
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !url.pathname.endsWith('/oauth-callback') || url.search !== '') {
+    throw new WorkbenchError('invalid_request', 'The redirect URI must be the workbench’s own /oauth-callback page.', {
+      hint: 'Connect from the workbench page: it sends http://localhost:<port>/oauth-callback.',
+    })
+  }
+}
+
 export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?: () => number }): McpAuthorizations {
   const clock = options.clock ?? Date.now
   const fetchFn: FetchLike = createGuardedFetch(options)
@@ -140,6 +155,7 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
 
   return {
     async start(request) {
+      checkRedirectUri(request.redirectUri)
       const serverUrl = canonicalServerUrl(checkAuthUrl(request.url, options.outbound, 'MCP server').href)
       const metadataUrl = checked(request.resourceMetadataUrl, 'protected-resource metadata URL')
       const found = await discoverAuthorization({ serverUrl, metadataUrl, fetchFn, outbound: options.outbound })
