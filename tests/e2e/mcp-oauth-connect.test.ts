@@ -52,7 +52,7 @@ describe.runIf(requireChromium())('MCP authorization: Connect in a popup against
 
   it('shows Connect on the 401, signs in through the popup and lists the tools', async () => {
     const chip = urlChip(page, entry)
-    const connect = chip.getByRole('button', { name: 'Connect with OAuth' })
+    const connect = chip.getByRole('button', { name: 'Connect with OAuth', exact: true })
     await connect.waitFor({ timeout: 30_000 })
     expect(await chip.getAttribute('data-status')).toBe('error')
     await screenshot(page, 'mcp-oauth-401-dark')
@@ -78,6 +78,9 @@ describe.runIf(requireChromium())('MCP authorization: Connect in a popup against
     const authorization = page.getByRole('region', { name: 'Authorization' })
     await authorization.getByText('Connected').waitFor({ timeout: 20_000 })
     expect(await authorization.textContent()).toMatch(/expires in \d+ s/)
+    // Connected from the URL chip: the session panel still shows how (each step of the flow).
+    const steps = authorization.getByRole('list', { name: 'Authorization steps' })
+    expect(await steps.textContent()).toMatch(/Registered client .*Access token received/)
     await screenshot(page, 'mcp-oauth-session-dark')
     // The session's live log: MCP has no trailers and no composer, so neither the tab nor the sentence about one.
     const views = page.getByRole('tablist', { name: 'Live call views' })
@@ -95,11 +98,11 @@ describe.runIf(requireChromium())('MCP authorization: Connect in a popup against
 
     await openMethod(page, 'events')
     await authorization.getByRole('button', { name: 'Disconnect' }).click()
-    await authorization.getByRole('button', { name: 'Connect with OAuth' }).waitFor()
+    await authorization.getByRole('button', { name: 'Connect with OAuth', exact: true }).waitFor()
     expect(await authorization.textContent()).not.toContain('Connected')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.setViewportSize({ width: 420, height: 900 })
-    await authorization.getByRole('button', { name: 'Connect with OAuth' }).scrollIntoViewIfNeeded()
+    await authorization.getByRole('button', { name: 'Connect with OAuth', exact: true }).scrollIntoViewIfNeeded()
     // The narrow layout slides the sidebar away: let it settle before the picture.
     await page.waitForTimeout(600)
     await screenshot(page, 'mcp-oauth-session-light-420')

@@ -82,6 +82,7 @@ describe('MCP authorization: Connect against oidc-provider and a requireBearerAu
     // The page never sees a token: not in the Connect answers, not in the status.
     const status = await post<McpAuthStatus>(MCP_AUTH_ROUTES.status, { url: server.url })
     expect(status.json.connected).toBe(true)
+    expect(status.json.steps?.map((s) => s.step)).toEqual(completed.json.steps?.map((s) => s.step))
     for (const text of [started.text, completed.text, status.text]) expect(text).not.toContain(firstToken)
 
     // Past the token's lifetime: the next call refreshes first and is never refused.

@@ -110,8 +110,11 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
     }
   }
 
-  const statusOf = (serverUrl: string, steps?: McpAuthStep[]): McpAuthStatus => {
+  // How each connection was made, for the session panel of a server connected from its URL chip.
+  const connectedSteps = new Map<string, McpAuthStep[]>()
+  const statusOf = (serverUrl: string): McpAuthStatus => {
     const entry = tokens.get(serverUrl)
+    const steps = entry ? connectedSteps.get(serverUrl) : undefined
     return {
       url: serverUrl,
       connected: entry !== undefined,
@@ -229,7 +232,8 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
       ]
       const lifetime = answer.expires_in === undefined ? 'no stated lifetime' : `expires in ${answer.expires_in} s`
       steps.push({ step: 'token', detail: `Access token received (${lifetime})` })
-      return statusOf(entry.serverUrl, steps)
+      connectedSteps.set(entry.serverUrl, steps)
+      return statusOf(entry.serverUrl)
     },
 
     status: (url) => Promise.resolve(statusOf(canonicalServerUrl(url))),
@@ -237,6 +241,7 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
     disconnect(url) {
       const serverUrl = canonicalServerUrl(url)
       tokens.forget(serverUrl)
+      connectedSteps.delete(serverUrl)
       for (const [key, entry] of pending) if (entry.serverUrl === serverUrl) pending.delete(key)
       return Promise.resolve(statusOf(serverUrl))
     },
@@ -246,6 +251,7 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
 
     async close() {
       tokens.clear()
+      connectedSteps.clear()
       pending.clear()
       await options.dispatchers.close()
     },
