@@ -18,7 +18,7 @@ const authorizations = createMcpAuthorizations({
 const plugin = createMcpPlugin({ authorizer: authorizations })
 // The suite's authorization servers approve at once and redirect to the client's redirect URI: nobody listens there,
 // the redirect is read from the authorize answer instead of a browser's popup.
-const redirectUri = 'http://localhost:3000/callback'
+const redirectUri = 'http://localhost:3000/oauth-callback'
 
 /** A CallContext as the server builds one: a deadline's signal, no headers. */
 function context(timeoutMs = 20_000) {
