@@ -187,6 +187,7 @@ export type {
   ImportedRequest,
   ImportFormat,
   ImportIntoWorkspaceRequest,
+  SaveImportedRequestsBody,
   ImportPreview,
   ImportReportItem,
   ImportRequest,
