@@ -5,10 +5,11 @@ import { importCurl } from './curl/import-curl.js'
 import { importHar } from './har/import-har.js'
 import { importInsomnia } from './insomnia/import-insomnia.js'
 import { importPostman } from './postman/import-postman.js'
+import { withSavePaths } from './save-paths.js'
 
 export function previewImport(request: ImportRequest): Promise<ImportPreview> {
   // Async for callers: a later format may read its source lazily; every parser here is synchronous.
-  return new Promise((resolve) => resolve(parse(request)))
+  return new Promise((resolve) => resolve(withSavePaths(parse(request))))
 }
 
 function parse(request: ImportRequest): ImportPreview {
