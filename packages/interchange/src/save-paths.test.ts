@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { WORKSPACE_FILE_VERSION } from '@wirebench/core'
-import type { ImportPreview } from '@wirebench/core'
+import type { ImportPreview, SavedRequest } from '@wirebench/core'
 import { safeSegment, withSavePaths } from './save-paths.js'
 
-const request = (name: string) => ({
+const request = (name: string): SavedRequest => ({
   version: WORKSPACE_FILE_VERSION,
   name,
   protocol: 'http',
