@@ -41,6 +41,21 @@ export function discoverBodySchema(maxUrls: number): JSONSchemaType<DiscoverBody
   }
 }
 
+/**
+ * A history template: which workspace, and the request as typed. Its fields are checked where the entry is built;
+ * here only its shape and size (it rides along on every recorded call).
+ */
+export const historyTemplateSchema = {
+  type: 'object',
+  nullable: true,
+  required: ['workspace', 'request'],
+  additionalProperties: false,
+  properties: {
+    workspace: { type: 'string', pattern: '^[a-z0-9-]{1,64}$' },
+    request: { type: 'object', maxProperties: 32 },
+  },
+} as const
+
 export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
   type: 'object',
   required: ['protocol', 'url', 'service', 'method', 'messages'],
@@ -54,6 +69,8 @@ export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
     metadata: metadataSchema,
     serverUrl: { type: 'string', nullable: true, minLength: 1, maxLength: maxUrlLength },
     timeoutMs: { type: 'integer', nullable: true, minimum: 1 },
+    // JSONSchemaType cannot describe the template's `unknown` message fields; the shape is checked as written above.
+    history: historyTemplateSchema as never,
   },
 }
 
