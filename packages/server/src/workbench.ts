@@ -28,6 +28,7 @@ import { registerSchemaRoutes } from './routes/schema.js'
 import { registerSessionTicketRoutes } from './routes/session-ticket.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
+import { registerWorkspaceExportRoutes } from './routes/workspace-export.js'
 import { registerWorkspaceRoutes } from './routes/workspaces.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
@@ -201,6 +202,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     jsonBodyBytes: limits.jsonBodyBytes,
   })
   registerWorkspaceRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
+  registerWorkspaceExportRoutes(app, { workspaces: workspaces.service })
   registerHistoryRoutes(app, { workspaces: workspaces.service })
   registerAuthProxyRoutes(app, {
     proxy: createLazyTokenProxy({
