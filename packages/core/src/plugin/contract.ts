@@ -135,6 +135,11 @@ export interface ProtocolPlugin {
    */
   defersTo?: readonly string[]
   /**
+   * `false`: the plugin never lists services behind a URL (it sends requests the user describes, as the plain HTTP
+   * plugin does), so the discovery fan-out leaves it out; only a pin (`http@url`) reaches its `discover`.
+   */
+  urlDiscovery?: false
+  /**
    * Discovers services. Returns `[]` or throws `no_services` when the target is not for this plugin;
    * any other error is reported as a failed attempt for this plugin and URL. Cached state for a target is replaced
    * only when discovery succeeds: a failure leaves what an earlier discovery of the same target found.
@@ -164,7 +169,15 @@ export interface ProtocolPlugin {
  */
 export interface ProtocolManifest extends Pick<
   ProtocolPlugin,
-  'id' | 'name' | 'iconSvg' | 'description' | 'settings' | 'uploadExtensions' | 'uploadSiblings' | 'defersTo'
+  | 'id'
+  | 'name'
+  | 'iconSvg'
+  | 'description'
+  | 'settings'
+  | 'uploadExtensions'
+  | 'uploadSiblings'
+  | 'defersTo'
+  | 'urlDiscovery'
 > {
   /** The plugin implements `invokeStream` (server streaming) and `openChannel` (client streaming and duplex). */
   capabilities: { serverStreaming: boolean; channels: boolean }

@@ -47,7 +47,9 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
   const { registry } = options
 
   function pluginsFor(entry: TargetEntry): readonly ProtocolPlugin[] {
-    return entry.pinned ? [registry.require(entry.pinned)] : registry.list()
+    return entry.pinned
+      ? [registry.require(entry.pinned)]
+      : registry.list().filter((plugin) => plugin.urlDiscovery !== false)
   }
 
   async function attempt(plugin: ProtocolPlugin, entry: TargetEntry, input: DiscoverInput): Promise<AttemptResult> {
