@@ -70,7 +70,12 @@ export interface CallSession {
   close(): Promise<void>
 }
 
-export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSession> {
+/** `workspaceVars`: the variables of the workspace a saved request came from, the lowest-precedence scope. */
+export async function openSession(
+  flags: TargetFlags,
+  io: CliIo,
+  workspaceVars?: Readonly<Record<string, string>>,
+): Promise<CallSession> {
   const urls = (flags.url ?? []).map((u) => u.trim()).filter((u) => u !== '')
   if (urls.length === 0) throw CliFailure.usage('--url is empty.', 'Give the address of a server or a document.')
   const configDir = flags.configDir ? resolve(flags.configDir) : defaultConfigDir()
@@ -93,6 +98,7 @@ export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSe
       urls,
       allowedHosts: flags.allowCredentialsHost ?? [],
       tokens: engine.tokens,
+      ...(workspaceVars ? { workspaceVars } : {}),
     })
     return { engine, auth, urls, close: () => engine.close() }
   } catch (error) {

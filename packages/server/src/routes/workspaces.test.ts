@@ -291,3 +291,28 @@ describe('workspace routes', () => {
     expect((await call('GET', `/api/workspaces/${other.id}`)).statusCode).toBe(404)
   })
 })
+
+describe('--workspace at start', () => {
+  it("opens the folder as the active workspace and hands its urls to the page's client config", async () => {
+    const dir = join(await makeTempDir('launch'), 'api')
+    await mkdir(dir)
+    await writeFile(
+      join(dir, 'workspace.json'),
+      JSON.stringify({ version: 1, name: 'API', urls: ['rest@http://127.0.0.1:9/openapi.json'] }),
+    )
+    const launched = await createHarness({ workspaceDir: dir, workspaces: { watch: false } })
+    try {
+      const list = (
+        await launched.app.inject({ url: '/api/workspaces', headers: launched.headers })
+      ).json<WorkspaceListResponse>()
+      const active = list.workspaces.find((w) => w.id === list.activeId)
+      expect(active).toMatchObject({ name: 'API', dir })
+      const page = await launched.app.inject({ url: '/', headers: { host: 'localhost:5080' } })
+      expect(page.body).toContain(
+        `"workspace":{"id":"${list.activeId}","urls":["rest@http://127.0.0.1:9/openapi.json"]}`,
+      )
+    } finally {
+      await launched.close()
+    }
+  })
+})
