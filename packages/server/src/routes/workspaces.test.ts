@@ -276,6 +276,34 @@ describe('workspace routes', () => {
     expect(stored).toContain('Bearer ${token}')
   })
 
+  it('refuses writes without the session token or from another origin, before anything is written', async () => {
+    const before = await treeOf(root)
+    const registryBefore = await readFile(join(h.configDir, 'workspaces.json'), 'utf8')
+    const attempts = [
+      { headers: { host: 'localhost:5080' }, status: 401 },
+      { headers: { ...h.headers, origin: 'https://evil.example' }, status: 403 },
+      { headers: { ...h.headers, host: 'evil.example' }, status: 403 },
+    ]
+    for (const { headers, status } of attempts) {
+      const save = await h.app.inject({
+        method: 'PUT',
+        url: `/api/workspaces/${workspace.id}/requests/gated/one`,
+        headers,
+        payload: { request: saved('rest') },
+      })
+      expect(save.statusCode).toBe(status)
+      const create = await h.app.inject({
+        method: 'POST',
+        url: '/api/workspaces',
+        headers,
+        payload: { name: 'Planted', dir: join(root, 'planted') },
+      })
+      expect(create.statusCode).toBe(status)
+    }
+    expect(await treeOf(root)).toEqual(before)
+    expect(await readFile(join(h.configDir, 'workspaces.json'), 'utf8')).toBe(registryBefore)
+  })
+
   it('forgets a workspace without touching its files unless deleteFiles=true', async () => {
     const other = (
       await call('POST', '/api/workspaces', { name: 'Scratch', dir: join(root, 'scratch') })
