@@ -15,6 +15,7 @@ import { registerCookieRoutes } from './routes/cookies.js'
 import { registerDiscoverRoutes } from './routes/discover.js'
 import { registerEnvironmentRoutes } from './routes/environments.js'
 import { registerHistoryRoutes } from './routes/history.js'
+import { registerImportPreviewRoutes } from './routes/import-preview.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
 import { registerMcpRoutes } from './routes/mcp.js'
 import { registerLiveRoutes } from './routes/live.js'
@@ -172,6 +173,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerPluginRoutes(app, { registry, refused: sidecars.refused })
   registerDiscoverRoutes(app, deps)
   registerInvokeRoutes(app, deps)
+  registerImportPreviewRoutes(app, deps)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)
   registerLiveRoutes(app, deps, {

@@ -140,6 +140,11 @@ export interface ImportPreview {
   requests: ImportedRequest[]
   /** Workspace variables the source defines (Postman collection variables…). */
   vars: Record<string, string>
+  /**
+   * Credentials the source held as literal values (a curl `-u`, an `Authorization` header, a Postman token): the
+   * requests reference them as `${name}`, and these values belong in an environment, never in workspace files.
+   */
+  secrets?: Record<string, string>
   report: ImportReportItem[]
 }
 

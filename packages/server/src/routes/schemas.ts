@@ -3,7 +3,7 @@
  * Plain schema objects rather than a builder library: the builder's module graph alone cost ~0.4 s of start-up.
  */
 import type { JSONSchemaType } from 'ajv'
-import type { DiscoverRequest, InvokeRequest, UploadSetRequest } from '@wirebench/core'
+import type { DiscoverRequest, ImportRequest, InvokeRequest, UploadSetRequest } from '@wirebench/core'
 import { uploadSetLimits } from '../services/upload-set.js'
 
 const maxUrlLength = 4096
@@ -71,6 +71,17 @@ export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
     timeoutMs: { type: 'integer', nullable: true, minimum: 1 },
     // JSONSchemaType cannot describe the template's `unknown` message fields; the shape is checked as written above.
     history: historyTemplateSchema as never,
+  },
+}
+
+/** `POST /api/import/preview`; the content's size is bounded by the route's body limit. */
+export const importRequestSchema: JSONSchemaType<ImportRequest> = {
+  type: 'object',
+  required: ['format', 'content'],
+  additionalProperties: false,
+  properties: {
+    format: { type: 'string', enum: ['curl', 'postman', 'insomnia', 'har'] },
+    content: { type: 'string' },
   },
 }
 
