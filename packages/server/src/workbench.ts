@@ -26,6 +26,7 @@ import { registerSchemaRoutes } from './routes/schema.js'
 import { registerSessionTicketRoutes } from './routes/session-ticket.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
+import { registerWorkspaceInterchangeRoutes } from './routes/workspace-interchange.js'
 import { registerWorkspaceRoutes } from './routes/workspaces.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
@@ -191,6 +192,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   })
   registerWorkspaceRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
   registerHistoryRoutes(app, { workspaces: workspaces.service })
+  registerWorkspaceInterchangeRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
   registerAuthProxyRoutes(app, {
     proxy: createLazyTokenProxy({
       outboundPolicy,

@@ -304,6 +304,32 @@ describe('workspace routes', () => {
     expect(await readFile(join(h.configDir, 'workspaces.json'), 'utf8')).toBe(registryBefore)
   })
 
+  it('imports a curl command into a folder without saving its credential, and exports a Postman collection', async () => {
+    const ws = `/api/workspaces/${workspace.id}`
+    const imported = await call('POST', `${ws}/imports`, {
+      format: 'curl',
+      content: "curl -X POST http://127.0.0.1:9/items -H 'Authorization: Bearer imported-secret-42' -d '{\"a\":1}'",
+      folder: 'from-curl',
+    })
+    expect(imported.statusCode, imported.body).toBe(200)
+    const result = imported.json<{ saved: string[]; report: { source: string; message: string }[] }>()
+    expect(result.saved).toHaveLength(1)
+    expect(result.saved[0]).toMatch(/^from-curl\//)
+    const files = await treeOf(join(root, 'team', 'requests', 'from-curl'))
+    for (const name of files) {
+      expect(await readFile(join(root, 'team', 'requests', 'from-curl', name), 'utf8')).not.toContain(
+        'imported-secret-42',
+      )
+    }
+    const exported = await call('GET', `${ws}/export?format=postman`)
+    expect(exported.statusCode).toBe(200)
+    expect(exported.headers['content-disposition']).toMatch(/attachment; filename=".+\.postman_collection\.json"/)
+    const collection = exported.json<{ info: { name: string; schema: string }; item: unknown[] }>()
+    expect(collection.info.schema).toMatch(/v2\.1\.0/)
+    expect(JSON.stringify(collection)).toContain('127.0.0.1:9/items')
+    expect((await call('GET', `${ws}/export?format=bruno`)).statusCode).toBe(400)
+  })
+
   it('forgets a workspace without touching its files unless deleteFiles=true', async () => {
     const other = (
       await call('POST', '/api/workspaces', { name: 'Scratch', dir: join(root, 'scratch') })
