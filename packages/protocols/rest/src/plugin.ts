@@ -9,7 +9,8 @@ import type { DescribedDocument } from './operations.js'
 import { unknownMethod } from './errors.js'
 import { invokeMethod } from './invoke.js'
 import { restManifest } from './manifest.js'
-import type { ResolvedCall } from './invoke.js'
+import type { InvokeDeps, ResolvedCall } from './invoke.js'
+import { createCheckedUrls } from './checked-urls.js'
 import { streamMethod } from './stream.js'
 import { methodKey } from './types.js'
 import type { DiscoverDeps, RestPluginOptions } from './types.js'
@@ -31,6 +32,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const dispatchers =
     options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
   const deps: DiscoverDeps = { options, dispatchers }
+  const invokeDeps: InvokeDeps = { options, dispatchers, checkedUrls: createCheckedUrls(options.outbound) }
   const documents = createDocumentCache()
 
   const remember = (target: string, { services, expander }: DescribedDocument): ServiceInfo[] => {
@@ -62,8 +64,8 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     return documents.get(target) as CachedDocument
   }
 
-  const resolve = async (call: Call, ctx: CallContext): Promise<ResolvedCall> => {
-    const document = documents.get(call.target) ?? (await documentFor(call.target, ctx))
+  /** The call's operation in a document at hand (synchronous: a discovered target's calls need no await for it). */
+  const resolveIn = (document: CachedDocument, call: Call): ResolvedCall => {
     const found = fullMethod(document, call.service, call.method)
     if (!found) throw unknownMethod(call.target, call.service, call.method)
     const resolved: ResolvedCall = {
@@ -75,6 +77,9 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     if (call.serverUrl !== undefined) resolved.serverUrl = call.serverUrl
     return resolved
   }
+
+  const resolve = async (call: Call, ctx: CallContext): Promise<ResolvedCall> =>
+    resolveIn(documents.get(call.target) ?? (await documentFor(call.target, ctx)), call)
 
   return {
     id: restManifest.id,
@@ -104,8 +109,17 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
       return document ? fullMethod(document, service, method)?.method : undefined
     },
 
-    async invoke(call, ctx) {
-      return invokeMethod(await resolve(call, ctx), ctx, deps)
+    // Not `async`: a call to a discovered target reaches the wire without a promise of its own in between.
+    invoke(call, ctx) {
+      const document = documents.get(call.target)
+      if (document === undefined) return resolve(call, ctx).then((resolved) => invokeMethod(resolved, ctx, invokeDeps))
+      let resolved: ResolvedCall
+      try {
+        resolved = resolveIn(document, call)
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
+      return invokeMethod(resolved, ctx, invokeDeps)
     },
 
     invokeStream(call, ctx) {
