@@ -28,7 +28,7 @@ import { registerSchemaRoutes } from './routes/schema.js'
 import { registerSessionTicketRoutes } from './routes/session-ticket.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
-import { registerWorkspaceExportRoutes } from './routes/workspace-export.js'
+import { registerWorkspaceInterchangeRoutes } from './routes/workspace-interchange.js'
 import { registerWorkspaceRoutes } from './routes/workspaces.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
@@ -202,8 +202,8 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     jsonBodyBytes: limits.jsonBodyBytes,
   })
   registerWorkspaceRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
-  registerWorkspaceExportRoutes(app, { workspaces: workspaces.service })
   registerHistoryRoutes(app, { workspaces: workspaces.service })
+  registerWorkspaceInterchangeRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
   registerAuthProxyRoutes(app, {
     proxy: createLazyTokenProxy({
       outboundPolicy,

@@ -38,6 +38,10 @@ function parseConfig(raw: unknown): ClientConfig {
   if (typeof input.demo === 'boolean') config.demo = input.demo
   if (isStringArray(input.demoUrls)) config.demoUrls = input.demoUrls
   if (input.anyScheme === true) config.anyScheme = true
+  const workspace = input.workspace as { id?: unknown; urls?: unknown } | undefined
+  if (typeof workspace?.id === 'string' && isStringArray(workspace.urls)) {
+    config.workspace = { id: workspace.id, urls: workspace.urls }
+  }
   // An empty locked list means "nothing given", not "lock an empty list".
   if (config.lockedUrls?.length === 0) config.lockedUrls = null
   return config
