@@ -97,6 +97,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     createBuiltinPlugins({
       outbound: outboundPolicy,
       cookieJars: cookieJars.jars,
+      ...(options.embeddedHost ? { host: options.embeddedHost } : {}),
       mcp: {
         servers: mcpServers,
         processes: mcpServers.board,
@@ -150,6 +151,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       timeoutMs: limits.discoveryTimeoutMs,
       outboundPolicy,
       maxResponseBytes: limits.maxResponseBytes,
+      ...(options.embeddedHost ? { isHostUrl: options.embeddedHost.owns.bind(options.embeddedHost) } : {}),
     }),
     invoker: createInvokeService({
       registry,
@@ -198,5 +200,11 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     demoUrls: [...demoUrls],
   }
   if (registry.list().some((p) => p.anyScheme === true)) config.anyScheme = true
-  await registerUiRoutes(app, { uiDir: options.uiDir === undefined ? defaultUiDir() : options.uiDir, config })
+  const host = options.embeddedHost
+  // Read when the page loads: the host's routes are registered after the workbench.
+  const pageConfig = host ? () => ({ ...config, embedded: host.info() }) : () => config
+  await registerUiRoutes(app, {
+    uiDir: options.uiDir === undefined ? defaultUiDir() : options.uiDir,
+    config: pageConfig,
+  })
 }

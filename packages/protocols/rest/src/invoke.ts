@@ -72,7 +72,8 @@ export async function prepareOutbound(
   const baseUrl = call.serverUrl ?? call.method.baseUrl ?? call.service.baseUrl
   if (!baseUrl) throw missingServerUrl(call.target)
   const request = buildRequest(call.method, baseUrl, call.messages[0], ctx.metadata)
-  checkOutboundUrl(request.url, deps.options.outbound)
+  // The embedding host is always reachable: its routes are this process's own.
+  if (deps.options.host?.owns(request.url) !== true) checkOutboundUrl(request.url, deps.options.outbound)
   // The API key goes on last, right before the wire, so it never appears in messages built from `request.url`.
   let wireUrl = appendQueryParams(request.url, ctx.markers.apiKeyQuery ?? [])
   let headers = options.extraHeaders ? mergeHeaders(options.extraHeaders, request.headers) : request.headers

@@ -2,11 +2,12 @@
 import { WorkbenchError } from '@wirebench/core'
 import type { Call, CallContext, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
 import { createDispatcherFactory } from '@wirebench/transport'
-import { discoverFile, discoverUrl } from './discover.js'
+import { discoverFile, discoverHost, discoverUrl } from './discover.js'
 import { createDocumentCache, isUrlTarget } from './document-cache.js'
 import type { CachedDocument } from './document-cache.js'
 import type { DescribedDocument } from './operations.js'
 import { unknownMethod } from './errors.js'
+import { invokeInHost } from './host-invoke.js'
 import { invokeMethod } from './invoke.js'
 import { restManifest } from './manifest.js'
 import type { ResolvedCall } from './invoke.js'
@@ -32,6 +33,11 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
   const deps: DiscoverDeps = { options, dispatchers }
   const documents = createDocumentCache()
+  const host = options.host
+
+  /** The host's own origin is read from its route table: no request reaches it. */
+  const describeUrl = async (url: string, ctx: CallContext): Promise<DescribedDocument> =>
+    host?.owns(url) === true ? discoverHost(url, host.document(), deps) : discoverUrl(url, ctx, deps)
 
   const remember = (target: string, { services, expander }: DescribedDocument): ServiceInfo[] => {
     const methods: CachedDocument['methods'] = new Map()
@@ -58,7 +64,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     if (!isUrlTarget(target)) {
       throw new WorkbenchError('not_found', `The upload ${target} is not loaded.`, { hint: 'Upload the file again.' })
     }
-    remember(target, await discoverUrl(target, ctx, deps))
+    remember(target, await describeUrl(target, ctx))
     return documents.get(target) as CachedDocument
   }
 
@@ -86,7 +92,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     async discover(target, ctx) {
       const started = performance.now()
       if (target.kind === 'url') {
-        const services = remember(target.url, await discoverUrl(target.url, ctx, deps))
+        const services = remember(target.url, await describeUrl(target.url, ctx))
         logDiscovery(ctx, target.url, services, started)
         return services
       }
@@ -105,7 +111,12 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     },
 
     async invoke(call, ctx) {
-      return invokeMethod(await resolve(call, ctx), ctx, deps)
+      const resolved = await resolve(call, ctx)
+      const send = host?.send
+      if (send && host.owns(resolved.serverUrl ?? resolved.method.baseUrl ?? resolved.service.baseUrl ?? '')) {
+        return invokeInHost(resolved, ctx, deps, send)
+      }
+      return invokeMethod(resolved, ctx, deps)
     },
 
     invokeStream(call, ctx) {

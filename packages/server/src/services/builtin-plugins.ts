@@ -12,6 +12,7 @@ import { manifests as webSocketManifests } from '@wirebench/protocol-websocket/m
 import type { OutboundPolicy, ProtocolPlugin } from '@wirebench/core'
 import type { McpProcessBoard, McpServerDirectory } from '@wirebench/protocol-mcp/config'
 import type { SpawnFunction } from '@wirebench/protocol-mcp'
+import type { RestHost } from '@wirebench/protocol-rest'
 import type { CookieJars } from '@wirebench/transport'
 import { createLazyPlugins } from './lazy-plugin.js'
 import type { LazyPluginFamily } from './lazy-plugin.js'
@@ -22,17 +23,23 @@ export interface BuiltinPluginOptions {
   cookieJars: () => Promise<CookieJars>
   /** The trusted MCP configuration (stdio servers by name) and where their processes' state is published. */
   mcp?: { servers: McpServerDirectory; processes: McpProcessBoard; spawn?: SpawnFunction }
+  /** Embedded mode: the host whose own routes the REST plugin reads from its route table and calls in process. */
+  host?: RestHost
 }
 
 /** The built-in families, in registration order (the first plugin to claim an upload extension keeps it). */
 export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPluginFamily[] {
-  const { outbound, cookieJars, mcp } = options
+  const { outbound, cookieJars, mcp, host } = options
   return [
     {
       manifests: restManifests,
       module: '@wirebench/protocol-rest',
       load: async () => [
-        (await import('@wirebench/protocol-rest')).createRestPlugin({ outbound, cookieJars: await cookieJars() }),
+        (await import('@wirebench/protocol-rest')).createRestPlugin({
+          outbound,
+          cookieJars: await cookieJars(),
+          ...(host ? { host } : {}),
+        }),
       ],
     },
     {

@@ -1,0 +1,3 @@
+/** @wirebench/embed: the workbench inside a Fastify or Express app, reading the host's own routes. */
+export { wirebench } from './fastify/plugin.js'
+export type { EmbedOptions, FastifyEmbedOptions } from './options.js'
