@@ -3,10 +3,13 @@
  * with an independent walk of the routes the host declared), sends no HTTP request to the host, and calls reach the
  * host's handlers through `inject()` without opening a socket.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { DiscoverResponse, FieldInfo, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
+import type { ClientConfig, DiscoverResponse, FieldInfo, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
+import { wirebench } from '@wirebench/embed'
+import Fastify from 'fastify'
 import type { RouteOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFastifyHost, workbenchToken } from '../servers/embed/fastify-host.js'
@@ -254,5 +257,51 @@ describe('embedded invocation through inject()', () => {
       url: '/users/42?verbose=true',
       params: { id: 42 },
     })
+  })
+})
+
+describe('a workbench registered after some of the host routes', () => {
+  it('says so in the log and on the page, and lists the earlier routes by verb and path', async () => {
+    const uiDir = join(configDir, 'ui')
+    await mkdir(uiDir, { recursive: true })
+    await writeFile(join(uiDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+    const lines: string[] = []
+    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } })
+    app.get(
+      '/early',
+      { schema: { tags: ['early'], querystring: { type: 'object', properties: { q: { type: 'string' } } } } },
+      () => 'early',
+    )
+    await app.register(wirebench, {
+      prefix: '/wb',
+      configDir,
+      token: workbenchToken,
+      uiDir,
+      announce: false,
+      name: 'late-host',
+    })
+    app.get('/late', { schema: { tags: ['late'] } }, () => 'late')
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+      expect(lines.join('')).toContain('registered after 1 route(s) of late-host')
+      const page = await app.inject({ url: '/wb/', headers: { host: new URL(origin).host } })
+      const config = JSON.parse(/id="wirebench-config">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '{}') as ClientConfig
+      expect(config.embedded).toMatchObject({ framework: 'Fastify', name: 'late-host', routeCount: 2 })
+      expect(config.embedded?.notice).toContain('Register it before your routes')
+      const found = await app.inject({
+        method: 'POST',
+        url: '/wb/api/discover',
+        headers: { host: new URL(origin).host, 'x-workbench-token': workbenchToken },
+        payload: { urls: [origin] },
+      })
+      const services = found.json<DiscoverResponse>().services
+      expect(services.map((s) => [s.name, s.methods.map((m) => [m.name, m.inputType.fields.length])])).toEqual([
+        ['late', [['get_late', 0]]],
+        ['Default', [['get_early', 0]]],
+      ])
+    } finally {
+      await app.close()
+    }
   })
 })

@@ -85,9 +85,11 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   const outboundPolicy = workbenchOutboundPolicy(mode, options.outboundAllowHosts)
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
   const cookieJars = createServerCookieJars()
-  // The trusted MCP configuration: stdio servers are started from it only, by name.
+  // The trusted MCP configuration: stdio servers are started from it only, by name. An embedding host opts in by
+  // passing `mcp` (SECURITY.md: no process spawning in a host by default), even to the default file.
+  const isMcpEnabled = mode === 'standalone' || options.mcp !== undefined
   const mcpServers = createMcpServers({
-    defaultFile: join(options.configDir, 'mcp.json'),
+    ...(isMcpEnabled ? { defaultFile: join(options.configDir, 'mcp.json') } : {}),
     files: options.mcp?.configFiles ?? [],
     commandLine: options.mcp?.servers ?? [],
   })
