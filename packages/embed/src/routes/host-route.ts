@@ -22,6 +22,8 @@ export interface HostRoute {
   consumes?: string[]
   /** Response schemas by status code (`200`, `2xx`, `default`). */
   responses?: Record<string, JsonSchema>
+  /** The operation the host's own OpenAPI document declares for this route, taken as it is (Express `openapi`). */
+  operation?: JsonSchema
 }
 
 export const defaultServiceName = 'Default'

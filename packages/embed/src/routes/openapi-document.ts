@@ -42,6 +42,11 @@ function pathParamsOf(path: string): string[] {
 }
 
 function operationOf(route: HostRoute): JsonSchema {
+  if (route.operation) {
+    const tags = route.operation['tags']
+    const hasTag = Array.isArray(tags) && typeof tags[0] === 'string'
+    return hasTag ? route.operation : { ...route.operation, tags: [route.service || defaultServiceName] }
+  }
   const operation: JsonSchema = { tags: [route.service || defaultServiceName] }
   if (route.name !== undefined) operation['operationId'] = route.name
   if (route.summary !== undefined) operation['summary'] = route.summary
@@ -72,6 +77,8 @@ export interface DocumentInput {
   title: string
   routes: readonly HostRoute[]
   components: Record<string, JsonSchema>
+  /** Other components of a host's own document (parameters, responses…) its operations refer to. */
+  otherComponents?: JsonSchema
 }
 
 export function toOpenApiDocument(input: DocumentInput): Record<string, unknown> {
@@ -84,6 +91,6 @@ export function toOpenApiDocument(input: DocumentInput): Record<string, unknown>
     openapi: '3.1.0',
     info: { title: input.title, version: '' },
     paths,
-    components: { schemas: input.components },
+    components: { ...input.otherComponents, schemas: input.components },
   }
 }
