@@ -22,7 +22,7 @@ async function bodyBytes(
   if (body === undefined) return undefined
   if (typeof body === 'string') return Buffer.from(body, 'utf8')
   if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength)
-  const encoded = new Response(body as BodyInit)
+  const encoded = new Response(body as ConstructorParameters<typeof Response>[0])
   const type = encoded.headers.get('content-type')
   if (type !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
     headers['content-type'] = type

@@ -35,9 +35,21 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const documents = createDocumentCache()
   const host = options.host
 
+  // The host hands back the same document object once its route table is final: described once per address.
+  const hostDescriptions = new WeakMap<object, Map<string, DescribedDocument>>()
+  const describeHost = (url: string, root: Record<string, unknown>): DescribedDocument => {
+    let byUrl = hostDescriptions.get(root)
+    if (!byUrl) hostDescriptions.set(root, (byUrl = new Map()))
+    const known = byUrl.get(url)
+    if (known) return known
+    const described = discoverHost(url, root, deps)
+    byUrl.set(url, described)
+    return described
+  }
+
   /** The host's own origin is read from its route table: no request reaches it. */
   const describeUrl = async (url: string, ctx: CallContext): Promise<DescribedDocument> =>
-    host?.owns(url) === true ? discoverHost(url, host.document(), deps) : discoverUrl(url, ctx, deps)
+    host?.owns(url) === true ? describeHost(url, host.document()) : discoverUrl(url, ctx, deps)
 
   const remember = (target: string, { services, expander }: DescribedDocument): ServiceInfo[] => {
     const methods: CachedDocument['methods'] = new Map()
