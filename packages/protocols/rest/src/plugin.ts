@@ -39,7 +39,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const hostDescriptions = new WeakMap<object, Map<string, DescribedDocument>>()
   const describeHost = (url: string, root: Record<string, unknown>): DescribedDocument => {
     let byUrl = hostDescriptions.get(root)
-    if (!byUrl) hostDescriptions.set(root, (byUrl = new Map()))
+    if (!byUrl) hostDescriptions.set(root, (byUrl = new Map<string, DescribedDocument>()))
     const known = byUrl.get(url)
     if (known) return known
     const described = discoverHost(url, root, deps)
