@@ -55,7 +55,8 @@ function isHidden(seen: SeenRoute): boolean {
 export function createFastifyRouteTable(ownPrefix: () => string): FastifyRouteTable {
   const seen: SeenRoute[] = []
   const keys = new Set<string>()
-  const keyOf = (method: string, url: string): string => `${method} ${url}`
+  // A `/` route under a prefix is registered as `/authors` and `/authors/` (prefixTrailingSlash 'both'): one route.
+  const keyOf = (method: string, url: string): string => `${method} ${url.length > 1 ? url.replace(/\/$/, '') : url}`
 
   const add = (route: SeenRoute): void => {
     if (isOwnRoute(route.url, ownPrefix())) return
