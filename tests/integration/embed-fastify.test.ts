@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ClientConfig, DiscoverResponse, FieldInfo, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { wirebench } from '@wirebench/embed'
+import { fastifySSE } from '@fastify/sse'
 import Fastify from 'fastify'
 import type { RouteOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -299,6 +300,38 @@ describe('a workbench registered after some of the host routes', () => {
       expect(services.map((s) => [s.name, s.methods.map((m) => [m.name, m.inputType.fields.length])])).toEqual([
         ['late', [['get_late', 0]]],
         ['Default', [['get_early', 0]]],
+      ])
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('event-stream and WebSocket routes of the host', () => {
+  it('lists @fastify/sse routes as server streams and leaves WebSocket routes out of REST', async () => {
+    const app = Fastify()
+    await app.register(wirebench, { prefix: '/wb', configDir, token: workbenchToken, uiDir: null, announce: false })
+    await app.register(fastifySSE)
+    app.get('/ticks', { sse: true, schema: { tags: ['live'] } }, async (_request, reply) => {
+      await reply.sse.send({ data: 'tick' })
+    })
+    app.get('/feed', { schema: { tags: ['live'], produces: ['text/event-stream'] } }, () => '')
+    app.get('/socket', { websocket: true, schema: { tags: ['live'] } } as never, () => '')
+    app.get('/plain', { schema: { tags: ['live'] } }, () => 'plain')
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+      const found = await app.inject({
+        method: 'POST',
+        url: '/wb/api/discover',
+        headers: { host: new URL(origin).host, 'x-workbench-token': workbenchToken },
+        payload: { urls: [origin] },
+      })
+      const live = found.json<DiscoverResponse>().services.find((s) => s.name === 'live')
+      expect(live?.methods.map((m) => [m.name, m.methodType])).toEqual([
+        ['get_ticks', 'ServerStreaming'],
+        ['get_feed', 'ServerStreaming'],
+        ['get_plain', 'Unary'],
       ])
     } finally {
       await app.close()

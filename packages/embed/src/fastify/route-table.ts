@@ -18,8 +18,8 @@ declare module 'fastify' {
   }
 }
 
-/** The route as `onRoute` hands it over: with the prefix of the plugin that declared it. */
-export type DeclaredRoute = RouteOptions & { prefix?: string }
+/** The route as `onRoute` hands it over: with the prefix of the plugin that declared it (and plugins' own options). */
+export type DeclaredRoute = RouteOptions & { prefix?: string; sse?: unknown; websocket?: unknown }
 
 /** What the hook keeps of a route: only what the mapping reads. */
 export interface SeenRoute {
@@ -28,6 +28,10 @@ export interface SeenRoute {
   prefix: string
   schema?: Record<string, unknown>
   config?: Record<string, unknown>
+  /** `@fastify/sse`'s `sse: true`: the route answers text/event-stream. */
+  isEventStream?: boolean
+  /** `@fastify/websocket`'s `websocket: true`: an upgrade, not a REST call (left out of the REST listing). */
+  isWebSocket?: boolean
 }
 
 export interface FastifyRouteTable {
@@ -49,7 +53,7 @@ function isOwnRoute(url: string, ownPrefix: string): boolean {
 
 /** `@fastify/swagger` and its UIs mark their own routes `hide`; so may the host (SPEC.md: hidden endpoints). */
 function isHidden(seen: SeenRoute): boolean {
-  return seen.schema?.['hide'] === true || seen.config?.['hide'] === true
+  return seen.schema?.['hide'] === true || seen.config?.['hide'] === true || seen.isWebSocket === true
 }
 
 export function createFastifyRouteTable(ownPrefix: () => string): FastifyRouteTable {
@@ -94,6 +98,9 @@ export function createFastifyRouteTable(ownPrefix: () => string): FastifyRouteTa
           if (value !== undefined) host[part] = value
         }
         if (Array.isArray(schema['consumes'])) host.consumes = schema['consumes'].filter((t) => typeof t === 'string')
+        if (route.isEventStream === true) host.produces = ['text/event-stream']
+        else if (Array.isArray(schema['produces']))
+          host.produces = schema['produces'].filter((t) => typeof t === 'string')
         if (isObject(schema['response'])) {
           const responses: Record<string, Record<string, unknown>> = {}
           for (const [status, response] of Object.entries(schema['response'])) {
@@ -114,6 +121,8 @@ export function createFastifyRouteTable(ownPrefix: () => string): FastifyRouteTa
       const entry: SeenRoute = { methods, url: route.url, prefix: route.prefix ?? '' }
       if (isObject(route.schema)) entry.schema = route.schema
       if (isObject(route.config)) entry.config = route.config
+      if (route.sse !== undefined && route.sse !== false) entry.isEventStream = true
+      if (route.websocket === true) entry.isWebSocket = true
       add(entry)
     },
     addBare(method, url) {

@@ -20,6 +20,8 @@ export interface HostRoute {
   body?: JsonSchema
   /** Media types the body is read in (Fastify `schema.consumes`); default JSON. */
   consumes?: string[]
+  /** Media types the route answers in (Fastify `schema.produces`; `text/event-stream` for an SSE route). */
+  produces?: string[]
   /** Response schemas by status code (`200`, `2xx`, `default`). */
   responses?: Record<string, JsonSchema>
   /** The operation the host's own OpenAPI document declares for this route, taken as it is (Express `openapi`). */

@@ -66,8 +66,15 @@ function operationOf(route: HostRoute): JsonSchema {
     operation['requestBody'] = { content, required: Array.isArray(required) && required.length > 0 }
   }
   const responses: JsonSchema = {}
+  const produces = route.produces && route.produces.length > 0 ? route.produces : ['application/json']
+  const contentOf = (schema: JsonSchema | undefined): JsonSchema =>
+    Object.fromEntries(produces.map((type) => [type, schema === undefined ? {} : { schema }]))
   for (const [status, schema] of Object.entries(route.responses ?? {})) {
-    responses[status] = { description: '', content: { 'application/json': { schema } } }
+    responses[status] = { description: '', content: contentOf(schema) }
+  }
+  // An event stream is told by its success response's media type (the REST plugin then calls it as a server stream).
+  if (route.produces && !Object.keys(responses).some((status) => status.startsWith('2'))) {
+    responses['200'] = { description: '', content: contentOf(undefined) }
   }
   operation['responses'] = Object.keys(responses).length > 0 ? responses : { default: { description: '' } }
   return operation
