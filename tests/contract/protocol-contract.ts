@@ -56,6 +56,11 @@ export interface ProtocolContractOptions {
   name: string
   /** The call kinds beyond unary the plugin implements; the suite checks the claim against the plugin. */
   claims: { serverStreaming: boolean; channels: boolean }
+  /**
+   * The plugin lists no services anywhere (plain HTTP: any URL answers HTTP, so it would claim every one). Discovery
+   * must then refuse every target with `no_services` and send nothing; the shape checks are skipped.
+   */
+  neverDiscovers?: boolean
   createPlugin(): ProtocolPlugin
   startFixture(): Promise<ContractFixture>
 }
@@ -157,7 +162,7 @@ export function runProtocolContract(options: ProtocolContractOptions): void {
     beforeAll(async () => {
       fixture = await options.startFixture()
       plugin = options.createPlugin()
-      services = await plugin.discover(fixture.discovery, contractContext())
+      services = options.neverDiscovers ? [] : await plugin.discover(fixture.discovery, contractContext())
     })
 
     afterAll(async () => {
@@ -171,13 +176,25 @@ export function runProtocolContract(options: ProtocolContractOptions): void {
       for (const ext of plugin.uploadExtensions ?? []) expect(ext).toMatch(/^\.[a-z0-9]+$/)
     })
 
-    it('discovers services in the wire-model shape, serialisable as JSON without nulls', () => {
-      expect(services.length).toBeGreaterThan(0)
-      for (const service of services) checkService(service, plugin.id)
-      const json = JSON.stringify(services)
-      expect(json).not.toContain(':null')
-      expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(services)))
+    it.runIf(options.neverDiscovers)('refuses every discovery target with no_services, sending nothing', async () => {
+      const before = await fixture.openConnections?.()
+      for (const target of [fixture.discovery, fixture.unreachable]) {
+        const error = await failure(plugin.discover(target, contractContext()))
+        expect(error.code).toBe('no_services')
+      }
+      if (before !== undefined) expect(await fixture.openConnections?.()).toBe(before)
     })
+
+    it.skipIf(options.neverDiscovers)(
+      `discovers services in the wire-model shape, serialisable as JSON without nulls${options.neverDiscovers ? ' (skipped: the plugin never discovers)' : ''}`,
+      () => {
+        expect(services.length).toBeGreaterThan(0)
+        for (const service of services) checkService(service, plugin.id)
+        const json = JSON.stringify(services)
+        expect(json).not.toContain(':null')
+        expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(services)))
+      },
+    )
 
     it('answers a unary call with a status name, a duration and string metadata', async () => {
       const result = await call(fixture.unary)
@@ -244,10 +261,13 @@ export function runProtocolContract(options: ProtocolContractOptions): void {
       expect(Date.now() - started).toBeLessThan(1_500)
     })
 
-    it('reports an unreachable target as upstream_unreachable', async () => {
-      const error = await failure(plugin.discover(fixture.unreachable, contractContext()))
-      expect(error.code).toBe('upstream_unreachable')
-    })
+    it.skipIf(options.neverDiscovers)(
+      `reports an unreachable target as upstream_unreachable${options.neverDiscovers ? ' (skipped: the plugin never discovers)' : ''}`,
+      async () => {
+        const error = await failure(plugin.discover(fixture.unreachable, contractContext()))
+        expect(error.code).toBe('upstream_unreachable')
+      },
+    )
 
     it('refuses an unknown method with a WorkbenchError', async () => {
       const error = await failure(call({ ...fixture.unary, method: 'noSuchMethod_contract' }))

@@ -210,7 +210,7 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
     await expect.poll(() => approved.seen.length, { timeout: 20_000 }).toBe(1)
     expect(approved.seen[0]?.args[0]).toBe(`upload ${SECRET}`)
     expect(approved.seen[0]?.bearer ?? approved.seen[0]?.accessTokenQuery).toBe(PROD_TOKEN)
-    await page.getByRole('button', { name: 'Half-close' }).click()
+    await page.getByRole('button', { name: 'Complete upload' }).click()
     await waitForLiveStatus(page, ['closed', 'error'])
     expect(pageErrors).toEqual([])
   })

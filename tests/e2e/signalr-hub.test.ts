@@ -51,6 +51,17 @@ describe.runIf(requireChromium())('SignalR hubs in the browser', () => {
     const status = await sendWithShortcut(page)
     expect(await status.textContent()).toContain('Completed')
     expect(await page.locator('.response-pane').textContent()).toContain('hello hub')
+    // The Completion's size on the wire and its hub protocol; the Request tab shows the MessagePack bytes sent.
+    expect(await page.locator('.response-pane').textContent()).toMatch(/Size\s*\d+ B/)
+    expect(await page.locator('.response-ctype').textContent()).toBe('application/x-msgpack')
+    await page.locator('.response-pane').getByRole('tab', { name: 'Request' }).click()
+    const request = page.locator('.sent-request')
+    expect(await request.textContent()).toMatch(/MessagePack, \d+ bytes on the wire/)
+    expect(await request.getByRole('table', { name: 'Request headers' }).textContent()).toContain(
+      'application/x-msgpack',
+    )
+    await screenshot(page, 'signalr-invoke-sent-light')
+    await page.locator('.response-pane').getByRole('tab', { name: 'Body' }).click()
     const shortcut = page
       .getByRole('navigation', { name: 'Hub methods used before' })
       .getByRole('button', { name: 'Echo' })
@@ -97,7 +108,10 @@ describe.runIf(requireChromium())('SignalR hubs in the browser', () => {
         .first()
         .click()
     }
-    await page.getByRole('button', { name: 'Half-close' }).click()
+    // An upload completes its stream; no second Cancel or Open only beside the header's buttons.
+    const bar = page.getByRole('toolbar', { name: 'Composer' })
+    expect((await bar.getByRole('button').allTextContents()).slice(1)).toEqual(['Send ×10', 'Complete upload'])
+    await bar.getByRole('button', { name: 'Complete upload' }).click()
     await waitForLiveStatus(page, ['closed', 'error'])
     const completion = page.locator('.live-row.is-in', { hasText: 'completion' })
     expect(await completion.locator('.live-preview').textContent()).toBe('18')
@@ -106,9 +120,25 @@ describe.runIf(requireChromium())('SignalR hubs in the browser', () => {
 
   it('holds a connection open while another client broadcasts, and shows every message', async () => {
     await openHubMethod('connection')
+    // Unset options show the defaults the hub connection uses, not a blank.
+    const shownChoice = (path: string, scope: string) =>
+      page
+        .locator(`${scope} [data-field-path="${path}"] select`)
+        .first()
+        .evaluate((select: HTMLSelectElement) => select.options[select.selectedIndex]?.text)
+    expect(await shownChoice('transport', '.hub-options')).toBe('auto')
+    expect(await shownChoice('protocol', '.hub-options')).toBe('json')
+    expect(await shownChoice('type', '.composer')).toBe('invoke')
+    await screenshot(page, 'signalr-connection-options-light')
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await waitForLiveStatus(page, ['open'])
     await page.locator('.live-row .live-chip', { hasText: 'connected' }).first().waitFor()
+    // The options message is no hub message: nothing sent yet. A connection has no half-close, and the header's
+    // Disconnect is its only cancel.
+    const sentCount = page.locator('.live-stat[title="Messages sent"] .mono')
+    expect(await sentCount.textContent()).toBe('0')
+    const bar = page.getByRole('toolbar', { name: 'Composer' })
+    expect((await bar.getByRole('button').allTextContents()).slice(1)).toEqual(['Send ×10'])
     const other = createSignalrPlugin()
     try {
       const sent = await other.invoke(
@@ -126,6 +156,7 @@ describe.runIf(requireChromium())('SignalR hubs in the browser', () => {
     }
     const targets = page.getByRole('combobox', { name: 'Target' })
     await expect.poll(() => targets.locator('option').allTextContents(), { timeout: 20_000 }).toContain('Tick')
+    expect(await targets.locator('option').allTextContents()).not.toContain('state')
     await targets.selectOption('Tick')
     const count = page.locator('.live-filter-bar [role="status"]')
     await expect.poll(() => count.textContent(), { timeout: 20_000 }).toMatch(/^500 of \d+ shown$/)
@@ -141,6 +172,9 @@ describe.runIf(requireChromium())('SignalR hubs in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await pinTheme(page, 'light')
     await targets.selectOption('')
+    await page.locator('.composer [data-field-path="target"] input').first().fill('Echo')
+    await bar.getByRole('button', { name: 'Send', exact: false }).first().click()
+    await expect.poll(() => sentCount.textContent()).toBe('1')
     await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
     await waitForLiveStatus(page, ['closed', 'error'])
     expect(pageErrors).toEqual([])

@@ -8,7 +8,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DiscoverResponse } from '@wirebench/core'
+import { exampleMessage } from '@wirebench/core'
+import type { DiscoverResponse, MethodInfo } from '@wirebench/core'
 import { startDemo } from '@wirebench/demo'
 import type { DemoHandle } from '@wirebench/demo'
 import { ndjson, runCli } from '../servers/cli/run-cli.js'
@@ -61,6 +62,27 @@ describe('wirebench list, describe and call against the demo', () => {
     expect(described.example).toMatchObject({ target: 'SendMessage', transport: 'auto' })
   })
 
+  it('prints the example body the UI form fills in: typed samples where the document gives none', async () => {
+    const json = await cli(['describe', '--url', urlOf('grpc'), 'Telemetry/StreamReadings', '--json'])
+    expect(json.code, json.err).toBe(0)
+    const described = JSON.parse(json.out) as { method: MethodInfo; example: Record<string, unknown> }
+    // The proto gives no examples: every field gets a sample of its type, 64-bit integers as proto3 strings.
+    expect(described.example).toEqual(exampleMessage(described.method.inputType.fields, { flavor: 'proto3' }))
+    expect(described.example).toMatchObject({ stationId: expect.any(String), count: expect.any(Number) })
+    const text = await cli(['describe', '--url', urlOf('grpc'), 'Telemetry/StreamReadings'])
+    expect(text.out).toContain(`Example request (-d):\n  ${JSON.stringify(described.example)}\n`)
+    // The example is a message the method takes (the demo knows its own station ids only).
+    const called = await cli([
+      'call',
+      '--url',
+      urlOf('grpc'),
+      'Telemetry/StreamReadings',
+      '-d',
+      JSON.stringify({ ...described.example, stationId: 'st-harbor', count: 1, intervalMs: 10 }),
+    ])
+    expect(called.code, called.err).toBe(0)
+  })
+
   it('calls a REST operation (exit 0) and reports an HTTP 4xx as exit 1 with the body still printed', async () => {
     const ok = await cli(['call', '--url', urlOf('rest'), 'Books/getBook', '-d', '{"bookId": 1}'])
     expect(ok.code).toBe(0)
@@ -107,8 +129,8 @@ describe('wirebench list, describe and call against the demo', () => {
     ])
     expect(chat.code).toBe(0)
     expect(ndjson(chat.out)).toMatchObject([
-      { text: 'hi', role: 'ROLE_ECHO' },
-      { text: 'bye', role: 'ROLE_ECHO' },
+      { data: { text: 'hi', role: 'ROLE_ECHO' } },
+      { data: { text: 'bye', role: 'ROLE_ECHO' } },
     ])
     const missing = await cli(['call', '--url', urlOf('grpc'), 'Telemetry/GetStation', '-d', '{"stationId":"nope"}'])
     expect(missing.code).toBe(1)
@@ -171,7 +193,10 @@ describe('wirebench list, describe and call against the demo', () => {
     // The feed never ends: --timeout stops it, and that is a timeout (exit 4) after the events it printed.
     expect(feed.code).toBe(4)
     expect(ndjson(feed.out).length).toBeGreaterThanOrEqual(1)
-    expect(ndjson(feed.out)[0]).toMatchObject({ seq: expect.any(Number), station: expect.any(String) })
+    expect(ndjson(feed.out)[0]).toMatchObject({
+      data: { seq: expect.any(Number), station: expect.any(String) },
+      meta: { event: expect.any(String) },
+    })
   })
 
   it('exchanges WebSocket messages read line by line from standard input', async () => {
@@ -185,7 +210,9 @@ describe('wirebench list, describe and call against the demo', () => {
       stdin: stdin(),
     })
     expect(result.code, result.err).toBe(0)
-    const frames = ndjson(result.out) as { type: string; text?: string }[]
+    const lines = ndjson(result.out) as { data: { type: string; text?: string }; meta: { opcode: string } }[]
+    expect(lines.every((line) => line.meta.opcode === 'text')).toBe(true)
+    const frames = lines.map((line) => line.data)
     expect(frames.map((f) => f.type)).toEqual(expect.arrayContaining(['welcome', 'echo', 'help']))
     expect(frames.find((f) => f.type === 'echo')?.text).toBe('hello')
   })
@@ -210,9 +237,39 @@ describe('wirebench list, describe and call against the demo', () => {
       '{"target":"Counter","arguments":[3,20]}',
     ])
     expect(counter.code, counter.err).toBe(0)
-    expect(ndjson(counter.out)).toEqual([1, 2, 3])
+    expect(ndjson(counter.out)).toMatchObject([1, 2, 3].map((data) => ({ data, meta: { kind: 'streamItem' } })))
     const fail = await cli(['call', '--url', urlOf('signalr'), 'chat/invoke', '-d', '{"target":"Fail","arguments":[]}'])
     expect(fail.code).toBe(1)
+    expect(JSON.parse(fail.out)).toEqual({ error: expect.stringContaining('This method always fails') })
+  })
+
+  it('prints each frame of a SignalR connection with its kind, target and invocation id; a failed invoke exits 1', async () => {
+    const result = await cli([
+      'call',
+      '--url',
+      urlOf('signalr'),
+      'chat/connection',
+      '-d',
+      '{"target":"SendMessage","arguments":["ada","hello"]}',
+      '-d',
+      '{"target":"Fail","arguments":[]}',
+      '--timeout',
+      '1.5',
+    ])
+    const lines = ndjson(result.out) as { data: unknown; meta?: Record<string, unknown> }[]
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        data: ['ada', 'hello'],
+        meta: expect.objectContaining({ kind: 'invocation', target: 'ReceiveMessage' }),
+      }),
+    )
+    const failed = lines.find((line) => line.meta?.['kind'] === 'completion' && line.meta['error'] !== undefined)
+    expect(failed?.meta).toMatchObject({
+      invocationId: expect.any(String),
+      error: expect.stringContaining('This method always fails'),
+    })
+    expect(result.code).toBe(1)
+    expect(result.err).toMatch(/invocation \S+ failed: .*This method always fails/)
   })
 
   it('answers usage errors with exit 2 and a one-line reason with a hint', async () => {

@@ -27,7 +27,7 @@ describe('wirebench help and completion', () => {
       'list',
       ['--url <address>', '--protocol <id>', '--json', '--env <name>', '--env-file <file>', '--var <name=value>'],
     ],
-    ['describe', ['--url <address>', '<Service[/Method]>', '--json', '--env <name>']],
+    ['describe', ['--url <address>', '<Service[/Method]>', '--json', '--env <name>', '--mcp-config <file>']],
     [
       'call',
       [
@@ -41,6 +41,9 @@ describe('wirebench help and completion', () => {
         '--protocol <id>',
         '-v, --verbose',
         '--allow-credentials-host <host>',
+        '--mcp-config <file>',
+        "'mcp@stdio:<cmd>'",
+        '{"data": …}',
       ],
     ],
   ])('wirebench %s --help lists its flags and the exit codes', async (command, flags) => {

@@ -38,16 +38,20 @@ describe('the README’s wirebench examples, run as written', () => {
     'list --url "$REST"': /^Books\/getBook +unary GET/m,
     'Books/getBook -d': /"title":"The Lighthouse Ledger"/,
     'Telemetry/GetStation': /"id":"st-harbor"/,
-    'Telemetry/StreamReadings': /^(\{"stationId":"st-harbor".*\}\n){3}$/,
-    'Telemetry/Chat': /^\{.*"text":"hi".*\}\n\{.*"text":"bye".*\}\n$/,
+    'Telemetry/StreamReadings': /^(\{"data":\{"stationId":"st-harbor".*\}\}\n){3}$/,
+    'Telemetry/Chat': /^\{"data":\{.*"text":"hi".*\}\n\{"data":\{.*"text":"bye".*\}\n$/,
     'Query/book': /^\{"data":\{"book":\{"title":"The Lighthouse Ledger"\}\}\}\n$/,
-    'Subscription/tick': /^(\{"data":\{"tick":\{"n":\d\}\}\}\n){3}$/,
-    'events/subscribe': /^\{"seq":1,/,
-    'chat/connect': /"type":"help"/,
+    'Subscription/tick': /^(\{"data":\{"data":\{"tick":\{"n":\d\}\}\},"meta":\{"transport":"graphql-[a-z]+"\}\}\n){3}$/,
+    'events/subscribe': /^\{"data":\{"seq":1,.*"meta":\{.*"event":/,
+    // Before chat/connect, which its line also contains.
+    'chat/connection': /"data":\["ada","hi"\],"meta":\{"kind":"invocation","target":"ReceiveMessage"/,
+    'chat/connect': /"data":\{"type":"help".*"meta":\{"opcode":"text"/,
     'chat/invoke': /^"hi"\n$/,
-    'chat/stream': /^1\n2\n3\n$/,
+    'chat/stream': /^(\{"data":\d,"meta":\{"kind":"streamItem".*\}\}\n){3}$/,
     'Auth/whoAmI': /"scheme":"bearerAuth"/,
     describe: /^ {2}bookId +int\S* +path +required/m,
+    'Tools/convert-temperature': /"structuredContent":\{"fahrenheit":212,/,
+    'Tools/get-sum': /The sum of 2 and 3 is 5/,
   }
 
   beforeAll(async () => {
@@ -64,7 +68,7 @@ describe('the README’s wirebench examples, run as written', () => {
   it('shows one example per protocol, and every one works as written', { timeout: 120_000 }, async () => {
     const urlOf = (protocol: string) => demo.services.find((s) => s.protocol === protocol)?.url ?? ''
     const variables = { ...readmeVariables(urlOf), WIREBENCH_HOME: home }
-    for (const name of ['$REST', '$GRPC', '$GRAPHQL', '$SSE', '$WS', '$SIGNALR']) {
+    for (const name of ['$REST', '$GRPC', '$GRAPHQL', '$SSE', '$WS', '$SIGNALR', '$MCP']) {
       expect(
         examples.some((e) => e.line.includes(`"${name}"`)),
         name,

@@ -81,6 +81,7 @@ describe('wirebench start-up (the built CLI, every module it imports recorded)',
       ['websocket', { unary: true, serverStreaming: false, channels: true }],
       ['signalr', { unary: true, serverStreaming: true, channels: true }],
       ['mcp', { unary: true, serverStreaming: true, channels: true }],
+      ['http', { unary: true, serverStreaming: false, channels: false }],
     ])
     expect(listed.protocols.find((p) => p.id === 'grpc')?.uploadExtensions).toEqual(['.proto'])
     expect(listed.protocols.find((p) => p.id === 'rest')?.uploadExtensions).toEqual(['.json', '.yaml', '.yml'])

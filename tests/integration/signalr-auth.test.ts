@@ -23,6 +23,9 @@ let secured: HubServer
 let redirectTarget: HubServer
 let redirector: HubServer
 let tlsHub: HubServer
+let redirectToLocalhost: HubServer
+let httpRedirect: HubServer
+let guarded: ProtocolPlugin
 let pki: TestPki
 const redirectTargetRequests: IncomingMessage['headers'][] = []
 
@@ -44,6 +47,22 @@ beforeAll(async () => {
   redirector = await startTestHubServer({
     redirect: () => ({ url: redirectTarget.url('/hubs/test'), accessToken: 'redirect-token' }),
   })
+  // Sends the client on to `localhost`, which a policy allowing only 127.0.0.1 refuses.
+  redirectToLocalhost = await startTestHubServer({
+    redirect: () => ({ url: redirectTarget.url('/hubs/test').replace('127.0.0.1', 'localhost'), accessToken: 't' }),
+  })
+  guarded = createSignalrPlugin({ outbound: { blockPrivate: true, allowHosts: ['127.0.0.1'] } })
+  // Answers negotiate with an HTTP 307 elsewhere, as ASP.NET Core's UseHttpsRedirection does.
+  httpRedirect = await startTestHubServer(
+    {},
+    {
+      intercept: (request, response) => {
+        if (!(request.url ?? '').includes('/negotiate')) return false
+        response.writeHead(307, { location: redirectTarget.url('/hubs/test/negotiate?negotiateVersion=1') }).end()
+        return true
+      },
+    },
+  )
   tlsHub = await startTestHubServer(
     {},
     {
@@ -60,7 +79,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await plugin?.dispose?.()
-  await Promise.all([secured, redirectTarget, redirector, tlsHub].map((server) => server?.close()))
+  await guarded?.dispose?.()
+  await Promise.all(
+    [secured, redirectTarget, redirector, tlsHub, redirectToLocalhost, httpRedirect].map((server) => server?.close()),
+  )
 })
 
 const whoAmI = (url: string, transport: string, protocol = 'json'): Call => ({
@@ -146,5 +168,78 @@ describe('negotiate redirect', () => {
     const leaked = JSON.stringify(redirectTargetRequests)
     expect(leaked).not.toContain('do-not-forward')
     expect(leaked).not.toContain(token)
+  })
+})
+
+describe('what a redirected call reports', () => {
+  it.each(transports)(
+    'shows the address the connection used after the redirect, and only the headers that went there (%s)',
+    async (transport) => {
+      const result = await plugin.invoke(
+        whoAmI(redirector.url('/hubs/test'), transport),
+        testContext({ metadata: { Authorization: `Bearer ${token}`, 'X-Env-Secret': 'do-not-forward' } }),
+      )
+      const sent = result.sent!
+      expect(sent.url).toBe(redirectTarget.url('/hubs/test'))
+      expect(result.metadata['redirected_to']).toBe(redirectTarget.url('/hubs/test'))
+      const names = sent.headers.map(([name]) => name)
+      expect(names).not.toContain('x-env-secret')
+      // The redirect's own token went there, masked.
+      expect(sent.headers).toContainEqual(['authorization', '***'])
+      expect(JSON.stringify(sent)).not.toContain('redirect-token')
+    },
+  )
+
+  it('names where a redirect sent a live connection in its headers', async () => {
+    const channel = await plugin.openChannel!(
+      { target: redirector.url('/hubs/test'), service: 'test', method: 'connection', messages: [{}] },
+      testContext(),
+    )
+    let metadata: Record<string, string> | undefined
+    try {
+      for await (const frame of channel.frames()) {
+        if (frame.type !== 'headers') continue
+        metadata = frame.metadata
+        break
+      }
+    } finally {
+      await channel.dispose()
+    }
+    expect(metadata?.['redirected_to']).toBe(redirectTarget.url('/hubs/test'))
+  })
+
+  it('shows the hub’s own address and headers when nothing redirected', async () => {
+    const result = await plugin.invoke(
+      whoAmI(secured.url('/hubs/test'), 'WebSockets'),
+      testContext({ metadata: { Authorization: `Bearer ${token}`, 'X-Note': 'kept' } }),
+    )
+    expect(result.sent?.url).toBe(secured.url('/hubs/test'))
+    expect(result.sent?.headers).toContainEqual(['x-note', 'kept'])
+  })
+
+  it('names a redirect the outbound policy refuses, with what to do, and never calls that address', async () => {
+    const before = redirectTargetRequests.length
+    const error = await failure(guarded.invoke(whoAmI(redirectToLocalhost.url('/hubs/test'), 'auto'), testContext()))
+    expect(error.code).toBe('blocked_target')
+    expect(error.message).toMatch(/redirected the connection .*localhost.* outbound policy refuses/)
+    expect(error.hint).toMatch(/outbound policy/)
+    expect(error.hint).not.toMatch(/^Try another transport/)
+    expect(redirectTargetRequests.length).toBe(before)
+  })
+
+  it('names an HTTP 307 on negotiate and where it points, and does not follow it', async () => {
+    const before = redirectTargetRequests.length
+    const error = await failure(
+      plugin.invoke(
+        whoAmI(httpRedirect.url('/hubs/test'), 'auto'),
+        testContext({ metadata: { Authorization: `Bearer ${token}` } }),
+      ),
+    )
+    expect(error.message).toMatch(
+      /answered negotiate with HTTP 307, a redirect to http:\/\/127\.0\.0\.1:\d+\/hubs\/test\b/,
+    )
+    expect(error.hint).toContain(`Use ${redirectTarget.url('/hubs/test')} as the hub address`)
+    expect(error.details).toMatchObject({ status: 307 })
+    expect(redirectTargetRequests.length).toBe(before)
   })
 })

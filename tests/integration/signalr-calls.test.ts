@@ -3,6 +3,9 @@
  * client in signalr-fixture.test.ts): each transport × hub protocol for invoke, send, stream (with a cancel the
  * server observes) and upload; `connection` with every broadcast another client triggers; one connection reused.
  */
+import { JsonHubProtocol, MessageType } from '@microsoft/signalr'
+import type { HubMessage } from '@microsoft/signalr'
+import { MessagePackHubProtocol } from '@microsoft/signalr-protocol-msgpack'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Call, ProtocolPlugin, StreamFrame } from '@wirebench/core'
 import type { HubServer } from '@wirebench/demo'
@@ -214,5 +217,65 @@ describe('connection reuse', () => {
     const negotiates = stats.negotiates
     for (let i = 0; i < 20; i++) await plugin.invoke(call('invoke', message), testContext())
     expect(stats.negotiates).toBe(negotiates)
+  })
+})
+
+describe('sizes on the wire', () => {
+  // The official client's own encoders say how many bytes each message is.
+  const encoders = { json: new JsonHubProtocol(), messagepack: new MessagePackHubProtocol() }
+  const sizeOf = (protocol: keyof typeof encoders, message: HubMessage): number => {
+    const written = encoders[protocol].writeMessage(message)
+    return typeof written === 'string' ? Buffer.byteLength(written) : written.byteLength
+  }
+
+  it.each(['messagepack', 'json'] as const)(
+    'reports what invoke sent and received in %s bytes, with its content type',
+    async (protocol) => {
+      const result = await plugin.invoke(
+        call('invoke', { target: 'Echo', arguments: [{ greeting: 'grüße' }], transport: 'WebSockets', protocol }),
+        testContext(),
+      )
+      const sent = result.sent!
+      const message = JSON.parse(sent.body!) as { type: number; invocationId: string; target: string }
+      expect(message).toMatchObject({
+        type: MessageType.Invocation,
+        target: 'Echo',
+        arguments: [{ greeting: 'grüße' }],
+      })
+      const type = protocol === 'json' ? 'application/json' : 'application/x-msgpack'
+      expect(sent.headers).toContainEqual(['content-type', type])
+      expect(result.contentType).toBe(type)
+      expect(sent.bodyBytes).toBe(sizeOf(protocol, message as HubMessage))
+      const completion = {
+        type: MessageType.Completion,
+        invocationId: message.invocationId,
+        result: { greeting: 'grüße' },
+      } as HubMessage
+      expect(result.sizeBytes).toBe(sizeOf(protocol, completion))
+      if (protocol === 'messagepack') expect(sent.bodyBytes).not.toBe(Buffer.byteLength(sent.body!))
+    },
+  )
+
+  it('gives each MessagePack stream item its size, and the upload its real stream id', async () => {
+    const frames = await collect(
+      plugin.invokeStream!(
+        call('stream', { target: 'Counter', arguments: [3, 0], transport: 'LongPolling', protocol: 'messagepack' }),
+        testContext(),
+      ),
+    )
+    const head = frames[0] as Extract<StreamFrame, { type: 'headers' }>
+    const invocationId = head.metadata['invocation_id']!
+    const items = frames.filter((f) => f.type === 'message')
+    expect(items.map((f) => metaOf(f)['bytes'])).toEqual(
+      [1, 2, 3].map((item) => sizeOf('messagepack', { type: MessageType.StreamItem, invocationId, item })),
+    )
+    const upload = await plugin.invoke(
+      call('upload', { target: 'Sum', transport: 'WebSockets', protocol: 'messagepack' }, [1, 2]),
+      testContext(),
+    )
+    const invocation = JSON.parse(upload.sent!.body!) as { streamIds: string[] }
+    expect(invocation.streamIds).toHaveLength(1)
+    expect(invocation.streamIds[0]).not.toBe('…')
+    expect(upload.sent!.bodyBytes).toBe(sizeOf('messagepack', invocation as unknown as HubMessage))
   })
 })

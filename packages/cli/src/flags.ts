@@ -107,7 +107,7 @@ export function resolveFlags(flags: RawFlags, env: NodeJS.ProcessEnv = process.e
  * `mcp@stdio:<command line>`: a stdio MCP server the user starts from the command line (trusted, like a config file),
  * named after its program; the URL list shows it as `mcp+stdio://<name>`.
  */
-function stdioUrl(url: string, servers: McpStdioServer[]): string {
+export function stdioUrl(url: string, servers: McpStdioServer[]): string {
   try {
     const server = stdioServerFromCommandLine(url.slice(STDIO_PIN_PREFIX.length), (name) =>
       servers.some((s) => s.name === name),

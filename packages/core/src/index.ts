@@ -26,6 +26,15 @@ export type {
 } from './model/wire.js'
 export { fieldTypes, isIntegerFieldType, optionalField, statusNames } from './model/wire.js'
 export type { StreamFrame, StreamFrameType } from './model/stream.js'
+export { exampleMessage } from './examples/example-message.js'
+export type { ExampleOptions } from './examples/example-message.js'
+export { exampleFlavorOf } from './examples/example-flavor.js'
+export type { ExampleFlavor } from './examples/example-flavor.js'
+export { is64BitIntegerType, isIntegerType, isNumericType } from './examples/field-kinds.js'
+export { layoutFields } from './examples/oneof-layout.js'
+export type { FieldLayoutItem } from './examples/oneof-layout.js'
+export { unwrappedField, wellKnownKind, wellKnownName } from './examples/well-known-types.js'
+export type { WellKnownKind } from './examples/well-known-types.js'
 export { WorkbenchError } from './errors/workbench-error.js'
 export type { WorkbenchErrorCode, WorkbenchErrorOptions } from './errors/workbench-error.js'
 export { httpStatusClass, httpStatusToStatusName } from './status/http-status.js'
@@ -167,6 +176,7 @@ export type {
   ImportedRequest,
   ImportFormat,
   ImportIntoWorkspaceRequest,
+  SaveImportedRequestsBody,
   ImportPreview,
   ImportReportItem,
   ImportRequest,

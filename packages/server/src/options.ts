@@ -1,4 +1,5 @@
 /** Options of the workbench Fastify plugin and their defaults. */
+import type { HistoryLimits } from '@wirebench/workspace'
 import { LIVE_ACK_WINDOW } from '@wirebench/core'
 import type { ProtocolPlugin } from '@wirebench/core'
 import type { SpawnFunction } from '@wirebench/protocol-mcp'
@@ -90,6 +91,13 @@ export interface WorkbenchOptions {
   lockedUrls?: string[] | null
   /** Discovery URLs of the demo services (`--demo`). */
   demoUrls?: string[]
+  /**
+   * A workspace folder to open (created when missing) and make active at start (`--workspace <dir>`); its `urls`
+   * are the page's starting URLs.
+   */
+  workspaceDir?: string
+  /** Workspace watching and history bounds (tests turn the watcher off or shorten its debounce). */
+  workspaces?: { watch?: boolean; watchDebounceMs?: number; historyLimits?: HistoryLimits }
   /**
    * The session token `/api/*` calls must carry; `null` turns the gate off (`--no-token`).
    * When omitted a random token nobody knows is used, so the API stays closed until one is given.

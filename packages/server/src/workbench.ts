@@ -14,6 +14,8 @@ import { registerAuthProxyRoutes } from './routes/auth-proxy.js'
 import { registerCookieRoutes } from './routes/cookies.js'
 import { registerDiscoverRoutes } from './routes/discover.js'
 import { registerEnvironmentRoutes } from './routes/environments.js'
+import { registerHistoryRoutes } from './routes/history.js'
+import { registerImportPreviewRoutes } from './routes/import-preview.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
 import { registerMcpRoutes } from './routes/mcp.js'
 import { registerLiveRoutes } from './routes/live.js'
@@ -24,12 +26,14 @@ import { registerSchemaRoutes } from './routes/schema.js'
 import { registerSessionTicketRoutes } from './routes/session-ticket.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
+import { registerWorkspaceRoutes } from './routes/workspaces.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
 import { createSessionToken, createSessionTokenHolder } from './security/token.js'
 import { createBuiltinPlugins } from './services/builtin-plugins.js'
 import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
+import { createHistoryRecorder } from './services/history-recorder.js'
 import { createInvokeService } from './services/invoke.js'
 import { createLazyTokenProxy } from './services/lazy-token-proxy.js'
 import { workbenchOutboundPolicy } from './services/outbound-policy.js'
@@ -44,6 +48,7 @@ import { targetSchemes } from './services/plugin-target.js'
 import { parseTargetEntry } from './services/target-entry.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
+import { openWorkspaces } from './services/workspaces.js'
 import { defaultUiDir } from './ui-dir.js'
 import { serverVersion } from './version.js'
 
@@ -144,8 +149,13 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   })
   await uploads.load(pluginLogger(app.log))
 
+  const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
+  await environments.init()
+  const workspaces = await openWorkspaces(app, options)
+
   const deps = {
     registry,
+    recorder: createHistoryRecorder({ workspaces: workspaces.service, environments }),
     limits,
     uploads,
     discovery: createDiscoveryService({
@@ -167,19 +177,24 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerPluginRoutes(app, { registry, refused: sidecars.refused })
   registerDiscoverRoutes(app, deps)
   registerInvokeRoutes(app, deps)
+  registerImportPreviewRoutes(app, deps)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)
-  registerLiveRoutes(app, deps, { outboundPolicy, ...(token ? { sessionToken: token } : {}) })
+  registerLiveRoutes(app, deps, {
+    outboundPolicy,
+    onWorkspaceChanged: (listener) => workspaces.service.onChange(listener),
+    ...(token ? { sessionToken: token } : {}),
+  })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
   registerMcpRoutes(app, { servers: mcpServers })
 
-  const environments = createEnvironmentStore({ configDir: options.configDir, parse: parseEnvironmentsDocument })
-  await environments.init()
   registerEnvironmentRoutes(app, {
     store: environments,
     parse: parseEnvironmentsDocument,
     jsonBodyBytes: limits.jsonBodyBytes,
   })
+  registerWorkspaceRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
+  registerHistoryRoutes(app, { workspaces: workspaces.service })
   registerAuthProxyRoutes(app, {
     proxy: createLazyTokenProxy({
       outboundPolicy,
@@ -201,6 +216,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     demo: demoUrls.length > 0,
     demoUrls: [...demoUrls],
   }
+  if (workspaces.launched) config.workspace = workspaces.launched
   if (registry.list().some((p) => p.anyScheme === true)) config.anyScheme = true
   const host = options.embeddedHost
   // Read when the page loads: the host's routes are registered after the workbench.

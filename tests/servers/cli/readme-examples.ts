@@ -31,5 +31,6 @@ export function readmeVariables(urlOf: (protocol: string) => string): Record<str
     SSE: urlOf('sse'),
     WS: urlOf('websocket'),
     SIGNALR: urlOf('signalr'),
+    MCP: urlOf('mcp'),
   }
 }

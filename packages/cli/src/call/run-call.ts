@@ -77,10 +77,15 @@ async function runUnary(plan: CallPlan, run: CallRun): Promise<ExitCode> {
     logger: run.engine.logger,
   })
   run.verbose.result(result)
-  const body =
+  const answered =
     result.responses && plan.method.methodType !== 'Unary' && result.responses.length > 1
       ? result.responses
       : result.response
+  // A failed call that answered nothing (a SignalR hub error) prints what went wrong, not `null`.
+  const body =
+    (answered === undefined || answered === null) && result.status !== 'OK' && result.errorDetails !== undefined
+      ? result.errorDetails
+      : answered
   if (body !== undefined) run.io.out(formatJson(body, run.io.isTTY))
   else if (result.responseBinary !== undefined) run.io.out(formatJson({ binary: result.responseBinary }, run.io.isTTY))
   if (result.truncated) run.io.err('wirebench: the response was larger than the limit and was cut.\n')
@@ -148,12 +153,11 @@ async function runStream(plan: CallPlan, run: CallRun): Promise<ExitCode> {
   if (!plugin.invokeStream) throw CliFailure.usage(`${plugin.name} has no server streams.`)
   const live = liveContext(run, prepared.metadata, plan.timeoutMs, () => timeoutOf(plan.timeoutMs))
   try {
-    const code = await printFrames(
-      plugin.invokeStream(call, await live.create()),
-      run.io,
-      run.verbose,
-      () => live.controller.signal.aborted,
-    )
+    const code = await printFrames(plugin.invokeStream(call, await live.create()), {
+      io: run.io,
+      verbose: run.verbose,
+      isEndedByUs: () => live.controller.signal.aborted,
+    })
     throwIfExpired(live.controller.signal)
     return code
   } catch (error) {
@@ -211,10 +215,16 @@ async function runChannel(plan: CallPlan, run: CallRun): Promise<ExitCode> {
       : timeoutOf(plan.timeoutMs),
   )
   let channel: Channel | undefined
+  const failures = { count: 0 }
   try {
     channel = await plugin.openChannel(call, await live.create())
     const opened = channel
-    const printing = printFrames(opened.frames(), run.io, run.verbose, () => live.controller.signal.aborted)
+    const printing = printFrames(opened.frames(), {
+      io: run.io,
+      verbose: run.verbose,
+      isEndedByUs: () => live.controller.signal.aborted,
+      failures,
+    })
     // A failed print must not go unobserved while messages are still being sent.
     printing.catch(() => undefined)
     await sendAll(opened, plan, run)
@@ -230,7 +240,7 @@ async function runChannel(plan: CallPlan, run: CallRun): Promise<ExitCode> {
       // A connection listened to for --timeout after its last message ended the way the user asked.
       if (reason.code === 'cancelled') {
         run.verbose.note(`closed after ${(plan.timeoutMs ?? 0) / 1000} s (--timeout)`)
-        return exitCodes.ok
+        return failures.count > 0 ? exitCodes.notOk : exitCodes.ok
       }
       throw reason
     }

@@ -39,14 +39,21 @@ Examples:
   $ wirebench call --url grpc@localhost:50051 demo.Chat/Talk -d '{"text": "hi"}' -d '{"text": "bye"}'
   $ wirebench call --url http://localhost:4000/graphql Query/books -d @books.graphql --var limit=5
   $ echo '"hello"' | wirebench call --url ws://localhost:8081/chat Chat/connect -d @- --timeout 2
+  $ wirebench call --url 'mcp@stdio:npx -y @modelcontextprotocol/server-everything' Tools/get-sum -d '{"a": 2, "b": 3}'
+  $ wirebench call --mcp-config ~/.cursor/mcp.json --url mcp+stdio://github Resources/readme
 
 Messages: one -d is the request; several -d are a client stream; -d @file reads JSON (a .graphql file is sent as
-the query); -d @- reads standard input (for a stream or channel, one JSON message per line). Server streams and
-channels print one JSON document per line as frames arrive. WebSocket and SignalR connections stay open after the
-last message until the server closes them or --timeout ends them (exit 0).
+the query); -d @- reads standard input (for a stream or channel, one JSON message per line). A unary call prints
+the response. Server streams and channels print one JSON object per line as frames arrive, the same shape for every
+protocol: {"data": …} with "meta" when the protocol says more about the frame (SignalR kind, target, invocationId and
+error; SSE id and event; WebSocket opcode; MCP kind) and "binary" (base64) for binary frames; jq .data gives the
+payloads. WebSocket and SignalR connections stay open after the last message until the server closes them or
+--timeout ends them (exit 0, or 1 when an invocation on the connection failed).
 --env applies an environment of <config-dir>/environments.json (variables, auth, TLS trust). Its credentials go only
 to approved hosts: the hosts of --url, those in the environment's approved list, and --allow-credentials-host.
-OAuth 2.0 authorization code needs a browser and is refused here.`
+OAuth 2.0 authorization code needs a browser and is refused here.
+MCP servers over stdio start only from this command line: --url 'mcp@stdio:<program> <args>' (split on spaces, no
+shell) names one after its program; --mcp-config files and <config-dir>/mcp.json name theirs (mcp+stdio://<name>).`
 
 export function callCommand(io: CliIo, setExitCode: (code: number) => void): Command {
   return withTargetOptions(new Command('call'))

@@ -1,5 +1,6 @@
 /** `wirebench describe`: a method's fields (type, source, required, description) and an example request. */
 import { Command } from 'commander'
+import { exampleFlavorOf, exampleMessage } from '@wirebench/core'
 import type { FieldInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { discoverTargets } from '../engine/discover-targets.js'
 import { findMethod, findServices, serviceLabel, splitAddress } from '../engine/find-method.js'
@@ -43,18 +44,9 @@ function table(rows: string[][]): string {
     .concat('\n')
 }
 
-/** The example the description itself gives: its examples and defaults, field by field (never made-up values). */
-export function documentedExample(fields: readonly FieldInfo[], depth = 0): Record<string, unknown> {
-  const example: Record<string, unknown> = {}
-  for (const field of fields) {
-    const given = field.example ?? field.defaultValue
-    if (given !== undefined && given !== null) example[field.name] = given
-    else if (field.type === 'message' && field.messageType && depth < 3 && (field.required || depth === 0)) {
-      const nested = documentedExample(field.messageType.fields, depth + 1)
-      if (Object.keys(nested).length > 0) example[field.name] = field.isRepeated ? [nested] : nested
-    }
-  }
-  return example
+/** The request body the UI's "Fill example" writes into the form: the document's examples, typed samples for the rest. */
+export function exampleBody(service: ServiceInfo, method: MethodInfo): Record<string, unknown> {
+  return exampleMessage(method.inputType.fields, { flavor: exampleFlavorOf(service.protocol) })
 }
 
 function renderMethod(service: ServiceInfo, method: MethodInfo, all: readonly ServiceInfo[]): string {
@@ -64,7 +56,7 @@ function renderMethod(service: ServiceInfo, method: MethodInfo, all: readonly Se
   const about = method.summary ?? method.description
   if (about) lines.push(`  ${about.split('\n')[0]}`)
   lines.push('', `Request ${method.inputType.name || 'fields'}:`)
-  return `${lines.join('\n')}\n${table(fieldRows(method.inputType.fields))}\nExample request (-d):\n  ${JSON.stringify(documentedExample(method.inputType.fields))}\n`
+  return `${lines.join('\n')}\n${table(fieldRows(method.inputType.fields))}\nExample request (-d):\n  ${JSON.stringify(exampleBody(service, method))}\n`
 }
 
 interface DescribeFlags extends TargetFlags {
@@ -95,7 +87,7 @@ export function describeCommand(io: CliIo, setExitCode: (code: number) => void):
             const found = findMethod(services, address)
             io.out(
               flags.json
-                ? formatJson({ ...found, example: documentedExample(found.method.inputType.fields) }, io.isTTY)
+                ? formatJson({ ...found, example: exampleBody(found.service, found.method) }, io.isTTY)
                 : renderMethod(found.service, found.method, services),
             )
           } else {

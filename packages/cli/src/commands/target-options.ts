@@ -2,7 +2,9 @@
 import { resolve } from 'node:path'
 import { Option } from 'commander'
 import type { Command } from 'commander'
-import { defaultConfigDir } from '../flags.js'
+import { STDIO_PIN_PREFIX } from '@wirebench/protocol-mcp/config'
+import type { McpStdioServer } from '@wirebench/protocol-mcp/config'
+import { UsageError, defaultConfigDir, stdioUrl } from '../flags.js'
 import { createCallAuth } from '../environment/call-auth.js'
 import type { CallAuth } from '../environment/call-auth.js'
 import { loadCallEnvironment } from '../environment/environment-flags.js'
@@ -20,6 +22,7 @@ export interface TargetFlags {
   allowCredentialsHost?: string[]
   configDir?: string
   pluginDir?: string[]
+  mcpConfig?: string[]
   verbose?: boolean
 }
 
@@ -41,7 +44,11 @@ export function collect(value: string, previous: string[] | undefined): string[]
 /** Adds the shared flags to a command. */
 export function withTargetOptions(command: Command): Command {
   return command
-    .requiredOption('--url <address>', 'server address or document URL; repeatable; accepts protocol@url', collect)
+    .requiredOption(
+      '--url <address>',
+      "server address or document URL; repeatable; accepts protocol@url and 'mcp@stdio:<cmd>'",
+      collect,
+    )
     .option(
       '--protocol <id>',
       'only this protocol plugin tries the URLs (rest, grpc, graphql, sse, websocket, signalr…)',
@@ -55,6 +62,11 @@ export function withTargetOptions(command: Command): Command {
       collect,
     )
     .option('--plugin-dir <dir>', 'also load the sidecar plugins in this directory (repeatable)', collect)
+    .option(
+      '--mcp-config <file>',
+      'MCP servers in the mcpServers format, called as mcp+stdio://<name>; repeatable; {config-dir}/mcp.json is read too',
+      collect,
+    )
     .addOption(
       new Option('--config-dir <dir>', 'where environments.json and installed plugins live').default(
         undefined,
@@ -70,8 +82,22 @@ export interface CallSession {
   close(): Promise<void>
 }
 
+/** `--url 'mcp@stdio:<command line>'`: a stdio server the user starts (trusted, as a file is), then its address. */
+function stdioServerUrl(url: string, servers: McpStdioServer[]): string {
+  try {
+    return stdioUrl(url, servers)
+  } catch (error) {
+    if (error instanceof UsageError) throw CliFailure.usage(error.message, "Write --url 'mcp@stdio:<program> <args>'.")
+    throw error
+  }
+}
+
 export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSession> {
-  const urls = (flags.url ?? []).map((u) => u.trim()).filter((u) => u !== '')
+  const mcpServers: McpStdioServer[] = []
+  const urls = (flags.url ?? [])
+    .map((u) => u.trim())
+    .filter((u) => u !== '')
+    .map((url) => (url.toLowerCase().startsWith(STDIO_PIN_PREFIX) ? stdioServerUrl(url, mcpServers) : url))
   if (urls.length === 0) throw CliFailure.usage('--url is empty.', 'Give the address of a server or a document.')
   const configDir = flags.configDir ? resolve(flags.configDir) : defaultConfigDir()
   const environment = await loadCallEnvironment({
@@ -85,8 +111,13 @@ export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSe
     {
       configDir,
       pluginDirs: (flags.pluginDir ?? []).map((dir) => resolve(dir)),
+      mcp: { configFiles: (flags.mcpConfig ?? []).map((file) => resolve(file)), servers: mcpServers },
     },
   )
+  // A configuration file the command cannot use is said at once: otherwise its servers are only "not configured".
+  for (const issue of engine.mcpIssues) {
+    io.err(`wirebench: ${issue.file}${issue.server ? ` (${issue.server})` : ''}: ${issue.message}\n`)
+  }
   try {
     const auth = await createCallAuth({
       ...environment,

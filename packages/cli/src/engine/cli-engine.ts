@@ -2,9 +2,11 @@
  * The workbench's call machinery in this process: the server's built-in plugins (each loading its stack on first
  * use), its discovery fan-out and invocation, under the standalone outbound policy and limits. No HTTP server runs.
  */
-import type { Logger, OutboundPolicy } from '@wirebench/core'
+import type { Logger, McpConfigIssue, OutboundPolicy } from '@wirebench/core'
+import type { McpStdioServer } from '@wirebench/protocol-mcp/config'
 import { cliVersion } from '../version.js'
 import type {
+  McpServers,
   DiscoveryService,
   InvokeService,
   PluginRegistry,
@@ -21,6 +23,8 @@ export interface CliEngine {
   /** Token requests of the auth helpers (OAuth client credentials, custom tokens), as the server's proxy makes them. */
   tokens: TokenProxy
   logger: Logger
+  /** What of the MCP configuration could not be used (a file anyone may write, an entry without a command…). */
+  mcpIssues: McpConfigIssue[]
   close(): Promise<void>
 }
 
@@ -37,6 +41,22 @@ export interface CliEngineOptions {
   configDir: string
   /** `--plugin-dir`: more sidecar plugin directories. */
   pluginDirs?: readonly string[]
+  /** The trusted MCP configuration of the command line: `--mcp-config` files and `--url mcp@stdio:…` servers. */
+  mcp?: { configFiles: readonly string[]; servers: readonly McpStdioServer[] }
+}
+
+/**
+ * The MCP servers this command may start or reach, as the server reads them (the flags, then
+ * `{config_dir}/mcp.json`); none, and nothing imported, when the command line names none and that file is absent.
+ */
+async function mcpServersOf(options: CliEngineOptions): Promise<McpServers | undefined> {
+  const fs = await import('node:fs')
+  const path = await import('node:path')
+  const defaultFile = path.join(options.configDir, 'mcp.json')
+  const { configFiles = [], servers = [] } = options.mcp ?? {}
+  if (configFiles.length === 0 && servers.length === 0 && !fs.existsSync(defaultFile)) return undefined
+  const { createMcpServers } = await import('@wirebench/server/engine')
+  return createMcpServers({ defaultFile, files: configFiles, commandLine: servers })
 }
 
 /** Sidecars are loaded only where there can be some: a call without them does not import the sidecar host. */
@@ -53,7 +73,12 @@ export async function createCliEngine(logger: Logger, options: CliEngineOptions)
   const limits = engine.defaultLimits
   const outboundPolicy = engine.workbenchOutboundPolicy('standalone')
   const cookieJars = engine.createServerCookieJars()
-  const builtins = engine.createBuiltinPlugins({ outbound: outboundPolicy, cookieJars: cookieJars.jars })
+  const mcp = await mcpServersOf(options)
+  const builtins = engine.createBuiltinPlugins({
+    outbound: outboundPolicy,
+    cookieJars: cookieJars.jars,
+    ...(mcp ? { mcp: { servers: mcp, processes: mcp.board } } : {}),
+  })
   const sidecars = (await hasSidecars(options))
     ? await engine.loadSidecarPlugins({
         configDir: options.configDir,
@@ -75,6 +100,7 @@ export async function createCliEngine(logger: Logger, options: CliEngineOptions)
     outboundPolicy,
     tokens,
     logger,
+    mcpIssues: mcp?.summaries().issues ?? [],
     discovery: engine.createDiscoveryService({
       registry,
       timeoutMs: limits.discoveryTimeoutMs,

@@ -1,4 +1,5 @@
 /** Request and response shapes of the workbench HTTP API, shared by the server, the UI's client and the CLI. */
+import type { HistoryTemplate } from './workspace-api.js'
 import type { WorkbenchErrorCode } from '../errors/workbench-error.js'
 import type { PluginSetting, SchemaDocument } from '../plugin/contract.js'
 import type { AuthChallenge, DiscoveryAttempt, InvokeResult, MethodInfo, ServiceInfo } from '../model/wire.js'
@@ -43,6 +44,8 @@ export interface InvokeRequest {
   /** Send to this server instead of the discovered base URL. */
   serverUrl?: string
   timeoutMs?: number
+  /** Record the call in this workspace's history when it ends (the request as typed, secret values redacted). */
+  history?: HistoryTemplate
 }
 
 export type InvokeResponse = InvokeResult
@@ -195,6 +198,11 @@ export interface ClientConfig {
    * `scheme://host` address, and the server decides per plugin. Absent or false: the built-in schemes only.
    */
   anyScheme?: boolean
+  /**
+   * The workspace opened with `--workspace <dir>`: the page makes it active and starts with its discovery URLs
+   * (`protocol@url` pins kept as written).
+   */
+  workspace?: { id: string; urls: string[] }
   /** Embedded mode: the host the workbench is mounted in (absent standalone). */
   embedded?: EmbeddedHostInfo
 }

@@ -6,6 +6,7 @@
  */
 import type { StreamFrame } from '../model/stream.js'
 import type { Problem } from './http-api.js'
+import type { HistoryTemplate } from './workspace-api.js'
 
 /** The subprotocol the server selects; the browser offers it together with the token entry. */
 export const LIVE_PROTOCOL = 'wirebench.live.v1'
@@ -29,6 +30,8 @@ export interface LiveCallTarget {
   serverUrl?: string
   /** Deadline of the whole call; omitted means the server's idle timeout applies instead. */
   timeoutMs?: number
+  /** Record the call in this workspace's history when it closes (as `POST /api/invoke` does). */
+  history?: HistoryTemplate
 }
 
 export type LiveClientMessage =
@@ -62,6 +65,11 @@ export type LiveServerMessage =
   | { op: 'closed'; id: string; problem?: Problem }
   /** A message that could not be handled (bad JSON, unknown op, unknown id). */
   | { op: 'error'; id?: string; problem: Problem }
+  /**
+   * A workspace changed (on disk — an editor, a `git pull` — or through the API from any tab): sent on every open
+   * socket, not tied to a call; the page reloads the workspace's content when `revision` differs from the one it holds.
+   */
+  | { op: 'workspace.changed'; workspace: string; revision: string }
 
 /** Frames the server may send ahead of the browser's last `ack` for one call. */
 export const LIVE_ACK_WINDOW = 8192

@@ -104,7 +104,10 @@ export interface SaveFolderBody {
   folder: SavedFolder
 }
 
-/** `GET /api/workspaces/:id/history?q=&limit=&before=`: newest first. */
+/**
+ * `GET /api/workspaces/:id/history?q=&limit=&before=`: newest first; `q` matches method, URL, status, name, service
+ * and protocol (every word must match). `DELETE /api/workspaces/:id/history` clears it.
+ */
 export interface HistoryPage {
   entries: HistoryEntry[]
   /** Entries matching `q` in all. */
@@ -137,12 +140,27 @@ export interface ImportPreview {
   requests: ImportedRequest[]
   /** Workspace variables the source defines (Postman collection variables…). */
   vars: Record<string, string>
+  /**
+   * Credentials the source held as literal values (a curl `-u`, an `Authorization` header, a Postman token): the
+   * requests reference them as `${name}`, and these values belong in an environment, never in workspace files.
+   */
+  secrets?: Record<string, string>
   report: ImportReportItem[]
 }
 
 /** `POST /api/workspaces/:id/imports`: import into a folder of the workspace (`folder` prefixes the source's). */
 export interface ImportIntoWorkspaceRequest extends ImportRequest {
   folder?: string
+}
+
+/**
+ * `POST /api/workspaces/:id/requests`: save a batch of requests (an import the UI previewed). A name that is not a
+ * safe file name is adjusted, and a path that exists gets a `-2`, `-3`… suffix, never replaced; `vars` are added to
+ * the workspace's variables where the workspace has no value of that name yet.
+ */
+export interface SaveImportedRequestsBody {
+  requests: ImportedRequest[]
+  vars?: Record<string, string>
 }
 
 export interface ImportResult {

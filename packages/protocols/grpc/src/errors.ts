@@ -5,7 +5,7 @@
 import { Code, ConnectError } from '@connectrpc/connect'
 import { WorkbenchError, statusNames } from '@wirebench/core'
 import type { StatusName } from '@wirebench/core'
-import { toNetworkError } from '@wirebench/transport'
+import { toNetworkError } from '@wirebench/transport/net'
 
 export function missingFileHint(file: string): string {
   return `Upload the .proto file ${file} (and what it imports) on the Schema Files tab, then call with a server URL.`

@@ -3,7 +3,7 @@
  * the call's metadata (credentials masked) and the request message, shown as the JSON it was encoded from.
  */
 import type { SentRequest } from '@wirebench/core'
-import { MASK, isCredentialHeader } from '@wirebench/transport'
+import { MASK, isCredentialHeader } from '@wirebench/transport/net'
 import type { GrpcWire } from './types.js'
 import type { PreparedCall } from './prepared-call.js'
 

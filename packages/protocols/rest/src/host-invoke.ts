@@ -4,12 +4,11 @@
  */
 import { WorkbenchError, whenAborted } from '@wirebench/core'
 import type { CallContext, InvokeResult } from '@wirebench/core'
-import { createPhaseTimer } from '@wirebench/transport'
+import { createPhaseTimer, toInvokeResult } from '@wirebench/transport'
 import type { HttpRequestBody } from '@wirebench/transport'
 import type { HostRequest, RestHost } from './host.js'
 import { prepareOutbound } from './invoke.js'
 import type { InvokeDeps, ResolvedCall } from './invoke.js'
-import { toInvokeResult } from './response.js'
 import { restSentRequest } from './sent-request.js'
 
 type HostSend = NonNullable<RestHost['send']>

@@ -1,13 +1,12 @@
 /** Unary REST calls: build the request from the discovered method, send it through the guarded transport, decode. */
 import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders, whenAborted } from '@wirebench/core'
 import type { CallContext, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
-import { createPhaseTimer, httpRequest } from '@wirebench/transport'
+import { createPhaseTimer, httpRequest, toInvokeResult } from '@wirebench/transport'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { missingServerUrl } from './errors.js'
 import { buildRequest } from './request-build.js'
 import { restSentRequest } from './sent-request.js'
 import { signOutbound } from './sigv4/sign-outbound.js'
-import { toInvokeResult } from './response.js'
 import type { PreparedOutbound, RestPluginOptions } from './types.js'
 
 export interface InvokeDeps {

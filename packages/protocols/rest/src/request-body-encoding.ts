@@ -1,12 +1,11 @@
 /** Serialises the body fields of a call: JSON, multipart (automatic boundary), urlencoded, text and binary. */
 import { WorkbenchError } from '@wirebench/core'
 import type { FieldInfo } from '@wirebench/core'
-import type { HttpRequestBody } from '@wirebench/transport'
+import { encodeMultipart } from '@wirebench/transport'
+import type { HttpRequestBody, MultipartPart } from '@wirebench/transport'
 import type { BodyLayout } from './body-layout.js'
 import { parseFileValue } from './file-value.js'
 import { encodePairs, formPairs, scalarToString } from './form-encoding.js'
-import { encodeMultipart } from './multipart.js'
-import type { MultipartPart } from './multipart.js'
 import { isObject } from './types.js'
 
 export interface EncodedBody {

@@ -5,13 +5,15 @@
  */
 import { WorkbenchError } from '@wirebench/core'
 import type { Call, CallContext, InvokeResult, SentRequest } from '@wirebench/core'
-import { describeSentRequest } from '@wirebench/transport'
 import { HubMethodError } from './client/hub-session.js'
+import type { WrittenMessage } from './client/hub-session.js'
+import { withoutQuery } from './client/hub-wire.js'
 import { asFields, readConnection, readInvocation } from './call-message.js'
 import type { HubMethodName } from './describe.js'
 import { connectionLost } from './errors.js'
 import type { HubPool, PooledSession } from './pool.js'
 import { raceSignal } from './pool.js'
+import { hubContentType, sentMessage } from './sent-message.js'
 import type { WireRequest } from './wire.js'
 
 export function sessionMetadata(pooled: PooledSession['open']): Record<string, string> {
@@ -19,23 +21,9 @@ export function sessionMetadata(pooled: PooledSession['open']): Record<string, s
   if (pooled.transport) metadata['transport'] = pooled.transport
   const id = pooled.session.connectionId
   if (id) metadata['connection_id'] = id
+  // Where a negotiate redirect (the hosted SignalR service) sent the connection.
+  if (pooled.hub.isRedirected) metadata['redirected_to'] = withoutQuery(pooled.hub.url)
   return metadata
-}
-
-/**
- * What the call put on the hub connection: the hub message (as JSON, whatever the protocol encodes it as), under the
- * connection's headers with credentials masked and the hub address without its API key.
- */
-function sentInvocation(method: HubMethodName, wire: WireRequest, ctx: CallContext, message: object): SentRequest {
-  const headers: Record<string, string> = { ...wire.wire.headers }
-  if (wire.wire.bearerToken !== undefined) headers['authorization'] = `Bearer ${wire.wire.bearerToken}`
-  return describeSentRequest({
-    method: method === 'stream' ? 'StreamInvocation' : 'Invocation',
-    url: wire.url,
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(message),
-    secretQueryNames: ctx.markers.apiKeyQuery?.map((param) => param.name),
-  })
 }
 
 function hubError(
@@ -74,29 +62,43 @@ export async function invokeHub(
   const lease = await pool.acquire(wire, choice, ctx.signal)
   const metadata = sessionMetadata(lease.open)
   const { session } = lease.open
-  const message = {
-    type: method === 'stream' ? 4 : 1,
-    target: invocation.target,
-    arguments: invocation.arguments,
-    ...(method === 'upload' ? { streamIds: ['…'] } : {}),
-  }
-  const done = (response: unknown, extra: Partial<InvokeResult> = {}): InvokeResult => ({
+  let written: WrittenMessage | undefined
+  const sent = (): SentRequest =>
+    sentMessage(
+      method === 'stream' ? 'StreamInvocation' : 'Invocation',
+      written,
+      session.protocol,
+      lease.open.hub,
+      wire,
+      ctx,
+    )
+  const done = (response: unknown, bytes: number | undefined, extra: Partial<InvokeResult> = {}): InvokeResult => ({
     response,
     durationMs: Math.round((performance.now() - started) * 100) / 100,
     status: 'OK',
     metadata,
-    sent: sentInvocation(method, wire, ctx, message),
+    sent: sent(),
+    contentType: hubContentType[session.protocol],
+    ...(bytes !== undefined ? { sizeBytes: bytes } : {}),
     ...extra,
   })
   try {
     switch (method) {
-      case 'invoke':
-        return done(await raceSignal(session.invoke(invocation.target, invocation.arguments), ctx.signal))
-      case 'send':
-        await raceSignal(session.send(invocation.target, invocation.arguments), ctx.signal)
-        return done({ sent: true, target: invocation.target })
+      case 'invoke': {
+        const call = session.invoke(invocation.target, invocation.arguments)
+        written = call.sent
+        const { value, bytes } = await raceSignal(call.result, ctx.signal)
+        return done(value, bytes)
+      }
+      case 'send': {
+        const call = session.send(invocation.target, invocation.arguments)
+        written = call.sent
+        await raceSignal(call.result, ctx.signal)
+        return done({ sent: true, target: invocation.target }, undefined)
+      }
       case 'stream': {
         const stream = session.stream(invocation.target, invocation.arguments)
+        written = stream.sent
         const items: unknown[] = []
         let size = 0
         let truncated = false
@@ -105,29 +107,30 @@ export async function invokeHub(
           for (;;) {
             const next = await raceSignal(iterator.next(), ctx.signal)
             if (next.done === true) break
-            size += JSON.stringify(next.value ?? null).length
+            size += next.value.bytes ?? 0
             if (size > ctx.limits.maxResponseBytes) {
               truncated = true
               break
             }
-            items.push(next.value)
+            items.push(next.value.value)
           }
         } finally {
           // Leaving early (limit, cancel, deadline) tells the hub to stop with CancelInvocation.
           stream.cancel()
         }
-        return done(items, { responses: items, ...(truncated ? { truncated } : {}) })
+        return done(items, size, { responses: items, ...(truncated ? { truncated } : {}) })
       }
       case 'upload': {
         const upload = session.upload(invocation.target, invocation.arguments)
+        written = upload.sent
         for (const item of call.messages.slice(1)) upload.push(item)
         upload.complete()
-        return done(await raceSignal(upload.result, ctx.signal))
+        const { value, bytes } = await raceSignal(upload.result, ctx.signal)
+        return done(value, bytes)
       }
     }
   } catch (error) {
-    if (error instanceof HubMethodError)
-      return hubError(error, started, metadata, sentInvocation(method, wire, ctx, message))
+    if (error instanceof HubMethodError) return hubError(error, started, metadata, sent())
     if (ctx.signal.aborted) throw WorkbenchError.from(ctx.signal.reason, 'cancelled')
     throw connectionLost(error, wire.wire.displayUrl)
   } finally {

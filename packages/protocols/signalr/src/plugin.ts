@@ -6,7 +6,7 @@
 import { WorkbenchError } from '@wirebench/core'
 import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
 import { createDispatcherFactory, createGuardedLookup } from '@wirebench/transport'
-import { openConnectionChannel } from './connection.js'
+import { openConnectionChannel } from './channel.js'
 import { methodNames } from './describe.js'
 import type { HubMethodName } from './describe.js'
 import { discoverHub } from './discover.js'

@@ -5,15 +5,25 @@
 import { WorkbenchError } from '@wirebench/core'
 import { HubSession } from './client/hub-session.js'
 import type { HubState } from './client/hub-session.js'
-import type { FlowGate, TransportName } from './client/hub-wire.js'
+import type { FlowGate, NegotiateAnswer, TransportName } from './client/hub-wire.js'
 import { startFailure } from './errors.js'
 import { liveWire } from './wire.js'
 import type { WireRequest } from './wire.js'
 import type { ConnectionChoice } from './types.js'
 
+/** Where the connection went: the hub address in use, and what redirected it there. */
+export interface ConnectedHub {
+  /** The hub address the transport connected to (the request's own unless a negotiate answer redirected it). */
+  url: string
+  isRedirected: boolean
+  /** A redirect handed out an access token, which the connection carries instead of the environment's credentials. */
+  hasRedirectToken: boolean
+}
+
 export interface OpenSession {
   session: HubSession
   transport: TransportName | undefined
+  hub: ConnectedHub
   /** Resolves with the final state once the connection is closed for good. */
   closed: Promise<Extract<HubState, { state: 'closed' }>>
   stop(): Promise<void>
@@ -32,9 +42,15 @@ export interface OpenSessionOptions {
 export async function openSession(request: WireRequest, options: OpenSessionOptions): Promise<OpenSession> {
   const lifetime = new AbortController()
   let wireError: WorkbenchError | undefined
+  let exactError: WorkbenchError | undefined
   let transport: TransportName | undefined
   const wire = liveWire(request, lifetime.signal, options.gate, (name) => (transport = name))
-  wire.onError = (error) => (wireError ??= error)
+  wire.onError = (error, isExact) => {
+    if (isExact === true) exactError ??= error
+    else wireError ??= error
+  }
+  const hub = followNegotiation(request.url)
+  wire.onNegotiated = hub.onNegotiated
   const session = new HubSession(wire, {
     url: request.url,
     transport: options.choice.transport,
@@ -84,7 +100,7 @@ export async function openSession(request: WireRequest, options: OpenSessionOpti
   } catch (error) {
     await stop()
     if (error instanceof WorkbenchError && (error.code === 'timeout' || error.code === 'cancelled')) throw error
-    throw startFailure(error, wireError, wire.displayUrl)
+    throw exactError ?? startFailure(error, wireError, wire.displayUrl)
   } finally {
     clearTimeout(timer)
   }
@@ -94,7 +110,39 @@ export async function openSession(request: WireRequest, options: OpenSessionOpti
     get transport() {
       return session.transport ?? transport ?? 'LongPolling'
     },
+    get hub() {
+      return hub.current
+    },
     closed,
     stop,
   }
+}
+
+/**
+ * Follows the negotiate answers of one connection: a chain starts at the request's own address, each redirect may
+ * hand out an access token, and the answer without a redirect names the hub in use. Reconnects start a new chain.
+ */
+function followNegotiation(requestUrl: string): {
+  current: ConnectedHub
+  onNegotiated: (answer: NegotiateAnswer) => void
+} {
+  const start = new URL(requestUrl).href
+  let hasToken = false
+  const state = {
+    current: { url: requestUrl, isRedirected: false, hasRedirectToken: false } as ConnectedHub,
+    onNegotiated(answer: NegotiateAnswer): void {
+      if (answer.hubUrl === start) hasToken = false
+      if (answer.redirect) {
+        hasToken ||= answer.redirect.accessToken
+        return
+      }
+      const isRedirected = answer.hubUrl !== start
+      state.current = {
+        url: isRedirected ? answer.hubUrl : requestUrl,
+        isRedirected,
+        hasRedirectToken: isRedirected && hasToken,
+      }
+    },
+  }
+  return state
 }

@@ -26,13 +26,17 @@ export async function* streamHub(
   const stream = lease.open.session.stream(invocation.target, invocation.arguments)
   let completed = false
   try {
-    yield { type: 'headers', metadata: { ...sessionMetadata(lease.open), target: invocation.target } }
+    const id =
+      stream.sent !== undefined && 'invocationId' in stream.sent.message ? stream.sent.message.invocationId : undefined
+    const metadata = { ...sessionMetadata(lease.open), target: invocation.target }
+    yield { type: 'headers', metadata: id !== undefined ? { ...metadata, invocation_id: id } : metadata }
     const iterator = stream.items[Symbol.asyncIterator]()
     try {
       for (;;) {
         const next = await raceSignal(iterator.next(), ctx.signal)
         if (next.done === true) break
-        yield { type: 'message', data: next.value, meta: { kind: 'streamItem' } }
+        const { value, bytes } = next.value
+        yield { type: 'message', data: value, meta: { kind: 'streamItem', ...(bytes !== undefined ? { bytes } : {}) } }
       }
       completed = true
       yield { type: 'end', status: 'OK' }

@@ -46,8 +46,9 @@ export async function openUploadChannel(
     frames.push({ type: 'headers', metadata: { ...sessionMetadata(lease.open), target: invocation.target } }, 256)
     upload = lease.open.session.upload(invocation.target, invocation.arguments)
     upload.result.then(
-      (result) => {
-        frames.push({ type: 'message', data: result, meta: { kind: 'completion' } }, 256)
+      ({ value, bytes }) => {
+        const meta = { kind: 'completion', ...(bytes !== undefined ? { bytes } : {}) }
+        frames.push({ type: 'message', data: value, meta }, 256)
         finish({ type: 'end', status: 'OK' })
       },
       (error: unknown) => {

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify'
 import type { WorkbenchLimits } from '../options.js'
 import type { Cancellation } from '../services/deadline.js'
 import type { DiscoveryService } from '../services/discovery.js'
+import type { HistoryRecorder } from '../services/history-recorder.js'
 import type { InvokeService } from '../services/invoke.js'
 import type { PluginRegistry } from '../services/plugin-registry.js'
 import type { UploadService } from '../services/uploads.js'
@@ -13,6 +14,8 @@ export interface RouteDeps {
   invoker: InvokeService
   uploads: UploadService
   limits: WorkbenchLimits
+  /** Appends calls that carry a `history` template to their workspace's history. */
+  recorder: HistoryRecorder
 }
 
 /**

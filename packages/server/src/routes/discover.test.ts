@@ -27,7 +27,7 @@ describe('POST /api/discover', () => {
     const body = res.json<DiscoverResponse>()
     // Every registered plugin tries every URL; the others report these HTTP/1.1 document URLs as not theirs.
     expect(new Set(body.attempts.map((t) => t.pluginId))).toEqual(
-      new Set(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'signalr', 'mcp']),
+      new Set(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'signalr', 'mcp', 'http']),
     )
     const rest = body.attempts.filter((t) => t.pluginId === 'rest')
     const byUrl = Object.fromEntries(rest.map((t) => [t.url, t]))
@@ -64,7 +64,7 @@ describe('POST /api/discover', () => {
     ])
     expect(pinned[0]?.message).toBe('No protocol plugin "nope" is installed, so "nope@" cannot pin one.')
     expect(pinned[0]?.hint).toMatch(
-      /^Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp\./,
+      /^Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp, http\./,
     )
     // The other URL is discovered as usual.
     expect(body.attempts.find((t) => t.url === a.docUrl && t.pluginId === 'rest')?.outcome).toBe('ok')
@@ -113,7 +113,7 @@ describe('POST /api/discover', () => {
     expect(file[0]?.message).toContain('uses file://, which no plugin speaks')
     // Refused before any plugin runs: every plugin's attempt on the metadata address is an error.
     const metadata = body.attempts.filter((t) => t.url === 'http://169.254.169.254/latest')
-    expect(metadata.length).toBe(9)
+    expect(metadata.length).toBe(10)
     expect(metadata.every((t) => t.outcome === 'error')).toBe(true)
   })
 

@@ -12,10 +12,13 @@ export function registerInvokeRoutes(app: FastifyInstance, deps: RouteDeps): voi
     // The body is never logged: it carries request data and the metadata carries credentials.
     { schema: { body: invokeBodySchema }, bodyLimit: deps.limits.jsonBodyBytes },
     (request, reply): Promise<InvokeResponse> =>
-      deps.invoker.invoke({
-        request: request.body,
-        cancellation: clientGone(reply),
-        logger: pluginLogger(request.log),
-      }),
+      deps.recorder.unary(
+        request.body.history,
+        deps.invoker.invoke({
+          request: request.body,
+          cancellation: clientGone(reply),
+          logger: pluginLogger(request.log),
+        }),
+      ),
   )
 }

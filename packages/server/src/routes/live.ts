@@ -4,7 +4,7 @@
  * the handshake; each socket then gets a LiveSession.
  */
 import { LIVE_PROTOCOL, WorkbenchError } from '@wirebench/core'
-import type { OutboundPolicy } from '@wirebench/core'
+import type { LiveServerMessage, OutboundPolicy } from '@wirebench/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { sendProblem } from '../errors/error-handler.js'
@@ -20,6 +20,8 @@ export interface LiveRouteOptions {
   outboundPolicy: OutboundPolicy
   /** Sockets opened with a token that was since replaced are closed: that token may be in another program's hands. */
   sessionToken?: SessionToken
+  /** Subscribes to workspace changes, announced on every open socket. */
+  onWorkspaceChanged?: (listener: (workspace: string, revision: string) => void) => () => void
 }
 
 /** Picks the live protocol; the token entry the browser offers next to it is never selected, so never echoed. */
@@ -57,8 +59,15 @@ export function registerLiveRoutes(app: FastifyInstance, deps: RouteDeps, option
     }
   })
 
+  const stopAnnouncing = options.onWorkspaceChanged?.((workspace, revision) => {
+    const message: LiveServerMessage = { op: 'workspace.changed', workspace, revision }
+    const data = JSON.stringify(message)
+    for (const socket of sessions.keys()) if (socket.readyState === socket.OPEN) socket.send(data)
+  })
+
   app.addHook('preClose', (done) => {
     stopWatching?.()
+    stopAnnouncing?.()
     upgrades.close()
     for (const [socket, session] of sessions) {
       session.close()
@@ -83,6 +92,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: RouteDeps, option
         },
       },
       registry: deps.registry,
+      recorder: deps.recorder,
       outboundPolicy: options.outboundPolicy,
       limits: {
         maxCalls: limits.liveMaxCallsPerSocket,

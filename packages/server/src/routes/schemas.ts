@@ -3,7 +3,7 @@
  * Plain schema objects rather than a builder library: the builder's module graph alone cost ~0.4 s of start-up.
  */
 import type { JSONSchemaType } from 'ajv'
-import type { DiscoverRequest, InvokeRequest, UploadSetRequest } from '@wirebench/core'
+import type { DiscoverRequest, ImportRequest, InvokeRequest, UploadSetRequest } from '@wirebench/core'
 import { uploadSetLimits } from '../services/upload-set.js'
 
 const maxUrlLength = 4096
@@ -41,6 +41,21 @@ export function discoverBodySchema(maxUrls: number): JSONSchemaType<DiscoverBody
   }
 }
 
+/**
+ * A history template: which workspace, and the request as typed. Its fields are checked where the entry is built;
+ * here only its shape and size (it rides along on every recorded call).
+ */
+export const historyTemplateSchema = {
+  type: 'object',
+  nullable: true,
+  required: ['workspace', 'request'],
+  additionalProperties: false,
+  properties: {
+    workspace: { type: 'string', pattern: '^[a-z0-9-]{1,64}$' },
+    request: { type: 'object', maxProperties: 32 },
+  },
+} as const
+
 export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
   type: 'object',
   required: ['protocol', 'url', 'service', 'method', 'messages'],
@@ -54,6 +69,19 @@ export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
     metadata: metadataSchema,
     serverUrl: { type: 'string', nullable: true, minLength: 1, maxLength: maxUrlLength },
     timeoutMs: { type: 'integer', nullable: true, minimum: 1 },
+    // JSONSchemaType cannot describe the template's `unknown` message fields; the shape is checked as written above.
+    history: historyTemplateSchema as never,
+  },
+}
+
+/** `POST /api/import/preview`; the content's size is bounded by the route's body limit. */
+export const importRequestSchema: JSONSchemaType<ImportRequest> = {
+  type: 'object',
+  required: ['format', 'content'],
+  additionalProperties: false,
+  properties: {
+    format: { type: 'string', enum: ['curl', 'postman', 'insomnia', 'har'] },
+    content: { type: 'string' },
   },
 }
 

@@ -32,6 +32,7 @@ describe('the built-in plugins', () => {
         'websocket',
         'signalr',
         'mcp',
+        'http',
       ])
     } finally {
       await Promise.all(loaded.map((p) => p.dispose?.() ?? Promise.resolve()))

@@ -4,6 +4,7 @@
  */
 import { manifests as graphqlManifests } from '@wirebench/protocol-graphql/manifest'
 import { manifests as grpcManifests } from '@wirebench/protocol-grpc/manifest'
+import { manifests as httpManifests } from '@wirebench/protocol-http/manifest'
 import { manifests as mcpManifests } from '@wirebench/protocol-mcp/manifest'
 import { manifests as restManifests } from '@wirebench/protocol-rest/manifest'
 import { manifests as signalrManifests } from '@wirebench/protocol-signalr/manifest'
@@ -76,6 +77,14 @@ export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPlugin
       module: '@wirebench/protocol-mcp',
       load: async () => [
         (await import('@wirebench/protocol-mcp')).createMcpPlugin({ outbound, cookieJars: await cookieJars(), ...mcp }),
+      ],
+    },
+    {
+      // Claims no URL in discovery: it sends the plain requests imports and saved requests describe.
+      manifests: httpManifests,
+      module: '@wirebench/protocol-http',
+      load: async () => [
+        (await import('@wirebench/protocol-http')).createHttpPlugin({ outbound, cookieJars: await cookieJars() }),
       ],
     },
   ]

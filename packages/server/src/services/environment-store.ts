@@ -17,8 +17,8 @@ import {
   removeOrphanedTemps,
   tightenPrivateFile,
   writeFileAtomic,
-} from './atomic-file.js'
-import { createSerialQueue } from './serial-queue.js'
+} from '@wirebench/workspace'
+import { createSerialQueue } from '@wirebench/workspace'
 import { serializeEnvironments } from './environment-format.js'
 
 export const ENVIRONMENTS_FILE = 'environments.json'

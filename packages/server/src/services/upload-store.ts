@@ -12,7 +12,7 @@ import {
   moveAside,
   readRegularFile,
   writeFileAtomic,
-} from './atomic-file.js'
+} from '@wirebench/workspace'
 
 export interface StoredFile {
   name: string

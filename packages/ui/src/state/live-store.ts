@@ -45,8 +45,11 @@ export interface LiveState {
   fail: (id: string, problem: Problem) => void
   /** `begin` and `open` in one step; returns the call id. */
   start: (request: LiveStart) => string
-  /** Sends messages on an open channel; each lands in the log as `out` with its outcome pending. */
-  send: (id: string, messages: unknown[]) => void
+  /**
+   * Sends messages on an open channel; each lands in the log as `out` with its outcome pending. `isCounted: false`
+   * leaves them out of `sent` (a message that sets the channel up, such as a SignalR connection's options).
+   */
+  send: (id: string, messages: unknown[], options?: { isCounted?: boolean }) => void
   closeSend: (id: string) => void
   cancel: (id: string) => void
   setPaused: (id: string, isPaused: boolean) => void
@@ -174,7 +177,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
         get().open(id, open)
         return id
       },
-      send: (id, messages) => {
+      send: (id, messages, options) => {
         const call = get().calls[id]
         const runtime = runtimes.get(id)
         if (!call || !runtime || !isActive(call) || call.status === 'half-closed' || messages.length === 0) return
@@ -190,7 +193,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
         }
         const next = {
           ...call,
-          sent: call.sent + messages.length,
+          sent: call.sent + (options?.isCounted === false ? 0 : messages.length),
           evicted: call.log.evicted,
           version: call.version + 1,
         }

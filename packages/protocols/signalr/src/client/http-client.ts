@@ -1,14 +1,16 @@
 /**
  * The official client's HttpClient, over undici through the transport's dispatchers: negotiate, long polls and POST
  * sends carry the call's TLS settings and resolve names through the guarded lookup, every address passes the outbound
- * policy, HTTP redirects are not followed (they would carry the headers elsewhere), and bodies are bounded.
+ * policy, HTTP redirects are not followed (they would carry the headers elsewhere), and bodies are bounded. Negotiate
+ * answers are read on the way (where a redirect leads, why an HTTP redirect failed) for what the call reports.
  */
 import { AbortError, HttpClient, HttpError, HttpResponse, TimeoutError } from '@microsoft/signalr'
 import type { HttpRequest } from '@microsoft/signalr'
 import { WorkbenchError } from '@wirebench/core'
 import { httpRequest } from '@wirebench/transport'
-import { checkTarget, headersFor } from './hub-wire.js'
+import { checkHeaders, checkTarget, headersFor } from './hub-wire.js'
 import type { HubWire } from './hub-wire.js'
+import { isNegotiate, negotiateRedirected, readAnswer } from './negotiate.js'
 
 /** A GET that is not a negotiate is a long poll: it waits while the consumer is behind. */
 const isPoll = (request: HttpRequest): boolean => request.method === 'GET'
@@ -41,6 +43,7 @@ export class WireHttpClient extends HttpClient {
       headers['Content-Type'] = typeof content === 'string' ? 'text/plain;charset=UTF-8' : 'application/octet-stream'
     }
     try {
+      checkHeaders(this.wire, headers)
       const response = await httpRequest({
         url,
         method: request.method ?? 'GET',
@@ -58,9 +61,14 @@ export class WireHttpClient extends HttpClient {
           `The hub sent more than ${this.wire.maxMessageBytes} bytes at once.`,
         )
       }
+      if (response.status >= 300 && response.status <= 399 && isNegotiate(request)) {
+        // The client only sees a failed negotiate; this says where it pointed.
+        this.wire.onError?.(negotiateRedirected(this.wire, response.status, response.headers['location']), true)
+      }
       if (response.status < 200 || response.status > 299) {
         throw new HttpError(response.body.toString('utf8').slice(0, 512) || response.statusMessage, response.status)
       }
+      if (isNegotiate(request)) this.wire.onNegotiated?.(readAnswer(url, response.body.toString('utf8')))
       const body =
         request.responseType === 'arraybuffer'
           ? response.body.buffer.slice(response.body.byteOffset, response.body.byteOffset + response.body.byteLength)

@@ -18,6 +18,8 @@ import { toJsonValue } from '../wire-values.js'
 import { eventSourceClass } from './event-source.js'
 import { WireHttpClient } from './http-client.js'
 import type { HubWire, TransportName } from './hub-wire.js'
+import { MessageSizes } from './message-sizes.js'
+import type { Received, WrittenMessage } from './message-sizes.js'
 import { observedProtocol } from './observed-protocol.js'
 import { webSocketClass } from './web-socket.js'
 
@@ -48,16 +50,24 @@ export type HubState =
 /** A hub method's own error (a Completion with `error`), as opposed to the connection failing. */
 export class HubMethodError extends Error {}
 
+export type { Received, WrittenMessage }
+
+/** A call on the connection: the invocation as written (absent if the client wrote none) and its outcome. */
+export interface HubCall<T> {
+  sent: WrittenMessage | undefined
+  result: Promise<T>
+}
+
 export interface HubStream {
-  items: AsyncIterable<unknown>
+  sent: WrittenMessage | undefined
+  items: AsyncIterable<Received>
   cancel(): void
 }
 
-export interface HubUpload {
+export interface HubUpload extends HubCall<Received> {
   push(item: unknown): void
   complete(): void
   fail(reason: string): void
-  result: Promise<unknown>
 }
 
 /**
@@ -108,19 +118,25 @@ export class HubSession {
   private readonly stateListeners = new Set<(state: HubState) => void>()
   /** Completion errors seen and not yet claimed by a rejected invoke: how a hub error is told from a lost connection. */
   private readonly completionErrors = new Map<string, number>()
+  private readonly sizes = new MessageSizes()
 
   constructor(wire: HubWire, options: HubSessionOptions) {
     this.protocol = options.protocol
     this.toJson = options.protocol === 'messagepack' ? toJsonValue : (value) => value ?? null
     const inner: IHubProtocol =
       options.protocol === 'messagepack' ? new MessagePackHubProtocol() : new JsonHubProtocol()
-    const protocol = observedProtocol(inner, (message, bytes) => {
-      if (message.type === MessageType.Completion && message.error) {
-        this.completionErrors.set(message.error, (this.completionErrors.get(message.error) ?? 0) + 1)
-      }
-      const event = toEvent(message, bytes, this.toJson)
-      if (event) for (const listener of this.listeners) listener(event)
-    })
+    const protocol = observedProtocol(
+      inner,
+      (message, bytes) => {
+        if (message.type === MessageType.Completion && message.error) {
+          this.completionErrors.set(message.error, (this.completionErrors.get(message.error) ?? 0) + 1)
+        }
+        this.sizes.received(message, bytes)
+        const event = toEvent(message, bytes, this.toJson)
+        if (event) for (const listener of this.listeners) listener(event)
+      },
+      (message, payload) => this.sizes.written(message, payload),
+    )
     const onTransport = wire.onTransport
     wire.onTransport = (name) => {
       this.transport = name
@@ -200,16 +216,24 @@ export class HubSession {
     return this.connection.stop()
   }
 
-  async invoke(target: string, args: unknown[]): Promise<unknown> {
-    try {
-      return this.toJson(await this.connection.invoke(target, ...args))
-    } catch (error) {
-      throw this.classify(error)
-    }
+  /** The completion's result, with the size of the Completion message that carried it. */
+  invoke(target: string, args: unknown[]): HubCall<Received> {
+    const { value: pending, sent } = this.sizes.capture(() => this.connection.invoke(target, ...args))
+    const result = (async () => {
+      try {
+        return { value: this.toJson(await pending), bytes: this.sizes.next(sent) }
+      } catch (error) {
+        throw this.classify(error)
+      } finally {
+        this.sizes.release(sent)
+      }
+    })()
+    return { sent, result }
   }
 
-  send(target: string, args: unknown[]): Promise<void> {
-    return this.connection.send(target, ...args)
+  send(target: string, args: unknown[]): HubCall<void> {
+    const { value: result, sent } = this.sizes.capture(() => this.connection.send(target, ...args))
+    return { sent, result }
   }
 
   /** A hub error when the server completed the invocation with this message; the error as it is otherwise. */
@@ -223,19 +247,23 @@ export class HubSession {
   }
 
   stream(target: string, args: unknown[]): HubStream {
-    const queue: unknown[] = []
+    const queue: Received[] = []
     let wake: (() => void) | undefined
     let finished: { error?: unknown } | undefined
-    const subscription = this.connection.stream(target, ...args).subscribe({
+    const { value: subject, sent } = this.sizes.capture(() => this.connection.stream(target, ...args))
+    const subscription = subject.subscribe({
+      // The observer measured each item before the client handed it here, in the same order.
       next: (item) => {
-        queue.push(this.toJson(item))
+        queue.push({ value: this.toJson(item), bytes: this.sizes.next(sent) })
         wake?.()
       },
       complete: () => {
+        this.sizes.release(sent)
         finished = {}
         wake?.()
       },
       error: (error) => {
+        this.sizes.release(sent)
         finished = { error: this.classify(error) }
         wake?.()
       },
@@ -243,7 +271,7 @@ export class HubSession {
     const items = (async function* () {
       for (;;) {
         if (queue.length > 0) {
-          yield queue.shift()
+          yield queue.shift() as Received
           continue
         }
         if (finished) {
@@ -255,14 +283,22 @@ export class HubSession {
         wake = undefined
       }
     })()
-    return { items, cancel: () => subscription.dispose() }
+    return {
+      sent,
+      items,
+      cancel: () => {
+        this.sizes.release(sent)
+        subscription.dispose()
+      },
+    }
   }
 
   upload(target: string, args: unknown[]): HubUpload {
     const subject = new Subject<unknown>()
-    const result = this.invoke(target, [...args, subject])
+    const { sent, result } = this.invoke(target, [...args, subject])
     result.catch(() => undefined)
     return {
+      sent,
       push: (item) => subject.next(item),
       complete: () => subject.complete(),
       fail: (reason) => subject.error(new Error(reason)),

@@ -6,8 +6,7 @@
  */
 import type { LookupFunction } from 'node:net'
 import type { Dispatcher } from 'undici'
-import { checkOutboundUrl } from '@wirebench/core'
-import type { WorkbenchError } from '@wirebench/core'
+import { WorkbenchError, checkOutboundHeaders, checkOutboundUrl } from '@wirebench/core'
 import type { OutboundPolicy } from '@wirebench/core'
 import type { CallTlsOptions } from '@wirebench/transport'
 
@@ -36,9 +35,18 @@ export interface HubWire {
   gate: FlowGate
   /** The transport the client opened last (the client does not say which one `auto` chose). */
   onTransport: (name: TransportName) => void
-  /** A failure under the client (refused connection, TLS, DNS), which the client itself reports only as text. */
-  onError?: (error: WorkbenchError) => void
+  /**
+   * A failure under the client (refused connection, TLS, DNS), which the client itself reports only as text.
+   * `isExact` marks one that names exactly what the hub answered: it is the call's error as it stands.
+   */
+  onError?: (error: WorkbenchError, isExact?: boolean) => void
+  /** A negotiate answer: where it sends the client on (a redirect), or the hub address it accepted. */
+  onNegotiated?: (answer: NegotiateAnswer) => void
 }
+
+/** What a negotiate said: the hub at `hubUrl` takes the connection, or it redirects (with an access token or not). */
+export type NegotiateAnswer =
+  { hubUrl: string; redirect?: undefined } | { hubUrl: string; redirect: { url: string; accessToken: boolean } }
 
 /** `http(s)://host:port` of an http(s) or ws(s) address. */
 export function originOf(url: string): string {
@@ -47,11 +55,68 @@ export function originOf(url: string): string {
   return `${scheme}//${parsed.host}`
 }
 
-/** Checks a request's address against the outbound policy and tells whether it goes to the hub's own origin. */
+/** `https://host/path` of an address: no query (it may hold an access token), no fragment. */
+export function withoutQuery(url: string): string {
+  const parsed = new URL(url)
+  return `${parsed.origin}${parsed.pathname}`
+}
+
+/**
+ * Checks a request's address against the outbound policy and tells whether it goes to the hub's own origin. Another
+ * origin is only ever reached through a negotiate redirect, so a refusal there names the redirect.
+ */
 export function checkTarget(wire: HubWire, url: string): { sameOrigin: boolean } {
   const http = url.replace(/^ws(s?):/i, 'http$1:')
-  checkOutboundUrl(http, wire.outbound)
-  return { sameOrigin: originOf(http) === wire.origin }
+  const sameOrigin = originOf(http) === wire.origin
+  try {
+    checkOutboundUrl(http, wire.outbound)
+  } catch (error) {
+    const refusal =
+      error instanceof WorkbenchError && !sameOrigin
+        ? new WorkbenchError(
+            error.code,
+            `The hub at ${wire.displayUrl} redirected the connection (its negotiate answer named ${withoutQuery(http)}), and the outbound policy refuses that address: ${error.message}`,
+            {
+              cause: error,
+              hint: 'Allow that host in the workbench’s outbound policy if you trust it, or connect to a hub that does not redirect (another transport does not help: every one negotiates first).',
+            },
+          )
+        : error
+    if (refusal instanceof WorkbenchError) wire.onError?.(refusal, !sameOrigin)
+    throw refusal
+  }
+  return { sameOrigin }
+}
+
+/**
+ * Checks the headers a request goes out with (a line break would end the head early). An Authorization that is not
+ * the environment's came from a negotiate redirect's access token: then the hub sent something unusable, not the user.
+ */
+export function checkHeaders(wire: HubWire, headers: Record<string, string>): void {
+  try {
+    checkOutboundHeaders(headers)
+  } catch (error) {
+    const header =
+      error instanceof WorkbenchError ? (error.details as { header?: unknown } | undefined)?.header : undefined
+    const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1]
+    const fromRedirect =
+      typeof header === 'string' &&
+      header.toLowerCase() === 'authorization' &&
+      (wire.bearerToken === undefined || value !== `Bearer ${wire.bearerToken}`)
+    const blamed = fromRedirect
+      ? new WorkbenchError(
+          'upstream_error',
+          `The hub at ${wire.displayUrl} redirected the connection with an access token that contains a line break, so it cannot be sent as the Authorization header; nothing was sent with it.`,
+          {
+            cause: error,
+            hint: 'The negotiate answer (its accessToken) is broken on the server side: fix the token the hub or the SignalR service issues. Nothing in your environment causes this.',
+            details: { header: 'Authorization' },
+          },
+        )
+      : error
+    if (blamed instanceof WorkbenchError) wire.onError?.(blamed, fromRedirect)
+    throw blamed
+  }
 }
 
 /**

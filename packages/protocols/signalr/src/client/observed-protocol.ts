@@ -2,12 +2,14 @@
  * The catch-all: a hub protocol wrapped so that every message the server sends is seen, with its size on the wire,
  * before the official client dispatches it. The client itself hands server-to-client invocations only to handlers
  * registered by name and drops completions, pings and close errors it has no use for; here nothing is lost. What the
- * client has no use for is not handed on to it.
+ * client has no use for is not handed on to it. What the client writes is seen too, as encoded.
  */
 import { MessageType } from '@microsoft/signalr'
 import type { HubMessage, IHubProtocol, ILogger } from '@microsoft/signalr'
 
 export type MessageObserver = (message: HubMessage, bytes: number) => void
+/** Sees each message the client writes, with the record it was encoded as. */
+export type WriteObserver = (message: HubMessage, payload: string | ArrayBuffer) => void
 
 const recordSeparator = '\u001e'
 
@@ -51,7 +53,11 @@ function isUnhandled(message: HubMessage): boolean {
   return message.type === MessageType.Invocation && !message.invocationId
 }
 
-export function observedProtocol(inner: IHubProtocol, observe: MessageObserver): IHubProtocol {
+export function observedProtocol(
+  inner: IHubProtocol,
+  observe: MessageObserver,
+  observeWrite: WriteObserver = () => undefined,
+): IHubProtocol {
   return {
     name: inner.name,
     version: inner.version,
@@ -68,6 +74,10 @@ export function observedProtocol(inner: IHubProtocol, observe: MessageObserver):
       }
       return messages
     },
-    writeMessage: (message) => inner.writeMessage(message),
+    writeMessage(message: HubMessage): string | ArrayBuffer {
+      const payload = inner.writeMessage(message)
+      observeWrite(message, payload)
+      return payload
+    },
   }
 }

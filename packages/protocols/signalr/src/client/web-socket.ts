@@ -6,9 +6,8 @@
  */
 import WebSocket from 'ws'
 import type { ClientOptions } from 'ws'
-import { WorkbenchError, checkOutboundHeaders } from '@wirebench/core'
 import { toNetworkError } from '@wirebench/transport'
-import { checkTarget, headersFor } from './hub-wire.js'
+import { checkHeaders, checkTarget, headersFor } from './hub-wire.js'
 import type { HubWire } from './hub-wire.js'
 
 const bearerPrefix = 'bearer '
@@ -32,14 +31,9 @@ export function webSocketClass(wire: HubWire): WireWebSocketClass {
     constructor(url: string, protocols?: string | string[], options?: { headers?: Record<string, string> }) {
       const { sameOrigin } = checkTarget(wire, url)
       const headers = headersFor(wire, sameOrigin, options?.headers ?? {})
-      try {
-        // The upgrade's headers as sent (the environment's and the client's own), in the check every transport's entry
-        // point makes: a line break is a 400 naming the header, and nothing is sent.
-        checkOutboundHeaders(headers)
-      } catch (error) {
-        if (error instanceof WorkbenchError) wire.onError?.(error)
-        throw error
-      }
+      // The upgrade's headers as sent (the environment's and the client's own), in the check every transport's entry
+      // point makes: a line break is an error naming the header (and whose it is), and nothing is sent.
+      checkHeaders(wire, headers)
       const address = new URL(url)
       const token = tokenOf(headers)
       if (token !== undefined && !address.searchParams.has('access_token')) {

@@ -26,6 +26,7 @@ const targetProperties = {
   metadata: target.metadata,
   serverUrl: target.serverUrl,
   timeoutMs: target.timeoutMs,
+  history: target.history,
 }
 const targetRequired = ['protocol', 'url', 'service', 'method'] as const
 /** Any JSON (null included): the protocol's own message, checked by the plugin. */

@@ -38,6 +38,7 @@ export class FrameQueue {
   private readonly budget: ByteBudget
   private readonly window: number
   private readonly ring: (QueuedFrame | undefined)[]
+  private sentByteTotal = 0
   private head = 0
   private size = 0
   private bytes = 0
@@ -70,6 +71,11 @@ export class FrameQueue {
   }
 
   /** Frames sent so far (the last `seq` handed out). */
+  /** Bytes of the frames taken for sending so far (encoded as they went out). */
+  get sentBytes(): number {
+    return this.sentByteTotal
+  }
+
   get sent(): number {
     return this.sentSeq
   }
@@ -135,6 +141,7 @@ export class FrameQueue {
     }
     this.size -= out.length
     this.bytes -= bytes
+    this.sentByteTotal += bytes
     this.budget.release(bytes)
     if (out.length > 0) this.wakeProducer()
     return out

@@ -5,6 +5,7 @@
  */
 import { WorkbenchError } from '@wirebench/core'
 import type { LiveClientMessage, LiveServerMessage, Logger, OutboundPolicy } from '@wirebench/core'
+import type { HistoryRecorder } from '../history-recorder.js'
 import { resolveCall } from '../invoke.js'
 import type { ResolvedCall } from '../invoke.js'
 import type { PluginRegistry } from '../plugin-registry.js'
@@ -43,6 +44,8 @@ export interface LiveSessionOptions {
   limits: LiveSessionLimits
   logger: Logger
   outbox?: OutboxOptions
+  /** Records calls opened with a `history` template when they close. */
+  recorder?: HistoryRecorder
 }
 
 type OpenMessage = Extract<LiveClientMessage, { op: 'stream.open' | 'channel.open' }>
@@ -152,6 +155,7 @@ export class LiveSession {
       this.calls.remember(message.id)
       return
     }
+    const recordEnd = message.history ? this.options.recorder?.live(message.history, kind) : undefined
     const call = new LiveCall({
       id: message.id,
       kind,
@@ -174,6 +178,7 @@ export class LiveSession {
       logger: this.options.logger,
       onClosed: (closedCall, outcome) => {
         this.calls.remove(closedCall.id)
+        recordEnd?.({ outcome, frames: closedCall.queue.sent, bytes: closedCall.queue.sentBytes })
         this.options.logger.debug('live call closed', {
           call: closedCall.id,
           kind,

@@ -67,6 +67,9 @@ function ChoiceInput({ field, value, onChange, id, label, options }: ChoiceInput
   if (isTemplate(value) && !isTyping) setTyping(true)
   const current = typeof value === 'boolean' ? String(value) : stringOf(value)
   const isListed = value === undefined || value === null || options.some((o) => o.value === current)
+  // Unset means the field's default (the server applies it): the select shows that value, not a blank.
+  const fallback = defaultOption(field, options)
+  const shown = isListed ? (value === undefined || value === null ? (fallback ?? '') : current) : UNLISTED
   return (
     <div className="choice-input">
       {isTyping ? (
@@ -87,7 +90,7 @@ function ChoiceInput({ field, value, onChange, id, label, options }: ChoiceInput
           aria-label={label}
           aria-required={field.required || undefined}
           aria-invalid={isInvalid || undefined}
-          value={isListed ? current : UNLISTED}
+          value={shown}
           onChange={(e) => {
             const next = e.target.value
             if (next === UNLISTED) return
@@ -95,7 +98,7 @@ function ChoiceInput({ field, value, onChange, id, label, options }: ChoiceInput
             else onChange(next || undefined)
           }}
         >
-          <option value="">—</option>
+          {fallback === undefined && <option value="">—</option>}
           {!isListed && <option value={UNLISTED}>{`${shortText(current)} (not allowed)`}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -119,6 +122,14 @@ function ChoiceInput({ field, value, onChange, id, label, options }: ChoiceInput
       </button>
     </div>
   )
+}
+
+/** The option of the field's default value, when it has one the list holds. */
+function defaultOption(field: FieldInfo, options: ChoiceInputProps['options']): string | undefined {
+  const value = field.defaultValue
+  if (typeof value !== 'string' && typeof value !== 'boolean' && typeof value !== 'number') return undefined
+  const text = field.type === 'enum' ? escapeTemplate(String(value)) : String(value)
+  return options.some((o) => o.value === text) ? text : undefined
 }
 
 /** A select value no option can have: it marks a current value that is not one of the options. */

@@ -1,5 +1,5 @@
 /** Pure helpers over form values: the message is a plain JSON object, and an absent key means "not sent". */
-import { escapeTemplate, isIntegerFieldType } from '@wirebench/core'
+import { escapeTemplate, isIntegerType, isNumericType } from '@wirebench/core'
 import type { FieldInfo, FieldType } from '@wirebench/core'
 
 /** The `format` of a field that is a whole text body (set by the request editor for text media types). */
@@ -9,20 +9,7 @@ export function isTextBodyField(field: FieldInfo): boolean {
   return field.format === TEXT_BODY_FORMAT && field.type === 'string' && !field.isRepeated
 }
 
-export function isIntegerType(type: FieldType | undefined): boolean {
-  return type !== undefined && isIntegerFieldType(type)
-}
-
-const sixtyFourBit: ReadonlySet<FieldType> = new Set<FieldType>(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64'])
-
-/** The integer types proto3 JSON writes as strings. */
-export function is64BitIntegerType(type: FieldType | undefined): boolean {
-  return type !== undefined && sixtyFourBit.has(type)
-}
-
-export function isNumericType(type: FieldType | undefined): boolean {
-  return isIntegerType(type) || type === 'double' || type === 'float'
-}
+export { is64BitIntegerType, isIntegerType, isNumericType } from '@wirebench/core'
 
 export type JsonObject = Record<string, unknown>
 

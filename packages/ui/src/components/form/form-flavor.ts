@@ -3,8 +3,9 @@
  * `proto3` writes canonical proto3 JSON: 64-bit integers as strings, bytes as plain base64.
  */
 import { createContext, useContext } from 'react'
+import type { ExampleFlavor } from '@wirebench/core'
 
-export type FormFlavor = 'json' | 'proto3'
+export type FormFlavor = ExampleFlavor
 
 export const FormFlavorContext = createContext<FormFlavor>('json')
 
@@ -12,7 +13,4 @@ export function useFormFlavor(): FormFlavor {
   return useContext(FormFlavorContext)
 }
 
-/** The gRPC family writes proto3 JSON (the same messages over gRPC, gRPC-Web and Connect); every other protocol JSON. */
-export function formFlavorOf(protocol: string): FormFlavor {
-  return protocol === 'grpc' || protocol === 'grpcweb' || protocol === 'connect' ? 'proto3' : 'json'
-}
+export { exampleFlavorOf as formFlavorOf } from '@wirebench/core'

@@ -1,14 +1,16 @@
 /**
  * The composer of client streams and duplex channels: the message editor (form or JSON, passed in), then Send
- * (Ctrl+Enter; opens the channel first when needed), Send many (N messages, `${i}` numbers them), Half-close and Cancel.
+ * (Ctrl+Enter; opens the channel first when needed), Send many (N messages, `${i}` numbers them), Half-close and Cancel
+ * — the last two, and Open only, where the protocol has them and the pane does not offer them already.
  */
-import { useCallback, useEffect, useState, type ReactElement, type ReactNode } from 'react'
+import { useCallback, useState, type ReactElement, type ReactNode } from 'react'
 import { Icon } from '../../components/Icon.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { ApiError } from '../../api/api-error.js'
 import { emptyDraft } from '../../state/drafts-store.js'
 import { addressOf } from '../../state/auth-targets.js'
+import { useSendShortcut } from '../../state/useSendShortcut.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { finalizeMessages, sendHold } from '../request/send-gate.js'
 import { composeMessages, MAX_SEND_MANY, withheldNote } from './composer-messages.js'
@@ -20,9 +22,22 @@ export interface ComposerProps {
   handle: LiveCallHandle
   /** The editor of one message (the request form / JSON editor over the method's draft). */
   children: ReactNode
+  /** The bar's other controls: half-close under the protocol's own name (or none), Cancel and Open only. */
+  controls?: ComposerControls
 }
 
-export function Composer({ target, handle, children }: ComposerProps): ReactElement {
+export interface ComposerControls {
+  /** The half-close button's label and title; `false` where the protocol has no half-close. */
+  closeSend?: { label: string; title: string } | false
+  /** Cancel and Open only; off where the pane's header already offers them (Connect, Disconnect, Cancel). */
+  isCancelShown?: boolean
+  isOpenOnlyShown?: boolean
+}
+
+const halfClose = { label: 'Half-close', title: 'Tell the server you are done sending (it can still answer)' }
+
+export function Composer({ target, handle, children, controls = {} }: ComposerProps): ReactElement {
+  const { closeSend = halfClose, isCancelShown = true, isOpenOnlyShown = true } = controls
   const { drafts, auth, prefs } = useWorkbench()
   const [count, setCount] = useState('10')
   const [unknown, setUnknown] = useState<string[]>([])
@@ -72,16 +87,7 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
     [drafts, auth, prefs, target, handle, isActive, status],
   )
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        send(1)
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [send])
+  useSendShortcut(useCallback(() => send(1), [send]))
 
   const times = Number(count)
   const isCountValid = Number.isInteger(times) && times >= 1 && times <= MAX_SEND_MANY
@@ -122,28 +128,34 @@ export function Composer({ target, handle, children }: ComposerProps): ReactElem
         </span>
         {isActive ? (
           <>
-            <button
-              type="button"
-              className="btn"
-              disabled={status === 'half-closed'}
-              title="Tell the server you are done sending (it can still answer)"
-              onClick={handle.closeSend}
-            >
-              Half-close
-            </button>
-            <button type="button" className="btn btn-danger" title="Cancel the call upstream" onClick={handle.cancel}>
-              <Icon name="stop" size={13} /> Cancel
-            </button>
+            {closeSend && (
+              <button
+                type="button"
+                className="btn"
+                disabled={status === 'half-closed'}
+                title={closeSend.title}
+                onClick={handle.closeSend}
+              >
+                {closeSend.label}
+              </button>
+            )}
+            {isCancelShown && (
+              <button type="button" className="btn btn-danger" title="Cancel the call upstream" onClick={handle.cancel}>
+                <Icon name="stop" size={13} /> Cancel
+              </button>
+            )}
           </>
         ) : (
-          <button
-            type="button"
-            className="btn btn-ghost"
-            title="Open the call without sending (for servers that speak first)"
-            onClick={handle.start}
-          >
-            Open only
-          </button>
+          isOpenOnlyShown && (
+            <button
+              type="button"
+              className="btn btn-ghost"
+              title="Open the call without sending (for servers that speak first)"
+              onClick={handle.start}
+            >
+              Open only
+            </button>
+          )
         )}
       </div>
       {refusal && <ProblemNotice error={refusal} onDismiss={() => setRefusal(null)} />}

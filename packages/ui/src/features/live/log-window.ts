@@ -88,7 +88,8 @@ export function createFilteredWindow(): FilteredWindow {
 /** The SSE event type of an entry (`message` when an event carried none); undefined for other entries. */
 export function eventTypeOf(entry: LiveEntry): string | undefined {
   if (entry.direction !== 'in' || entry.kind !== 'message') return undefined
-  if (entry.meta?.kind === 'reconnect') return undefined
+  // A reconnect, or a SignalR connection state, is the connection's own news, not an event or a hub message.
+  if (entry.meta?.kind === 'reconnect' || entry.meta?.kind === 'state') return undefined
   const meta = entry.meta
   // SSE names events; SignalR names the client method a hub invocation calls, else what kind of message it is.
   if (typeof meta?.event === 'string') return meta.event

@@ -22,7 +22,8 @@ export interface LiveCallHandle {
    * the variables that host may see.
    */
   open: () => Promise<boolean>
-  send: (messages: unknown[]) => void
+  /** Sends on the open call; `isCounted: false` keeps a set-up message out of the Sent count. */
+  send: (messages: unknown[], options?: { isCounted?: boolean }) => void
   closeSend: () => void
   cancel: () => void
   setPaused: (isPaused: boolean) => void
@@ -160,7 +161,8 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
       isActive: isActiveStatus(status),
       start,
       open,
-      send: (messages: unknown[]) => withId((id) => live.getState().send(id, messages))(),
+      send: (messages: unknown[], options?: { isCounted?: boolean }) =>
+        withId((id) => live.getState().send(id, messages, options))(),
       closeSend: withId((id) => live.getState().closeSend(id)),
       cancel: withId((id) => live.getState().cancel(id)),
       setPaused: (isPaused: boolean) => withId((id) => live.getState().setPaused(id, isPaused))(),

@@ -1,6 +1,6 @@
 /** The request body editors over one draft: generated form, raw JSON (kept in sync), and headers/metadata. */
 import { useMemo, useState, type ReactElement } from 'react'
-import { exampleMessage } from '../../components/form/example-value.js'
+import { exampleMessage } from '@wirebench/core'
 import { FieldForm } from '../../components/form/FieldForm.js'
 import { inputId } from '../../components/form/field-ids.js'
 import type { DecorateField } from '../../components/form/form-decoration.js'

@@ -1,6 +1,6 @@
 /** The variables of the operation: JSON in an editor, or a form generated from the root field's arguments. */
 import { useState, type ReactElement } from 'react'
-import { exampleMessage } from '../../components/form/example-value.js'
+import { exampleMessage } from '@wirebench/core'
 import { FieldForm } from '../../components/form/FieldForm.js'
 import { FormPendingContext } from '../../components/form/form-pending.js'
 import { RawJsonEditor } from '../../features/request/RawJsonEditor.js'

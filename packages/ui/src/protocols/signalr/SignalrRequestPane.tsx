@@ -3,14 +3,16 @@
  * request form (target, arguments as a JSON array or named inputs, transport, protocol…) and Send; stream with Start/Cancel; upload
  * and connection with the shared composer (items, or invocations on the open connection).
  */
-import { useEffect, useMemo, type ReactElement } from 'react'
+import { useCallback, useEffect, useMemo, type ReactElement } from 'react'
 import { Composer } from '../../features/live/Composer.js'
+import type { ComposerControls } from '../../features/live/Composer.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
 import { SendButton } from '../../features/request/SendButton.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useCall } from '../../state/useCall.js'
+import { useSendShortcut } from '../../state/useSendShortcut.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import type { PaneProps } from '../protocol-ui.js'
 import { channelHandle, composerTarget, formMessage, isFormHeld } from './hub-channel.js'
@@ -70,39 +72,35 @@ function StreamRequest({ target }: PaneProps): ReactElement {
   const live = useLiveCall(target)
   const hub = useHubShortcuts(target)
   const { start, remember } = { start: live.start, remember: hub.remember }
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        remember()
-        start()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
+  const run = useCallback(() => {
+    remember()
+    start()
   }, [start, remember])
+  useSendShortcut(run)
   return (
     <>
       <MethodHeader
         target={target}
         badge={hubBadge(target.method)}
         subtitle={<HubAddress target={target} />}
-        actions={
-          <SendButton
-            isSending={live.isActive}
-            onSend={() => {
-              remember()
-              start()
-            }}
-            onCancel={live.cancel}
-          />
-        }
+        actions={<SendButton isSending={live.isActive} onSend={run} onCancel={live.cancel} />}
       />
       <HubShortcuts shortcuts={hub.shortcuts} onPick={hub.pick} />
       <HubArguments target={target} />
       <RequestEditor target={target} headersLabel="Headers" />
     </>
   )
+}
+
+// The header carries Connect/Disconnect and Start upload/Cancel; a hub connection has no half-close.
+const connectionControls: ComposerControls = { closeSend: false, isCancelShown: false, isOpenOnlyShown: false }
+const uploadControls: ComposerControls = {
+  closeSend: {
+    label: 'Complete upload',
+    title: 'Complete the stream: the hub method sees its end and returns its result',
+  },
+  isCancelShown: false,
+  isOpenOnlyShown: false,
 }
 
 function ChannelRequest({ target }: PaneProps): ReactElement {
@@ -151,7 +149,7 @@ function ChannelRequest({ target }: PaneProps): ReactElement {
         <RequestEditor target={target} headersLabel="Headers" />
       </details>
       {isConnection && <HubShortcuts shortcuts={hub.shortcuts} onPick={hub.pick} />}
-      <Composer target={composeTarget} handle={composed}>
+      <Composer target={composeTarget} handle={composed} controls={isConnection ? connectionControls : uploadControls}>
         <RequestEditor target={composeTarget} headersLabel="Headers" />
       </Composer>
     </>

@@ -100,14 +100,15 @@ export function channelHandle(
       if (id !== undefined) live.getState().fail(id, ApiError.fromUnknown(error).problem)
       return false
     }
-    handle.send([message])
+    // A connection's options set it up: they are no hub message the user sent.
+    handle.send([message], { isCounted: isUpload })
     return true
   }
   return {
     ...handle,
     open,
     start: () => void open(),
-    send: (messages) =>
-      handle.send(isUpload ? messages.map((m) => (m as { item?: unknown } | null)?.item ?? null) : messages),
+    send: (messages, options) =>
+      handle.send(isUpload ? messages.map((m) => (m as { item?: unknown } | null)?.item ?? null) : messages, options),
   }
 }

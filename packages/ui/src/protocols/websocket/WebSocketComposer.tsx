@@ -2,13 +2,14 @@
  * The WebSocket composer: the frame kind (text, JSON, binary, ping), its editor, Send (Ctrl/Cmd+Enter; connects first
  * when needed) and Save to the channel's library.
  */
-import { useCallback, useEffect, useState, type ReactElement } from 'react'
+import { useCallback, useState, type ReactElement } from 'react'
 import { LazyCodeEditor } from '../../components/code/LazyCodeEditor.js'
 import { readAsBase64 } from '../../components/form/FileInput.js'
 import { base64ByteLength, formatBytes } from '../../components/format.js'
 import { Icon } from '../../components/Icon.js'
 import type { LiveCallHandle } from '../../features/live/useLiveCall.js'
 import type { MethodRef } from '../../state/catalog.js'
+import { useSendShortcut } from '../../state/useSendShortcut.js'
 import { withheldNote } from '../../features/live/composer-messages.js'
 import { formatJson, jsonProblem, wsKinds, type WsKind } from './ws-compose.js'
 import { readWsDraft, useWsDraft } from './ws-draft.js'
@@ -42,16 +43,7 @@ export function WebSocketComposer({ target, handle, onSave }: WebSocketComposerP
     })
   }, [sendFrame, target.key])
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        send()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [send])
+  useSendShortcut(send)
 
   const setKind = (kind: WsKind) => {
     // Switching to JSON tidies what is there when it parses (auto-formatting); nothing else is rewritten.

@@ -2,7 +2,7 @@
  * The WebSocket request pane: the address, the connection row (subprotocols, state, Connect/Disconnect), then the
  * composer, the channel's saved messages and the upgrade request's headers.
  */
-import { useEffect, useState, type ReactElement } from 'react'
+import { useCallback, useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
 import { KeyValueEditor } from '../../components/KeyValueEditor.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
@@ -10,6 +10,7 @@ import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { useDraft } from '../../state/useDraft.js'
 import { useSavedMessages } from '../../state/saved-messages-store.js'
+import { useSendShortcut } from '../../state/useSendShortcut.js'
 import type { PaneProps } from '../protocol-ui.js'
 import { SavedMessagesPanel } from './SavedMessagesPanel.js'
 import { useWsSender } from './useWsSender.js'
@@ -32,18 +33,11 @@ export function WebSocketRequestPane({ target }: PaneProps): ReactElement {
   const headerCount = draft.headers.filter((h) => h.isEnabled && h.name.trim()).length
 
   // Ctrl/Cmd+Enter sends the composer's message from the other tabs too (the composer handles it while shown).
-  useEffect(() => {
-    if (tab === 'message') return undefined
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        const { kind, payload } = readWsDraft(target.key)
-        void sendFrame(kind, payload).then((outcome) => setSendError(outcome.error ?? null))
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [tab, sendFrame, target.key])
+  const sendDraft = useCallback(() => {
+    const { kind, payload } = readWsDraft(target.key)
+    void sendFrame(kind, payload).then((outcome) => setSendError(outcome.error ?? null))
+  }, [sendFrame, target.key])
+  useSendShortcut(sendDraft, tab !== 'message')
   return (
     <section className="request-pane ws-pane" aria-label="Request">
       <MethodHeader

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { WorkbenchError } from '@wirebench/core'
 import type { Call, CallContext, Channel, StreamFrame } from '@wirebench/core'
 import { FrameQueue } from '@wirebench/transport'
-import { FlowGate } from './client/hub-wire.js'
+import { FlowGate, withoutQuery } from './client/hub-wire.js'
 import { asFields, readCommand, readSession } from './call-message.js'
 import type { ChannelCommand } from './call-message.js'
 import { eventFrame, frameCost, stateFrame } from './frames.js'
@@ -82,6 +82,7 @@ export async function openConnectionChannel(
           protocol: choice.protocol,
           ...(session.transport ? { transport: session.transport } : {}),
           ...(session.session.connectionId ? { connection_id: session.session.connectionId } : {}),
+          ...(session.hub.isRedirected ? { redirected_to: withoutQuery(session.hub.url) } : {}),
           keep_alive_ms: String(choice.keepAliveIntervalMs),
           server_timeout_ms: String(choice.serverTimeoutMs),
         },
@@ -103,8 +104,8 @@ export async function openConnectionChannel(
   const run = (session: OpenSession, command: ChannelCommand): void => {
     const { target, arguments: args } = command.invocation
     // What comes back (completion, items, errors) is in the log already: the hub sent it.
-    if (command.kind === 'invoke') session.session.invoke(target, args).catch(() => undefined)
-    else if (command.kind === 'send') session.session.send(target, args).catch(() => undefined)
+    if (command.kind === 'invoke') session.session.invoke(target, args).result.catch(() => undefined)
+    else if (command.kind === 'send') session.session.send(target, args).result.catch(() => undefined)
     else {
       const stream = session.session.stream(target, args)
       void (async () => {

@@ -49,6 +49,8 @@ export interface AtomicWriteOptions {
   content: string | Uint8Array
   /** Prefix of the temp file (a dot name, so listings skip it). */
   tempPrefix: string
+  /** File mode; 0600 unless the file is meant to be shared (a workspace folder in git holds no secrets). */
+  mode?: number
 }
 
 /** Temp files this process is writing right now: a sweep leaves them alone. */
@@ -61,11 +63,12 @@ const tempsInFlight = new Set<string>()
  */
 export async function writeFileAtomic(options: AtomicWriteOptions): Promise<void> {
   const { dir, name, content, tempPrefix } = options
+  const mode = options.mode ?? 0o600
   // The writer's pid in the name tells a later sweep whether the file may still be in use.
   const temp = join(dir, `${tempPrefix}${process.pid}-${randomBytes(8).toString('hex')}`)
   tempsInFlight.add(temp)
   try {
-    const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600)
+    const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode)
     try {
       await handle.writeFile(content)
       await handle.sync()
@@ -129,9 +132,14 @@ export async function tightenPrivateFile(path: string): Promise<void> {
   }
 }
 
-/** Moves `dir/name` aside to `<name>.corrupt-<timestamp>` (kept for the user) and returns the new name. */
-export async function moveAside(dir: string, name: string): Promise<string> {
-  const aside = `${name}${ASIDE_MARKER}${new Date().toISOString().replace(/[:.]/g, '-')}`
+/**
+ * Moves `dir/name` aside to `<name>.corrupt-<timestamp>` (kept for the user) and returns the new name; `extension`
+ * (`.json`) goes after the marker instead, so an editor still opens the copy as what it is.
+ */
+export async function moveAside(dir: string, name: string, extension = ''): Promise<string> {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  const base = extension !== '' && name.endsWith(extension) ? name.slice(0, -extension.length) : name
+  const aside = `${base}${ASIDE_MARKER}${stamp}${extension}`
   await rename(join(dir, name), join(dir, aside))
   await syncDir(dir)
   return aside

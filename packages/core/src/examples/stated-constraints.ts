@@ -3,7 +3,7 @@
  * that checks them accepts. Proto comments are free text: only the usual phrasings are read, and nothing else is
  * inferred from them.
  */
-import type { FieldInfo } from '@wirebench/core'
+import type { FieldInfo } from '../model/wire.js'
 import { nameWords } from './example-samples.js'
 
 export interface StatedLength {

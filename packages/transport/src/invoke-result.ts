@@ -1,8 +1,8 @@
-/** Turns an HTTP response into an InvokeResult: JSON when it parses, text for textual types, else base64. */
+/** Turns an HTTP response into an InvokeResult (REST and plain HTTP calls): JSON when it parses, text for textual types, else base64. */
 import { isUtf8 } from 'node:buffer'
 import { httpStatusToStatusName } from '@wirebench/core'
 import type { InvokeResult } from '@wirebench/core'
-import type { HttpResponse } from '@wirebench/transport'
+import type { HttpResponse } from './http-request.js'
 
 const textualType =
   /^text\/|[/+](json|xml|javascript|ecmascript|yaml|x-yaml|csv|x-www-form-urlencoded|graphql)\b|charset=/i

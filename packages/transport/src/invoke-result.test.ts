@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { HttpResponse } from '@wirebench/transport'
-import { maxJsonDepth, toInvokeResult } from './response.js'
+import type { HttpResponse } from './http-request.js'
+import { maxJsonDepth, toInvokeResult } from './invoke-result.js'
 
 function response(status: number, body: Buffer | string, headers: Record<string, string> = {}): HttpResponse {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body)

@@ -5,25 +5,28 @@
  * with `required` fill required fields and hinted ones; proto3, which has no required fields, fills every field (one
  * member per oneof) down to depth 4.
  */
-import { escapeTemplate, escapeTemplatesDeep, type FieldInfo } from '@wirebench/core'
+import type { FieldInfo } from '../model/wire.js'
+import { escapeTemplate, escapeTemplatesDeep } from '../variables/substitute.js'
+import type { ExampleFlavor } from './example-flavor.js'
 import { numberSample, textSample, wellKnownSamples } from './example-samples.js'
-import { digestSample, fitLength, statedLength } from './stated-constraints.js'
-import { isNumericType, type JsonObject } from './field-value.js'
-import type { FormFlavor } from './form-flavor.js'
+import { isNumericType } from './field-kinds.js'
 import { layoutFields } from './oneof-layout.js'
-import { unwrappedField, wellKnownKind, wellKnownName } from './well-known.js'
+import { digestSample, fitLength, statedLength } from './stated-constraints.js'
+import { unwrappedField, wellKnownKind, wellKnownName } from './well-known-types.js'
+
+type JsonObject = Record<string, unknown>
 
 /** Nested messages deeper than this are left out (recursive schemas would never end). */
 const MAX_DEPTH = 4
 
 export interface ExampleOptions {
-  flavor?: FormFlavor
+  flavor?: ExampleFlavor
   /** Fill every field, not only required and hinted ones (proto3 has no `required`). Defaults to proto3's flavor. */
   fillAll?: boolean
 }
 
 interface Context {
-  flavor: FormFlavor
+  flavor: ExampleFlavor
   fillAll: boolean
 }
 

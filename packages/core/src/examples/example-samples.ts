@@ -2,9 +2,9 @@
  * Plausible sample values for a field the document gives no example for, chosen by its format, then by the words of
  * its name (`bookId` → an id, `createdAt` → a timestamp, `pageSize` → 10), then by its type.
  */
-import type { FieldInfo } from '@wirebench/core'
-import { is64BitIntegerType, isIntegerType } from './field-value.js'
-import type { FormFlavor } from './form-flavor.js'
+import type { FieldInfo } from '../model/wire.js'
+import type { ExampleFlavor } from './example-flavor.js'
+import { is64BitIntegerType, isIntegerType } from './field-kinds.js'
 
 const TIMESTAMP = '2024-05-01T12:00:00Z'
 
@@ -110,7 +110,7 @@ function byWords<R extends WordRow<unknown, unknown>>(name: string, table: reado
  * (`/books/1`); a proto string id is rarely a bare number (that would be an integer field), so proto3 gets a short
  * slug, `id-1`, which id rules such as "lower-case letters, digits and dashes, 3 to 32 characters" accept.
  */
-export function textSample(field: Pick<FieldInfo, 'name' | 'format'>, flavor: FormFlavor = 'json'): string {
+export function textSample(field: Pick<FieldInfo, 'name' | 'format'>, flavor: ExampleFlavor = 'json'): string {
   const format = field.format?.toLowerCase()
   if (format && byFormat[format]) return byFormat[format]
   if (format && /date.?time|timestamp|instant/.test(format)) return TIMESTAMP
@@ -120,7 +120,7 @@ export function textSample(field: Pick<FieldInfo, 'name' | 'format'>, flavor: Fo
 }
 
 /** A number sample by name and type; 64-bit integers as strings in proto3 JSON. */
-export function numberSample(field: Pick<FieldInfo, 'name' | 'type'>, flavor: FormFlavor): number | string {
+export function numberSample(field: Pick<FieldInfo, 'name' | 'type'>, flavor: ExampleFlavor): number | string {
   const row = byWords(field.name, numberByWord)
   const value = isIntegerType(field.type) ? (row?.[1] ?? 1) : (row?.[2] ?? row?.[1] ?? 1.5)
   const unsigned = field.type.startsWith('u') || field.type.startsWith('fixed')

@@ -1,0 +1,15 @@
+/**
+ * The plain HTTP plugin's manifest: what the server lists and routes by before the plugin is loaded. Imports nothing
+ * at run time (`@wirebench/protocol-http/manifest`).
+ */
+import type { ProtocolManifest } from '@wirebench/core'
+
+export const httpManifest: ProtocolManifest = {
+  id: 'http',
+  name: 'HTTP',
+  description:
+    'Plain HTTP requests without a schema: what a curl command, a Postman, Insomnia or HAR file describes, sent as written.',
+  capabilities: { serverStreaming: false, channels: false },
+}
+
+export const manifests: readonly ProtocolManifest[] = [httpManifest]

@@ -1,0 +1,32 @@
+/** The plain HTTP ProtocolPlugin: one service `HTTP` with one method `request`, sending what the message describes. */
+import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
+import { createDispatcherFactory } from '@wirebench/transport'
+import { discoverNothing } from './discover.js'
+import { unknownMethod } from './errors.js'
+import { invokeHttp } from './invoke.js'
+import { httpManifest } from './manifest.js'
+import { HTTP_METHOD, HTTP_SERVICE } from './types.js'
+import type { HttpPluginOptions } from './types.js'
+
+export function createHttpPlugin(options: HttpPluginOptions = {}): ProtocolPlugin {
+  const ownsDispatchers = options.dispatchers === undefined
+  const dispatchers =
+    options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
+
+  return {
+    id: httpManifest.id,
+    name: httpManifest.name,
+    description: httpManifest.description,
+
+    discover: discoverNothing,
+
+    async invoke(call: Call, ctx: CallContext) {
+      if (call.service !== HTTP_SERVICE || call.method !== HTTP_METHOD) throw unknownMethod(call.service, call.method)
+      return invokeHttp(call, ctx, { options, dispatchers })
+    },
+
+    async dispose() {
+      if (ownsDispatchers) await dispatchers.close()
+    },
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * Reads a workspace folder: `workspace.json`, every `requests/**.json` and `folder.json`. Files are read without
+ * following symlinks (a link could point anywhere on the machine), parsed only when their size, mtime or inode
+ * changed since the last scan, and validated; what fails is reported with its path and reason and, when the caller
+ * allows writing, moved aside to `<name>.corrupt-<time>.json` so nothing the user wrote is lost or overwritten.
+ */
+import { lstat, readdir } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
+import { basename, join } from 'node:path'
+import type { SavedFolderEntry, SavedRequestEntry, WorkspaceFileProblem, WorkspaceManifest } from '@wirebench/core'
+import { WORKSPACE_FILE_VERSION } from '@wirebench/core'
+import { ASIDE_MARKER, isNotFound, moveAside, readRegularFile } from '../files/atomic-file.js'
+import { validateManifest, validateSavedFolder, validateSavedRequest } from './file-format.js'
+import type { Validated } from './file-format.js'
+import { FOLDER_FILE, JSON_EXTENSION, MANIFEST_FILE, REQUESTS_DIR, isSafeSegment } from './request-path.js'
+import { MISSING_REVISION, revisionOf } from './revision.js'
+
+export interface ScannedFolder {
+  manifest: WorkspaceManifest
+  manifestRevision: string
+  folders: SavedFolderEntry[]
+  requests: SavedRequestEntry[]
+  problems: WorkspaceFileProblem[]
+  /** Changes whenever anything above changes. */
+  revision: string
+}
+
+interface CachedFile {
+  stamp: string
+  revision: string
+  result: Validated<unknown>
+}
+
+/** A hand-made file larger than this is not read (a saved request is a few KiB; a big body may take some MiB). */
+const maxFileBytes = 16 * 1024 * 1024
+const maxFiles = 50_000
+
+function stampOf(info: Stats): string {
+  return `${info.ino}:${info.size}:${info.mtimeMs}`
+}
+
+export interface FolderScanner {
+  scan(options: { setAside: boolean }): Promise<ScannedFolder>
+  /** Why a file was set aside, remembered for the report while its copy exists. */
+  reasons: Map<string, string>
+}
+
+export function createFolderScanner(dir: string): FolderScanner {
+  const cache = new Map<string, CachedFile>()
+  const reasons = new Map<string, string>()
+
+  async function readValidated(
+    relPath: string,
+    info: Stats,
+    validate: (json: unknown) => Validated<unknown>,
+  ): Promise<{ revision: string; result: Validated<unknown> }> {
+    const stamp = stampOf(info)
+    const cached = cache.get(relPath)
+    if (cached?.stamp === stamp) return cached
+    let bytes: Buffer
+    try {
+      bytes = await readRegularFile(join(dir, relPath), maxFileBytes)
+    } catch (error) {
+      return { revision: 'unreadable', result: { ok: false, reason: (error as Error).message.replace(dir, '') } }
+    }
+    const revision = revisionOf(bytes)
+    let result: Validated<unknown>
+    try {
+      result = validate(JSON.parse(bytes.toString('utf8')))
+    } catch {
+      result = { ok: false, reason: 'it is not valid JSON' }
+    }
+    const entry = { stamp, revision, result }
+    cache.set(relPath, entry)
+    return entry
+  }
+
+  return {
+    reasons,
+    async scan({ setAside }) {
+      const problems: WorkspaceFileProblem[] = []
+      const requests: SavedRequestEntry[] = []
+      const folders: SavedFolderEntry[] = []
+      const seen = new Set<string>()
+      let fileCount = 0
+
+      async function reportInvalid(relDir: string, name: string, reason: string): Promise<void> {
+        const path = relDir === '' ? name : `${relDir}/${name}`
+        if (!setAside) {
+          problems.push({ path, reason })
+          return
+        }
+        const aside = await moveAside(join(dir, relDir), name, JSON_EXTENSION)
+        const keptAs = relDir === '' ? aside : `${relDir}/${aside}`
+        reasons.set(keptAs, reason)
+        cache.delete(path)
+        problems.push({ path, reason, keptAs })
+      }
+
+      // Manifest: missing means defaults (a folder holding only requests/ is a workspace).
+      let manifest: WorkspaceManifest = { version: WORKSPACE_FILE_VERSION, name: basename(dir) }
+      let manifestRevision = MISSING_REVISION
+      const manifestInfo = await lstat(join(dir, MANIFEST_FILE)).catch((error: unknown) => {
+        if (isNotFound(error)) return undefined
+        throw error
+      })
+      if (manifestInfo) {
+        seen.add(MANIFEST_FILE)
+        const read = await readValidated(MANIFEST_FILE, manifestInfo, (json) => validateManifest(json, basename(dir)))
+        if (read.result.ok) {
+          manifest = read.result.value as WorkspaceManifest
+          manifestRevision = read.revision
+        } else if (manifestInfo.isSymbolicLink()) {
+          problems.push({ path: MANIFEST_FILE, reason: 'it is a symbolic link, which the workspace never follows' })
+        } else {
+          await reportInvalid('', MANIFEST_FILE, read.result.reason)
+        }
+      }
+
+      async function walk(relDir: string, depth: number): Promise<void> {
+        const absolute = join(dir, relDir)
+        let entries
+        try {
+          entries = await readdir(absolute, { withFileTypes: true })
+        } catch (error) {
+          if (isNotFound(error)) return
+          throw error
+        }
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        const folderPath = relDir === REQUESTS_DIR ? '' : relDir.slice(REQUESTS_DIR.length + 1)
+        for (const entry of entries) {
+          if (entry.name.startsWith('.')) continue
+          const relPath = `${relDir}/${entry.name}`
+          if (entry.name.includes(ASIDE_MARKER)) {
+            const original = entry.name.replace(/\.corrupt-[^.]*(\.json)?$/, '$1')
+            problems.push({
+              path: `${relDir}/${original}`,
+              reason: reasons.get(relPath) ?? 'it failed validation earlier and was kept aside',
+              keptAs: relPath,
+            })
+            continue
+          }
+          if (entry.isSymbolicLink()) {
+            problems.push({ path: relPath, reason: 'it is a symbolic link, which the workspace never follows' })
+            continue
+          }
+          if (entry.isDirectory()) {
+            if (!isSafeSegment(entry.name) || depth >= 8) {
+              problems.push({ path: relPath, reason: 'the folder name is outside the allowed characters or too deep' })
+              continue
+            }
+            await walk(relPath, depth + 1)
+            continue
+          }
+          if (!entry.isFile() || !entry.name.endsWith(JSON_EXTENSION)) continue
+          if (++fileCount > maxFiles) {
+            problems.push({
+              path: relPath,
+              reason: `the workspace holds more than ${maxFiles} files; the rest is not read`,
+            })
+            return
+          }
+          seen.add(relPath)
+          const info = await lstat(join(dir, relPath))
+          const stem = entry.name.slice(0, -JSON_EXTENSION.length)
+          if (entry.name === FOLDER_FILE) {
+            const read = await readValidated(relPath, info, validateSavedFolder)
+            if (read.result.ok)
+              folders.push({ path: folderPath, folder: read.result.value as SavedFolderEntry['folder'] })
+            else await reportInvalid(relDir, entry.name, read.result.reason)
+            continue
+          }
+          if (!isSafeSegment(stem)) {
+            problems.push({ path: relPath, reason: 'the file name is outside the allowed characters; rename it' })
+            continue
+          }
+          const read = await readValidated(relPath, info, validateSavedRequest)
+          if (read.result.ok) {
+            requests.push({
+              path: folderPath === '' ? stem : `${folderPath}/${stem}`,
+              revision: read.revision,
+              request: read.result.value as SavedRequestEntry['request'],
+            })
+          } else {
+            await reportInvalid(relDir, entry.name, read.result.reason)
+          }
+        }
+      }
+
+      const requestsInfo = await lstat(join(dir, REQUESTS_DIR)).catch(() => undefined)
+      if (requestsInfo?.isSymbolicLink()) {
+        problems.push({ path: REQUESTS_DIR, reason: 'it is a symbolic link, which the workspace never follows' })
+      } else if (requestsInfo?.isDirectory()) {
+        await walk(REQUESTS_DIR, 1)
+      }
+      for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key)
+
+      const fingerprint = [
+        manifestRevision,
+        ...folders.map((f) => `${f.path}:${JSON.stringify(f.folder)}`),
+        ...requests.map((r) => `${r.path}:${r.revision}`),
+        ...problems.map((p) => `!${p.path}:${p.keptAs ?? ''}`),
+      ].join('\n')
+      return { manifest, manifestRevision, folders, requests, problems, revision: revisionOf(fingerprint) }
+    },
+  }
+}
