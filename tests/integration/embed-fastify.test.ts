@@ -224,6 +224,7 @@ describe('embedded invocation through inject()', () => {
         },
       ],
       metadata: { authorization: 'Bearer secret-token' },
+      includeSent: true,
     })
     expect(status).toBe(200)
     expect(body.status).toBe('OK')

@@ -46,6 +46,11 @@ export interface InvokeRequest {
   timeoutMs?: number
   /** Record the call in this workspace's history when it ends (the request as typed, secret values redacted). */
   history?: HistoryTemplate
+  /**
+   * Answer `sent` too (what the call put on the wire, for the UI's Request tab). Absent: the result leaves it out; it
+   * is the largest part of a small call's answer and only someone inspecting the call reads it.
+   */
+  includeSent?: boolean
 }
 
 export type InvokeResponse = InvokeResult

@@ -46,6 +46,8 @@ export interface CallContext {
   markers: CallMarkers
   logger: Logger
   limits: CallLimits
+  /** True when the caller will not read `InvokeResult.sent`: a plugin may skip building it. */
+  isSentOmitted?: boolean
 }
 
 /** One schema file handed to a plugin by the upload route. */

@@ -60,7 +60,7 @@ export async function invokeInHost(
       durationMs: Math.round((performance.now() - timer.startedAt) * 10) / 10,
     })
     timer.endedAt = performance.now()
-    result.sent = restSentRequest(prepared, timer, ctx.markers)
+    if (ctx.isSentOmitted !== true) result.sent = restSentRequest(prepared, timer, ctx.markers)
     result.timings = timer.timings()
     return result
   } finally {

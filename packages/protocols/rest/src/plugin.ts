@@ -1,6 +1,6 @@
 /** The REST / OpenAPI ProtocolPlugin: caches each discovered document per target so `invoke` finds its operation. */
 import { WorkbenchError } from '@wirebench/core'
-import type { Call, CallContext, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
+import type { Call, CallContext, InvokeResult, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
 import { createDispatcherFactory } from '@wirebench/transport'
 import { discoverFile, discoverHost, discoverUrl } from './discover.js'
 import { createDocumentCache, isUrlTarget } from './document-cache.js'
@@ -10,7 +10,8 @@ import { unknownMethod } from './errors.js'
 import { invokeInHost } from './host-invoke.js'
 import { invokeMethod } from './invoke.js'
 import { restManifest } from './manifest.js'
-import type { ResolvedCall } from './invoke.js'
+import type { InvokeDeps, ResolvedCall } from './invoke.js'
+import { createCheckedUrls } from './checked-urls.js'
 import { streamMethod } from './stream.js'
 import { methodKey } from './types.js'
 import type { DiscoverDeps, RestPluginOptions } from './types.js'
@@ -32,6 +33,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const dispatchers =
     options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
   const deps: DiscoverDeps = { options, dispatchers }
+  const invokeDeps: InvokeDeps = { options, dispatchers, checkedUrls: createCheckedUrls(options.outbound) }
   const documents = createDocumentCache()
   const host = options.host
 
@@ -45,6 +47,16 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     const described = discoverHost(url, root, deps)
     byUrl.set(url, described)
     return described
+  }
+
+  /** Calls to the embedding host's own routes go in process when it can take them (Fastify `inject()`). */
+  const invokeResolved = (resolved: ResolvedCall, ctx: CallContext): Promise<InvokeResult> => {
+    const send = host?.send
+    if (send === undefined) return invokeMethod(resolved, ctx, invokeDeps)
+    const base = resolved.serverUrl ?? resolved.method.baseUrl ?? resolved.service.baseUrl ?? ''
+    return host?.owns(base) === true
+      ? invokeInHost(resolved, ctx, invokeDeps, send)
+      : invokeMethod(resolved, ctx, invokeDeps)
   }
 
   /** The host's own origin is read from its route table: no request reaches it. */
@@ -80,8 +92,8 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     return documents.get(target) as CachedDocument
   }
 
-  const resolve = async (call: Call, ctx: CallContext): Promise<ResolvedCall> => {
-    const document = documents.get(call.target) ?? (await documentFor(call.target, ctx))
+  /** The call's operation in a document at hand (synchronous: a discovered target's calls need no await for it). */
+  const resolveIn = (document: CachedDocument, call: Call): ResolvedCall => {
     const found = fullMethod(document, call.service, call.method)
     if (!found) throw unknownMethod(call.target, call.service, call.method)
     const resolved: ResolvedCall = {
@@ -93,6 +105,9 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     if (call.serverUrl !== undefined) resolved.serverUrl = call.serverUrl
     return resolved
   }
+
+  const resolve = async (call: Call, ctx: CallContext): Promise<ResolvedCall> =>
+    resolveIn(documents.get(call.target) ?? (await documentFor(call.target, ctx)), call)
 
   return {
     id: restManifest.id,
@@ -122,13 +137,17 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
       return document ? fullMethod(document, service, method)?.method : undefined
     },
 
-    async invoke(call, ctx) {
-      const resolved = await resolve(call, ctx)
-      const send = host?.send
-      if (send && host.owns(resolved.serverUrl ?? resolved.method.baseUrl ?? resolved.service.baseUrl ?? '')) {
-        return invokeInHost(resolved, ctx, deps, send)
+    // Not `async`: a call to a discovered target reaches the wire without a promise of its own in between.
+    invoke(call, ctx) {
+      const document = documents.get(call.target)
+      if (document === undefined) return resolve(call, ctx).then((resolved) => invokeResolved(resolved, ctx))
+      let resolved: ResolvedCall
+      try {
+        resolved = resolveIn(document, call)
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
       }
-      return invokeMethod(resolved, ctx, deps)
+      return invokeResolved(resolved, ctx)
     },
 
     invokeStream(call, ctx) {

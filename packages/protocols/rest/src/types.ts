@@ -1,4 +1,5 @@
 /** Types private to the REST plugin: options, what discovery and invocation hand on, the method key and JSON helpers. */
+import type { DispatchTarget } from './checked-urls.js'
 import type { OutboundPolicy } from '@wirebench/core'
 import type { CookieJars, DispatcherFactory, HttpRequestBody } from '@wirebench/transport'
 import type { RestHost } from './host.js'
@@ -39,6 +40,8 @@ export interface PreparedOutbound {
   method: string
   headers: Record<string, string>
   body?: HttpRequestBody
+  /** `wireUrl` already parsed and checked, when the call has it at hand (see `CheckedUrls`). */
+  dispatchTarget?: DispatchTarget
 }
 
 export type JsonObject = Record<string, unknown>
