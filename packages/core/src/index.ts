@@ -115,7 +115,13 @@ export type {
   UploadSummary,
   UploadsResponse,
 } from './api/http-api.js'
-export { MCP_SERVERS_PATH, MCP_SESSION_EVENTS_METHOD, MCP_SESSION_SERVICE, MCP_STDIO_SCHEME } from './api/mcp-api.js'
+export {
+  MCP_AUTH_ROUTES,
+  MCP_SERVERS_PATH,
+  MCP_SESSION_EVENTS_METHOD,
+  MCP_SESSION_SERVICE,
+  MCP_STDIO_SCHEME,
+} from './api/mcp-api.js'
 export type {
   McpCallMeta,
   McpCompleteMessage,
@@ -130,6 +136,12 @@ export type {
   McpServerSource,
   McpServerSummary,
   McpServersResponse,
+  McpAuthCompleteRequest,
+  McpAuthStartRequest,
+  McpAuthStartResponse,
+  McpAuthStatus,
+  McpAuthStep,
+  McpAuthUrlRequest,
   McpSessionEvent,
   McpSessionInfo,
   McpSessionSend,

@@ -80,6 +80,8 @@ export interface WorkbenchMcpOptions {
   servers?: ConfiguredMcpServer[]
   /** Starts server processes (tests watch it); `child_process.spawn` by default. */
   spawn?: SpawnFunction
+  /** How long a server's request (elicitation, sampling) waits for the user's answer (default 120 s). */
+  serverRequestTimeoutMs?: number
 }
 
 export interface WorkbenchOptions {

@@ -20,6 +20,8 @@ import { registerInvokeRoutes } from './routes/invoke.js'
 import { registerMcpRoutes } from './routes/mcp.js'
 import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
+import { registerMcpAuthRoutes } from './routes/mcp-auth.js'
+import { createLazyMcpAuthorizations } from './services/mcp-authorizations.js'
 import { registerPluginRoutes } from './routes/plugins.js'
 import { registerProtocolRoutes } from './routes/protocols.js'
 import { registerSchemaRoutes } from './routes/schema.js'
@@ -98,6 +100,12 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     files: options.mcp?.configFiles ?? [],
     commandLine: options.mcp?.servers ?? [],
   })
+  // MCP authorization (Connect): tokens in memory, put on the MCP plugin's requests to the server they were issued for.
+  const mcpAuthorizations = createLazyMcpAuthorizations({
+    outboundPolicy,
+    timeoutMs: limits.tokenProxyTimeoutMs,
+    maxResponseBytes: limits.tokenProxyMaxResponseBytes,
+  })
   // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.
   const builtins =
     options.plugins ??
@@ -108,7 +116,9 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       mcp: {
         servers: mcpServers,
         processes: mcpServers.board,
+        authorizer: mcpAuthorizations,
         ...(options.mcp?.spawn ? { spawn: options.mcp.spawn } : {}),
+        ...(options.mcp?.serverRequestTimeoutMs ? { serverRequestTimeoutMs: options.mcp.serverRequestTimeoutMs } : {}),
       },
     })
   // Sidecars are read from their manifests now and started on first use.
@@ -187,6 +197,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
   registerMcpRoutes(app, { servers: mcpServers })
+  registerMcpAuthRoutes(app, { authorizations: mcpAuthorizations, jsonBodyBytes: limits.jsonBodyBytes })
 
   registerEnvironmentRoutes(app, {
     store: environments,

@@ -13,6 +13,7 @@ import { manifests as webSocketManifests } from '@wirebench/protocol-websocket/m
 import type { OutboundPolicy, ProtocolPlugin } from '@wirebench/core'
 import type { McpProcessBoard, McpServerDirectory } from '@wirebench/protocol-mcp/config'
 import type { SpawnFunction } from '@wirebench/protocol-mcp'
+import type { McpAuthorizer } from '@wirebench/protocol-mcp/oauth'
 import type { RestHost } from '@wirebench/protocol-rest'
 import type { CookieJars } from '@wirebench/transport'
 import { createLazyPlugins } from './lazy-plugin.js'
@@ -23,7 +24,13 @@ export interface BuiltinPluginOptions {
   /** The server's per-environment cookie jars, shared by every plugin that sends cookies (created on first need). */
   cookieJars: () => Promise<CookieJars>
   /** The trusted MCP configuration (stdio servers by name) and where their processes' state is published. */
-  mcp?: { servers: McpServerDirectory; processes: McpProcessBoard; spawn?: SpawnFunction }
+  mcp?: {
+    servers: McpServerDirectory
+    processes: McpProcessBoard
+    spawn?: SpawnFunction
+    authorizer?: McpAuthorizer
+    serverRequestTimeoutMs?: number
+  }
   /** Embedded mode: the host whose own routes the REST plugin reads from its route table and calls in process. */
   host?: RestHost
 }
