@@ -88,6 +88,7 @@ export type {
 export { SESSION_PROBLEM_TYPE, SESSION_TICKET_PATH, SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
 export type {
   ClientConfig,
+  EmbeddedHostInfo,
   DiscoverRequest,
   DiscoverResponse,
   InvokeRequest,

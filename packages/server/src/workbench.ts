@@ -93,9 +93,11 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   const outboundPolicy = workbenchOutboundPolicy(mode, options.outboundAllowHosts)
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
   const cookieJars = createServerCookieJars()
-  // The trusted MCP configuration: stdio servers are started from it only, by name.
+  // The trusted MCP configuration: stdio servers are started from it only, by name. An embedding host opts in by
+  // passing `mcp` (SECURITY.md: no process spawning in a host by default), even to the default file.
+  const isMcpEnabled = mode === 'standalone' || options.mcp !== undefined
   const mcpServers = createMcpServers({
-    defaultFile: join(options.configDir, 'mcp.json'),
+    ...(isMcpEnabled ? { defaultFile: join(options.configDir, 'mcp.json') } : {}),
     files: options.mcp?.configFiles ?? [],
     commandLine: options.mcp?.servers ?? [],
   })
@@ -111,6 +113,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     createBuiltinPlugins({
       outbound: outboundPolicy,
       cookieJars: cookieJars.jars,
+      ...(options.embeddedHost ? { host: options.embeddedHost } : {}),
       mcp: {
         servers: mcpServers,
         processes: mcpServers.board,
@@ -171,6 +174,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       timeoutMs: limits.discoveryTimeoutMs,
       outboundPolicy,
       maxResponseBytes: limits.maxResponseBytes,
+      ...(options.embeddedHost ? { isHostUrl: options.embeddedHost.owns.bind(options.embeddedHost) } : {}),
     }),
     invoker: createInvokeService({
       registry,
@@ -227,5 +231,11 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   }
   if (workspaces.launched) config.workspace = workspaces.launched
   if (registry.list().some((p) => p.anyScheme === true)) config.anyScheme = true
-  await registerUiRoutes(app, { uiDir: options.uiDir === undefined ? defaultUiDir() : options.uiDir, config })
+  const host = options.embeddedHost
+  // Read when the page loads: the host's routes are registered after the workbench.
+  const pageConfig = host ? () => ({ ...config, embedded: host.info() }) : () => config
+  await registerUiRoutes(app, {
+    uiDir: options.uiDir === undefined ? defaultUiDir() : options.uiDir,
+    config: pageConfig,
+  })
 }

@@ -107,9 +107,13 @@ function prepareUnsigned(
   const baseUrl = call.serverUrl ?? call.method.baseUrl ?? call.service.baseUrl
   if (!baseUrl) throw missingServerUrl(call.target)
   const request = buildRequest(call.method, baseUrl, call.messages[0], ctx.metadata)
-  const target = deps.checkedUrls
-    ? deps.checkedUrls.check(request.url)
-    : void checkOutboundUrl(request.url, deps.options.outbound)
+  // The embedding host is always reachable: its routes are this process's own.
+  const isHost = deps.options.host !== undefined && deps.options.host.owns(request.url)
+  const target = isHost
+    ? undefined
+    : deps.checkedUrls
+      ? deps.checkedUrls.check(request.url)
+      : void checkOutboundUrl(request.url, deps.options.outbound)
   // The API key goes on last, right before the wire, so it never appears in messages built from `request.url`.
   const wireUrl = appendQueryParams(request.url, ctx.markers.apiKeyQuery ?? [])
   const headers = options.extraHeaders ? mergeHeaders(options.extraHeaders, request.headers) : request.headers
