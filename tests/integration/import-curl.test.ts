@@ -109,7 +109,8 @@ describe('curl commands from the curl manual', () => {
 describe('several requests in one paste', () => {
   it('imports each URL of a command and each command of a script as a request of its own', async () => {
     const preview = await wb.preview('curl', `curl ${origin}/one ${origin}/two\ncurl -X DELETE ${origin}/three`)
-    expect(preview.requests.map((entry) => entry.request.name)).toEqual(['GET /one', 'GET /two', 'DELETE /three'])
+    // Names are made fit to be saved as files (`GET /one` → `GET one`).
+    expect(preview.requests.map((entry) => entry.request.name)).toEqual(['GET one', 'GET two', 'DELETE three'])
     const received = []
     for (const entry of preview.requests) received.push(await wb.send(entry.request, preview))
     expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /one', 'GET /two', 'DELETE /three'])

@@ -86,7 +86,7 @@ describe('a workspace in git, seen live', () => {
   it('opens the --workspace folder as the active workspace with what the clone holds', async () => {
     expect(workspaceId).not.toBe('default')
     const content = await api<WorkspaceContent>(`/api/workspaces/${workspaceId}`)
-    expect(content).toMatchObject({ name: 'mine', dir: mine() })
+    expect(content).toMatchObject({ name: 'Shared', dir: mine() })
     expect(content.requests.map((r) => r.path)).toEqual(['smoke/first'])
   })
 

@@ -30,6 +30,7 @@ Examples:
   $ wirebench --port 0 --no-open                     any free port, print the URL instead of opening a browser
   $ wirebench --plugin-dir ./my-sidecars             also load the sidecar plugins in ./my-sidecars
   $ wirebench plugin list                            the sidecar plugins, their manifests and health
+  $ wirebench --workspace ./api-requests             saved requests in a folder you keep in git
 
 The printed URL carries a per-launch session token after '#token='; API calls need it. The browser is opened
 with a one-time ticket instead (command lines are visible to other local users); reopen the printed URL any time.
@@ -41,6 +42,7 @@ Commands (wirebench <command> --help for each):
   $ wirebench list --url http://localhost:8080/openapi.json     services and methods, one per line
   $ wirebench describe --url … Service/Method                   a method's fields and an example request
   $ wirebench call --url … Service/Method -d '{…}'              call it (streams print NDJSON)
+  $ wirebench call --workspace ./api-requests --request smoke/get-item   send a saved request
   $ wirebench completion bash|zsh|fish                          a shell completion script`
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -107,6 +109,10 @@ function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command
       .option('--no-token', 'turn off the session token (any local program can then drive the workbench)')
       .option('--demo', 'start the demo services and point the workbench at them')
       .option('--plugin-dir <dir>', 'also load the sidecar plugins in this directory (repeatable)', collect)
+      .option(
+        '--workspace <dir>',
+        'open this folder as the active workspace (created when missing); its urls are the ones the page starts with',
+      )
       .addOption(new Option('--ui-dir <dir>', 'serve this UI build instead of the installed one').hideHelp())
       .addHelpText('after', examples)
       .showHelpAfterError('(run wirebench --help for usage)')

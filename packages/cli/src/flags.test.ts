@@ -23,6 +23,13 @@ describe('command line flags', () => {
     })
   })
 
+  it('resolves --workspace to an absolute folder the server opens as the active workspace', () => {
+    expect(resolveFlags({ ...base, workspace: 'api-requests' }, {}).workspaceDir).toBe(
+      join(process.cwd(), 'api-requests'),
+    )
+    expect(resolveFlags(base, {}).workspaceDir).toBeUndefined()
+  })
+
   it('turns --url mcp@stdio:<command line> into a named stdio server (argv, no shell) and its locked address', () => {
     const resolved = resolveFlags(
       {

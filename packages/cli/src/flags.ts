@@ -17,6 +17,7 @@ export interface RawFlags {
   mcpConfig?: string[]
   pluginDir?: string[]
   uiDir?: string
+  workspace?: string
 }
 
 export interface StartOptions {
@@ -36,6 +37,8 @@ export interface StartOptions {
   pluginDirs: string[]
   /** A UI build other than the installed one (development, tests). */
   uiDir?: string
+  /** `--workspace <dir>` (absolute): opened (or created) and made the active workspace. */
+  workspaceDir?: string
 }
 
 export class UsageError extends Error {
@@ -100,6 +103,7 @@ export function resolveFlags(flags: RawFlags, env: NodeJS.ProcessEnv = process.e
     mcpServers,
     pluginDirs: (flags.pluginDir ?? []).map((dir) => resolve(dir)),
     ...(flags.uiDir ? { uiDir: resolve(flags.uiDir) } : {}),
+    ...(flags.workspace ? { workspaceDir: resolve(flags.workspace) } : {}),
   }
 }
 

@@ -84,6 +84,7 @@ export async function start(options: StartOptions, output: Output): Promise<() =
       version: cliVersion,
       onTokenRotated: (token) => output.err(ticketReuseWarning(`${base}/#token=${token}`)),
       ...(options.uiDir === undefined ? {} : { uiDir: options.uiDir }),
+      ...(options.workspaceDir === undefined ? {} : { workspaceDir: options.workspaceDir }),
     })
     await server.listen()
   } catch (error) {

@@ -88,6 +88,7 @@ export type {
 export { SESSION_PROBLEM_TYPE, SESSION_TICKET_PATH, SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
 export type {
   ClientConfig,
+  EmbeddedHostInfo,
   DiscoverRequest,
   DiscoverResponse,
   InvokeRequest,
@@ -114,7 +115,13 @@ export type {
   UploadSummary,
   UploadsResponse,
 } from './api/http-api.js'
-export { MCP_SERVERS_PATH, MCP_SESSION_EVENTS_METHOD, MCP_SESSION_SERVICE, MCP_STDIO_SCHEME } from './api/mcp-api.js'
+export {
+  MCP_AUTH_ROUTES,
+  MCP_SERVERS_PATH,
+  MCP_SESSION_EVENTS_METHOD,
+  MCP_SESSION_SERVICE,
+  MCP_STDIO_SCHEME,
+} from './api/mcp-api.js'
 export type {
   McpCallMeta,
   McpCompleteMessage,
@@ -129,6 +136,12 @@ export type {
   McpServerSource,
   McpServerSummary,
   McpServersResponse,
+  McpAuthCompleteRequest,
+  McpAuthStartRequest,
+  McpAuthStartResponse,
+  McpAuthStatus,
+  McpAuthStep,
+  McpAuthUrlRequest,
   McpSessionEvent,
   McpSessionInfo,
   McpSessionSend,

@@ -1,17 +1,14 @@
 /** `previewImport`: one import request to the requests it describes, without saving anything. */
 import { WorkbenchError } from '@wirebench/core'
 import type { ImportPreview, ImportRequest } from '@wirebench/core'
-import { importCurl } from './curl/import-curl.js'
-import { importHar } from './har/import-har.js'
-import { importInsomnia } from './insomnia/import-insomnia.js'
-import { importPostman } from './postman/import-postman.js'
+import { withSavePaths } from './save-paths.js'
 
-export function previewImport(request: ImportRequest): Promise<ImportPreview> {
-  // Async for callers: a later format may read its source lazily; every parser here is synchronous.
-  return new Promise((resolve) => resolve(parse(request)))
+export async function previewImport(request: ImportRequest): Promise<ImportPreview> {
+  return withSavePaths(await parse(request))
 }
 
-function parse(request: ImportRequest): ImportPreview {
+/** Each format's parser loads on its first use: curlconverter's grammar and the Postman SDK weigh ~0.3 s each. */
+async function parse(request: ImportRequest): Promise<ImportPreview> {
   if (request.content.trim() === '') {
     throw new WorkbenchError('invalid_request', `The ${request.format} import is empty.`, {
       hint: 'Paste a curl command or choose a file.',
@@ -19,12 +16,12 @@ function parse(request: ImportRequest): ImportPreview {
   }
   switch (request.format) {
     case 'curl':
-      return importCurl(request.content)
+      return (await import('./curl/import-curl.js')).importCurl(request.content)
     case 'postman':
-      return importPostman(request.content)
+      return (await import('./postman/import-postman.js')).importPostman(request.content)
     case 'insomnia':
-      return importInsomnia(request.content)
+      return (await import('./insomnia/import-insomnia.js')).importInsomnia(request.content)
     case 'har':
-      return importHar(request.content)
+      return (await import('./har/import-har.js')).importHar(request.content)
   }
 }

@@ -6,6 +6,7 @@ import type { SpawnFunction } from '@wirebench/protocol-mcp'
 import type { ConfiguredMcpServer } from '@wirebench/protocol-mcp/config'
 import type { SidecarHostLimits } from '@wirebench/sidecar'
 import type { FastifyRequest } from 'fastify'
+import type { EmbeddedHost } from './embedded/host.js'
 import type { LaunchTickets } from './security/launch-tickets.js'
 
 export interface WorkbenchLimits {
@@ -79,6 +80,8 @@ export interface WorkbenchMcpOptions {
   servers?: ConfiguredMcpServer[]
   /** Starts server processes (tests watch it); `child_process.spawn` by default. */
   spawn?: SpawnFunction
+  /** How long a server's request (elicitation, sampling) waits for the user's answer (default 120 s). */
+  serverRequestTimeoutMs?: number
 }
 
 export interface WorkbenchOptions {
@@ -118,6 +121,11 @@ export interface WorkbenchOptions {
   mode?: 'standalone' | 'embedded'
   /** The built UI (index.html + assets/); default: `@wirebench/ui`'s dist. `null`: serve no UI. */
   uiDir?: string | null
+  /**
+   * The web host the workbench is mounted in (`@wirebench/embed` sets it): its origin is discovered from its route
+   * table and its routes are called in process where the framework allows.
+   */
+  embeddedHost?: EmbeddedHost
   /** Hosts reachable in embedded mode although private or loopback. */
   outboundAllowHosts?: string[]
   /** Embedded mode under NODE_ENV=production refuses to start unless this is set (SECURITY.md). */

@@ -20,12 +20,15 @@ import { registerInvokeRoutes } from './routes/invoke.js'
 import { registerMcpRoutes } from './routes/mcp.js'
 import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
+import { registerMcpAuthRoutes } from './routes/mcp-auth.js'
+import { createLazyMcpAuthorizations } from './services/mcp-authorizations.js'
 import { registerPluginRoutes } from './routes/plugins.js'
 import { registerProtocolRoutes } from './routes/protocols.js'
 import { registerSchemaRoutes } from './routes/schema.js'
 import { registerSessionTicketRoutes } from './routes/session-ticket.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
+import { registerWorkspaceInterchangeRoutes } from './routes/workspace-interchange.js'
 import { registerWorkspaceRoutes } from './routes/workspaces.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
@@ -90,11 +93,19 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   const outboundPolicy = workbenchOutboundPolicy(mode, options.outboundAllowHosts)
   // One set of per-environment cookie jars for the server: the REST plugin fills them, the cookies route clears them.
   const cookieJars = createServerCookieJars()
-  // The trusted MCP configuration: stdio servers are started from it only, by name.
+  // The trusted MCP configuration: stdio servers are started from it only, by name. An embedding host opts in by
+  // passing `mcp` (SECURITY.md: no process spawning in a host by default), even to the default file.
+  const isMcpEnabled = mode === 'standalone' || options.mcp !== undefined
   const mcpServers = createMcpServers({
-    defaultFile: join(options.configDir, 'mcp.json'),
+    ...(isMcpEnabled ? { defaultFile: join(options.configDir, 'mcp.json') } : {}),
     files: options.mcp?.configFiles ?? [],
     commandLine: options.mcp?.servers ?? [],
+  })
+  // MCP authorization (Connect): tokens in memory, put on the MCP plugin's requests to the server they were issued for.
+  const mcpAuthorizations = createLazyMcpAuthorizations({
+    outboundPolicy,
+    timeoutMs: limits.tokenProxyTimeoutMs,
+    maxResponseBytes: limits.tokenProxyMaxResponseBytes,
   })
   // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.
   const builtins =
@@ -102,10 +113,13 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     createBuiltinPlugins({
       outbound: outboundPolicy,
       cookieJars: cookieJars.jars,
+      ...(options.embeddedHost ? { host: options.embeddedHost } : {}),
       mcp: {
         servers: mcpServers,
         processes: mcpServers.board,
+        authorizer: mcpAuthorizations,
         ...(options.mcp?.spawn ? { spawn: options.mcp.spawn } : {}),
+        ...(options.mcp?.serverRequestTimeoutMs ? { serverRequestTimeoutMs: options.mcp.serverRequestTimeoutMs } : {}),
       },
     })
   // Sidecars are read from their manifests now and started on first use.
@@ -160,6 +174,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       timeoutMs: limits.discoveryTimeoutMs,
       outboundPolicy,
       maxResponseBytes: limits.maxResponseBytes,
+      ...(options.embeddedHost ? { isHostUrl: options.embeddedHost.owns.bind(options.embeddedHost) } : {}),
     }),
     invoker: createInvokeService({
       registry,
@@ -183,6 +198,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
   registerMcpRoutes(app, { servers: mcpServers })
+  registerMcpAuthRoutes(app, { authorizations: mcpAuthorizations, jsonBodyBytes: limits.jsonBodyBytes })
 
   registerEnvironmentRoutes(app, {
     store: environments,
@@ -191,6 +207,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   })
   registerWorkspaceRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
   registerHistoryRoutes(app, { workspaces: workspaces.service })
+  registerWorkspaceInterchangeRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
   registerAuthProxyRoutes(app, {
     proxy: createLazyTokenProxy({
       outboundPolicy,
@@ -214,5 +231,11 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   }
   if (workspaces.launched) config.workspace = workspaces.launched
   if (registry.list().some((p) => p.anyScheme === true)) config.anyScheme = true
-  await registerUiRoutes(app, { uiDir: options.uiDir === undefined ? defaultUiDir() : options.uiDir, config })
+  const host = options.embeddedHost
+  // Read when the page loads: the host's routes are registered after the workbench.
+  const pageConfig = host ? () => ({ ...config, embedded: host.info() }) : () => config
+  await registerUiRoutes(app, {
+    uiDir: options.uiDir === undefined ? defaultUiDir() : options.uiDir,
+    config: pageConfig,
+  })
 }

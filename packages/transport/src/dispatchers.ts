@@ -28,6 +28,8 @@ export interface DispatcherLease {
   dispatcher: Dispatcher
   /** Ends the call's hold on its dispatcher: closes a per-call one, a no-op for shared and kept ones. */
   release(): Promise<void>
+  /** True when `release` has nothing to do (the shared Agent): a caller on a hot path may skip waiting for it. */
+  readonly holdsNothing?: boolean
 }
 
 export interface DispatcherFactory {
@@ -69,7 +71,7 @@ export function createDispatcherFactory(options: DispatcherFactoryOptions = {}):
       if (markers.cookieEnv !== undefined) {
         dispatcher = withCookieJar(dispatcher, cookieJars.jarFor(markers.cookieEnv))
       }
-      return { dispatcher, release }
+      return { dispatcher, release, holdsNothing: release === nothingToRelease }
     },
     cookieJars,
     async close() {

@@ -25,6 +25,12 @@ const server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/plain' }).end('after hints')
     return
   }
+  if (request.url?.startsWith('/proto')) {
+    response.setHeader('__proto__', 'p')
+    response.setHeader('x-multi', ['a', 'b'])
+    response.end('{}')
+    return
+  }
   if (request.url?.startsWith('/echo/')) {
     response.writeHead(200, { 'content-type': 'text/plain' }).end(request.url)
     return
@@ -56,6 +62,23 @@ describe('httpRequest over the guarded dispatcher', () => {
     expect(response.body.toString()).toBe('hello')
     expect(response.headers['x-multi']).toBe('a, b')
     expect(response.durationMs).toBeGreaterThan(0)
+    await factory.close()
+  })
+
+  it('keeps a __proto__ response header as a plain entry, and joins a repeated one', async () => {
+    const factory = createDispatcherFactory()
+    const { dispatcher } = factory.acquire({})
+    const response = await httpRequest({
+      url: `http://127.0.0.1:${port}/proto`,
+      method: 'GET',
+      dispatcher,
+      maxResponseBytes: 1024,
+    })
+    expect(Object.hasOwn(response.headers, '__proto__')).toBe(true)
+    expect(Object.getOwnPropertyDescriptor(response.headers, '__proto__')?.value).toBe('p')
+    expect(response.headers['x-multi']).toBe('a, b')
+    expect(JSON.parse(JSON.stringify(response.headers))).toMatchObject({ 'x-multi': 'a, b' })
+    expect(JSON.stringify(response.headers)).toContain('"__proto__":"p"')
     await factory.close()
   })
 

@@ -7,11 +7,10 @@ import type { HttpResponse } from './http-request.js'
 const textualType =
   /^text\/|[/+](json|xml|javascript|ecmascript|yaml|x-yaml|csv|x-www-form-urlencoded|graphql)\b|charset=/i
 
+/** Takes over the response's headers as the result's metadata (the transport made them for this response alone). */
 export function toInvokeResult(response: HttpResponse): InvokeResult {
   const contentType = response.headers['content-type']
-  // Copied in a loop rather than spread (a slow path in V8); null prototype keeps a `__proto__` header an entry.
-  const metadata = Object.create(null) as Record<string, string>
-  for (const name in response.headers) metadata[name] = response.headers[name] as string
+  const metadata = response.headers
   metadata.http_status = String(response.status)
   const result: InvokeResult = {
     response: '',

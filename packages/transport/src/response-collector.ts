@@ -139,8 +139,24 @@ export class ResponseCollector implements Dispatcher.DispatchHandler {
   }
 }
 
-/** undici's parsed headers (lower-case names) as one string per name; null prototype keeps `__proto__` an entry. */
+/**
+ * undici's parsed headers (lower-case names) as one string per name, flattened in place: the object is ours once undici
+ * hands it over, and it is a plain object with fast properties (undici defines a `__proto__` header as an own entry),
+ * which a copy into a null-prototype object would turn into a dictionary, slower to read and to serialise.
+ */
 function flatten(headers: IncomingHeaders): Record<string, string> {
+  for (const name in headers) {
+    const value = headers[name]
+    if (typeof value === 'string') continue
+    // undici's parser never leaves a name without a value; another dispatcher's headers are copied without it.
+    if (value === undefined) return copyDefined(headers)
+    headers[name] = value.join(', ')
+  }
+  return headers as Record<string, string>
+}
+
+function copyDefined(headers: IncomingHeaders): Record<string, string> {
+  // Null prototype: a `__proto__` header stays a plain entry.
   const flat = Object.create(null) as Record<string, string>
   for (const name in headers) {
     const value = headers[name]

@@ -26,6 +26,8 @@ export interface RunningCli {
   origin: string
   /** Demo service discovery URLs the banner lists. */
   demoUrls: string[]
+  /** The throwaway `--config-dir` (the default workspace lives under `workspaces/default`). */
+  configDir: string
   output: () => string
   stop: () => Promise<void>
 }
@@ -90,7 +92,7 @@ export async function startCli(options: CliOptions = {}): Promise<RunningCli> {
       })
     })
     const demoUrls = [...output.matchAll(/^\s{4}\S+\s+.+?\s(https?:\/\/\S+)$/gm)].map((m) => m[1]!)
-    return { openUrl, origin: new URL(openUrl).origin, demoUrls, output: () => output, stop }
+    return { openUrl, origin: new URL(openUrl).origin, demoUrls, configDir, output: () => output, stop }
   } catch (error) {
     await stop()
     throw error

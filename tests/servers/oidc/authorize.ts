@@ -77,8 +77,22 @@ export async function authorizeOverHttp(options: AuthorizeOverHttpOptions): Prom
     code_challenge_method: 'S256',
     prompt: 'consent',
   }).toString()
+  return followAuthorization(start.href, options.redirectUri, options.login, options.password)
+}
+
+/**
+ * From a complete authorize URL (built elsewhere, e.g. by the workbench's MCP Connect) through the login and consent
+ * forms to the redirect URI; returns that URL with `code` and `state` (or `error`).
+ */
+export async function followAuthorization(
+  authorizeUrl: string,
+  redirectUri: string,
+  login = 'alice',
+  password = 'any-password',
+): Promise<URL> {
+  const options = { redirectUri, login, password }
   const jar = new CookieJar()
-  let request: { url: string; init: RequestInit } = { url: start.href, init: { method: 'GET' } }
+  let request: { url: string; init: RequestInit } = { url: authorizeUrl, init: { method: 'GET' } }
   for (let step = 0; step < 20; step++) {
     const response = await fetch(request.url, {
       ...request.init,
@@ -96,7 +110,7 @@ export async function authorizeOverHttp(options: AuthorizeOverHttpOptions): Prom
     }
     const html = await response.text()
     if (response.status !== 200) throw new Error(`Provider answered ${response.status}:\n${html.slice(0, 2000)}`)
-    const form = readForm(html, request.url, options.login ?? 'alice', options.password ?? 'any-password')
+    const form = readForm(html, request.url, options.login, options.password)
     request = {
       url: form.action,
       init: { method: 'POST', body: form.body, headers: { 'content-type': 'application/x-www-form-urlencoded' } },

@@ -79,6 +79,8 @@ async function runUnary(plan: CallPlan, run: CallRun): Promise<ExitCode> {
       messages: prepared.messages,
       metadata: prepared.metadata,
       ...(plan.timeoutMs !== undefined ? { timeoutMs: plan.timeoutMs } : {}),
+      // `-v` prints what was sent.
+      includeSent: true,
     },
     logger: run.engine.logger,
   })

@@ -8,6 +8,7 @@ import { findMethod } from '../engine/find-method.js'
 import { exitCodeHelp } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
 import type { CliIo } from '../io.js'
+import { resolveCallTarget } from '../workspace/call-target.js'
 import { callAction, collect, openSession, withTargetOptions } from './target-options.js'
 import type { TargetFlags } from './target-options.js'
 
@@ -15,6 +16,8 @@ interface CallFlags extends TargetFlags {
   data?: string[]
   header?: string[]
   timeout?: string
+  workspace?: string
+  request?: string
 }
 
 export function parseHeaderFlag(text: string): [string, string] {
@@ -41,6 +44,7 @@ Examples:
   $ echo '"hello"' | wirebench call --url ws://localhost:8081/chat Chat/connect -d @- --timeout 2
   $ wirebench call --url 'mcp@stdio:npx -y @modelcontextprotocol/server-everything' Tools/get-sum -d '{"a": 2, "b": 3}'
   $ wirebench call --mcp-config ~/.cursor/mcp.json --url mcp+stdio://github Resources/readme
+  $ wirebench call --workspace ./api-requests --request smoke/get-item
 
 Messages: one -d is the request; several -d are a client stream; -d @file reads JSON (a .graphql file is sent as
 the query); -d @- reads standard input (for a stream or channel, one JSON message per line). A unary call prints
@@ -49,6 +53,9 @@ protocol: {"data": …} with "meta" when the protocol says more about the frame 
 error; SSE id and event; WebSocket opcode; MCP kind) and "binary" (base64) for binary frames; jq .data gives the
 payloads. WebSocket and SignalR connections stay open after the last message until the server closes them or
 --timeout ends them (exit 0, or 1 when an invocation on the connection failed).
+
+--request sends a request saved in the --workspace folder (requests/smoke/get-item.json) to the URL it was saved
+with; -d replaces its messages, -H adds headers, and its workspace variables fill what the environment does not.
 --env applies an environment of <config-dir>/environments.json (variables, auth, TLS trust). Its credentials go only
 to approved hosts: the hosts of --url, those in the environment's approved list, and --allow-credentials-host.
 OAuth 2.0 authorization code needs a browser and is refused here.
@@ -56,9 +63,15 @@ MCP servers over stdio start only from this command line: --url 'mcp@stdio:<prog
 shell) names one after its program; --mcp-config files and <config-dir>/mcp.json name theirs (mcp+stdio://<name>).`
 
 export function callCommand(io: CliIo, setExitCode: (code: number) => void): Command {
-  return withTargetOptions(new Command('call'))
+  const command = withTargetOptions(new Command('call'))
+  // A saved request (--request) carries its own URL: --url is checked in the action instead.
+  const url = command.options.find((option) => option.long === '--url')
+  if (url) url.mandatory = false
+  return command
     .description('call a method: unary, client and server streams, bidi and WebSocket channels')
-    .argument('<Service/Method>', 'the method, as wirebench list prints it')
+    .argument('[Service/Method]', 'the method, as wirebench list prints it (not with --request)')
+    .option('--workspace <dir>', 'the workspace folder --request reads from')
+    .option('--request <folder/name>', 'send this saved request of the --workspace folder')
     .option('-d, --data <json|@file|@->', 'a request message (repeat for a client stream or channel)', collect)
     .option('-H, --header <name: value>', 'a request header or metadata entry (repeatable)', collect)
     .addOption(
@@ -67,12 +80,14 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
     .option('-v, --verbose', 'print request headers (secrets masked), response headers, trailers and status to stderr')
     .addHelpText('after', `${examples}\n${exitCodeHelp}`)
     .action(
-      callAction(async (address: string, flags: CallFlags) => {
-        const sources = await readDataFlags(flags.data ?? [])
-        const headers = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
-        const timeoutMs = parseTimeout(flags.timeout)
+      callAction(async (given: string | undefined, rawFlags: CallFlags) => {
+        const plan = await resolveCallTarget(given, rawFlags)
+        const { flags, address } = plan
+        const sources = plan.sources ?? (await readDataFlags(flags.data ?? []))
+        const headers = { ...plan.headers, ...Object.fromEntries((flags.header ?? []).map(parseHeaderFlag)) }
+        const timeoutMs = parseTimeout(flags.timeout) ?? plan.timeoutMs
         // Discovery keeps the server's own time box: --timeout is the call's (for a connection, how long to listen).
-        const session = await openSession(flags, io)
+        const session = await openSession(flags, io, plan.workspaceVars)
         try {
           const metadata = await session.auth.discoveryMetadata(session.urls)
           const { services } = await discoverTargets(session.engine, {

@@ -92,7 +92,12 @@ function stdioServerUrl(url: string, servers: McpStdioServer[]): string {
   }
 }
 
-export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSession> {
+/** `workspaceVars`: the variables of the workspace a saved request came from, the lowest-precedence scope. */
+export async function openSession(
+  flags: TargetFlags,
+  io: CliIo,
+  workspaceVars?: Readonly<Record<string, string>>,
+): Promise<CallSession> {
   const mcpServers: McpStdioServer[] = []
   const urls = (flags.url ?? [])
     .map((u) => u.trim())
@@ -124,6 +129,7 @@ export async function openSession(flags: TargetFlags, io: CliIo): Promise<CallSe
       urls,
       allowedHosts: flags.allowCredentialsHost ?? [],
       tokens: engine.tokens,
+      ...(workspaceVars ? { workspaceVars } : {}),
     })
     return { engine, auth, urls, close: () => engine.close() }
   } catch (error) {

@@ -18,6 +18,8 @@ export interface CallAuthOptions extends CallEnvironment {
   allowedHosts: readonly string[]
   tokens: TokenProxy
   signal?: AbortSignal
+  /** A workspace's variables: below the environment's (system, then environment, then workspace). */
+  workspaceVars?: Readonly<Record<string, string>>
 }
 
 export interface OutgoingCall {
@@ -129,6 +131,7 @@ export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth
         caches,
         tokenClient,
         preApprovedOrigins,
+        ...(options.workspaceVars ? { scopes: [options.workspaceVars] } : {}),
         ...(options.secretVariables ? { secretVariables: options.secretVariables } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       },
@@ -175,6 +178,7 @@ export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth
       const { module } = await bindingOf()
       const { value, unresolved } = module.substituteFrame(message, {
         environment,
+        ...(options.workspaceVars ? { scopes: [options.workspaceVars] } : {}),
         ...(options.secretVariables ? { secretVariables: options.secretVariables } : {}),
       })
       if (unresolved.length > 0) throw undefinedVariables(unresolved)

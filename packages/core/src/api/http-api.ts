@@ -46,6 +46,11 @@ export interface InvokeRequest {
   timeoutMs?: number
   /** Record the call in this workspace's history when it ends (the request as typed, secret values redacted). */
   history?: HistoryTemplate
+  /**
+   * Answer `sent` too (what the call put on the wire, for the UI's Request tab). Absent: the result leaves it out; it
+   * is the largest part of a small call's answer and only someone inspecting the call reads it.
+   */
+  includeSent?: boolean
 }
 
 export type InvokeResponse = InvokeResult
@@ -203,6 +208,20 @@ export interface ClientConfig {
    * (`protocol@url` pins kept as written).
    */
   workspace?: { id: string; urls: string[] }
+  /** Embedded mode: the host the workbench is mounted in (absent standalone). */
+  embedded?: EmbeddedHostInfo
+}
+
+/** The web host an embedded workbench runs in, as the UI shows it. */
+export interface EmbeddedHostInfo {
+  /** `Fastify` or `Express`. */
+  framework: string
+  /** The host application's name (its package name unless the host gives one). */
+  name: string
+  /** Routes of the host the workbench read (its own routes left out). */
+  routeCount: number
+  /** Set when the route table could not be read whole (the plugin was registered after some routes). */
+  notice?: string
 }
 
 /**

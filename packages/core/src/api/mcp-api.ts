@@ -7,6 +7,66 @@
 /** `GET {prefix}/api/mcp/servers`: the MCP servers the workbench may start or reach from its trusted configuration. */
 export const MCP_SERVERS_PATH = '/api/mcp/servers'
 
+/**
+ * MCP authorization (Connect), all POST with a JSON body: `start` runs the discovery steps and answers the authorize URL
+ * for the popup, `complete` trades the callback's code for tokens the server keeps in memory, `status` and
+ * `disconnect` read and forget them. No answer ever carries a token.
+ */
+export const MCP_AUTH_ROUTES = {
+  start: '/api/mcp/auth/start',
+  complete: '/api/mcp/auth/complete',
+  status: '/api/mcp/auth/status',
+  disconnect: '/api/mcp/auth/disconnect',
+} as const
+
+export interface McpAuthStartRequest {
+  /** The MCP server's URL (as discovered). */
+  url: string
+  /** The workbench's `/oauth-callback` URL as the browser sees it. */
+  redirectUri: string
+  /** The `resource_metadata` of the server's 401 challenge; without it the well-known locations are tried. */
+  resourceMetadataUrl?: string
+  /** The challenge's `scope`; without it the resource metadata's `scopes_supported`. */
+  scope?: string
+  /** A client registered by hand; without it the workbench registers one (RFC 7591). */
+  clientId?: string
+}
+
+/** One step of the flow as shown to the user. */
+export interface McpAuthStep {
+  step: 'resource-metadata' | 'server-metadata' | 'client' | 'authorized' | 'token'
+  detail: string
+}
+
+export interface McpAuthStartResponse {
+  /** Open in the popup: the authorization endpoint with PKCE S256, `state` and `resource`. */
+  authorizationUrl: string
+  state: string
+  steps: McpAuthStep[]
+}
+
+export interface McpAuthCompleteRequest {
+  state: string
+  code: string
+}
+
+export interface McpAuthUrlRequest {
+  url: string
+}
+
+/** What the page may know about a connection: never the token. */
+export interface McpAuthStatus {
+  /** The server's canonical URL (no query or fragment). */
+  url: string
+  connected: boolean
+  /** Milliseconds since the epoch. */
+  expiresAt?: number
+  /** Who the token acts for, when the authorization server said. */
+  subject?: string
+  scope?: string
+  steps?: McpAuthStep[]
+}
+
 /** The scheme of a configured stdio server's address: `mcp+stdio://<name>` (the name as configured). */
 export const MCP_STDIO_SCHEME = 'mcp+stdio:'
 

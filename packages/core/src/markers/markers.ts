@@ -60,28 +60,36 @@ export function isMarkerKey(key: string): boolean {
   return markerKeys.has(key.toLowerCase())
 }
 
+// Lower-cased once: a switch evaluates its case expressions for every key it compares.
+const mtlsKey = MTLS_MARKER.toLowerCase()
+const sigV4Key = SIGV4_MARKER.toLowerCase()
+const cookieEnvKey = COOKIE_ENV_MARKER.toLowerCase()
+const apiKeyQueryKey = API_KEY_QUERY_MARKER.toLowerCase()
+const trustKey = TRUST_MARKER.toLowerCase()
+
 /** Separates marker keys from plain headers; markers never reach the wire as headers. */
 export function splitMarkers(metadata: Record<string, string> | undefined): SplitMetadata {
   const headers: Record<string, string> = {}
   const markers: CallMarkers = {}
-  for (const [key, value] of Object.entries(metadata ?? {})) {
+  if (metadata === undefined) return { headers, markers }
+  for (const [key, value] of Object.entries(metadata)) {
     switch (key.toLowerCase()) {
-      case MTLS_MARKER.toLowerCase():
+      case mtlsKey:
         markers.mtls = parseMarker<MtlsMarker>(key, value, ['certificate', 'privateKey'])
         break
-      case SIGV4_MARKER.toLowerCase():
+      case sigV4Key:
         markers.sigv4 = parseMarker<SigV4Marker>(key, value, ['accessKey', 'secretKey', 'region', 'service'])
         break
-      case COOKIE_ENV_MARKER.toLowerCase():
+      case cookieEnvKey:
         markers.cookieEnv = value
         break
-      case API_KEY_QUERY_MARKER.toLowerCase(): {
+      case apiKeyQueryKey: {
         const parsed = parseJson(key, value)
         const list = Array.isArray(parsed) ? parsed : [parsed]
         markers.apiKeyQuery = list.map((item) => requireFields<ApiKeyQueryParam>(key, item, ['name', 'value']))
         break
       }
-      case TRUST_MARKER.toLowerCase(): {
+      case trustKey: {
         // An empty payload changes nothing: the call keeps the shared, default-trust connections.
         const trust = parseTrust(key, value)
         if (trust.caCertificate !== undefined || trust.allowSelfSigned === true) markers.trust = trust

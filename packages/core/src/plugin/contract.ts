@@ -46,6 +46,8 @@ export interface CallContext {
   markers: CallMarkers
   logger: Logger
   limits: CallLimits
+  /** True when the caller will not read `InvokeResult.sent`: a plugin may skip building it. */
+  isSentOmitted?: boolean
 }
 
 /** One schema file handed to a plugin by the upload route. */
@@ -133,6 +135,11 @@ export interface ProtocolPlugin {
    */
   defersTo?: readonly string[]
   /**
+   * `false`: the plugin never lists services behind a URL (it sends requests the user describes, as the plain HTTP
+   * plugin does), so the discovery fan-out leaves it out; only a pin (`http@url`) reaches its `discover`.
+   */
+  urlDiscovery?: false
+  /**
    * Discovers services. Returns `[]` or throws `no_services` when the target is not for this plugin;
    * any other error is reported as a failed attempt for this plugin and URL. Cached state for a target is replaced
    * only when discovery succeeds: a failure leaves what an earlier discovery of the same target found.
@@ -162,7 +169,15 @@ export interface ProtocolPlugin {
  */
 export interface ProtocolManifest extends Pick<
   ProtocolPlugin,
-  'id' | 'name' | 'iconSvg' | 'description' | 'settings' | 'uploadExtensions' | 'uploadSiblings' | 'defersTo'
+  | 'id'
+  | 'name'
+  | 'iconSvg'
+  | 'description'
+  | 'settings'
+  | 'uploadExtensions'
+  | 'uploadSiblings'
+  | 'defersTo'
+  | 'urlDiscovery'
 > {
   /** The plugin implements `invokeStream` (server streaming) and `openChannel` (client streaming and duplex). */
   capabilities: { serverStreaming: boolean; channels: boolean }

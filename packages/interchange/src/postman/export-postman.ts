@@ -3,7 +3,8 @@
  * item groups, workspace variables as collection variables, `${name}` as `{{name}}`, auth as Postman auth. Requests
  * of other protocols (an OpenAPI operation, gRPC…) have no plain-HTTP form without their schema and are left out.
  */
-import { sdk } from './sdk.js'
+import { postmanSdk } from './sdk.js'
+import type { PostmanSdk } from './sdk.js'
 import type { SavedFolder, SavedRequest, WorkspaceContent } from '@wirebench/core'
 import { isObject, stringOf } from '../json-shapes.js'
 import type { JsonObject } from '../json-shapes.js'
@@ -13,13 +14,16 @@ import { toPostmanAuth } from './postman-auth.js'
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json'
 
 export function toPostmanCollection(content: WorkspaceContent): object {
+  const sdk = postmanSdk()
   const collection = new sdk.Collection({
     info: { name: content.name, schema: POSTMAN_SCHEMA_V21 },
     variable: Object.entries(content.vars).map(([key, value]) => ({ key, value: toMustache(value), type: 'string' })),
-  } as ConstructorParameters<typeof sdk.Collection>[0])
-  const folders = new Map<string, InstanceType<typeof sdk.ItemGroup>>()
+  } as ConstructorParameters<typeof PostmanSdk.Collection>[0])
+  const folders = new Map<string, InstanceType<typeof PostmanSdk.ItemGroup>>()
   const folderSettings = new Map(content.folders.map((entry) => [entry.path, entry.folder]))
-  const groupOf = (path: string): InstanceType<typeof sdk.Collection> | InstanceType<typeof sdk.ItemGroup> => {
+  const groupOf = (
+    path: string,
+  ): InstanceType<typeof PostmanSdk.Collection> | InstanceType<typeof PostmanSdk.ItemGroup> => {
     if (path === '') return collection
     const known = folders.get(path)
     if (known) return known
@@ -42,7 +46,7 @@ export function toPostmanCollection(content: WorkspaceContent): object {
 
 function groupDefinition(name: string, folder: SavedFolder | undefined) {
   const auth = toPostmanAuth(folder?.auth)
-  return { name, item: [], ...(auth ? { auth } : {}) } as ConstructorParameters<typeof sdk.ItemGroup>[0]
+  return { name, item: [], ...(auth ? { auth } : {}) } as ConstructorParameters<typeof PostmanSdk.ItemGroup>[0]
 }
 
 function itemDefinition(request: SavedRequest) {
@@ -63,7 +67,7 @@ function itemDefinition(request: SavedRequest) {
       ...(auth ? { auth } : {}),
       ...(request.notes ? { description: request.notes } : {}),
     },
-  } as unknown as ConstructorParameters<typeof sdk.Item>[0]
+  } as unknown as ConstructorParameters<typeof PostmanSdk.Item>[0]
 }
 
 /** The plain HTTP plugin's rule: an absolute message URL wins, a path is joined to the request's URL. */
@@ -116,7 +120,7 @@ function addRawUrls(node: JsonObject): void {
   for (const item of Array.isArray(node.item) ? node.item : []) {
     if (!isObject(item)) continue
     if (isObject(item.request) && isObject(item.request.url)) {
-      item.request.url = { raw: new sdk.Url(item.request.url).toString(), ...item.request.url }
+      item.request.url = { raw: new (postmanSdk().Url)(item.request.url).toString(), ...item.request.url }
     }
     addRawUrls(item)
   }

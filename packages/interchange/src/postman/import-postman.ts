@@ -4,8 +4,7 @@
  * through the postman-collection SDK (URL with its enabled query, enabled headers, body modes). Scripts are never run
  * nor kept: each is reported.
  */
-import { sdk } from './sdk.js'
-import { listOf } from './sdk.js'
+import { listOf, postmanSdk } from './sdk.js'
 import type { PostmanSdk } from './sdk.js'
 import type { ImportPreview, SavedAuth } from '@wirebench/core'
 import { arrayOf, isObject, notFormat, parseJsonFile, stringOf } from '../json-shapes.js'
@@ -75,7 +74,7 @@ function readItem(
   inherited: SavedAuth | undefined,
   ctx: ImportContext,
 ): SourceRequest {
-  const item = new sdk.Item(entry)
+  const item = new (postmanSdk().Item)(entry)
   const request = item.request
   const converted = (text: string) => {
     const reading = fromMustache(text)
@@ -116,7 +115,7 @@ interface PostmanParam {
   contentType?: string
 }
 
-type PostmanBody = InstanceType<typeof sdk.Request>['body']
+type PostmanBody = InstanceType<typeof PostmanSdk.Request>['body']
 
 function readBody(
   body: PostmanBody | undefined,

@@ -84,14 +84,16 @@ export async function invokeHttp(call: Call, ctx: CallContext, deps: InvokeDeps)
       timer,
     })
     const result = toInvokeResult(response)
-    result.sent = describeSentRequest({
-      method: request.method,
-      url: request.displayUrl,
-      headers: request.headers,
-      body: request.body,
-      rawHead: timer.rawHead,
-      secretQueryNames: ctx.markers.apiKeyQuery?.map((param) => param.name),
-    })
+    if (ctx.isSentOmitted !== true) {
+      result.sent = describeSentRequest({
+        method: request.method,
+        url: request.displayUrl,
+        headers: request.headers,
+        body: request.body,
+        rawHead: timer.rawHead,
+        secretQueryNames: ctx.markers.apiKeyQuery?.map((param) => param.name),
+      })
+    }
     result.timings = timer.timings()
     return result
   } finally {

@@ -9,6 +9,8 @@ export const httpManifest: ProtocolManifest = {
   name: 'HTTP',
   description:
     'Plain HTTP requests without a schema: what a curl command, a Postman, Insomnia or HAR file describes, sent as written.',
+  // Nothing to find behind a URL: the fan-out leaves this plugin out (no `empty` attempt for every URL).
+  urlDiscovery: false,
   capabilities: { serverStreaming: false, channels: false },
 }
 

@@ -17,6 +17,7 @@ export function createHttpPlugin(options: HttpPluginOptions = {}): ProtocolPlugi
     id: httpManifest.id,
     name: httpManifest.name,
     description: httpManifest.description,
+    urlDiscovery: false,
 
     discover: discoverNothing,
 

@@ -15,6 +15,7 @@ import type { ServerDescription } from './describe/services.js'
 import { toMcpError } from './errors.js'
 import { invokeMethod } from './invoke.js'
 import { mcpManifest } from './manifest.js'
+import { canonicalServerUrl, hasOwnAuthorization } from './oauth/authorizer.js'
 import { probeMcp } from './probe.js'
 import type { ProbedTransport } from './probe.js'
 import { sessionHeaders } from './session/session-key.js'
@@ -52,6 +53,7 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
     validator: () => (validator ??= new AjvJsonSchemaValidator()),
     ...(options.spawn ? { spawn: options.spawn } : {}),
     ...(options.processes ? { processes: options.processes } : {}),
+    authorizer: options.authorizer,
     onListChanged: (target) => descriptions.delete(target),
   })
 
@@ -113,6 +115,11 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
       if (request.target.kind === 'http' && target.pinned !== true && !pool.hasOpen(request, ctx)) {
         // Unpinned: only GETs until the address has shown it speaks MCP.
         const headers = sessionHeaders(ctx.metadata, request.configured?.headers)
+        // A server connected through MCP authorization answers the probe only with its token.
+        const bearer = hasOwnAuthorization(headers)
+          ? undefined
+          : await options.authorizer?.accessToken(canonicalServerUrl(address), ctx.signal)
+        if (bearer !== undefined) headers['authorization'] = `Bearer ${bearer}`
         const found = await probeMcp(address, ctx, { dispatchers, headers, firstEventMs: 500 })
         transports.set(address, found)
         request = requestFor(address)

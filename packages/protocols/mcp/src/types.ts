@@ -2,6 +2,7 @@
 import type { McpSessionEvent, OutboundPolicy } from '@wirebench/core'
 import type { CookieJars, DispatcherFactory } from '@wirebench/transport'
 import type { McpProcessBoard, McpServerDirectory, McpStdioServer } from './config/types.js'
+import type { McpAuthorizer } from './oauth/authorizer.js'
 import type { SpawnFunction } from './stdio/server-process.js'
 
 export interface McpPluginOptions {
@@ -37,6 +38,8 @@ export interface McpPluginOptions {
   maxListPages?: number
   /** Events queued for a session channel whose browser falls behind (default 10,000; the oldest go first). */
   maxQueuedEvents?: number
+  /** The workbench's MCP authorization (Connect): the bearer token held for a server goes on its HTTP requests. */
+  authorizer?: McpAuthorizer
   /** The client identity sent at `initialize`. */
   clientInfo?: { name: string; version: string }
 }

@@ -28,6 +28,16 @@ export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverD
   return servicesOf(spec, url, { source: 'openapi', baseUrl, documentUrl }, deps)
 }
 
+/**
+ * Embedded mode: the host's route table as an in-memory document, described like a fetched one (no HTTP, no text to
+ * parse); calls go to the origin of the address the host was discovered at.
+ */
+export function discoverHost(url: string, root: Record<string, unknown>, deps: DiscoverDeps): DescribedDocument {
+  // 3.1: route schemas are plain JSON Schema (type arrays, const, nullable unions).
+  const spec: ParsedSpec = { root, version: '3.1' }
+  return servicesOf(spec, url, { source: 'embedded', baseUrl: new URL(url).origin }, deps)
+}
+
 export function discoverFile(file: SchemaFile, deps: DiscoverDeps): DescribedDocument {
   const text = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength).toString('utf8')
   const spec = parseDocumentText(text, file.name)
@@ -38,7 +48,7 @@ export function discoverFile(file: SchemaFile, deps: DiscoverDeps): DescribedDoc
 function servicesOf(
   spec: ParsedSpec,
   origin: string,
-  where: { source: 'openapi' | 'upload'; baseUrl: string | undefined; documentUrl?: string },
+  where: { source: 'openapi' | 'upload' | 'embedded'; baseUrl: string | undefined; documentUrl?: string },
   deps: DiscoverDeps,
 ): DescribedDocument {
   const described = describeDocument(spec, {

@@ -7,11 +7,14 @@ import { missingServerUrl } from './errors.js'
 import { buildRequest } from './request-build.js'
 import { restSentRequest } from './sent-request.js'
 import { signOutbound } from './sigv4/sign-outbound.js'
+import type { CheckedUrls } from './checked-urls.js'
 import type { PreparedOutbound, RestPluginOptions } from './types.js'
 
 export interface InvokeDeps {
   options: RestPluginOptions
   dispatchers: DispatcherFactory
+  /** The plugin's memory of checked URLs; without it every call checks its URL afresh. */
+  checkedUrls?: CheckedUrls
 }
 
 export interface ResolvedCall {
@@ -22,13 +25,25 @@ export interface ResolvedCall {
   messages: unknown[]
 }
 
-export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
-  const request = await prepareOutbound(call, ctx, deps)
+export function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
+  // Signing is the one asynchronous step before the wire; an unsigned call is prepared in the same tick.
+  if (ctx.markers.sigv4) return prepareOutbound(call, ctx, deps).then((request) => send(request, ctx, deps))
+  let request: PreparedOutbound
+  try {
+    request = prepareUnsigned(call, ctx, deps)
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+  }
+  return send(request, ctx, deps)
+}
+
+async function send(request: PreparedOutbound, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
   const lease = deps.dispatchers.acquire(ctx.markers)
   const timer = createPhaseTimer()
   try {
     const response = await httpRequest({
       url: request.wireUrl,
+      target: request.dispatchTarget,
       method: request.method,
       headers: request.headers,
       body: request.body,
@@ -44,11 +59,12 @@ export async function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: I
       timer,
     })
     const result = toInvokeResult(response)
-    result.sent = restSentRequest(request, timer, ctx.markers)
+    if (ctx.isSentOmitted !== true) result.sent = restSentRequest(request, timer, ctx.markers)
     result.timings = timer.timings()
     return result
   } finally {
-    await lease.release()
+    // The shared Agent has nothing to release: no tick spent waiting for it.
+    if (!lease.holdsNothing) await lease.release()
   }
 }
 
@@ -64,6 +80,26 @@ export async function prepareOutbound(
   deps: InvokeDeps,
   options: PrepareOptions = {},
 ): Promise<PreparedOutbound> {
+  const unsigned = prepareUnsigned(call, ctx, deps, options)
+  if (!ctx.markers.sigv4) return unsigned
+  // Signed last: the signature covers the final body bytes and the query with the API key in it.
+  const signed = await signOutbound(
+    { url: unsigned.wireUrl, method: unsigned.method, headers: unsigned.headers, body: unsigned.body },
+    { credentials: ctx.markers.sigv4, cookieJar: ctx.markers.cookieEnv !== undefined },
+  )
+  unsigned.wireUrl = signed.url
+  unsigned.headers = signed.headers
+  delete unsigned.dispatchTarget
+  return unsigned
+}
+
+/** `prepareOutbound` up to the signature: fields, metadata and the API-key query. */
+function prepareUnsigned(
+  call: ResolvedCall,
+  ctx: CallContext,
+  deps: InvokeDeps,
+  options: PrepareOptions = {},
+): PreparedOutbound {
   if (call.messages.length > 1) {
     throw new WorkbenchError('invalid_request', `${call.method.name} is a unary REST call and takes one message.`)
   }
@@ -71,20 +107,19 @@ export async function prepareOutbound(
   const baseUrl = call.serverUrl ?? call.method.baseUrl ?? call.service.baseUrl
   if (!baseUrl) throw missingServerUrl(call.target)
   const request = buildRequest(call.method, baseUrl, call.messages[0], ctx.metadata)
-  checkOutboundUrl(request.url, deps.options.outbound)
+  // The embedding host is always reachable: its routes are this process's own.
+  const isHost = deps.options.host !== undefined && deps.options.host.owns(request.url)
+  const target = isHost
+    ? undefined
+    : deps.checkedUrls
+      ? deps.checkedUrls.check(request.url)
+      : void checkOutboundUrl(request.url, deps.options.outbound)
   // The API key goes on last, right before the wire, so it never appears in messages built from `request.url`.
-  let wireUrl = appendQueryParams(request.url, ctx.markers.apiKeyQuery ?? [])
-  let headers = options.extraHeaders ? mergeHeaders(options.extraHeaders, request.headers) : request.headers
-  if (ctx.markers.sigv4) {
-    // Signed last: the signature covers the final body bytes and the query with the API key in it.
-    const signed = await signOutbound(
-      { url: wireUrl, method: request.method, headers, body: request.body },
-      { credentials: ctx.markers.sigv4, cookieJar: ctx.markers.cookieEnv !== undefined },
-    )
-    wireUrl = signed.url
-    headers = signed.headers
-  }
+  const wireUrl = appendQueryParams(request.url, ctx.markers.apiKeyQuery ?? [])
+  const headers = options.extraHeaders ? mergeHeaders(options.extraHeaders, request.headers) : request.headers
   const prepared: PreparedOutbound = { wireUrl, displayUrl: request.url, method: request.method, headers }
+  // The checked URL is the wire URL unless an API key joined its query (or SigV4 rewrites it, see prepareOutbound).
+  if (target !== undefined && wireUrl === request.url) prepared.dispatchTarget = target
   if (request.body !== undefined) prepared.body = request.body
   return prepared
 }

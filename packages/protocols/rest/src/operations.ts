@@ -18,8 +18,8 @@ import type { JsonObject } from './types.js'
 export const eagerOperationLimit = 5_000
 
 export interface BuildOptions {
-  /** Tags every service: `openapi` + discovery URL, or `upload` + file name. */
-  source: 'openapi' | 'upload'
+  /** Tags every service: `openapi` + discovery URL, `embedded` + the host's origin, or `upload` + file name. */
+  source: 'openapi' | 'upload' | 'embedded'
   originUrl: string
   baseUrl?: string | undefined
   /** Where the document came from: relative `servers` of operations and path items resolve against it. */

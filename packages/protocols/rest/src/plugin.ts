@@ -1,15 +1,17 @@
 /** The REST / OpenAPI ProtocolPlugin: caches each discovered document per target so `invoke` finds its operation. */
 import { WorkbenchError } from '@wirebench/core'
-import type { Call, CallContext, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
+import type { Call, CallContext, InvokeResult, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
 import { createDispatcherFactory } from '@wirebench/transport'
-import { discoverFile, discoverUrl } from './discover.js'
+import { discoverFile, discoverHost, discoverUrl } from './discover.js'
 import { createDocumentCache, isUrlTarget } from './document-cache.js'
 import type { CachedDocument } from './document-cache.js'
 import type { DescribedDocument } from './operations.js'
 import { unknownMethod } from './errors.js'
+import { invokeInHost } from './host-invoke.js'
 import { invokeMethod } from './invoke.js'
 import { restManifest } from './manifest.js'
-import type { ResolvedCall } from './invoke.js'
+import type { InvokeDeps, ResolvedCall } from './invoke.js'
+import { createCheckedUrls } from './checked-urls.js'
 import { streamMethod } from './stream.js'
 import { methodKey } from './types.js'
 import type { DiscoverDeps, RestPluginOptions } from './types.js'
@@ -31,7 +33,35 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const dispatchers =
     options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
   const deps: DiscoverDeps = { options, dispatchers }
+  const invokeDeps: InvokeDeps = { options, dispatchers, checkedUrls: createCheckedUrls(options.outbound) }
   const documents = createDocumentCache()
+  const host = options.host
+
+  // The host hands back the same document object once its route table is final: described once per address.
+  const hostDescriptions = new WeakMap<object, Map<string, DescribedDocument>>()
+  const describeHost = (url: string, root: Record<string, unknown>): DescribedDocument => {
+    let byUrl = hostDescriptions.get(root)
+    if (!byUrl) hostDescriptions.set(root, (byUrl = new Map<string, DescribedDocument>()))
+    const known = byUrl.get(url)
+    if (known) return known
+    const described = discoverHost(url, root, deps)
+    byUrl.set(url, described)
+    return described
+  }
+
+  /** Calls to the embedding host's own routes go in process when it can take them (Fastify `inject()`). */
+  const invokeResolved = (resolved: ResolvedCall, ctx: CallContext): Promise<InvokeResult> => {
+    const send = host?.send
+    if (send === undefined) return invokeMethod(resolved, ctx, invokeDeps)
+    const base = resolved.serverUrl ?? resolved.method.baseUrl ?? resolved.service.baseUrl ?? ''
+    return host?.owns(base) === true
+      ? invokeInHost(resolved, ctx, invokeDeps, send)
+      : invokeMethod(resolved, ctx, invokeDeps)
+  }
+
+  /** The host's own origin is read from its route table: no request reaches it. */
+  const describeUrl = async (url: string, ctx: CallContext): Promise<DescribedDocument> =>
+    host?.owns(url) === true ? describeHost(url, host.document()) : discoverUrl(url, ctx, deps)
 
   const remember = (target: string, { services, expander }: DescribedDocument): ServiceInfo[] => {
     const methods: CachedDocument['methods'] = new Map()
@@ -58,12 +88,12 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     if (!isUrlTarget(target)) {
       throw new WorkbenchError('not_found', `The upload ${target} is not loaded.`, { hint: 'Upload the file again.' })
     }
-    remember(target, await discoverUrl(target, ctx, deps))
+    remember(target, await describeUrl(target, ctx))
     return documents.get(target) as CachedDocument
   }
 
-  const resolve = async (call: Call, ctx: CallContext): Promise<ResolvedCall> => {
-    const document = documents.get(call.target) ?? (await documentFor(call.target, ctx))
+  /** The call's operation in a document at hand (synchronous: a discovered target's calls need no await for it). */
+  const resolveIn = (document: CachedDocument, call: Call): ResolvedCall => {
     const found = fullMethod(document, call.service, call.method)
     if (!found) throw unknownMethod(call.target, call.service, call.method)
     const resolved: ResolvedCall = {
@@ -76,6 +106,9 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     return resolved
   }
 
+  const resolve = async (call: Call, ctx: CallContext): Promise<ResolvedCall> =>
+    resolveIn(documents.get(call.target) ?? (await documentFor(call.target, ctx)), call)
+
   return {
     id: restManifest.id,
     name: restManifest.name,
@@ -86,7 +119,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     async discover(target, ctx) {
       const started = performance.now()
       if (target.kind === 'url') {
-        const services = remember(target.url, await discoverUrl(target.url, ctx, deps))
+        const services = remember(target.url, await describeUrl(target.url, ctx))
         logDiscovery(ctx, target.url, services, started)
         return services
       }
@@ -104,8 +137,17 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
       return document ? fullMethod(document, service, method)?.method : undefined
     },
 
-    async invoke(call, ctx) {
-      return invokeMethod(await resolve(call, ctx), ctx, deps)
+    // Not `async`: a call to a discovered target reaches the wire without a promise of its own in between.
+    invoke(call, ctx) {
+      const document = documents.get(call.target)
+      if (document === undefined) return resolve(call, ctx).then((resolved) => invokeResolved(resolved, ctx))
+      let resolved: ResolvedCall
+      try {
+        resolved = resolveIn(document, call)
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
+      return invokeResolved(resolved, ctx)
     },
 
     invokeStream(call, ctx) {

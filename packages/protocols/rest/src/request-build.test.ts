@@ -323,3 +323,44 @@ describe('outbound request construction', () => {
     expect(request.body).toBeUndefined()
   })
 })
+
+describe('buildRequest on a method called again and again', () => {
+  const twoTypes = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/notes': {
+        post: {
+          operationId: 'addNote',
+          requestBody: {
+            content: {
+              'application/json': { schema: { type: 'object', properties: { title: { type: 'string' } } } },
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object', properties: { title: { type: 'string' } } },
+              },
+              'text/plain': { schema: { type: 'string' } },
+            },
+          },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  }
+
+  it('lets each call’s Content-Type choose its body, whatever the calls before it chose', () => {
+    const method = methodOf(twoTypes, 'addNote')
+    // Without a Content-Type the fields describe the form (SPEC.md: a form type wins over JSON).
+    const plain = () => buildRequest(method, 'http://h', { title: 'a' }, {})
+    expect(plain().body).toBe('title=a')
+    const json = buildRequest(method, 'http://h', { title: 'a' }, { 'Content-Type': 'application/json' })
+    expect(json.body).toBe('{"title":"a"}')
+    const text = buildRequest(method, 'http://h', { body: 'plain words' }, { 'content-type': 'text/plain' })
+    expect(text.body).toBe('plain words')
+    // A key the chosen text body does not know is refused for that call only.
+    expect(() => buildRequest(method, 'http://h', { title: 'a' }, { 'content-type': 'text/plain' })).toThrow(/title/)
+    expect(plain().body).toBe('title=a')
+    expect(plain().headers['content-type']).toBe('application/x-www-form-urlencoded')
+    // Keys no field names still join the form body, as on the first call.
+    expect(buildRequest(method, 'http://h', { title: 'a', extra: 1 }, {}).body).toBe('title=a&extra=1')
+  })
+})

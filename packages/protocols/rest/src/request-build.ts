@@ -17,6 +17,7 @@ import { headerText, pathSegment, querySegments } from './parameter-style.js'
 import { bodyLayout, isWholeBody } from './body-layout.js'
 import type { BodyLayout } from './body-layout.js'
 import { placeStrayKeys } from './stray-keys.js'
+import { compiledMethod, knownNames } from './compiled-method.js'
 import { isObject } from './types.js'
 
 export interface OutboundRequest {
@@ -25,8 +26,6 @@ export interface OutboundRequest {
   headers: Record<string, string>
   body?: HttpRequestBody
 }
-
-const bodylessVerbs = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE'])
 
 export function buildRequest(
   method: MethodInfo,
@@ -38,10 +37,11 @@ export function buildRequest(
     throw new WorkbenchError('invalid_request', `The message for ${method.name} must be a JSON object.`)
   }
   const values = message ?? {}
-  const verb = (method.httpMethod ?? 'GET').toUpperCase()
-  let path = wirePath(method.httpPath ?? '/')
+  const compiled = compiledMethod(method)
+  const verb = compiled.verb
+  let path = compiled.path
   const query: string[] = []
-  const paramHeaders: Record<string, string> = {}
+  let paramHeaders: Record<string, string> | undefined
   for (const field of method.inputType.fields) {
     const value = values[field.name] ?? onlyValue(field)
     const wire = field.wireName ?? field.name
@@ -53,20 +53,22 @@ export function buildRequest(
         query.push(...querySegments(wire, value, field))
         break
       case 'header':
-        if (value !== undefined && value !== null) paramHeaders[wire] = headerText(value, field)
+        if (value !== undefined && value !== null) (paramHeaders ??= {})[wire] = headerText(value, field)
         break
       case 'body':
       case undefined:
         break
     }
   }
-  const headers = mergeHeaders(paramHeaders, metadata)
+  const headers = paramHeaders === undefined ? { ...metadata } : mergeHeaders(paramHeaders, metadata)
   for (const name of Object.keys(headers)) if (isManagedHeader(name)) delete headers[name]
   // The call's Content-Type chooses among the media types the operation declares.
-  const layout = bodyLayout(method, getHeader(headers, 'content-type'))
-  const sendsBody = !bodylessVerbs.has(verb)
+  const contentType = getHeader(headers, 'content-type')
+  const layout = contentType === undefined ? compiled.defaultLayout : bodyLayout(method, contentType)
+  const sendsBody = compiled.sendsBody
   const body = bodyValues(layout, values)
-  placeStrayKeys(method, layout, values, body, sendsBody)
+  const known = contentType === undefined ? compiled.defaultKnownNames : knownNames(method, layout)
+  placeStrayKeys({ method, layout, known, values, body, sendsBody })
   const request: OutboundRequest = { url: joinUrl(baseUrl, path, query), method: verb, headers }
   if (!sendsBody) return request
   const encoded = encodeBody(layout, body, method.name)
@@ -92,15 +94,6 @@ function bodyValues(layout: BodyLayout, values: Record<string, unknown>): BodyVa
     else body.values.set(field.wireName ?? field.name, { field, value })
   }
   return body
-}
-
-/**
- * The path of a path key without its `#…` suffix: a fragment never reaches the server, and documents converted from
- * query APIs (APIs.guru's AWS descriptions: `/#Action=DescribeRegions`) use it only to keep their keys unique.
- */
-function wirePath(key: string): string {
-  const hash = key.indexOf('#')
-  return hash < 0 ? key : key.slice(0, hash) || '/'
 }
 
 /**

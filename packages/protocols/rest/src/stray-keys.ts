@@ -12,15 +12,18 @@ import type { BodyValues } from './request-body-encoding.js'
 /** How many field names the refusal lists before it says "and N more". */
 const listedFields = 12
 
-export function placeStrayKeys(
-  method: MethodInfo,
-  layout: BodyLayout,
-  values: Record<string, unknown>,
-  body: BodyValues,
-  sendsBody: boolean,
-): void {
+export interface StrayKeysInput {
+  method: MethodInfo
+  layout: BodyLayout
+  /** The names the message may fill: the operation's fields and the layout's (`knownNames`). */
+  known: ReadonlySet<string>
+  values: Record<string, unknown>
+  body: BodyValues
+  sendsBody: boolean
+}
+
+export function placeStrayKeys({ method, layout, known, values, body, sendsBody }: StrayKeysInput): void {
   refuseReplacedFields(method, layout, values)
-  const known = new Set([...method.inputType.fields, ...layout.fields].map((f) => f.name))
   const stray = Object.keys(values).filter((key) => !known.has(key) && values[key] !== undefined)
   if (stray.length === 0) return
   if (sendsBody) {

@@ -1,6 +1,8 @@
 /** Types private to the REST plugin: options, what discovery and invocation hand on, the method key and JSON helpers. */
+import type { DispatchTarget } from './checked-urls.js'
 import type { OutboundPolicy } from '@wirebench/core'
 import type { CookieJars, DispatcherFactory, HttpRequestBody } from '@wirebench/transport'
+import type { RestHost } from './host.js'
 
 export interface RestPluginOptions {
   /** Outbound target policy applied to discovery and invocation URLs (embedded mode tightens it). */
@@ -16,6 +18,11 @@ export interface RestPluginOptions {
   maxInputDepth?: number
   /** Nesting cap of response messages (default 1); shallower keeps discovery payloads small. */
   maxOutputDepth?: number
+  /**
+   * The embedding host (embedded mode): its own origin is discovered from its route table, never fetched, and its
+   * routes are called in process when it can (the host is always reachable, whatever the outbound policy says).
+   */
+  host?: RestHost
 }
 
 /** What discovery needs beside the URL or file: the plugin's options and its dispatcher factory. */
@@ -33,6 +40,8 @@ export interface PreparedOutbound {
   method: string
   headers: Record<string, string>
   body?: HttpRequestBody
+  /** `wireUrl` already parsed and checked, when the call has it at hand (see `CheckedUrls`). */
+  dispatchTarget?: DispatchTarget
 }
 
 export type JsonObject = Record<string, unknown>

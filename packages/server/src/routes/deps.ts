@@ -24,32 +24,45 @@ export interface RouteDeps {
  * listener apiece would trip Node's MaxListenersExceededWarning from eleven on.
  */
 export function clientGone(reply: FastifyReply): Cancellation {
-  const raw = reply.raw
-  const listeners = new Set<() => void>()
-  let isListening = false
-  const onClose = () => {
-    if (raw.writableFinished) return
-    for (const listener of [...listeners]) listener()
-    listeners.clear()
+  return new ClientGone(reply.raw)
+}
+
+/** A class with the listeners made on first need: every relayed call makes one, and most have a single listener. */
+class ClientGone implements Cancellation {
+  private listeners: Set<() => void> | undefined
+  private isListening = false
+
+  constructor(private readonly raw: FastifyReply['raw']) {}
+
+  private readonly onClose = (): void => {
+    this.stopListening()
+    if (this.raw.writableFinished) return
+    const listeners = this.listeners
+    this.listeners = undefined
+    if (listeners) for (const listener of listeners) listener()
   }
-  return {
-    onCancel(listener) {
-      if (raw.destroyed && !raw.writableFinished) {
-        listener()
-        return () => undefined
-      }
-      listeners.add(listener)
-      if (!isListening) {
-        isListening = true
-        raw.once('close', onClose)
-      }
-      return () => {
-        listeners.delete(listener)
-        if (listeners.size === 0 && isListening) {
-          isListening = false
-          raw.removeListener('close', onClose)
-        }
-      }
-    },
+
+  onCancel(listener: () => void): () => void {
+    const raw = this.raw
+    if (raw.destroyed && !raw.writableFinished) {
+      listener()
+      return () => undefined
+    }
+    const listeners = (this.listeners ??= new Set())
+    listeners.add(listener)
+    if (!this.isListening) {
+      this.isListening = true
+      raw.on('close', this.onClose)
+    }
+    return () => {
+      listeners.delete(listener)
+      if (listeners.size === 0) this.stopListening()
+    }
+  }
+
+  private stopListening(): void {
+    if (!this.isListening) return
+    this.isListening = false
+    this.raw.removeListener('close', this.onClose)
   }
 }

@@ -25,9 +25,10 @@ describe('POST /api/discover', () => {
     const res = await discover([a.docUrl, refused, b.htmlUrl, b.docUrl])
     expect(res.statusCode).toBe(200)
     const body = res.json<DiscoverResponse>()
-    // Every registered plugin tries every URL; the others report these HTTP/1.1 document URLs as not theirs.
+    // Every registered plugin tries every URL, but the plain HTTP one (it finds nothing behind a URL by design); the
+    // others report these HTTP/1.1 document URLs as not theirs.
     expect(new Set(body.attempts.map((t) => t.pluginId))).toEqual(
-      new Set(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'signalr', 'mcp', 'http']),
+      new Set(['rest', 'grpc', 'grpcweb', 'connect', 'graphql', 'sse', 'websocket', 'signalr', 'mcp']),
     )
     const rest = body.attempts.filter((t) => t.pluginId === 'rest')
     const byUrl = Object.fromEntries(rest.map((t) => [t.url, t]))
@@ -111,9 +112,9 @@ describe('POST /api/discover', () => {
     const file = body.attempts.filter((t) => t.url === 'file:///etc/passwd')
     expect(file).toMatchObject([{ pluginId: 'discovery', outcome: 'error' }])
     expect(file[0]?.message).toContain('uses file://, which no plugin speaks')
-    // Refused before any plugin runs: every plugin's attempt on the metadata address is an error.
+    // Refused before any plugin runs: every URL-discovering plugin's attempt on the metadata address is an error.
     const metadata = body.attempts.filter((t) => t.url === 'http://169.254.169.254/latest')
-    expect(metadata.length).toBe(10)
+    expect(metadata.length).toBe(9)
     expect(metadata.every((t) => t.outcome === 'error')).toBe(true)
   })
 

@@ -29,6 +29,10 @@ describe('POST /api/invoke', () => {
 
   const invoke = (payload: Record<string, unknown>) =>
     h.app.inject({ method: 'POST', url: '/api/invoke', headers: h.headers, payload })
+  const res200 = (res: Awaited<ReturnType<typeof invoke>>): InvokeResult => {
+    expect(res.statusCode).toBe(200)
+    return res.json<InvokeResult>()
+  }
 
   it('routes each call back to the origin its service was discovered from', async () => {
     for (const [target, name] of [
@@ -71,6 +75,26 @@ describe('POST /api/invoke', () => {
     })
     expect(res.statusCode).toBe(200)
     expect(res.json<InvokeResult>().response).toEqual({ server: 'A', body: { text: 'hi' }, note: 'n1' })
+  })
+
+  it('answers what was sent (credentials masked) only when asked, and the timings always', async () => {
+    const call = {
+      protocol: 'rest',
+      url: a.docUrl,
+      service: 'ident',
+      method: 'echo',
+      messages: [{ text: 'hi' }],
+      metadata: { authorization: 'Bearer s3cret', __workbenchApiKeyQuery__: JSON.stringify({ name: 'k', value: 'v' }) },
+    }
+    const plain = res200(await invoke(call))
+    expect(plain).not.toHaveProperty('sent')
+    expect(plain.timings?.totalMs).toBeGreaterThan(0)
+    const asked = res200(await invoke({ ...call, includeSent: true }))
+    expect(asked.sent).toMatchObject({ method: 'POST', url: `${new URL(a.docUrl).origin}/echo?k=***` })
+    expect(new Map(asked.sent?.headers).get('authorization')).toBe('***')
+    expect(JSON.parse(asked.sent?.body ?? '')).toEqual({ text: 'hi' })
+    expect(JSON.stringify(asked)).not.toContain('s3cret')
+    expect(asked.timings?.totalMs).toBeGreaterThan(0)
   })
 
   it('honours the cookie-jar marker: the call goes through the environment’s jar instead of being refused', async () => {

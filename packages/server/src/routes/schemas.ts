@@ -69,6 +69,7 @@ export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
     metadata: metadataSchema,
     serverUrl: { type: 'string', nullable: true, minLength: 1, maxLength: maxUrlLength },
     timeoutMs: { type: 'integer', nullable: true, minimum: 1 },
+    includeSent: { type: 'boolean', nullable: true },
     // JSONSchemaType cannot describe the template's `unknown` message fields; the shape is checked as written above.
     history: historyTemplateSchema as never,
   },

@@ -8,7 +8,8 @@ import { injectClientConfig } from './client-config.js'
 
 export interface UiRouteOptions {
   uiDir: string | null
-  config: ClientConfig
+  /** Read per page load (an embedding host's route count changes while it starts). */
+  config: () => ClientConfig
 }
 
 const notBuiltPage = `<!doctype html>
@@ -28,7 +29,8 @@ async function hasIndex(uiDir: string | null): Promise<boolean> {
 }
 
 export async function registerUiRoutes(app: FastifyInstance, options: UiRouteOptions): Promise<void> {
-  const { uiDir, config } = options
+  const { uiDir } = options
+  const config = options.config()
 
   async function sendIndex(reply: FastifyReply): Promise<FastifyReply> {
     void reply.header('cache-control', 'no-store')
@@ -40,7 +42,7 @@ export async function registerUiRoutes(app: FastifyInstance, options: UiRouteOpt
     } catch {
       return reply.code(503).type('text/html; charset=utf-8').send(notBuiltPage)
     }
-    return reply.type('text/html; charset=utf-8').send(injectClientConfig(html, config))
+    return reply.type('text/html; charset=utf-8').send(injectClientConfig(html, options.config()))
   }
 
   app.get('/', { prefixTrailingSlash: 'slash' }, (_request, reply) => sendIndex(reply))

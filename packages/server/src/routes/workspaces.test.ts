@@ -276,6 +276,60 @@ describe('workspace routes', () => {
     expect(stored).toContain('Bearer ${token}')
   })
 
+  it('refuses writes without the session token or from another origin, before anything is written', async () => {
+    const before = await treeOf(root)
+    const registryBefore = await readFile(join(h.configDir, 'workspaces.json'), 'utf8')
+    const attempts = [
+      { headers: { host: 'localhost:5080' }, status: 401 },
+      { headers: { ...h.headers, origin: 'https://evil.example' }, status: 403 },
+      { headers: { ...h.headers, host: 'evil.example' }, status: 403 },
+    ]
+    for (const { headers, status } of attempts) {
+      const save = await h.app.inject({
+        method: 'PUT',
+        url: `/api/workspaces/${workspace.id}/requests/gated/one`,
+        headers,
+        payload: { request: saved('rest') },
+      })
+      expect(save.statusCode).toBe(status)
+      const create = await h.app.inject({
+        method: 'POST',
+        url: '/api/workspaces',
+        headers,
+        payload: { name: 'Planted', dir: join(root, 'planted') },
+      })
+      expect(create.statusCode).toBe(status)
+    }
+    expect(await treeOf(root)).toEqual(before)
+    expect(await readFile(join(h.configDir, 'workspaces.json'), 'utf8')).toBe(registryBefore)
+  })
+
+  it('imports a curl command into a folder without saving its credential, and exports a Postman collection', async () => {
+    const ws = `/api/workspaces/${workspace.id}`
+    const imported = await call('POST', `${ws}/imports`, {
+      format: 'curl',
+      content: "curl -X POST http://127.0.0.1:9/items -H 'Authorization: Bearer imported-secret-42' -d '{\"a\":1}'",
+      folder: 'from-curl',
+    })
+    expect(imported.statusCode, imported.body).toBe(200)
+    const result = imported.json<{ saved: string[]; report: { source: string; message: string }[] }>()
+    expect(result.saved).toHaveLength(1)
+    expect(result.saved[0]).toMatch(/^from-curl\//)
+    const files = await treeOf(join(root, 'team', 'requests', 'from-curl'))
+    for (const name of files) {
+      expect(await readFile(join(root, 'team', 'requests', 'from-curl', name), 'utf8')).not.toContain(
+        'imported-secret-42',
+      )
+    }
+    const exported = await call('GET', `${ws}/export?format=postman`)
+    expect(exported.statusCode).toBe(200)
+    expect(exported.headers['content-disposition']).toMatch(/attachment; filename=".+\.postman_collection\.json"/)
+    const collection = exported.json<{ info: { name: string; schema: string }; item: unknown[] }>()
+    expect(collection.info.schema).toMatch(/v2\.1\.0/)
+    expect(JSON.stringify(collection)).toContain('127.0.0.1:9/items')
+    expect((await call('GET', `${ws}/export?format=bruno`)).statusCode).toBe(400)
+  })
+
   it('forgets a workspace without touching its files unless deleteFiles=true', async () => {
     const other = (
       await call('POST', '/api/workspaces', { name: 'Scratch', dir: join(root, 'scratch') })
@@ -289,5 +343,30 @@ describe('workspace routes', () => {
     await expect(lstat(join(root, 'scratch'))).rejects.toThrow()
     expect((await call('DELETE', '/api/workspaces/default')).statusCode).toBe(400)
     expect((await call('GET', `/api/workspaces/${other.id}`)).statusCode).toBe(404)
+  })
+})
+
+describe('--workspace at start', () => {
+  it("opens the folder as the active workspace and hands its urls to the page's client config", async () => {
+    const dir = join(await makeTempDir('launch'), 'api')
+    await mkdir(dir)
+    await writeFile(
+      join(dir, 'workspace.json'),
+      JSON.stringify({ version: 1, name: 'API', urls: ['rest@http://127.0.0.1:9/openapi.json'] }),
+    )
+    const launched = await createHarness({ workspaceDir: dir, workspaces: { watch: false } })
+    try {
+      const list = (
+        await launched.app.inject({ url: '/api/workspaces', headers: launched.headers })
+      ).json<WorkspaceListResponse>()
+      const active = list.workspaces.find((w) => w.id === list.activeId)
+      expect(active).toMatchObject({ name: 'API', dir })
+      const page = await launched.app.inject({ url: '/', headers: { host: 'localhost:5080' } })
+      expect(page.body).toContain(
+        `"workspace":{"id":"${list.activeId}","urls":["rest@http://127.0.0.1:9/openapi.json"]}`,
+      )
+    } finally {
+      await launched.close()
+    }
   })
 })

@@ -12,11 +12,15 @@ export function tokensMatch(expected: string, given: string | undefined): boolea
 /** `tokensMatch` with the expected token encoded once, for the per-request gate. */
 export function createTokenCheck(expected: string): (given: string | undefined) => boolean {
   const a = Buffer.from(expected, 'utf8')
-  return (given) => {
-    if (given === undefined) return false
-    const b = Buffer.from(given, 'utf8')
+  // The given token is written into one buffer kept for the purpose rather than a new one per request (the check is
+  // synchronous, so no two requests share it at once).
+  const given = Buffer.alloc(a.length)
+  return (text) => {
+    if (text === undefined) return false
     // timingSafeEqual needs equal lengths; the token length is public, so an early length check leaks nothing.
-    return a.length === b.length && timingSafeEqual(a, b)
+    if (Buffer.byteLength(text, 'utf8') !== a.length) return false
+    given.write(text, 'utf8')
+    return timingSafeEqual(a, given)
   }
 }
 

@@ -13,6 +13,8 @@ import { manifests as webSocketManifests } from '@wirebench/protocol-websocket/m
 import type { OutboundPolicy, ProtocolPlugin } from '@wirebench/core'
 import type { McpProcessBoard, McpServerDirectory } from '@wirebench/protocol-mcp/config'
 import type { SpawnFunction } from '@wirebench/protocol-mcp'
+import type { McpAuthorizer } from '@wirebench/protocol-mcp/oauth'
+import type { RestHost } from '@wirebench/protocol-rest'
 import type { CookieJars } from '@wirebench/transport'
 import { createLazyPlugins } from './lazy-plugin.js'
 import type { LazyPluginFamily } from './lazy-plugin.js'
@@ -22,18 +24,30 @@ export interface BuiltinPluginOptions {
   /** The server's per-environment cookie jars, shared by every plugin that sends cookies (created on first need). */
   cookieJars: () => Promise<CookieJars>
   /** The trusted MCP configuration (stdio servers by name) and where their processes' state is published. */
-  mcp?: { servers: McpServerDirectory; processes: McpProcessBoard; spawn?: SpawnFunction }
+  mcp?: {
+    servers: McpServerDirectory
+    processes: McpProcessBoard
+    spawn?: SpawnFunction
+    authorizer?: McpAuthorizer
+    serverRequestTimeoutMs?: number
+  }
+  /** Embedded mode: the host whose own routes the REST plugin reads from its route table and calls in process. */
+  host?: RestHost
 }
 
 /** The built-in families, in registration order (the first plugin to claim an upload extension keeps it). */
 export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPluginFamily[] {
-  const { outbound, cookieJars, mcp } = options
+  const { outbound, cookieJars, mcp, host } = options
   return [
     {
       manifests: restManifests,
       module: '@wirebench/protocol-rest',
       load: async () => [
-        (await import('@wirebench/protocol-rest')).createRestPlugin({ outbound, cookieJars: await cookieJars() }),
+        (await import('@wirebench/protocol-rest')).createRestPlugin({
+          outbound,
+          cookieJars: await cookieJars(),
+          ...(host ? { host } : {}),
+        }),
       ],
     },
     {

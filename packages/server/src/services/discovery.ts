@@ -21,6 +21,11 @@ export interface DiscoveryServiceOptions {
   timeoutMs: number
   outboundPolicy: OutboundPolicy
   maxResponseBytes: number
+  /**
+   * Embedded mode: true for an address on the host's own origin. Only the REST plugin (which reads the host's route
+   * table) tries such an address unless it is pinned, so no probe of another protocol reaches the host.
+   */
+  isHostUrl?: (url: string) => boolean
 }
 
 export interface DiscoverInput {
@@ -47,7 +52,10 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
   const { registry } = options
 
   function pluginsFor(entry: TargetEntry): readonly ProtocolPlugin[] {
-    return entry.pinned ? [registry.require(entry.pinned)] : registry.list()
+    if (entry.pinned) return [registry.require(entry.pinned)]
+    const rest = registry.get('rest')
+    if (rest && options.isHostUrl?.(entry.url) === true) return [rest]
+    return registry.list().filter((plugin) => plugin.urlDiscovery !== false)
   }
 
   async function attempt(plugin: ProtocolPlugin, entry: TargetEntry, input: DiscoverInput): Promise<AttemptResult> {
@@ -77,7 +85,8 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       return finish('empty', [], `${plugin.name} does not read ${foreign}// addresses.`)
     }
     try {
-      checkPluginTarget(entry.url, plugin, options.outboundPolicy)
+      // The embedding host is always reachable from its own workbench (and REST reads it without a request).
+      if (options.isHostUrl?.(entry.url) !== true) checkPluginTarget(entry.url, plugin, options.outboundPolicy)
       const found = await withDeadline(
         {
           timeoutMs: options.timeoutMs,

@@ -52,20 +52,32 @@ export function resolveCall(
   return { plugin, call }
 }
 
+function withoutSent(result: InvokeResult): InvokeResult {
+  if (result.sent !== undefined) result.sent = undefined
+  return result
+}
+
 export function createInvokeService(options: InvokeServiceOptions): InvokeService {
   const limits = { maxResponseBytes: options.maxResponseBytes }
   return {
-    async invoke({ request, cancellation, logger }) {
-      const { plugin, call } = resolveCall(request, request.messages, options)
+    // Not `async`: `withDeadline` already settles with a WorkbenchError, and a wrapper would add a promise and its ticks
+    // to every call.
+    invoke({ request, cancellation, logger }) {
+      let resolved: ResolvedCall
+      try {
+        resolved = resolveCall(request, request.messages, options)
+      } catch (error) {
+        return Promise.reject(WorkbenchError.from(error))
+      }
+      const { plugin, call } = resolved
       const timeoutMs = Math.min(request.timeoutMs ?? options.defaultTimeoutMs, options.maxTimeoutMs)
       const deadline: DeadlineOptions = { timeoutMs, logger, limits }
       if (cancellation) deadline.cancellation = cancellation
       if (request.metadata) deadline.metadata = request.metadata
-      try {
-        return await withDeadline(deadline, (ctx) => plugin.invoke(call, ctx))
-      } catch (error) {
-        throw WorkbenchError.from(error)
-      }
+      if (request.includeSent === true) return withDeadline(deadline, (ctx) => plugin.invoke(call, ctx))
+      deadline.isSentOmitted = true
+      // A plugin may build `sent` anyway; it is left out of the answer all the same (undefined keeps the result's shape).
+      return withDeadline(deadline, (ctx) => plugin.invoke(call, ctx)).then(withoutSent)
     },
   }
 }

@@ -77,8 +77,16 @@ export function createLazyPlugins(family: LazyPluginFamily): ProtocolPlugin[] {
         return (await real()).discover(target, ctx)
       },
 
-      async invoke(call, ctx) {
-        return (await real()).invoke(call, ctx)
+      // Every unary call passes here: once the stack is loaded the call goes straight to the plugin, without the
+      // promise and ticks an `async` wrapper adds to each call.
+      invoke(call, ctx) {
+        const target = loaded?.get(id)
+        if (target === undefined) return real().then((plugin) => plugin.invoke(call, ctx))
+        try {
+          return target.invoke(call, ctx)
+        } catch (error) {
+          return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+        }
       },
 
       // Nothing is cached before the first load (no target was discovered), so there is no schema to serve yet.

@@ -11,8 +11,8 @@ import type { ConfiguredMcpServer, McpProcessBoard, McpServerDirectory } from '@
 import type { McpConfigIssue, McpServerSummary, McpServersResponse } from '@wirebench/core'
 
 export interface McpServersOptions {
-  /** `{config_dir}/mcp.json`: read when it exists. */
-  defaultFile: string
+  /** `{config_dir}/mcp.json`: read when it exists; absent, no default file is read (embedded without opting in). */
+  defaultFile?: string
   /** `--mcp-config` files: each must exist. */
   files: readonly string[]
   /** Entries made on the command line (`--url mcp@stdio:<command line>`). */
@@ -105,7 +105,9 @@ export function createMcpServers(options: McpServersOptions): McpServers {
       servers: [],
       issues: [],
     })),
-    { path: options.defaultFile, isRequired: false, checkedAt: 0, stamp: '', servers: [], issues: [] },
+    ...(options.defaultFile === undefined
+      ? []
+      : [{ path: options.defaultFile, isRequired: false, checkedAt: 0, stamp: '', servers: [], issues: [] }]),
   ]
   const board = createProcessBoard()
 

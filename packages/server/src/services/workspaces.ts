@@ -2,7 +2,7 @@
  * The server's workspace service: created with the workbench, opened before the routes answer, the `--workspace`
  * folder made active, watchers and buffered history closed with the server.
  */
-import { createWorkspaceService } from '@wirebench/workspace'
+import { createWorkspaceService, createWorkspaceStore } from '@wirebench/workspace'
 import type { WorkspaceService } from '@wirebench/workspace'
 import type { FastifyInstance } from 'fastify'
 import type { WorkbenchOptions } from '../options.js'
@@ -24,7 +24,12 @@ export async function openWorkspaces(app: FastifyInstance, options: WorkbenchOpt
   app.addHook('onClose', () => service.close())
   await service.init()
   if (options.workspaceDir === undefined) return { service }
-  const summary = await service.create({ name: nameOf(options.workspaceDir), dir: options.workspaceDir })
+  // A folder that names itself in workspace.json is listed under that name (else its folder name).
+  const scanned = await createWorkspaceStore(options.workspaceDir)
+    .read()
+    .catch(() => undefined)
+  const name = scanned?.manifest.name ?? nameOf(options.workspaceDir)
+  const summary = await service.create({ name, dir: options.workspaceDir })
   await service.activate(summary.id)
   const content = await service.content(summary.id)
   return { service, launched: { id: summary.id, urls: content.urls } }

@@ -22,7 +22,7 @@ export interface ApiClientOptions {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   json?: unknown
   body?: Blob | ArrayBuffer
   signal?: AbortSignal
@@ -88,7 +88,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     discover: (body, signal) => request('/api/discover', { method: 'POST', json: body, signal }),
     invoke: async (body, signal, options) => {
       const messages = options?.finalizeMessages ? options.finalizeMessages(body.messages) : body.messages
-      return request('/api/invoke', { method: 'POST', json: { ...body, messages }, signal })
+      // The Request tab shows what was sent: the server answers it only when asked.
+      return request('/api/invoke', { method: 'POST', json: { ...body, messages, includeSent: true }, signal })
     },
     upload: (name, content) =>
       request(`/api/openapi/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body: content }),

@@ -1,5 +1,5 @@
 /** Reads the configuration the server injects into index.html, with a fallback for `vite dev` and bare static hosting. */
-import type { ClientConfig } from '@wirebench/core'
+import type { ClientConfig, EmbeddedHostInfo } from '@wirebench/core'
 
 const CONFIG_ELEMENT_ID = 'wirebench-config'
 
@@ -38,9 +38,31 @@ function parseConfig(raw: unknown): ClientConfig {
   if (typeof input.demo === 'boolean') config.demo = input.demo
   if (isStringArray(input.demoUrls)) config.demoUrls = input.demoUrls
   if (input.anyScheme === true) config.anyScheme = true
+  const workspace = input.workspace as { id?: unknown; urls?: unknown } | undefined
+  if (typeof workspace?.id === 'string' && isStringArray(workspace.urls)) {
+    config.workspace = { id: workspace.id, urls: workspace.urls }
+  }
+  const embedded = embeddedOf(input.embedded)
+  if (embedded) {
+    config.embedded = embedded
+    // The host's own origin is the page's: its routes are discovered from its route table, so the list starts with it.
+    const origin = window.location.origin
+    if (!config.demoUrls.includes(origin)) config.demoUrls = [origin, ...config.demoUrls]
+  }
   // An empty locked list means "nothing given", not "lock an empty list".
   if (config.lockedUrls?.length === 0) config.lockedUrls = null
   return config
+}
+
+function embeddedOf(raw: unknown): EmbeddedHostInfo | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined
+  const input = raw as Record<string, unknown>
+  if (typeof input.framework !== 'string' || typeof input.name !== 'string' || typeof input.routeCount !== 'number') {
+    return undefined
+  }
+  const info: EmbeddedHostInfo = { framework: input.framework, name: input.name, routeCount: input.routeCount }
+  if (typeof input.notice === 'string') info.notice = input.notice
+  return info
 }
 
 export function readClientConfig(doc: Document = document): ClientConfig {

@@ -54,7 +54,7 @@ async function setUp(
   environments: Environment[],
   active: string | null,
   server = fakeServer(),
-  options: { loadLater?: boolean } = {},
+  options: { loadLater?: boolean; workspaceVars?: Record<string, string> } = {},
 ) {
   const saved: EnvironmentsDocument[] = []
   const envApi: EnvironmentsApi = {
@@ -79,6 +79,7 @@ async function setUp(
     // The services of these tests are documented at doc.test (and served there).
     resolveTarget: (_address, serverUrl) => serverUrl ?? 'http://doc.test/openapi.json',
     preApprovedUrls: ['rest@http://demo.test:5081/openapi.json'],
+    ...(options.workspaceVars ? { workspaceVars: () => options.workspaceVars ?? {} } : {}),
   })
   const client = withOutgoingAuth(server.api, session)
   const call = (request: Partial<InvokeRequest> = {}) =>
@@ -115,6 +116,20 @@ describe('outgoing calls', () => {
 
     await t.call({ metadata: { authorization: 'Basic mine' } })
     expect(t.invoked[1]?.metadata).toEqual({ authorization: 'Basic mine' })
+  })
+
+  it("fills variables system first, then the environment's, then the workspace's", async () => {
+    const workspaceVars = { host: 'workspace.test', only: 'from-workspace', now: 'never' }
+    const t = await setUp([env('dev', { type: 'none' }, { host: 'api.test' })], 'dev', fakeServer(), {
+      workspaceVars,
+    })
+    await t.call({ messages: [{ host: '${host}', only: '${only}', now: '${now}' }] })
+    const sent = t.invoked[0]?.messages[0] as Record<string, string>
+    expect(sent).toMatchObject({ host: 'api.test', only: 'from-workspace' })
+    expect(sent.now).toMatch(/^\d+$/)
+    const none = await setUp([env('dev', { type: 'none' })], null, fakeServer(), { workspaceVars })
+    await none.call({ messages: [{ host: '${host}' }] })
+    expect(none.invoked[0]?.messages[0]).toEqual({ host: 'workspace.test' })
   })
 
   it('sends nothing extra when no environment is active', async () => {

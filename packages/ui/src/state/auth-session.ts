@@ -109,6 +109,8 @@ export interface AuthSessionOptions {
   resolveTarget?: TargetResolver
   /** URLs the workbench was started on (locked and demo URLs): exactly their origins are pre-approved. */
   preApprovedUrls?: readonly string[]
+  /** The active workspace's variables: the lowest-precedence scope (system, then environment, then workspace). */
+  workspaceVars?: () => Readonly<Record<string, string>>
 }
 
 function substitutedAc(environment: Environment, config: OAuth2AuthorizationCodeAuth): OAuth2AuthorizationCodeAuth {
@@ -170,6 +172,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
           memorySecrets: lookup,
           targetUrl: call.address ? resolveTarget(call.address, call.serverUrl) : call.serverUrl,
           ...binding.optionsFor(environment),
+          ...(options.workspaceVars ? { scopes: [options.workspaceVars()] } : {}),
           ...(call.metadata ? { metadata: call.metadata } : {}),
           ...(call.messages ? { messages: call.messages } : {}),
           ...(call.serverUrl ? { serverUrl: call.serverUrl } : {}),

@@ -7,6 +7,8 @@ export interface MethodRef {
   method: MethodInfo
   /** Where calls route back to: the discovery URL or the uploaded file name. */
   origin: string
+  /** A saved request whose service is not discovered (yet): the schema is not available, the raw JSON is sent. */
+  isUndiscovered?: boolean
 }
 
 export interface OriginGroup {

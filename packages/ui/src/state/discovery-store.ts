@@ -1,5 +1,5 @@
 /** Services discovered from URLs, with the per-URL attempts behind each status dot; URLs are discovered one by one. */
-import type { DiscoveryAttempt, ServiceInfo } from '@wirebench/core'
+import type { AuthChallenge, DiscoveryAttempt, ServiceInfo } from '@wirebench/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ApiClient } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
@@ -28,8 +28,11 @@ export type UrlStatus =
   | { kind: 'loading' }
   | { kind: 'unknown' }
   | { kind: 'ok'; summary: string }
-  /** `hints` are the next steps the server gave for the failed attempts. */
-  | { kind: 'error'; reasons: string[]; hints?: string[] }
+  /**
+   * `hints` are the next steps the server gave for the failed attempts; `authChallenge` is set when an MCP server
+   * refused for want of an OAuth token and named its protected-resource metadata (the URL can be connected).
+   */
+  | { kind: 'error'; reasons: string[]; hints?: string[]; authChallenge?: AuthChallenge }
 
 function describeAttempt(attempt: DiscoveryAttempt): string {
   const what = attempt.message ?? (attempt.outcome === 'empty' ? 'no services found' : attempt.outcome)
@@ -56,7 +59,13 @@ export function urlStatus(entry: UrlDiscovery | undefined): UrlStatus {
   }
   if (entry.attempts.length === 0) return { kind: 'error', reasons: ['No protocol plugin answered for this URL.'] }
   const hints = [...new Set(entry.attempts.flatMap((a) => (a.hint ? [a.hint] : [])))]
-  return { kind: 'error', reasons: entry.attempts.map(describeAttempt), ...(hints.length > 0 ? { hints } : {}) }
+  const challenge = entry.attempts.find((a) => a.pluginId === 'mcp' && a.authChallenge?.resourceMetadata)?.authChallenge
+  return {
+    kind: 'error',
+    reasons: entry.attempts.map(describeAttempt),
+    ...(hints.length > 0 ? { hints } : {}),
+    ...(challenge ? { authChallenge: challenge } : {}),
+  }
 }
 
 export function createDiscoveryStore(api: ApiClient): DiscoveryStore {

@@ -16,6 +16,10 @@ export function liveStoreOf(workbench: Workbench): LiveStore {
       // Frames or a `closed` for a call the page already ended are expected; an error naming no call is a bug here.
       onUnroutedMessage: (message) => {
         if (message.op === 'error' && message.id === undefined) console.warn('Live connection:', message.problem.title)
+        // A workspace changed on disk or in another tab: read it again now instead of at the next poll.
+        if (message.op === 'workspace.changed' && message.workspace === workbench.workspace.getState().activeId) {
+          void workbench.workspace.getState().refresh()
+        }
       },
     })
     store = createLiveStore({ socket })

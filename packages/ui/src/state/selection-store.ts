@@ -1,7 +1,7 @@
 /** Which method is open, what the sidebar search holds, and which sidebar groups are collapsed. */
 import { createStore, type StoreApi } from 'zustand/vanilla'
 
-export type SidebarTab = 'services' | 'files' | 'plugins'
+export type SidebarTab = 'services' | 'saved' | 'files' | 'plugins'
 
 /** What the search box asked of the result list: move the focus into it, or open its first operation. */
 export type ResultsRequest = 'focus' | 'open'

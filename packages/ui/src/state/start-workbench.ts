@@ -7,6 +7,7 @@
 import { captureSessionToken, missingTokenProblem, readSessionToken, sessionTokenReady } from '../api/session-token.js'
 import { ApiError } from '../api/api-error.js'
 import { rediscoverOnTrustChange } from './auth-rediscovery.js'
+import { startWorkspaces } from './start-workspaces.js'
 import { activeUrls } from './urls-store.js'
 import type { Workbench } from './workbench.js'
 
@@ -40,6 +41,7 @@ export function startWorkbench(workbench: Workbench): () => void {
   let isStarted = false
   let unsubscribe: () => void = () => undefined
   let stopRediscovery: () => void = () => undefined
+  let stopWorkspaces: () => void = () => undefined
 
   const begin = () => {
     if (isStopped || isStarted) return
@@ -51,6 +53,7 @@ export function startWorkbench(workbench: Workbench): () => void {
     void uploads.getState().load()
     void environments.getState().load()
     stopRediscovery = rediscoverOnTrustChange(environments, discovery)
+    stopWorkspaces = startWorkspaces(workbench)
     unsubscribe = urls.subscribe((state) => {
       const list = activeUrls(state)
       const joined = list.join('\n')
@@ -98,6 +101,7 @@ export function startWorkbench(workbench: Workbench): () => void {
     isStopped = true
     unsubscribe()
     stopRediscovery()
+    stopWorkspaces()
     window.removeEventListener('hashchange', onHashChange)
     document.removeEventListener('visibilitychange', onVisibility)
     window.removeEventListener('beforeunload', onBeforeUnload)

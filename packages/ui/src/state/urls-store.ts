@@ -38,8 +38,11 @@ export function activeUrls(state: Pick<UrlsState, 'userUrls' | 'lockedUrls' | 'd
   return [...state.demoUrls, ...state.userUrls.filter((u) => !state.demoUrls.some((d) => sameTarget(d, u)))]
 }
 
-export function createUrlsStore(config: Pick<ClientConfig, 'lockedUrls' | 'demoUrls' | 'anyScheme'>): UrlsStore {
-  const initial = loadPersisted(persistedUrls)?.urls ?? []
+export function createUrlsStore(
+  config: Pick<ClientConfig, 'lockedUrls' | 'demoUrls' | 'anyScheme' | 'workspace'>,
+): UrlsStore {
+  // `wirebench --workspace <dir>`: the page starts with that workspace's URLs instead of the last session's.
+  const initial = config.workspace ? [...config.workspace.urls] : (loadPersisted(persistedUrls)?.urls ?? [])
   return createStore<UrlsState>()((set, get) => ({
     userUrls: initial,
     lockedUrls: config.lockedUrls,

@@ -6,6 +6,7 @@ import { draftFields, finalizeMessages, sendHold } from '../features/request/sen
 import type { CallRecord } from './calls-store.js'
 import type { MethodRef } from './catalog.js'
 import { emptyDraft, headersToMetadata } from './drafts-store.js'
+import { historyTemplateFor } from './history-template.js'
 import { useWorkbench } from './useWorkbench.js'
 import { useSendShortcut } from './useSendShortcut.js'
 
@@ -34,7 +35,8 @@ export function buildInvokeRequest(
 }
 
 export function useCall(target: MethodRef, serverUrl?: string): CallHandle {
-  const { calls, drafts } = useWorkbench()
+  const workbench = useWorkbench()
+  const { calls, drafts } = workbench
   const record = useStore(calls, (s) => s.calls[target.key])
 
   const send = useCallback(() => {
@@ -45,9 +47,12 @@ export function useCall(target: MethodRef, serverUrl?: string): CallHandle {
     drafts.getState().setHeld(target.key, isHeld)
     if (isHeld) return
     const request = buildInvokeRequest(target, draft.value, headersToMetadata(draft.headers), serverUrl)
+    // The request as typed, for the workspace's history (captured before any variable is substituted).
+    const history = historyTemplateFor(workbench, target)
+    if (history) request.history = history
     const finalize = finalizeMessages(target, request.messages, draftFields(target, draft))
     void calls.getState().send(target.key, request, { finalizeMessages: finalize })
-  }, [calls, drafts, target, serverUrl])
+  }, [workbench, calls, drafts, target, serverUrl])
 
   const cancel = useCallback(() => calls.getState().cancel(target.key), [calls, target.key])
 

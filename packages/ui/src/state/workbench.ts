@@ -14,7 +14,10 @@ import { createPrefsStore, type PrefsStore } from './prefs-store.js'
 import { createSelectionStore, type SelectionStore } from './selection-store.js'
 import { createSessionStore, type SessionStore } from './session-store.js'
 import { createUploadsStore, type UploadsStore } from './uploads-store.js'
+import { createTabsStore, type TabsStore } from './tabs-store.js'
 import { createUrlsStore, type UrlsStore } from './urls-store.js'
+import { createWorkspaceStore, type WorkspaceStore } from './workspace-store.js'
+import { createWorkspacesClient, type WorkspacesApi } from '../api/workspaces-client.js'
 
 export interface Workbench {
   api: ApiClient
@@ -29,6 +32,9 @@ export interface Workbench {
   calls: CallsStore
   environments: EnvironmentsStore
   auth: AuthSession
+  workspacesApi: WorkspacesApi
+  workspace: WorkspaceStore
+  tabs: TabsStore
 }
 
 export function createWorkbench(config: ClientConfig): Workbench {
@@ -53,6 +59,7 @@ export function createWorkbench(config: ClientConfig): Workbench {
   // Discovery carries the active environment's TLS trust settings, and its auth to the hosts that may receive it.
   const discovery = createDiscoveryStore(withOutgoingAuth(api, auth))
   late.discovery = discovery
+  const workspacesApi = createWorkspacesClient(api)
   return {
     api,
     session,
@@ -67,5 +74,8 @@ export function createWorkbench(config: ClientConfig): Workbench {
     calls: createCallsStore(withOutgoingAuth(api, auth)),
     environments,
     auth,
+    workspacesApi,
+    workspace: createWorkspaceStore(workspacesApi),
+    tabs: createTabsStore(),
   }
 }

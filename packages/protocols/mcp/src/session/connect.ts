@@ -10,6 +10,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { ApiKeyQueryParam, McpSessionInfo } from '@wirebench/core'
 import type { DispatcherLease } from '@wirebench/transport'
 import type { McpStdioServer } from '../config/types.js'
+import { canonicalServerUrl, hasOwnAuthorization } from '../oauth/authorizer.js'
+import type { McpAuthorizer } from '../oauth/authorizer.js'
 import { httpStatusOf, toMcpError } from '../errors.js'
 import { StdioServerTransport } from '../stdio/stdio-transport.js'
 import type { StdioTransportOptions } from '../stdio/stdio-transport.js'
@@ -24,6 +26,8 @@ export interface HttpConnection {
   headers: Record<string, string>
   lease: DispatcherLease
   apiKeyQuery: ApiKeyQueryParam[] | undefined
+  /** Puts the token held for this server on each request (none when the call brings its own Authorization). */
+  authorizer?: McpAuthorizer | undefined
 }
 
 export interface StdioConnection {
@@ -89,7 +93,15 @@ export async function openConnection(
     }
   }
   const url = new URL(connection.url)
-  const fetch = createSessionFetch({ dispatcher: connection.lease.dispatcher, apiKeyQuery: connection.apiKeyQuery })
+  const authorizer =
+    connection.authorizer && !hasOwnAuthorization(connection.headers)
+      ? { authorizer: connection.authorizer, serverUrl: canonicalServerUrl(connection.url) }
+      : undefined
+  const fetch = createSessionFetch({
+    dispatcher: connection.lease.dispatcher,
+    apiKeyQuery: connection.apiKeyQuery,
+    authorizer,
+  })
   const requestInit = { headers: connection.headers }
   if (connection.transport !== 'sse') {
     const transport = new StreamableHTTPClientTransport(url, { fetch: fetch.fetch, requestInit })

@@ -9,6 +9,7 @@ import { appendQueryParams } from '@wirebench/core'
 import type { ApiKeyQueryParam, AuthChallenge } from '@wirebench/core'
 import { fetch as undiciFetch } from 'undici'
 import type { Dispatcher } from 'undici'
+import type { McpAuthorizer } from '../oauth/authorizer.js'
 import { readChallenge } from './auth-challenge.js'
 
 export interface SessionFetch {
@@ -20,6 +21,8 @@ export interface SessionFetch {
 export function createSessionFetch(options: {
   dispatcher: Dispatcher
   apiKeyQuery: readonly ApiKeyQueryParam[] | undefined
+  /** Set when the call carries no Authorization of its own: the token held for `serverUrl` goes on each request. */
+  authorizer?: { authorizer: McpAuthorizer; serverUrl: string } | undefined
 }): SessionFetch {
   let challenge: AuthChallenge | undefined
   const query = options.apiKeyQuery ?? []
@@ -29,12 +32,28 @@ export function createSessionFetch(options: {
     // it and removes it only when the Request is garbage-collected, so thousands pile up (each add scans them all). A
     // per-request signal that follows it (AbortSignal.any holds its sources weakly, adding no listener) goes instead.
     const signal = init?.signal ? AbortSignal.any([init.signal]) : undefined
-    // undici's fetch takes the dispatcher in its init; the types of the two fetch implementations differ only nominally.
-    const response = await undiciFetch(wire, {
-      ...(init as object),
-      ...(signal ? { signal } : {}),
-      dispatcher: options.dispatcher,
-    })
+    const send = (bearer: string | undefined) => {
+      const headers = new Headers(init?.headers)
+      if (bearer !== undefined) headers.set('authorization', `Bearer ${bearer}`)
+      // undici's fetch takes the dispatcher in its init; the two fetch implementations' types differ only nominally.
+      return undiciFetch(wire, {
+        ...(init as object),
+        headers: Object.fromEntries(headers.entries()),
+        ...(signal ? { signal } : {}),
+        dispatcher: options.dispatcher,
+      })
+    }
+    const auth = options.authorizer
+    const bearer = auth ? await auth.authorizer.accessToken(auth.serverUrl, signal) : undefined
+    let response = await send(bearer)
+    if (response.status === 401 && auth && bearer !== undefined) {
+      // The token was revoked or expired early: one refresh and one retry (SDK bodies are strings, safe to resend).
+      const next = await auth.authorizer.refreshAfterRejection(auth.serverUrl, bearer, signal)
+      if (next !== undefined) {
+        await response.body?.cancel()
+        response = await send(next)
+      }
+    }
     if (response.status === 401 || response.status === 403) {
       challenge = readChallenge(response.status, response.headers.get('www-authenticate')) ?? challenge
     }

@@ -11,6 +11,7 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import type { McpHttpServer, McpProcessBoard } from '../config/types.js'
 import type { SessionListener, SessionTarget, SpawnFunction } from '../types.js'
 import { abortReason, throwIfAborted } from '../errors.js'
+import type { McpAuthorizer } from '../oauth/authorizer.js'
 import type { HttpConnection, StdioConnection } from './connect.js'
 import { McpSession } from './mcp-session.js'
 import type { ListName } from './mcp-session.js'
@@ -30,6 +31,8 @@ export interface PoolOptions {
   validator: () => jsonSchemaValidator
   spawn?: SpawnFunction
   processes?: McpProcessBoard
+  /** The workbench's MCP authorization: tokens from Connect go on HTTP sessions' requests. */
+  authorizer?: McpAuthorizer | undefined
   /** A server said one of its lists changed: the plugin drops what it cached for the target. */
   onListChanged: (target: string, list: ListName) => void
 }
@@ -261,6 +264,7 @@ export class SessionPool {
         headers: sessionHeaders(ctx.metadata, request.configured?.headers),
         lease,
         apiKeyQuery: ctx.markers.apiKeyQuery,
+        authorizer: options.authorizer,
       }
     } else {
       connection = {

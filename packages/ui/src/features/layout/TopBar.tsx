@@ -8,6 +8,7 @@ import { Icon } from '../../components/Icon.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { EnvironmentSwitcher } from '../environments/EnvironmentSwitcher.js'
 import { UrlBar } from '../url-bar/UrlBar.js'
+import { EmbeddedBadge } from './EmbeddedBadge.js'
 import { ThemeToggle } from './ThemeToggle.js'
 
 export function TopBar({ hasSession }: { hasSession: boolean }): ReactElement {
@@ -41,6 +42,7 @@ export function TopBar({ hasSession }: { hasSession: boolean }): ReactElement {
         </svg>
         <span className="brand-name">Wirebench</span>
       </div>
+      <EmbeddedBadge />
       {hasSession ? (
         <>
           <UrlBar />

@@ -6,9 +6,16 @@ import { protocolUi } from '../../protocols/registry.js'
 import { useSelectedMethod } from '../../state/useSelectedMethod.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { Sidebar } from '../sidebar/Sidebar.js'
+import { UndiscoveredRequestPane } from '../request/UndiscoveredRequestPane.js'
+import { GenericResponsePane } from '../../protocols/generic/GenericResponsePane.js'
+import { RestResponsePane } from '../../protocols/rest/RestResponsePane.js'
+import { TabStrip } from '../tabs/TabStrip.js'
+import { ToastView } from '../../components/ToastView.js'
 import { useDrawerFocusReturn } from './useDrawerFocusReturn.js'
 import { useNarrowPaneScroll } from './useNarrowPaneScroll.js'
 import { Welcome } from './Welcome.js'
+
+const httpProtocols = new Set(['rest', 'http'])
 
 export function Workspace(): ReactElement {
   const { prefs, selection } = useWorkbench()
@@ -17,7 +24,16 @@ export function Workspace(): ReactElement {
   const isDrawerOpen = useStore(selection, (s) => s.isDrawerOpen)
   const target = useSelectedMethod()
   const mainRef = useRef<HTMLDivElement>(null)
-  const ui = target ? protocolUi(target.service.protocol) : null
+  // A request whose service is not discovered has no schema: the raw JSON pane and the generic response pane.
+  const ui = target
+    ? target.isUndiscovered
+      ? {
+          RequestPane: UndiscoveredRequestPane,
+          // HTTP answers (REST, a plain http request from curl) show their status code and headers.
+          ResponsePane: httpProtocols.has(target.service.protocol) ? RestResponsePane : GenericResponsePane,
+        }
+      : protocolUi(target.service.protocol)
+    : null
   useNarrowPaneScroll(mainRef, target?.key)
   useDrawerFocusReturn(selection, mainRef)
 
@@ -35,24 +51,28 @@ export function Workspace(): ReactElement {
         onStep={(d) => prefs.getState().setSidebarWidth(sidebarWidth + d)}
       />
       <div className="drawer-scrim" onClick={() => selection.getState().setDrawerOpen(false)} aria-hidden="true" />
-      <main className="main" ref={mainRef}>
-        {target && ui ? (
-          <>
-            <ui.RequestPane key={target.key} target={target} />
-            <ResizeHandle
-              label="Resize the request and response panes"
-              onResize={(x) => {
-                const box = mainRef.current?.getBoundingClientRect()
-                if (box) prefs.getState().setRequestShare((x - box.left) / box.width)
-              }}
-              onStep={(d) => prefs.getState().setRequestShare(requestShare + d / 1000)}
-            />
-            <ui.ResponsePane key={`${target.key}:response`} target={target} />
-          </>
-        ) : (
-          <Welcome />
-        )}
-      </main>
+      <div className="main-column">
+        <TabStrip />
+        <main className="main" ref={mainRef}>
+          {target && ui ? (
+            <>
+              <ui.RequestPane key={target.key} target={target} />
+              <ResizeHandle
+                label="Resize the request and response panes"
+                onResize={(x) => {
+                  const box = mainRef.current?.getBoundingClientRect()
+                  if (box) prefs.getState().setRequestShare((x - box.left) / box.width)
+                }}
+                onStep={(d) => prefs.getState().setRequestShare(requestShare + d / 1000)}
+              />
+              <ui.ResponsePane key={`${target.key}:response`} target={target} />
+            </>
+          ) : (
+            <Welcome />
+          )}
+        </main>
+      </div>
+      <ToastView />
     </div>
   )
 }

@@ -93,7 +93,9 @@ export function LiveView({
     ...(reachedServer && hasTrailers(kind)
       ? [{ id: 'trailers' as const, label: 'Trailers', count: trailers.length }]
       : []),
-    ...(hasDetails ? [{ id: 'details' as const, label: kind === 'rpc' ? 'Error details' : detailsLabel[kind] }] : []),
+    ...(hasDetails
+      ? [{ id: 'details' as const, label: kind === 'rpc' || kind === 'session' ? 'Error details' : detailsLabel[kind] }]
+      : []),
   ]
   // A tab the current call does not have (the previous call's error details) falls back to the messages.
   const shown: LiveTab = tabs.some((t) => t.id === tab) ? tab : 'messages'

@@ -79,4 +79,15 @@ describe('liveOutcomeKind', () => {
     expect(hasTrailers('event-stream')).toBe(false)
     expect(hasTrailers('rpc')).toBe(true)
   })
+
+  it('treats an MCP session channel as a session: no trailers, no composer to send with', () => {
+    expect(liveOutcomeKind('mcp')).toBe('session')
+    expect(hasTrailers('session')).toBe(false)
+    const open = liveStatusView(
+      { status: 'open', isConnectionLost: false, mode: 'channel' } as LiveCallState,
+      'session',
+    )
+    expect(open.sentence).not.toContain('composer')
+    expect(open.sentence).toBe('Session open: the server’s notifications and requests appear here.')
+  })
 })

@@ -13,8 +13,11 @@ export interface LiveStatusView {
   sentence: string
 }
 
-/** How a protocol's live calls end, which decides the words and the tabs the live view shows. */
-export type LiveOutcomeKind = 'rpc' | 'websocket' | 'event-stream' | 'graphql'
+/**
+ * How a protocol's live calls end, which decides the words and the tabs the live view shows. An MCP session channel
+ * (`session`) ends like an RPC but takes no typed messages and has no trailers: its log shows what the server sends.
+ */
+export type LiveOutcomeKind = 'rpc' | 'websocket' | 'event-stream' | 'graphql' | 'session'
 
 export function liveOutcomeKind(protocol: string): LiveOutcomeKind {
   switch (protocol) {
@@ -25,6 +28,8 @@ export function liveOutcomeKind(protocol: string): LiveOutcomeKind {
       return 'event-stream'
     case 'graphql':
       return 'graphql'
+    case 'mcp':
+      return 'session'
     default:
       return 'rpc'
   }
@@ -76,6 +81,13 @@ function openView(call: LiveCallState, kind: LiveOutcomeKind): LiveStatusView {
   if (kind === 'websocket') {
     return { label: 'Connected', tone: 'redirect', sentence: 'Connected: send messages with the composer.' }
   }
+  if (kind === 'session') {
+    return {
+      label: 'Open',
+      tone: 'redirect',
+      sentence: 'Session open: the server’s notifications and requests appear here.',
+    }
+  }
   if (call.mode === 'channel') {
     return { label: 'Open', tone: 'redirect', sentence: 'Channel open: send messages with the composer.' }
   }
@@ -91,6 +103,7 @@ function endView(end: LiveEnd, kind: LiveOutcomeKind): LiveStatusView {
     case 'graphql':
       return graphqlEndView(end)
     case 'rpc':
+    case 'session':
       return rpcEndView(end)
   }
 }

@@ -2,6 +2,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
 import type { LiveCallTarget } from '@wirebench/core'
+import { historyTemplateFor } from '../../state/history-template.js'
 import { ApiError } from '../../api/api-error.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft, headersToMetadata } from '../../state/drafts-store.js'
@@ -109,6 +110,8 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
       if (isHeld) return Promise.resolve(false)
     }
     const protocol = target.service.protocol
+    // The request as typed, for the workspace's history (captured before any variable is substituted).
+    const history = historyTemplateFor(workbench, target)
     const id = live.getState().begin(target.key, isStream ? 'stream' : 'channel')
     const metadata = headersToMetadata(draft.headers)
     // The same step as every unary call: the active environment's variables, then its auth (user metadata wins).
@@ -130,6 +133,7 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
           }
           if (Object.keys(prepared.metadata).length > 0) callTarget.metadata = prepared.metadata
           if (prepared.serverUrl) callTarget.serverUrl = prepared.serverUrl
+          if (history) callTarget.history = history
           let messages: unknown[] | undefined
           try {
             const finalize = finalizeMessages(target, [draft.value], draftFields(target, draft))

@@ -1,9 +1,10 @@
-/** The left column: Services (search + virtualized list) and Schema Files tabs. */
+/** The left column: Services (search + virtualized list), Collections (saved requests and history), Schema Files and Plugins tabs. */
 import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Tabs } from '../../components/Tabs.js'
 import { useCatalog } from '../../state/useCatalog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { SavedTab } from '../collections/SavedTab.js'
 import { PluginsTab } from '../plugins/PluginsTab.js'
 import { SchemaFilesTab } from '../schema-files/SchemaFilesTab.js'
 import { SearchBox } from './SearchBox.js'
@@ -25,6 +26,7 @@ export function Sidebar(): ReactElement {
         onSelect={(id) => selection.getState().setSidebarTab(id)}
         items={[
           { id: 'services', label: 'Services', count: catalog.operationCount },
+          { id: 'saved', label: 'Collections', title: 'Saved requests and history of the workspace' },
           { id: 'files', label: 'Schema Files', count: uploadCount },
           { id: 'plugins', label: 'Plugins' },
         ]}
@@ -36,6 +38,7 @@ export function Sidebar(): ReactElement {
             <ServiceList />
           </>
         )}
+        {tab === 'saved' && <SavedTab />}
         {tab === 'files' && <SchemaFilesTab />}
         {tab === 'plugins' && <PluginsTab />}
       </div>

@@ -8,12 +8,14 @@ import { Icon } from '../../components/Icon.js'
 import { urlStatus } from '../../state/discovery-store.js'
 import { activeUrls } from '../../state/urls-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { importCurl } from '../import/curl-import.js'
 import { AddUrlForm } from './AddUrlForm.js'
 import { UrlBarSummary } from './UrlBarSummary.js'
 import { UrlChip } from './UrlChip.js'
 
 export function UrlBar(): ReactElement {
-  const { urls, discovery } = useWorkbench()
+  const workbench = useWorkbench()
+  const { urls, discovery } = workbench
   const userUrls = useStore(urls, (s) => s.userUrls)
   const lockedUrls = useStore(urls, (s) => s.lockedUrls)
   const demoUrls = useStore(urls, (s) => s.demoUrls)
@@ -57,7 +59,12 @@ export function UrlBar(): ReactElement {
           <li className="url-list-empty muted">No URLs yet — add an OpenAPI document or server address.</li>
         )}
       </ul>
-      {!isLocked && <AddUrlForm onAdd={(url) => urls.getState().add(url)} />}
+      {!isLocked && (
+        <AddUrlForm
+          onAdd={(url) => urls.getState().add(url)}
+          onImportCurl={(command) => importCurl(workbench, command)}
+        />
+      )}
       <button
         type="button"
         className="icon-btn"

@@ -1,6 +1,7 @@
 /** One discovery URL: its status dot (reasons on hover), the address, and a remove button when the list is editable. */
 import type { ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
+import { McpConnect } from '../../protocols/mcp/McpConnect.js'
 import { Spinner } from '../../components/Spinner.js'
 import { StatusDot } from '../../components/StatusDot.js'
 import type { UrlStatus } from '../../state/discovery-store.js'
@@ -27,6 +28,9 @@ export function UrlChip({ url, status, kind, onRemove }: UrlChipProps): ReactEle
       {spec.protocol && <span className="url-chip-protocol">{spec.protocol}</span>}
       <span className="url-chip-address mono">{spec.address.replace(/^https?:\/\//, '')}</span>
       {kind === 'demo' && <span className="tag tag-accent">demo</span>}
+      {status.kind === 'error' && status.authChallenge && (
+        <McpConnect url={spec.address} discoveryUrl={url} challenge={status.authChallenge} compact />
+      )}
       {onRemove && (
         <button
           type="button"

@@ -8,7 +8,9 @@ import type { McpLogLevel } from '@wirebench/core'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
 import type { PaneProps } from '../protocol-ui.js'
+import { parseUrlSpec } from '../../state/url-spec.js'
 import { mcpBadge } from './mcp-badge.js'
+import { McpConnect } from './McpConnect.js'
 import { McpServersPanel } from './McpServersPanel.js'
 import { PendingRequests } from './PendingRequests.js'
 import { SessionInfo } from './SessionInfo.js'
@@ -21,6 +23,9 @@ export function McpSessionPane({ target }: PaneProps): ReactElement {
   const { channel } = session
   const [level, setLevel] = useState<McpLogLevel | ''>('')
   const canLog = session.state.info?.capabilities.logging !== undefined
+  const serverUrl = parseUrlSpec(target.origin).address
+  // Stdio servers are started from configuration and take no OAuth token.
+  const isHttp = /^https?:\/\//i.test(serverUrl)
   return (
     <>
       <MethodHeader
@@ -44,6 +49,12 @@ export function McpSessionPane({ target }: PaneProps): ReactElement {
         </p>
       )}
       <SessionInfo info={session.state.info} stderr={session.state.stderr} />
+      {isHttp && (
+        <section className="mcp-authorization" aria-label="Authorization">
+          <h3 className="mcp-section-title">Authorization (OAuth)</h3>
+          <McpConnect url={serverUrl} discoveryUrl={target.origin} />
+        </section>
+      )}
       {canLog && (
         <label className="mcp-log-level">
           <span>Log level</span>

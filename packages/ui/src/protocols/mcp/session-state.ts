@@ -126,7 +126,7 @@ export function foldSessionEvent(state: McpSessionState, event: McpSessionEvent,
         requestId: event.requestId,
         method: event.method,
         outcome: 'expired',
-        detail: `Nobody answered within ${Math.round(event.timeoutMs / 1000)} s; the server got a timeout error.`,
+        detail: `Nobody answered within ${Number((event.timeoutMs / 1000).toFixed(1))} s; the server got a timeout error.`,
       })
     case 'requestCancelled':
       return settle(state, {

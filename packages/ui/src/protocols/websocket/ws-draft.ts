@@ -32,3 +32,7 @@ export function useWsDraft(key: string): [WsDraft, (patch: Partial<WsDraft>) => 
   const draft = useStore(wsDrafts, (s) => s.drafts[key] ?? emptyWsDraft)
   return [draft, (patch) => wsDrafts.getState().update(key, patch)]
 }
+
+export function writeWsDraft(key: string, patch: Partial<WsDraft>): void {
+  wsDrafts.getState().update(key, patch)
+}

@@ -1,0 +1,31 @@
+/**
+ * The routes a Fastify instance already holds, by verb and path, read from `printRoutes()` (Fastify exposes no route
+ * list): the fallback for routes registered before the workbench's `onRoute` hook existed. HEAD twins are dropped.
+ */
+import type { FastifyInstance } from 'fastify'
+
+export interface PrintedRoute {
+  method: string
+  url: string
+}
+
+const line = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/
+
+export function printedRoutes(app: FastifyInstance): PrintedRoute[] {
+  const routes: PrintedRoute[] = []
+  const stack: string[] = []
+  for (const text of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = line.exec(text)
+    if (!match) continue
+    const depth = (match[1] ?? '').length / 4
+    stack.length = depth
+    const url = `${stack.join('')}${match[2] ?? ''}`
+    stack.push(match[2] ?? '')
+    const methods = (match[3] ?? '').split(', ').filter((method) => method !== '')
+    for (const method of methods) {
+      if (method === 'HEAD' && methods.includes('GET')) continue
+      routes.push({ method, url })
+    }
+  }
+  return routes
+}

@@ -1,0 +1,39 @@
+import { WORKSPACE_FILE_VERSION, type SavedRequestEntry } from '@wirebench/core'
+import { describe, expect, it } from 'vitest'
+import { buildCollectionRows } from './collection-rows.js'
+
+const entry = (path: string, protocol = 'rest'): SavedRequestEntry => ({
+  path,
+  revision: 'r1',
+  request: {
+    version: WORKSPACE_FILE_VERSION,
+    name: path.split('/').at(-1) ?? path,
+    protocol,
+    url: 'http://127.0.0.1:1/openapi.json',
+    service: 'Books',
+    method: 'getBook',
+    messages: [{}],
+  },
+})
+
+describe('collection rows', () => {
+  const requests = [entry('smoke/get-item'), entry('smoke/items/list'), entry('top'), entry('chat/say', 'websocket')]
+
+  it('lists folders before requests, nested by path, with the number of requests under each folder', () => {
+    const rows = buildCollectionRows(requests, [{ path: 'empty', folder: { version: 1 } }], '', new Set())
+    expect(
+      rows.map((r) => `${'  '.repeat(r.depth)}${r.kind === 'folder' ? `${r.name}/ (${r.count})` : r.name}`),
+    ).toEqual(['chat/ (1)', '  say', 'empty/ (0)', 'smoke/ (2)', '  items/ (1)', '    list', '  get-item', 'top'])
+  })
+
+  it('hides the contents of a collapsed folder', () => {
+    const rows = buildCollectionRows(requests, [], '', new Set(['smoke']))
+    expect(rows.map((r) => r.path)).toEqual(['chat', 'chat/say', 'smoke', 'top'])
+  })
+
+  it('searches every word in the path, protocol, service and method, as a flat list of paths', () => {
+    expect(buildCollectionRows(requests, [], 'SMOKE list', new Set()).map((r) => r.name)).toEqual(['smoke/items/list'])
+    expect(buildCollectionRows(requests, [], 'websocket', new Set()).map((r) => r.name)).toEqual(['chat/say'])
+    expect(buildCollectionRows(requests, [], 'nothing-like-it', new Set())).toEqual([])
+  })
+})

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { readWsDraft, writeWsDraft } from '../protocols/websocket/ws-draft.js'
+import { createDraftsStore, newHeaderRow } from './drafts-store.js'
+import { createPrefsStore } from './prefs-store.js'
+import { captureRequest, requestFingerprint, restoreRequest } from './request-capture.js'
+import type { RequestAddress } from './request-address.js'
+
+const sources = () => ({ drafts: createDraftsStore(), prefs: createPrefsStore() })
+
+const address = (protocol: string, method = 'call'): RequestAddress => ({
+  protocol,
+  url: `http://127.0.0.1:1/${protocol}`,
+  service: 'Svc',
+  method,
+})
+
+describe('request capture and restore', () => {
+  // What each pane keeps in its draft value, as the panes write it.
+  const values: Record<string, Record<string, unknown>> = {
+    rest: { bookId: '${bookId}', body: { title: 'T' } },
+    grpc: { name: 'world', nested: { id: '7' } },
+    graphql: { query: 'query Q($id: ID!) { book(id: $id) { title } }', variables: { id: '${id}' }, operationName: 'Q' },
+    sse: { method: 'POST', body: { since: 3 }, lastEventId: '41', reconnect: true },
+    signalr: { target: 'SendMessage', arguments: ['${user}', 'hi'], transport: 'LongPolling', protocol: 'messagepack' },
+    mcp: { city: 'Paris', units: '${units}' },
+    websocket: { query: { room: 'a' } },
+    'toy-sidecar': { topic: 'x' },
+  }
+
+  for (const [protocol, value] of Object.entries(values)) {
+    it(`round-trips a ${protocol} request (message, headers, \${var} kept as typed)`, () => {
+      const from = sources()
+      from.drafts.getState().setValue('k', value)
+      from.drafts.getState().setHeaders('k', [newHeaderRow('x-token', '${token}'), newHeaderRow('x-off', 'no')])
+      // A disabled header row is not part of the request.
+      from.drafts
+        .getState()
+        .setHeaders('k', [
+          ...(from.drafts.getState().drafts.k?.headers ?? []).map((h) =>
+            h.name === 'x-off' ? { ...h, isEnabled: false } : h,
+          ),
+        ])
+      const saved = captureRequest(from, 'k', address(protocol), 'my request')
+      expect(saved).toMatchObject({ version: 1, name: 'my request', protocol, service: 'Svc', method: 'call' })
+      expect(saved.messages).toEqual([value])
+      expect(saved.metadata).toEqual({ 'x-token': '${token}' })
+
+      const to = sources()
+      restoreRequest(to, 'other', saved)
+      expect(to.drafts.getState().drafts.other?.value).toEqual(value)
+      expect(captureRequest(to, 'other', address(protocol), 'my request')).toEqual(saved)
+    })
+  }
+
+  it('keeps the WebSocket composer and the server URL as options, and restores them', () => {
+    const from = sources()
+    from.drafts.getState().setValue('ws', {})
+    writeWsDraft('ws', { kind: 'json', payload: '{"say":"${word}"}', closeCode: '4000', closeReason: 'bye' })
+    from.prefs.getState().setServerUrl(address('websocket').url, 'ws://127.0.0.1:2/chat')
+    const saved = captureRequest(from, 'ws', address('websocket'), 'chat')
+    expect(saved.options).toEqual({
+      composer: { kind: 'json', payload: '{"say":"${word}"}', closeCode: '4000', closeReason: 'bye' },
+      serverUrl: 'ws://127.0.0.1:2/chat',
+    })
+    const to = sources()
+    restoreRequest(to, 'ws-restored', saved)
+    expect(readWsDraft('ws-restored')).toEqual({
+      kind: 'json',
+      payload: '{"say":"${word}"}',
+      closeCode: '4000',
+      closeReason: 'bye',
+    })
+    expect(to.prefs.getState().serverUrls[address('websocket').url]).toBe('ws://127.0.0.1:2/chat')
+  })
+
+  it('restores an empty message when the saved one is not an object, and drops the old headers', () => {
+    const to = sources()
+    to.drafts.getState().setHeaders('k', [newHeaderRow('x-old', '1')])
+    restoreRequest(to, 'k', { ...captureRequest(sources(), 'k', address('rest'), 'n'), messages: ['text'] })
+    expect(to.drafts.getState().drafts.k?.value).toEqual({})
+    expect(to.drafts.getState().drafts.k?.headers).toEqual([])
+  })
+
+  it('tells unsaved changes by content, not by name or key order', () => {
+    const a = sources()
+    a.drafts.getState().setValue('k', { a: 1, b: 2 })
+    const b = sources()
+    b.drafts.getState().setValue('k', { b: 2, a: 1 })
+    const first = requestFingerprint(captureRequest(a, 'k', address('rest'), 'one'))
+    expect(requestFingerprint(captureRequest(b, 'k', address('rest'), 'two'))).toBe(first)
+    b.drafts.getState().setValue('k', { b: 3, a: 1 })
+    expect(requestFingerprint(captureRequest(b, 'k', address('rest'), 'one'))).not.toBe(first)
+  })
+})

@@ -1,0 +1,226 @@
+/**
+ * Saved requests in real Chromium against the demo and the real workspace routes: save with Ctrl+S into a folder,
+ * reload, reopen from the Collections tab and send; search; a save over a file changed elsewhere asks reload/overwrite;
+ * delete with Undo; a history entry reopens into a tab; a pasted curl command opens as a request and is sent.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
+import { startCli, type RunningCli } from './support/cli.js'
+import { fieldInput, methodRow, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
+
+// The routes these steps need are built by other work packages: each step runs once its route is in the tree.
+const server = resolve(import.meta.dirname, '../../packages/server/src')
+const hasWorkspaceRoutes = existsSync(join(server, 'routes/workspaces.ts'))
+const hasImportRoute = existsSync(join(server, 'routes/import-preview.ts'))
+const recordsHistory = readFileSync(resolve(server, '../../core/src/api/http-api.ts'), 'utf8').includes('history?:')
+
+const tabTitles = (page: Page) => page.locator('.req-tab-title').allTextContents()
+const savedRow = (page: Page, path: string) => page.locator(`.col-row[data-path="${path}"]`)
+
+async function showSaved(page: Page, view: 'Requests' | 'History' = 'Requests'): Promise<void> {
+  await page.getByRole('tab', { name: /^Collections/ }).click()
+  await page.getByRole('radio', { name: view }).click()
+}
+
+/** A call to the workbench's own API with the page's session token, as another tab or the CLI would make it. */
+async function apiCall(page: Page, path: string, init: { method: string; json?: unknown }): Promise<number> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const token = sessionStorage.getItem('wirebench.token') ?? ''
+      const response = await fetch(path, {
+        method: init.method,
+        headers: { 'x-workbench-token': token, 'content-type': 'application/json' },
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      })
+      return response.status
+    },
+    { path, init },
+  )
+}
+
+describe.runIf(requireChromium() && hasWorkspaceRoutes)('saved requests in a workspace', () => {
+  let cli: RunningCli
+  let browser: Browser
+  let page: Page
+  let pageErrors: string[]
+
+  beforeAll(async () => {
+    cli = await startCli({ demo: true })
+    browser = await launchChromium()
+    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
+    await openWorkbench(page, cli.openUrl)
+    await methodRow(page, 'getBook').waitFor({ timeout: 20_000 })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await cli?.stop()
+  })
+
+  it('saves a request with Ctrl+S under a name and folder, as a file of the default workspace', async () => {
+    await openMethod(page, 'getBook')
+    await fieldInput(page, 'bookId').fill('1')
+    await page.keyboard.press('Control+s')
+    const dialog = page.getByRole('dialog', { name: 'Save request' })
+    await dialog.waitFor()
+    await dialog.getByLabel('Name').fill('get-book')
+    await dialog.getByLabel(/Folder/).fill('smoke')
+    await screenshot(page, 'workspace-save-dialog-dark')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => tabTitles(page)).toEqual(['get-book'])
+    expect(await page.locator('.req-tab-wrap').getAttribute('data-dirty')).toBe('false')
+    const file = join(cli.configDir, 'workspaces/default/requests/smoke/get-book.json')
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { method: string; messages: unknown[] }
+    expect(saved.method).toBe('getBook')
+    // The form holds the path parameter typed as its schema says (an integer).
+    expect(saved.messages).toEqual([{ bookId: 1 }])
+  })
+
+  it('reopens the saved request from the Collections tab after a reload and sends it', async () => {
+    await page.keyboard.press('Control+w')
+    expect(await tabTitles(page)).toEqual([])
+    await page.reload()
+    await methodRow(page, 'getBook').waitFor({ timeout: 20_000 })
+    await showSaved(page)
+    await savedRow(page, 'smoke').waitFor()
+    await screenshot(page, 'workspace-saved-tab-dark')
+    await savedRow(page, 'smoke/get-book').click()
+    await expect.poll(() => tabTitles(page)).toEqual(['get-book'])
+    await expect.poll(() => fieldInput(page, 'bookId').inputValue()).toBe('1')
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+  })
+
+  it('filters the saved requests per keystroke', async () => {
+    await apiCall(page, '/api/workspaces/default/requests/other/list-books', {
+      method: 'PUT',
+      json: {
+        request: {
+          version: 1,
+          name: 'list-books',
+          protocol: 'rest',
+          url: cli.demoUrls[0],
+          service: 'Books',
+          method: 'listBooks',
+          messages: [{}],
+        },
+      },
+    })
+    const search = page.getByRole('searchbox', { name: 'Search saved requests' })
+    await expect.poll(() => savedRow(page, 'other/list-books').count(), { timeout: 10_000 }).toBe(1)
+    await search.fill('get-b')
+    await expect
+      .poll(() => page.locator('.col-row').allTextContents())
+      .toEqual([expect.stringContaining('smoke/get-book')])
+    await search.fill('')
+  })
+
+  it('asks reload or overwrite when the file changed elsewhere since the tab opened it', async () => {
+    const status = await apiCall(page, '/api/workspaces/default/requests/smoke/get-book', {
+      method: 'PUT',
+      json: {
+        request: {
+          version: 1,
+          name: 'get-book',
+          protocol: 'rest',
+          url: cli.demoUrls[0],
+          service: 'Books',
+          method: 'getBook',
+          messages: [{ bookId: '2' }],
+        },
+      },
+    })
+    // Without a base revision an existing path is refused: the other writer overwrites by naming the current one.
+    expect(status).toBe(409)
+    const content = await page.evaluate(async () => {
+      const token = sessionStorage.getItem('wirebench.token') ?? ''
+      const response = await fetch('/api/workspaces/default', { headers: { 'x-workbench-token': token } })
+      return (await response.json()) as { requests: Array<{ path: string; revision: string }> }
+    })
+    const revision = content.requests.find((r) => r.path === 'smoke/get-book')?.revision
+    expect(
+      await apiCall(page, '/api/workspaces/default/requests/smoke/get-book', {
+        method: 'PUT',
+        json: {
+          baseRevision: revision,
+          request: {
+            version: 1,
+            name: 'get-book',
+            protocol: 'rest',
+            url: cli.demoUrls[0],
+            service: 'Books',
+            method: 'getBook',
+            messages: [{ bookId: '2' }],
+          },
+        },
+      }),
+    ).toBe(200)
+    await fieldInput(page, 'bookId').fill('3')
+    await page.keyboard.press('Control+s')
+    const conflict = page.getByRole('dialog', { name: /changed elsewhere/ })
+    await conflict.waitFor()
+    await screenshot(page, 'workspace-conflict-dark')
+    await conflict.getByRole('button', { name: 'Overwrite' }).click()
+    await expect.poll(() => page.locator('.req-tab-wrap').getAttribute('data-dirty')).toBe('false')
+    const file = join(cli.configDir, 'workspaces/default/requests/smoke/get-book.json')
+    expect((JSON.parse(await readFile(file, 'utf8')) as { messages: unknown[] }).messages).toEqual([{ bookId: 3 }])
+  })
+
+  it('deletes a saved request and brings it back with Undo', async () => {
+    await page.getByRole('button', { name: 'Actions for other/list-books' }).click()
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await expect.poll(() => savedRow(page, 'other/list-books').count()).toBe(0)
+    await screenshot(page, 'workspace-undo-toast-dark')
+    await page.locator('.toast').getByRole('button', { name: 'Undo' }).click()
+    await expect.poll(() => savedRow(page, 'other/list-books').count(), { timeout: 10_000 }).toBe(1)
+  })
+
+  it.runIf(recordsHistory)('reopens a history entry into a new tab', async () => {
+    await showSaved(page, 'History')
+    const entry = page.locator('.history-row').first()
+    await entry.waitFor({ timeout: 10_000 })
+    expect(await entry.locator('.history-status').textContent()).toMatch(/^200|OK/)
+    await screenshot(page, 'workspace-history-dark')
+    await entry.click()
+    await expect.poll(async () => (await tabTitles(page)).length).toBe(2)
+    await expect.poll(() => fieldInput(page, 'bookId').inputValue()).toBe('1')
+  })
+
+  it.runIf(hasImportRoute)('imports a pasted curl command as a request and sends it', async () => {
+    const api = new URL(cli.demoUrls[0]!).origin
+    const input = page.getByRole('textbox', { name: 'Discovery URL to add' })
+    await input.click()
+    await page.evaluate((command) => {
+      const data = new DataTransfer()
+      data.setData('text/plain', command)
+      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }))
+    }, `curl '${api}/api/v1/books/1' \\\n  -H 'accept: application/json'`)
+    const importButton = page.getByRole('button', { name: 'Import as request' })
+    await importButton.waitFor()
+    await screenshot(page, 'workspace-curl-offer-dark')
+    await importButton.click()
+    await expect.poll(async () => (await tabTitles(page)).length).toBe(recordsHistory ? 3 : 2)
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    expect(await page.locator('.json-tree').textContent()).toContain('The Lighthouse Ledger')
+  })
+
+  it('shows the Collections tab at 420 px and in the light theme', async () => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await showSaved(page)
+    await screenshot(page, 'workspace-saved-tab-light')
+    await page.setViewportSize({ width: 420, height: 860 })
+    await page
+      .getByRole('button', { name: /menu|sidebar/i })
+      .first()
+      .click()
+      .catch(() => undefined)
+    await page.waitForTimeout(400)
+    await screenshot(page, 'workspace-saved-tab-narrow-light')
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,162 @@
+/**
+ * Embedded mode in Express 4 and 5 hosts: discovery of the host's origin lists the router stack (nested routers,
+ * mount paths, `app.route()` chains, parameters) compared with the route table the host was built from; an
+ * in-process swagger-jsdoc document is merged in; calls reach the handlers over loopback HTTP to the host's listener.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { DiscoverResponse, InvokeResult } from '@wirebench/core'
+import '../support/express5-in-vitest.js'
+import express5 from 'express'
+import express4 from 'express4'
+import swaggerJsdoc from 'swagger-jsdoc'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expressRoutes, startExpressHost } from '../servers/embed/express-host.js'
+import type { ExpressHost } from '../servers/embed/express-host.js'
+
+const token = 'embedded-express-token-0123456789abcdef0123456789abcdef'
+let configDir: string
+
+beforeAll(async () => {
+  configDir = await mkdtemp(join(tmpdir(), 'wb-embed-express-'))
+})
+afterAll(async () => {
+  await rm(configDir, { recursive: true, force: true })
+})
+
+async function api<T>(host: ExpressHost, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${host.origin}/workbench${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-workbench-token': token },
+    body: JSON.stringify(body),
+  })
+  expect(response.status).toBe(200)
+  return (await response.json()) as T
+}
+
+/** This test's own reading of the route table: SPEC.md's embedded column for routes with no declared metadata. */
+function expected(): string[] {
+  return expressRoutes
+    .map(([verb, mount, path]) => {
+      const full = `${mount}${path}`.replace(/:(\w+)/g, '{$1}')
+      const name = `${verb}_${full}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+      const params = [...full.matchAll(/\{(\w+)\}/g)].map((m) => `${m[1]}:path:required`)
+      return `${mount.slice(1) || 'Default'} ${name} ${verb.toUpperCase()} ${full} [${params.join(',')}]`
+    })
+    .sort()
+}
+
+function listed(answer: DiscoverResponse): string[] {
+  return answer.services
+    .flatMap((s) =>
+      s.methods.map((m) => {
+        const fields = m.inputType.fields.map((f) => `${f.name}:${f.source}${f.required ? ':required' : ''}`)
+        return `${s.name} ${m.name} ${m.httpMethod} ${m.httpPath} [${fields.join(',')}]`
+      }),
+    )
+    .sort()
+}
+
+describe.each([
+  ['Express 4', express4],
+  ['Express 5', express5],
+])('%s host', (_label, express) => {
+  let host: ExpressHost
+  beforeAll(async () => {
+    host = await startExpressHost(express as never, { configDir, token })
+  })
+  afterAll(() => host.close())
+
+  it('lists the router stack: nested routers under their mount paths, route chains, parameters', async () => {
+    const answer = await api<DiscoverResponse>(host, '/api/discover', { urls: [host.origin] })
+    expect(listed(answer)).toEqual(expected())
+    expect(answer.services.every((s) => s.source === 'embedded')).toBe(true)
+    expect(host.hits).toEqual([])
+  })
+
+  it('calls a host route over loopback with its path, query and headers', async () => {
+    await api(host, '/api/discover', { urls: [host.origin] })
+    const result = await api<InvokeResult>(host, '/api/invoke', {
+      protocol: 'rest',
+      url: host.origin,
+      service: 'api/admin',
+      method: 'get_api_admin_audit_year_month',
+      messages: [{ year: '2026', month: '11' }],
+      metadata: { 'x-trace': 't-1' },
+    })
+    expect(result.status).toBe('OK')
+    expect(result.response).toMatchObject({
+      method: 'GET',
+      url: '/api/admin/audit/2026/11',
+      params: { year: '2026', month: '11' },
+      headers: { 'x-trace': 't-1' },
+    })
+  })
+})
+
+/**
+ * @openapi
+ * /books:
+ *   post:
+ *     tags: [library]
+ *     operationId: addBook
+ *     summary: Add a book
+ *     deprecated: true
+ *     requestBody:
+ *       required: true
+ *       content:
+ *         application/json:
+ *           schema:
+ *             $ref: '#/components/schemas/Book'
+ * components:
+ *   schemas:
+ *     Book:
+ *       type: object
+ *       required: [title]
+ *       properties:
+ *         title: { type: string }
+ *         author:
+ *           type: object
+ *           properties:
+ *             name: { type: string }
+ */
+describe('an Express host with a swagger-jsdoc document', () => {
+  let host: ExpressHost
+  beforeAll(async () => {
+    const openapi = swaggerJsdoc({
+      definition: { openapi: '3.0.0', info: { title: 'library', version: '1.0.0' } },
+      apis: [fileURLToPath(import.meta.url)],
+    }) as Record<string, unknown>
+    host = await startExpressHost(express5 as never, { configDir, token, openapi })
+  })
+  afterAll(() => host.close())
+
+  it("merges the document's operation into the route it describes, and sends its body", async () => {
+    const answer = await api<DiscoverResponse>(host, '/api/discover', { urls: [host.origin] })
+    const library = answer.services.find((s) => s.name === 'library')
+    expect(library?.methods.map((m) => [m.name, m.httpMethod, m.httpPath, m.summary, m.deprecated])).toEqual([
+      ['addBook', 'POST', '/books', 'Add a book', true],
+    ])
+    const fields = library?.methods[0]?.inputType.fields
+    expect(fields?.map((f) => [f.name, f.required, f.messageType?.fields.map((n) => n.name)])).toEqual([
+      ['title', true, undefined],
+      ['author', false, ['name']],
+    ])
+    // The routes the document does not describe are still listed from the stack.
+    expect(listed(answer).filter((line) => !line.startsWith('library ')).length).toBe(expressRoutes.length - 1)
+    const result = await api<InvokeResult>(host, '/api/invoke', {
+      protocol: 'rest',
+      url: host.origin,
+      service: 'library',
+      method: 'addBook',
+      messages: [{ title: 'Dune', author: { name: 'Herbert' } }],
+    })
+    expect(result.response).toMatchObject({
+      method: 'POST',
+      url: '/books',
+      body: { title: 'Dune', author: { name: 'Herbert' } },
+    })
+  })
+})

@@ -1,0 +1,341 @@
+/**
+ * Embedded mode in a Fastify host: discovery of the host's own origin answers its route table (compared field by field
+ * with an independent walk of the routes the host declared), sends no HTTP request to the host, and calls reach the
+ * host's handlers through `inject()` without opening a socket.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ClientConfig, DiscoverResponse, FieldInfo, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
+import { wirebench } from '@wirebench/embed'
+import { fastifySSE } from '@fastify/sse'
+import Fastify from 'fastify'
+import type { RouteOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFastifyHost, workbenchToken } from '../servers/embed/fastify-host.js'
+import type { Echo, FastifyHost } from '../servers/embed/fastify-host.js'
+
+let host: FastifyHost
+let configDir: string
+let connections = 0
+
+beforeAll(async () => {
+  configDir = await mkdtemp(join(tmpdir(), 'wb-embed-fastify-'))
+  host = await startFastifyHost({ configDir })
+  host.app.server.on('connection', () => connections++)
+})
+
+afterAll(async () => {
+  await host.close()
+  await rm(configDir, { recursive: true, force: true })
+})
+
+async function api<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
+  // Through inject too: the only sockets the host could see would be the workbench calling it.
+  const response = await host.app.inject({
+    method: 'POST',
+    url: `/workbench${path}`,
+    headers: { host: new URL(host.origin).host, 'x-workbench-token': workbenchToken },
+    payload: body as Record<string, unknown>,
+  })
+  return { status: response.statusCode, body: response.json<T>() }
+}
+
+// ---- The independent walk: what the host declared, mapped by this test's own reading of SPEC.md's embedded column.
+
+interface ExpectedField {
+  name: string
+  source: string
+  required: boolean
+  children?: ExpectedField[]
+}
+
+type Schema = Record<string, unknown>
+
+function shared(ref: string): Schema {
+  const schemas = host.app.getSchemas() as Record<string, Schema>
+  return schemas[ref.replace(/#$/, '')] as Schema
+}
+
+function deref(schema: Schema): Schema {
+  return typeof schema['$ref'] === 'string' ? deref(shared(schema['$ref'])) : schema
+}
+
+function objectProperties(schema: Schema): { properties: Record<string, Schema>; required: string[] } {
+  const s = deref(schema)
+  const isWrapped = 'type' in s || 'properties' in s
+  const properties = (isWrapped ? (s['properties'] ?? {}) : s) as Record<string, Schema>
+  return { properties, required: (s['required'] as string[] | undefined) ?? [] }
+}
+
+function walk(schema: Schema | undefined, source: string, depth: number): ExpectedField[] {
+  if (schema === undefined) return []
+  const { properties, required } = objectProperties(schema)
+  return Object.entries(properties).map(([name, raw]) => {
+    const property = deref(raw)
+    const field: ExpectedField = { name, source, required: source === 'path' || required.includes(name) }
+    const items = property['type'] === 'array' ? deref(property['items'] as Schema) : undefined
+    const nested = property['type'] === 'object' ? property : items?.['type'] === 'object' ? items : undefined
+    if (nested && depth <= 4) field.children = walk(nested, source, depth + 1)
+    return field
+  })
+}
+
+interface ExpectedMethod {
+  service: string
+  name: string
+  httpMethod: string
+  httpPath: string
+  summary?: string
+  description?: string
+  deprecated: boolean
+  fields: ExpectedField[]
+}
+
+function expectedMethods(declared: RouteOptions[]): ExpectedMethod[] {
+  const get = new Set(declared.filter((r) => r.method === 'GET').map((r) => r.url))
+  const out: ExpectedMethod[] = []
+  for (const route of declared) {
+    const verb = String(route.method)
+    if (route.url.startsWith('/workbench')) continue
+    if (verb === 'HEAD' && get.has(route.url)) continue
+    const schema = (route.schema ?? {}) as Schema
+    if (schema['hide'] === true) continue
+    const tags = schema['tags'] as string[] | undefined
+    const group = ((route as RouteOptions & { prefix?: string }).prefix ?? '').replace(/^\/|\/$/g, '')
+    const path = route.url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}')
+    const config = route.config
+    const name =
+      (schema['operationId'] as string | undefined) ??
+      config?.name ??
+      `${verb.toLowerCase()}_${path}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+    const method: ExpectedMethod = {
+      service: tags?.[0] ?? (group || 'Default'),
+      name,
+      httpMethod: verb,
+      httpPath: path,
+      deprecated: schema['deprecated'] === true,
+      fields: [
+        ...walk(schema['params'] as Schema | undefined, 'path', 1),
+        // A path parameter without a schema is still a field.
+        ...[...route.url.matchAll(/:(\w+)/g)]
+          .map((m) => m[1] as string)
+          .filter((p) => !(p in objectProperties((schema['params'] ?? {}) as Schema).properties))
+          .map((p) => ({ name: p, source: 'path', required: true })),
+        ...walk(schema['querystring'] as Schema | undefined, 'query', 1),
+        ...walk(schema['headers'] as Schema | undefined, 'header', 1),
+        ...walk(schema['body'] as Schema | undefined, 'body', 1),
+      ],
+    }
+    if (typeof schema['summary'] === 'string') method.summary = schema['summary']
+    if (typeof schema['description'] === 'string') method.description = schema['description']
+    out.push(method)
+  }
+  return out
+}
+
+function discoveredFields(fields: FieldInfo[]): ExpectedField[] {
+  return fields.map((f) => {
+    const field: ExpectedField = { name: f.name, source: f.source ?? 'body', required: f.required }
+    if (f.messageType && f.messageType.fields.length > 0) field.children = discoveredFields(f.messageType.fields)
+    return field
+  })
+}
+
+function asExpected(service: ServiceInfo, method: MethodInfo): ExpectedMethod {
+  const out: ExpectedMethod = {
+    service: service.name,
+    name: method.name,
+    httpMethod: method.httpMethod ?? '',
+    httpPath: method.httpPath ?? '',
+    deprecated: method.deprecated,
+    fields: discoveredFields(method.inputType.fields),
+  }
+  if (method.summary !== undefined) out.summary = method.summary
+  if (method.description !== undefined) out.description = method.description
+  return out
+}
+
+describe('embedded discovery of a Fastify host', () => {
+  let discovered: DiscoverResponse
+
+  beforeAll(async () => {
+    const before = connections
+    discovered = (await api<DiscoverResponse>('/api/discover', { urls: [host.origin] })).body
+    expect(connections - before).toBe(0)
+  })
+
+  it('lists every route the host declared, field by field, tagged embedded', () => {
+    const byKey = (m: ExpectedMethod) => `${m.httpMethod} ${m.httpPath}`
+    const actual = discovered.services
+      .flatMap((s) => s.methods.map((m) => asExpected(s, m)))
+      .sort((a, b) => byKey(a).localeCompare(byKey(b)))
+    const expected = expectedMethods(host.declared).sort((a, b) => byKey(a).localeCompare(byKey(b)))
+    expect(actual).toEqual(expected)
+    expect(discovered.services.every((s) => s.source === 'embedded' && s.protocol === 'rest')).toBe(true)
+    expect(discovered.services.every((s) => s.originUrl === host.origin && s.baseUrl === host.origin)).toBe(true)
+  })
+
+  it('maps the SPEC.md embedded column: tags, plugin prefixes, names, constraints, deprecation', () => {
+    const names = discovered.services.map((s) => `${s.name}: ${s.methods.map((m) => m.name).join(', ')}`).sort()
+    expect(names).toEqual([
+      'Default: replaceUser',
+      'api/v1/admin: delete_api_v1_admin_items_itemId',
+      'api/v1: get_api_v1_items',
+      'users: createUser, get_users_id',
+    ])
+    const one = discovered.services.find((s) => s.name === 'users')?.methods.find((m) => m.name === 'get_users_id')
+    expect(one).toMatchObject({ httpPath: '/users/{id}', deprecated: true, summary: 'One user' })
+  })
+
+  it('resolves $refs to shared schemas and walks bodies to depth 4', () => {
+    const replace = discovered.services.find((s) => s.name === 'Default')?.methods[0]
+    const address = replace?.inputType.fields.find((f) => f.name === 'address')
+    const geo = address?.messageType?.fields.find((f) => f.name === 'geo')
+    expect(geo?.messageType?.fields.map((f) => [f.name, f.required])).toEqual([
+      ['lat', true],
+      ['lng', false],
+    ])
+  })
+
+  it('reports one attempt, and no other protocol probes the host', () => {
+    expect(discovered.attempts.map((a) => [a.pluginId, a.outcome])).toEqual([['rest', 'ok']])
+    expect(host.received).toEqual([])
+  })
+})
+
+describe('embedded invocation through inject()', () => {
+  it('reaches the handler with the path, query, headers and body, and opens no socket', async () => {
+    await api('/api/discover', { urls: [host.origin] })
+    const before = connections
+    const { status, body } = await api<InvokeResult>('/api/invoke', {
+      protocol: 'rest',
+      url: host.origin,
+      service: 'users',
+      method: 'createUser',
+      messages: [
+        {
+          'x-request-id': 'req-1',
+          notify: true,
+          name: 'Ada',
+          roles: ['admin'],
+          profile: { bio: 'b', links: [{ url: 'u', meta: { level: { deep: 'd', deeper: { x: 'x' } } } }] },
+        },
+      ],
+      metadata: { authorization: 'Bearer secret-token' },
+      includeSent: true,
+    })
+    expect(status).toBe(200)
+    expect(body.status).toBe('OK')
+    const echo = body.response as Echo
+    expect(echo).toMatchObject({
+      route: '/users',
+      method: 'POST',
+      url: '/users?notify=true',
+      query: { notify: true },
+      body: {
+        name: 'Ada',
+        roles: ['admin'],
+        profile: { bio: 'b', links: [{ url: 'u', meta: { level: { deep: 'd', deeper: { x: 'x' } } } }] },
+      },
+    })
+    expect(echo.headers).toMatchObject({ 'x-request-id': 'req-1', authorization: 'Bearer secret-token' })
+    expect(connections - before).toBe(0)
+    expect(body.sent?.headers.find(([name]) => name === 'authorization')?.[1]).not.toContain('secret-token')
+  })
+
+  it('fills path parameters of constrained routes', async () => {
+    await api('/api/discover', { urls: [host.origin] })
+    const { body } = await api<InvokeResult>('/api/invoke', {
+      protocol: 'rest',
+      url: host.origin,
+      service: 'users',
+      method: 'get_users_id',
+      messages: [{ id: 42, verbose: true }],
+    })
+    expect(body.response).toMatchObject({
+      route: '/users/:id(^\\d+$)',
+      url: '/users/42?verbose=true',
+      params: { id: 42 },
+    })
+  })
+})
+
+describe('a workbench registered after some of the host routes', () => {
+  it('says so in the log and on the page, and lists the earlier routes by verb and path', async () => {
+    const uiDir = join(configDir, 'ui')
+    await mkdir(uiDir, { recursive: true })
+    await writeFile(join(uiDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+    const lines: string[] = []
+    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } })
+    app.get(
+      '/early',
+      { schema: { tags: ['early'], querystring: { type: 'object', properties: { q: { type: 'string' } } } } },
+      () => 'early',
+    )
+    await app.register(wirebench, {
+      prefix: '/wb',
+      configDir,
+      token: workbenchToken,
+      uiDir,
+      announce: false,
+      name: 'late-host',
+    })
+    app.get('/late', { schema: { tags: ['late'] } }, () => 'late')
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+      expect(lines.join('')).toContain('registered after 1 route(s) of late-host')
+      const page = await app.inject({ url: '/wb/', headers: { host: new URL(origin).host } })
+      const config = JSON.parse(/id="wirebench-config">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '{}') as ClientConfig
+      expect(config.embedded).toMatchObject({ framework: 'Fastify', name: 'late-host', routeCount: 2 })
+      expect(config.embedded?.notice).toContain('Register it before your routes')
+      const found = await app.inject({
+        method: 'POST',
+        url: '/wb/api/discover',
+        headers: { host: new URL(origin).host, 'x-workbench-token': workbenchToken },
+        payload: { urls: [origin] },
+      })
+      const services = found.json<DiscoverResponse>().services
+      expect(services.map((s) => [s.name, s.methods.map((m) => [m.name, m.inputType.fields.length])])).toEqual([
+        ['late', [['get_late', 0]]],
+        ['Default', [['get_early', 0]]],
+      ])
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('event-stream and WebSocket routes of the host', () => {
+  it('lists @fastify/sse routes as server streams and leaves WebSocket routes out of REST', async () => {
+    const app = Fastify()
+    await app.register(wirebench, { prefix: '/wb', configDir, token: workbenchToken, uiDir: null, announce: false })
+    await app.register(fastifySSE)
+    app.get('/ticks', { sse: true, schema: { tags: ['live'] } }, async (_request, reply) => {
+      await reply.sse.send({ data: 'tick' })
+    })
+    app.get('/feed', { schema: { tags: ['live'], produces: ['text/event-stream'] } }, () => '')
+    app.get('/socket', { websocket: true, schema: { tags: ['live'] } } as never, () => '')
+    app.get('/plain', { schema: { tags: ['live'] } }, () => 'plain')
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+      const found = await app.inject({
+        method: 'POST',
+        url: '/wb/api/discover',
+        headers: { host: new URL(origin).host, 'x-workbench-token': workbenchToken },
+        payload: { urls: [origin] },
+      })
+      const live = found.json<DiscoverResponse>().services.find((s) => s.name === 'live')
+      expect(live?.methods.map((m) => [m.name, m.methodType])).toEqual([
+        ['get_ticks', 'ServerStreaming'],
+        ['get_feed', 'ServerStreaming'],
+        ['get_plain', 'Unary'],
+      ])
+    } finally {
+      await app.close()
+    }
+  })
+})
