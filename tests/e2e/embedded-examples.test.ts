@@ -49,6 +49,8 @@ describe.runIf(requireChromium())('embedded examples in the browser', () => {
         await openWorkbench(page, `${origin}/workbench/#token=${token}`)
         await expect.poll(() => urlChip(page, origin).getAttribute('data-status'), { timeout: 15_000 }).toBe('ok')
         expect(await page.locator('.embedded-badge').textContent()).toMatch(/bookshop.*Fastify · 5 routes/)
+        // The host's own origin is labelled as the host, not as a demo URL.
+        expect(await urlChip(page, origin).locator('.tag').textContent()).toBe('host')
         expect(await page.locator('.sb-service', { hasText: 'books' }).count()).toBe(1)
         expect(await page.locator('.sb-service', { hasText: 'authors' }).count()).toBe(1)
         await methodRow(page, 'getBook').waitFor()

@@ -3,20 +3,13 @@
  * reload, reopen from the Collections tab and send; search; a save over a file changed elsewhere asks reload/overwrite;
  * delete with Undo; a history entry reopens into a tab; a pasted curl command opens as a request and is sent.
  */
-import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
 import { fieldInput, methodRow, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
-
-// The routes these steps need are built by other work packages: each step runs once its route is in the tree.
-const server = resolve(import.meta.dirname, '../../packages/server/src')
-const hasWorkspaceRoutes = existsSync(join(server, 'routes/workspaces.ts'))
-const hasImportRoute = existsSync(join(server, 'routes/import-preview.ts'))
-const recordsHistory = readFileSync(resolve(server, '../../core/src/api/http-api.ts'), 'utf8').includes('history?:')
 
 const tabTitles = (page: Page) => page.locator('.req-tab-title').allTextContents()
 const savedRow = (page: Page, path: string) => page.locator(`.col-row[data-path="${path}"]`)
@@ -42,7 +35,7 @@ async function apiCall(page: Page, path: string, init: { method: string; json?: 
   )
 }
 
-describe.runIf(requireChromium() && hasWorkspaceRoutes)('saved requests in a workspace', () => {
+describe.runIf(requireChromium())('saved requests in a workspace', () => {
   let cli: RunningCli
   let browser: Browser
   let page: Page
@@ -179,7 +172,7 @@ describe.runIf(requireChromium() && hasWorkspaceRoutes)('saved requests in a wor
     await expect.poll(() => savedRow(page, 'other/list-books').count(), { timeout: 10_000 }).toBe(1)
   })
 
-  it.runIf(recordsHistory)('reopens a history entry into a new tab', async () => {
+  it('reopens a history entry into a new tab', async () => {
     await showSaved(page, 'History')
     const entry = page.locator('.history-row').first()
     await entry.waitFor({ timeout: 10_000 })
@@ -190,7 +183,7 @@ describe.runIf(requireChromium() && hasWorkspaceRoutes)('saved requests in a wor
     await expect.poll(() => fieldInput(page, 'bookId').inputValue()).toBe('1')
   })
 
-  it.runIf(hasImportRoute)('imports a pasted curl command as a request and sends it', async () => {
+  it('imports a pasted curl command as a request and sends it', async () => {
     const api = new URL(cli.demoUrls[0]!).origin
     const input = page.getByRole('textbox', { name: 'Discovery URL to add' })
     await input.click()
@@ -203,10 +196,38 @@ describe.runIf(requireChromium() && hasWorkspaceRoutes)('saved requests in a wor
     await importButton.waitFor()
     await screenshot(page, 'workspace-curl-offer-dark')
     await importButton.click()
-    await expect.poll(async () => (await tabTitles(page)).length).toBe(recordsHistory ? 3 : 2)
+    await expect.poll(async () => (await tabTitles(page)).length).toBe(3)
     const badge = await sendWithShortcut(page)
     expect(await badge.textContent()).toMatch(/^200/)
     expect(await page.locator('.json-tree').textContent()).toContain('The Lighthouse Ledger')
+  })
+
+  it("sends a saved request whose message uses a workspace variable (below the environment's)", async () => {
+    expect(
+      await apiCall(page, '/api/workspaces/default', { method: 'PATCH', json: { vars: { shelfBook: '1' } } }),
+    ).toBe(200)
+    const saved = await apiCall(page, '/api/workspaces/default/requests/smoke/by-variable', {
+      method: 'PUT',
+      json: {
+        request: {
+          version: 1,
+          name: 'by-variable',
+          protocol: 'rest',
+          url: cli.demoUrls[0],
+          service: 'Books',
+          method: 'getBook',
+          messages: [{ bookId: '${shelfBook}' }],
+        },
+      },
+    })
+    expect(saved).toBe(200)
+    await showSaved(page)
+    await savedRow(page, 'smoke/by-variable').click()
+    await expect.poll(() => tabTitles(page)).toContain('by-variable')
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    expect(await page.locator('.json-tree').textContent()).toContain('The Lighthouse Ledger')
+    await page.keyboard.press('Control+w')
   })
 
   it('shows the Collections tab at 420 px and in the light theme', async () => {

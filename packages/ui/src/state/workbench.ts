@@ -47,7 +47,8 @@ export function createWorkbench(config: ClientConfig): Workbench {
   const environments = createEnvironmentsStore({ api: createEnvironmentsClient(api) })
   const uploads = createUploadsStore(api)
   // Discovery's client goes through the auth session, which asks discovery where calls go: bound once both exist.
-  const late: { discovery?: DiscoveryStore } = {}
+  const late: { discovery?: DiscoveryStore; workspace?: WorkspaceStore } = {}
+  const noVars: Readonly<Record<string, string>> = {}
   const auth = createAuthSession({
     api,
     environments,
@@ -55,11 +56,15 @@ export function createWorkbench(config: ClientConfig): Workbench {
     resolveTarget: (address, serverUrl) =>
       late.discovery ? createTargetResolver(late.discovery, uploads)(address, serverUrl) : serverUrl,
     preApprovedUrls: [...(config.lockedUrls ?? []), ...config.demoUrls],
+    // The active workspace's variables, below the environment's (system → environment → workspace).
+    workspaceVars: () => late.workspace?.getState().content?.vars ?? noVars,
   })
   // Discovery carries the active environment's TLS trust settings, and its auth to the hosts that may receive it.
   const discovery = createDiscoveryStore(withOutgoingAuth(api, auth))
   late.discovery = discovery
   const workspacesApi = createWorkspacesClient(api)
+  const workspace = createWorkspaceStore(workspacesApi)
+  late.workspace = workspace
   return {
     api,
     session,
@@ -75,7 +80,7 @@ export function createWorkbench(config: ClientConfig): Workbench {
     environments,
     auth,
     workspacesApi,
-    workspace: createWorkspaceStore(workspacesApi),
+    workspace,
     tabs: createTabsStore(),
   }
 }

@@ -19,6 +19,7 @@ export function UrlBar(): ReactElement {
   const userUrls = useStore(urls, (s) => s.userUrls)
   const lockedUrls = useStore(urls, (s) => s.lockedUrls)
   const demoUrls = useStore(urls, (s) => s.demoUrls)
+  const isEmbedded = useStore(workbench.session, (s) => s.config.embedded !== undefined)
   const byUrl = useStore(discovery, (s) => s.byUrl)
   const isLocked = lockedUrls !== null
   const all = activeUrls({ userUrls, lockedUrls, demoUrls })
@@ -44,7 +45,13 @@ export function UrlBar(): ReactElement {
       )}
       <ul className="url-list" id="url-list">
         {all.map((url, i) => {
-          const kind = isLocked ? 'locked' : demoUrls.includes(url) ? 'demo' : 'user'
+          const kind = isLocked
+            ? 'locked'
+            : isEmbedded && url === window.location.origin
+              ? 'host'
+              : demoUrls.includes(url)
+                ? 'demo'
+                : 'user'
           return (
             <UrlChip
               key={url}

@@ -11,7 +11,8 @@ import { discoveryHint } from './discovery-hint.js'
 export interface UrlChipProps {
   url: string
   status: UrlStatus
-  kind: 'user' | 'demo' | 'locked'
+  /** `host`: the page's own origin when the workbench is embedded (its routes come from the host's route table). */
+  kind: 'user' | 'demo' | 'locked' | 'host'
   onRemove?: () => void
 }
 
@@ -28,6 +29,11 @@ export function UrlChip({ url, status, kind, onRemove }: UrlChipProps): ReactEle
       {spec.protocol && <span className="url-chip-protocol">{spec.protocol}</span>}
       <span className="url-chip-address mono">{spec.address.replace(/^https?:\/\//, '')}</span>
       {kind === 'demo' && <span className="tag tag-accent">demo</span>}
+      {kind === 'host' && (
+        <span className="tag tag-accent" title="This app: its routes are read from its route table, not over HTTP">
+          host
+        </span>
+      )}
       {status.kind === 'error' && status.authChallenge && (
         <McpConnect url={spec.address} discoveryUrl={url} challenge={status.authChallenge} compact />
       )}
