@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** The `wirebench` executable. */
 import nodeModule from 'node:module'
+import { stopQuietlyWhenPipeCloses } from './closed-pipe.js'
 import { keepRunningOnUnhandledRejection } from './process-guard.js'
 
 // Node ≥ 22.1 can keep compiled code on disk between runs, so a cold command compiles little of what it loads; older
@@ -9,6 +10,11 @@ const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknow
 enableCompileCache?.()
 
 keepRunningOnUnhandledRejection((line) => process.stderr.write(line))
+stopQuietlyWhenPipeCloses(
+  process.stdout,
+  (code) => process.exit(code),
+  (line) => process.stderr.write(line),
+)
 
 const { run } = await import('./cli.js')
 process.exitCode = await run(process.argv)
