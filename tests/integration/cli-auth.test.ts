@@ -198,6 +198,31 @@ describe('wirebench call with --env', () => {
     expect(result.err).not.toContain('demo-token')
   })
 
+  it('masks --var and --env-file values in -v when no --env is named', async () => {
+    const file = join(dir, 'masked.env')
+    await writeFile(file, 'fileToken=from-the-file-42\n')
+    const result = await cli([
+      'call',
+      '--url',
+      restUrl(),
+      'Auth/whoAmI',
+      '--env-file',
+      file,
+      '--var',
+      'token=demo-token',
+      '-H',
+      'Authorization: Bearer ${token}',
+      '-H',
+      'x-echo: ${fileToken}',
+      '-v',
+    ])
+    expect(result.code, result.err).toBe(0)
+    expect(result.err).toMatch(/^> authorization: \*\*\*$/m)
+    expect(result.err).toMatch(/^> x-echo: \*\*\*$/m)
+    expect(result.err).not.toContain('demo-token')
+    expect(result.err).not.toContain('from-the-file-42')
+  })
+
   it('signs a JWT with the environment’s secret and claims', async () => {
     const result = await cli(['call', '--url', spy.docUrl, 'spy/spyWhoami', '--env', 'jwt'])
     expect(result.code, result.err).toBe(0)

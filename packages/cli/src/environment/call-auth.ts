@@ -187,6 +187,7 @@ export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth
     secretValues() {
       if (!environment || !auth) return []
       const secretNames = auth.secretVariableNames(environment, options.secretVariables)
+      for (const name of options.maskedVariables ?? []) secretNames.add(name)
       const values = Object.entries(environment.vars)
         .filter(([name]) => secretNames.has(name))
         .map(([, value]) => value)

@@ -18,6 +18,11 @@ export interface CallEnvironment {
   environment: Environment | null
   /** Variables whose values are secrets (all of a saved environment's; none of the command line's alone). */
   secretVariables?: string[]
+  /**
+   * Variables whose values `-v` masks though they bind to no host: every --env-file and --var value (a token passed
+   * on the command line is as secret as one saved in an environment).
+   */
+  maskedVariables?: string[]
 }
 
 const assignment = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*?)\s*$/
@@ -102,7 +107,10 @@ export async function loadCallEnvironment(flags: EnvironmentFlags): Promise<Call
   const overrides = { ...fileVars, ...lineVars }
   if (flags.env !== undefined) {
     const saved = await savedEnvironment(flags.env, flags.configDir)
-    return { environment: { ...saved, vars: { ...saved.vars, ...overrides } } }
+    return {
+      environment: { ...saved, vars: { ...saved.vars, ...overrides } },
+      maskedVariables: Object.keys(overrides),
+    }
   }
   if (Object.keys(overrides).length === 0) return { environment: null }
   // Variables alone carry no credentials of a saved environment: nothing to bind to hosts.
@@ -115,5 +123,5 @@ export async function loadCallEnvironment(flags: EnvironmentFlags): Promise<Call
     trust: { ...DEFAULT_TRUST },
     hosts: emptyHosts(),
   }
-  return { environment, secretVariables: [] }
+  return { environment, secretVariables: [], maskedVariables: Object.keys(overrides) }
 }
