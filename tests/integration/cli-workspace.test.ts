@@ -11,15 +11,24 @@ import type { SavedRequest } from '@wirebench/core'
 import { startRestDemo } from '@wirebench/demo'
 import type { DemoServiceHandle } from '@wirebench/demo'
 import { runCli } from '../servers/cli/run-cli.js'
+import { startCredentialSpy } from '../servers/hosts/credential-spy.js'
+import type { CredentialSpy } from '../servers/hosts/credential-spy.js'
 
 describe('wirebench call --workspace --request', () => {
   let rest: DemoServiceHandle
+  /** Where the saved requests below were discovered, and another host their saved serverUrl sends to. */
+  let spy: CredentialSpy
+  let otherSpy: CredentialSpy
   let root: string
   const workspace = () => join(root, 'api-requests')
   const cli = (args: string[]) => runCli([...args, '--config-dir', join(root, 'config')])
 
   beforeAll(async () => {
-    rest = await startRestDemo({ host: '127.0.0.1' })
+    ;[rest, spy, otherSpy] = await Promise.all([
+      startRestDemo({ host: '127.0.0.1' }),
+      startCredentialSpy('127.0.0.1', 'spy'),
+      startCredentialSpy('127.0.0.2', 'spy'),
+    ])
     root = await mkdtemp(join(tmpdir(), 'wb-cli-ws-'))
     await mkdir(join(workspace(), 'requests', 'smoke'), { recursive: true })
     await mkdir(join(root, 'config'), { recursive: true, mode: 0o700 })
@@ -49,13 +58,21 @@ describe('wirebench call --workspace --request', () => {
           trust: { caCertificate: '', allowSelfSigned: false },
           hosts: { approved: [], refused: [] },
         },
+        {
+          id: 'bearer',
+          name: 'bearer',
+          vars: { token: 'env-bearer-token' },
+          auth: { type: 'bearer', token: '${token}' },
+          trust: { caCertificate: '', allowSelfSigned: false },
+          hosts: { approved: [], refused: [] },
+        },
       ],
       activeEnvironmentId: 'dev',
     }
     await writeFile(join(root, 'config', 'environments.json'), JSON.stringify(environments), { mode: 0o600 })
   })
   afterAll(async () => {
-    await rest?.close()
+    await Promise.all([rest?.close(), spy?.close(), otherSpy?.close()])
     await rm(root, { recursive: true, force: true })
   })
 
@@ -90,5 +107,81 @@ describe('wirebench call --workspace --request', () => {
     const noUrl = await cli(['call', 'Books/getBook'])
     expect(noUrl.code).toBe(2)
     expect(noUrl.err).toMatch(/--url/)
+  })
+
+  /** Saves `requests/<path>.json`, a GET /whoami of the spy, with what `extra` adds. */
+  async function saveWhoami(path: string, extra: Partial<SavedRequest>): Promise<void> {
+    const request: SavedRequest = {
+      version: 1,
+      name: path,
+      protocol: 'rest',
+      url: spy.docUrl,
+      service: 'spy',
+      method: 'spyWhoami',
+      messages: [{}],
+      ...extra,
+    }
+    await mkdir(join(workspace(), 'requests', path, '..'), { recursive: true })
+    await writeFile(join(workspace(), 'requests', `${path}.json`), JSON.stringify(request))
+  }
+  const lastWhoami = (server: CredentialSpy) => server.requests.filter((r) => r.url.startsWith('/whoami')).at(-1)
+
+  it("sends to the saved request's serverUrl instead of the document's server", async () => {
+    await saveWhoami('options/elsewhere', { options: { serverUrl: otherSpy.origin, timeoutMs: 5000 } })
+    const before = spy.requests.filter((r) => r.url.startsWith('/whoami')).length
+    const { code, err } = await cli(['call', '--workspace', workspace(), '--request', 'options/elsewhere'])
+    expect(code, err).toBe(0)
+    expect(lastWhoami(otherSpy)).toBeDefined()
+    expect(spy.requests.filter((r) => r.url.startsWith('/whoami')).length).toBe(before)
+  })
+
+  it("sends no environment credentials for auth none, the environment's for inherit", async () => {
+    await saveWhoami('auth/none', { auth: { mode: 'none' } })
+    await saveWhoami('auth/inherit', { auth: { mode: 'inherit' } })
+    const none = await cli(['call', '--workspace', workspace(), '--request', 'auth/none', '--env', 'bearer'])
+    expect(none.code, none.err).toBe(0)
+    expect(lastWhoami(spy)?.headers['authorization']).toBeUndefined()
+    const inherit = await cli(['call', '--workspace', workspace(), '--request', 'auth/inherit', '--env', 'bearer'])
+    expect(inherit.code, inherit.err).toBe(0)
+    expect(lastWhoami(spy)?.headers['authorization']).toBe('Bearer env-bearer-token')
+  })
+
+  it("sends the request's own scheme with its ${var}s from --var, and a folder's auth to the requests inheriting it", async () => {
+    await saveWhoami('own/mine', { auth: { mode: 'own', config: { type: 'bearer', token: '${ownToken}' } } })
+    const own = await cli(['call', '--workspace', workspace(), '--request', 'own/mine', '--var', 'ownToken=own-123'])
+    expect(own.code, own.err).toBe(0)
+    expect(lastWhoami(spy)?.headers['authorization']).toBe('Bearer own-123')
+    // Over an environment, the request's own scheme replaces the environment's.
+    const over = await cli([
+      'call',
+      '--workspace',
+      workspace(),
+      '--request',
+      'own/mine',
+      '--env',
+      'bearer',
+      '--var',
+      'ownToken=own-456',
+    ])
+    expect(over.code, over.err).toBe(0)
+    expect(lastWhoami(spy)?.headers['authorization']).toBe('Bearer own-456')
+    await saveWhoami('team/nested/member', {})
+    await writeFile(
+      join(workspace(), 'requests', 'team', 'folder.json'),
+      JSON.stringify({ version: 1, auth: { mode: 'own', config: { type: 'bearer', token: '${teamToken}' } } }),
+    )
+    const inherited = await cli([
+      'call',
+      '--workspace',
+      workspace(),
+      '--request',
+      'team/nested/member',
+      '--env',
+      'bearer',
+      '--var',
+      'teamToken=team-789',
+    ])
+    expect(inherited.code, inherited.err).toBe(0)
+    expect(lastWhoami(spy)?.headers['authorization']).toBe('Bearer team-789')
   })
 })

@@ -24,6 +24,8 @@ export interface CallPlan {
   headers: Record<string, string>
   /** `--timeout` in milliseconds. */
   timeoutMs?: number
+  /** Send to this server instead of the discovered base URL (a saved request's). */
+  serverUrl?: string
 }
 
 export interface CallRun {
@@ -46,7 +48,7 @@ const connectionProtocols = new Set(['websocket', 'signalr'])
 const openedByFirstMessage = new Set(['signalr'])
 
 function targetUrlOf(plan: CallPlan): string | undefined {
-  return plan.method.baseUrl ?? plan.service.baseUrl ?? plan.service.originUrl
+  return plan.serverUrl ?? plan.method.baseUrl ?? plan.service.baseUrl ?? plan.service.originUrl
 }
 
 function address(plan: CallPlan) {
@@ -55,6 +57,7 @@ function address(plan: CallPlan) {
     url: plan.service.originUrl ?? '',
     service: plan.service.name,
     method: plan.method.name,
+    ...(plan.serverUrl !== undefined ? { serverUrl: plan.serverUrl } : {}),
   }
 }
 

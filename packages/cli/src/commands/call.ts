@@ -87,7 +87,7 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
         const headers = { ...plan.headers, ...Object.fromEntries((flags.header ?? []).map(parseHeaderFlag)) }
         const timeoutMs = parseTimeout(flags.timeout) ?? plan.timeoutMs
         // Discovery keeps the server's own time box: --timeout is the call's (for a connection, how long to listen).
-        const session = await openSession(flags, io, plan.workspaceVars)
+        const session = await openSession(flags, io, plan.workspaceVars, plan.savedAuth)
         try {
           const metadata = await session.auth.discoveryMetadata(session.urls)
           const { services } = await discoverTargets(session.engine, {
@@ -98,7 +98,14 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
           const { service, method } = findMethod(services, address)
           const verbose = await createVerboseLog(io, session.auth.secretValues(), flags.verbose === true)
           const code = await runCall(
-            { service, method, sources, headers, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
+            {
+              service,
+              method,
+              sources,
+              headers,
+              ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+              ...(plan.serverUrl !== undefined ? { serverUrl: plan.serverUrl } : {}),
+            },
             { engine: session.engine, auth: session.auth, io, verbose },
           )
           setExitCode(code)

@@ -1,6 +1,7 @@
 /** The flags every call command shares (`--url`, `--protocol`, `--env`…), and the session they set up. */
 import { resolve } from 'node:path'
 import { Option } from 'commander'
+import type { SavedAuth } from '@wirebench/core'
 import type { Command } from 'commander'
 import { STDIO_PIN_PREFIX } from '@wirebench/protocol-mcp/config'
 import type { McpStdioServer } from '@wirebench/protocol-mcp/config'
@@ -8,6 +9,7 @@ import { UsageError, defaultConfigDir, stdioUrl } from '../flags.js'
 import { createCallAuth } from '../environment/call-auth.js'
 import type { CallAuth } from '../environment/call-auth.js'
 import { loadCallEnvironment } from '../environment/environment-flags.js'
+import { withSavedAuth } from '../environment/saved-auth.js'
 import { createCliEngine, stderrLogger } from '../engine/cli-engine.js'
 import type { CliEngine } from '../engine/cli-engine.js'
 import { CliFailure } from '../failure.js'
@@ -97,6 +99,7 @@ export async function openSession(
   flags: TargetFlags,
   io: CliIo,
   workspaceVars?: Readonly<Record<string, string>>,
+  savedAuth?: SavedAuth,
 ): Promise<CallSession> {
   const mcpServers: McpStdioServer[] = []
   const urls = (flags.url ?? [])
@@ -105,12 +108,15 @@ export async function openSession(
     .map((url) => (url.toLowerCase().startsWith(STDIO_PIN_PREFIX) ? stdioServerUrl(url, mcpServers) : url))
   if (urls.length === 0) throw CliFailure.usage('--url is empty.', 'Give the address of a server or a document.')
   const configDir = flags.configDir ? resolve(flags.configDir) : defaultConfigDir()
-  const environment = await loadCallEnvironment({
-    configDir,
-    ...(flags.env !== undefined ? { env: flags.env } : {}),
-    ...(flags.envFile !== undefined ? { envFile: flags.envFile } : {}),
-    ...(flags.var ? { var: flags.var } : {}),
-  })
+  const environment = await withSavedAuth(
+    await loadCallEnvironment({
+      configDir,
+      ...(flags.env !== undefined ? { env: flags.env } : {}),
+      ...(flags.envFile !== undefined ? { envFile: flags.envFile } : {}),
+      ...(flags.var ? { var: flags.var } : {}),
+    }),
+    savedAuth,
+  )
   const engine = await createCliEngine(
     stderrLogger((text) => io.err(text), flags.verbose === true),
     {

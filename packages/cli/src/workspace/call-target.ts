@@ -2,6 +2,7 @@
  * What `wirebench call` sends: the method and flags as given, or a saved request of a workspace (`--workspace`
  * with `--request`), whose URL, protocol, method, messages, headers and timeout fill in what the flags leave out.
  */
+import type { SavedAuth } from '@wirebench/core'
 import type { DataSource } from '../call/messages.js'
 import type { TargetFlags } from '../commands/target-options.js'
 import { CliFailure } from '../failure.js'
@@ -20,7 +21,11 @@ export interface CallTarget<F extends SavedCallFlags> {
   sources?: DataSource[]
   headers: Record<string, string>
   timeoutMs?: number
+  /** The saved request's server: sent there instead of the discovered base URL. */
+  serverUrl?: string
   workspaceVars?: Record<string, string>
+  /** The saved request's auth (`inherit`: the environment's). */
+  savedAuth?: SavedAuth
 }
 
 export async function resolveCallTarget<F extends SavedCallFlags>(
@@ -49,14 +54,23 @@ export async function resolveCallTarget<F extends SavedCallFlags>(
   const saved = await loadSavedCall(flags.workspace, flags.request)
   const { request } = saved
   const target: CallTarget<F> = {
-    flags: { ...flags, url: flags.url && flags.url.length > 0 ? flags.url : [savedCallUrl(request)] },
+    flags: {
+      ...flags,
+      url: flags.url && flags.url.length > 0 ? flags.url : [savedCallUrl(request)],
+      // The request was saved for one protocol: only that plugin discovers it.
+      protocol: flags.protocol ?? request.protocol,
+    },
     address: saved.address,
     headers: { ...request.metadata },
     workspaceVars: saved.vars,
+    savedAuth: saved.auth,
   }
   if (!flags.data || flags.data.length === 0) {
     target.sources = request.messages.map((value) => ({ kind: 'value', value }))
   }
   if (typeof request.options?.timeoutMs === 'number') target.timeoutMs = request.options.timeoutMs
+  if (typeof request.options?.serverUrl === 'string' && request.options.serverUrl !== '') {
+    target.serverUrl = request.options.serverUrl
+  }
   return target
 }

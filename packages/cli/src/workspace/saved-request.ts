@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { SavedRequest } from '@wirebench/core'
+import type { SavedAuth, SavedFolderEntry, SavedRequest } from '@wirebench/core'
 import { CliFailure } from '../failure.js'
 
 export interface SavedCall {
@@ -14,6 +14,24 @@ export interface SavedCall {
   address: string
   /** The workspace's variables (below the environment's and the command line's). */
   vars: Record<string, string>
+  /** The auth the request sends with: its own, else its folder's (nearest first); `inherit` means the environment's. */
+  auth: SavedAuth
+}
+
+/** A request's auth after `inherit`: the request's own, else the nearest folder's that is not `inherit` itself. */
+export function effectiveSavedAuth(
+  request: SavedRequest,
+  path: string,
+  folders: readonly SavedFolderEntry[],
+): SavedAuth {
+  if (request.auth && request.auth.mode !== 'inherit') return request.auth
+  const segments = path.split('/').slice(0, -1)
+  for (let depth = segments.length; depth >= 0; depth--) {
+    const folderPath = segments.slice(0, depth).join('/')
+    const auth = folders.find((entry) => entry.path === folderPath)?.folder.auth
+    if (auth && auth.mode !== 'inherit') return auth
+  }
+  return { mode: 'inherit' }
 }
 
 export async function loadSavedCall(dir: string, path: string): Promise<SavedCall> {
@@ -43,7 +61,12 @@ export async function loadSavedCall(dir: string, path: string): Promise<SavedCal
     )
   }
   const { request } = entry
-  return { request, address: `${request.service}/${request.method}`, vars: content.manifest.vars ?? {} }
+  return {
+    request,
+    address: `${request.service}/${request.method}`,
+    vars: content.manifest.vars ?? {},
+    auth: effectiveSavedAuth(request, path, content.folders),
+  }
 }
 
 /** The discovery entry of a saved request: its URL, pinned to its protocol unless it already is. */
