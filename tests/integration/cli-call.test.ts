@@ -199,6 +199,24 @@ describe('wirebench list, describe and call against the demo', () => {
     })
   })
 
+  it('sends -H headers (their ${var}s filled) to discovery as well, so a feed behind a key is found', async () => {
+    const privateFeed = `${urlOf('sse')}/private?count=1`
+    const refused = await cli(['call', '--url', privateFeed, 'private/subscribe'])
+    expect(refused.code).toBe(3)
+    const keyed = await cli([
+      'call',
+      '--url',
+      privateFeed,
+      'private/subscribe',
+      '-H',
+      'x-api-key: ${key}',
+      '--var',
+      'key=demo-key',
+    ])
+    expect(keyed.code, keyed.err).toBe(0)
+    expect(ndjson(keyed.out)).toHaveLength(1)
+  })
+
   it('exchanges WebSocket messages read line by line from standard input', async () => {
     async function* stdin() {
       yield '"hello"\n'

@@ -84,12 +84,18 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
         const plan = await resolveCallTarget(given, rawFlags)
         const { flags, address } = plan
         const sources = plan.sources ?? (await readDataFlags(flags.data ?? []))
-        const headers = { ...plan.headers, ...Object.fromEntries((flags.header ?? []).map(parseHeaderFlag)) }
+        const typedHeaders = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
+        const headers = { ...plan.headers, ...typedHeaders }
         const timeoutMs = parseTimeout(flags.timeout) ?? plan.timeoutMs
         // Discovery keeps the server's own time box: --timeout is the call's (for a connection, how long to listen).
         const session = await openSession(flags, io, plan.workspaceVars, plan.savedAuth)
         try {
-          const metadata = await session.auth.discoveryMetadata(session.urls)
+          // Headers typed with -H reach discovery too (a document behind a key needs them), as the UI's discovery
+          // headers do: they go only to the --url hosts, the ones the command line names.
+          const metadata = {
+            ...(await session.auth.discoveryMetadata(session.urls)),
+            ...((await session.auth.frame(typedHeaders)) as Record<string, string>),
+          }
           const { services } = await discoverTargets(session.engine, {
             urls: session.urls,
             metadata,
