@@ -42,4 +42,11 @@ describe('wirebench call with a sidecar plugin', () => {
     expect(fail.code).toBe(1)
     expect(fail.err).toMatch(/NotFound: no such thing/)
   })
+
+  it('turns a status the protocol does not know into Unknown (exit 1), never OK', async () => {
+    const odd = await cli(['call', 'Lab/Fail', '-d', '{"status": "Teapot", "message": "short and stout"}'])
+    expect(odd.code, odd.out).toBe(1)
+    expect(odd.err).toMatch(/completed with Unknown/)
+    expect(odd.err).toContain('Teapot')
+  })
 })

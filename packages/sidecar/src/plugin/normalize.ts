@@ -165,10 +165,15 @@ export function readInvokeResult(reply: unknown, durationMs: number, sidecar: st
   const result: InvokeResult = {
     response: response ?? null,
     durationMs: typeof given.durationMs === 'number' && given.durationMs >= 0 ? given.durationMs : durationMs,
-    status: readStatus(given.status, 'OK'),
+    // No status means success; a status the host does not know is not one: it must never read as OK.
+    status: given.status === undefined ? 'OK' : readStatus(given.status, 'Unknown'),
     metadata: stringRecord(given.metadata),
   }
-  if (typeof given.statusMessage === 'string') result.statusMessage = given.statusMessage.slice(0, 4000)
+  const message = typeof given.statusMessage === 'string' ? given.statusMessage.slice(0, 4000) : undefined
+  if (result.status === 'Unknown' && given.status !== 'Unknown') {
+    const named = `the ${sidecar} sidecar answered the unknown status ${JSON.stringify(given.status).slice(0, 100)}`
+    result.statusMessage = message === undefined ? `${named}.` : `${message} (${named})`
+  } else if (message !== undefined) result.statusMessage = message
   if (given.trailers !== undefined) result.trailers = stringRecord(given.trailers)
   if (Array.isArray(given.responses)) result.responses = given.responses
   if (given.errorDetails !== undefined) result.errorDetails = given.errorDetails
