@@ -96,5 +96,11 @@ describe('wirebench help and completion', () => {
     const unknown = await runCli(['completion', 'tcsh'])
     expect(unknown.code).toBe(2)
     expect(unknown.err).toMatch(/Choose bash, zsh or fish/)
+    // Names every object has are no shells either.
+    for (const inherited of ['toString', 'constructor', '__proto__']) {
+      const refused = await runCli(['completion', inherited])
+      expect(refused.code, refused.out).toBe(2)
+      expect(refused.out).toBe('')
+    }
   })
 })

@@ -82,7 +82,8 @@ export function completionCommand(io: CliIo, program: () => Command): Command {
       `\nInstall:\n  bash  echo 'eval "$(wirebench completion bash)"' >> ~/.bashrc\n  zsh   echo 'eval "$(wirebench completion zsh)"' >> ~/.zshrc\n  fish  wirebench completion fish > ~/.config/fish/completions/wirebench.fish`,
     )
     .action((shell: string) => {
-      if (!(shell in shells)) throw CliFailure.usage(`No completion for "${shell}".`, 'Choose bash, zsh or fish.')
+      if (!Object.hasOwn(shells, shell))
+        throw CliFailure.usage(`No completion for "${shell}".`, 'Choose bash, zsh or fish.')
       io.out(shells[shell as keyof typeof shells](wordsOf(program())))
     })
 }
