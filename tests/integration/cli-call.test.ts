@@ -173,6 +173,23 @@ describe('wirebench list, describe and call against the demo', () => {
     const fromFile = await cli(['call', '--url', urlOf('graphql'), 'Query/book', '-d', `@${file}`])
     expect(fromFile.code).toBe(0)
     expect(JSON.parse(fromFile.out)).toMatchObject({ data: { book: { title: expect.any(String) } } })
+    // As call --help says: the -d after a .graphql file holds its variables, and --var fills ${…} in them.
+    const withVariables = join(dir, 'book-by-id.graphql')
+    await writeFile(withVariables, 'query Q($id: ID!) { book(id: $id) { title } }\n')
+    const variables = await cli([
+      'call',
+      '--url',
+      urlOf('graphql'),
+      'Query/book',
+      '-d',
+      `@${withVariables}`,
+      '-d',
+      '{"id": "${bookId}"}',
+      '--var',
+      'bookId=1',
+    ])
+    expect(variables.code, variables.err).toBe(0)
+    expect(JSON.parse(variables.out)).toEqual({ data: { book: { title: 'The Lighthouse Ledger' } } })
     const bad = await cli(['call', '--url', urlOf('graphql'), 'Query/book', '-d', '{"query": "{ nope }"}'])
     expect(bad.code).toBe(1)
     expect(bad.out).toContain('Cannot query field')

@@ -21,6 +21,22 @@ function parseJson(text: string, where: string): unknown {
   }
 }
 
+/** The operations read from .graphql files: a JSON -d right after one gives its variables instead of a message. */
+const graphqlOperations = new WeakSet<object>()
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * A .graphql operation with the -d after it: `{"variables": …, "operationName": …}` is laid over the operation as
+ * written; any other object is the variables themselves.
+ */
+function withVariables(operation: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {
+  if ('variables' in given || 'operationName' in given) return { ...operation, ...given }
+  return { ...operation, variables: given }
+}
+
 async function fromFile(file: string): Promise<unknown> {
   let text: string
   try {
@@ -28,8 +44,12 @@ async function fromFile(file: string): Promise<unknown> {
   } catch {
     throw CliFailure.usage(`-d @${file}: the file cannot be read.`)
   }
-  // A GraphQL document is the operation itself: `{ query }`, variables go in another -d or in --var.
-  if (graphqlExtensions.has(extname(file).toLowerCase())) return { query: text }
+  // A GraphQL document is the operation itself: `{ query }`; its variables come in the -d after it.
+  if (graphqlExtensions.has(extname(file).toLowerCase())) {
+    const operation = { query: text }
+    graphqlOperations.add(operation)
+    return operation
+  }
   return parseJson(text, `-d @${file}`)
 }
 
@@ -37,12 +57,25 @@ export async function readDataFlags(values: readonly string[]): Promise<DataSour
   const sources: DataSource[] = []
   for (const value of values) {
     if (value === '@-') sources.push({ kind: 'stdin' })
-    else if (value.startsWith('@')) sources.push({ kind: 'value', value: await fromFile(value.slice(1)) })
-    else
-      sources.push({
-        kind: 'value',
-        value: parseJson(value, `-d ${value.length > 40 ? `${value.slice(0, 40)}…` : value}`),
-      })
+    else {
+      const parsed = value.startsWith('@')
+        ? await fromFile(value.slice(1))
+        : parseJson(value, `-d ${value.length > 40 ? `${value.slice(0, 40)}…` : value}`)
+      const previous = sources.at(-1)
+      if (previous?.kind === 'value' && isPlainObject(previous.value) && graphqlOperations.has(previous.value)) {
+        if (!isPlainObject(parsed)) {
+          throw CliFailure.usage(
+            'The -d after a .graphql file gives its variables: write a JSON object.',
+            `Write -d '{"id": "1"}' (or {"variables": {…}, "operationName": "…"}).`,
+          )
+        }
+        // Taken once: a third -d is a message of its own again.
+        graphqlOperations.delete(previous.value)
+        previous.value = withVariables(previous.value, parsed)
+        continue
+      }
+      sources.push({ kind: 'value', value: parsed })
+    }
   }
   if (sources.filter((s) => s.kind === 'stdin').length > 1) throw CliFailure.usage('-d @- can be given once.')
   return sources

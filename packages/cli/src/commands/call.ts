@@ -40,14 +40,14 @@ const examples = `
 Examples:
   $ wirebench call --url http://localhost:8080/openapi.json Bookshop/getBook -d '{"bookId": "1"}'
   $ wirebench call --url grpc@localhost:50051 demo.Chat/Talk -d '{"text": "hi"}' -d '{"text": "bye"}'
-  $ wirebench call --url http://localhost:4000/graphql Query/books -d @books.graphql --var limit=5
+  $ wirebench call --url http://localhost:4000/graphql Query/books -d @books.graphql -d '{"limit": 5}'
   $ echo '"hello"' | wirebench call --url ws://localhost:8081/chat Chat/connect -d @- --timeout 2
   $ wirebench call --url 'mcp@stdio:npx -y @modelcontextprotocol/server-everything' Tools/get-sum -d '{"a": 2, "b": 3}'
   $ wirebench call --mcp-config ~/.cursor/mcp.json --url mcp+stdio://github Resources/readme
   $ wirebench call --workspace ./api-requests --request smoke/get-item
 
 Messages: one -d is the request; several -d are a client stream; -d @file reads JSON (a .graphql file is sent as
-the query); -d @- reads standard input (for a stream or channel, one JSON message per line). A unary call prints
+the query, and a -d right after it holds its variables; --var fills "\${name}" in them); -d @- reads standard input (for a stream or channel, one JSON message per line). A unary call prints
 the response. Server streams and channels print one JSON object per line as frames arrive, the same shape for every
 protocol: {"data": …} with "meta" when the protocol says more about the frame (SignalR kind, target, invocationId and
 error; SSE id and event; WebSocket opcode; MCP kind) and "binary" (base64) for binary frames; jq .data gives the
