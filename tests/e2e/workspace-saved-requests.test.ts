@@ -9,6 +9,14 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
+import {
+  authInput,
+  chooseAuthType,
+  closeEnvironmentEditor,
+  createEnvironment,
+  openEnvironmentEditor,
+  setVariable,
+} from './support/environments-page.js'
 import { fieldInput, methodRow, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
 
 const tabTitles = (page: Page) => page.locator('.req-tab-title').allTextContents()
@@ -227,6 +235,88 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     const badge = await sendWithShortcut(page)
     expect(await badge.textContent()).toMatch(/^200/)
     expect(await page.locator('.json-tree').textContent()).toContain('The Lighthouse Ledger')
+    await page.keyboard.press('Control+w')
+  })
+
+  it("sends with a saved request's own auth, none, or its folder's, over the environment's bearer", async () => {
+    await openEnvironmentEditor(page)
+    await createEnvironment(page, 'Bearer env')
+    await setVariable(page, 'token', 'demo-token')
+    await setVariable(page, 'user', 'demo')
+    await setVariable(page, 'pass', 'demo')
+    await chooseAuthType(page, 'Bearer Token')
+    await authInput(page, 'token').fill('${token}')
+    await closeEnvironmentEditor(page)
+    const whoAmI = (name: string, auth?: unknown) => ({
+      request: {
+        version: 1,
+        name,
+        protocol: 'rest',
+        url: cli.demoUrls[0],
+        service: 'Auth',
+        method: 'whoAmI',
+        messages: [{}],
+        ...(auth ? { auth } : {}),
+      },
+    })
+    const basic = { mode: 'own', config: { type: 'basic', username: '${user}', password: '${pass}' } }
+    const put = (path: string, json: unknown) =>
+      apiCall(page, `/api/workspaces/default/${path}`, { method: 'PUT', json })
+    expect(await put('requests/auth/plain', whoAmI('plain'))).toBe(200)
+    expect(await put('requests/auth/anonymous', whoAmI('anonymous', { mode: 'none' }))).toBe(200)
+    expect(await put('requests/auth/own-basic', whoAmI('own-basic', basic))).toBe(200)
+    expect(await put('folders/basic-folder', { folder: { version: 1, auth: basic } })).toBe(204)
+    expect(await put('requests/basic-folder/inherits', whoAmI('inherits', { mode: 'inherit' }))).toBe(200)
+
+    const sendSaved = async (path: string): Promise<string> => {
+      await showSaved(page)
+      await savedRow(page, path).waitFor({ timeout: 10_000 })
+      await savedRow(page, path).click()
+      await expect.poll(() => tabTitles(page)).toContain(path.split('/').pop())
+      const badge = await sendWithShortcut(page)
+      const status = (await badge.textContent()) ?? ''
+      const body = status.startsWith('200') ? ((await page.locator('.json-tree').textContent()) ?? '') : ''
+      await page.keyboard.press('Control+w')
+      return `${status.slice(0, 3)} ${body}`
+    }
+    // The environment's bearer goes with a request that sets nothing…
+    expect(await sendSaved('auth/plain')).toMatch(/^200 .*bearerAuth/)
+    // …and not with one whose auth is `none` (the demo answers 401 without credentials).
+    expect(await sendSaved('auth/anonymous')).toMatch(/^401/)
+    // Its own basic scheme resolves `${user}`/`${pass}` from the environment.
+    expect(await sendSaved('auth/own-basic')).toMatch(/^200 .*basicAuth/)
+    // A request that inherits takes its folder's.
+    expect(await sendSaved('basic-folder/inherits')).toMatch(/^200 .*basicAuth/)
+    const folderFile = await readFile(
+      join(cli.configDir, 'workspaces/default/requests/basic-folder/folder.json'),
+      'utf8',
+    )
+    expect(folderFile).not.toContain('demo')
+  })
+
+  it('says the JSON of an undiscovered stand-in is sent as written, not "in sync with the form"', async () => {
+    const saved = await apiCall(page, '/api/workspaces/default/requests/away/nowhere', {
+      method: 'PUT',
+      json: {
+        request: {
+          version: 1,
+          name: 'nowhere',
+          protocol: 'rest',
+          url: 'http://127.0.0.1:9/openapi.json',
+          service: 'Gone',
+          method: 'getGone',
+          messages: [{ id: 1 }],
+        },
+      },
+    })
+    expect(saved).toBe(200)
+    await showSaved(page)
+    await savedRow(page, 'away/nowhere').waitFor({ timeout: 10_000 })
+    await savedRow(page, 'away/nowhere').click()
+    const status = page.locator('[data-undiscovered="true"] .raw-json-status')
+    await status.waitFor()
+    expect(await status.textContent()).toBe('Valid JSON: sent as written (no form until the service is discovered).')
+    await screenshot(page, 'workspace-undiscovered-json-dark')
     await page.keyboard.press('Control+w')
   })
 

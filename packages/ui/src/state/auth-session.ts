@@ -11,6 +11,7 @@ import {
   trustMarkerFor,
   withTrust,
   type AuthCaches,
+  type AuthConfig,
   type BoundCall,
   type Environment,
   type OAuth2AuthorizationCodeAuth,
@@ -38,6 +39,8 @@ export interface OutgoingCall {
   messages?: unknown[]
   serverUrl?: string
   signal?: AbortSignal
+  /** The pane the call comes from: a saved request's tab may carry an auth of its own (see `requestAuth`). */
+  draftKey?: string
 }
 
 export interface AuthSession {
@@ -111,6 +114,22 @@ export interface AuthSessionOptions {
   preApprovedUrls?: readonly string[]
   /** The active workspace's variables: the lowest-precedence scope (system, then environment, then workspace). */
   workspaceVars?: () => Readonly<Record<string, string>>
+  /**
+   * The auth a pane's call takes instead of the environment's (a saved request's or its folder's), or `undefined` to
+   * keep the environment's. The environment's variables, trust and host decisions still apply.
+   */
+  requestAuth?: (draftKey: string) => AuthConfig | undefined
+}
+
+/**
+ * The environment a call is prepared with: its auth replaced by the request's. Without an active environment a
+ * request's own scheme still applies (its `${var}` references resolve from the workspace variables), under a stand-in
+ * that no host has approved, so the credential binding decides as for any undecided host.
+ */
+function withRequestAuth(environment: Environment | null, auth: AuthConfig | undefined): Environment | null {
+  if (!auth) return environment
+  if (environment) return { ...environment, auth }
+  return auth.type === 'none' ? null : { id: '', name: 'No environment', vars: {}, auth }
 }
 
 function substitutedAc(environment: Environment, config: OAuth2AuthorizationCodeAuth): OAuth2AuthorizationCodeAuth {
@@ -162,7 +181,10 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     hostQuestions,
     async prepareOutgoingCall(call) {
       await whenEnvironmentsSettled(environments, call.signal)
-      const environment = activeEnvironment(environments.getState())
+      const environment = withRequestAuth(
+        activeEnvironment(environments.getState()),
+        call.draftKey === undefined ? undefined : options.requestAuth?.(call.draftKey),
+      )
       try {
         const prepared = await prepareBoundCall({
           protocol: call.protocol,
@@ -274,6 +296,7 @@ export function withOutgoingAuth(
         messages: request.messages,
         ...(request.metadata ? { metadata: request.metadata } : {}),
         ...(request.serverUrl ? { serverUrl: request.serverUrl } : {}),
+        ...(options?.draftKey !== undefined ? { draftKey: options.draftKey } : {}),
         ...(signal ? { signal } : {}),
       })
       const { metadata: _written, serverUrl: _writtenUrl, ...rest } = request

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/api-error.js'
 import { ModalDialog } from '../../components/ModalDialog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { detectFormat, inFolder } from './import-format.js'
+import { ImportSecretsOffer } from './ImportSecretsOffer.js'
 
 const formatLabels: Record<ImportFormat, string> = {
   postman: 'Postman collection v2.1',
@@ -80,6 +81,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }): ReactElement
           {Object.keys(preview.vars).length > 0 && ` and ${Object.keys(preview.vars).length} variables`}.
         </p>
       )}
+      {preview?.secrets && <ImportSecretsOffer secrets={preview.secrets} />}
       {report.length > 0 && (
         <div className="import-report">
           <p>What did not map:</p>
