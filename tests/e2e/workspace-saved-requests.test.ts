@@ -3,7 +3,7 @@
  * reload, reopen from the Collections tab and send; search; a save over a file changed elsewhere asks reload/overwrite;
  * delete with Undo; a history entry reopens into a tab; a pasted curl command opens as a request and is sent.
  */
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -236,6 +236,64 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     expect(await badge.textContent()).toMatch(/^200/)
     expect(await page.locator('.json-tree').textContent()).toContain('The Lighthouse Ledger')
     await page.keyboard.press('Control+w')
+  })
+
+  it('imports a Postman collection: preview with what did not map, credentials into the environment, send', async () => {
+    const origin = new URL(cli.demoUrls[0]!).origin
+    const collection = {
+      info: {
+        name: 'Demo import',
+        schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+      },
+      // A literal token (the canary): the import turns it into `${token}` and offers it to the environment.
+      auth: { type: 'bearer', bearer: [{ key: 'token', value: 'demo-token', type: 'string' }] },
+      item: [
+        { name: 'Auth', item: [{ name: 'who am i', request: { method: 'GET', url: `${origin}/api/v1/auth/whoami` } }] },
+        {
+          name: 'digest health',
+          request: { method: 'GET', auth: { type: 'digest', digest: [] }, url: `${origin}/api/v1/health` },
+        },
+      ],
+    }
+    await showSaved(page)
+    await page.getByLabel('Workspace actions').selectOption('import')
+    const dialog = page.getByRole('dialog', { name: 'Import requests' })
+    await dialog.waitFor()
+    await dialog.locator('#import-file').setInputFiles({
+      name: 'demo.postman_collection.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(collection)),
+    })
+    await expect
+      .poll(() => dialog.locator('.import-summary').textContent())
+      .toContain('Postman collection v2.1 with 2 requests')
+    expect(await dialog.locator('.import-report').textContent()).toContain('digest auth has no counterpart')
+    const offer = dialog.getByRole('group', { name: 'Imported credentials' })
+    expect(await offer.textContent()).toContain('${token}')
+    await screenshot(page, 'workspace-import-preview-dark')
+    await offer.getByRole('button', { name: /^Put into/ }).click()
+    await expect.poll(() => dialog.locator('.import-secrets').textContent()).toContain('as secret variables: token')
+    await dialog.getByLabel('Into folder').fill('postman')
+    await dialog.getByRole('button', { name: 'Import' }).click()
+    await expect.poll(() => dialog.getByRole('status').last().textContent()).toBe('Saved 2 requests.')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+
+    const row = page.locator('.col-row[data-path^="postman/"]', { hasText: /who am i/i })
+    await row.waitFor({ timeout: 10_000 })
+    expect(await page.locator('.col-row[data-path^="postman/"]').count()).toBeGreaterThanOrEqual(3)
+    await screenshot(page, 'workspace-imported-rows-dark')
+    await row.click()
+    const badge = await sendWithShortcut(page)
+    await screenshot(page, 'workspace-imported-sent-dark')
+    expect(await badge.textContent()).toMatch(/^200/)
+    expect(await page.locator('.response-pane').textContent()).toContain('bearerAuth')
+    await page.keyboard.press('Control+w')
+    // The credential went to the environment (0600, outside the workspace); no workspace file holds it.
+    const workspaceDir = join(cli.configDir, 'workspaces/default')
+    const files = (await readdir(workspaceDir, { recursive: true })).filter((f) => f.endsWith('.json'))
+    expect(files.some((f) => f.startsWith('requests/postman/'))).toBe(true)
+    for (const file of files) expect(await readFile(join(workspaceDir, file), 'utf8')).not.toContain('demo-token')
+    expect(await readFile(join(cli.configDir, 'environments.json'), 'utf8')).toContain('demo-token')
   })
 
   it("sends with a saved request's own auth, none, or its folder's, over the environment's bearer", async () => {
