@@ -238,6 +238,25 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     await page.keyboard.press('Control+w')
   })
 
+  it("a curl command's -u credentials go into the environment with one click, and the call sends them", async () => {
+    const api = new URL(cli.demoUrls[0]!).origin
+    await page
+      .getByRole('textbox', { name: 'Discovery URL to add' })
+      .fill(`curl -u demo:demo '${api}/api/v1/auth/whoami'`)
+    const tabsBefore = (await tabTitles(page)).length
+    await page.getByRole('button', { name: 'Import as request' }).click()
+    await expect.poll(async () => (await tabTitles(page)).length).toBe(tabsBefore + 1)
+    const toast = page.locator('.toast')
+    expect(await toast.textContent()).toContain('${username}')
+    await screenshot(page, 'workspace-curl-secrets-toast-dark')
+    await toast.getByRole('button', { name: 'Put into environment' }).click()
+    await expect.poll(() => toast.textContent()).toContain('as secret variables: username')
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    expect(await page.locator('.response-pane').textContent()).toContain('basicAuth')
+    await page.keyboard.press('Control+w')
+  })
+
   it('imports a Postman collection: preview with what did not map, credentials into the environment, send', async () => {
     const origin = new URL(cli.demoUrls[0]!).origin
     const collection = {
@@ -271,6 +290,12 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     const offer = dialog.getByRole('group', { name: 'Imported credentials' })
     expect(await offer.textContent()).toContain('${token}')
     await screenshot(page, 'workspace-import-preview-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await screenshot(page, 'workspace-import-preview-light')
+    await page.setViewportSize({ width: 420, height: 860 })
+    await screenshot(page, 'workspace-import-preview-narrow-light')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.emulateMedia({ colorScheme: 'dark' })
     await offer.getByRole('button', { name: /^Put into/ }).click()
     await expect.poll(() => dialog.locator('.import-secrets').textContent()).toContain('as secret variables: token')
     await dialog.getByLabel('Into folder').fill('postman')
