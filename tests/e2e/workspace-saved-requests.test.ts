@@ -266,11 +266,13 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
       },
       // A literal token (the canary): the import turns it into `${token}` and offers it to the environment.
       auth: { type: 'bearer', bearer: [{ key: 'token', value: 'demo-token', type: 'string' }] },
+      // `{{base}}` becomes `${base}`, a workspace variable: the address itself is substituted when sent.
+      variable: [{ key: 'base', value: origin }],
       item: [
-        { name: 'Auth', item: [{ name: 'who am i', request: { method: 'GET', url: `${origin}/api/v1/auth/whoami` } }] },
+        { name: 'Auth', item: [{ name: 'who am i', request: { method: 'GET', url: '{{base}}/api/v1/auth/whoami' } }] },
         {
           name: 'digest health',
-          request: { method: 'GET', auth: { type: 'digest', digest: [] }, url: `${origin}/api/v1/health` },
+          request: { method: 'GET', auth: { type: 'digest', digest: [] }, url: '{{base}}/api/v1/health' },
         },
       ],
     }
@@ -285,7 +287,7 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     })
     await expect
       .poll(() => dialog.locator('.import-summary').textContent())
-      .toContain('Postman collection v2.1 with 2 requests')
+      .toContain('Postman collection v2.1 with 2 requests and 1 variable.')
     expect(await dialog.locator('.import-report').textContent()).toContain('digest auth has no counterpart')
     const offer = dialog.getByRole('group', { name: 'Imported credentials' })
     expect(await offer.textContent()).toContain('${token}')

@@ -17,7 +17,7 @@ import {
   type OAuth2AuthorizationCodeAuth,
   type TokenClient,
 } from '@wirebench/auth'
-import { WorkbenchError, problemType, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
+import { WorkbenchError, problemType, substitute, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
 import type { ApiClient } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
 import { createTokenClient } from '../api/token-client.js'
@@ -132,6 +132,22 @@ function withRequestAuth(environment: Environment | null, auth: AuthConfig | und
   return auth.type === 'none' ? null : { id: '', name: 'No environment', vars: {}, auth }
 }
 
+/**
+ * A target URL as written with the workspace's variables the environment does not define resolved: they are plain
+ * values that may be committed, and the host decision must see the host a `${base}` of the workspace names (the
+ * environment's own variables are resolved by the decision itself, without its secrets).
+ */
+function withWorkspaceAddress(
+  url: string | undefined,
+  environment: Environment | null,
+  workspaceVars: Readonly<Record<string, string>> | undefined,
+): string | undefined {
+  if (url === undefined || !url.includes('${') || !workspaceVars) return url
+  const own = environment?.vars ?? {}
+  const scope = Object.fromEntries(Object.entries(workspaceVars).filter(([name]) => !(name in own)))
+  return substitute(url, { scopes: [scope] }).value
+}
+
 function substitutedAc(environment: Environment, config: OAuth2AuthorizationCodeAuth): OAuth2AuthorizationCodeAuth {
   return substituteAuthConfig(config, substitutionFor(environment)).value
 }
@@ -185,6 +201,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
         activeEnvironment(environments.getState()),
         call.draftKey === undefined ? undefined : options.requestAuth?.(call.draftKey),
       )
+      const workspaceVars = options.workspaceVars?.()
       try {
         const prepared = await prepareBoundCall({
           protocol: call.protocol,
@@ -192,9 +209,13 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
           caches,
           tokenClient,
           memorySecrets: lookup,
-          targetUrl: call.address ? resolveTarget(call.address, call.serverUrl) : call.serverUrl,
+          targetUrl: withWorkspaceAddress(
+            call.address ? resolveTarget(call.address, call.serverUrl) : call.serverUrl,
+            environment,
+            workspaceVars,
+          ),
           ...binding.optionsFor(environment),
-          ...(options.workspaceVars ? { scopes: [options.workspaceVars()] } : {}),
+          ...(workspaceVars ? { scopes: [workspaceVars] } : {}),
           ...(call.metadata ? { metadata: call.metadata } : {}),
           ...(call.messages ? { messages: call.messages } : {}),
           ...(call.serverUrl ? { serverUrl: call.serverUrl } : {}),
@@ -290,12 +311,16 @@ export function withOutgoingAuth(
       return api.discover(Object.keys(metadata).length > 0 ? { ...request, metadata } : request, signal)
     },
     invoke: async (request, signal, options) => {
+      // A plain HTTP request's address is its URL, never a discovery key: its `${var}`s (an imported `{{base}}`) are
+      // substituted like a server URL's, with the same host binding.
+      const isTemplatedAddress = request.protocol === 'http' && !request.serverUrl && request.url.includes('${')
+      const serverUrl = isTemplatedAddress ? request.url : request.serverUrl
       const prepared = await session.prepareOutgoingCall({
         protocol: request.protocol,
         address: { protocol: request.protocol, url: request.url, service: request.service, method: request.method },
         messages: request.messages,
         ...(request.metadata ? { metadata: request.metadata } : {}),
-        ...(request.serverUrl ? { serverUrl: request.serverUrl } : {}),
+        ...(serverUrl ? { serverUrl } : {}),
         ...(options?.draftKey !== undefined ? { draftKey: options.draftKey } : {}),
         ...(signal ? { signal } : {}),
       })
@@ -303,7 +328,8 @@ export function withOutgoingAuth(
       const messages = options?.finalizeMessages ? options.finalizeMessages(prepared.messages) : prepared.messages
       const sent: InvokeRequest = { ...rest, messages }
       if (Object.keys(prepared.metadata).length > 0) sent.metadata = prepared.metadata
-      if (prepared.serverUrl) sent.serverUrl = prepared.serverUrl
+      if (isTemplatedAddress) sent.url = prepared.serverUrl ?? request.url
+      else if (prepared.serverUrl) sent.serverUrl = prepared.serverUrl
       return api.invoke(sent, signal)
     },
   }

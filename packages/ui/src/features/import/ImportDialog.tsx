@@ -78,7 +78,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }): ReactElement
         <p className="import-summary" role="status">
           {fileName}: {formatLabels[format]} with {preview.requests.length} request
           {preview.requests.length === 1 ? '' : 's'}
-          {Object.keys(preview.vars).length > 0 && ` and ${Object.keys(preview.vars).length} variables`}.
+          {Object.keys(preview.vars).length > 0 &&
+            ` and ${Object.keys(preview.vars).length} variable${Object.keys(preview.vars).length === 1 ? '' : 's'}`}
+          .
         </p>
       )}
       {preview?.secrets && <ImportSecretsOffer secrets={preview.secrets} />}
