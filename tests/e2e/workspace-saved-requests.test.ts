@@ -323,6 +323,65 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     expect(await readFile(join(cli.configDir, 'environments.json'), 'utf8')).toContain('demo-token')
   })
 
+  it('imports a HAR file through the dialog into a folder, lists it and sends it', async () => {
+    const origin = new URL(cli.demoUrls[0]!).origin
+    const har = {
+      log: {
+        version: '1.2',
+        creator: { name: 'Chromium', version: '120' },
+        entries: [
+          {
+            startedDateTime: '2026-01-01T00:00:00.000Z',
+            time: 1,
+            request: {
+              method: 'GET',
+              url: `${origin}/api/v1/books/1`,
+              httpVersion: 'HTTP/1.1',
+              headers: [{ name: 'accept', value: 'application/json' }],
+              queryString: [],
+              cookies: [],
+              headersSize: -1,
+              bodySize: 0,
+            },
+            response: {
+              status: 200,
+              statusText: 'OK',
+              httpVersion: 'HTTP/1.1',
+              headers: [],
+              cookies: [],
+              content: { size: 0, mimeType: 'application/json' },
+              redirectURL: '',
+              headersSize: -1,
+              bodySize: 0,
+            },
+            cache: {},
+            timings: { send: 0, wait: 1, receive: 0 },
+          },
+        ],
+      },
+    }
+    await showSaved(page)
+    await page.getByLabel('Workspace actions').selectOption('import')
+    const dialog = page.getByRole('dialog', { name: 'Import requests' })
+    await dialog.locator('#import-file').setInputFiles({
+      name: 'browser.har',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(har)),
+    })
+    await expect.poll(() => dialog.locator('.import-summary').textContent()).toContain('HAR file with 1 request')
+    await dialog.getByLabel('Into folder').fill('from-har')
+    await dialog.getByRole('button', { name: 'Import' }).click()
+    await expect.poll(() => dialog.getByRole('status').last().textContent()).toBe('Saved 1 request.')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    const row = page.locator('.col-row[data-path^="from-har/"]').last()
+    await row.waitFor({ timeout: 10_000 })
+    await row.click()
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    expect(await page.locator('.json-tree').textContent()).toContain('The Lighthouse Ledger')
+    await page.keyboard.press('Control+w')
+  })
+
   it("sends with a saved request's own auth, none, or its folder's, over the environment's bearer", async () => {
     await openEnvironmentEditor(page)
     await createEnvironment(page, 'Bearer env')
