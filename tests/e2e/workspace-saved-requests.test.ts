@@ -382,6 +382,50 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     await page.keyboard.press('Control+w')
   })
 
+  it('imports an Insomnia v4 export through the dialog into a folder, lists it and sends it', async () => {
+    const origin = new URL(cli.demoUrls[0]!).origin
+    const exported = {
+      _type: 'export',
+      __export_format: 4,
+      __export_source: 'insomnia.desktop.app:v2023.5.8',
+      resources: [
+        { _id: 'wrk_1', _type: 'workspace', parentId: null, name: 'Books' },
+        {
+          _id: 'req_1',
+          _type: 'request',
+          parentId: 'wrk_1',
+          name: 'book two',
+          method: 'GET',
+          url: '{{ _.base }}/api/v1/books/2',
+          headers: [{ name: 'accept', value: 'application/json' }],
+          body: {},
+        },
+        { _id: 'env_1', _type: 'environment', parentId: 'wrk_1', name: 'Base Environment', data: { base: origin } },
+      ],
+    }
+    await showSaved(page)
+    await page.getByLabel('Workspace actions').selectOption('import')
+    const dialog = page.getByRole('dialog', { name: 'Import requests' })
+    await dialog.locator('#import-file').setInputFiles({
+      name: 'insomnia.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(exported)),
+    })
+    await expect
+      .poll(() => dialog.locator('.import-summary').textContent())
+      .toContain('Insomnia v4 export with 1 request')
+    await dialog.getByLabel('Into folder').fill('from-insomnia')
+    await dialog.getByRole('button', { name: 'Import' }).click()
+    await expect.poll(() => dialog.getByRole('status').last().textContent()).toBe('Saved 1 request.')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    const row = page.locator('.col-row[data-path^="from-insomnia/"]').last()
+    await row.waitFor({ timeout: 10_000 })
+    await row.click()
+    const badge = await sendWithShortcut(page)
+    expect(await badge.textContent()).toMatch(/^200/)
+    await page.keyboard.press('Control+w')
+  })
+
   it("sends with a saved request's own auth, none, or its folder's, over the environment's bearer", async () => {
     await openEnvironmentEditor(page)
     await createEnvironment(page, 'Bearer env')
