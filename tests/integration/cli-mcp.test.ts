@@ -12,6 +12,8 @@ import type { MethodInfo } from '@wirebench/core'
 import { startMcpDemo } from '@wirebench/demo'
 import type { DemoServiceHandle } from '@wirebench/demo'
 import { runCli } from '../servers/cli/run-cli.js'
+import { startLabServer } from '../servers/mcp/lab-server.js'
+import type { LabServer } from '../servers/mcp/lab-server.js'
 
 const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js')
 /** server-everything over stdio, as a command line: the program and its arguments, split on spaces (no shell). */
@@ -19,12 +21,13 @@ const stdioPin = `mcp@stdio:${process.execPath} ${everything} stdio`
 
 describe('wirebench list, describe and call against MCP servers', () => {
   let kitchen: DemoServiceHandle
+  let lab: LabServer
   let dir: string
   let configFile: string
   const cli = (args: string[]) => runCli([...args, '--config-dir', dir])
 
   beforeAll(async () => {
-    kitchen = await startMcpDemo({ host: '127.0.0.1', port: 0 })
+    ;[kitchen, lab] = await Promise.all([startMcpDemo({ host: '127.0.0.1', port: 0 }), startLabServer()])
     dir = await mkdtemp(join(tmpdir(), 'wb-cli-mcp-'))
     configFile = join(dir, 'servers.json')
     await writeFile(
@@ -34,7 +37,7 @@ describe('wirebench list, describe and call against MCP servers', () => {
     )
   })
   afterAll(async () => {
-    await kitchen?.close()
+    await Promise.all([kitchen?.close(), lab?.close()])
     await rm(dir, { recursive: true, force: true })
   })
 
@@ -115,5 +118,15 @@ describe('wirebench list, describe and call against MCP servers', () => {
     expect(refused.err).toMatch(/No stdio MCP server named "spy" is configured; nothing was started/)
     expect(refused.err).toContain(`wirebench: ${open}: Not used: every user may write this file`)
     await expect(stat(marker)).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
+  it('declines an elicitation at once, saying the command line cannot answer server requests', async () => {
+    const started = Date.now()
+    const asked = await cli(['call', '--url', lab.url, 'Tools/ask', '-d', '{}', '--timeout', '20'])
+    // Not the 20 s timeout nor the 120 s answer window: the server heard "decline" straight away.
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(asked.code, asked.err).toBe(0)
+    expect(JSON.parse(asked.out)).toMatchObject({ structuredContent: { action: 'decline' } })
+    expect(asked.err).toMatch(/the command line cannot answer server requests/)
   })
 })

@@ -123,6 +123,7 @@ export async function openSession(
       configDir,
       pluginDirs: (flags.pluginDir ?? []).map((dir) => resolve(dir)),
       mcp: { configFiles: (flags.mcpConfig ?? []).map((file) => resolve(file)), servers: mcpServers },
+      say: (line) => io.err(line),
     },
   )
   // A configuration file the command cannot use is said at once: otherwise its servers are only "not configured".

@@ -43,6 +43,8 @@ export interface CliEngineOptions {
   pluginDirs?: readonly string[]
   /** The trusted MCP configuration of the command line: `--mcp-config` files and `--url mcp@stdio:…` servers. */
   mcp?: { configFiles: readonly string[]; servers: readonly McpStdioServer[] }
+  /** A line for the user on stderr, whatever the verbosity. */
+  say?: (line: string) => void
 }
 
 /**
@@ -77,7 +79,14 @@ export async function createCliEngine(logger: Logger, options: CliEngineOptions)
   const builtins = engine.createBuiltinPlugins({
     outbound: outboundPolicy,
     cookieJars: cookieJars.jars,
-    ...(mcp ? { mcp: { servers: mcp, processes: mcp.board } } : {}),
+    mcp: {
+      ...(mcp ? { servers: mcp, processes: mcp.board } : {}),
+      // Nobody at a command line can fill a form or approve a sampling request: the server hears "no" at once.
+      onUnanswerableRequest: (method) =>
+        options.say?.(
+          `wirebench: the server asked for ${method === 'elicitation/create' ? 'input (elicitation)' : 'a sampling answer'}; the command line cannot answer server requests, so it was declined. Use the workbench UI to answer it.\n`,
+        ),
+    },
   })
   const sidecars = (await hasSidecars(options))
     ? await engine.loadSidecarPlugins({

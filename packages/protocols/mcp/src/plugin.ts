@@ -54,6 +54,7 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
     ...(options.spawn ? { spawn: options.spawn } : {}),
     ...(options.processes ? { processes: options.processes } : {}),
     authorizer: options.authorizer,
+    ...(options.onUnanswerableRequest ? { onUnanswerableRequest: options.onUnanswerableRequest } : {}),
     onListChanged: (target) => descriptions.delete(target),
   })
 

@@ -26,6 +26,11 @@ export interface McpPluginOptions {
   connectTimeoutMs?: number
   /** How long a server's request (elicitation, sampling) waits for the user's answer (default 120 s). */
   serverRequestTimeoutMs?: number
+  /**
+   * Where nobody can answer the server's requests (the command line): each is refused at once — an elicitation
+   * declined, a sampling request failed — and reported here, instead of waiting for the timeout.
+   */
+  onUnanswerableRequest?: (method: 'elicitation/create' | 'sampling/createMessage') => void
   /** stdio: the longest line a server may write to stdout (default 8 MiB). */
   maxLineBytes?: number
   /** stdio: lines that are not JSON-RPC a server may write to stdout before its session is closed (default 200). */

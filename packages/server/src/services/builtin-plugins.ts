@@ -25,11 +25,13 @@ export interface BuiltinPluginOptions {
   cookieJars: () => Promise<CookieJars>
   /** The trusted MCP configuration (stdio servers by name) and where their processes' state is published. */
   mcp?: {
-    servers: McpServerDirectory
-    processes: McpProcessBoard
+    servers?: McpServerDirectory
+    processes?: McpProcessBoard
     spawn?: SpawnFunction
     authorizer?: McpAuthorizer
     serverRequestTimeoutMs?: number
+    /** Where nobody can answer a server's request (the command line): refused at once and reported here. */
+    onUnanswerableRequest?: (method: 'elicitation/create' | 'sampling/createMessage') => void
   }
   /** Embedded mode: the host whose own routes the REST plugin reads from its route table and calls in process. */
   host?: RestHost

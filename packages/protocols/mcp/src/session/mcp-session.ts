@@ -29,7 +29,7 @@ import { openConnection } from './connect.js'
 import type { Connected, HttpConnection, StdioConnection } from './connect.js'
 import type { SessionFetch } from './http-fetch.js'
 import { ServerRequests } from './server-requests.js'
-import type { Answer } from './server-requests.js'
+import type { Answer, AskedMethod } from './server-requests.js'
 
 export type ListName = 'tools' | 'resources' | 'prompts'
 
@@ -39,6 +39,8 @@ export interface SessionOptions {
   clientInfo: { name: string; version: string }
   validator: jsonSchemaValidator
   serverRequestTimeoutMs: number
+  /** Refuse the server's requests at once (nobody can answer them) and say so here. */
+  onUnanswerableRequest?: (method: AskedMethod) => void
   /** The roots answered to `roots/list` (configured for the server, or set on a channel). */
   roots: () => McpRoot[]
   emit: (event: McpSessionEvent) => void
@@ -84,7 +86,11 @@ export class McpSession {
 
   private constructor(options: SessionOptions) {
     this.options = options
-    this.requests = new ServerRequests({ timeoutMs: options.serverRequestTimeoutMs, emit: options.emit })
+    this.requests = new ServerRequests({
+      timeoutMs: options.serverRequestTimeoutMs,
+      emit: options.emit,
+      ...(options.onUnanswerableRequest ? { onUnanswerable: options.onUnanswerableRequest } : {}),
+    })
   }
 
   /** Connects and initializes; throws a WorkbenchError when the server cannot be reached or refuses. */

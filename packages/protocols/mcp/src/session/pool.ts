@@ -15,6 +15,7 @@ import type { McpAuthorizer } from '../oauth/authorizer.js'
 import type { HttpConnection, StdioConnection } from './connect.js'
 import { McpSession } from './mcp-session.js'
 import type { ListName } from './mcp-session.js'
+import type { AskedMethod } from './server-requests.js'
 import { sessionHeaders, sessionKey } from './session-key.js'
 
 export interface PoolOptions {
@@ -22,6 +23,8 @@ export interface PoolOptions {
   idleTimeoutMs: number
   connectTimeoutMs: number
   serverRequestTimeoutMs: number
+  /** Nobody can answer the server's requests (the command line): refuse each at once and say so here. */
+  onUnanswerableRequest?: (method: AskedMethod) => void
   maxLineBytes: number
   maxNoiseLines: number
   stderrLines: number
@@ -290,6 +293,7 @@ export class SessionPool {
           clientInfo: options.clientInfo,
           validator: options.validator(),
           serverRequestTimeoutMs: options.serverRequestTimeoutMs,
+          ...(options.onUnanswerableRequest ? { onUnanswerableRequest: options.onUnanswerableRequest } : {}),
           roots: () => slot.roots,
           emit: (event) => slot.emit(event),
           onListChanged: (list) => options.onListChanged(request.address, list),

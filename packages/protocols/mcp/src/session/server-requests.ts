@@ -21,6 +21,8 @@ interface Pending {
 export interface ServerRequestsOptions {
   timeoutMs: number
   emit: (event: McpSessionEvent) => void
+  /** Nobody can answer (the command line): refuse each request at once and say so here. */
+  onUnanswerable?: (method: AskedMethod) => void
 }
 
 export type Answer = { result: unknown } | { error: McpReplyError }
@@ -35,7 +37,13 @@ export class ServerRequests {
 
   /** Waits for the user's answer to a request the server sent; `signal` fires when the server withdraws it. */
   ask(method: AskedMethod, params: unknown, requestId: McpRequestId, signal: AbortSignal): Promise<unknown> {
-    const { timeoutMs } = this.options
+    const { timeoutMs, onUnanswerable } = this.options
+    if (onUnanswerable) {
+      onUnanswerable(method)
+      // Declining is an elicitation's own "no"; a sampling request has no such answer and fails instead.
+      if (method === 'elicitation/create') return Promise.resolve({ action: 'decline' })
+      return Promise.reject(new McpError(jsonRpcCodes.internalError, 'Nobody can answer this request here.'))
+    }
     return new Promise<unknown>((resolve, reject) => {
       const event = { kind: 'request', requestId, method, params, expiresAt: Date.now() + timeoutMs } as const
       const timer = setTimeout(() => {
