@@ -1,5 +1,5 @@
 /** Real HTTP targets on 127.0.0.1 for the runner's tests: fixed delay, a one-off whole-server stall, periodic failures. */
-import { createServer } from 'node:http'
+import { Agent, createServer, request } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { CallFunction } from './types.js'
@@ -60,11 +60,23 @@ function replyAt(deadline: number, reply: () => void): void {
   setTimeout(spin, Math.max(0, deadline - performance.now() - 2))
 }
 
-/** A GET of `url` as the runner's call function: 2xx is a success, the HTTP status is the status. */
+/**
+ * A GET of `url` as the runner's call function (2xx is a success, the HTTP status is the status), on node:http with
+ * kept-alive sockets: a light client, so that the figures are the target's and the runner's, not a heavy client's.
+ */
 export function httpCall(url: string): CallFunction {
-  return async (signal) => {
-    const response = await fetch(url, { signal })
-    await response.arrayBuffer()
-    return { ok: response.ok, status: response.status }
-  }
+  const agent = new Agent({ keepAlive: true, maxSockets: 1000 })
+  return (signal) =>
+    new Promise((resolve, reject) => {
+      const outgoing = request(url, { agent, signal }, (response) => {
+        response.resume()
+        response.once('end', () => {
+          const status = response.statusCode ?? 0
+          resolve({ ok: status >= 200 && status < 300, status })
+        })
+        response.once('error', reject)
+      })
+      outgoing.once('error', reject)
+      outgoing.end()
+    })
 }
