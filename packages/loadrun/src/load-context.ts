@@ -25,7 +25,7 @@ export class LoadContext {
       outcome = { ok: false, status: statusOf(error) }
     } finally {
       this.inFlight -= 1
-      this.wakeOne()
+      this.wakeAll()
     }
     // A call cut short by Stop says nothing about the target: it is left out of the figures.
     if (this.signal.aborted) return
@@ -38,6 +38,8 @@ export class LoadContext {
       const done = (): void => {
         clearTimeout(timer)
         this.signal.removeEventListener('abort', done)
+        const at = this.waiters.indexOf(done)
+        if (at >= 0) void this.waiters.splice(at, 1)
         resolve()
       }
       const timer = setTimeout(done, Math.max(0, ms))
@@ -46,7 +48,7 @@ export class LoadContext {
     })
   }
 
-  private wakeOne(): void {
+  private wakeAll(): void {
     const waiters = this.waiters.splice(0)
     for (const wake of waiters) wake()
   }

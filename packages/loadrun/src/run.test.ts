@@ -86,6 +86,24 @@ describe('runBenchmark against real HTTP targets', () => {
     expect(result.successLatencyMs.p50).toBeLessThan(20)
   })
 
+  it('keeps up to 1,000 calls in flight on the run signal without a listener-leak warning', async () => {
+    const warnings: string[] = []
+    const onWarning = (warning: Error): void => void warnings.push(warning.name)
+    process.on('warning', onWarning)
+    try {
+      const result = await runBenchmark({
+        call: httpCall(`${targets.origin}/slow-50ms`),
+        settings: { mode: 'closed', calls: 100, concurrency: 50 },
+      })
+      expect(result.calls).toBe(100)
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning')
+  })
+
   it('counts a refused connection under its system error code', async () => {
     const closed = await startTargets()
     const origin = closed.origin

@@ -1,9 +1,10 @@
 /** Runs a benchmark: warm-up, then a closed- or open-loop measured phase with a per-second timeline, Stop honoured. */
+import { setMaxListeners } from 'node:events'
 import { runClosedLoop } from './closed-loop.js'
 import { LoadContext } from './load-context.js'
 import { runOpenLoop } from './open-loop.js'
 import { Recorder } from './recorder.js'
-import { checkSettings } from './settings.js'
+import { checkSettings, maxConcurrency } from './settings.js'
 import type { RateReport, RunOptions, RunResult } from './types.js'
 
 export async function runBenchmark(options: RunOptions): Promise<RunResult> {
@@ -11,6 +12,9 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
   checkSettings(settings)
   // One controller for the run: Stop aborts it, and with it every call in flight.
   const controller = new AbortController()
+  // Every call in flight may listen to the run's signal (node:http, undici and fetch do): up to 1,000 at once is the
+  // design, not a leak.
+  setMaxListeners(maxConcurrency + 16, controller.signal)
   const stop = (): void => controller.abort(options.signal?.reason)
   if (options.signal?.aborted) stop()
   options.signal?.addEventListener('abort', stop, { once: true })
