@@ -101,13 +101,29 @@ describe('wirebench bench against the REST demo', () => {
     expect(result.rate).toMatchObject({ requested: 50, met: true })
   })
 
+  it('shows each second on a terminal, then the table', async () => {
+    const { code, out, err } = await runCli(
+      ['bench', '--url', rest, 'Books/getBook', '-d', '{"bookId": 1}', '--duration', '2.3', '--config-dir', dir],
+      { isTTY: true },
+    )
+    expect(code, err).toBe(0)
+    const seconds = [
+      ...err.matchAll(
+        /\r\x1b\[2K(\d+) s {2}\d+ calls\/s {2}p50 [\d.]+ ms {2}p90 [\d.]+ ms {2}p99 [\d.]+ ms {2}errors 0 {2}in flight [01]/g,
+      ),
+    ]
+    expect(seconds.map((match) => match[1])).toEqual(['1', '2', '3'])
+    expect(err.endsWith('\n')).toBe(true)
+    expect(out).toMatch(/^calls \d+ {3}errors 0 \(0\.00 %\) {3}duration 2\.3\d* s/m)
+  })
+
   it('refuses a bad threshold or setting with a usage error before calling anything', async () => {
     const threshold = await cli(['Books/getBook', '--threshold', 'p96 < 1ms'])
     expect(threshold.code).toBe(2)
     expect(threshold.err).toContain('--threshold: Threshold "p96 < 1ms": unknown metric "p96".')
     const concurrency = await cli(['Books/getBook', '-c', '5000'])
     expect(concurrency.code).toBe(2)
-    expect(concurrency.err).toContain('concurrency must be a whole number from 1 to 1000, not 5000')
+    expect(concurrency.err).toContain('-c must be a whole number from 1 to 1000, not 5000')
     const both = await cli(['Books/getBook', '-n', '5', '--duration', '1'])
     expect(both.code).toBe(2)
     expect(both.err).toContain('Give -n or --duration, not both.')

@@ -1,6 +1,6 @@
 /** `wirebench bench` flags turned into run settings and thresholds, with usage errors naming the flag at fault. */
 import { WorkbenchError } from '@wirebench/core'
-import { parseThreshold } from '@wirebench/loadrun'
+import { checkSettings, parseThreshold } from '@wirebench/loadrun'
 import type { RunSettings, Threshold } from '@wirebench/loadrun'
 import { CliFailure } from '../failure.js'
 
@@ -26,7 +26,29 @@ function number(flag: string, text: string | undefined): number | undefined {
   return value
 }
 
+/** The runner's setting names as this command's flags spell them. */
+const flagNames: [RegExp, string][] = [
+  [/^concurrency\b/, '-c'],
+  [/^calls\b/, '-n'],
+  [/^durationS\b/, '--duration'],
+  [/^rate\b/, '--rate'],
+  [/^warmup\b/, '--warmup'],
+]
+
+/** The run settings the flags ask for, checked: a bad value is a usage error naming its flag. */
 export function benchSettings(flags: BenchFlags): RunSettings {
+  const settings = settingsOf(flags)
+  try {
+    checkSettings(settings)
+  } catch (error) {
+    if (!WorkbenchError.is(error)) throw error
+    const message = flagNames.reduce((text, [name, flag]) => text.replace(name, flag), error.message)
+    throw CliFailure.usage(message, error.hint)
+  }
+  return settings
+}
+
+function settingsOf(flags: BenchFlags): RunSettings {
   const calls = number('-n', flags.calls)
   const durationS = number('--duration', flags.duration)
   const concurrency = number('-c', flags.concurrency)

@@ -1,9 +1,10 @@
 /** `wirebench bench`: load on one unary method, closed loop (-c) or open loop (--rate), with thresholds for CI. */
 import { Command } from 'commander'
-import { checkSettings, evaluateThresholds, runBenchmark } from '@wirebench/loadrun'
+import { evaluateThresholds, runBenchmark } from '@wirebench/loadrun'
 import { createBenchCall } from '../bench/bench-call.js'
 import { benchSettings, benchThresholds } from '../bench/bench-flags.js'
 import type { BenchFlags } from '../bench/bench-flags.js'
+import { createProgressPrinter } from '../bench/bench-progress.js'
 import { benchJson, benchTable } from '../bench/bench-report.js'
 import { collectMessages, readDataFlags } from '../call/messages.js'
 import { discoverTargets } from '../engine/discover-targets.js'
@@ -56,7 +57,6 @@ export function benchCommand(io: CliIo, setExitCode: (code: number) => void): Co
     .action(
       callAction(async (address: string, flags: Flags) => {
         const settings = benchSettings(flags)
-        checkSettings(settings)
         const thresholds = benchThresholds(flags)
         const headers = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
         const timeoutMs = parseTimeout(flags.timeout)
@@ -84,9 +84,17 @@ export function benchCommand(io: CliIo, setExitCode: (code: number) => void): Co
           const stop = new AbortController()
           const onInterrupt = (): void => stop.abort()
           process.once('SIGINT', onInterrupt)
-          const result = await runBenchmark({ call, settings, signal: stop.signal }).finally(() =>
-            process.off('SIGINT', onInterrupt),
-          )
+          // A terminal sees each second as it ends; pipes and --json get only the result.
+          const progress = io.isTTY && flags.json !== true ? createProgressPrinter(io) : undefined
+          const result = await runBenchmark({
+            call,
+            settings,
+            signal: stop.signal,
+            ...(progress ? { onProgress: progress.onProgress } : {}),
+          }).finally(() => {
+            process.off('SIGINT', onInterrupt)
+            progress?.end()
+          })
           const verdicts = evaluateThresholds(result, thresholds)
           io.out(flags.json ? formatJson(benchJson(result, verdicts), io.isTTY) : benchTable(result, verdicts))
           setExitCode(verdicts.every((verdict) => verdict.ok) ? exitCodes.ok : exitCodes.notOk)
