@@ -107,12 +107,16 @@ describe('wirebench bench against the REST demo', () => {
       { isTTY: true },
     )
     expect(code, err).toBe(0)
-    const seconds = [
-      ...err.matchAll(
-        /\r\x1b\[2K(\d+) s {2}\d+ calls\/s {2}p50 [\d.]+ ms {2}p90 [\d.]+ ms {2}p99 [\d.]+ ms {2}errors 0 {2}in flight [01]/g,
+    // Each second is written after a carriage return and an erase-line sequence (ESC [2K).
+    const eraseLine = `${String.fromCharCode(27)}[2K`
+    const writes = err.split('\r').slice(1)
+    expect(writes.every((write) => write.startsWith(eraseLine))).toBe(true)
+    const seconds = writes.map((write) =>
+      /^(\d+) s {2}\d+ calls\/s {2}p50 [\d.]+ ms {2}p90 [\d.]+ ms {2}p99 [\d.]+ ms {2}errors 0 {2}in flight [01]\n?$/.exec(
+        write.slice(eraseLine.length),
       ),
-    ]
-    expect(seconds.map((match) => match[1])).toEqual(['1', '2', '3'])
+    )
+    expect(seconds.map((match) => match?.[1])).toEqual(['1', '2', '3'])
     expect(err.endsWith('\n')).toBe(true)
     expect(out).toMatch(/^calls \d+ {3}errors 0 \(0\.00 %\) {3}duration 2\.3\d* s/m)
   })

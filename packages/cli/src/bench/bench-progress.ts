@@ -10,14 +10,19 @@ export function progressLine(progress: SecondProgress): string {
 }
 
 /** Writes each second over the previous one (`\r` and erase-line), and ends the line when the run is over. */
-export function createProgressPrinter(io: CliIo): { onProgress(progress: SecondProgress): void; end(): void } {
+export interface ProgressPrinter {
+  onProgress: (progress: SecondProgress) => void
+  end: () => void
+}
+
+export function createProgressPrinter(io: CliIo): ProgressPrinter {
   let printed = false
   return {
-    onProgress(progress) {
+    onProgress: (progress) => {
       io.err(`\r\x1b[2K${progressLine(progress)}`)
       printed = true
     },
-    end() {
+    end: () => {
       if (printed) io.err('\n')
     },
   }
