@@ -272,6 +272,30 @@ describe('wirebench list, describe and call against the demo', () => {
     expect(result.err).toMatch(/invocation \S+ failed: .*This method always fails/)
   })
 
+  it('opens a SignalR connection without -d and prints the broadcasts until --timeout', async () => {
+    const listening = cli(['call', '--url', urlOf('signalr'), 'chat/connection', '--timeout', '3'])
+    // Another client speaks once the listener had time to connect.
+    await new Promise((done) => setTimeout(done, 1_500))
+    const sent = await cli([
+      'call',
+      '--url',
+      urlOf('signalr'),
+      'chat/invoke',
+      '-d',
+      '{"target":"SendMessage","arguments":["grace","anyone there?"]}',
+    ])
+    expect(sent.code, sent.err).toBe(0)
+    const result = await listening
+    const lines = ndjson(result.out) as { data: unknown; meta?: Record<string, unknown> }[]
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        data: ['grace', 'anyone there?'],
+        meta: expect.objectContaining({ kind: 'invocation', target: 'ReceiveMessage' }),
+      }),
+    )
+    expect(result.code, result.err).toBe(0)
+  })
+
   it('answers usage errors with exit 2 and a one-line reason with a hint', async () => {
     const method = await cli(['call', '--url', urlOf('rest'), 'Books/nope'])
     expect(method.code).toBe(2)

@@ -140,6 +140,15 @@ describe('refusals and trust', () => {
     expect(JSON.stringify(error)).not.toContain('wrong-token')
   })
 
+  it('names a refused WebSocket upgrade (skipNegotiation) the same way, with the hint', async () => {
+    const call = whoAmI(secured.url('/hubs/test'), 'WebSockets')
+    call.messages = [{ target: 'WhoAmI', transport: 'WebSockets', skipNegotiation: true }]
+    const error = await failure(plugin.invoke(call, testContext({ metadata: { Authorization: 'Bearer wrong-token' } })))
+    expect(error.message).toMatch(/refused the connection: HTTP 401/)
+    expect(error.hint).toMatch(/bearer token/)
+    expect(JSON.stringify(error)).not.toContain('wrong-token')
+  })
+
   it('trusts a private CA from the environment’s trust settings alone, and refuses it without them', async () => {
     const url = tlsHub.url('/hubs/test')
     const trusted = await plugin.invoke(
@@ -225,6 +234,21 @@ describe('what a redirected call reports', () => {
     expect(error.hint).toMatch(/outbound policy/)
     expect(error.hint).not.toMatch(/^Try another transport/)
     expect(redirectTargetRequests.length).toBe(before)
+  })
+
+  it('refuses a redirect to a cloud-metadata address without hinting to allow it', async () => {
+    const toMetadata = await startTestHubServer({
+      redirect: () => ({ url: 'http://169.254.169.254/hubs/test', accessToken: 't' }),
+    })
+    try {
+      const error = await failure(plugin.invoke(whoAmI(toMetadata.url('/hubs/test'), 'auto'), testContext()))
+      expect(error.code).toBe('blocked_target')
+      expect(error.message).toMatch(/cloud-metadata address and is always refused/)
+      expect(error.hint).not.toMatch(/Allow that host/)
+      expect(error.hint).toMatch(/does not redirect there/)
+    } finally {
+      await toMetadata.close()
+    }
   })
 
   it('names an HTTP 307 on negotiate and where it points, and does not follow it', async () => {

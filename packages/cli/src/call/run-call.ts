@@ -39,6 +39,12 @@ export interface CallRun {
  */
 const connectionProtocols = new Set(['websocket', 'signalr'])
 
+/**
+ * Protocols whose connection opens on its first message (which may carry only options): without -d the command sends
+ * an empty one, so the connection opens with default options and the command listens to what the server sends.
+ */
+const openedByFirstMessage = new Set(['signalr'])
+
 function targetUrlOf(plan: CallPlan): string | undefined {
   return plan.method.baseUrl ?? plan.service.baseUrl ?? plan.service.originUrl
 }
@@ -229,6 +235,9 @@ async function runChannel(plan: CallPlan, run: CallRun): Promise<ExitCode> {
     })
     // A failed print must not go unobserved while messages are still being sent.
     printing.catch(() => undefined)
+    if (plan.sources.length === 0 && openedByFirstMessage.has(protocol)) {
+      if (!(await opened.send({}))) throw new WorkbenchError('upstream_error', 'The connection closed as it opened.')
+    }
     await sendAll(opened, plan, run)
     if (isConnection) isListening = true
     else await opened.closeSend()

@@ -41,7 +41,12 @@ export async function discoverTargets(engine: CliEngine, options: DiscoverOption
     const reasons = response.attempts.filter((a) => a.outcome === 'error' || a.outcome === 'timeout')
     const shown = (reasons.length > 0 ? reasons : response.attempts).slice(0, 6)
     const lines = shown.map((a) => `${a.pluginId}: ${a.message ?? 'no services'}`)
-    const hint = shown.find((a) => a.hint)?.hint
+    // Every plugin's own hint, named: which one applies depends on what the address is (a hub, an MCP server, REST).
+    const hints = new Map<string, string>()
+    for (const attempt of response.attempts) {
+      if (attempt.hint && !hints.has(attempt.hint)) hints.set(attempt.hint, `${attempt.pluginId}: ${attempt.hint}`)
+    }
+    const hint = hints.size > 0 ? [...hints.values()].join('\n  ') : undefined
     // Every plugin ran out of time: that is a timeout (exit 4), not a refusal.
     const isTimeout = reasons.length > 0 && reasons.every((a) => a.outcome === 'timeout')
     throw new CliFailure(

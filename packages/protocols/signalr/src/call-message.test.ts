@@ -47,10 +47,21 @@ describe('hub call messages', () => {
     expect(refusal(() => readConnection({ transport: 'ServerSentEvents', protocol: 'messagepack' })).message).toMatch(
       /carries text only/,
     )
-    expect(refusal(() => readConnection({ keepAliveIntervalMs: 40_000 })).message).toMatch(
-      /serverTimeoutMs must be longer than keepAliveIntervalMs/,
-    )
     expect(refusal(() => readSession({ subscribe: 'Tick' })).message).toMatch(/subscribe must be a list/)
     expect(refusal(() => readCommand([1])).code).toBe('invalid_request')
+  })
+
+  it('hints at a whole message only for the invocation’s fields; an option can be left out', () => {
+    expect(refusal(() => readInvocation({})).hint).toMatch(/A hub call message looks like/)
+    const option = refusal(() => readConnection({ transport: 'Carrier pigeon' }))
+    expect(option.hint).not.toMatch(/A hub call message looks like/)
+    expect(option.hint).toMatch(/Leave transport out to use its default/)
+  })
+
+  it('does not pair the server timeout with the client’s own keep-alive (it pairs with the hub’s)', () => {
+    expect(readConnection({ keepAliveIntervalMs: 40_000 })).toMatchObject({
+      keepAliveIntervalMs: 40_000,
+      serverTimeoutMs: 30_000,
+    })
   })
 })

@@ -9,9 +9,14 @@ import type { ConnectionChoice, HubProtocolChoice, Invocation, SessionChoice, Tr
 
 type Fields = Record<string, unknown>
 
+const invocationFields = new Set(['target', 'arguments'])
+
+/** The refusal of one field: the invocation's fields show a whole message; an option can be left at its default. */
 function bad(field: string, what: string): WorkbenchError {
   return new WorkbenchError('invalid_request', `Field ${field} ${what}.`, {
-    hint: 'A hub call message looks like {"target": "SendMessage", "arguments": ["ada", "hello"]}.',
+    hint: invocationFields.has(field)
+      ? 'A hub call message looks like {"target": "SendMessage", "arguments": ["ada", "hello"]}.'
+      : `Leave ${field} out to use its default.`,
   })
 }
 
@@ -63,13 +68,9 @@ export function readConnection(fields: Fields): ConnectionChoice {
     throw bad('protocol', 'cannot be messagepack over ServerSentEvents: that transport carries text only (use json)')
   }
   const keepAliveIntervalMs = millis(fields, 'keepAliveIntervalMs', defaultKeepAliveMs)
+  // The server timeout pairs with the HUB's keep-alive (its pings), which the client cannot know; the client's own
+  // keep-alive is how often it pings the hub, unrelated, so the two are not checked against each other.
   const serverTimeoutMs = millis(fields, 'serverTimeoutMs', defaultServerTimeoutMs)
-  if (serverTimeoutMs <= keepAliveIntervalMs) {
-    throw bad(
-      'serverTimeoutMs',
-      `must be longer than keepAliveIntervalMs (${keepAliveIntervalMs} ms); ASP.NET Core recommends twice as long`,
-    )
-  }
   return { transport, protocol, skipNegotiation, keepAliveIntervalMs, serverTimeoutMs }
 }
 

@@ -48,7 +48,8 @@ const connectionFields = (first: number): FieldInfo[] => [
     defaultValue: defaultKeepAliveMs,
   }),
   optionalField('serverTimeoutMs', first + 4, 'int32', {
-    description: 'The connection closes when the hub sends nothing (not even a ping) for this long.',
+    description:
+      'The connection closes when the hub sends nothing (not even a ping) for this long: at least twice the hub’s own KeepAliveInterval (15 s by default on ASP.NET Core).',
     defaultValue: defaultServerTimeoutMs,
   }),
 ]

@@ -12,7 +12,7 @@ export function withoutQueries(text: string): string {
 
 function statusOf(message: string): number | undefined {
   const match =
-    /Status code '(\d{3})'|status code: (\d{3})|HTTP (\d{3})|Unexpected status code returned from negotiate '(\d{3})'/.exec(
+    /Status code '(\d{3})'|status code: (\d{3})|HTTP (\d{3})|Unexpected status code returned from negotiate '(\d{3})'|Unexpected server response: (\d{3})/.exec(
       message,
     )
   const digits = match?.slice(1).find((group) => group !== undefined)
@@ -22,9 +22,10 @@ function statusOf(message: string): number | undefined {
 /** Why a hub connection did not start: the wire's own WorkbenchError when it has one, else the client's reason. */
 export function startFailure(error: unknown, wireError: WorkbenchError | undefined, hub: string): WorkbenchError {
   if (error instanceof WorkbenchError) return error
-  if (wireError && wireError.code !== 'upstream_error') return wireError
   const message = withoutQueries(error instanceof Error ? error.message : String(error))
-  const status = statusOf(message)
+  // A refused WebSocket upgrade (skipNegotiation) reaches us as the socket's error, with the status in its text.
+  const status = statusOf(message) ?? (wireError ? statusOf(wireError.message) : undefined)
+  if (wireError && wireError.code !== 'upstream_error' && status === undefined) return wireError
   if (status === 401 || status === 403) {
     return new WorkbenchError('upstream_error', `The hub at ${hub} refused the connection: HTTP ${status}.`, {
       cause: error,
@@ -52,6 +53,15 @@ export function startFailure(error: unknown, wireError: WorkbenchError | undefin
     cause: error,
     hint: 'Try another transport (WebSockets, ServerSentEvents, LongPolling) or protocol; check the address and the auth.',
   })
+}
+
+/**
+ * Why the client is reconnecting, in words for the log: without the error class names it nests into its messages
+ * ("… Error: WorkbenchError: …") and with its fallback for a connection that ended without an error put plainly.
+ */
+export function reconnectReason(message: string): string {
+  if (/reconnect due to a unknown error/i.test(message)) return 'The connection ended without an error.'
+  return withoutQueries(message.replace(/\b(?:[A-Z]\w*)?Error: /g, ''))
 }
 
 /** A connection that went away while a call was using it. */

@@ -14,6 +14,7 @@ import {
 } from '@microsoft/signalr'
 import type { HubConnection, HubMessage, IHttpConnectionOptions, IHubProtocol, IRetryPolicy } from '@microsoft/signalr'
 import { MessagePackHubProtocol } from '@microsoft/signalr-protocol-msgpack'
+import { reconnectReason } from '../errors.js'
 import { toJsonValue } from '../wire-values.js'
 import { eventSourceClass } from './event-source.js'
 import { WireHttpClient } from './http-client.js'
@@ -61,8 +62,16 @@ export interface HubCall<T> {
 export interface HubStream {
   sent: WrittenMessage | undefined
   items: AsyncIterable<Received>
+  /** Items received and not yet taken from `items`. */
+  readonly buffered: number
   cancel(): void
 }
+
+/**
+ * How far a stream's unread items may pile up before the connection stops reading (TCP then pushes back on the hub),
+ * and how far they must drain before it reads again.
+ */
+export const streamBuffer = { maxItems: 256, maxBytes: 8 * 1024 * 1024, resumeItems: 64 }
 
 export interface HubUpload extends HubCall<Received> {
   push(item: unknown): void
@@ -119,9 +128,15 @@ export class HubSession {
   /** Completion errors seen and not yet claimed by a rejected invoke: how a hub error is told from a lost connection. */
   private readonly completionErrors = new Map<string, number>()
   private readonly sizes = new MessageSizes()
+  private readonly gate: HubWire['gate']
+  /** The kind of the message the client serialised last: it hands that payload to the connection's send next. */
+  private lastWritten: MessageType | undefined
+  /** Upload failures waiting for their call (the client's own chain for stream items has no one to tell). */
+  private readonly uploadFailures = new Set<(error: Error) => void>()
 
   constructor(wire: HubWire, options: HubSessionOptions) {
     this.protocol = options.protocol
+    this.gate = wire.gate
     this.toJson = options.protocol === 'messagepack' ? toJsonValue : (value) => value ?? null
     const inner: IHubProtocol =
       options.protocol === 'messagepack' ? new MessagePackHubProtocol() : new JsonHubProtocol()
@@ -135,7 +150,10 @@ export class HubSession {
         const event = toEvent(message, bytes, this.toJson)
         if (event) for (const listener of this.listeners) listener(event)
       },
-      (message, payload) => this.sizes.written(message, payload),
+      (message, payload) => {
+        this.lastWritten = message.type
+        this.sizes.written(message, payload)
+      },
     )
     const onTransport = wire.onTransport
     wire.onTransport = (name) => {
@@ -167,13 +185,18 @@ export class HubSession {
         nextRetryDelayInMilliseconds: ({ previousRetryCount, retryReason }) => {
           const delay = retryDelaysMs[previousRetryCount]
           if (delay === undefined) return null
-          this.emitState({ state: 'reconnecting', attempt: previousRetryCount + 1, error: retryReason.message })
+          this.emitState({
+            state: 'reconnecting',
+            attempt: previousRetryCount + 1,
+            error: reconnectReason(retryReason.message),
+          })
           return delay
         },
       }
       builder.withAutomaticReconnect(policy)
     }
     this.connection = builder.build()
+    this.guardStreamSends()
     this.connection.onreconnected((connectionId) =>
       this.emitState({
         state: 'reconnected',
@@ -184,6 +207,29 @@ export class HubSession {
     this.connection.onclose((error) =>
       this.emitState(error ? { state: 'closed', error: error.message } : { state: 'closed' }),
     )
+  }
+
+  /**
+   * The client sends upload items and their completion on a promise chain it never awaits or catches, so a transport
+   * that fails under it (hub gone, socket closed, request aborted) would leave an unhandled rejection, which ends an
+   * embedding Node process. Those sends are caught here and fail the uploads instead; every other send keeps its
+   * rejection, which the client itself handles.
+   */
+  private guardStreamSends(): void {
+    // `connection` is the client's HttpConnection: a public property in the build, private in its typings.
+    const inner = (this.connection as unknown as { connection: { send(data: string | ArrayBuffer): Promise<void> } })
+      .connection
+    const send = inner.send.bind(inner)
+    inner.send = (data) => {
+      const kind = this.lastWritten
+      this.lastWritten = undefined
+      const sending = send(data)
+      if (kind !== MessageType.StreamItem && kind !== MessageType.Completion) return sending
+      return sending.catch((error: unknown) => {
+        const reason = error instanceof Error ? error : new Error(String(error))
+        for (const fail of this.uploadFailures) fail(reason)
+      })
+    }
   }
 
   get connectionId(): string | undefined {
@@ -248,30 +294,43 @@ export class HubSession {
 
   stream(target: string, args: unknown[]): HubStream {
     const queue: Received[] = []
+    let queuedBytes = 0
     let wake: (() => void) | undefined
     let finished: { error?: unknown } | undefined
+    const gate = this.gate
+    // This stream's own hold on the connection's gate: other calls on the connection hold and release their own.
+    const holder = {}
     const { value: subject, sent } = this.sizes.capture(() => this.connection.stream(target, ...args))
     const subscription = subject.subscribe({
       // The observer measured each item before the client handed it here, in the same order.
       next: (item) => {
-        queue.push({ value: this.toJson(item), bytes: this.sizes.next(sent) })
+        const received = { value: this.toJson(item), bytes: this.sizes.next(sent) }
+        queue.push(received)
+        queuedBytes += received.bytes ?? 0
+        if (queue.length >= streamBuffer.maxItems || queuedBytes >= streamBuffer.maxBytes) gate.hold(holder)
         wake?.()
       },
       complete: () => {
         this.sizes.release(sent)
         finished = {}
+        // No more items come for this stream: what is queued stays bounded without holding the others up.
+        gate.release(holder)
         wake?.()
       },
       error: (error) => {
         this.sizes.release(sent)
         finished = { error: this.classify(error) }
+        gate.release(holder)
         wake?.()
       },
     })
     const items = (async function* () {
       for (;;) {
         if (queue.length > 0) {
-          yield queue.shift() as Received
+          const next = queue.shift() as Received
+          queuedBytes -= next.bytes ?? 0
+          if (queue.length <= streamBuffer.resumeItems && queuedBytes < streamBuffer.maxBytes / 2) gate.release(holder)
+          yield next
           continue
         }
         if (finished) {
@@ -286,22 +345,48 @@ export class HubSession {
     return {
       sent,
       items,
+      get buffered() {
+        return queue.length
+      },
       cancel: () => {
         this.sizes.release(sent)
         subscription.dispose()
+        queue.length = 0
+        queuedBytes = 0
+        gate.release(holder)
       },
     }
   }
 
   upload(target: string, args: unknown[]): HubUpload {
     const subject = new Subject<unknown>()
-    const { sent, result } = this.invoke(target, [...args, subject])
+    const call = this.invoke(target, [...args, subject])
+    let failed: Error | undefined
+    let onFailure: ((error: Error) => void) | undefined
+    const sendFailed = new Promise<never>((_, reject) => {
+      onFailure = (error) => {
+        failed ??= error
+        reject(error)
+      }
+    })
+    this.uploadFailures.add(onFailure!)
+    // The first failure to send an item ends the call, whether or not the completion (with the close's reason) follows.
+    const result = Promise.race([call.result, sendFailed]).finally(() => this.uploadFailures.delete(onFailure!))
     result.catch(() => undefined)
+    sendFailed.catch(() => undefined)
+    // Once the connection is not connected the client's send would only fail: the items are dropped here instead.
+    const open = (): boolean => failed === undefined && this.isConnected
     return {
-      sent,
-      push: (item) => subject.next(item),
-      complete: () => subject.complete(),
-      fail: (reason) => subject.error(new Error(reason)),
+      sent: call.sent,
+      push: (item) => {
+        if (open()) subject.next(item)
+      },
+      complete: () => {
+        if (open()) subject.complete()
+      },
+      fail: (reason) => {
+        if (open()) subject.error(new Error(reason))
+      },
       result,
     }
   }

@@ -78,7 +78,10 @@ export function checkTarget(wire: HubWire, url: string): { sameOrigin: boolean }
             `The hub at ${wire.displayUrl} redirected the connection (its negotiate answer named ${withoutQuery(http)}), and the outbound policy refuses that address: ${error.message}`,
             {
               cause: error,
-              hint: 'Allow that host in the workbench’s outbound policy if you trust it, or connect to a hub that does not redirect (another transport does not help: every one negotiates first).',
+              // Cloud-metadata addresses are refused whatever the policy says: allowing the host would not help.
+              hint: /cloud-metadata/.test(error.message)
+                ? 'No setting allows that address: connect to a hub that does not redirect there.'
+                : 'Allow that host in the workbench’s outbound policy if you trust it, or connect to a hub that does not redirect (another transport does not help: every one negotiates first).',
             },
           )
         : error
@@ -147,27 +150,39 @@ export function headersFor(
  */
 export class FlowGate {
   private waiters: Array<() => void> = []
-  private closed = false
+  /** Who wants the transport paused: the gate is open only while nobody does. */
+  private readonly holders = new Set<unknown>()
   private readonly listeners = new Set<(open: boolean) => void>()
 
   get isOpen(): boolean {
-    return !this.closed
+    return this.holders.size === 0
   }
 
+  /** The gate's own owner opens or closes it (one holder among the others). */
   set(open: boolean): void {
-    if (this.closed === !open) return
-    this.closed = !open
-    for (const listener of this.listeners) listener(open)
-    if (open) {
-      const waiters = this.waiters
-      this.waiters = []
-      for (const wake of waiters) wake()
-    }
+    if (open) this.release(this)
+    else this.hold(this)
+  }
+
+  /** Pauses the transport until `holder` (and every other holder) releases it. */
+  hold(holder: unknown): void {
+    if (this.holders.has(holder)) return
+    const wasOpen = this.isOpen
+    this.holders.add(holder)
+    if (wasOpen) for (const listener of this.listeners) listener(false)
+  }
+
+  release(holder: unknown): void {
+    if (!this.holders.delete(holder) || !this.isOpen) return
+    for (const listener of this.listeners) listener(true)
+    const waiters = this.waiters
+    this.waiters = []
+    for (const wake of waiters) wake()
   }
 
   /** Resolves once the gate is open (at once when it is). */
   ready(): Promise<void> {
-    return this.closed ? new Promise((resolve) => this.waiters.push(resolve)) : Promise.resolve()
+    return this.isOpen ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve))
   }
 
   onChange(listener: (open: boolean) => void): () => void {

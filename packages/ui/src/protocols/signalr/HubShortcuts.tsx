@@ -14,7 +14,7 @@ export function HubShortcuts({ shortcuts, onPick }: HubShortcutsProps): ReactEle
       <span className="muted">Used before</span>
       {shortcuts.map((shortcut) => (
         <button
-          key={shortcut.target}
+          key={`${shortcut.kind ?? 'invoke'}:${shortcut.target}`}
           type="button"
           className="chip hub-shortcut mono"
           title={`${shortcut.target}(${JSON.stringify(shortcut.arguments).slice(1, -1)})`}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_SHORTCUTS, readShortcuts, rememberShortcut, shortcutOf } from './hub-shortcuts.js'
+import {
+  MAX_SHORTCUTS,
+  readShortcuts,
+  rememberShortcut,
+  shortcutOf,
+  shortcutsFor,
+  withShortcut,
+} from './hub-shortcuts.js'
 
 function memory() {
   const values = new Map<string, string>()
@@ -33,9 +40,37 @@ describe('hub shortcuts', () => {
   })
 
   it('reads the invocation of a draft only when it names a target', () => {
-    expect(shortcutOf({ target: ' Echo ', arguments: [1] })).toEqual({ target: 'Echo', arguments: [1] })
-    expect(shortcutOf({ target: 'Echo' })).toEqual({ target: 'Echo', arguments: [] })
+    expect(shortcutOf({ target: ' Echo ', arguments: [1] })).toEqual({ target: 'Echo', arguments: [1], kind: 'invoke' })
+    expect(shortcutOf({ target: 'Echo' })).toEqual({ target: 'Echo', arguments: [], kind: 'invoke' })
     expect(shortcutOf({ target: '' })).toBeUndefined()
     expect(shortcutOf({ target: 'Echo', arguments: 'x' })).toBeUndefined()
+  })
+
+  it('keeps the kind of hub method: a stream pane offers streams only, a connection both, and sets its type', () => {
+    const storage = memory()
+    rememberShortcut('h', shortcutOf({ target: 'Echo', arguments: [1] }, 'invoke')!, storage)
+    rememberShortcut('h', shortcutOf({ target: 'Counter', arguments: [3] }, 'stream')!, storage)
+    rememberShortcut('h', shortcutOf({ target: 'Sum', arguments: [] }, 'upload')!, storage)
+    rememberShortcut('h', shortcutOf({ target: 'Ticks', type: 'stream' }, 'connection')!, storage)
+    const stored = readShortcuts('h', storage)
+    expect(shortcutsFor(stored, 'stream').map((s) => s.target)).toEqual(['Ticks', 'Counter'])
+    expect(shortcutsFor(stored, 'invoke').map((s) => s.target)).toEqual(['Echo'])
+    expect(shortcutsFor(stored, 'send').map((s) => s.target)).toEqual(['Echo'])
+    expect(shortcutsFor(stored, 'upload').map((s) => s.target)).toEqual(['Sum'])
+    expect(shortcutsFor(stored, 'connection').map((s) => s.target)).toEqual(['Ticks', 'Counter', 'Echo'])
+    const counter = stored.find((s) => s.target === 'Counter')!
+    expect(withShortcut({ type: 'send' }, counter, 'connection')).toEqual({
+      type: 'stream',
+      target: 'Counter',
+      arguments: [3],
+    })
+    const echo = stored.find((s) => s.target === 'Echo')!
+    expect(withShortcut({ type: 'stream' }, echo, 'connection')).toMatchObject({ type: 'invoke', target: 'Echo' })
+    // A record written before kinds were kept holds invocations.
+    storage.setItem(
+      'wirebench.signalrMethods.v1:old',
+      JSON.stringify({ version: 1, shortcuts: [{ target: 'A', arguments: [] }] }),
+    )
+    expect(shortcutsFor(readShortcuts('old', storage), 'stream')).toEqual([])
   })
 })
