@@ -101,6 +101,31 @@ describe('wirebench bench against the REST demo', () => {
     expect(result.rate).toMatchObject({ requested: 50, met: true })
   })
 
+  it('benchmarks a gRPC unary method through the same path, errors counted by gRPC status name', async () => {
+    const grpc = demo.services.find((s) => s.protocol === 'grpc')?.url ?? ''
+    const run = (stationId: string) =>
+      runCli([
+        'bench',
+        '--url',
+        grpc,
+        'Telemetry/GetStation',
+        '-d',
+        JSON.stringify({ stationId }),
+        '-n',
+        '40',
+        '-c',
+        '4',
+        '--json',
+        '--config-dir',
+        dir,
+      ])
+    const ok = await run('st-ridge')
+    expect(ok.code, ok.err).toBe(0)
+    expect((JSON.parse(ok.out) as BenchJson).byStatus).toEqual({ OK: 40 })
+    const missing = await run('nope')
+    expect((JSON.parse(missing.out) as BenchJson).byStatus).toEqual({ NotFound: 40 })
+  })
+
   it('shows each second on a terminal, then the table', async () => {
     const { code, out, err } = await runCli(
       ['bench', '--url', rest, 'Books/getBook', '-d', '{"bookId": 1}', '--duration', '2.3', '--config-dir', dir],
