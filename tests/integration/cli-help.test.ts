@@ -12,6 +12,7 @@ import { runCli } from '../servers/cli/run-cli.js'
 const exitCodeLines = [
   /^ {2}0 {2}success$/m,
   /^ {2}1 {2}the call completed with a non-OK status \(HTTP 4xx\/5xx, a gRPC status other than OK, a GraphQL response/m,
+  /^ {5}errors, an MCP tool error, a failed hub invocation/m,
   /^ {2}2 {2}usage error/m,
   /^ {2}3 {2}discovery or connection failure$/m,
   /^ {2}4 {2}timeout$/m,

@@ -4,7 +4,7 @@ import type { InvokeResult, StatusName, WorkbenchErrorCode } from '@wirebench/co
 export const exitCodes = {
   /** The command did what was asked and the call ended OK. */
   ok: 0,
-  /** The call completed with a non-OK status (HTTP 4xx/5xx, a gRPC status other than OK, GraphQL errors…). */
+  /** The call completed with a non-OK status (HTTP 4xx/5xx, a gRPC status other than OK, GraphQL errors, an MCP tool error…). */
   notOk: 1,
   /** The command line was wrong: a flag, a method name, a message, an environment. */
   usage: 2,
@@ -20,7 +20,7 @@ export const exitCodeHelp = `
 Exit codes:
   0  success
   1  the call completed with a non-OK status (HTTP 4xx/5xx, a gRPC status other than OK, a GraphQL response with
-     errors, a stream or channel that ended with an error)
+     errors, an MCP tool error, a failed hub invocation, a stream or channel that ended with an error)
   2  usage error (unknown flag, method not found, a -d that is not JSON, an environment that does not exist, a host
      the environment's credentials are not approved for)
   3  discovery or connection failure
