@@ -160,6 +160,23 @@ describe('authorization endpoints are checked before anything is sent to them', 
     expect(spy.requests).toHaveLength(0)
   })
 
+  it('refuses a callback whose iss is another issuer before the code reaches the token endpoint', async () => {
+    endpointBase = spy.base
+    // A given client id: no registration, so the spy (the token endpoint) sees nothing unless the code is exchanged.
+    const started = await wb.api(MCP_AUTH_ROUTES.start, {
+      body: { url: `${metadata.base}/mcp`, redirectUri: `${wb.base}/oauth-callback`, clientId: 'given' },
+    })
+    expect(started.status).toBe(200)
+    const { state } = (await started.json()) as { state: string }
+    const response = await wb.api(MCP_AUTH_ROUTES.complete, {
+      body: { state, code: 'the-code', iss: 'https://mix-up.example' },
+    })
+    const problem = (await response.json()) as Problem
+    expect(response.status).toBe(403)
+    expect(problem.detail).toContain(`another issuer (https://mix-up.example) than the one asked (${metadata.base})`)
+    expect(spy.requests).toHaveLength(0)
+  })
+
   it('refuses endpoints on a private address the embedded policy does not allow; the spy sees nothing', async () => {
     endpointBase = privateSpy.base
     const outbound = { blockPrivate: true, allowHosts: ['127.0.0.1'] }

@@ -31,7 +31,11 @@ const completeSchema: JSONSchemaType<McpAuthCompleteRequest> = {
   type: 'object',
   required: ['state', 'code'],
   additionalProperties: false,
-  properties: { state: url, code: { type: 'string', minLength: 1, maxLength: 64 * 1024 } },
+  properties: {
+    state: url,
+    code: { type: 'string', minLength: 1, maxLength: 64 * 1024 },
+    iss: { ...url, nullable: true },
+  },
 }
 const urlSchema: JSONSchemaType<McpAuthUrlRequest> = {
   type: 'object',
@@ -100,7 +104,7 @@ export function registerMcpAuthRoutes(app: FastifyInstance, deps: McpAuthRouteDe
     return deps.authorizations.start(body, signal)
   })
   route(MCP_AUTH_ROUTES.complete, completeSchema, (body, signal) =>
-    deps.authorizations.complete(body.state, body.code, signal),
+    deps.authorizations.complete(body.state, body.code, signal, body.iss),
   )
   route(MCP_AUTH_ROUTES.status, urlSchema, (body) => deps.authorizations.status(body.url))
   route(MCP_AUTH_ROUTES.disconnect, urlSchema, (body) => deps.authorizations.disconnect(body.url))

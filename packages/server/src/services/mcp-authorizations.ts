@@ -40,7 +40,7 @@ export function createLazyMcpAuthorizations(options: McpAuthorizationsOptions): 
   }
   return {
     start: async (request, signal) => (await real()).start(request, signal),
-    complete: async (state, code, signal) => (await real()).complete(state, code, signal),
+    complete: async (state, code, signal, iss) => (await real()).complete(state, code, signal, iss),
     // Nothing is held before the first Connect: the status does not load anything.
     status: async (url) => (loaded ? (await loaded).status(url) : { url: canonical(url), connected: false }),
     disconnect: async (url) => (await real()).disconnect(url),
