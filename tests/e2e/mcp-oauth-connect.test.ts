@@ -97,7 +97,10 @@ describe.runIf(requireChromium())('MCP authorization: Connect in a popup against
     expect(server.stats().refused).toBe(refused)
 
     await openMethod(page, 'events')
-    await authorization.getByRole('button', { name: 'Disconnect' }).click()
+    // Two different things end here: the live session channel, and the tokens held for the server.
+    await page.getByRole('button', { name: 'Disconnect session', exact: true }).waitFor()
+    expect(await page.getByRole('button', { name: 'Disconnect', exact: true }).count()).toBe(0)
+    await authorization.getByRole('button', { name: 'Forget authorization', exact: true }).click()
     await authorization.getByRole('button', { name: 'Connect with OAuth', exact: true }).waitFor()
     expect(await authorization.textContent()).not.toContain('Connected')
     await page.emulateMedia({ colorScheme: 'light' })

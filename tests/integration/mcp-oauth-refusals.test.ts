@@ -177,6 +177,42 @@ describe('authorization endpoints are checked before anything is sent to them', 
     expect(spy.requests).toHaveLength(0)
   })
 
+  it('says in one sentence which field of an invalid registration answer is wrong', async () => {
+    // The spy answers `{}` to the registration: no client_id.
+    endpointBase = spy.base
+    const response = await wb.api(MCP_AUTH_ROUTES.start, {
+      body: { url: `${metadata.base}/mcp`, redirectUri: `${wb.base}/oauth-callback` },
+    })
+    const problem = (await response.json()) as Problem
+    expect(response.status).toBe(502)
+    expect(problem.detail).toMatch(/^Could not register a client: the authorization server's answer is not valid OAuth/)
+    expect(problem.detail).toContain('the field redirect_uris')
+    expect(problem.detail).not.toContain('[')
+    expect(problem.hint).toMatch(/OAuth authorization server/)
+  })
+
+  it('refuses a redirect from the registration endpoint as such, not as an outage', async () => {
+    const redirector = createServer((request, response) => {
+      response.writeHead(307, { location: `${spy.base}/register` })
+      response.end()
+    })
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve))
+    endpointBase = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`
+    try {
+      const response = await wb.api(MCP_AUTH_ROUTES.start, {
+        body: { url: `${metadata.base}/mcp`, redirectUri: `${wb.base}/oauth-callback` },
+      })
+      const problem = (await response.json()) as Problem
+      expect(problem.detail).toContain('answered a redirect (HTTP 307')
+      expect(problem.detail).toContain('redirect refused')
+      expect(problem.details?.['upstreamStatus']).not.toBe(503)
+      expect(spy.requests).toHaveLength(0)
+    } finally {
+      redirector.closeAllConnections()
+      await new Promise<void>((resolve) => redirector.close(() => resolve()))
+    }
+  })
+
   it('refuses endpoints on a private address the embedded policy does not allow; the spy sees nothing', async () => {
     endpointBase = privateSpy.base
     const outbound = { blockPrivate: true, allowHosts: ['127.0.0.1'] }

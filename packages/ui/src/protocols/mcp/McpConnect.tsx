@@ -49,8 +49,13 @@ export function McpConnect({ url, discoveryUrl, challenge, compact = false }: Mc
           {connected ? 'Reconnect' : 'Connect'}
         </button>
         {connected && (
-          <button type="button" className="btn btn-small" onClick={() => void disconnect()}>
-            Disconnect
+          <button
+            type="button"
+            className="btn btn-small"
+            title="Drop the tokens the workbench holds for this server"
+            onClick={() => void disconnect()}
+          >
+            Forget authorization
           </button>
         )}
         {attempt.kind === 'waiting' && (
