@@ -47,6 +47,7 @@ export function createLazyMcpAuthorizations(options: McpAuthorizationsOptions): 
     accessToken: async (url, signal) => (loaded ? (await loaded).accessToken(url, signal) : undefined),
     refreshAfterRejection: async (url, rejected, signal) =>
       loaded ? (await loaded).refreshAfterRejection(url, rejected, signal) : undefined,
+    forgetRefused: async (url, rejected) => (loaded ? (await loaded).forgetRefused(url, rejected) : undefined),
     close: async () => (await loaded?.catch(() => undefined))?.close(),
   }
 }

@@ -268,6 +268,14 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
 
     accessToken: (url, signal) => tokens.current(canonicalServerUrl(url), signal),
     refreshAfterRejection: (url, rejected, signal) => tokens.afterRejection(canonicalServerUrl(url), rejected, signal),
+    forgetRefused(url, rejected) {
+      const serverUrl = canonicalServerUrl(url)
+      if (tokens.get(serverUrl)?.accessToken === rejected) {
+        tokens.forget(serverUrl)
+        connectedSteps.delete(serverUrl)
+      }
+      return Promise.resolve()
+    },
 
     async close() {
       tokens.clear()
