@@ -70,9 +70,10 @@ export function McpConnect({ url, discoveryUrl, challenge, compact = false }: Mc
           </>
         )}
         {compact && attempt.kind === 'failed' && (
-          // The chip has one line: the reason is cut there and whole in the tooltip.
+          // The chip keeps one line: a warning mark beside the button, the whole reason in its tooltip (and read out).
           <span className="mcp-connect-error" role="alert" title={[attempt.message, attempt.hint].join(' ')}>
-            {attempt.message}
+            <Icon name="alert" size={12} />
+            <span className="visually-hidden">{attempt.message}</span>
           </span>
         )}
       </div>
