@@ -1,5 +1,6 @@
 /** The `wirebench` command line: flags, help, the subcommands, and the process lifecycle around `start`. */
 import { Command, CommanderError, Option } from 'commander'
+import { benchCommand } from './commands/bench.js'
 import { callCommand } from './commands/call.js'
 import { completionCommand } from './commands/completion.js'
 import { describeCommand } from './commands/describe.js'
@@ -43,6 +44,7 @@ Commands (wirebench <command> --help for each):
   $ wirebench describe --url … Service/Method                   a method's fields and an example request
   $ wirebench call --url … Service/Method -d '{…}'              call it (streams print NDJSON)
   $ wirebench call --workspace ./api-requests --request smoke/get-item   send a saved request
+  $ wirebench bench --url … Service/Method -n 1000 -c 16 --threshold 'p95 < 200ms'   benchmark it
   $ wirebench completion bash|zsh|fish                          a shell completion script`
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -69,6 +71,7 @@ export function buildProgram(onStart: (flags: RawFlags) => Promise<void>, contex
       listCommand(io, setExitCode),
       describeCommand(io, setExitCode),
       callCommand(io, setExitCode),
+      benchCommand(io, setExitCode),
       pluginCommand(io),
       completionCommand(io, () => program),
     ]) {

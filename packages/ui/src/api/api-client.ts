@@ -31,6 +31,8 @@ export interface RequestOptions {
 export interface InvokeOptions {
   /** Runs on the messages once variables are substituted, right before they are posted (typed form values). */
   finalizeMessages?: (messages: unknown[]) => unknown[]
+  /** The pane the call comes from, whose saved request may set its own auth. */
+  draftKey?: string
 }
 
 export interface ApiClient {

@@ -11,12 +11,13 @@ import {
   trustMarkerFor,
   withTrust,
   type AuthCaches,
+  type AuthConfig,
   type BoundCall,
   type Environment,
   type OAuth2AuthorizationCodeAuth,
   type TokenClient,
 } from '@wirebench/auth'
-import { WorkbenchError, problemType, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
+import { WorkbenchError, problemType, substitute, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
 import type { ApiClient } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
 import { createTokenClient } from '../api/token-client.js'
@@ -38,6 +39,8 @@ export interface OutgoingCall {
   messages?: unknown[]
   serverUrl?: string
   signal?: AbortSignal
+  /** The pane the call comes from: a saved request's tab may carry an auth of its own (see `requestAuth`). */
+  draftKey?: string
 }
 
 export interface AuthSession {
@@ -111,6 +114,38 @@ export interface AuthSessionOptions {
   preApprovedUrls?: readonly string[]
   /** The active workspace's variables: the lowest-precedence scope (system, then environment, then workspace). */
   workspaceVars?: () => Readonly<Record<string, string>>
+  /**
+   * The auth a pane's call takes instead of the environment's (a saved request's or its folder's), or `undefined` to
+   * keep the environment's. The environment's variables, trust and host decisions still apply.
+   */
+  requestAuth?: (draftKey: string) => AuthConfig | undefined
+}
+
+/**
+ * The environment a call is prepared with: its auth replaced by the request's. Without an active environment a
+ * request's own scheme still applies (its `${var}` references resolve from the workspace variables), under a stand-in
+ * that no host has approved, so the credential binding decides as for any undecided host.
+ */
+function withRequestAuth(environment: Environment | null, auth: AuthConfig | undefined): Environment | null {
+  if (!auth) return environment
+  if (environment) return { ...environment, auth }
+  return auth.type === 'none' ? null : { id: '', name: 'No environment', vars: {}, auth }
+}
+
+/**
+ * A target URL as written with the workspace's variables the environment does not define resolved: they are plain
+ * values that may be committed, and the host decision must see the host a `${base}` of the workspace names (the
+ * environment's own variables are resolved by the decision itself, without its secrets).
+ */
+function withWorkspaceAddress(
+  url: string | undefined,
+  environment: Environment | null,
+  workspaceVars: Readonly<Record<string, string>> | undefined,
+): string | undefined {
+  if (url === undefined || !url.includes('${') || !workspaceVars) return url
+  const own = environment?.vars ?? {}
+  const scope = Object.fromEntries(Object.entries(workspaceVars).filter(([name]) => !(name in own)))
+  return substitute(url, { scopes: [scope] }).value
 }
 
 function substitutedAc(environment: Environment, config: OAuth2AuthorizationCodeAuth): OAuth2AuthorizationCodeAuth {
@@ -162,7 +197,11 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     hostQuestions,
     async prepareOutgoingCall(call) {
       await whenEnvironmentsSettled(environments, call.signal)
-      const environment = activeEnvironment(environments.getState())
+      const environment = withRequestAuth(
+        activeEnvironment(environments.getState()),
+        call.draftKey === undefined ? undefined : options.requestAuth?.(call.draftKey),
+      )
+      const workspaceVars = options.workspaceVars?.()
       try {
         const prepared = await prepareBoundCall({
           protocol: call.protocol,
@@ -170,9 +209,13 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
           caches,
           tokenClient,
           memorySecrets: lookup,
-          targetUrl: call.address ? resolveTarget(call.address, call.serverUrl) : call.serverUrl,
+          targetUrl: withWorkspaceAddress(
+            call.address ? resolveTarget(call.address, call.serverUrl) : call.serverUrl,
+            environment,
+            workspaceVars,
+          ),
           ...binding.optionsFor(environment),
-          ...(options.workspaceVars ? { scopes: [options.workspaceVars()] } : {}),
+          ...(workspaceVars ? { scopes: [workspaceVars] } : {}),
           ...(call.metadata ? { metadata: call.metadata } : {}),
           ...(call.messages ? { messages: call.messages } : {}),
           ...(call.serverUrl ? { serverUrl: call.serverUrl } : {}),
@@ -268,19 +311,25 @@ export function withOutgoingAuth(
       return api.discover(Object.keys(metadata).length > 0 ? { ...request, metadata } : request, signal)
     },
     invoke: async (request, signal, options) => {
+      // A plain HTTP request's address is its URL, never a discovery key: its `${var}`s (an imported `{{base}}`) are
+      // substituted like a server URL's, with the same host binding.
+      const isTemplatedAddress = request.protocol === 'http' && !request.serverUrl && request.url.includes('${')
+      const serverUrl = isTemplatedAddress ? request.url : request.serverUrl
       const prepared = await session.prepareOutgoingCall({
         protocol: request.protocol,
         address: { protocol: request.protocol, url: request.url, service: request.service, method: request.method },
         messages: request.messages,
         ...(request.metadata ? { metadata: request.metadata } : {}),
-        ...(request.serverUrl ? { serverUrl: request.serverUrl } : {}),
+        ...(serverUrl ? { serverUrl } : {}),
+        ...(options?.draftKey !== undefined ? { draftKey: options.draftKey } : {}),
         ...(signal ? { signal } : {}),
       })
       const { metadata: _written, serverUrl: _writtenUrl, ...rest } = request
       const messages = options?.finalizeMessages ? options.finalizeMessages(prepared.messages) : prepared.messages
       const sent: InvokeRequest = { ...rest, messages }
       if (Object.keys(prepared.metadata).length > 0) sent.metadata = prepared.metadata
-      if (prepared.serverUrl) sent.serverUrl = prepared.serverUrl
+      if (isTemplatedAddress) sent.url = prepared.serverUrl ?? request.url
+      else if (prepared.serverUrl) sent.serverUrl = prepared.serverUrl
       return api.invoke(sent, signal)
     },
   }

@@ -37,7 +37,7 @@ export function createCallsStore(api: ApiClient): CallsStore {
         const previous = get().calls[key]
         put(key, { ...previous, isSending: true, startedAt })
         try {
-          const result = await api.invoke(request, controller.signal, options)
+          const result = await api.invoke(request, controller.signal, { ...options, draftKey: key })
           put(key, { isSending: false, startedAt, result, roundTripMs: performance.now() - startedAt })
         } catch (error) {
           if (controller.signal.aborted) {

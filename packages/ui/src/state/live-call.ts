@@ -135,6 +135,9 @@ export function applyServerMessages(
           next.endedAt = context.now()
         }
         break
+      case 'workspace.changed':
+        // Addressed to the page, not to a call: the socket hands it to the workspace store, never here.
+        break
     }
   }
   next.evicted = next.log.evicted

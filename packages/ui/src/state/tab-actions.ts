@@ -71,6 +71,7 @@ export function openUnsaved(workbench: Workbench, request: SavedRequest): void {
     address: addressOfSaved(request),
     title: request.name || request.method,
     baseline: requestFingerprint(request),
+    ...(request.auth && request.auth.mode !== 'inherit' ? { auth: request.auth } : {}),
   })
   workbench.selection.getState().select(key)
 }
@@ -131,7 +132,13 @@ export async function saveTab(
   if (options.overwrite) await workbench.workspace.getState().refresh()
   const current = workbench.workspace.getState().content?.requests.find((r) => r.path === path)
   const baseRevision = isSameFile ? (options.overwrite ? current?.revision : tab.revision) : undefined
-  const entry = await workbench.workspace.getState().saveRequest(path, request, baseRevision)
+  // The pane does not hold the request's auth (the sidebar's dialog sets it): a save keeps the file's, "Save as" the
+  // original's, and a first save writes the one an import gave the tab.
+  const original = workbench.workspace.getState().content?.requests.find((r) => r.path === tab.savedPath)
+  const auth = isSameFile ? current?.request.auth : tab.savedPath === undefined ? tab.auth : original?.request.auth
+  const entry = await workbench.workspace
+    .getState()
+    .saveRequest(path, auth ? { ...request, auth } : request, baseRevision)
   workbench.tabs.getState().update(key, {
     savedPath: path,
     title: titleOf(path),

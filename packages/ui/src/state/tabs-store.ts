@@ -3,7 +3,7 @@
  * or an import), what each was when opened or last saved, and the recently closed ones for "reopen closed tab". The
  * active tab is the selection's `selectedKey`; the drafts hold what each tab's pane shows.
  */
-import type { SavedRequest } from '@wirebench/core'
+import type { SavedAuth, SavedRequest } from '@wirebench/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { RequestAddress } from './request-address.js'
 
@@ -18,6 +18,8 @@ export interface OpenTab {
   revision?: string
   /** The request's fingerprint when it was opened or saved: the tab shows a dot while the pane differs from it. */
   baseline: string
+  /** An unsaved request's own auth (a curl `-u` made it), sent with its calls and written by its first save. */
+  auth?: SavedAuth
 }
 
 export interface ClosedTab {

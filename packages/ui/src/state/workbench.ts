@@ -18,6 +18,7 @@ import { createTabsStore, type TabsStore } from './tabs-store.js'
 import { createUrlsStore, type UrlsStore } from './urls-store.js'
 import { createWorkspaceStore, type WorkspaceStore } from './workspace-store.js'
 import { createWorkspacesClient, type WorkspacesApi } from '../api/workspaces-client.js'
+import { decidedAuth, effectiveRequestAuth } from './request-auth.js'
 
 export interface Workbench {
   api: ApiClient
@@ -47,7 +48,7 @@ export function createWorkbench(config: ClientConfig): Workbench {
   const environments = createEnvironmentsStore({ api: createEnvironmentsClient(api) })
   const uploads = createUploadsStore(api)
   // Discovery's client goes through the auth session, which asks discovery where calls go: bound once both exist.
-  const late: { discovery?: DiscoveryStore; workspace?: WorkspaceStore } = {}
+  const late: { discovery?: DiscoveryStore; workspace?: WorkspaceStore; tabs?: TabsStore } = {}
   const noVars: Readonly<Record<string, string>> = {}
   const auth = createAuthSession({
     api,
@@ -58,6 +59,13 @@ export function createWorkbench(config: ClientConfig): Workbench {
     preApprovedUrls: [...(config.lockedUrls ?? []), ...config.demoUrls],
     // The active workspace's variables, below the environment's (system → environment → workspace).
     workspaceVars: () => late.workspace?.getState().content?.vars ?? noVars,
+    // A saved request's tab sends with the request's or its folder's auth when they set one.
+    requestAuth: (draftKey) => {
+      const tab = late.tabs?.getState().tabs.find((t) => t.key === draftKey)
+      if (!tab) return undefined
+      if (tab.savedPath === undefined) return decidedAuth(tab.auth)
+      return effectiveRequestAuth(late.workspace?.getState().content, tab.savedPath)
+    },
   })
   // Discovery carries the active environment's TLS trust settings, and its auth to the hosts that may receive it.
   const discovery = createDiscoveryStore(withOutgoingAuth(api, auth))
@@ -65,6 +73,8 @@ export function createWorkbench(config: ClientConfig): Workbench {
   const workspacesApi = createWorkspacesClient(api)
   const workspace = createWorkspaceStore(workspacesApi)
   late.workspace = workspace
+  const tabs = createTabsStore()
+  late.tabs = tabs
   return {
     api,
     session,
@@ -81,6 +91,6 @@ export function createWorkbench(config: ClientConfig): Workbench {
     auth,
     workspacesApi,
     workspace,
-    tabs: createTabsStore(),
+    tabs,
   }
 }

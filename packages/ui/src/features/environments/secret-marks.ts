@@ -45,3 +45,9 @@ export function useSecretMarks(environmentId: string): { marked: readonly string
   const marked = useStore(marksStore, (s) => s.marks[environmentId] ?? none)
   return { marked, toggle: (name) => marksStore.getState().toggle(environmentId, name) }
 }
+
+/** Marks variables secret (those already marked stay so): credentials an import put into the environment. */
+export function markSecret(environmentId: string, names: readonly string[]): void {
+  const current = marksStore.getState().marks[environmentId] ?? []
+  for (const name of names) if (!current.includes(name)) marksStore.getState().toggle(environmentId, name)
+}

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/api-error.js'
 import { ModalDialog } from '../../components/ModalDialog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { detectFormat, inFolder } from './import-format.js'
+import { ImportSecretsOffer } from './ImportSecretsOffer.js'
 
 const formatLabels: Record<ImportFormat, string> = {
   postman: 'Postman collection v2.1',
@@ -77,9 +78,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }): ReactElement
         <p className="import-summary" role="status">
           {fileName}: {formatLabels[format]} with {preview.requests.length} request
           {preview.requests.length === 1 ? '' : 's'}
-          {Object.keys(preview.vars).length > 0 && ` and ${Object.keys(preview.vars).length} variables`}.
+          {Object.keys(preview.vars).length > 0 &&
+            ` and ${Object.keys(preview.vars).length} variable${Object.keys(preview.vars).length === 1 ? '' : 's'}`}
+          .
         </p>
       )}
+      {preview?.secrets && <ImportSecretsOffer secrets={preview.secrets} />}
       {report.length > 0 && (
         <div className="import-report">
           <p>What did not map:</p>

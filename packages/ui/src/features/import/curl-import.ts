@@ -6,6 +6,7 @@ import { ApiError } from '../../api/api-error.js'
 import { toasts } from '../../components/toast-store.js'
 import { openUnsaved } from '../../state/tab-actions.js'
 import type { Workbench } from '../../state/workbench.js'
+import { acceptImportSecrets } from './import-secrets.js'
 
 export function isCurlCommand(text: string): boolean {
   return /^\s*curl\s/i.test(text)
@@ -31,8 +32,22 @@ export async function importCurl(workbench: Workbench, command: string): Promise
     return preview.report[0]?.message ?? 'The curl command holds no request to import.'
   }
   for (const { request } of preview.requests) openUnsaved(workbench, request)
-  if (preview.report.length > 0) {
-    toasts.getState().show(`Imported with notes: ${preview.report.map((r) => r.message).join(' · ')}`)
-  }
+  const notes =
+    preview.report.length > 0 ? `Imported with notes: ${preview.report.map((r) => r.message).join(' · ')}` : ''
+  const secrets = preview.secrets ?? {}
+  const names = Object.keys(secrets)
+  if (names.length > 0) {
+    // The request references the credential as `${name}`; one click keeps its value in the environment.
+    const offer = `The command held ${names.map((n) => `\${${n}}`).join(', ')}: keep the value in the environment?`
+    toasts.getState().show([notes, offer].filter(Boolean).join(' '), {
+      label: 'Put into environment',
+      run: () => {
+        acceptImportSecrets(workbench, secrets).then(
+          (name) => toasts.getState().show(`Added to ${name} as secret variables: ${names.join(', ')}.`),
+          (error: unknown) => toasts.getState().show(`Could not add the credentials: ${String(error)}`),
+        )
+      },
+    })
+  } else if (notes) toasts.getState().show(notes)
   return null
 }

@@ -122,6 +122,7 @@ export function useLiveCall(target: MethodRef, serverUrl?: string): LiveCallHand
         ...(metadata ? { metadata } : {}),
         ...(isStream ? { messages: [draft.value] } : {}),
         ...(serverUrl ? { serverUrl } : {}),
+        draftKey: target.key,
       })
       .then(
         (prepared) => {

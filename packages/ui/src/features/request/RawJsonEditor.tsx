@@ -18,6 +18,8 @@ export interface RawJsonEditorProps {
   formNote?: string | undefined
   /** Where text that does not parse is kept, under `RAW_JSON_PATH`. */
   pending?: FormPending | undefined
+  /** What the status says when the text parses; panes without a form say something other than "in sync". */
+  validNote?: string
 }
 
 const format = (value: unknown) => JSON.stringify(value, null, 2)
@@ -32,7 +34,13 @@ function problemOf(text: string): string | null {
     : null
 }
 
-export function RawJsonEditor({ value, onChange, formNote, pending }: RawJsonEditorProps): ReactElement {
+export function RawJsonEditor({
+  value,
+  onChange,
+  formNote,
+  pending,
+  validNote = 'In sync with the form',
+}: RawJsonEditorProps): ReactElement {
   const [text, setText] = useState(() => pending?.get(RAW_JSON_PATH)?.text ?? format(value))
   const [seen, setSeen] = useState(value)
   const [error, setError] = useState<string | null>(() => pending?.get(RAW_JSON_PATH)?.message ?? null)
@@ -71,7 +79,7 @@ export function RawJsonEditor({ value, onChange, formNote, pending }: RawJsonEdi
         className={`raw-json-status${error ? ' is-error' : formNote ? ' is-warn' : ''}`}
         role={error ? 'alert' : 'status'}
       >
-        {error ?? formNote ?? 'In sync with the form'}
+        {error ?? formNote ?? validNote}
       </div>
     </div>
   )

@@ -62,6 +62,11 @@ export function UndiscoveredRequestPane({ target }: PaneProps): ReactElement {
                 draft.setValue(value)
               }}
               pending={pending}
+              validNote={
+                neverDiscovered.has(protocol)
+                  ? 'Valid JSON: sent as written.'
+                  : 'Valid JSON: sent as written (no form until the service is discovered).'
+              }
             />
           )}
           {tab === 'headers' && (

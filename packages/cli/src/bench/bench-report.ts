@@ -1,0 +1,40 @@
+/** A finished benchmark as the terminal shows it (a table) or as `--json` prints it (one object). */
+import type { RunResult, ThresholdVerdict } from '@wirebench/loadrun'
+
+export function benchJson(result: RunResult, verdicts: readonly ThresholdVerdict[]): Record<string, unknown> {
+  return {
+    calls: result.calls,
+    errors: result.errors,
+    errorRate: result.errorRate,
+    durationS: result.durationS,
+    throughput: result.throughput,
+    latencyMs: result.latencyMs,
+    byStatus: result.byStatus,
+    ...(result.rate ? { rate: result.rate } : {}),
+    stopped: result.stopped,
+    thresholds: verdicts.map(({ expr, ok, actual }) => ({ expr, ok, actual })),
+    settings: result.settings,
+  }
+}
+
+const percentiles = ['min', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max'] as const
+
+export function benchTable(result: RunResult, verdicts: readonly ThresholdVerdict[]): string {
+  const lines: string[] = []
+  const errorPercent = (result.errorRate * 100).toFixed(2)
+  lines.push(
+    `calls ${result.calls}   errors ${result.errors} (${errorPercent} %)   duration ${result.durationS} s   throughput ${result.throughput}/s${result.stopped ? '   (stopped early)' : ''}`,
+  )
+  lines.push(`latency (ms)  ${percentiles.map((name) => `${name} ${result.latencyMs[name]}`).join('  ')}`)
+  const statuses = Object.entries(result.byStatus).sort(([, a], [, b]) => b - a)
+  if (statuses.length > 0) lines.push(`by status     ${statuses.map(([status, n]) => `${status} ${n}`).join('  ')}`)
+  if (result.rate && !result.rate.met) {
+    lines.push(
+      `rate          NOT MET: asked ${result.rate.requested}/s, started ${result.rate.achieved}/s (${result.rate.notStarted} calls never started; the target or -c could not keep up)`,
+    )
+  }
+  for (const verdict of verdicts) {
+    lines.push(`threshold     ${verdict.ok ? 'pass' : 'FAIL'}  ${verdict.expr}  (was ${verdict.actual})`)
+  }
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,50 @@
+/** Latency histograms: HDR (1 µs – 60 s, 3 significant digits) in microseconds, summarised in milliseconds. */
+import * as hdr from 'hdr-histogram-js'
+import type { Histogram } from 'hdr-histogram-js'
+import type { LatencySummary } from './types.js'
+
+const lowestUs = 1
+const highestUs = 60_000_000
+
+export type LatencyHistogram = Histogram
+
+export function createLatencyHistogram(): LatencyHistogram {
+  // The pure-JS packed flavour: no WebAssembly instance to free, memory grows only with the buckets in use.
+  return hdr.build({
+    bitBucketSize: 'packed',
+    lowestDiscernibleValue: lowestUs,
+    highestTrackableValue: highestUs,
+    numberOfSignificantValueDigits: 3,
+    autoResize: false,
+    useWebAssembly: false,
+  })
+}
+
+/** Records a latency in milliseconds; values past 60 s are kept as 60 s rather than thrown away. */
+export function recordLatency(histogram: LatencyHistogram, ms: number): void {
+  const us = Math.min(highestUs, Math.max(lowestUs, Math.round(ms * 1000)))
+  histogram.recordValue(us)
+}
+
+const emptySummary: LatencySummary = { min: 0, mean: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 }
+
+export function summarise(histogram: LatencyHistogram): LatencySummary {
+  if (histogram.totalCount === 0) return { ...emptySummary }
+  const at = (percentile: number): number => toMs(histogram.getValueAtPercentile(percentile))
+  return {
+    min: toMs(histogram.minNonZeroValue),
+    mean: toMs(histogram.mean),
+    p50: at(50),
+    p75: at(75),
+    p90: at(90),
+    p95: at(95),
+    p99: at(99),
+    p999: at(99.9),
+    // The top of the highest bucket, as the percentiles report theirs, so that p99.9 never exceeds max.
+    max: at(100),
+  }
+}
+
+function toMs(us: number): number {
+  return Math.round(us) / 1000
+}

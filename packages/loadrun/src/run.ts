@@ -1,0 +1,72 @@
+/** Runs a benchmark: warm-up, then a closed- or open-loop measured phase with a per-second timeline, Stop honoured. */
+import { setMaxListeners } from 'node:events'
+import { runClosedLoop } from './closed-loop.js'
+import { LoadContext } from './load-context.js'
+import { runOpenLoop } from './open-loop.js'
+import { Recorder } from './recorder.js'
+import { checkSettings, maxConcurrency } from './settings.js'
+import type { RateReport, RunOptions, RunResult } from './types.js'
+
+export async function runBenchmark(options: RunOptions): Promise<RunResult> {
+  const { settings, call } = options
+  checkSettings(settings)
+  // One controller for the run: Stop aborts it, and with it every call in flight.
+  const controller = new AbortController()
+  // Every call in flight may listen to the run's signal (node:http, undici and fetch do): up to 1,000 at once is the
+  // design, not a leak.
+  setMaxListeners(maxConcurrency + 16, controller.signal)
+  const stop = (): void => controller.abort(options.signal?.reason)
+  if (options.signal?.aborted) stop()
+  options.signal?.addEventListener('abort', stop, { once: true })
+
+  try {
+    if (settings.warmup) {
+      await runClosedLoop(new LoadContext(call, controller.signal), {
+        concurrency: settings.concurrency,
+        calls: settings.warmup,
+      })
+    }
+
+    const recorder = new Recorder()
+    const context = new LoadContext(call, controller.signal, recorder)
+    const start = performance.now()
+    let secondStart = start
+    const ticker = setInterval(() => {
+      const now = performance.now()
+      const progress = recorder.closeSecond(context.inFlight, (now - secondStart) / 1000)
+      secondStart = now
+      options.onProgress?.(progress)
+    }, 1000)
+
+    let rate: RateReport | undefined
+    try {
+      if (settings.mode === 'open') {
+        rate = await runOpenLoop(context, settings)
+      } else {
+        const plan = { concurrency: settings.concurrency, calls: settings.calls }
+        const until = settings.durationS === undefined ? undefined : start + settings.durationS * 1000
+        await runClosedLoop(context, until === undefined ? plan : { ...plan, until })
+      }
+    } finally {
+      clearInterval(ticker)
+    }
+    const end = performance.now()
+    if (recorder.hasOpenSecond()) {
+      options.onProgress?.(recorder.closeSecond(context.inFlight, (end - secondStart) / 1000))
+    }
+
+    const totals = recorder.totals()
+    const durationS = (end - start) / 1000
+    return {
+      ...totals,
+      errorRate: totals.calls === 0 ? 0 : totals.errors / totals.calls,
+      durationS: Math.round(durationS * 1000) / 1000,
+      throughput: durationS > 0 ? Math.round((totals.calls / durationS) * 100) / 100 : 0,
+      stopped: controller.signal.aborted,
+      ...(rate ? { rate } : {}),
+      settings,
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', stop)
+  }
+}

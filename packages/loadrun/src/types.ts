@@ -1,0 +1,104 @@
+/** The runner's typed boundary: what a call reports, how a run is set up, and what it reports back. */
+
+/** What one call reports: whether it succeeded and its status (HTTP code, gRPC status name, transport error code). */
+export interface CallOutcome {
+  ok: boolean
+  status: string | number
+}
+
+/** One call of the method under load; it must give up promptly when `signal` aborts. */
+export type CallFunction = (signal: AbortSignal) => Promise<CallOutcome>
+
+/** Closed loop: `concurrency` callers each start the next call when the previous one ends. */
+export interface ClosedLoopSettings {
+  mode: 'closed'
+  /** Number of measured calls; without it the run lasts `durationS`. */
+  calls?: number
+  durationS?: number
+  /** 1–1,000 callers. */
+  concurrency: number
+  /** Calls made before measuring starts (connections, JIT, caches); not counted. */
+  warmup?: number
+}
+
+/** Open loop: calls start on a fixed schedule whatever the target does; latency counts from the scheduled start. */
+export interface OpenLoopSettings {
+  mode: 'open'
+  /** Calls per second. */
+  rate: number
+  durationS: number
+  /** At most this many calls in flight (1–1,000); a due call waits for a free slot and that wait counts. */
+  concurrency: number
+  warmup?: number
+}
+
+export type RunSettings = ClosedLoopSettings | OpenLoopSettings
+
+export interface LatencySummary {
+  min: number
+  mean: number
+  p50: number
+  p75: number
+  p90: number
+  p95: number
+  p99: number
+  p999: number
+  max: number
+}
+
+/** One second of a run, as the progress callback and the timeline report it. */
+export interface SecondProgress {
+  /** Seconds since measuring started, 1 for the first. */
+  second: number
+  /** Calls that ended in this second. */
+  calls: number
+  errors: number
+  /** Calls per second. */
+  throughput: number
+  p50: number
+  p90: number
+  p99: number
+  /** Calls in flight when the second ended. */
+  inFlight: number
+}
+
+/** Whether an open-loop run started its calls at the rate asked for. */
+export interface RateReport {
+  requested: number
+  /** Calls started per second of the run. */
+  achieved: number
+  /** Scheduled calls that had not started when the time was up (the target could not keep up). */
+  notStarted: number
+  /** Longest delay between a call's scheduled start and its real start, in milliseconds. */
+  maxStartDelayMs: number
+  met: boolean
+}
+
+export interface RunResult {
+  calls: number
+  errors: number
+  errorRate: number
+  durationS: number
+  throughput: number
+  /** Every measured call, in milliseconds. */
+  latencyMs: LatencySummary
+  /** Successes and failures apart (a fast failure must not flatter the percentiles). */
+  successLatencyMs: LatencySummary
+  failureLatencyMs: LatencySummary
+  /** Ended calls by status, successes included. */
+  byStatus: Record<string, number>
+  timeline: SecondProgress[]
+  /** True when the run was stopped before its end; the figures cover what had ended. */
+  stopped: boolean
+  rate?: RateReport
+  settings: RunSettings
+}
+
+export interface RunOptions {
+  call: CallFunction
+  settings: RunSettings
+  /** Called once per second of the measured run. */
+  onProgress?: (progress: SecondProgress) => void
+  /** Stops the run: in-flight calls are cancelled and the partial result is returned. */
+  signal?: AbortSignal
+}
