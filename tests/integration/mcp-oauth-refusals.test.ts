@@ -205,7 +205,7 @@ describe('authorization endpoints are checked before anything is sent to them', 
       const problem = (await response.json()) as Problem
       expect(problem.detail).toContain('answered a redirect (HTTP 307')
       expect(problem.detail).toContain('redirect refused')
-      expect(problem.details?.['upstreamStatus']).not.toBe(503)
+      expect(problem.upstreamStatus).not.toBe(503)
       expect(spy.requests).toHaveLength(0)
     } finally {
       redirector.closeAllConnections()
