@@ -57,6 +57,38 @@ describe.runIf(requireChromium())('MCP authorization: Connect in a popup against
     expect(await chip.getAttribute('data-status')).toBe('error')
     await screenshot(page, 'mcp-oauth-401-dark')
 
+    // A refused sign-in first, at 1300 px: the chip keeps its one line; the reason is in the warning mark's tooltip.
+    await page.setViewportSize({ width: 1300, height: 850 })
+    const [denied] = await Promise.all([page.context().waitForEvent('page'), connect.click()])
+    // Cancelled at the login page: the provider answers access_denied and keeps no session for the next attempt.
+    await denied.locator('input[name="login"]').waitFor()
+    const deniedClosed = denied.waitForEvent('close')
+    await denied
+      .getByText(/cancel/i)
+      .first()
+      .click()
+    await deniedClosed
+    const refusal = chip.getByRole('alert')
+    await refusal.waitFor({ timeout: 20_000 })
+    expect(await refusal.getAttribute('title')).toMatch(/access_denied|refused|denied/i)
+    const chipBox = await chip.boundingBox()
+    const buttonBox = await connect.boundingBox()
+    const markBox = await refusal.boundingBox()
+    expect(chipBox?.height).toBeLessThanOrEqual(32)
+    for (const box of [buttonBox, markBox]) {
+      expect(box!.y).toBeGreaterThanOrEqual(chipBox!.y)
+      expect(box!.y + box!.height).toBeLessThanOrEqual(chipBox!.y + chipBox!.height)
+      expect(box!.x + box!.width).toBeLessThanOrEqual(chipBox!.x + chipBox!.width)
+    }
+    await screenshot(page, 'mcp-oauth-refused-dark-1300')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await screenshot(page, 'mcp-oauth-refused-light-1300')
+    await page.setViewportSize({ width: 420, height: 900 })
+    await page.waitForTimeout(600)
+    await screenshot(page, 'mcp-oauth-refused-light-420')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.setViewportSize({ width: 1440, height: 900 })
+
     const [popup] = await Promise.all([page.context().waitForEvent('page'), connect.click()])
     await popup.locator('input[name="login"]').fill('alice')
     await popup.locator('input[name="password"]').fill('any-password')
@@ -80,7 +112,7 @@ describe.runIf(requireChromium())('MCP authorization: Connect in a popup against
     expect(await authorization.textContent()).toMatch(/expires in \d+ s/)
     // Connected from the URL chip: the session panel still shows how (each step of the flow).
     const steps = authorization.getByRole('list', { name: 'Authorization steps' })
-    expect(await steps.textContent()).toMatch(/Registered client .*Access token received/)
+    expect(await steps.textContent()).toMatch(/(Registered|Reusing registered) client .*Access token received/)
     await screenshot(page, 'mcp-oauth-session-dark')
     // The session's live log: MCP has no trailers and no composer, so neither the tab nor the sentence about one.
     const views = page.getByRole('tablist', { name: 'Live call views' })
@@ -97,7 +129,10 @@ describe.runIf(requireChromium())('MCP authorization: Connect in a popup against
     expect(server.stats().refused).toBe(refused)
 
     await openMethod(page, 'events')
-    await authorization.getByRole('button', { name: 'Disconnect' }).click()
+    // Two different things end here: the live session channel, and the tokens held for the server.
+    await page.getByRole('button', { name: 'Disconnect session', exact: true }).waitFor()
+    expect(await page.getByRole('button', { name: 'Disconnect', exact: true }).count()).toBe(0)
+    await authorization.getByRole('button', { name: 'Forget authorization', exact: true }).click()
     await authorization.getByRole('button', { name: 'Connect with OAuth', exact: true }).waitFor()
     expect(await authorization.textContent()).not.toContain('Connected')
     await page.emulateMedia({ colorScheme: 'light' })

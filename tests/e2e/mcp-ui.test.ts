@@ -7,6 +7,8 @@
  * reaches the server; elicitation and sampling are answered from the page; logs and list changes arrive live.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -220,6 +222,46 @@ describe.runIf(requireChromium())('MCP in the browser', () => {
     await openMethod(lab.url, 'events')
     const settled = page.locator('.mcp-settled')
     await expect.poll(() => settled.textContent(), { timeout: 10_000 }).toContain('ping answered by the workbench')
+  })
+
+  it('shows a URL-mode elicitation as its host and URL with an Open link, and never fetches it', async () => {
+    // The page the server asks the user to visit: the workbench must neither open nor fetch it by itself.
+    const visits: string[] = []
+    const consent = createServer((request, response) => {
+      visits.push(request.url ?? '')
+      response.end('consent')
+    })
+    await new Promise<void>((done) => consent.listen(0, '127.0.0.1', done))
+    const target = `http://127.0.0.1:${(consent.address() as AddressInfo).port}/consent?step=1`
+    try {
+      await openMethod('mcp+stdio://everything', 'trigger-url-elicitation')
+      await page.locator('[data-field-path="url"] input').first().fill(target)
+      await page.keyboard.press('Control+Enter')
+      const asked = page.getByRole('form', { name: 'URL elicitation' })
+      await asked.waitFor({ timeout: 20_000 })
+      expect(await asked.getByLabel('Host').textContent()).toBe(new URL(target).host)
+      expect(await asked.getByLabel('URL').textContent()).toBe(target)
+      const open = asked.getByRole('link', { name: `Open ${new URL(target).host}` })
+      expect(await open.getAttribute('href')).toBe(target)
+      expect(await open.getAttribute('target')).toBe('_blank')
+      expect(await open.getAttribute('rel')).toBe('noopener noreferrer')
+      await screenshot(page, 'mcp-url-elicitation-light')
+      await pinTheme(page, 'dark')
+      await screenshot(page, 'mcp-url-elicitation-dark')
+      await page.setViewportSize({ width: 420, height: 900 })
+      await page.waitForTimeout(400)
+      await asked.scrollIntoViewIfNeeded()
+      await screenshot(page, 'mcp-url-elicitation-dark-420')
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await pinTheme(page, 'light')
+      await asked.getByRole('button', { name: 'Done (accept)' }).click()
+      await expect
+        .poll(() => page.locator('.mcp-result').textContent(), { timeout: 20_000 })
+        .toContain('User completed the URL elicitation flow')
+      expect(visits).toEqual([])
+    } finally {
+      await new Promise<void>((done) => consent.close(() => done()))
+    }
   })
 
   it('reads resources, follows a subscribed one live, and completes template and prompt arguments', async () => {

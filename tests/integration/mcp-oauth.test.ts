@@ -99,6 +99,23 @@ describe('MCP authorization: Connect against oidc-provider and a requireBearerAu
     expect(server.stats().refused).toBe(refusedBefore + 1)
     expect(server.stats().seen.at(-1)).not.toBe(secondToken)
 
+    // A server that refuses even the freshly refreshed token: the hint says Reconnect and the status drops.
+    server.refuseEveryToken(true)
+    try {
+      const still = await wb.invokeProblem({
+        url: server.url,
+        service: 'Tools',
+        method: 'echo',
+        messages: [{ message: 'refused' }],
+      })
+      expect(still.status).toBe(401)
+      expect(still.hint).toMatch(/freshly refreshed token.*Reconnect/)
+      const dropped = await post<McpAuthStatus>(MCP_AUTH_ROUTES.status, { url: server.url })
+      expect(dropped.json.connected).toBe(false)
+    } finally {
+      server.refuseEveryToken(false)
+    }
+
     const gone = await post<McpAuthStatus>(MCP_AUTH_ROUTES.disconnect, { url: server.url })
     expect(gone.json).toEqual({ url: server.url, connected: false })
     const problem = await wb.invokeProblem({

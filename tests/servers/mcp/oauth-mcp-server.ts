@@ -29,6 +29,8 @@ export interface OAuthMcpServer {
   stats(): { accepted: number; refused: number; seen: string[] }
   /** Revokes an access token at the provider (the next use is a 401). */
   revoke(token: string): Promise<void>
+  /** While on, the MCP server refuses every token, even one the provider just issued. */
+  refuseEveryToken(on: boolean): void
   close(): Promise<void>
 }
 
@@ -122,12 +124,13 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
 
   let accepted = 0
   let refused = 0
+  let refuseAll = false
   const seen: string[] = []
   const verifier = {
     async verifyAccessToken(token: string): Promise<AuthInfo> {
       seen.push(token)
       const found = await provider.AccessToken.find(token)
-      if (!found || found.isExpired) {
+      if (!found || found.isExpired || refuseAll) {
         refused++
         throw new InvalidTokenError('unknown or expired token')
       }
@@ -189,6 +192,7 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
       const found = await provider.AccessToken.find(token)
       await found?.destroy()
     },
+    refuseEveryToken: (on) => (refuseAll = on),
     close: () => Promise.all([close(asServer), close(mcpServer)]).then(() => undefined),
   }
 }

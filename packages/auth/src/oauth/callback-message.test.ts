@@ -13,6 +13,15 @@ describe('readOAuthCallbackMessage', () => {
     })
   })
 
+  it("passes the callback's issuer (RFC 9207) on for the workbench to check", () => {
+    expect(read({ type: OAUTH_CALLBACK_MESSAGE_TYPE, code: 'c', state: 's', iss: 'https://as.example' })).toEqual({
+      ok: true,
+      code: 'c',
+      state: 's',
+      iss: 'https://as.example',
+    })
+  })
+
   it('reports a provider error, which wins over a code', () => {
     expect(
       read({ type: OAUTH_CALLBACK_MESSAGE_TYPE, code: '', state: 's', error: 'access_denied', errorDescription: 'no' }),

@@ -1,12 +1,13 @@
 /**
  * Validates the message the `/oauth-callback` page posts to its opener: `{type: 'wirebench-oauth-callback', code,
- * state}` (or `error` when the provider refused), from the workbench's own origin only.
+ * state, iss?}` (or `error` when the provider refused), from the workbench's own origin only.
  */
 
 export const OAUTH_CALLBACK_MESSAGE_TYPE = 'wirebench-oauth-callback'
 
 export type OAuthCallbackResult =
-  { ok: true; code: string; state: string } | { ok: false; state: string; error: string; errorDescription?: string }
+  | { ok: true; code: string; state: string; iss?: string }
+  | { ok: false; state: string; error: string; errorDescription?: string }
 
 export interface OAuthCallbackEvent {
   data: unknown
@@ -41,6 +42,9 @@ export function readOAuthCallbackMessage(event: OAuthCallbackEvent): OAuthCallba
       ...(isText(description) ? { errorDescription: description } : {}),
     }
   }
-  if (isText(record['code']) && state !== '') return { ok: true, code: record['code'], state }
+  if (isText(record['code']) && state !== '') {
+    const iss = isText(record['iss']) ? { iss: record['iss'] } : {}
+    return { ok: true, code: record['code'], state, ...iss }
+  }
   return undefined
 }

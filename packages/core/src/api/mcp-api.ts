@@ -48,6 +48,8 @@ export interface McpAuthStartResponse {
 export interface McpAuthCompleteRequest {
   state: string
   code: string
+  /** The `iss` the authorization server put on the callback (RFC 9207), when it did. */
+  iss?: string
 }
 
 export interface McpAuthUrlRequest {

@@ -214,7 +214,12 @@ export async function runMethod(
         continue
       }
       if (!session.isOpen && !(error instanceof WorkbenchError) && !ctx.signal.aborted) throw session.failure()
-      throw toMcpError(error, { url: request.address, challenge: session.fetch?.challenge, signal: ctx.signal })
+      throw toMcpError(error, {
+        url: request.address,
+        challenge: session.fetch?.challenge,
+        refusedFreshToken: session.fetch?.refusedFreshToken,
+        signal: ctx.signal,
+      })
     } finally {
       lease.release()
     }

@@ -14,6 +14,8 @@ export interface ErrorContext {
   url: string
   /** The last authorization challenge the session's requests met. */
   challenge?: AuthChallenge | undefined
+  /** The server refused even a freshly refreshed Connect token. */
+  refusedFreshToken?: boolean | undefined
   signal?: AbortSignal
 }
 
@@ -52,7 +54,12 @@ export function throwIfAborted(signal: AbortSignal): void {
   if (reason) throw reason
 }
 
-export function unauthorized(url: string, challenge: AuthChallenge | undefined, status = 401): WorkbenchError {
+export function unauthorized(
+  url: string,
+  challenge: AuthChallenge | undefined,
+  status = 401,
+  refusedFreshToken = false,
+): WorkbenchError {
   const where = challenge?.resourceMetadata
     ? ` It names its protected-resource metadata at ${challenge.resourceMetadata} (MCP authorization: OAuth 2.1).`
     : ''
@@ -63,9 +70,11 @@ export function unauthorized(url: string, challenge: AuthChallenge | undefined, 
     `${url} answered HTTP ${status}${challenge ? ` (WWW-Authenticate: ${challenge.wwwAuthenticate})` : ''}.${where}`,
     {
       details,
-      hint: challenge?.resourceMetadata
-        ? 'Get a token from its authorization server (Connect), or give the environment a bearer token for it.'
-        : 'Give the active environment the credentials this server expects (bearer token, API key).',
+      hint: refusedFreshToken
+        ? 'The server refused even a freshly refreshed token, so the authorization was dropped: Reconnect (sign in again); if that is refused too, the server does not accept its own authorization server’s tokens.'
+        : challenge?.resourceMetadata
+          ? 'Get a token from its authorization server (Connect), or give the environment a bearer token for it.'
+          : 'Give the active environment the credentials this server expects (bearer token, API key).',
     },
   )
 }
@@ -76,7 +85,9 @@ export function toMcpError(error: unknown, context: ErrorContext): WorkbenchErro
   if (aborted) return aborted
   if (error instanceof WorkbenchError) return error
   const status = httpStatusOf(error)
-  if (status === 401 || status === 403) return unauthorized(context.url, context.challenge, status)
+  if (status === 401 || status === 403) {
+    return unauthorized(context.url, context.challenge, status, context.refusedFreshToken === true)
+  }
   if (error instanceof StreamableHTTPError || error instanceof SseError) {
     const what = status === undefined ? error.message : `HTTP ${status}: ${error.message}`
     return new WorkbenchError('upstream_error', `${context.url} refused the MCP request (${what}).`, {

@@ -132,7 +132,12 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
         descriptions.set(address, described)
         return described.services
       } catch (error) {
-        throw toMcpError(error, { url: address, challenge: lease.session.fetch?.challenge, signal: ctx.signal })
+        throw toMcpError(error, {
+          url: address,
+          challenge: lease.session.fetch?.challenge,
+          refusedFreshToken: lease.session.fetch?.refusedFreshToken,
+          signal: ctx.signal,
+        })
       } finally {
         lease.release()
       }

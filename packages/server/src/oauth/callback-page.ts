@@ -31,13 +31,16 @@ export function callbackPage(scriptUrl: string): string {
 }
 
 /**
- * Posts `{type, code, state, error?, errorDescription?}` to the opener with the page's own origin as targetOrigin:
+ * Posts `{type, code, state, iss?, error?, errorDescription?}` to the opener with the page's own origin as targetOrigin:
  * only a workbench window of this same origin can receive the code. The query is then wiped from the address bar.
  */
 export const callbackScript = `'use strict'
 ;(function () {
   var params = new URLSearchParams(window.location.search)
   var message = { type: '${OAUTH_CALLBACK_MESSAGE_TYPE}', code: params.get('code') || '', state: params.get('state') || '' }
+  // RFC 9207: the issuer of the answer, checked by the workbench against the authorization server it asked.
+  var iss = params.get('iss')
+  if (iss) message.iss = iss
   var error = params.get('error')
   if (error) {
     message.error = error

@@ -31,7 +31,11 @@ const completeSchema: JSONSchemaType<McpAuthCompleteRequest> = {
   type: 'object',
   required: ['state', 'code'],
   additionalProperties: false,
-  properties: { state: url, code: { type: 'string', minLength: 1, maxLength: 64 * 1024 } },
+  properties: {
+    state: url,
+    code: { type: 'string', minLength: 1, maxLength: 64 * 1024 },
+    iss: { ...url, nullable: true },
+  },
 }
 const urlSchema: JSONSchemaType<McpAuthUrlRequest> = {
   type: 'object',
@@ -42,6 +46,25 @@ const urlSchema: JSONSchemaType<McpAuthUrlRequest> = {
 
 const upstreamCodes = new Set(['upstream_unreachable', 'upstream_error', 'upstream_invalid', 'timeout'])
 
+/**
+ * The redirect URI is registered with the authorization server and receives the code: it must be this workbench's
+ * callback as the browser reached it. The Host header was already admitted by the host gate (loopback or an allowed
+ * name), so the same host is the workbench's own origin; any other host could collect the code.
+ */
+function checkOwnCallback(redirectUri: string, host: string | undefined): void {
+  let target: URL | undefined
+  try {
+    target = new URL(redirectUri)
+  } catch {
+    target = undefined
+  }
+  if (!target || host === undefined || target.host.toLowerCase() !== host.trim().toLowerCase()) {
+    throw new WorkbenchError('invalid_request', 'The redirect URI must be the workbench’s own /oauth-callback page.', {
+      hint: `Connect from the workbench page: it sends its own address (${host ?? 'this host'}) with /oauth-callback.`,
+    })
+  }
+}
+
 export interface McpAuthRouteDeps {
   authorizations: McpAuthorizations
   jsonBodyBytes: number
@@ -50,7 +73,11 @@ export interface McpAuthRouteDeps {
 export function registerMcpAuthRoutes(app: FastifyInstance, deps: McpAuthRouteDeps): void {
   app.addHook('onClose', () => deps.authorizations.close())
 
-  function route<B>(path: string, schema: JSONSchemaType<B>, run: (body: B, signal: AbortSignal) => Promise<unknown>) {
+  function route<B>(
+    path: string,
+    schema: JSONSchemaType<B>,
+    run: (body: B, signal: AbortSignal, host: string | undefined) => Promise<unknown>,
+  ) {
     app.post<{ Body: B }>(
       path,
       { schema: { body: schema }, bodyLimit: deps.jsonBodyBytes },
@@ -58,7 +85,7 @@ export function registerMcpAuthRoutes(app: FastifyInstance, deps: McpAuthRouteDe
         const controller = new AbortController()
         const stopListening = clientGone(reply).onCancel(() => controller.abort())
         try {
-          const answer = await run(request.body as B, controller.signal)
+          const answer = await run(request.body as B, controller.signal, request.headers.host)
           return await reply.code(200).header('cache-control', 'no-store').send(answer)
         } catch (error) {
           const failure = WorkbenchError.from(error)
@@ -72,9 +99,12 @@ export function registerMcpAuthRoutes(app: FastifyInstance, deps: McpAuthRouteDe
     )
   }
 
-  route(MCP_AUTH_ROUTES.start, startSchema, (body, signal) => deps.authorizations.start(body, signal))
+  route(MCP_AUTH_ROUTES.start, startSchema, (body, signal, host) => {
+    checkOwnCallback(body.redirectUri, host)
+    return deps.authorizations.start(body, signal)
+  })
   route(MCP_AUTH_ROUTES.complete, completeSchema, (body, signal) =>
-    deps.authorizations.complete(body.state, body.code, signal),
+    deps.authorizations.complete(body.state, body.code, signal, body.iss),
   )
   route(MCP_AUTH_ROUTES.status, urlSchema, (body) => deps.authorizations.status(body.url))
   route(MCP_AUTH_ROUTES.disconnect, urlSchema, (body) => deps.authorizations.disconnect(body.url))

@@ -111,7 +111,7 @@ describe('the callback page script', () => {
     const run = runScript('?code=abc&state=xyz&iss=http%3A%2F%2Fidp', { closed: false })
     expect(run.posted).toEqual([
       {
-        message: { type: 'wirebench-oauth-callback', code: 'abc', state: 'xyz' },
+        message: { type: 'wirebench-oauth-callback', code: 'abc', state: 'xyz', iss: 'http://idp' },
         targetOrigin: 'http://localhost:5080',
       },
     ])

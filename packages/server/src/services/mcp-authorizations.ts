@@ -40,13 +40,14 @@ export function createLazyMcpAuthorizations(options: McpAuthorizationsOptions): 
   }
   return {
     start: async (request, signal) => (await real()).start(request, signal),
-    complete: async (state, code, signal) => (await real()).complete(state, code, signal),
+    complete: async (state, code, signal, iss) => (await real()).complete(state, code, signal, iss),
     // Nothing is held before the first Connect: the status does not load anything.
     status: async (url) => (loaded ? (await loaded).status(url) : { url: canonical(url), connected: false }),
     disconnect: async (url) => (await real()).disconnect(url),
     accessToken: async (url, signal) => (loaded ? (await loaded).accessToken(url, signal) : undefined),
     refreshAfterRejection: async (url, rejected, signal) =>
       loaded ? (await loaded).refreshAfterRejection(url, rejected, signal) : undefined,
+    forgetRefused: async (url, rejected) => (loaded ? (await loaded).forgetRefused(url, rejected) : undefined),
     close: async () => (await loaded?.catch(() => undefined))?.close(),
   }
 }

@@ -33,7 +33,8 @@ import type { HeldTokens } from './token-store.js'
 
 export interface McpAuthorizations extends McpAuthorizer {
   start(request: McpAuthStartRequest, signal?: AbortSignal): Promise<McpAuthStartResponse>
-  complete(state: string, code: string, signal?: AbortSignal): Promise<McpAuthStatus>
+  /** `iss` is the issuer the callback named (RFC 9207), when it named one. */
+  complete(state: string, code: string, signal?: AbortSignal, iss?: string): Promise<McpAuthStatus>
   status(url: string): Promise<McpAuthStatus>
   disconnect(url: string): Promise<McpAuthStatus>
   close(): Promise<void>
@@ -69,6 +70,24 @@ function checkRedirectUri(raw: string): void {
     throw new WorkbenchError('invalid_request', 'The redirect URI must be the workbench’s own /oauth-callback page.', {
       hint: 'Connect from the workbench page: it sends http://localhost:<port>/oauth-callback.',
     })
+  }
+}
+
+/**
+ * RFC 9207: an `iss` on the callback must be the issuer the authorization was started with, and a server that says
+ * it always sends one must have sent it; otherwise the code may come from another server (a mix-up attack).
+ */
+function checkCallbackIssuer(metadata: AuthorizationServerMetadata, iss: string | undefined): void {
+  const promised = (metadata as { authorization_response_iss_parameter_supported?: unknown })
+    .authorization_response_iss_parameter_supported
+  if (iss === undefined ? promised !== true : iss !== metadata.issuer) {
+    throw new WorkbenchError(
+      'forbidden',
+      iss === undefined
+        ? `The authorization answer carries no issuer, though ${metadata.issuer} says it always sends one (RFC 9207).`
+        : `The authorization answer comes from another issuer (${iss}) than the one asked (${metadata.issuer}).`,
+      { hint: 'The code was not used. Click Connect again; if this repeats, another server is answering for it.' },
+    )
   }
 }
 
@@ -203,7 +222,7 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
       return { authorizationUrl: started.authorizationUrl.href, state, steps }
     },
 
-    async complete(state, code) {
+    async complete(state, code, _signal, iss) {
       const entry = pending.get(state)
       pending.delete(state)
       if (!entry || clock() - entry.createdAt > pendingTtlMs) {
@@ -211,6 +230,7 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
           hint: 'Click Connect again; a sign-in older than 10 minutes or from another window is refused.',
         })
       }
+      checkCallbackIssuer(entry.metadata, iss)
       let answer: OAuthTokens
       try {
         answer = await exchangeAuthorization(entry.authorizationServer, {
@@ -248,6 +268,14 @@ export function createMcpAuthorizations(options: GuardedFetchOptions & { clock?:
 
     accessToken: (url, signal) => tokens.current(canonicalServerUrl(url), signal),
     refreshAfterRejection: (url, rejected, signal) => tokens.afterRejection(canonicalServerUrl(url), rejected, signal),
+    forgetRefused(url, rejected) {
+      const serverUrl = canonicalServerUrl(url)
+      if (tokens.get(serverUrl)?.accessToken === rejected) {
+        tokens.forget(serverUrl)
+        connectedSteps.delete(serverUrl)
+      }
+      return Promise.resolve()
+    },
 
     async close() {
       tokens.clear()

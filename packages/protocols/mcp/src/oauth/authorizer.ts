@@ -12,6 +12,11 @@ export interface McpAuthorizer {
    * authorization server refused it, which forgets the tokens).
    */
   refreshAfterRejection(url: string, rejected: string, signal?: AbortSignal): Promise<string | undefined>
+  /**
+   * The server refused even the freshly refreshed `rejected`: the tokens are forgotten (the status no longer says
+   * connected), since another refresh would only be refused again; the user reconnects.
+   */
+  forgetRefused(url: string, rejected: string): Promise<void>
 }
 
 /** The key a server's tokens are held under: its URL without query and fragment (RFC 8707 canonical resource URI). */

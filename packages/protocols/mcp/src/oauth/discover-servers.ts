@@ -31,6 +31,19 @@ interface DiscoverOptions {
   outbound: OutboundPolicy
 }
 
+/**
+ * Whether the resource a metadata document names covers the server: the same URL, or a parent path of it on whole
+ * segments (`/m/prefix` covers `/m/prefix/mcp`; `/m/prefix/mc` does not).
+ */
+function coversServer(resource: URL, serverUrl: string): boolean {
+  if (resource.origin !== new URL(serverUrl).origin) return false
+  const base = canonicalServerUrl(resource.href)
+  if (serverUrl === base) return true
+  return serverUrl.startsWith(base.endsWith('/') ? base : `${base}/`)
+}
+
+const withoutTrailingSlash = (url: string): string => (url.endsWith('/') ? url.slice(0, -1) : url)
+
 /** The resource and its authorization server, from the metadata or (MCP 2025-03-26) the server's origin. */
 async function findResource({ serverUrl, metadataUrl, fetchFn, outbound }: DiscoverOptions) {
   let resourceMetadata
@@ -53,7 +66,7 @@ async function findResource({ serverUrl, metadataUrl, fetchFn, outbound }: Disco
   }
   const resource = new URL(resourceMetadata.resource)
   // RFC 9728 §3.3: the metadata must be about the server it was fetched for, or it could send tokens elsewhere.
-  if (resource.origin !== new URL(serverUrl).origin || !serverUrl.startsWith(canonicalServerUrl(resource.href))) {
+  if (!coversServer(resource, serverUrl)) {
     throw new WorkbenchError(
       'upstream_invalid',
       `The protected-resource metadata of ${serverUrl} names another resource (${displayEndpoint(resource)}).`,
@@ -104,6 +117,14 @@ export async function discoverAuthorization(options: DiscoverOptions): Promise<D
       response_types_supported: ['code'],
       code_challenge_methods_supported: ['S256'],
     }
+  }
+  // RFC 8414 §3.3: the issuer must be the server the metadata was fetched for, or another server's endpoints are used.
+  if (withoutTrailingSlash(metadata.issuer) !== withoutTrailingSlash(found.authorizationServer)) {
+    throw new WorkbenchError(
+      'upstream_invalid',
+      `The authorization server metadata fetched from ${found.authorizationServer} names another issuer (${metadata.issuer}).`,
+      { hint: 'The authorization server is misconfigured, or its metadata was replaced; Connect is refused.' },
+    )
   }
   // Every endpoint the document names is checked now, before the registration or the popup uses one.
   checkAuthUrl(metadata.authorization_endpoint, outbound, 'authorization endpoint')

@@ -66,6 +66,21 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
         signal: AbortSignal.any(signals),
         dispatcher: lease.dispatcher,
       })
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel()
+        const location = response.headers.get('location')
+        let target = ''
+        try {
+          if (location) target = ` to ${displayEndpoint(new URL(location, url))}`
+        } catch {
+          target = ''
+        }
+        throw new WorkbenchError(
+          'upstream_invalid',
+          `${displayEndpoint(url)} answered a redirect (HTTP ${response.status}${target}): redirect refused.`,
+          { hint: 'MCP authorization follows no redirects; the metadata must name the endpoint itself.' },
+        )
+      }
       const body = response.body ? await readBoundedBody(response.body, options.maxResponseBytes) : undefined
       if (body?.truncated) {
         throw new WorkbenchError(

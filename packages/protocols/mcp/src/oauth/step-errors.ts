@@ -12,6 +12,17 @@ function scrub(text: string, secrets: readonly string[]): string {
   return out
 }
 
+interface SchemaIssue {
+  path: readonly PropertyKey[]
+  message: string
+}
+
+/** The SDK validates answers with zod, whose error message is the raw JSON array of issues. */
+function schemaIssues(error: unknown): SchemaIssue[] | undefined {
+  const issues = (error as { issues?: unknown } | null)?.issues
+  return error instanceof Error && Array.isArray(issues) && issues.length > 0 ? (issues as SchemaIssue[]) : undefined
+}
+
 export function stepError(step: string, error: unknown, secrets: readonly string[]): WorkbenchError {
   if (error instanceof WorkbenchError) {
     return new WorkbenchError(error.code, `Could not ${step}: ${scrub(error.message, secrets)}`, {
@@ -25,6 +36,17 @@ export function stepError(step: string, error: unknown, secrets: readonly string
       'upstream_error',
       `Could not ${step}: the authorization server answered ${error.errorCode}${error.message ? ` (${scrub(error.message, secrets)})` : ''}.`,
       { details: { upstreamStatus: outage ? 503 : 400, error: error.errorCode } },
+    )
+  }
+  const issues = schemaIssues(error)
+  if (issues) {
+    const first = issues[0]
+    const field = first && first.path.length > 0 ? `the field ${first.path.map(String).join('.')}` : 'the answer'
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : ''
+    return new WorkbenchError(
+      'upstream_invalid',
+      `Could not ${step}: the authorization server's answer is not valid OAuth — ${field}: ${scrub(first?.message ?? 'invalid', secrets)}${more}.`,
+      { hint: 'Check that the URL points at an OAuth authorization server, or ask its operator to fix the answer.' },
     )
   }
   const message = error instanceof Error ? error.message : String(error)

@@ -117,7 +117,13 @@ export async function openConnection(
         status < 500 &&
         status !== 401 &&
         status !== 403
-      if (!fallBack) throw toMcpError(error, { url: connection.url, challenge: fetch.challenge, signal })
+      if (!fallBack)
+        throw toMcpError(error, {
+          url: connection.url,
+          challenge: fetch.challenge,
+          refusedFreshToken: fetch.refusedFreshToken,
+          signal,
+        })
     }
   }
   const transport = new SSEClientTransport(url, { fetch: fetch.fetch, requestInit })
@@ -125,6 +131,11 @@ export async function openConnection(
     const client = await connectWithin(hooks, transport, signal, timeoutMs)
     return { client, transport, kind: 'sse', fetch }
   } catch (error) {
-    throw toMcpError(error, { url: connection.url, challenge: fetch.challenge, signal })
+    throw toMcpError(error, {
+      url: connection.url,
+      challenge: fetch.challenge,
+      refusedFreshToken: fetch.refusedFreshToken,
+      signal,
+    })
   }
 }

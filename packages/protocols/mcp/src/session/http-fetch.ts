@@ -16,6 +16,8 @@ export interface SessionFetch {
   fetch: FetchLike
   /** The last 401/403 challenge seen, if any. */
   readonly challenge: AuthChallenge | undefined
+  /** The server refused a token refreshed just for it: Connect again, a refresh will not help. */
+  readonly refusedFreshToken: boolean
 }
 
 export function createSessionFetch(options: {
@@ -25,6 +27,7 @@ export function createSessionFetch(options: {
   authorizer?: { authorizer: McpAuthorizer; serverUrl: string } | undefined
 }): SessionFetch {
   let challenge: AuthChallenge | undefined
+  let refusedFreshToken = false
   const query = options.apiKeyQuery ?? []
   const fetch: FetchLike = async (url, init) => {
     const wire = query.length > 0 ? appendQueryParams(String(url), query) : url
@@ -52,6 +55,10 @@ export function createSessionFetch(options: {
       if (next !== undefined) {
         await response.body?.cancel()
         response = await send(next)
+        if (response.status === 401) {
+          refusedFreshToken = true
+          await auth.authorizer.forgetRefused(auth.serverUrl, next)
+        }
       }
     }
     if (response.status === 401 || response.status === 403) {
@@ -63,6 +70,9 @@ export function createSessionFetch(options: {
     fetch,
     get challenge() {
       return challenge
+    },
+    get refusedFreshToken() {
+      return refusedFreshToken
     },
   }
 }

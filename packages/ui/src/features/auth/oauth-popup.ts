@@ -12,6 +12,8 @@ const CLOSED_POLL_MS = 400
 export interface CallbackAnswer {
   code: string
   state: string
+  /** The issuer the provider named on the callback (RFC 9207), when it did. */
+  iss?: string
 }
 
 export interface PopupOptions {
@@ -71,7 +73,8 @@ export function waitForAuthorization({ url, state, signal, view = window }: Popu
           ),
         )
       }
-      finish(() => resolve({ code: message.code, state: message.state }))
+      const iss = message.iss === undefined ? {} : { iss: message.iss }
+      finish(() => resolve({ code: message.code, state: message.state, ...iss }))
     }
     // The callback page closes the popup itself; a popup closed without an answer means the user gave up. The
     // answer may still be queued when the close is seen, so it gets one more poll interval to arrive.

@@ -49,8 +49,13 @@ export function McpConnect({ url, discoveryUrl, challenge, compact = false }: Mc
           {connected ? 'Reconnect' : 'Connect'}
         </button>
         {connected && (
-          <button type="button" className="btn btn-small" onClick={() => void disconnect()}>
-            Disconnect
+          <button
+            type="button"
+            className="btn btn-small"
+            title="Drop the tokens the workbench holds for this server"
+            onClick={() => void disconnect()}
+          >
+            Forget authorization
           </button>
         )}
         {attempt.kind === 'waiting' && (
@@ -65,9 +70,10 @@ export function McpConnect({ url, discoveryUrl, challenge, compact = false }: Mc
           </>
         )}
         {compact && attempt.kind === 'failed' && (
-          // The chip has one line: the reason is cut there and whole in the tooltip.
+          // The chip keeps one line: a warning mark beside the button, the whole reason in its tooltip (and read out).
           <span className="mcp-connect-error" role="alert" title={[attempt.message, attempt.hint].join(' ')}>
-            {attempt.message}
+            <Icon name="alert" size={12} />
+            <span className="visually-hidden">{attempt.message}</span>
           </span>
         )}
       </div>

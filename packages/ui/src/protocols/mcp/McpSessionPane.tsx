@@ -34,7 +34,7 @@ export function McpSessionPane({ target }: PaneProps): ReactElement {
         actions={
           channel.isActive ? (
             <button type="button" className="btn btn-danger" onClick={channel.cancel}>
-              Disconnect
+              Disconnect session
             </button>
           ) : (
             <button type="button" className="btn btn-primary" onClick={channel.start}>

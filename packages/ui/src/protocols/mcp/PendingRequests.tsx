@@ -5,7 +5,11 @@
 import type { ReactElement } from 'react'
 import { ElicitationForm } from './ElicitationForm.js'
 import { SamplingAnswer } from './SamplingAnswer.js'
+import { UrlElicitation } from './UrlElicitation.js'
 import type { McpSessionHandle } from './useMcpSession.js'
+
+/** A URL-mode elicitation asks the user to visit a page, not to fill a form. */
+const isUrlMode = (params: unknown): boolean => (params as { mode?: unknown } | undefined)?.mode === 'url'
 
 const outcomeText = { answered: 'answered', expired: 'timed out', cancelled: 'withdrawn' } as const
 
@@ -30,7 +34,9 @@ export function PendingRequests({
             <span className="tag tag-warn">{request.method}</span>
             <span className="muted">expires {new Date(request.expiresAt).toLocaleTimeString()}</span>
           </header>
-          {request.method === 'elicitation/create' ? (
+          {request.method === 'elicitation/create' && isUrlMode(request.params) ? (
+            <UrlElicitation request={request} send={session.send} />
+          ) : request.method === 'elicitation/create' ? (
             <ElicitationForm request={request} send={session.send} />
           ) : (
             <SamplingAnswer request={request} send={session.send} />

@@ -29,7 +29,7 @@ export async function connectMcpServer(api: ApiClient, options: ConnectOptions):
   })
   const status = await api.request<McpAuthStatus>(MCP_AUTH_ROUTES.complete, {
     method: 'POST',
-    json: { state: answer.state, code: answer.code },
+    json: { state: answer.state, code: answer.code, ...(answer.iss === undefined ? {} : { iss: answer.iss }) },
     ...(signal ? { signal } : {}),
   })
   onSteps?.(status.steps ?? started.steps)
