@@ -304,7 +304,7 @@ describe('wirebench refusals', () => {
       'wirebench: --url nope@http://127.0.0.1:9/nope: No protocol plugin "nope" is installed, so "nope@" cannot pin one.',
     )
     expect(run.stderr()).toContain(
-      'Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp.',
+      'Installed plugins: rest, grpc, grpcweb, connect, graphql, sse, websocket, signalr, mcp, http.',
     )
     expect(run.stderr()).not.toMatch(/absolute URL/)
     expect(run.stdout()).not.toContain('Open:')
