@@ -64,7 +64,9 @@ async function connect(challenge) {
   const location = new URL(answer.headers.get('location') ?? '', started.authorizationUrl)
   const code = location.searchParams.get('code')
   if (!code) throw new Error(`the authorization server answered ${answer.status} without a code (${location.href})`)
-  const status = await authorizations.complete(location.searchParams.get('state') ?? '', code)
+  // The redirect's `iss` (RFC 9207) goes along, as the callback page passes it: the plugin checks it against the issuer.
+  const iss = location.searchParams.get('iss') ?? undefined
+  const status = await authorizations.complete(location.searchParams.get('state') ?? '', code, undefined, iss)
   process.stdout.write(`connected: ${status.steps?.map((s) => s.detail).join('; ')}\n`)
 }
 

@@ -64,9 +64,12 @@ describe('MCP authorization: Connect against oidc-provider and a requireBearerAu
 
     const back = await followAuthorization(started.json.authorizationUrl, redirectUri)
     expect(back.searchParams.get('state')).toBe(started.json.state)
+    // oidc-provider sends `iss` (RFC 9207) and says so in its metadata: the callback page passes it along.
+    expect(back.searchParams.get('iss')).toBe(server.issuer)
     const completed = await post<McpAuthStatus>(MCP_AUTH_ROUTES.complete, {
       state: back.searchParams.get('state'),
       code: back.searchParams.get('code'),
+      iss: back.searchParams.get('iss'),
     })
     expect(completed.status, completed.text).toBe(200)
     expect(completed.json).toMatchObject({ url: server.url, connected: true })

@@ -80,7 +80,7 @@ function checkRedirectUri(raw: string): void {
 function checkCallbackIssuer(metadata: AuthorizationServerMetadata, iss: string | undefined): void {
   const promised = (metadata as { authorization_response_iss_parameter_supported?: unknown })
     .authorization_response_iss_parameter_supported
-  if (iss === undefined ? promised !== true : iss !== metadata.issuer) {
+  if (iss === undefined ? promised === true : iss !== metadata.issuer) {
     throw new WorkbenchError(
       'forbidden',
       iss === undefined
