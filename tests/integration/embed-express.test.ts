@@ -13,7 +13,9 @@ import express5 from 'express'
 import express4 from 'express4'
 import swaggerJsdoc from 'swagger-jsdoc'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LIVE_PROTOCOL } from '@wirebench/core'
 import { expressRoutes, startExpressHost } from '../servers/embed/express-host.js'
+import { connectLive, liveUrl, refusedStatus } from '../servers/live/live-client.js'
 import type { ExpressHost } from '../servers/embed/express-host.js'
 
 const token = 'embedded-express-token-0123456789abcdef0123456789abcdef'
@@ -93,6 +95,18 @@ describe.each([
       params: { year: '2026', month: '11' },
       headers: { 'x-trace': 't-1' },
     })
+  })
+
+  it("opens the live WebSocket under the prefix through the host's own server, behind the same gates", async () => {
+    // The page load is what lets the workbench learn the host's server.
+    await api(host, '/api/discover', { urls: [host.origin] })
+    const url = liveUrl(host.origin, '/workbench')
+    const client = await connectLive(url, { token })
+    expect(client.socket.protocol).toBe(LIVE_PROTOCOL)
+    await client.close()
+    expect(await refusedStatus(url, { token: 'wrong-token-0123456789abcdef0123456789abcdef' })).toBe(401)
+    // Upgrades outside the prefix stay the host's: with no handler of its own they are answered, not left hanging.
+    expect(await refusedStatus(liveUrl(host.origin, '/elsewhere'), { token })).toBe(404)
   })
 })
 

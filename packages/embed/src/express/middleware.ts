@@ -17,12 +17,19 @@ import { toOpenApiDocument } from '../routes/openapi-document.js'
 import { componentsOf, expressHostRoutes } from './express-document.js'
 import { walkExpressApp } from './route-walk.js'
 import type { ExpressAppLike } from './route-walk.js'
+import { createUpgradeForwarder, serverOf } from './upgrades.js'
+import type { UpgradeSource } from './upgrades.js'
 
 export interface ExpressEmbedOptions extends EmbedOptions {
   /** The path the middleware is mounted at (`app.use(prefix, …)`); default `/workbench`. */
   prefix?: string
   /** The host's OpenAPI document, built in process (swagger-jsdoc, zod-to-openapi, tsoa): merged into its routes. */
   openapi?: Record<string, unknown>
+  /**
+   * The host's http(s) server, whose WebSocket upgrades under the prefix (the live calls) go to the workbench. Without
+   * it, the server is learnt from the first request that reaches the workbench (the page load, before any upgrade).
+   */
+  server?: UpgradeSource
 }
 
 export interface ExpressWorkbench {
@@ -69,7 +76,7 @@ export async function expressWorkbench(
       return { framework: 'Express', name, routeCount }
     },
   }
-  const { prefix: _prefix, name: _name, openapi: _openapi, configDir: _configDir, ...rest } = options
+  const { prefix: _prefix, name: _name, openapi: _openapi, configDir: _configDir, server: _server, ...rest } = options
   const token = rest.token === undefined ? createSessionToken() : rest.token
   await server.register(workbench, {
     ...rest,
@@ -80,15 +87,33 @@ export async function expressWorkbench(
     embeddedHost: host,
   })
   await server.ready()
+  // The live route listens for upgrades on the workbench's own (socket-less) server; the host's are re-emitted there.
+  const upgrades = createUpgradeForwarder({
+    prefix,
+    target: server.server,
+    onUpgrade: (req) => learnPort(req),
+  })
+  if (options.server) upgrades.attach(options.server)
   // Express does not say where it will listen: the path is announced, on the host's own origin.
   announceUrl(`${prefix}/`, token, options)
 
-  function middleware(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
+  function learnPort(req: IncomingMessage): void {
     const port = req.socket.localPort
     if (port !== undefined) ports.add(port)
+  }
+
+  function middleware(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
+    learnPort(req)
+    const hostServer = serverOf(req)
+    if (hostServer) upgrades.attach(hostServer)
     // Express strips the mount path; the workbench routes (and its gates) are written with it.
     if (req.originalUrl !== undefined) req.url = req.originalUrl
     handle?.(req, res)
   }
-  return Object.assign(middleware, { close: () => server.close() })
+  return Object.assign(middleware, {
+    close: () => {
+      upgrades.close()
+      return server.close()
+    },
+  })
 }
