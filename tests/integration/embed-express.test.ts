@@ -4,6 +4,9 @@
  * in-process swagger-jsdoc document is merged in; calls reach the handlers over loopback HTTP to the host's listener.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,6 +14,9 @@ import type { DiscoverResponse, InvokeResult } from '@wirebench/core'
 import '../support/express5-in-vitest.js'
 import express5 from 'express'
 import express4 from 'express4'
+import expressWs from 'express-ws'
+import { expressWorkbench } from '@wirebench/embed'
+import type { ExpressWorkbench } from '@wirebench/embed'
 import swaggerJsdoc from 'swagger-jsdoc'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIVE_PROTOCOL } from '@wirebench/core'
@@ -172,5 +178,51 @@ describe('an Express host with a swagger-jsdoc document', () => {
       url: '/books',
       body: { title: 'Dune', author: { name: 'Herbert' } },
     })
+  })
+})
+
+describe('an Express host with express-ws routes', () => {
+  let server: Server
+  let origin: string
+  let workbench: ExpressWorkbench
+
+  beforeAll(async () => {
+    const app = express5()
+    workbench = await expressWorkbench(app, { prefix: '/workbench', configDir, token, uiDir: null, announce: false })
+    app.use('/workbench', workbench)
+    server = createServer(app)
+    // express-ws registers each `app.ws(path)` as `GET <path>/.websocket`: that is how it is told from a REST route.
+    expressWs(app, server)
+    ;(app as unknown as { ws: expressWs.WebsocketMethod<unknown> }).ws('/feed', (socket) => {
+      socket.on('message', (data: Buffer) => socket.send(`echo: ${data.toString()}`))
+    })
+    app.get('/health', (_req, res) => {
+      res.json({ ok: true })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await workbench.close()
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  it('lists an express-ws route as a WebSocket endpoint, not as a REST GET, and calls it', async () => {
+    const host = { origin } as ExpressHost
+    const answer = await api<DiscoverResponse>(host, '/api/discover', { urls: [origin] })
+    const rest = answer.services.filter((s) => s.protocol === 'rest')
+    expect(rest.flatMap((s) => s.methods.map((m) => `${m.httpMethod} ${m.httpPath}`))).toEqual(['GET /health'])
+    const sockets = answer.services.filter((s) => s.protocol === 'websocket')
+    const address = `${origin.replace('http:', 'ws:')}/feed`
+    expect(sockets.map((s) => [s.originUrl, s.name, s.source])).toEqual([[address, 'feed', 'embedded']])
+    const result = await api<InvokeResult>(host, '/api/invoke', {
+      protocol: 'websocket',
+      url: address,
+      service: 'feed',
+      method: 'connect',
+      messages: [{ text: 'hi' }],
+    })
+    expect(JSON.stringify(result.response)).toContain('echo: hi')
   })
 })

@@ -15,6 +15,8 @@ import { configDirOf, normalizePrefix } from '../options.js'
 import type { EmbedOptions } from '../options.js'
 import { toOpenApiDocument } from '../routes/openapi-document.js'
 import { componentsOf, expressHostRoutes } from './express-document.js'
+import { expressEndpoints } from './express-endpoints.js'
+import type { ExpressEndpoints } from './express-endpoints.js'
 import { walkExpressApp } from './route-walk.js'
 import type { ExpressAppLike } from './route-walk.js'
 import { createUpgradeForwarder, serverOf } from './upgrades.js'
@@ -55,13 +57,16 @@ export async function expressWorkbench(
   })
   let routeCount = 0
   const isOwnHandle = (candidate: unknown): boolean => candidate === middleware
+  // Read afresh on each question: an Express app may add routes at any time.
+  const hostRoutes = (): ExpressEndpoints =>
+    expressEndpoints(
+      walkExpressApp(app, isOwnHandle).filter((r) => r.path !== prefix && !r.path.startsWith(`${prefix}/`)),
+      options.graphql ?? [],
+    )
   const host: EmbeddedHost = {
     owns: createHostOrigin({ ports: () => [...ports], names: () => options.allowedHosts ?? [] }),
     document() {
-      const routes = expressHostRoutes(
-        walkExpressApp(app, isOwnHandle).filter((r) => r.path !== prefix && !r.path.startsWith(`${prefix}/`)),
-        options.openapi,
-      )
+      const routes = expressHostRoutes(hostRoutes().restRoutes, options.openapi)
       routeCount = routes.length
       const components = componentsOf(options.openapi)
       return toOpenApiDocument({
@@ -71,12 +76,21 @@ export async function expressWorkbench(
         otherComponents: components.other,
       })
     },
+    endpoints: () => hostRoutes().endpoints,
     info: () => {
       host.document()
       return { framework: 'Express', name, routeCount }
     },
   }
-  const { prefix: _prefix, name: _name, openapi: _openapi, configDir: _configDir, server: _server, ...rest } = options
+  const {
+    prefix: _prefix,
+    name: _name,
+    openapi: _openapi,
+    configDir: _configDir,
+    server: _server,
+    graphql: _graphql,
+    ...rest
+  } = options
   const token = rest.token === undefined ? createSessionToken() : rest.token
   await server.register(workbench, {
     ...rest,

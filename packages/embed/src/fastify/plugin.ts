@@ -5,6 +5,7 @@
  */
 import { createSessionToken, workbench } from '@wirebench/server'
 import type { EmbeddedHost } from '@wirebench/server'
+import { fastifyEndpoints } from './endpoints.js'
 import fastifyPlugin from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { announceUrl } from '../announce.js'
@@ -24,7 +25,7 @@ function listeningPorts(app: FastifyInstance): number[] {
 }
 
 async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOptions): Promise<void> {
-  const { prefix: givenPrefix, name: givenName, configDir: _configDir, ...rest } = options
+  const { prefix: givenPrefix, name: givenName, configDir: _configDir, graphql: _graphql, ...rest } = options
   const ownPrefix = `${app.prefix}${normalizePrefix(givenPrefix)}`
   const table = createFastifyRouteTable(() => ownPrefix)
   const name = hostName(givenName, 'Fastify')
@@ -37,6 +38,7 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
   }
   app.addHook('onRoute', (route) => table.onRoute(route))
   let described: Record<string, unknown> | undefined
+  const endpoints = fastifyEndpoints(app, table, options.graphql ?? [])
   const owns = createHostOrigin({
     ports: () => listeningPorts(app),
     names: () => options.allowedHosts ?? [],
@@ -47,8 +49,13 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
       // The table is final once the host is ready; before, it is read afresh.
       if (described) return described
       const shared = new SharedSchemas(app.getSchemas())
-      return toOpenApiDocument({ title: name, routes: table.routes(shared), components: shared.components })
+      return toOpenApiDocument({
+        title: name,
+        routes: table.routes(shared, endpoints.isGraphqlPath),
+        components: shared.components,
+      })
     },
+    endpoints: endpoints.list,
     send: createInjectSend(app),
     info: () => ({ framework: 'Fastify', name, routeCount: table.count(), ...(notice ? { notice } : {}) }),
   }

@@ -21,12 +21,14 @@ import type { CachedTarget } from './types.js'
 
 export interface GraphqlDeps {
   outbound: OutboundPolicy | undefined
+  /** Embedded mode: an address of the host itself, reachable whatever `outbound` says. */
+  isHostUrl?: (url: string) => boolean
   maxInputDepth: number
   dispatchers: DispatcherFactory
 }
 
 /** The parsed http(s) address, or `no_services` for anything else (ws://, grpc://, bare host:port). */
-export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound'>): URL {
+export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound' | 'isHostUrl'>): URL {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -36,7 +38,7 @@ export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound'>): 
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new WorkbenchError('no_services', `A GraphQL endpoint is an http(s) URL, not ${parsed.protocol}.`)
   }
-  return checkOutboundUrl(url, deps.outbound)
+  return deps.isHostUrl?.(url) === true ? parsed : checkOutboundUrl(url, deps.outbound)
 }
 
 export interface DiscoverOptions {

@@ -67,7 +67,7 @@ function withoutCredentials(url: URL): string {
 
 export function buildUpgradeRequest(rawUrl: string, ctx: CallContext, options: ResolvedOptions): UpgradeRequest {
   const url = webSocketUrl(rawUrl)
-  checkOutboundUrl(url.href, options.outbound)
+  if (options.isHostUrl?.(url.href) !== true) checkOutboundUrl(url.href, options.outbound)
   const { markers } = ctx
   if (markers.cookieEnv !== undefined) {
     throw new WorkbenchError('unsupported', 'WebSocket calls do not go through a cookie jar.', {

@@ -19,6 +19,11 @@ export interface WebSocketPluginOptions {
   handshakeTimeoutMs?: number
   /** Resolves host names for connections; default: the system resolver behind the transport's metadata guard. */
   lookup?: LookupFunction
+  /**
+   * Embedded mode: the host's own WebSocket routes. An address it owns is listed from its route table (no probe
+   * handshake runs the route's handler) and is reachable whatever `outbound` says.
+   */
+  host?: { owns(url: string): boolean }
 }
 
 export interface ResolvedOptions {
@@ -30,6 +35,7 @@ export interface ResolvedOptions {
   closeTimeoutMs: number
   handshakeTimeoutMs: number
   lookup: LookupFunction
+  isHostUrl?: (url: string) => boolean
 }
 
 export const MiB = 1024 * 1024
