@@ -57,7 +57,13 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
     },
     endpoints: endpoints.list,
     send: createInjectSend(app),
-    info: () => ({ framework: 'Fastify', name, routeCount: table.count(), ...(notice ? { notice } : {}) }),
+    info: () => ({
+      framework: 'Fastify',
+      name,
+      // REST operations, and each GraphQL or WebSocket endpoint once.
+      routeCount: table.count(endpoints.isGraphqlPath) + endpoints.list().length,
+      ...(notice ? { notice } : {}),
+    }),
   }
   app.addHook('onReady', (done) => {
     // Whatever the hook missed is still in the router, without its schema.

@@ -43,7 +43,8 @@ export interface FastifyRouteTable {
   has(method: string, url: string): boolean
   /** REST routes, without the paths `isOther` claims for another protocol. */
   routes(shared: SharedSchemas, isOther?: (path: string) => boolean): HostRoute[]
-  count(): number
+  /** REST operations listed (as `routes()` counts them, without the paths `isOther` claims). */
+  count(isOther?: (path: string) => boolean): number
   /** OpenAPI-style paths of `websocket: true` routes. */
   webSocketPaths(): string[]
   /** OpenAPI-style paths of routes whose schema takes GraphQL requests. */
@@ -157,9 +158,9 @@ export function createFastifyRouteTable(ownPrefix: () => string): FastifyRouteTa
       unique(seen.filter((r) => r.isWebSocket === true).map((r) => fastifyPathToOpenApi(r.url).path)),
     graphqlPaths: () => unique(seen.filter((r) => r.isGraphql === true).map((r) => fastifyPathToOpenApi(r.url).path)),
     routes: mapped,
-    count: () =>
+    count: (isOther = () => false) =>
       seen.reduce((n, route) => {
-        if (isHidden(route)) return n
+        if (isHidden(route) || isOther(fastifyPathToOpenApi(route.url).path)) return n
         return n + route.methods.filter((m) => m !== 'HEAD' || !keys.has(keyOf('GET', route.url))).length
       }, 0),
   }
