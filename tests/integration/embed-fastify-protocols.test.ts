@@ -165,4 +165,25 @@ describe('a Fastify host with mercurius, graphql-yoga on a route and @fastify/we
     })
     expect(JSON.stringify(chat.response)).toContain('echo: hi')
   })
+
+  it('calls them at localhost too, the name the OAuth redirect URI makes the page use', async () => {
+    const local = origin.replace('127.0.0.1', 'localhost')
+    await api('/api/discover', { urls: [local] })
+    const book = await api<InvokeResult>('/api/invoke', {
+      protocol: 'graphql',
+      url: `${local}/graphql`,
+      service: 'Query',
+      method: 'book',
+      messages: [{ variables: { bookId: 'b1' } }],
+    })
+    expect(book.response).toMatchObject({ data: { book: { title: 'Dune' } } })
+    const chat = await api<InvokeResult>('/api/invoke', {
+      protocol: 'websocket',
+      url: `${local.replace('http:', 'ws:')}/chat`,
+      service: 'chat',
+      method: 'connect',
+      messages: [{ text: 'hi' }],
+    })
+    expect(JSON.stringify(chat.response)).toContain('echo: hi')
+  })
 })

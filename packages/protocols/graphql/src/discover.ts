@@ -23,6 +23,8 @@ export interface GraphqlDeps {
   outbound: OutboundPolicy | undefined
   /** Embedded mode: an address of the host itself, reachable whatever `outbound` says. */
   isHostUrl?: (url: string) => boolean
+  /** Embedded mode: the dispatchers for the host's own addresses (its loopback name is not refused on connect). */
+  hostDispatchers?: DispatcherFactory
   maxInputDepth: number
   dispatchers: DispatcherFactory
 }
@@ -39,6 +41,14 @@ export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound' | '
     throw new WorkbenchError('no_services', `A GraphQL endpoint is an http(s) URL, not ${parsed.protocol}.`)
   }
   return deps.isHostUrl?.(url) === true ? parsed : checkOutboundUrl(url, deps.outbound)
+}
+
+/** The host's own addresses go through dispatchers that let its loopback name resolve; every other address is guarded. */
+export function dispatchersFor(
+  url: string,
+  deps: Pick<GraphqlDeps, 'dispatchers' | 'hostDispatchers' | 'isHostUrl'>,
+): DispatcherFactory {
+  return deps.hostDispatchers && deps.isHostUrl?.(url) === true ? deps.hostDispatchers : deps.dispatchers
 }
 
 export interface DiscoverOptions {
@@ -104,7 +114,7 @@ async function introspect(
   deps: GraphqlDeps,
 ): Promise<IntrospectionAnswer> {
   const { url, method, previous } = request
-  const response = await requestIntrospection(url, method, ctx, deps.dispatchers)
+  const response = await requestIntrospection(url, method, ctx, dispatchersFor(url, deps))
   const { isAnswer, truncated } = response
   if (truncated && isAnswer) {
     throw new WorkbenchError(

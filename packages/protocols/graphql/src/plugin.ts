@@ -32,7 +32,17 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     wsAddresses: createWsAddressMemory(),
   }
   const host = options.host
-  if (host) deps.isHostUrl = (url) => host.owns(url)
+  // The host's own loopback name resolves to a private address, which the embedded policy refuses on connect.
+  const hostDispatchers = host
+    ? createDispatcherFactory({
+        outbound: { ...options.outbound, blockPrivate: false },
+        ...(options.cookieJars ? { cookieJars: options.cookieJars } : {}),
+      })
+    : undefined
+  if (host && hostDispatchers) {
+    deps.isHostUrl = (url) => host.owns(url)
+    deps.hostDispatchers = hostDispatchers
+  }
   // Every target is a URL discovery can revisit: nothing is uploaded, so the bound applies to all.
   const targets = createTargetCache<CachedTarget>({
     maxUrlTargets: options.maxCachedTargets ?? 32,
@@ -98,6 +108,7 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     async dispose() {
       targets.clear()
       await dispatchers.close()
+      await hostDispatchers?.close()
     },
   }
 }

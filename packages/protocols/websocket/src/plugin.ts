@@ -27,7 +27,10 @@ function resolveOptions(options: WebSocketPluginOptions): ResolvedOptions {
   }
   if (options.outbound) resolved.outbound = options.outbound
   const host = options.host
-  if (host) resolved.isHostUrl = (url) => host.owns(url)
+  if (host) {
+    resolved.isHostUrl = (url) => host.owns(url)
+    resolved.hostLookup = createGuardedLookup({ ...options.outbound, blockPrivate: false })
+  }
   return resolved
 }
 

@@ -36,6 +36,8 @@ export interface ResolvedOptions {
   handshakeTimeoutMs: number
   lookup: LookupFunction
   isHostUrl?: (url: string) => boolean
+  /** The lookup for the host's own addresses: its loopback name is not refused (cloud metadata still is). */
+  hostLookup?: LookupFunction
 }
 
 export const MiB = 1024 * 1024
