@@ -1,6 +1,7 @@
 // A small task API in NestJS (Express platform) with the workbench mounted at /workbench (@wirebench/embed) and the
 // @nestjs/swagger document handed over in process. Run from the repository root after `npm run build`:
-// `node examples/embedded-nest/server.mjs` (PORT, default 3002), then open the URL it prints.
+// `node examples/embedded-nest/server.mjs` (PORT, default 3002; PLATFORM=fastify for Nest's Fastify platform), then
+// open the URL it prints.
 //
 // This file is plain JavaScript, so the decorators are applied as functions; in a TypeScript app they are the usual
 // `@Controller('tasks')`, `@Post()`, `@ApiProperty()`… The bootstrap at the end is the same either way.
@@ -8,7 +9,7 @@ import 'reflect-metadata'
 import { Body, Controller, Get, Headers, Module, Param, Post, Query } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core'
 import { ApiOperation, ApiProperty, ApiQuery, ApiTags, DocumentBuilder, SwaggerModule } from '@nestjs/swagger'
-import { expressWorkbench } from '@wirebench/embed'
+import { expressWorkbench, wirebench } from '@wirebench/embed'
 import { pathToFileURL } from 'node:url'
 
 class Assignee {}
@@ -69,13 +70,22 @@ ApiTags('tasks')(TasksController)
 class AppModule {}
 Module({ controllers: [TasksController] })(AppModule)
 
+/**
+ * The app on Nest's Express platform (default) or its Fastify one; the workbench is mounted before `listen()`, which
+ * runs `init()`: Express gets Nest's body parsers then, and Fastify's routes are registered then (after the
+ * workbench's onRoute hook exists).
+ */
 export async function createTaskApp(options = {}) {
+  const config = new DocumentBuilder().setTitle('Tasks').setVersion('1.0.0').addBearerAuth().build()
+  if (options.platform === 'fastify') {
+    const { FastifyAdapter } = await import('@nestjs/platform-fastify')
+    const app = await NestFactory.create(AppModule, new FastifyAdapter(), { logger: false })
+    const document = SwaggerModule.createDocument(app, config)
+    await app.register(wirebench, { prefix: '/workbench', openapi: document, ...options.workbench })
+    return app
+  }
   const app = await NestFactory.create(AppModule, { logger: false })
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Tasks').setVersion('1.0.0').addBearerAuth().build(),
-  )
-  // Before `listen()`/`init()`: Nest adds its body parsers then, and the workbench reads its own request bodies.
+  const document = SwaggerModule.createDocument(app, config)
   const express = app.getHttpAdapter().getInstance()
   app.use(
     '/workbench',
@@ -85,7 +95,7 @@ export async function createTaskApp(options = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const app = await createTaskApp()
+  const app = await createTaskApp({ platform: process.env.PLATFORM === 'fastify' ? 'fastify' : 'express' })
   const port = Number(process.env.PORT ?? 3002)
   await app.listen(port, '127.0.0.1')
   console.log(`Tasks on http://127.0.0.1:${port}/`)

@@ -1,6 +1,7 @@
 /**
- * Embedded mode in a NestJS app (`@nestjs/core` + `@nestjs/platform-express`, the example in examples/embedded-nest):
- * the workbench is mounted through the Express glue with the `@nestjs/swagger` document built in process, and the
+ * Embedded mode in a NestJS app (`@nestjs/core` on `@nestjs/platform-express` and on `@nestjs/platform-fastify`, the
+ * example in examples/embedded-nest): the workbench is mounted through the Express glue or registered as the Fastify
+ * plugin, with the `@nestjs/swagger` document built in process (`openapi`), and the
  * host's routes appear with their Nest metadata — the controller's tag as the service, each `operationId` as the
  * name, the DTO's properties (nested ones too) as body fields — read without any HTTP request to the host; a call
  * reaches the Nest handler with its body and headers.
@@ -44,7 +45,7 @@ function describeField(field: FieldInfo): string {
   return `${field.name}:${field.source ?? 'body'}${field.required ? ':required' : ''}${nested}`
 }
 
-describe('a NestJS app (Express platform) with @nestjs/swagger', () => {
+describe.each(['express', 'fastify'] as const)('a NestJS app (%s platform) with @nestjs/swagger', (platform) => {
   let configDir: string
   let app: INestApplication
   let origin: string
@@ -52,10 +53,14 @@ describe('a NestJS app (Express platform) with @nestjs/swagger', () => {
 
   beforeAll(async () => {
     configDir = await mkdtemp(join(tmpdir(), 'wb-embed-nest-'))
-    app = await createTaskApp({ workbench: { configDir, token, announce: false, uiDir: null, name: 'tasks' } })
+    app = await createTaskApp({
+      platform,
+      workbench: { configDir, token, announce: false, uiDir: null, name: 'tasks' },
+    })
     await app.listen(0, '127.0.0.1')
     const server = app.getHttpServer() as Server
-    // Every request the host's server receives outside the workbench: discovery must send none.
+    // Every request the host's server receives outside the workbench: discovery must send none (on Fastify, calls go
+    // through inject() and never reach the server either).
     server.on('request', (request: { url?: string }) => {
       if (!request.url?.startsWith('/workbench/')) hostRequests.push(request.url ?? '')
     })

@@ -15,6 +15,11 @@ export interface EmbedOptions
    * read in process, and left out of the REST listing. Mercurius on a Fastify host is found without this.
    */
   graphql?: GraphqlEndpointOption[]
+  /**
+   * The host's OpenAPI document, built in process (swagger-jsdoc, zod-to-openapi, tsoa, @nestjs/swagger): each route
+   * found in the framework takes the document's operation for the same verb and path. Never fetched over HTTP.
+   */
+  openapi?: Record<string, unknown>
 }
 
 export interface GraphqlEndpointOption {

@@ -14,7 +14,8 @@ import { hostName } from '../host-name.js'
 import { configDirOf, normalizePrefix } from '../options.js'
 import type { EmbedOptions } from '../options.js'
 import { toOpenApiDocument } from '../routes/openapi-document.js'
-import { componentsOf, expressHostRoutes } from './express-document.js'
+import { componentsOf } from '../routes/host-openapi.js'
+import { expressHostRoutes } from './express-document.js'
 import { expressEndpoints } from './express-endpoints.js'
 import type { ExpressEndpoints } from './express-endpoints.js'
 import { walkExpressApp } from './route-walk.js'
@@ -25,8 +26,6 @@ import type { UpgradeSource } from './upgrades.js'
 export interface ExpressEmbedOptions extends EmbedOptions {
   /** The path the middleware is mounted at (`app.use(prefix, …)`); default `/workbench`. */
   prefix?: string
-  /** The host's OpenAPI document, built in process (swagger-jsdoc, zod-to-openapi, tsoa): merged into its routes. */
-  openapi?: Record<string, unknown>
   /**
    * The host's http(s) server, whose WebSocket upgrades under the prefix (the live calls) go to the workbench. Without
    * it, the server is learnt from the first request that reaches the workbench (the page load, before any upgrade).

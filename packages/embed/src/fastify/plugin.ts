@@ -13,6 +13,7 @@ import { createHostOrigin } from '../host-origin.js'
 import { hostName } from '../host-name.js'
 import { configDirOf, normalizePrefix } from '../options.js'
 import type { FastifyEmbedOptions } from '../options.js'
+import { componentsOf, operationKey, operationsOf } from '../routes/host-openapi.js'
 import { toOpenApiDocument } from '../routes/openapi-document.js'
 import { SharedSchemas } from '../routes/shared-schemas.js'
 import { createInjectSend } from './inject-send.js'
@@ -25,7 +26,14 @@ function listeningPorts(app: FastifyInstance): number[] {
 }
 
 async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOptions): Promise<void> {
-  const { prefix: givenPrefix, name: givenName, configDir: _configDir, graphql: _graphql, ...rest } = options
+  const {
+    prefix: givenPrefix,
+    name: givenName,
+    configDir: _configDir,
+    graphql: _graphql,
+    openapi: _openapi,
+    ...rest
+  } = options
   const ownPrefix = `${app.prefix}${normalizePrefix(givenPrefix)}`
   const table = createFastifyRouteTable(() => ownPrefix)
   const name = hostName(givenName, 'Fastify')
@@ -49,10 +57,17 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
       // The table is final once the host is ready; before, it is read afresh.
       if (described) return described
       const shared = new SharedSchemas(app.getSchemas())
+      const declared = operationsOf(options.openapi)
+      const routes = table.routes(shared, endpoints.isGraphqlPath).map((route) => {
+        const operation = declared.get(operationKey(route.method, route.path))
+        return operation ? { ...route, operation } : route
+      })
+      const given = componentsOf(options.openapi)
       return toOpenApiDocument({
         title: name,
-        routes: table.routes(shared, endpoints.isGraphqlPath),
-        components: shared.components,
+        routes,
+        components: { ...given.schemas, ...shared.components },
+        otherComponents: given.other,
       })
     },
     endpoints: endpoints.list,
