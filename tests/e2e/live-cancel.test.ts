@@ -1,30 +1,26 @@
 /** Cancelling a live call in the page cancels it upstream: the gRPC server sees the cancellation, the log says so. */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
 import { startGrpcLiveTarget, type GrpcLiveTarget } from './support/grpc-live-target.js'
 import { liveFacts, setRequestJson, waitForLiveStatus } from './support/live-page.js'
-import { openMethod, openWorkbench } from './support/workbench-page.js'
+import { openMethod } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 describe.runIf(requireChromium())('cancelling a live call', () => {
   let target: GrpcLiveTarget
-  let cli: RunningCli
-  let browser: Browser
+  let session: WorkbenchSession
   let page: Page
 
   beforeAll(async () => {
     target = await startGrpcLiveTarget()
-    cli = await startCli({ urls: [target.url] })
-    browser = await launchChromium()
-    ;({ page } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
+    session = await startWorkbenchSession({ cli: { urls: [target.url] } })
+    page = session.page
     await openMethod(page, 'Ticks')
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
     await target?.close()
   })
 

@@ -1,30 +1,26 @@
 /** When the workbench goes away mid-stream, the open call ends with a visible "connection lost" state instead of hanging. */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
 import { startGrpcLiveTarget, type GrpcLiveTarget } from './support/grpc-live-target.js'
 import { liveFacts, setRequestJson, waitForLiveStatus } from './support/live-page.js'
-import { openMethod, openWorkbench } from './support/workbench-page.js'
+import { openMethod } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 describe.runIf(requireChromium())('live call when the connection drops', () => {
   let target: GrpcLiveTarget
-  let cli: RunningCli
-  let browser: Browser
+  let session: WorkbenchSession
   let page: Page
 
   beforeAll(async () => {
     target = await startGrpcLiveTarget()
-    cli = await startCli({ urls: [target.url] })
-    browser = await launchChromium()
-    ;({ page } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
+    session = await startWorkbenchSession({ cli: { urls: [target.url] } })
+    page = session.page
     await openMethod(page, 'Ticks')
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
     await target?.close()
   })
 
@@ -33,7 +29,7 @@ describe.runIf(requireChromium())('live call when the connection drops', () => {
     await page.keyboard.press('Control+Enter')
     await expect.poll(async () => (await liveFacts(page)).received, { timeout: 20_000 }).toBeGreaterThan(3)
 
-    await cli.stop()
+    await session.cli.stop()
     await waitForLiveStatus(page, ['error'])
     expect(await page.locator('.live-stats .status-badge').textContent()).toBe('Connection lost')
     expect(await page.locator('.live-row-status').textContent()).toContain('Connection lost')
