@@ -15,6 +15,7 @@ import '../support/express5-in-vitest.js'
 import express5 from 'express'
 import express4 from 'express4'
 import expressWs from 'express-ws'
+import { createSchema, createYoga } from 'graphql-yoga'
 import { expressWorkbench } from '@wirebench/embed'
 import type { ExpressWorkbench } from '@wirebench/embed'
 import swaggerJsdoc from 'swagger-jsdoc'
@@ -181,15 +182,28 @@ describe('an Express host with a swagger-jsdoc document', () => {
   })
 })
 
-describe('an Express host with express-ws routes', () => {
+describe('an Express host with express-ws routes and graphql-yoga', () => {
   let server: Server
   let origin: string
   let workbench: ExpressWorkbench
 
   beforeAll(async () => {
     const app = express5()
-    workbench = await expressWorkbench(app, { prefix: '/workbench', configDir, token, uiDir: null, announce: false })
+    const schema = createSchema({
+      typeDefs: 'type Query { greeting(name: String!): String! }',
+      resolvers: { Query: { greeting: (_: unknown, args: { name: string }) => `Hello, ${args.name}` } },
+    })
+    workbench = await expressWorkbench(app, {
+      prefix: '/workbench',
+      configDir,
+      token,
+      uiDir: null,
+      announce: false,
+      // Mounted with app.use, yoga is middleware like any other: the host names it and hands over its schema.
+      graphql: [{ path: '/graphql', schema }],
+    })
     app.use('/workbench', workbench)
+    app.use('/graphql', createYoga({ schema, graphqlEndpoint: '/graphql', logging: false, graphiql: false }))
     server = createServer(app)
     // express-ws registers each `app.ws(path)` as `GET <path>/.websocket`: that is how it is told from a REST route.
     expressWs(app, server)
@@ -224,5 +238,22 @@ describe('an Express host with express-ws routes', () => {
       messages: [{ text: 'hi' }],
     })
     expect(JSON.stringify(result.response)).toContain('echo: hi')
+  })
+
+  it('lists the GraphQL server the host names from its schema object and calls it over loopback', async () => {
+    const host = { origin } as ExpressHost
+    const answer = await api<DiscoverResponse>(host, '/api/discover', { urls: [origin] })
+    const graphql = answer.services.filter((s) => s.protocol === 'graphql')
+    expect(graphql.map((s) => [s.originUrl, s.name, s.methods.map((m) => m.name)])).toEqual([
+      [`${origin}/graphql`, 'Query', ['greeting']],
+    ])
+    const result = await api<InvokeResult>(host, '/api/invoke', {
+      protocol: 'graphql',
+      url: `${origin}/graphql`,
+      service: 'Query',
+      method: 'greeting',
+      messages: [{ variables: { name: 'Ada' } }],
+    })
+    expect(result.response).toMatchObject({ data: { greeting: 'Hello, Ada' } })
   })
 })
