@@ -153,6 +153,24 @@ describe('wirebench call: chaining and assertions of saved requests', () => {
     expect(out.match(/"query"/g)).toHaveLength(1)
   })
 
+  it('refuses -d with several --request: it would replace the messages of every one', async () => {
+    const { code, err } = await runCli([
+      'call',
+      '--workspace',
+      workspace(),
+      '--request',
+      'checks/pass',
+      '--request',
+      'checks/pass',
+      '-d',
+      '{}',
+      '--config-dir',
+      join(root, 'config'),
+    ])
+    expect(code).toBe(2)
+    expect(err).toContain('-d replaces the messages of one --request; it cannot go with several.')
+  })
+
   it('refuses a file whose assertions cannot be evaluated, naming the entry', async () => {
     await saveAsserted('checks/bad', [{ type: 'json', path: 'a', matches: '(' }])
     const { code, err } = await cli('checks/bad')
