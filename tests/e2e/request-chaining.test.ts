@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
-import { pinTheme, receivedPreviews, typeInComposer, waitForLiveStatus } from './support/live-page.js'
+import { pinTheme, receivedPreviews, setRequestJson, typeInComposer, waitForLiveStatus } from './support/live-page.js'
 import { fieldInput, methodRow, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
 
 const TOKEN = 'tok-e2e-4711'
@@ -105,6 +105,22 @@ describe.runIf(requireChromium())('request chaining and assertions', () => {
     await waitForLiveStatus(page, ['open'])
     await expect.poll(async () => (await receivedPreviews(page)).join('\n')).toContain(`token ${TOKEN}`)
     await screenshot(page, 'chain-websocket-frame-dark')
+  })
+
+  it("chains a value of a stream's last message from the message inspector", async () => {
+    await openMethod(page, 'StreamReadings')
+    await setRequestJson(page, { stationId: 'st-harbor', count: 3, intervalMs: 0 })
+    await page.keyboard.press('Control+Enter')
+    await waitForLiveStatus(page, ['closed'])
+    const inspector = page.getByRole('region', { name: 'Selected message' })
+    // An earlier message is not what ${response.…} reads: it offers no chain action.
+    await page.locator('.live-row.is-in:not(.is-meta)').first().click()
+    await inspector.locator('.json-tree').waitFor()
+    expect(await inspector.locator('.json-chain').count()).toBe(0)
+    await page.locator('.live-row.is-in:not(.is-meta)').last().click()
+    await expect.poll(() => inspector.locator('.json-chain').count()).toBeGreaterThan(0)
+    await jsonRow(page, 'sequence').getByRole('button', { name: 'Chain sequence: copy a reference to it' }).click()
+    await expect.poll(() => clipboard(page)).toBe('${response.sequence}')
   })
 
   it('shows the assertions written in the editor as pass/fail beside the response after each send', async () => {

@@ -19,15 +19,21 @@ export function unarySnapshot(result: InvokeResult): ResponseSnapshot {
   }
 }
 
-/** The last frame a stream or channel received, or undefined when none is held. */
-export function liveSnapshot(call: LiveCallState): ResponseSnapshot | undefined {
+/** The log index of the last message a stream or channel received (what `${response.…}` reads), if one is held. */
+export function lastReceivedIndex(call: LiveCallState): number | undefined {
   for (let index = call.log.end - 1; index >= call.log.first; index--) {
     const entry = call.log.at(index)
-    if (entry?.direction === 'in' && entry.kind === 'message') {
-      return { body: entry.data, status: call.end?.status ?? 'OK', headers: call.headers ?? {} }
-    }
+    if (entry?.direction === 'in' && entry.kind === 'message') return index
   }
   return undefined
+}
+
+/** The last frame a stream or channel received, or undefined when none is held. */
+export function liveSnapshot(call: LiveCallState): ResponseSnapshot | undefined {
+  const index = lastReceivedIndex(call)
+  const entry = index === undefined ? undefined : call.log.at(index)
+  if (!entry) return undefined
+  return { body: entry.data, status: call.end?.status ?? 'OK', headers: call.headers ?? {} }
 }
 
 export interface ResponseMemorySources {
