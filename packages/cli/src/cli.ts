@@ -13,6 +13,7 @@ import type { RawFlags } from './flags.js'
 import type { CliIo } from './io.js'
 import { start } from './start.js'
 import type { Output } from './start.js'
+import { unknownCommand } from './unknown-command.js'
 import { cliVersion } from './version.js'
 
 const examples = `
@@ -122,7 +123,17 @@ function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command
       .exitOverride()
       // Root flags go before a subcommand, so `call -v` is verbose while `wirebench -v` prints the version.
       .enablePositionalOptions()
-      .action(async (flags: RawFlags) => onStart(flags))
+      // A word that is no subcommand reaches the start action: it is refused there as an unknown command.
+      .allowExcessArguments(true)
+      .action(async (flags: RawFlags, command: Command) => {
+        const [word] = command.args
+        if (word !== undefined)
+          throw unknownCommand(
+            word,
+            command.commands.map((c) => c.name()),
+          )
+        await onStart(flags)
+      })
   )
 }
 

@@ -4,7 +4,7 @@
  * marker, and credentials bound to hosts. The command line cannot ask, so the hosts of its `--url`s and of
  * `--allow-credentials-host` are approved for the call and any other host that would get credentials is refused.
  */
-import { readTargetText } from '@wirebench/core'
+import { WorkbenchError, readTargetText } from '@wirebench/core'
 import type * as AuthPackage from '@wirebench/auth'
 import type { AuthCaches, BoundCall, Environment, TokenClient } from '@wirebench/auth'
 import type { TokenProxy } from '@wirebench/server/engine'
@@ -44,12 +44,37 @@ function json(bytes: Buffer): unknown {
   return JSON.parse(bytes.toString('utf8')) as unknown
 }
 
+/**
+ * A token request that failed, naming the endpoint: the transport's reason ("Cannot reach 127.0.0.1:9") alone does not
+ * say that the call never went out because the environment's token URL is down.
+ */
+async function fromTokenEndpoint(kind: string, tokenUrl: string, request: () => Promise<Buffer>): Promise<unknown> {
+  try {
+    return json(await request())
+  } catch (error) {
+    const problem = WorkbenchError.from(error, 'upstream_unreachable')
+    throw new WorkbenchError(
+      problem.code,
+      `The ${kind} token request to ${tokenUrl} failed, so the call was not sent: ${problem.message}`,
+      {
+        cause: error,
+        hint: `${problem.hint ? `${problem.hint} ` : ''}The token URL is the environment's (tokenUrl in environments.json).`,
+        ...(problem.details ? { details: problem.details } : {}),
+      },
+    )
+  }
+}
+
 function tokenClientOf(tokens: TokenProxy): TokenClient {
   return {
-    oauthToken: async (body, signal) => json(await tokens.clientCredentials(body, signal)),
-    codeExchange: async (body, signal) => json(await tokens.codeExchange(body, signal)),
-    refresh: async (body, signal) => json(await tokens.refresh(body, signal)),
-    customToken: async (body, signal) => json(await tokens.customToken(body, signal)),
+    oauthToken: (body, signal) =>
+      fromTokenEndpoint('OAuth 2.0 client credentials', body.tokenUrl, () => tokens.clientCredentials(body, signal)),
+    codeExchange: (body, signal) =>
+      fromTokenEndpoint('OAuth 2.0 code exchange', body.tokenUrl, () => tokens.codeExchange(body, signal)),
+    refresh: (body, signal) =>
+      fromTokenEndpoint('OAuth 2.0 refresh', body.tokenUrl, () => tokens.refresh(body, signal)),
+    customToken: (body, signal) =>
+      fromTokenEndpoint('custom token', body.tokenUrl, () => tokens.customToken(body, signal)),
   }
 }
 
