@@ -87,12 +87,12 @@ function hostRefusal(environment: string, host: string | undefined, reason: stri
   if (reason === 'refused') {
     return CliFailure.usage(
       `Environment "${environment}" refuses its credentials to ${host}; the call was not sent.`,
-      `Move ${host} from the environment's refused hosts to its approved ones (environment menu → Hosts) to call it with them.`,
+      `Move ${host} from the environment's refused hosts to its approved ones ("hosts": {"approved": ["${host}"]} in environments.json) to call it with them.`,
     )
   }
   return CliFailure.usage(
     `The credentials of environment "${environment}" are not approved for ${host}; the call was not sent.`,
-    `Add --allow-credentials-host ${host} to send them this once, or approve ${host} in the environment's hosts (environment menu → Hosts, or "hosts": {"approved": ["${host}"]} in environments.json).`,
+    `Add --allow-credentials-host ${host} to send them this once, or approve ${host} in the environment's hosts ("hosts": {"approved": ["${host}"]} in environments.json).`,
   )
 }
 
