@@ -91,8 +91,11 @@ function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command
   return (
     new Command('wirebench')
       .description(
-        'A multi-protocol API workbench in your browser: discover, call and inspect REST (and more) services.',
+        'A multi-protocol API workbench: discover, call and inspect REST, gRPC, GraphQL, SSE, WebSocket, SignalR and MCP ' +
+          'services in your browser (wirebench [options]) or from a terminal (wirebench list|describe|call …).',
       )
+      // The root's own flags only start the workbench; a newcomer must not expect them to work after a command.
+      .optionsGroup('Options to start the workbench (each command has its own: wirebench <command> --help):')
       .version(cliVersion, '-v, --version', 'print the version')
       .option(
         '--url <address>',

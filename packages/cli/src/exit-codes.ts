@@ -27,6 +27,15 @@ Exit codes:
   3  discovery or connection failure
   4  timeout`
 
+/** `list` and `describe` call nothing: their exits are about discovery. */
+export const discoveryExitCodeHelp = `
+Exit codes:
+  0  success
+  2  usage error (unknown flag, a --url that is no address, a service or method not found, an environment that does
+     not exist)
+  3  discovery or connection failure: nothing was found at any --url
+  4  timeout: discovery ran out of time (--timeout)`
+
 const usageCodes: ReadonlySet<WorkbenchErrorCode> = new Set<WorkbenchErrorCode>([
   'invalid_request',
   'no_plugin',

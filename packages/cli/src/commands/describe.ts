@@ -3,7 +3,7 @@ import { Command } from 'commander'
 import { exampleFlavorOf, exampleMessage } from '@wirebench/core'
 import type { FieldInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { findMethod, findServices, serviceLabel, splitAddress } from '../engine/find-method.js'
-import { exitCodeHelp } from '../exit-codes.js'
+import { discoveryExitCodeHelp } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
 import { formatJson } from '../io.js'
 import type { CliIo } from '../io.js'
@@ -70,7 +70,7 @@ export function describeCommand(io: CliIo, setExitCode: (code: number) => void):
     .addOption(discoveryTimeoutOption())
     .addHelpText(
       'after',
-      `\nExamples:\n  $ wirebench describe --url http://localhost:8080/openapi.json Bookshop/getBook\n${exitCodeHelp}`,
+      `\nExamples:\n  $ wirebench describe --url http://localhost:8080/openapi.json Bookshop/getBook\n${discoveryExitCodeHelp}`,
     )
     .action(
       callAction(async (address: string, flags: DescribeFlags) => {

@@ -2,7 +2,7 @@
 import { Command } from 'commander'
 import type { DiscoverResponse, MethodInfo, MethodType } from '@wirebench/core'
 import { serviceLabel } from '../engine/find-method.js'
-import { exitCodeHelp } from '../exit-codes.js'
+import { discoveryExitCodeHelp } from '../exit-codes.js'
 import { formatJson } from '../io.js'
 import type { CliIo } from '../io.js'
 import { callAction, discoveryTimeoutOption, openSession, parseTimeout, withTargetOptions } from './target-options.js'
@@ -51,7 +51,7 @@ export function listCommand(io: CliIo, setExitCode: (code: number) => void): Com
     .addOption(discoveryTimeoutOption())
     .addHelpText(
       'after',
-      `\nExamples:\n  $ wirebench list --url http://localhost:8080/openapi.json\n  $ wirebench list --url grpc@localhost:50051 --json\n${exitCodeHelp}`,
+      `\nExamples:\n  $ wirebench list --url http://localhost:8080/openapi.json\n  $ wirebench list --url grpc@localhost:50051 --json\n${discoveryExitCodeHelp}`,
     )
     .action(
       callAction(async (flags: ListFlags) => {
