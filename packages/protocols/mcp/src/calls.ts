@@ -87,8 +87,11 @@ async function callMethod(
 ): Promise<MethodOutcome> {
   // What the session writes: the params with `_meta.progressToken` (the session adds it the same way).
   const send = (method: string, params: Record<string, unknown>, token: McpProgressToken | undefined) => {
-    const meta = { ...(params['_meta'] as Record<string, unknown> | undefined), progressToken: token }
-    onSend(jsonRpcSent(session, request.address, ctx.metadata, { method, params: { ...params, _meta: meta } }))
+    // Built only for a caller that shows it (the response pane, the CLI's -v).
+    if (ctx.isSentOmitted !== true) {
+      const meta = { ...(params['_meta'] as Record<string, unknown> | undefined), progressToken: token }
+      onSend(jsonRpcSent(session, request.address, ctx.metadata, { method, params: { ...params, _meta: meta } }))
+    }
     return { method, params }
   }
   const options = (token: McpProgressToken | undefined): CallOptions => {
