@@ -109,6 +109,10 @@ describe('wirebench help and completion', () => {
       /^wirebench: unknown command 'frob'\.\n {2}Commands: list, describe, call, bench, plugin, completion /,
     )
     expect(frob.err).not.toMatch(/too many arguments/)
+    // `help` is no unknown command: it prints the help of the one named.
+    const help = await runCli(['help', 'call'])
+    expect(help.code).toBe(0)
+    expect(help.out).toMatch(/^Usage: wirebench call /)
     const typo = await runCli(['lsit', '--url', 'http://127.0.0.1:1'])
     expect(typo.code).toBe(2)
     expect(typo.err).toMatch(/^wirebench: unknown command 'lsit'\. Did you mean 'list'\?/)

@@ -129,7 +129,12 @@ function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command
       // A word that is no subcommand reaches the start action: it is refused there as an unknown command.
       .allowExcessArguments(true)
       .action(async (flags: RawFlags, command: Command) => {
-        const [word] = command.args
+        const [word, topic] = command.args
+        // `wirebench help [command]`, as commander offers it on programs without a start action of their own.
+        if (word === 'help') {
+          ;(command.commands.find((c) => c.name() === topic) ?? command).outputHelp()
+          return
+        }
         if (word !== undefined)
           throw unknownCommand(
             word,
