@@ -3,7 +3,6 @@
  * server stream through the plugin's `invokeStream`, a duplex channel through `openChannel`, each under the server's
  * call context (limits, deadline, header checks).
  */
-import { STATUS_CODES } from 'node:http'
 import { WorkbenchError } from '@wirebench/core'
 import type { Call, CallContext, Channel, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
 import type { CliEngine } from '../engine/cli-engine.js'
@@ -34,6 +33,17 @@ export interface CallRun {
   auth: CallAuth
   io: CliIo
   verbose: VerboseLog
+}
+
+/** Redirect reason phrases (RFC 9110), here rather than node:http's table: a cold call must not load node:http. */
+const redirectNames: Readonly<Record<number, string>> = {
+  300: 'Multiple Choices',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  304: 'Not Modified',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
 }
 
 /**
@@ -107,7 +117,7 @@ async function runUnary(plan: CallPlan, run: CallRun): Promise<ExitCode> {
   if (redirect !== undefined) {
     const location = result.metadata['location']
     run.io.err(
-      `wirebench: HTTP ${redirect} ${STATUS_CODES[redirect] ?? 'Redirect'}${location ? `, Location: ${location}` : ''}\n` +
+      `wirebench: HTTP ${redirect} ${redirectNames[redirect] ?? 'Redirect'}${location ? `, Location: ${location}` : ''}\n` +
         `  Redirects are not followed: call the address it names (--url, or the document's server URL) instead.\n`,
     )
   } else if (code !== exitCodes.ok) {
