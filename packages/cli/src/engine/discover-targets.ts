@@ -34,6 +34,17 @@ export function describeFailedAttempts(attempts: readonly DiscoveryAttempt[]): s
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim()
 
+/** `rest, grpc: Cannot reach …; mcp: …`: the attempts' reasons, plugins with the same one named together. */
+function groupedReasons(attempts: readonly DiscoveryAttempt[]): string {
+  const reasons = new Map<string, string[]>()
+  for (const attempt of attempts) {
+    // Without its closing period: the reasons are joined into one sentence.
+    const reason = oneLine(attempt.message ?? 'no services').replace(/\.$/, '')
+    reasons.set(reason, [...(reasons.get(reason) ?? []), attempt.pluginId])
+  }
+  return [...reasons].map(([reason, plugins]) => `${plugins.join(', ')}: ${reason}`).join('; ')
+}
+
 /**
  * One line per address where no plugin found anything while other addresses answered (the command goes on without
  * it): the address, what each plugin ran into (plugins with the same reason named together), and what to do.
@@ -45,14 +56,9 @@ export function describeFailedAddresses(attempts: readonly DiscoveryAttempt[]): 
     .filter(([, tried]) => tried.every((a) => a.outcome !== 'ok' && a.outcome !== 'partial'))
     .map(([url, tried]) => {
       const failed = tried.filter((a) => a.outcome === 'error' || a.outcome === 'timeout')
-      const reasons = new Map<string, string[]>()
-      for (const attempt of failed) {
-        const reason = oneLine(attempt.message ?? attempt.outcome)
-        reasons.set(reason, [...(reasons.get(reason) ?? []), attempt.pluginId])
-      }
       const what =
-        reasons.size > 0
-          ? [...reasons].map(([reason, plugins]) => `${plugins.join(', ')}: ${reason}`).join('; ')
+        failed.length > 0
+          ? groupedReasons(failed)
           : `none of ${tried.map((a) => a.pluginId).join(', ')} found services there`
       const hint =
         tried.find((a) => a.hint !== undefined)?.hint ??
@@ -79,8 +85,7 @@ export async function discoverTargets(engine: CliEngine, options: DiscoverOption
   if (refused) throw CliFailure.usage(`--url ${refused.url}: ${refused.message ?? ''}`, refused.hint)
   if (response.services.length === 0) {
     const reasons = response.attempts.filter((a) => a.outcome === 'error' || a.outcome === 'timeout')
-    const shown = (reasons.length > 0 ? reasons : response.attempts).slice(0, 6)
-    const lines = shown.map((a) => `${a.pluginId}: ${a.message ?? 'no services'}`)
+    const shown = reasons.length > 0 ? reasons : response.attempts
     // Every plugin's own hint, named: which one applies depends on what the address is (a hub, an MCP server, REST).
     const hints = new Map<string, string>()
     for (const attempt of response.attempts) {
@@ -91,7 +96,7 @@ export async function discoverTargets(engine: CliEngine, options: DiscoverOption
     const isTimeout = reasons.length > 0 && reasons.every((a) => a.outcome === 'timeout')
     throw new CliFailure(
       isTimeout ? exitCodes.timeout : exitCodes.unreachable,
-      `No services found at ${options.urls.join(', ')}. ${lines.join('; ')}`,
+      `No services found at ${options.urls.join(', ')}. ${groupedReasons(shown)}.`,
       hint ?? 'Check the address; pin a protocol (grpc@http://host:port or --protocol grpc) to see only its answer.',
     )
   }
