@@ -150,6 +150,7 @@ export async function openSession(
   io: CliIo,
   workspaceVars?: Readonly<Record<string, string>>,
   savedAuth?: SavedAuth,
+  chainResolver?: (name: string) => string | undefined,
 ): Promise<CallSession> {
   const mcpServers: McpStdioServer[] = []
   const urls = (flags.url ?? [])
@@ -187,6 +188,7 @@ export async function openSession(
       allowedHosts: flags.allowCredentialsHost ?? [],
       tokens: engine.tokens,
       ...(workspaceVars ? { workspaceVars } : {}),
+      ...(chainResolver ? { resolve: chainResolver } : {}),
     })
     const word = wordingFor(flags)
     const discover: CallSession['discover'] = (options) =>
