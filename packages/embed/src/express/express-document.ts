@@ -9,9 +9,15 @@ import { isObject } from '../routes/shared-schemas.js'
 import { expressPathToOpenApi } from './route-walk.js'
 import type { ExpressRoute } from './route-walk.js'
 
+/** A document's operation and the path it is written under (its parameters are named after that path's). */
+interface DeclaredOperation {
+  path: string
+  operation: JsonSchema
+}
+
 /** Operations of the document by `VERB /path`, the path's parameter names folded so `{id}` matches `{userId}`. */
-function operationsOf(document: JsonSchema | undefined): Map<string, JsonSchema> {
-  const operations = new Map<string, JsonSchema>()
+function operationsOf(document: JsonSchema | undefined): Map<string, DeclaredOperation> {
+  const operations = new Map<string, DeclaredOperation>()
   const paths = isObject(document?.['paths']) ? document['paths'] : {}
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue
@@ -21,7 +27,7 @@ function operationsOf(document: JsonSchema | undefined): Map<string, JsonSchema>
       const shared: unknown[] = Array.isArray(item['parameters']) ? item['parameters'] : []
       const own: unknown[] = Array.isArray(operation['parameters']) ? operation['parameters'] : []
       const merged = shared.length > 0 ? { ...operation, parameters: [...shared, ...own] } : operation
-      operations.set(keyOf(verb, path), merged)
+      operations.set(keyOf(verb, path), { path, operation: merged })
     }
   }
   return operations
@@ -40,9 +46,14 @@ export function expressHostRoutes(routes: readonly ExpressRoute[], document: Jso
     const key = keyOf(route.method, path)
     if (seen.has(key)) continue
     seen.add(key)
-    const host: HostRoute = { method: route.method, path, service: groupName(route.group) ?? defaultServiceName }
-    const operation = declared.get(key)
-    if (operation) host.operation = operation
+    const service = groupName(expressPathToOpenApi(route.group)) ?? defaultServiceName
+    const host: HostRoute = { method: route.method, path, service }
+    const declaration = declared.get(key)
+    if (declaration) {
+      host.operation = declaration.operation
+      // The document's parameter names (`{userId}`) are the ones its operation declares; Express matches by position.
+      host.path = declaration.path
+    }
     out.push(host)
   }
   return out

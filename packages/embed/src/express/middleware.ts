@@ -14,6 +14,7 @@ import { hostName } from '../host-name.js'
 import { configDirOf, normalizePrefix } from '../options.js'
 import type { EmbedOptions } from '../options.js'
 import { toOpenApiDocument } from '../routes/openapi-document.js'
+import { createConsumedBodyAnswer, isBodyConsumed } from './consumed-body.js'
 import { componentsOf, expressHostRoutes } from './express-document.js'
 import { walkExpressApp } from './route-walk.js'
 import type { ExpressAppLike } from './route-walk.js'
@@ -41,6 +42,12 @@ export async function expressWorkbench(
   const ports = new Set<number>()
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined
   const server = Fastify({
+    // The host's own `trust proxy` setting, read on each request (it may be set after the workbench is mounted):
+    // forwarded headers count exactly when the host trusts its proxy (SECURITY.md).
+    trustProxy: (address: string, hop: number) => {
+      const trust = app.settings?.['trust proxy fn']
+      return typeof trust === 'function' ? (trust as (address: string, hop: number) => boolean)(address, hop) : false
+    },
     serverFactory: (handler) => {
       handle = handler
       return createServer()
@@ -83,9 +90,14 @@ export async function expressWorkbench(
   // Express does not say where it will listen: the path is announced, on the host's own origin.
   announceUrl(`${prefix}/`, token, options)
 
+  const answerConsumedBody = createConsumedBodyAnswer()
   function middleware(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
     const port = req.socket.localPort
     if (port !== undefined) ports.add(port)
+    if (isBodyConsumed(req)) {
+      answerConsumedBody(res)
+      return
+    }
     // Express strips the mount path; the workbench routes (and its gates) are written with it.
     if (req.originalUrl !== undefined) req.url = req.originalUrl
     handle?.(req, res)

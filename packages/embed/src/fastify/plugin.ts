@@ -54,8 +54,16 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
   }
   app.addHook('onReady', (done) => {
     // Whatever the hook missed is still in the router, without its schema.
+    let missed = 0
     for (const route of printedRoutes(app)) {
-      if (!table.has(route.method, route.url)) table.addBare(route.method, route.url)
+      if (table.has(route.method, route.url)) continue
+      table.addBare(route.method, route.url)
+      missed++
+    }
+    // Registered inside an encapsulated plugin, the hook sees only that plugin's routes: said as loudly as lateness.
+    if (missed > 0 && notice === undefined) {
+      notice = `The workbench did not see ${missed} route(s) of ${name} being registered (it is registered inside an encapsulated plugin): those are listed without their schemas. Register it on the root instance, before your routes, to see their parameters and bodies.`
+      app.log.warn(notice)
     }
     described = host.document()
     done()
