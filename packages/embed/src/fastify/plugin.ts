@@ -37,6 +37,7 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
   }
   app.addHook('onRoute', (route) => table.onRoute(route))
   let described: Record<string, unknown> | undefined
+  let isReady = false
   const owns = createHostOrigin({
     ports: () => listeningPorts(app),
     names: () => options.allowedHosts ?? [],
@@ -44,10 +45,12 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
   const host: EmbeddedHost = {
     owns,
     document() {
-      // The table is final once the host is ready; before, it is read afresh.
+      // The table is final once the host is ready: read on first use then (not at start-up), afresh before.
       if (described) return described
       const shared = new SharedSchemas(app.getSchemas())
-      return toOpenApiDocument({ title: name, routes: table.routes(shared), components: shared.components })
+      const document = toOpenApiDocument({ title: name, routes: table.routes(shared), components: shared.components })
+      if (isReady) described = document
+      return document
     },
     send: createInjectSend(app),
     info: () => ({ framework: 'Fastify', name, routeCount: table.count(), ...(notice ? { notice } : {}) }),
@@ -65,7 +68,7 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
       notice = `The workbench did not see ${missed} route(s) of ${name} being registered (it is registered inside an encapsulated plugin): those are listed without their schemas. Register it on the root instance, before your routes, to see their parameters and bodies.`
       app.log.warn(notice)
     }
-    described = host.document()
+    isReady = true
     done()
   })
   const token = rest.token === undefined ? createSessionToken() : rest.token
