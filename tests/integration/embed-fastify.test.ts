@@ -277,6 +277,7 @@ describe('a workbench registered after some of the host routes', () => {
       { schema: { tags: ['early'], querystring: { type: 'object', properties: { q: { type: 'string' } } } } },
       () => 'early',
     )
+    app.get('/files/*', () => 'file')
     await app.register(wirebench, {
       prefix: '/wb',
       configDir,
@@ -289,10 +290,10 @@ describe('a workbench registered after some of the host routes', () => {
     await app.listen({ host: '127.0.0.1', port: 0 })
     try {
       const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-      expect(lines.join('')).toContain('registered after 1 route(s) of late-host')
+      expect(lines.join('')).toContain('registered after 2 route(s) of late-host')
       const page = await app.inject({ url: '/wb/', headers: { host: new URL(origin).host } })
       const config = JSON.parse(/id="wirebench-config">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '{}') as ClientConfig
-      expect(config.embedded).toMatchObject({ framework: 'Fastify', name: 'late-host', routeCount: 2 })
+      expect(config.embedded).toMatchObject({ framework: 'Fastify', name: 'late-host', routeCount: 3 })
       expect(config.embedded?.notice).toContain('Register it before your routes')
       const found = await app.inject({
         method: 'POST',
@@ -301,9 +302,16 @@ describe('a workbench registered after some of the host routes', () => {
         payload: { urls: [origin] },
       })
       const services = found.json<DiscoverResponse>().services
-      expect(services.map((s) => [s.name, s.methods.map((m) => [m.name, m.inputType.fields.length])])).toEqual([
-        ['late', [['get_late', 0]]],
-        ['Default', [['get_early', 0]]],
+      // A wildcard route read back under its own path (the flat printRoutes form loses it).
+      expect(services.map((s) => [s.name, s.methods.map((m) => [m.httpPath, m.inputType.fields.length])])).toEqual([
+        ['late', [['/late', 0]]],
+        [
+          'Default',
+          [
+            ['/early', 0],
+            ['/files/{*}', 1],
+          ],
+        ],
       ])
     } finally {
       await app.close()
