@@ -1,6 +1,8 @@
 // A small bookshop API in Express with the workbench mounted at /workbench (@wirebench/embed). Run from the
-// repository root after `npm run build`: `node examples/embedded-express/server.mjs` (PORT, default 3001), then open
-// the URL it prints. Routers with mount paths, path and query parameters, an in-process swagger-jsdoc document, auth.
+// repository root after `npm run build`: `node examples/embedded-express/server.mjs` (PORT, default 3001; 0 picks a
+// free one), then open the URL it prints. Routers with mount paths, path, query and header parameters, a deprecated
+// route, an in-process swagger-jsdoc document, auth. Express 5 has no route constraints (path-to-regexp 8 dropped
+// them); the Fastify example has one.
 import { createServer } from 'node:http'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { expressWorkbench } from '@wirebench/embed'
@@ -12,6 +14,13 @@ const books = [{ id: 1, title: 'The Lighthouse Ledger', author: { name: 'I. Mars
 /**
  * @openapi
  * /books:
+ *   get:
+ *     tags: [books]
+ *     operationId: listBooks
+ *     summary: List books, optionally by title
+ *     parameters:
+ *       - { name: title, in: query, schema: { type: string } }
+ *       - { name: x-request-id, in: header, description: Echoed back in the response, schema: { type: string } }
  *   post:
  *     tags: [books]
  *     operationId: addBook
@@ -49,6 +58,14 @@ const books = [{ id: 1, title: 'The Lighthouse Ledger', author: { name: 'I. Mars
  *         content:
  *           text/event-stream:
  *             schema: { type: string }
+ * /search:
+ *   get:
+ *     tags: [books]
+ *     operationId: searchBooks
+ *     summary: Old search; use listBooks with ?title=
+ *     deprecated: true
+ *     parameters:
+ *       - { name: q, in: query, schema: { type: string } }
  */
 export async function createBookshop(options = {}) {
   const app = express()
@@ -60,7 +77,12 @@ export async function createBookshop(options = {}) {
   app.use('/workbench', await expressWorkbench(app, { prefix: '/workbench', openapi, ...options.workbench }))
   app.use(express.json())
   const api = express.Router()
-  api.get('/books', (req, res) => res.json(books.filter((b) => !req.query.title || b.title.includes(req.query.title))))
+  const byTitle = (title) => books.filter((b) => !title || b.title.includes(title))
+  api.get('/books', (req, res) => {
+    if (req.headers['x-request-id']) res.set('x-request-id', req.headers['x-request-id'])
+    res.json(byTitle(req.query.title))
+  })
+  api.get('/search', (req, res) => res.json(byTitle(req.query.q)))
   api.get('/books/events', (req, res) => {
     const count = Math.min(Number(req.query.count ?? 3) || 3, 100)
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
@@ -86,7 +108,14 @@ export async function createBookshop(options = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const app = await createBookshop()
-  const port = Number(process.env.PORT ?? 3001)
-  createServer(app).listen(port, '127.0.0.1', () => console.log(`Bookshop on http://127.0.0.1:${port}/`))
+  // Express does not say where it listens: the workbench's address is printed here, once the port is known.
+  let workbenchPath = '/workbench/'
+  const app = await createBookshop({ workbench: { announce: (path) => (workbenchPath = path) } })
+  const server = createServer(app)
+  server.listen(Number(process.env.PORT ?? 3001), '127.0.0.1', () => {
+    // `localhost`: the OAuth redirect URI the workbench shows is built on it (SPEC.md, embedded mode).
+    const origin = `http://localhost:${server.address().port}`
+    console.log(`Bookshop on ${origin}/`)
+    console.log(`Wirebench: ${origin}${workbenchPath}`)
+  })
 }

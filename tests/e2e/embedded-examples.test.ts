@@ -79,12 +79,19 @@ describe.runIf(requireChromium())('embedded examples in the browser', () => {
     const app = await createExpressBookshop({ workbench: { configDir, token, announce: false, name: 'bookshop' } })
     const server = createServer(app)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    // `localhost`, the name the OAuth redirect URI is built on: the host's own routes answer on it too.
+    const origin = `http://localhost:${(server.address() as AddressInfo).port}`
     try {
       const { page, errors } = await newPage(browser, { colorScheme: 'dark' })
       await openWorkbench(page, `${origin}/workbench/#token=${token}`)
       await expect.poll(() => urlChip(page, origin).getAttribute('data-status'), { timeout: 15_000 }).toBe('ok')
       expect(await page.locator('.embedded-badge').textContent()).toMatch(/bookshop.*Express/)
+      // Every route is documented: one `books` service, the old search deprecated.
+      expect(await page.locator('.sb-service', { hasText: 'Default' }).count()).toBe(0)
+      expect(await methodRow(page, 'searchBooks').getAttribute('class')).toContain('is-deprecated')
+      await openMethod(page, 'listBooks')
+      await fieldInput(page, 'x-request-id').fill('req-7')
+      expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^200/)
       await openMethod(page, 'getBook')
       await fieldInput(page, 'id').fill('1')
       const badge = await sendWithShortcut(page)

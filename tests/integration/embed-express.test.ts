@@ -4,7 +4,7 @@
  * in-process swagger-jsdoc document is merged in; calls reach the handlers over loopback HTTP to the host's listener.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:http'
+import { createServer, request as httpRequest } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -19,11 +19,11 @@ import { createSchema, createYoga } from 'graphql-yoga'
 import { expressWorkbench } from '@wirebench/embed'
 import type { ExpressWorkbench } from '@wirebench/embed'
 import swaggerJsdoc from 'swagger-jsdoc'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LIVE_PROTOCOL } from '@wirebench/core'
 import { expressRoutes, startExpressHost } from '../servers/embed/express-host.js'
 import { connectLive, liveUrl, refusedStatus } from '../servers/live/live-client.js'
-import type { ExpressHost } from '../servers/embed/express-host.js'
+import type { ExpressApp, ExpressHost, ExpressModule, ExpressRouter } from '../servers/embed/express-host.js'
 
 const token = 'embedded-express-token-0123456789abcdef0123456789abcdef'
 let configDir: string
@@ -34,6 +34,36 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(configDir, { recursive: true, force: true })
 })
+
+/** A request as a TLS-terminating proxy in front of the host forwards it (node:http: fetch will not set Host). */
+function proxiedDiscover(host: ExpressHost): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(host.origin)
+    const request = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/workbench/api/discover',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-workbench-token': token,
+          host: 'app.example.test',
+          origin: 'https://app.example.test',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-for': '203.0.113.9',
+        },
+      },
+      (response) => {
+        let body = ''
+        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      },
+    )
+    request.on('error', reject)
+    request.end('{"urls":[]}')
+  })
+}
 
 async function api<T>(host: ExpressHost, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${host.origin}/workbench${path}`, {
@@ -68,19 +98,74 @@ function listed(answer: DiscoverResponse): string[] {
     .sort()
 }
 
+type Verb = (path: string, handler: unknown) => void
+const verb = (router: ExpressRouter, name: string): Verb => (router[name] as Verb).bind(router)
+const allVerbs = (path: string): string[] =>
+  ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((v) => `Default ${v.toLowerCase()}_anything ${v} ${path} []`)
+
+/** Routes in each version's own syntax: constraints, optional parameters, wildcards, a mount path with a parameter. */
+const extensions = {
+  'Express 4': (app: ExpressApp, express: ExpressModule, echo: unknown) => {
+    const x = express.Router()
+    verb(x, 'get')('/items/:id(\\d+)', echo)
+    verb(x, 'get')('/opt/:maybe?', echo)
+    const admin = express.Router({ mergeParams: true })
+    verb(admin, 'get')('/audit/:year', echo)
+    x.use('/tenants/:tenant/admin', admin)
+    app.use('/x', x)
+    verb(app, 'all')('/anything', echo)
+  },
+  'Express 5': (app: ExpressApp, express: ExpressModule, echo: unknown) => {
+    const x = express.Router()
+    verb(x, 'get')('/opt{/:maybe}', echo)
+    verb(x, 'get')('/files/*rest', echo)
+    const admin = express.Router({ mergeParams: true })
+    verb(admin, 'get')('/audit/:year', echo)
+    x.use('/tenants/:tenant/admin', admin)
+    app.use('/x', x)
+    verb(app, 'all')('/anything', echo)
+  },
+}
+const tenantAudit =
+  'x/tenants/{tenant}/admin get_x_tenants_tenant_admin_audit_year GET /x/tenants/{tenant}/admin/audit/{year} [tenant:path:required,year:path:required]'
+const extensionLines = {
+  'Express 4': [
+    'x get_x_items_id GET /x/items/{id} [id:path:required]',
+    'x get_x_opt_maybe GET /x/opt/{maybe} [maybe:path:required]',
+    tenantAudit,
+    ...allVerbs('/anything'),
+  ],
+  'Express 5': [
+    'x get_x_opt_maybe GET /x/opt/{maybe} [maybe:path:required]',
+    'x get_x_files_rest GET /x/files/{rest} [rest:path:required]',
+    tenantAudit,
+    ...allVerbs('/anything'),
+  ],
+}
+
 describe.each([
-  ['Express 4', express4],
-  ['Express 5', express5],
-])('%s host', (_label, express) => {
+  ['Express 4' as const, express4],
+  ['Express 5' as const, express5],
+])('%s host', (label, express) => {
   let host: ExpressHost
   beforeAll(async () => {
-    host = await startExpressHost(express as never, { configDir, token })
+    host = await startExpressHost(express as never, {
+      configDir,
+      token,
+      extend: extensions[label],
+      allowedHosts: ['app.example.test'],
+    })
   })
   afterAll(() => host.close())
 
+  it('ignores forwarded headers when the host does not trust its proxy', async () => {
+    const response = await proxiedDiscover(host)
+    expect([response.status, response.body]).toEqual([403, expect.stringContaining('Cross-origin')])
+  })
+
   it('lists the router stack: nested routers under their mount paths, route chains, parameters', async () => {
     const answer = await api<DiscoverResponse>(host, '/api/discover', { urls: [host.origin] })
-    expect(listed(answer)).toEqual(expected())
+    expect(listed(answer)).toEqual([...expected(), ...extensionLines[label]].sort())
     expect(answer.services.every((s) => s.source === 'embedded')).toBe(true)
     expect(host.hits).toEqual([])
   })
@@ -117,6 +202,106 @@ describe.each([
   })
 })
 
+describe("the host's own origin by every name that reaches it", () => {
+  let host: ExpressHost
+  let spy: Server
+  const spyHits: string[] = []
+  beforeAll(async () => {
+    // Both stacks: `localhost`, 127.0.0.1 and [::1] all reach the host.
+    host = await startExpressHost(express5 as never, {
+      configDir,
+      token,
+      listenOn: '::',
+      allowedHosts: ['app.example.test'],
+      extend: (app) => void (app['set'] as (name: string, value: unknown) => void).call(app, 'trust proxy', true),
+    })
+    spy = createServer((request, response) => {
+      spyHits.push(request.url ?? '')
+      response.end('{}')
+    })
+    await new Promise<void>((resolve) => spy.listen(0, '127.0.0.1', resolve))
+  })
+  afterAll(async () => {
+    await host.close()
+    await new Promise((resolve) => spy.close(resolve))
+  })
+  const port = (): string => new URL(host.origin).port
+
+  it.each(['localhost', '127.0.0.1', '[::1]'])('calls a host route on the origin named %s', async (name) => {
+    const origin = `http://${name}:${port()}`
+    const at = { ...host, origin }
+    const found = await api<DiscoverResponse>(at, '/api/discover', { urls: [origin] })
+    expect(found.services.map((s) => s.source)).toContain('embedded')
+    const result = await api<InvokeResult>(at, '/api/invoke', {
+      protocol: 'rest',
+      url: origin,
+      service: 'Default',
+      method: 'get_health',
+      messages: [{}],
+    })
+    expect(result.status).toBe('OK')
+    expect(result.response).toMatchObject({ method: 'GET', url: '/health' })
+  })
+
+  it("reads the host's own 'trust proxy' setting: a request through the trusted proxy passes", async () => {
+    const response = await proxiedDiscover(host)
+    // Past the gates: the route's own validation answers (an empty list), where an untrusting host answers 403.
+    expect([response.status, response.body]).toEqual([400, expect.stringContaining('body/urls')])
+  })
+
+  it.each(['localhost', '127.0.0.1'])('still refuses another loopback server named %s', async (name) => {
+    const origin = `http://localhost:${port()}`
+    await api(host, '/api/discover', { urls: [origin] })
+    const response = await fetch(`${origin}/workbench/api/invoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-workbench-token': token },
+      body: JSON.stringify({
+        protocol: 'rest',
+        url: origin,
+        service: 'Default',
+        method: 'get_health',
+        messages: [{}],
+        serverUrl: `http://${name}:${(spy.address() as AddressInfo).port}`,
+      }),
+    })
+    expect(await response.text()).toContain('blocked_target')
+    expect(spyHits).toEqual([])
+  })
+})
+
+describe('an Express host with a body parser mounted before the workbench', () => {
+  let host: ExpressHost
+  beforeAll(async () => {
+    host = await startExpressHost(express5 as never, { configDir, token, bodyParserFirst: true })
+  })
+  afterAll(() => host.close())
+
+  it('answers a problem naming the fix instead of hanging, and says it once on the terminal', async () => {
+    const written: string[] = []
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk))
+      return true
+    })
+    try {
+      for (let n = 0; n < 2; n++) {
+        const response = await fetch(`${host.origin}/workbench/api/discover`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-workbench-token': token },
+          body: JSON.stringify({ urls: [host.origin] }),
+          signal: AbortSignal.timeout(5_000),
+        })
+        expect(response.status).toBe(500)
+        const problem = (await response.json()) as { detail: string; hint: string }
+        expect(problem.detail).toContain('body parser')
+        expect(problem.hint).toContain('Mount the workbench before your body parsers')
+      }
+    } finally {
+      spy.mockRestore()
+    }
+    expect(written.filter((line) => line.includes('Mount the workbench before'))).toHaveLength(1)
+  })
+})
+
 /**
  * @openapi
  * /books:
@@ -131,6 +316,12 @@ describe.each([
  *         application/json:
  *           schema:
  *             $ref: '#/components/schemas/Book'
+ * /api/users/{userId}:
+ *   get:
+ *     tags: [people]
+ *     operationId: getUser
+ *     parameters:
+ *       - { in: path, name: userId, required: true, schema: { type: string } }
  * components:
  *   schemas:
  *     Book:
@@ -166,7 +357,8 @@ describe('an Express host with a swagger-jsdoc document', () => {
       ['author', false, ['name']],
     ])
     // The routes the document does not describe are still listed from the stack.
-    expect(listed(answer).filter((line) => !line.startsWith('library ')).length).toBe(expressRoutes.length - 1)
+    const undocumented = listed(answer).filter((line) => !line.startsWith('library ') && !line.startsWith('people '))
+    expect(undocumented).toHaveLength(expressRoutes.length - 2)
     const result = await api<InvokeResult>(host, '/api/invoke', {
       protocol: 'rest',
       url: host.origin,
@@ -179,6 +371,24 @@ describe('an Express host with a swagger-jsdoc document', () => {
       url: '/books',
       body: { title: 'Dune', author: { name: 'Herbert' } },
     })
+  })
+
+  it("uses the document's path parameter names where they differ from the route's (/users/:id, {userId})", async () => {
+    const answer = await api<DiscoverResponse>(host, '/api/discover', { urls: [host.origin] })
+    const getUser = answer.services.find((s) => s.name === 'people')?.methods[0]
+    expect([getUser?.name, getUser?.httpPath, getUser?.inputType.fields.map((f) => f.name)]).toEqual([
+      'getUser',
+      '/api/users/{userId}',
+      ['userId'],
+    ])
+    const result = await api<InvokeResult>(host, '/api/invoke', {
+      protocol: 'rest',
+      url: host.origin,
+      service: 'people',
+      method: 'getUser',
+      messages: [{ userId: 'u7' }],
+    })
+    expect(result.response).toMatchObject({ method: 'GET', url: '/api/users/u7', params: { id: 'u7' } })
   })
 })
 

@@ -4,6 +4,8 @@
  * host's handlers through `inject()` without opening a socket.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,8 +13,9 @@ import type { ClientConfig, DiscoverResponse, FieldInfo, InvokeResult, MethodInf
 import { wirebench } from '@wirebench/embed'
 import { fastifySSE } from '@fastify/sse'
 import Fastify from 'fastify'
-import type { RouteOptions } from 'fastify'
+import type { FastifyInstance, RouteOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectLive, isOp, liveUrl } from '../servers/live/live-client.js'
 import { startFastifyHost, workbenchToken } from '../servers/embed/fastify-host.js'
 import type { Echo, FastifyHost } from '../servers/embed/fastify-host.js'
 
@@ -274,6 +277,7 @@ describe('a workbench registered after some of the host routes', () => {
       { schema: { tags: ['early'], querystring: { type: 'object', properties: { q: { type: 'string' } } } } },
       () => 'early',
     )
+    app.get('/files/*', () => 'file')
     await app.register(wirebench, {
       prefix: '/wb',
       configDir,
@@ -286,10 +290,10 @@ describe('a workbench registered after some of the host routes', () => {
     await app.listen({ host: '127.0.0.1', port: 0 })
     try {
       const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-      expect(lines.join('')).toContain('registered after 1 route(s) of late-host')
+      expect(lines.join('')).toContain('registered after 2 route(s) of late-host')
       const page = await app.inject({ url: '/wb/', headers: { host: new URL(origin).host } })
       const config = JSON.parse(/id="wirebench-config">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '{}') as ClientConfig
-      expect(config.embedded).toMatchObject({ framework: 'Fastify', name: 'late-host', routeCount: 2 })
+      expect(config.embedded).toMatchObject({ framework: 'Fastify', name: 'late-host', routeCount: 3 })
       expect(config.embedded?.notice).toContain('Register it before your routes')
       const found = await app.inject({
         method: 'POST',
@@ -298,9 +302,16 @@ describe('a workbench registered after some of the host routes', () => {
         payload: { urls: [origin] },
       })
       const services = found.json<DiscoverResponse>().services
-      expect(services.map((s) => [s.name, s.methods.map((m) => [m.name, m.inputType.fields.length])])).toEqual([
-        ['late', [['get_late', 0]]],
-        ['Default', [['get_early', 0]]],
+      // A wildcard route read back under its own path (the flat printRoutes form loses it).
+      expect(services.map((s) => [s.name, s.methods.map((m) => [m.httpPath, m.inputType.fields.length])])).toEqual([
+        ['late', [['/late', 0]]],
+        [
+          'Default',
+          [
+            ['/early', 0],
+            ['/files/{*}', 1],
+          ],
+        ],
       ])
     } finally {
       await app.close()
@@ -308,34 +319,138 @@ describe('a workbench registered after some of the host routes', () => {
   })
 })
 
+describe('a workbench registered inside an encapsulated plugin', () => {
+  it('says in the log and on the page that the host routes are listed without their schemas', async () => {
+    const uiDir = join(configDir, 'ui-encapsulated')
+    await mkdir(uiDir, { recursive: true })
+    await writeFile(join(uiDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+    const lines: string[] = []
+    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } })
+    await app.register(
+      async (admin) => {
+        await admin.register(wirebench, { prefix: '/wb', configDir, token: workbenchToken, uiDir, announce: false })
+      },
+      { prefix: '/admin' },
+    )
+    app.get('/orders', { schema: { querystring: { type: 'object', properties: { q: { type: 'string' } } } } }, () => [])
+    await app.ready()
+    try {
+      expect(lines.join('')).toContain('registered inside an encapsulated plugin')
+      const page = await app.inject({ url: '/admin/wb/', headers: { host: 'localhost' } })
+      const config = JSON.parse(/id="wirebench-config">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '{}') as ClientConfig
+      expect(config.embedded?.notice).toContain('Register it on the root instance')
+      expect(config.embedded?.routeCount).toBe(1)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 describe('event-stream and WebSocket routes of the host', () => {
-  it('lists @fastify/sse routes as server streams and leaves WebSocket routes out of REST', async () => {
-    const app = Fastify()
+  let app: FastifyInstance
+  let port: number
+  let spy: Server
+  const spyHits: string[] = []
+  beforeAll(async () => {
+    app = Fastify()
     await app.register(wirebench, { prefix: '/wb', configDir, token: workbenchToken, uiDir: null, announce: false })
     await app.register(fastifySSE)
     app.get('/ticks', { sse: true, schema: { tags: ['live'] } }, async (_request, reply) => {
-      await reply.sse.send({ data: 'tick' })
+      for (const n of [1, 2]) await reply.sse.send({ data: `tick ${n}` })
     })
     app.get('/feed', { schema: { tags: ['live'], produces: ['text/event-stream'] } }, () => '')
     app.get('/socket', { websocket: true, schema: { tags: ['live'] } } as never, () => '')
     app.get('/plain', { schema: { tags: ['live'] } }, () => 'plain')
-    await app.listen({ host: '127.0.0.1', port: 0 })
+    app.get('/files/*', { schema: { tags: ['files'] } }, () => 'file')
+    // Both stacks: `localhost`, 127.0.0.1 and [::1] all reach the host.
+    await app.listen({ host: '::', port: 0 })
+    port = (app.server.address() as AddressInfo).port
+    // Another loopback server: the embedded policy must keep refusing it.
+    spy = createServer((request, response) => {
+      spyHits.push(request.url ?? '')
+      response.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: leaked\n\n')
+    })
+    await new Promise<void>((resolve) => spy.listen(0, '127.0.0.1', resolve))
+  })
+  afterAll(async () => {
+    await app.close()
+    await new Promise((resolve) => spy.close(resolve))
+  })
+
+  const discoverAt = async (origin: string): Promise<DiscoverResponse> => {
+    const found = await app.inject({
+      method: 'POST',
+      url: '/wb/api/discover',
+      headers: { host: new URL(origin).host, 'x-workbench-token': workbenchToken },
+      payload: { urls: [origin] },
+    })
+    return found.json<DiscoverResponse>()
+  }
+
+  it('lists @fastify/sse routes as server streams and leaves WebSocket routes out of REST', async () => {
+    const live = (await discoverAt(`http://127.0.0.1:${port}`)).services.find((s) => s.name === 'live')
+    expect(live?.methods.map((m) => [m.name, m.methodType])).toEqual([
+      ['get_ticks', 'ServerStreaming'],
+      ['get_feed', 'ServerStreaming'],
+      ['get_plain', 'Unary'],
+    ])
+  })
+
+  it('lists a wildcard route once under its own path, and no bare wildcard besides', async () => {
+    const found = await discoverAt(`http://127.0.0.1:${port}`)
+    const rest = found.services.filter((s) => s.protocol === 'rest')
+    const listed = rest.flatMap((s) => s.methods.map((m) => `${s.name} ${m.httpMethod} ${m.httpPath}`))
+    expect(listed.sort()).toEqual(['files GET /files/{*}', 'live GET /feed', 'live GET /plain', 'live GET /ticks'])
+    // The host's WebSocket route is a WebSocket service of its own, not a REST operation.
+    expect(found.services.filter((s) => s.protocol !== 'rest').map((s) => `${s.protocol} ${s.name}`)).toEqual([
+      'websocket socket',
+    ])
+  })
+
+  it.each(['localhost', '127.0.0.1', '[::1]'])('streams a host route on the origin named %s', async (name) => {
+    const origin = `http://${name}:${port}`
+    expect((await discoverAt(origin)).services.map((s) => s.source)).toContain('embedded')
+    const client = await connectLive(liveUrl(origin, '/wb'), { token: workbenchToken, origin })
     try {
-      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-      const found = await app.inject({
-        method: 'POST',
-        url: '/wb/api/discover',
-        headers: { host: new URL(origin).host, 'x-workbench-token': workbenchToken },
-        payload: { urls: [origin] },
+      client.send({
+        op: 'stream.open',
+        id: 't',
+        protocol: 'rest',
+        url: origin,
+        service: 'live',
+        method: 'get_ticks',
+        messages: [{}],
       })
-      const live = found.json<DiscoverResponse>().services.find((s) => s.name === 'live')
-      expect(live?.methods.map((m) => [m.name, m.methodType])).toEqual([
-        ['get_ticks', 'ServerStreaming'],
-        ['get_feed', 'ServerStreaming'],
-        ['get_plain', 'Unary'],
-      ])
+      expect((await client.waitFor(isOp('closed', 't'))).problem).toBeUndefined()
+      const data = client.frames('t').flatMap((f) => (f.frame.type === 'message' ? [f.frame.data] : []))
+      expect(data).toEqual(['tick 1', 'tick 2'])
     } finally {
-      await app.close()
+      await client.close()
+    }
+  })
+
+  it.each(['localhost', '127.0.0.1'])('still refuses another loopback server named %s', async (name) => {
+    const origin = `http://localhost:${port}`
+    await discoverAt(origin)
+    const client = await connectLive(liveUrl(origin, '/wb'), { token: workbenchToken, origin })
+    try {
+      const serverUrl = `http://${name}:${(spy.address() as AddressInfo).port}`
+      client.send({
+        op: 'stream.open',
+        id: 's',
+        protocol: 'rest',
+        url: origin,
+        service: 'live',
+        method: 'get_ticks',
+        messages: [{}],
+        serverUrl,
+      })
+      const closed = await client.waitFor(isOp('closed', 's'))
+      const failure = closed.problem ?? client.frames('s').at(-1)?.frame
+      expect(JSON.stringify(failure)).toContain('blocked_target')
+      expect(spyHits).toEqual([])
+    } finally {
+      await client.close()
     }
   })
 })

@@ -239,6 +239,8 @@ describe('outbound calls, forwarded headers, prefix escapes, stdio MCP', () => {
   it('refuses loopback targets other than the host by default, before any request', async () => {
     const answer = await discover(host, `rest@http://127.0.0.1:${otherPort}/openapi.json`)
     expect(answer.attempts[0]).toMatchObject({ outcome: 'error', code: 'blocked_target' })
+    // The refusal names the option that allows the address.
+    expect(answer.attempts[0]?.hint).toContain("outboundAllowHosts: ['127.0.0.1']")
     expect(otherHits).toBe(0)
     // The host itself is always reachable.
     const own = await discover(host, `http://127.0.0.1:${host.port}`)

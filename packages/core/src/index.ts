@@ -171,6 +171,7 @@ export {
   isCloudMetadataAddress,
   isLoopbackAddress,
   isPrivateAddress,
+  privateTargetHint,
 } from './net/outbound.js'
 export { checkOutboundHeaders } from './net/outbound-headers.js'
 export {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LookupAddress } from 'node:dns'
+import type { WorkbenchError } from '@wirebench/core'
 import { createGuardedLookup, refusalReason } from './guarded-lookup.js'
 
 function lookupWith(addresses: LookupAddress[], policy = {}) {
@@ -45,6 +46,11 @@ describe('guarded DNS lookup', () => {
     expect(refusalReason('db.test', '10.0.0.5')).toBeUndefined()
     expect(refusalReason('db.test', '10.0.0.5', { blockPrivate: true })).toContain('private')
     expect(refusalReason('db.test', '10.0.0.5', { blockPrivate: true, allowHosts: ['db.test'] })).toBeUndefined()
+  })
+
+  it('names the option that allows a refused private address, for the host developer', async () => {
+    const { error } = await lookupWith([{ address: '10.0.0.5', family: 4 }], { blockPrivate: true })(false)
+    expect((error as WorkbenchError).hint).toContain("outboundAllowHosts: ['svc.test']")
   })
 
   it('reports resolver failures as they are', async () => {

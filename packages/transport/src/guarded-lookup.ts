@@ -2,7 +2,7 @@
 import dns from 'node:dns'
 import type { LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns'
 import type { LookupFunction } from 'node:net'
-import { WorkbenchError, isCloudMetadataAddress, isPrivateAddress } from '@wirebench/core'
+import { WorkbenchError, isCloudMetadataAddress, isPrivateAddress, privateTargetHint } from '@wirebench/core'
 import type { OutboundPolicy } from '@wirebench/core'
 
 type Resolver = (hostname: string, options: LookupAllOptions) => Promise<LookupAddress[]>
@@ -30,7 +30,8 @@ export function createGuardedLookup(policy: OutboundPolicy = {}, resolve: Resolv
         for (const { address } of addresses) {
           const reason = refusalReason(hostname, address, policy)
           if (reason) {
-            callback(new WorkbenchError('blocked_target', `Refused to connect: ${reason}.`), '', 0)
+            const hint = isCloudMetadataAddress(address) ? {} : { hint: privateTargetHint(hostname) }
+            callback(new WorkbenchError('blocked_target', `Refused to connect: ${reason}.`, hint), '', 0)
             return
           }
         }

@@ -35,32 +35,41 @@ export interface ExpressHost {
 }
 
 /** The parts of `express` 4 and 5 the fixture uses (their type packages differ). */
-interface ExpressModule {
+export interface ExpressModule {
   (): ExpressApp
-  Router(): ExpressRouter
+  Router(options?: { mergeParams?: boolean }): ExpressRouter
   json(): unknown
 }
-interface ExpressRouter {
+export interface ExpressRouter {
   use(...args: unknown[]): unknown
   route(path: string): Record<string, (handler: unknown) => unknown>
   [verb: string]: unknown
 }
-type ExpressApp = ExpressRouter & ((req: unknown, res: unknown) => void)
+export type ExpressApp = ExpressRouter & ((req: unknown, res: unknown) => void)
 
 export async function startExpressHost(
   express: ExpressModule,
-  options: ExpressEmbedOptions & { configDir: string },
+  options: ExpressEmbedOptions & {
+    configDir: string
+    listenOn?: string
+    /** Routes a test adds beside the shared table (version-specific syntax), with the fixture's echo handler. */
+    extend?: (app: ExpressApp, express: ExpressModule, echo: unknown) => void
+    /** The mistake a host can make: a body parser mounted before the workbench. */
+    bodyParserFirst?: boolean
+  },
 ): Promise<ExpressHost> {
+  const { listenOn = '127.0.0.1', extend, bodyParserFirst = false, ...embed } = options
   const app = express()
+  if (bodyParserFirst) app.use(express.json())
   const hits: ExpressHost['hits'] = []
   const workbench = await expressWorkbench(app as never, {
     prefix: '/workbench',
     uiDir: null,
     announce: false,
-    ...options,
+    ...embed,
   })
   app.use('/workbench', workbench)
-  app.use(express.json())
+  if (!bodyParserFirst) app.use(express.json())
   const echo = (
     req: {
       method: string
@@ -106,8 +115,9 @@ export async function startExpressHost(
   // /api/admin is nested inside /api.
   routerOf('/api').use('/admin', routerOf('/api/admin'))
   app.use('/api', routerOf('/api'))
+  extend?.(app, express, echo)
   const server: Server = createServer(app as never)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(0, listenOn, resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     origin,

@@ -14,6 +14,11 @@ export interface OutboundPolicy {
 
 export const defaultOutboundSchemes = ['http:', 'https:', 'ws:', 'wss:'] as const
 
+/** How an embedding host lets its workbench call a private or loopback address (the host itself needs nothing). */
+export function privateTargetHint(host: string): string {
+  return `The embedded workbench refuses private and loopback addresses. To call this one, add it to the outboundAllowHosts option where the workbench is mounted (outboundAllowHosts: ['${host}']).`
+}
+
 // WHATWG URL parsing already folds decimal, octal and hex IPv4 spellings (http://2852039166/) into dotted form.
 const metadataHosts = new Set([
   '169.254.169.254', // AWS, GCP, Azure, OpenStack, DigitalOcean
@@ -137,7 +142,7 @@ export function checkOutboundUrl(raw: string, policy: OutboundPolicy = {}): URL 
   const allowed = policy.allowHosts?.map(normalizeHost) ?? []
   if (policy.blockPrivate && isPrivateAddress(host) && !allowed.includes(normalizeHost(url.hostname))) {
     throw new WorkbenchError('blocked_target', `${url.hostname} is a private or loopback address.`, {
-      hint: 'Add it to the allow-list of the embedded workbench to call it.',
+      hint: privateTargetHint(normalizeHost(url.hostname)),
     })
   }
   return url

@@ -18,9 +18,14 @@ export function expressHostRoutes(routes: readonly ExpressRoute[], document: Jso
     const key = operationKey(route.method, path)
     if (seen.has(key)) continue
     seen.add(key)
-    const host: HostRoute = { method: route.method, path, service: groupName(route.group) ?? defaultServiceName }
-    const operation = declared.get(key)
-    if (operation) host.operation = operation
+    const service = groupName(expressPathToOpenApi(route.group)) ?? defaultServiceName
+    const host: HostRoute = { method: route.method, path, service }
+    const declaration = declared.get(key)
+    if (declaration) {
+      host.operation = declaration.operation
+      // The document's parameter names (`{userId}`) are the ones its operation declares; Express matches by position.
+      host.path = declaration.path
+    }
     out.push(host)
   }
   return out

@@ -15,6 +15,7 @@ import { configDirOf, normalizePrefix } from '../options.js'
 import type { EmbedOptions } from '../options.js'
 import { toOpenApiDocument } from '../routes/openapi-document.js'
 import { componentsOf } from '../routes/host-openapi.js'
+import { createConsumedBodyAnswer, isBodyConsumed } from './consumed-body.js'
 import { expressHostRoutes } from './express-document.js'
 import { expressEndpoints } from './express-endpoints.js'
 import type { ExpressEndpoints } from './express-endpoints.js'
@@ -49,6 +50,12 @@ export async function expressWorkbench(
   const ports = new Set<number>()
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined
   const server = Fastify({
+    // The host's own `trust proxy` setting, read on each request (it may be set after the workbench is mounted):
+    // forwarded headers count exactly when the host trusts its proxy (SECURITY.md).
+    trustProxy: (address: string, hop: number) => {
+      const trust = app.settings?.['trust proxy fn']
+      return typeof trust === 'function' ? (trust as (address: string, hop: number) => boolean)(address, hop) : false
+    },
     serverFactory: (handler) => {
       handle = handler
       return createServer()
@@ -115,10 +122,15 @@ export async function expressWorkbench(
     if (port !== undefined) ports.add(port)
   }
 
+  const answerConsumedBody = createConsumedBodyAnswer()
   function middleware(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
     learnPort(req)
     const hostServer = serverOf(req)
     if (hostServer) upgrades.attach(hostServer)
+    if (isBodyConsumed(req)) {
+      answerConsumedBody(res)
+      return
+    }
     // Express strips the mount path; the workbench routes (and its gates) are written with it.
     if (req.originalUrl !== undefined) req.url = req.originalUrl
     handle?.(req, res)

@@ -25,6 +25,8 @@ interface Layer {
 export interface ExpressAppLike {
   _router?: { stack?: unknown }
   router?: { stack?: unknown }
+  /** `app.set()` values; `trust proxy fn` is Express's compiled `trust proxy` setting. */
+  settings?: Record<string, unknown>
 }
 
 function stackOf(value: unknown): Layer[] | undefined {
@@ -33,8 +35,14 @@ function stackOf(value: unknown): Layer[] | undefined {
   return Array.isArray(stack) ? (stack as Layer[]) : undefined
 }
 
-/** Express 4's mount regexp (`/^\/api\/?(?=\/|$)/i`, params as `(?:([^\/]+?))`) back into `/api`, `/users/:id`. */
-function pathOfRegexp(regexp: RegExp, keys: Layer['keys']): string | undefined {
+/**
+ * A parameter group of an Express 4 mount regexp: `(?:\/([^/]+?))` (path-to-regexp 0.1.12, Express 4.22), the older
+ * `(?:([^\/]+?))` after a literal slash, a constraint in place of the default pattern (`(\d+)`), `?` when optional.
+ */
+const parameterGroup = /\(\?:(\\\/)?\((?:\\.|[^()\\])*\)\)\??/g
+
+/** Express 4's mount regexp (`/^\/api\/?(?=\/|$)/i`, parameters as groups) back into `/api`, `/users/:id`. */
+export function pathOfRegexp(regexp: RegExp, keys: Layer['keys']): string | undefined {
   let source = regexp.source
   if (source === '^\\/?(?=\\/|$)' || source === '^\\/?$') return ''
   source = source
@@ -42,7 +50,11 @@ function pathOfRegexp(regexp: RegExp, keys: Layer['keys']): string | undefined {
     .replace(/\\\/\?\(\?=\\\/\|\$\)$/, '')
     .replace(/\\\/\?\$$/, '')
   let index = 0
-  source = source.replace(/\(\?:\(\[\^\\\/\]\+\?\)\)/g, () => `:${String(keys?.[index++]?.name ?? index)}`)
+  source = source.replace(parameterGroup, (_group, slash: string | undefined) => {
+    const name = String(keys?.[index]?.name ?? index)
+    index++
+    return `${slash === undefined ? '' : '\\/'}:${name}`
+  })
   const path = source.replace(/\\(.)/g, '$1')
   return /[()[\]*+?^$|]/.test(path) ? undefined : path
 }
@@ -50,6 +62,17 @@ function pathOfRegexp(regexp: RegExp, keys: Layer['keys']): string | undefined {
 function mountPathOf(layer: Layer): string | undefined {
   if (typeof layer.rawPath === 'string') return layer.rawPath === '/' ? '' : layer.rawPath.replace(/\/$/, '')
   return layer.regexp ? pathOfRegexp(layer.regexp, layer.keys) : undefined
+}
+
+const everyVerbMarker = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace']
+/** What a user calls an `app.all()` route with; HEAD, OPTIONS, TRACE and WebDAV verbs would only crowd the sidebar. */
+const allRouteVerbs = ['get', 'post', 'put', 'patch', 'delete']
+
+/** The verbs a route is listed with: as declared, or the common five for `app.all()` (which declares all 35). */
+export function verbsOf(methods: Record<string, boolean>): string[] {
+  const on = Object.keys(methods).filter((method) => methods[method] === true)
+  if (on.includes('_all') || everyVerbMarker.every((method) => on.includes(method))) return allRouteVerbs
+  return on
 }
 
 /** Express 4 keeps its router in `_router` (its `router` getter throws); Express 5 in `router`. */
@@ -73,9 +96,8 @@ export function walkExpressApp(app: ExpressAppLike, skip: (handle: unknown) => b
         const paths = Array.isArray(route.path) ? (route.path as unknown[]) : [route.path]
         for (const path of paths) {
           if (typeof path !== 'string') continue
-          for (const [method, isOn] of Object.entries(route.methods ?? {})) {
-            if (isOn && method !== '_all')
-              routes.push({ method: method.toUpperCase(), path: `${prefix}${path}`, group })
+          for (const method of verbsOf(route.methods ?? {})) {
+            routes.push({ method: method.toUpperCase(), path: `${prefix}${path}`, group })
           }
         }
         continue
@@ -92,7 +114,60 @@ export function walkExpressApp(app: ExpressAppLike, skip: (handle: unknown) => b
   return routes
 }
 
-/** `/users/:id` → `/users/{id}`; Express 5's `*name` wildcards too. */
+const nameChar = /[A-Za-z0-9_$]/
+
+/** Reads a parameter name at `start` (`id`, Express 5's quoted `"user id"`); returns it and where it ends. */
+function nameAt(path: string, start: number): { name: string; end: number } {
+  if (path[start] === '"') {
+    const close = path.indexOf('"', start + 1)
+    const end = close === -1 ? path.length : close
+    return { name: path.slice(start + 1, end), end: end + 1 }
+  }
+  let end = start
+  while (end < path.length && nameChar.test(path[end] as string)) end++
+  return { name: path.slice(start, end), end }
+}
+
+/** Skips an Express 4 constraint (`(\\d+)`) after a parameter name, nested parentheses and escapes honoured. */
+function constraintEnd(path: string, start: number): number {
+  if (path[start] !== '(') return start
+  let depth = 0
+  for (let i = start; i < path.length; i++) {
+    const c = path[i]
+    if (c === '\\') i++
+    else if (c === '(') depth++
+    else if (c === ')' && --depth === 0) return i + 1
+  }
+  return path.length
+}
+
+/**
+ * An Express 4 or 5 route path in OpenAPI form: `/users/:id` → `/users/{id}`, constraints (`:id(\\d+)`) and
+ * modifiers (`:maybe?`, `:rest*`) stripped, Express 5 optional groups (`/opt{/:maybe}`) opened, wildcards (`*rest`)
+ * named, escapes (`\\(`) taken literally. SPEC.md: route constraints stripped.
+ */
 export function expressPathToOpenApi(path: string): string {
-  return path.replace(/[:*]([A-Za-z0-9_]+)/g, '{$1}')
+  let out = ''
+  let i = 0
+  while (i < path.length) {
+    const c = path[i] as string
+    if (c === '\\') {
+      out += path[i + 1] ?? ''
+      i += 2
+    } else if (c === '{' || c === '}') {
+      i++
+    } else if (c === ':' || (c === '*' && (nameChar.test(path[i + 1] ?? '') || path[i + 1] === '"'))) {
+      const { name, end } = nameAt(path, i + 1)
+      i = constraintEnd(path, end)
+      if (c === ':' && /[?*+]/.test(path[i] ?? '')) i++
+      out += `{${name}}`
+    } else if (c === '*') {
+      out += '{*}'
+      i++
+    } else {
+      out += c
+      i++
+    }
+  }
+  return out
 }

@@ -1,6 +1,8 @@
 /**
  * The routes a Fastify instance already holds, by verb and path, read from `printRoutes()` (Fastify exposes no route
  * list): the fallback for routes registered before the workbench's `onRoute` hook existed. HEAD twins are dropped.
+ * The radix tree is read (each line one segment, the path its ancestors' segments joined): the flat form,
+ * `commonPrefix: false`, prints every wildcard as a bare `*` without its parent path and merges them into one line.
  */
 import type { FastifyInstance } from 'fastify'
 
@@ -11,10 +13,15 @@ export interface PrintedRoute {
 
 const line = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/
 
-export function printedRoutes(app: FastifyInstance): PrintedRoute[] {
+export function printedRoutes(app: Pick<FastifyInstance, 'printRoutes'>): PrintedRoute[] {
+  return parsePrintedRoutes(app.printRoutes())
+}
+
+/** `printRoutes()`'s tree as routes. */
+export function parsePrintedRoutes(tree: string): PrintedRoute[] {
   const routes: PrintedRoute[] = []
   const stack: string[] = []
-  for (const text of app.printRoutes({ commonPrefix: false }).split('\n')) {
+  for (const text of tree.split('\n')) {
     const match = line.exec(text)
     if (!match) continue
     const depth = (match[1] ?? '').length / 4

@@ -11,9 +11,15 @@ export function operationKey(verb: string, path: string): string {
   return `${verb.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '')}`
 }
 
+/** A document's operation and the path it is written under (its parameters are named after that path's). */
+export interface DeclaredOperation {
+  path: string
+  operation: JsonSchema
+}
+
 /** Operations of the document by `operationKey`, path-item parameters joined to each operation's own. */
-export function operationsOf(document: JsonSchema | undefined): Map<string, JsonSchema> {
-  const operations = new Map<string, JsonSchema>()
+export function operationsOf(document: JsonSchema | undefined): Map<string, DeclaredOperation> {
+  const operations = new Map<string, DeclaredOperation>()
   const paths = isObject(document?.['paths']) ? document['paths'] : {}
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue
@@ -22,7 +28,7 @@ export function operationsOf(document: JsonSchema | undefined): Map<string, Json
       const shared: unknown[] = Array.isArray(item['parameters']) ? item['parameters'] : []
       const own: unknown[] = Array.isArray(operation['parameters']) ? operation['parameters'] : []
       const merged = shared.length > 0 ? { ...operation, parameters: [...shared, ...own] } : operation
-      operations.set(operationKey(verb, path), merged)
+      operations.set(operationKey(verb, path), { path, operation: merged })
     }
   }
   return operations

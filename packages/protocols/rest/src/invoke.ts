@@ -15,6 +15,17 @@ export interface InvokeDeps {
   dispatchers: DispatcherFactory
   /** The plugin's memory of checked URLs; without it every call checks its URL afresh. */
   checkedUrls?: CheckedUrls
+  /**
+   * Dispatchers for the embedding host's own origin. Its name (`localhost`, a name the host is reached by) resolves
+   * to a loopback or private address the embedded policy refuses at connect time; `owns` already vouched for the
+   * origin, and calls follow no redirects, so these connect to whatever the name resolves to (metadata still refused).
+   */
+  hostDispatchers?: DispatcherFactory
+}
+
+/** The dispatchers a prepared request goes through: the host's for its own origin, the guarded ones otherwise. */
+export function dispatchersFor(request: PreparedOutbound, deps: InvokeDeps): DispatcherFactory {
+  return request.isHost === true && deps.hostDispatchers ? deps.hostDispatchers : deps.dispatchers
 }
 
 export interface ResolvedCall {
@@ -38,7 +49,7 @@ export function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: InvokeD
 }
 
 async function send(request: PreparedOutbound, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
-  const lease = deps.dispatchers.acquire(ctx.markers)
+  const lease = dispatchersFor(request, deps).acquire(ctx.markers)
   const timer = createPhaseTimer()
   try {
     const response = await httpRequest({
@@ -121,5 +132,6 @@ function prepareUnsigned(
   // The checked URL is the wire URL unless an API key joined its query (or SigV4 rewrites it, see prepareOutbound).
   if (target !== undefined && wireUrl === request.url) prepared.dispatchTarget = target
   if (request.body !== undefined) prepared.body = request.body
+  if (isHost) prepared.isHost = true
   return prepared
 }

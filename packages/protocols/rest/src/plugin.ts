@@ -33,9 +33,21 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const dispatchers =
     options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
   const deps: DiscoverDeps = { options, dispatchers }
-  const invokeDeps: InvokeDeps = { options, dispatchers, checkedUrls: createCheckedUrls(options.outbound) }
-  const documents = createDocumentCache()
   const host = options.host
+  // The host's own origin is always reachable (SECURITY.md, embedded mode): its calls skip the private-range refusal.
+  const hostDispatchers = host
+    ? createDispatcherFactory({
+        outbound: { ...options.outbound, blockPrivate: false },
+        cookieJars: dispatchers.cookieJars,
+      })
+    : undefined
+  const invokeDeps: InvokeDeps = {
+    options,
+    dispatchers,
+    checkedUrls: createCheckedUrls(options.outbound),
+    ...(hostDispatchers ? { hostDispatchers } : {}),
+  }
+  const documents = createDocumentCache()
 
   // The host hands back the same document object once its route table is final: described once per address.
   const hostDescriptions = new WeakMap<object, Map<string, DescribedDocument>>()
@@ -152,7 +164,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
 
     invokeStream(call, ctx) {
       return (async function* () {
-        yield* streamMethod(await resolve(call, ctx), ctx, deps)
+        yield* streamMethod(await resolve(call, ctx), ctx, invokeDeps)
       })()
     },
 
@@ -163,6 +175,7 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     async dispose() {
       documents.clear()
       if (ownsDispatchers) await dispatchers.close()
+      await hostDispatchers?.close()
     },
   }
 }

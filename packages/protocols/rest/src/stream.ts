@@ -7,7 +7,7 @@ import { WorkbenchError } from '@wirebench/core'
 import type { CallContext, StreamFrame } from '@wirebench/core'
 import { eventSourceFrames, openEventSource } from '@wirebench/transport'
 import type { EventSourceOptions } from '@wirebench/transport'
-import { prepareOutbound } from './invoke.js'
+import { dispatchersFor, prepareOutbound } from './invoke.js'
 import type { InvokeDeps, ResolvedCall } from './invoke.js'
 
 export async function* streamMethod(
@@ -23,7 +23,7 @@ export async function* streamMethod(
   const request = await prepareOutbound(call, ctx, deps, {
     extraHeaders: { accept: 'text/event-stream' },
   })
-  const lease = deps.dispatchers.acquire(ctx.markers)
+  const lease = dispatchersFor(request, deps).acquire(ctx.markers)
   try {
     const options: EventSourceOptions = {
       url: request.wireUrl,

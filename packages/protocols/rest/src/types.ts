@@ -42,6 +42,8 @@ export interface PreparedOutbound {
   body?: HttpRequestBody
   /** `wireUrl` already parsed and checked, when the call has it at hand (see `CheckedUrls`). */
   dispatchTarget?: DispatchTarget
+  /** The embedding host's own origin: sent through the host's dispatchers (see `InvokeDeps.hostDispatchers`). */
+  isHost?: true
 }
 
 export type JsonObject = Record<string, unknown>

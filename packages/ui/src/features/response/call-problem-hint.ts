@@ -5,7 +5,7 @@ const hints: Partial<Record<WorkbenchErrorCode, string>> = {
   upstream_unreachable:
     'Check that the service is running, and that the Server field above points to it (host, port, http or https).',
   timeout: 'The target took too long to answer. Check that it is up, or try a smaller request.',
-  blocked_target: 'The workbench does not call this address. Use another server URL.',
+  blocked_target: "The workbench's outbound policy refuses this address.",
   upstream_invalid: 'Something answered, but not in HTTP. Check that the port belongs to this service.',
 }
 
