@@ -116,3 +116,17 @@ export function buildCollectionRows(
   walk('', 0)
   return rows
 }
+
+/** Every folder of the workspace, depth first in the tree's order: the choices of "Move to…". */
+export function folderPathsOf(requests: readonly SavedRequestEntry[], folders: readonly SavedFolderEntry[]): string[] {
+  const { childFolders } = treeOf(requests, folders)
+  const paths: string[] = []
+  const walk = (folder: string) => {
+    for (const path of childFolders.get(folder) ?? []) {
+      paths.push(path)
+      walk(path)
+    }
+  }
+  walk('')
+  return paths
+}
