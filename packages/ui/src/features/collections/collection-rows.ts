@@ -21,6 +21,32 @@ function haystackOf(entry: SavedRequestEntry): string {
   return text
 }
 
+// A search row per entry, made once: a short query matches thousands, and fresh objects per keystroke meant
+// collector pauses in the middle of typing.
+const searchRows = new WeakMap<SavedRequestEntry, CollectionRow>()
+
+function searchRowOf(entry: SavedRequestEntry): CollectionRow {
+  let row = searchRows.get(entry)
+  if (!row) {
+    row = { kind: 'request', id: `r:${entry.path}`, path: entry.path, name: entry.path, depth: 0, entry }
+    searchRows.set(entry, row)
+  }
+  return row
+}
+
+const treeRows = new WeakMap<SavedRequestEntry, CollectionRow>()
+
+/** A request's row in the tree, made once (its depth follows from its path, so it never changes). */
+function treeRowOf(entry: SavedRequestEntry, depth: number): CollectionRow {
+  let row = treeRows.get(entry)
+  if (!row) {
+    const name = entry.path.slice(entry.path.lastIndexOf('/') + 1)
+    row = { kind: 'request', id: `r:${entry.path}`, path: entry.path, name, depth, entry }
+    treeRows.set(entry, row)
+  }
+  return row
+}
+
 export function searchTermsOf(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean)
 }
@@ -94,9 +120,7 @@ export function buildCollectionRows(
     const rows: CollectionRow[] = []
     for (const entry of requests) {
       const text = haystackOf(entry)
-      if (terms.every((term) => text.includes(term))) {
-        rows.push({ kind: 'request', id: `r:${entry.path}`, path: entry.path, name: entry.path, depth: 0, entry })
-      }
+      if (terms.every((term) => text.includes(term))) rows.push(searchRowOf(entry))
     }
     return rows
   }
@@ -108,10 +132,7 @@ export function buildCollectionRows(
       rows.push({ kind: 'folder', id: `f:${path}`, path, name, depth, count: counts.get(path) ?? 0 })
       if (!collapsed.has(path)) walk(path, depth + 1)
     }
-    for (const entry of childRequests.get(folder) ?? []) {
-      const name = entry.path.slice(entry.path.lastIndexOf('/') + 1)
-      rows.push({ kind: 'request', id: `r:${entry.path}`, path: entry.path, name, depth, entry })
-    }
+    for (const entry of childRequests.get(folder) ?? []) rows.push(treeRowOf(entry, depth))
   }
   walk('', 0)
   return rows
