@@ -1,6 +1,6 @@
 /**
  * The collections sidebar's dialogs: rename or move a request or folder (by path, or into a chosen folder — the
- * keyboard's way to do what dragging does), and a request's or folder's auth.
+ * keyboard's way to do what dragging does), a request's or folder's auth, a request's assertions.
  */
 import { authSchemes, type AuthType } from '@wirebench/auth'
 import type { SavedAuth } from '@wirebench/core'
@@ -9,13 +9,17 @@ import { useStore } from 'zustand'
 import { ApiError } from '../../api/api-error.js'
 import { ModalDialog } from '../../components/ModalDialog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { AssertionsDialog } from '../assertions/AssertionsDialog.js'
 import { AuthFieldInput } from '../auth/AuthFieldInput.js'
-import { moveIntoFolder, moveRequest, pathInFolder } from './collection-actions.js'
-import { folderPathsOf } from './collection-rows.js'
+import { moveRequest } from './collection-actions.js'
+import { MoveToDialog } from './MoveToDialog.js'
 import { defaultOwnAuth, savedAuthProblem, storedFields } from './saved-auth.js'
 
 export type CollectionDialog =
-  { kind: 'move'; path: string } | { kind: 'move-to'; path: string } | { kind: 'auth'; path: string; isFolder: boolean }
+  | { kind: 'move'; path: string }
+  | { kind: 'move-to'; path: string }
+  | { kind: 'auth'; path: string; isFolder: boolean }
+  | { kind: 'assertions'; path: string }
 
 export function CollectionDialogs({
   dialog,
@@ -31,53 +35,9 @@ export function CollectionDialogs({
       return <MoveToDialog path={dialog.path} onClose={onClose} />
     case 'auth':
       return <AuthDialog path={dialog.path} isFolder={dialog.isFolder} onClose={onClose} />
+    case 'assertions':
+      return <AssertionsDialog path={dialog.path} onClose={onClose} />
   }
-}
-
-function MoveToDialog({ path, onClose }: { path: string; onClose: () => void }): ReactElement {
-  const workbench = useWorkbench()
-  const content = useStore(workbench.workspace, (s) => s.content)
-  const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : ''
-  // A folder cannot go into itself or below itself; where it is now is no move either.
-  const choices = ['', ...folderPathsOf(content?.requests ?? [], content?.folders ?? [])].filter(
-    (folder) => folder !== parent && 'to' in pathInFolder(path, folder),
-  )
-  const [folder, setFolder] = useState(choices[0] ?? '')
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    onClose()
-    void moveIntoFolder(workbench, path, folder)
-  }
-  return (
-    <ModalDialog title={`Move ${path} to…`} onClose={onClose}>
-      <form onSubmit={submit}>
-        <label className="field-label" htmlFor="move-to-folder">
-          Folder
-        </label>
-        <select
-          id="move-to-folder"
-          className="select"
-          value={folder}
-          autoFocus
-          onChange={(e) => setFolder(e.target.value)}
-        >
-          {choices.map((choice) => (
-            <option key={choice} value={choice}>
-              {choice || '(top level)'}
-            </option>
-          ))}
-        </select>
-        <div className="modal-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={choices.length === 0}>
-            Move
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
-  )
 }
 
 function MoveDialog({ path, onClose }: { path: string; onClose: () => void }): ReactElement {
