@@ -129,7 +129,9 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
 
   async function summaryOf(record: WorkspaceRecord): Promise<WorkspaceSummary> {
     try {
-      const scanned = await (await open(record)).store.read()
+      // The list is read on every page load: a workspace of thousands of files is not scanned again just to count.
+      const { store } = await open(record)
+      const scanned = store.last() ?? (await store.read())
       return {
         id: record.id,
         name: record.name,

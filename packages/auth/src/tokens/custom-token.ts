@@ -84,7 +84,10 @@ export async function fetchCustomToken(options: {
 }
 
 export function customToken(options: {
-  /** One cached token per environment and token URL; an edit of any field replaces it. */
+  /**
+   * One cached token per environment and effective configuration: two saved requests with schemes of their own
+   * (another body, client or scope to the same token URL) each keep theirs instead of taking each other's place.
+   */
   environmentId: string
   config: CustomTokenAuth
   tokenClient: TokenClient
@@ -95,10 +98,12 @@ export function customToken(options: {
   const { environmentId, config, tokenClient, cache, clock, signal } = options
   // Build the request first so a malformed headers template fails before anything is cached.
   customTokenRequest(config)
-  const key = JSON.stringify([environmentId, config.tokenUrl])
+  // The config is the substituted one: the key holds a hash of its values (secrets included), never the values.
+  const fingerprint = fingerprintOf(config)
+  const key = JSON.stringify([environmentId, config.tokenUrl, fingerprint])
   const shared = cache.get({
     key,
-    fingerprint: fingerprintOf(config),
+    fingerprint,
     fetch: () => fetchCustomToken({ config, tokenClient, clock }),
   })
   return abortable(shared, signal)

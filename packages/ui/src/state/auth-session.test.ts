@@ -308,3 +308,56 @@ describe('credentials bound to hosts', () => {
     expect(t.session.frameVariables(address, 'ws://evil.test/chat')).toEqual({ user: 'ann' })
   })
 })
+
+describe('workspace variables in discovery and channel frames', () => {
+  const dev = (vars: Record<string, string>, auth: Environment['auth'] = { type: 'none' }): Environment => ({
+    id: 'dev',
+    name: 'Dev',
+    vars,
+    auth,
+    hosts: { approved: ['api.test'], refused: ['evil.test'] },
+  })
+  const address = { protocol: 'websocket', url: 'ws://x', service: 's', method: 'm' }
+
+  it("substitutes a discovery URL and its auth headers: system, then the environment's, then the workspace's", async () => {
+    const workspaceVars = { apiHost: 'api.test', path: 'from-workspace', token: 'ws-token' }
+    const t = await setUp([dev({ path: 'openapi' }, { type: 'bearer', token: '${token}' })], 'dev', fakeServer(), {
+      workspaceVars,
+    })
+    await t.discover(['rest@http://${apiHost}/${path}.json'])
+    expect(t.discovered).toEqual([
+      { urls: ['rest@http://api.test/openapi.json'], metadata: { Authorization: 'Bearer ws-token' } },
+    ])
+    // Without an environment the workspace's variables alone fill the URL.
+    const bare = await setUp([], null, fakeServer(), { workspaceVars })
+    await bare.discover(['http://${apiHost}/${path}.json?at=${missing}'])
+    expect(bare.discovered[0]?.urls).toEqual(['http://api.test/from-workspace.json?at=${missing}'])
+  })
+
+  it('never puts a secret of the environment into a discovery URL (its host is not known before substitution)', async () => {
+    const t = await setUp(
+      [dev({ key: 's3cret', host: 'api.test' }, { type: 'apikey', key: 'X-Key', value: '${key}', location: 'header' })],
+      'dev',
+      fakeServer(),
+      { workspaceVars: { key: 'not-this-either' } },
+    )
+    await t.discover(['http://${host}/openapi.json?key=${key}'])
+    expect(t.discovered[0]?.urls).toEqual(['http://api.test/openapi.json?key=${key}'])
+  })
+
+  it("gives every channel frame the workspace's variables below the environment's", async () => {
+    const workspaceVars = { room: 'lobby', user: 'workspace-user', token: 'ws-token' }
+    const t = await setUp([dev({ user: 'ann', token: 's3cret' })], 'dev', fakeServer(), { workspaceVars })
+    expect(t.session.frameVariables(address, 'ws://api.test/chat')).toEqual({
+      room: 'lobby',
+      user: 'ann',
+      token: 's3cret',
+    })
+    // A refused host: the environment's secret is withheld, and the workspace's value of that name does not stand in.
+    const refused = t.session.frameVariables(address, 'ws://evil.test/chat')
+    expect(refused).toMatchObject({ room: 'lobby', user: 'ann' })
+    expect(refused?.token).toBeUndefined()
+    const bare = await setUp([], null, fakeServer(), { workspaceVars })
+    expect(bare.session.frameVariables(address, 'ws://api.test/chat')).toEqual(workspaceVars)
+  })
+})

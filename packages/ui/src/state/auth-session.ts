@@ -65,6 +65,12 @@ export interface AuthSession {
    * discovery at page start uses them.
    */
   prepareDiscovery(request: DiscoverRequest, signal?: AbortSignal): Promise<Record<string, string>>
+  /**
+   * A discovery URL as it is fetched: system variables, the active environment's plain (non-secret) variables, then
+   * the workspace's, substituted (a `${base}` in a workspace's URL list). Secrets never go into a URL whose host is
+   * not known before substitution; an unknown name stays as written and the discovery says what failed.
+   */
+  discoveryUrl(url: string): string
   /** The variables a channel frame to this address may use (secret ones only when its host is approved). */
   frameVariables(address: CallAddress, serverUrl?: string): Record<string, string> | undefined
   /**
@@ -145,9 +151,20 @@ function withWorkspaceAddress(
   workspaceVars: Readonly<Record<string, string>> | undefined,
 ): string | undefined {
   if (url === undefined || !url.includes('${') || !workspaceVars) return url
+  return substitute(url, { scopes: [workspaceScope(environment, workspaceVars)] }).value
+}
+
+/**
+ * The workspace's variables the environment does not define: below the environment's, and never standing in for an
+ * environment value that was withheld from a host (that name stays unresolved, as without a workspace).
+ */
+function workspaceScope(
+  environment: Environment | null,
+  workspaceVars: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
+  if (!workspaceVars) return {}
   const own = environment?.vars ?? {}
-  const scope = Object.fromEntries(Object.entries(workspaceVars).filter(([name]) => !(name in own)))
-  return substitute(url, { scopes: [scope] }).value
+  return Object.fromEntries(Object.entries(workspaceVars).filter(([name]) => !Object.hasOwn(own, name)))
 }
 
 function substitutedAc(environment: Environment, config: OAuth2AuthorizationCodeAuth): OAuth2AuthorizationCodeAuth {
@@ -234,6 +251,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     async prepareDiscovery(request, signal) {
       await whenEnvironmentsSettled(environments, signal)
       const environment = activeEnvironment(environments.getState())
+      const workspaceVars = options.workspaceVars?.()
       const addresses = request.urls.map((url) => parseUrlSpec(url).address)
       // Several hosts in one request cannot share credentials: only the trust settings go.
       const oneHost = new Set(addresses.map((address) => callTarget(address)?.key)).size === 1
@@ -246,6 +264,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
           memorySecrets: lookup,
           targetUrl: oneHost ? addresses[0] : undefined,
           ...binding.optionsFor(environment),
+          ...(workspaceVars ? { scopes: [workspaceScope(environment, workspaceVars)] } : {}),
           ...(signal ? { signal } : {}),
         })
         // A discovery of one host that went without the credentials says so, as a call would.
@@ -261,8 +280,20 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
         }
       }
     },
-    frameVariables: (address, serverUrl) =>
-      binding.variablesFor(activeEnvironment(environments.getState()), resolveTarget(address, serverUrl)),
+    discoveryUrl(url) {
+      if (!url.includes('${')) return url
+      const environment = activeEnvironment(environments.getState())
+      // No target host yet: the binding gives the environment's variables without its secrets.
+      const plain = binding.variablesFor(environment, undefined) ?? {}
+      return substitute(url, { scopes: [plain, workspaceScope(environment, options.workspaceVars?.())] }).value
+    },
+    frameVariables(address, serverUrl) {
+      const environment = activeEnvironment(environments.getState())
+      const own = binding.variablesFor(environment, resolveTarget(address, serverUrl))
+      const workspace = workspaceScope(environment, options.workspaceVars?.())
+      if (!own && Object.keys(workspace).length === 0) return undefined
+      return { ...workspace, ...own }
+    },
     hostStandingOf: (environment, address, serverUrl) =>
       binding.standingOf(environment, resolveTarget(address, serverUrl)),
     frameWithheld: (address, serverUrl, unresolved) =>
@@ -305,11 +336,12 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
  */
 export function withOutgoingAuth(
   api: ApiClient,
-  session: Pick<AuthSession, 'prepareOutgoingCall' | 'prepareDiscovery'>,
+  session: Pick<AuthSession, 'prepareOutgoingCall' | 'prepareDiscovery' | 'discoveryUrl'>,
 ): ApiClient {
   return {
     ...api,
-    discover: async (request, signal) => {
+    discover: async (written, signal) => {
+      const request = { ...written, urls: written.urls.map((url) => session.discoveryUrl(url)) }
       const metadata = { ...(await session.prepareDiscovery(request, signal)), ...request.metadata }
       return api.discover(Object.keys(metadata).length > 0 ? { ...request, metadata } : request, signal)
     },

@@ -2,7 +2,7 @@
  * Turns what a request pane holds into a `SavedRequest` and back. Every pane keeps its request in the method's
  * draft (message value and headers; GraphQL's operation and variables, SSE's method and body, SignalR's arguments and
  * transport, MCP's arguments all live in the value), so one pair covers them; a protocol with state outside the draft
- * (the WebSocket composer) adds it through its `ProtocolUi.requestExtras`.
+ * (the WebSocket and SignalR composers, the MCP session's settings) adds it through `protocolExtras`.
  */
 import { WORKSPACE_FILE_VERSION, type SavedRequest, type SavedRequestOptions } from '@wirebench/core'
 import { protocolExtras } from '../protocols/request-extras.js'
@@ -37,7 +37,9 @@ export function captureRequest(
   }
   const metadata = headersToMetadata(draft.headers)
   if (metadata) request.metadata = metadata
-  const options: SavedRequestOptions = { ...protocolExtras(address.protocol)?.capture(key) }
+  const options: SavedRequestOptions = {
+    ...protocolExtras(address.protocol)?.capture(key, { drafts: sources.drafts, address }),
+  }
   const serverUrl = sources.prefs.getState().serverUrls[address.url]
   if (serverUrl) options.serverUrl = serverUrl
   if (Object.keys(options).length > 0) request.options = options
@@ -54,7 +56,8 @@ export function restoreRequest(sources: CaptureSources, key: string, saved: Save
     key,
     Object.entries(saved.metadata ?? {}).map(([name, value]) => newHeaderRow(name, value)),
   )
-  protocolExtras(saved.protocol)?.restore(key, saved.options ?? {})
+  const address = { protocol: saved.protocol, url: saved.url, service: saved.service, method: saved.method }
+  protocolExtras(saved.protocol)?.restore(key, saved.options ?? {}, { drafts: sources.drafts, address })
   const serverUrl = saved.options?.serverUrl
   if (typeof serverUrl === 'string' && serverUrl) sources.prefs.getState().setServerUrl(saved.url, serverUrl)
 }

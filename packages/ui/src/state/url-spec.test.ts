@@ -48,4 +48,10 @@ describe('discovery URL strings', () => {
     expect(sameTarget('rest@http://a/x.json', 'http://a/x.json')).toBe(true)
     expect(sameTarget('http://a/x.json', 'http://b/x.json')).toBe(false)
   })
+
+  it('accepts a URL made of variables (substituted when it is discovered)', () => {
+    expect(validateUrlSpec('${base}/openapi.json')).toBeNull()
+    expect(validateUrlSpec('rest@http://${apiHost}:8080/openapi.json')).toBeNull()
+    expect(validateUrlSpec('${}')).toMatch(/full address/)
+  })
 })

@@ -30,6 +30,9 @@ export function parseUrlSpec(raw: string): UrlSpec {
 export function validateUrlSpec(raw: string, options: { anyScheme?: boolean } = {}): string | null {
   const spec = parseUrlSpec(raw)
   if (!spec.address) return 'Enter a URL.'
+  // `${base}/openapi.json`: the variables are substituted (system, environment, workspace) when it is discovered, and
+  // the discovery says what is wrong with the result; here only the parts around them can be checked.
+  if (/\$\{[^}]+\}/.test(spec.address)) return null
   let url: URL
   try {
     url = new URL(spec.address)

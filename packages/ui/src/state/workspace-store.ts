@@ -44,9 +44,9 @@ let lastLoadMs = 0
 
 export function createWorkspaceStore(api: WorkspacesApi): WorkspaceStore {
   const store = createStore<WorkspaceState>()((set, get) => {
-    const loadContent = async (id: string) => {
+    const loadContent = async (id: string, early?: Promise<WorkspaceContent | undefined>) => {
       const started = performance.now()
-      const content = await api.content(id)
+      const content = (await early) ?? (await api.content(id))
       lastLoadMs = performance.now() - started
       if (get().activeId !== id) return
       // An unchanged workspace keeps its object: the sidebar's filtered list of thousands is not rebuilt per poll.
@@ -69,9 +69,13 @@ export function createWorkspaceStore(api: WorkspacesApi): WorkspaceStore {
       problem: null,
       refresh: async () => {
         try {
+          // The content of the workspace that was active is read beside the list, not after it: on a page load the
+          // two reads of a large workspace otherwise add up before the sidebar shows anything.
+          const expected = get().activeId
+          const early = api.content(expected).catch(() => undefined)
           const list = await api.list()
           set({ workspaces: list.workspaces, activeId: list.activeId, status: 'ready' })
-          await loadContent(list.activeId)
+          await loadContent(list.activeId, list.activeId === expected ? early : undefined)
         } catch (error) {
           const problem = ApiError.fromUnknown(error)
           if (problem.problem.status === 404) set({ status: 'unavailable', problem: null })

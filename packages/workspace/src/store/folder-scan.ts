@@ -5,7 +5,7 @@
  * allows writing, moved aside to `<name>.corrupt-<time>.json` so nothing the user wrote is lost or overwritten.
  */
 import { lstat, readdir } from 'node:fs/promises'
-import type { Stats } from 'node:fs'
+import type { Dirent, Stats } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { SavedFolderEntry, SavedRequestEntry, WorkspaceFileProblem, WorkspaceManifest } from '@wirebench/core'
 import { WORKSPACE_FILE_VERSION } from '@wirebench/core'
@@ -34,6 +34,21 @@ interface CachedFile {
 /** A hand-made file larger than this is not read (a saved request is a few KiB; a big body may take some MiB). */
 const maxFileBytes = 16 * 1024 * 1024
 const maxFiles = 50_000
+/** Enough reads in flight to keep libuv's thread pool busy, few enough to leave descriptors for the server. */
+const readConcurrency = 32
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await map(items[index] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
 
 function stampOf(info: Stats): string {
   return `${info.ino}:${info.size}:${info.mtimeMs}`
@@ -41,6 +56,8 @@ function stampOf(info: Stats): string {
 
 export interface FolderScanner {
   scan(options: { setAside: boolean }): Promise<ScannedFolder>
+  /** The result of the latest scan, if any: what a summary shows without reading the folder again. */
+  last(): ScannedFolder | undefined
   /** Why a file was set aside, remembered for the report while its copy exists. */
   reasons: Map<string, string>
 }
@@ -48,6 +65,7 @@ export interface FolderScanner {
 export function createFolderScanner(dir: string): FolderScanner {
   const cache = new Map<string, CachedFile>()
   const reasons = new Map<string, string>()
+  let latest: ScannedFolder | undefined
 
   async function readValidated(
     relPath: string,
@@ -77,6 +95,7 @@ export function createFolderScanner(dir: string): FolderScanner {
 
   return {
     reasons,
+    last: () => latest,
     async scan({ setAside }) {
       const problems: WorkspaceFileProblem[] = []
       const requests: SavedRequestEntry[] = []
@@ -128,6 +147,23 @@ export function createFolderScanner(dir: string): FolderScanner {
         }
         entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
         const folderPath = relDir === REQUESTS_DIR ? '' : relDir.slice(REQUESTS_DIR.length + 1)
+        // A folder's files are stat'ed and read together (thousands one after another took seconds on a cold cache);
+        // the results are then taken in name order, so what the scan returns does not depend on which read ended first.
+        const isReadable = (entry: Dirent) =>
+          !entry.name.startsWith('.') &&
+          !entry.name.includes(ASIDE_MARKER) &&
+          entry.isFile() &&
+          entry.name.endsWith(JSON_EXTENSION) &&
+          (entry.name === FOLDER_FILE || isSafeSegment(entry.name.slice(0, -JSON_EXTENSION.length)))
+        const readable = entries.filter(isReadable).slice(0, Math.max(0, maxFiles - fileCount))
+        const reads = new Map(
+          await mapLimited(readable, readConcurrency, async (entry) => {
+            const relPath = `${relDir}/${entry.name}`
+            const info = await lstat(join(dir, relPath))
+            const validate = entry.name === FOLDER_FILE ? validateSavedFolder : validateSavedRequest
+            return [entry.name, await readValidated(relPath, info, validate)] as const
+          }),
+        )
         for (const entry of entries) {
           if (entry.name.startsWith('.')) continue
           const relPath = `${relDir}/${entry.name}`
@@ -161,20 +197,19 @@ export function createFolderScanner(dir: string): FolderScanner {
             return
           }
           seen.add(relPath)
-          const info = await lstat(join(dir, relPath))
           const stem = entry.name.slice(0, -JSON_EXTENSION.length)
+          const read = reads.get(entry.name)
           if (entry.name === FOLDER_FILE) {
-            const read = await readValidated(relPath, info, validateSavedFolder)
+            if (!read) continue
             if (read.result.ok)
               folders.push({ path: folderPath, folder: read.result.value as SavedFolderEntry['folder'] })
             else await reportInvalid(relDir, entry.name, read.result.reason)
             continue
           }
-          if (!isSafeSegment(stem)) {
+          if (!read) {
             problems.push({ path: relPath, reason: 'the file name is outside the allowed characters; rename it' })
             continue
           }
-          const read = await readValidated(relPath, info, validateSavedRequest)
           if (read.result.ok) {
             requests.push({
               path: folderPath === '' ? stem : `${folderPath}/${stem}`,
@@ -201,7 +236,8 @@ export function createFolderScanner(dir: string): FolderScanner {
         ...requests.map((r) => `${r.path}:${r.revision}`),
         ...problems.map((p) => `!${p.path}:${p.keptAs ?? ''}`),
       ].join('\n')
-      return { manifest, manifestRevision, folders, requests, problems, revision: revisionOf(fingerprint) }
+      latest = { manifest, manifestRevision, folders, requests, problems, revision: revisionOf(fingerprint) }
+      return latest
     },
   }
 }

@@ -42,6 +42,8 @@ export interface WorkspaceStore {
   open(options?: { create?: boolean }): Promise<ScannedFolder>
   /** What is on disk now; unusable files are reported, not moved. */
   read(): Promise<ScannedFolder>
+  /** The latest scan's result (kept current by the folder watcher and every read), without touching the disk. */
+  last(): ScannedFolder | undefined
   /** A rescan after an on-disk change: unusable files are set aside. */
   refresh(): Promise<ScannedFolder>
   saveRequest(path: string, request: SavedRequest, baseRevision?: string): Promise<{ revision: string }>
@@ -149,6 +151,7 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
         return scanner.scan({ setAside: true })
       }),
     read: () => queue.run(() => scanner.scan({ setAside: false })),
+    last: () => scanner.last(),
     refresh: () => queue.run(() => scanner.scan({ setAside: true })),
 
     saveRequest: (path, request, baseRevision) =>

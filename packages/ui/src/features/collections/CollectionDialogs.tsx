@@ -1,4 +1,7 @@
-/** The collections sidebar's dialogs: rename or move, a request's or folder's auth, a request's assertions. */
+/**
+ * The collections sidebar's dialogs: rename or move a request or folder (by path, or into a chosen folder — the
+ * keyboard's way to do what dragging does), a request's or folder's auth, a request's assertions.
+ */
 import { authSchemes, type AuthType } from '@wirebench/auth'
 import type { SavedAuth } from '@wirebench/core'
 import { useState, type FormEvent, type ReactElement } from 'react'
@@ -9,10 +12,12 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import { AssertionsDialog } from '../assertions/AssertionsDialog.js'
 import { AuthFieldInput } from '../auth/AuthFieldInput.js'
 import { moveRequest } from './collection-actions.js'
+import { MoveToDialog } from './MoveToDialog.js'
 import { defaultOwnAuth, savedAuthProblem, storedFields } from './saved-auth.js'
 
 export type CollectionDialog =
   | { kind: 'move'; path: string }
+  | { kind: 'move-to'; path: string }
   | { kind: 'auth'; path: string; isFolder: boolean }
   | { kind: 'assertions'; path: string }
 
@@ -26,6 +31,8 @@ export function CollectionDialogs({
   switch (dialog.kind) {
     case 'move':
       return <MoveDialog path={dialog.path} onClose={onClose} />
+    case 'move-to':
+      return <MoveToDialog path={dialog.path} onClose={onClose} />
     case 'auth':
       return <AuthDialog path={dialog.path} isFolder={dialog.isFolder} onClose={onClose} />
     case 'assertions':

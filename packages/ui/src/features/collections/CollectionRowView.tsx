@@ -1,9 +1,15 @@
-/** One row of the collections tree: a folder (click folds it) or a saved request (click opens it), with its actions. */
-import type { ReactElement } from 'react'
+/**
+ * One row of the collections tree: a folder (click folds it) or a saved request (click opens it), with its actions.
+ * Every row can be dragged; a folder row takes a drop and moves what was dropped into it.
+ */
+import { useState, type DragEvent, type ReactElement } from 'react'
 import { useWorkbench } from '../../state/useWorkbench.js'
-import { deleteRequest, duplicateRequest } from './collection-actions.js'
+import { deleteRequest, duplicateRequest, moveIntoFolder } from './collection-actions.js'
 import type { CollectionRow } from './collection-rows.js'
 import type { CollectionDialog } from './CollectionDialogs.js'
+
+/** The drag's payload type: only rows of this sidebar are taken by its folders (not files or text dragged in). */
+const DRAG_TYPE = 'application/x-wirebench-saved-path'
 
 export interface CollectionRowViewProps {
   row: CollectionRow
@@ -18,14 +24,42 @@ export function CollectionRowView(props: CollectionRowViewProps): ReactElement {
   const { row, isCollapsed, isMenuOpen, onActivate, onToggleMenu, onDialog } = props
   const workbench = useWorkbench()
   const depth = { '--depth': row.depth } as React.CSSProperties
+  const [isDropTarget, setDropTarget] = useState(false)
+  const isDraggedHere = (event: DragEvent) => row.kind === 'folder' && event.dataTransfer.types.includes(DRAG_TYPE)
+  const dropHandlers = {
+    onDragOver: (event: DragEvent) => {
+      if (!isDraggedHere(event)) return
+      event.preventDefault()
+      event.dataTransfer.dropEffect = 'move'
+      setDropTarget(true)
+    },
+    onDragLeave: () => setDropTarget(false),
+    onDrop: (event: DragEvent) => {
+      setDropTarget(false)
+      if (!isDraggedHere(event)) return
+      event.preventDefault()
+      const dragged = event.dataTransfer.getData(DRAG_TYPE)
+      if (dragged) void moveIntoFolder(workbench, dragged, row.path)
+    },
+  }
   return (
     <>
-      <div className="col-item" role="treeitem" aria-expanded={row.kind === 'folder' ? !isCollapsed : undefined}>
+      <div
+        className={`col-item${isDropTarget ? ' is-drop-target' : ''}`}
+        role="treeitem"
+        aria-expanded={row.kind === 'folder' ? !isCollapsed : undefined}
+        {...(row.kind === 'folder' ? dropHandlers : {})}
+      >
         <button
           type="button"
           className={`col-row${row.kind === 'folder' ? ' is-folder' : ''}`}
           style={depth}
           data-path={row.path}
+          draggable
+          onDragStart={(event) => {
+            event.dataTransfer.setData(DRAG_TYPE, row.path)
+            event.dataTransfer.effectAllowed = 'move'
+          }}
           title={
             row.kind === 'request' ? `${row.path} — ${row.entry.request.method} on ${row.entry.request.url}` : row.path
           }
@@ -57,7 +91,10 @@ export function CollectionRowView(props: CollectionRowViewProps): ReactElement {
       {isMenuOpen && (
         <div className="col-menu" style={depth}>
           <button type="button" className="btn btn-ghost" onClick={() => onDialog({ kind: 'move', path: row.path })}>
-            Rename / Move…
+            Rename…
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => onDialog({ kind: 'move-to', path: row.path })}>
+            Move to…
           </button>
           {row.kind === 'request' && (
             <>

@@ -1,4 +1,4 @@
-/** What the collections sidebar does to saved requests: duplicate, delete (with Undo), and move or rename. */
+/** What the collections sidebar does to saved requests: duplicate, delete (with Undo), and move or rename (with Undo). */
 import type { SavedRequestEntry } from '@wirebench/core'
 import { ApiError } from '../../api/api-error.js'
 import { toasts } from '../../components/toast-store.js'
@@ -40,12 +40,29 @@ export async function deleteRequest(workbench: Workbench, entry: SavedRequestEnt
   })
 }
 
-export async function moveRequest(workbench: Workbench, from: string, to: string): Promise<void> {
+/** Where `path` (a request or a folder) lands when moved into `folder` (`''` is the top level), or why it cannot. */
+export function pathInFolder(path: string, folder: string): { to: string } | { refusal: string } {
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  const to = folder ? `${folder}/${name}` : name
+  if (folder === path || folder.startsWith(`${path}/`)) {
+    return { refusal: `${path} cannot move into itself.` }
+  }
+  return { to }
+}
+
+export async function moveIntoFolder(workbench: Workbench, path: string, folder: string): Promise<void> {
+  const target = pathInFolder(path, folder)
+  if ('refusal' in target) return toasts.getState().show(target.refusal)
+  if (target.to === path) return
+  await moveRequest(workbench, path, target.to)
+}
+
+async function movePath(workbench: Workbench, from: string, to: string): Promise<boolean> {
   try {
     await workbench.workspace.getState().move(from, to)
   } catch (error) {
     report(error)
-    return
+    return false
   }
   // Open tabs follow the file: their next save goes to the new path.
   const { tabs } = workbench
@@ -58,4 +75,14 @@ export async function moveRequest(workbench: Workbench, from: string, to: string
       .getState()
       .update(tab.key, { savedPath: moved, title: moved.slice(moved.lastIndexOf('/') + 1), revision: entry?.revision })
   }
+  return true
+}
+
+/** Moves or renames a request or folder; the toast's Undo moves it back (and the tabs with it). */
+export async function moveRequest(workbench: Workbench, from: string, to: string): Promise<void> {
+  if (!(await movePath(workbench, from, to))) return
+  toasts.getState().show(`Moved ${from} to ${to}`, {
+    label: 'Undo',
+    run: () => void movePath(workbench, to, from),
+  })
 }

@@ -1,5 +1,5 @@
-import { WORKSPACE_FILE_VERSION, type SavedRequestEntry } from '@wirebench/core'
-import { describe, expect, it } from 'vitest'
+import { WORKSPACE_FILE_VERSION, type SavedFolderEntry, type SavedRequestEntry } from '@wirebench/core'
+import { describe, expect, it, vi } from 'vitest'
 import { buildCollectionRows } from './collection-rows.js'
 
 const entry = (path: string, protocol = 'rest'): SavedRequestEntry => ({
@@ -35,5 +35,29 @@ describe('collection rows', () => {
     expect(buildCollectionRows(requests, [], 'SMOKE list', new Set()).map((r) => r.name)).toEqual(['smoke/items/list'])
     expect(buildCollectionRows(requests, [], 'websocket', new Set()).map((r) => r.name)).toEqual(['chat/say'])
     expect(buildCollectionRows(requests, [], 'nothing-like-it', new Set())).toEqual([])
+  })
+
+  it('does not sort thousands of requests again when a search is cleared or a folder folded', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => entry(`group-${i % 20}/request-${i}`))
+    const folders: SavedFolderEntry[] = [{ path: 'group-0', folder: { version: WORKSPACE_FILE_VERSION } }]
+    const first = buildCollectionRows(many, folders, '', new Set())
+    const searched = buildCollectionRows(many, folders, 'request-1', new Set())
+    expect(searched.length).toBeGreaterThan(0)
+    // Rows are made once per request: typing and clearing allocate no new row objects for thousands of matches.
+    const wider = buildCollectionRows(many, folders, 'request-', new Set())
+    expect(wider.find((row) => row.path === searched[0]?.path)).toBe(searched[0])
+    expect(buildCollectionRows(many, folders, '', new Set()).at(-1)).toBe(first.at(-1))
+    // Every name comparison goes through a collator or localeCompare; neither may run once the content is sorted.
+    const collatorCompare = vi.spyOn(Intl.Collator.prototype, 'compare', 'get')
+    const localeCompare = vi.spyOn(String.prototype, 'localeCompare')
+    try {
+      expect(buildCollectionRows(many, folders, '', new Set()).map((r) => r.id)).toEqual(first.map((r) => r.id))
+      expect(buildCollectionRows(many, folders, '', new Set(['group-3'])).length).toBe(first.length - 100)
+      expect(collatorCompare).not.toHaveBeenCalled()
+      expect(localeCompare).not.toHaveBeenCalled()
+    } finally {
+      collatorCompare.mockRestore()
+      localeCompare.mockRestore()
+    }
   })
 })

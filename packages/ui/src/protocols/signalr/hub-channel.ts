@@ -45,10 +45,13 @@ const invocationMethod = (method: MethodInfo): MethodInfo => ({
   },
 })
 
+/** The draft key of the composer of the pane (tab) whose draft key is `key`. */
+export const composerKey = (key: string): string => `${key}#compose`
+
 /** The composer's own method: its draft key and form (an upload item, or an invocation on the connection). */
 export function composerTarget(target: MethodRef): MethodRef {
   const method = target.method.name === 'upload' ? itemMethod(target.method) : invocationMethod(target.method)
-  return { ...target, key: `${target.key}#compose`, method }
+  return { ...target, key: composerKey(target.key), method }
 }
 
 /** True when the request form's message is held back by the send gate (the request editor says why). */

@@ -1,0 +1,135 @@
+/**
+ * The collections sidebar in real Chromium against the real workspace routes: the page reads the active workspace's
+ * content beside the workspace list (not after it); requests and folders move by drag and drop onto a folder and by
+ * the keyboard's "Move to…", and Undo moves them back.
+ */
+import { access } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
+import { startCli, type RunningCli } from './support/cli.js'
+import { openWorkbench } from './support/workbench-page.js'
+
+const savedRow = (page: Page, path: string) => page.locator(`.col-row[data-path="${path}"]`)
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  )
+
+async function putRequest(page: Page, path: string, url: string): Promise<number> {
+  return page.evaluate(
+    async ({ path, url }) => {
+      const token = sessionStorage.getItem('wirebench.token') ?? ''
+      const name = path.slice(path.lastIndexOf('/') + 1)
+      const request = { version: 1, name, protocol: 'rest', url, service: 'Books', method: 'listBooks', messages: [{}] }
+      const response = await fetch(`/api/workspaces/default/requests/${path}`, {
+        method: 'PUT',
+        headers: { 'x-workbench-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ request }),
+      })
+      return response.status
+    },
+    { path, url },
+  )
+}
+
+describe.runIf(requireChromium())('collections sidebar', () => {
+  let cli: RunningCli
+  let browser: Browser
+  let page: Page
+  const requestFile = (path: string) => join(cli.configDir, 'workspaces/default/requests', `${path}.json`)
+
+  beforeAll(async () => {
+    cli = await startCli({ demo: true })
+    browser = await launchChromium()
+    ;({ page } = await newPage(browser, { colorScheme: 'dark' }))
+    await openWorkbench(page, cli.openUrl)
+    const url = cli.demoUrls[0]!
+    for (const path of ['alpha/one', 'alpha/two', 'beta/three', 'gamma/four']) {
+      expect(await putRequest(page, path, url)).toBe(200)
+    }
+    await page.getByRole('tab', { name: /^Collections/ }).click()
+    await savedRow(page, 'gamma/four').waitFor({ timeout: 10_000 })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await cli?.stop()
+  })
+
+  it('reads the active workspace content while the workspace list is still on its way', async () => {
+    const { page: fresh } = await newPage(browser)
+    const seen: string[] = []
+    fresh.on('request', (request) => seen.push(new URL(request.url()).pathname))
+    let contentWhileListHeld = false
+    // The list's answer is held back: a page that waits for it before asking for the content asks nothing meanwhile.
+    await fresh.route(
+      (url) => url.pathname === '/api/workspaces',
+      async (route) => {
+        await expect
+          .poll(() => seen.includes('/api/workspaces/default'), { timeout: 3_000 })
+          .toBe(true)
+          .then(() => (contentWhileListHeld = true))
+          .catch(() => undefined)
+        await route.continue()
+      },
+    )
+    await openWorkbench(fresh, cli.openUrl)
+    await fresh.getByRole('tab', { name: /^Collections/ }).click()
+    await savedRow(fresh, 'alpha').waitFor({ timeout: 15_000 })
+    expect(contentWhileListHeld).toBe(true)
+    await fresh.close()
+  })
+
+  it('moves a request onto a folder by drag and drop, and Undo moves it back', async () => {
+    await savedRow(page, 'alpha/one').dragTo(savedRow(page, 'beta'))
+    await savedRow(page, 'beta/one').waitFor({ timeout: 10_000 })
+    expect(await exists(requestFile('beta/one'))).toBe(true)
+    expect(await exists(requestFile('alpha/one'))).toBe(false)
+    const toast = page.locator('.toast')
+    expect(await toast.textContent()).toContain('Moved alpha/one to beta/one')
+    await screenshot(page, 'collections-moved-toast-dark')
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await savedRow(page, 'alpha/one').waitFor({ timeout: 10_000 })
+    expect(await exists(requestFile('alpha/one'))).toBe(true)
+    expect(await exists(requestFile('beta/one'))).toBe(false)
+  })
+
+  it('moves a folder onto another folder by drag and drop, with what it holds', async () => {
+    await savedRow(page, 'gamma').dragTo(savedRow(page, 'beta'))
+    await savedRow(page, 'beta/gamma/four').waitFor({ timeout: 10_000 })
+    expect(await exists(requestFile('beta/gamma/four'))).toBe(true)
+    expect(await savedRow(page, 'gamma').count()).toBe(0)
+    // A folder dropped onto a folder inside it stays where it is, with a message saying why.
+    await savedRow(page, 'beta').dragTo(savedRow(page, 'beta/gamma'))
+    await expect.poll(() => page.locator('.toast').textContent()).toContain('beta cannot move into itself')
+    expect(await exists(requestFile('beta/gamma/four'))).toBe(true)
+  })
+
+  it('moves a request with the keyboard through "Move to…", and Undo moves it back', async () => {
+    await savedRow(page, 'alpha/two').focus()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Move to…' }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Move alpha/two to…' })
+    await dialog.waitFor()
+    await dialog.getByLabel('Folder').selectOption('beta/gamma')
+    await screenshot(page, 'collections-move-to-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 420, height: 860 })
+    await screenshot(page, 'collections-move-to-narrow-light')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await dialog.getByRole('button', { name: 'Move', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await savedRow(page, 'beta/gamma/two').waitFor({ timeout: 10_000 })
+    expect(await exists(requestFile('beta/gamma/two'))).toBe(true)
+    await page.locator('.toast').getByRole('button', { name: 'Undo' }).focus()
+    await page.keyboard.press('Enter')
+    await savedRow(page, 'alpha/two').waitFor({ timeout: 10_000 })
+    expect(await exists(requestFile('alpha/two'))).toBe(true)
+  })
+})
