@@ -5,6 +5,7 @@ import { LazyCodeEditor } from '../../components/code/LazyCodeEditor.js'
 import { base64ByteLength, formatBytes } from '../../components/format.js'
 import { Icon } from '../../components/Icon.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
+import { pointerRange } from './pointer-range.js'
 
 type BodyView = 'tree' | 'raw'
 
@@ -12,12 +13,24 @@ function isStructured(value: unknown): boolean {
   return typeof value === 'object' && value !== null
 }
 
-export function ResponseBody({ result }: { result: InvokeResult }): ReactElement {
+export interface ResponseBodyProps {
+  result: InvokeResult
+  /** A JSON pointer to mark in the tree and the raw text (a validation problem's field). */
+  highlight?: string | undefined
+}
+
+export function ResponseBody({ result, highlight }: ResponseBodyProps): ReactElement {
   const structured = isStructured(result.response)
   const [view, setView] = useState<BodyView>('tree')
   const raw = useMemo(
     () => (typeof result.response === 'string' ? result.response : (JSON.stringify(result.response, null, 2) ?? '')),
     [result.response],
+  )
+  const isRawShown = !structured || view === 'raw'
+  // Computed only while the raw view shows: it writes the text again to count characters.
+  const rawHighlight = useMemo(
+    () => (isRawShown && highlight !== undefined && structured ? pointerRange(result.response, highlight) : undefined),
+    [isRawShown, highlight, structured, result.response],
   )
   const [copied, setCopied] = useState(false)
   const [findRequest, setFindRequest] = useState(0)
@@ -61,7 +74,7 @@ export function ResponseBody({ result }: { result: InvokeResult }): ReactElement
       </div>
       <div className="response-body-view">
         {structured && view === 'tree' ? (
-          <JsonTree value={result.response} label="Response body" findRequest={findRequest} />
+          <JsonTree value={result.response} label="Response body" findRequest={findRequest} highlight={highlight} />
         ) : (
           <LazyCodeEditor
             value={raw}
@@ -69,6 +82,7 @@ export function ResponseBody({ result }: { result: InvokeResult }): ReactElement
             isReadOnly
             label="Response body (raw)"
             findRequest={findRequest}
+            highlight={rawHighlight}
           />
         )}
       </div>
