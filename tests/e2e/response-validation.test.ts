@@ -3,35 +3,29 @@
  * the badge beside the status (valid, N problems, validating… for a body over 1 MB), the problems by JSON pointer, and
  * a click on a problem marking its field in the JSON tree and in the raw text. Screenshots in dark, light and 420 px.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPetstoreLiar, type PetstoreLiar } from '../servers/rest/petstore-liar.js'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
 import { pinTheme, setRequestJson } from './support/live-page.js'
-import { openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
+import { openMethod, sendWithShortcut } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 describe.runIf(requireChromium())('response validation in the response pane', () => {
   let liar: PetstoreLiar
-  let cli: RunningCli
-  let browser: Browser
+  let session: WorkbenchSession
   let page: Page
-  let pageErrors: string[]
 
   beforeAll(async () => {
     liar = await startPetstoreLiar()
-    cli = await startCli({ urls: [liar.docUrl] })
-    browser = await launchChromium()
-    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
+    session = await startWorkbenchSession({ cli: { urls: [liar.docUrl] } })
+    page = session.page
     await page.locator('.sb-method').first().waitFor({ timeout: 20_000 })
   })
 
   afterAll(async () => {
-    expect(pageErrors).toEqual([])
-    await page?.context().close()
-    await browser?.close()
-    await cli?.stop()
+    expect(session?.errors).toEqual([])
+    await session?.close()
     await liar?.close()
   })
 
