@@ -132,6 +132,17 @@ async function main() {
     inlineMs.push(performance.now() - t)
   }
 
+  // A small answer (one charge, about 1.3 KB) validated inline, as every answer up to 1 MB is.
+  const small = { object: 'list', url: '/v1/charges', has_more: false, data: [{ ...charge, id: 'ch_small' }] }
+  const smallBytes = JSON.stringify(small).length
+  const smallRuns = 20_000
+  let t0 = performance.now()
+  for (let i = 0; i < smallRuns; i++) schemaChecker().check(job.key, job.schema, small)
+  const smallMs = (performance.now() - t0) / smallRuns
+  t0 = performance.now()
+  for (let i = 0; i < smallRuns; i++) JSON.parse(JSON.stringify(small))
+  const smallCodecMs = (performance.now() - t0) / smallRuns
+
   // Level 1: the server's validator (worker thread).
   const validator = createResponseValidator()
   const level1 = []
@@ -181,6 +192,9 @@ async function main() {
   const warm1 = level1.slice(1)
   const warm2 = level2.slice(1)
   const inline = median(inlineMs)
+  console.log(
+    `small answer (${smallBytes} B) inline: ${(smallMs * 1000).toFixed(1)} µs per validation (its JSON.stringify + JSON.parse: ${(smallCodecMs * 1000).toFixed(1)} µs)`,
+  )
   console.log(`baseline JSON.parse (main thread):      ${fmt(median(parseMs))}`)
   console.log(
     `baseline Ajv inline (main thread):      ${fmt(inline)}  (${problems} problems)  <- longest task without the worker`,
