@@ -43,13 +43,21 @@ export class ResponseSchemaBuilder {
     this.isLegacy = version !== '3.1'
   }
 
+  /** How many schema objects the result holds: what compiling it costs grows with this. */
+  private nodes = 0
+
   /** `schema` (as the document writes it) with everything it references, in 2020-12 terms. */
   static build(schema: unknown, version: SpecVersion, refs: RefResolver): JsonObject {
+    return ResponseSchemaBuilder.measure(schema, version, refs).schema
+  }
+
+  /** `build`, and the number of schema objects in the result. */
+  static measure(schema: unknown, version: SpecVersion, refs: RefResolver): { schema: JsonObject; nodes: number } {
     const builder = new ResponseSchemaBuilder(version, refs)
     const top = builder.convert(schema)
     const root: JsonObject = isObject(top) ? { ...top } : { allOf: [top] }
     if (Object.keys(builder.defs).length > 0) root['$defs'] = { ...(root['$defs'] as JsonObject), ...builder.defs }
-    return root
+    return { schema: root, nodes: builder.nodes }
   }
 
   private convert(node: unknown): unknown {
@@ -66,6 +74,7 @@ export class ResponseSchemaBuilder {
   }
 
   private convertKeywords(node: JsonObject): unknown {
+    this.nodes++
     const out: JsonObject = {}
     for (const [key, value] of Object.entries(node)) {
       if (droppedKeys.has(key) || key.startsWith('x-')) continue

@@ -231,6 +231,26 @@ describe('REST response validation: size rule', () => {
     expect(jobs[0]?.schema).toMatchObject({ $defs: { Owner: expect.any(Object) } })
   })
 
+  it('hands even a small body over when its schema is too large to compile on the main thread', () => {
+    const jobs: SchemaValidationJob[] = []
+    const validator: ResponseValidator = {
+      inlineLimitBytes: 1024 * 1024,
+      submit: (job) => (jobs.push(job), { id: 'job-2', schema: job.schemaName }),
+    }
+    const wide = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}`, { type: 'string' }])),
+    }
+    const small = answer({ p1: 'x' })
+    validateResponse(source('3.0', wide), small.result, small.bytes, { validator })
+    expect(small.result.validationPending?.id).toBe('job-2')
+    expect(jobs).toHaveLength(1)
+    // Without a worker to hand it to (the CLI), it is checked inline all the same.
+    const again = answer({ p1: 7 })
+    validateResponse(source('3.0', wide), again.result, again.bytes, {})
+    expect(again.result.validation?.problems).toEqual([expect.objectContaining({ pointer: '/p1', keyword: 'type' })])
+  })
+
   it('costs a small response a fraction of a millisecond once the schema is compiled', () => {
     const src = source('3.0', pet, { Owner: owner })
     const body = { id: 7, name: 'Rex', email: 'a@b.example', status: 'sold', tag: null, owner: { name: 'Al' } }

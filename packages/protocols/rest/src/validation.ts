@@ -2,7 +2,8 @@
  * Response validation for REST: an answer checked against the OpenAPI response its status code and media type select
  * (exact code, then `2XX`-style range, then `default`). A status or media type the document does not describe is a
  * problem of its own, never a body checked against the wrong schema. The schema is built once per operation, status
- * and media type; a body over the context's inline limit goes to the server's worker.
+ * and media type; a body over the context's inline limit, or any body whose schema is too large to compile on the
+ * main thread, goes to the server's worker.
  */
 import type { CallContext, InvokeResult, ResponseValidation, ValidationProblem } from '@wirebench/core'
 import { schemaChecker } from '@wirebench/transport/schema-check'
@@ -26,7 +27,13 @@ export interface OperationSource {
 type Selection =
   | { kind: 'problem'; schemaName: string; problem: ValidationProblem }
   | { kind: 'none'; schemaName: string }
-  | { kind: 'schema'; schemaName: string; key: string; schema: JsonObject; isJson: boolean }
+  | { kind: 'schema'; schemaName: string; key: string; schema: JsonObject; isJson: boolean; isHeavy: boolean }
+
+/**
+ * Above this many schema objects, compiling takes too long for the main thread (Stripe's median response schema holds
+ * about 2,900 and compiles in seconds): such a schema is checked in the worker whatever the body's size.
+ */
+export const heavySchemaNodes = 300
 
 let nextDocumentId = 1
 const documentIds = new WeakMap<object, number>()
@@ -114,12 +121,14 @@ function select(source: OperationSource, status: number, contentType: string | u
   }
   let documentId = documentIds.get(spec.root)
   if (documentId === undefined) documentIds.set(spec.root, (documentId = nextDocumentId++))
+  const built = ResponseSchemaBuilder.measure(schema, spec.version, refs)
   return {
     kind: 'schema',
     schemaName,
     key: `rest:${documentId}:${schemaName}`,
-    schema: ResponseSchemaBuilder.build(schema, spec.version, refs),
+    schema: built.schema,
     isJson: isJsonMediaType(mediaType),
+    isHeavy: built.nodes > heavySchemaNodes,
   }
 }
 
@@ -151,8 +160,8 @@ function selectionFor(
 }
 
 /**
- * Sets `result.validation` (or `validationPending`, for a body over the context's inline limit) from what the
- * operation documents for the answer. `body` is the raw body the result was decoded from.
+ * Sets `result.validation` (or `validationPending`, for a body over the context's inline limit or a heavy schema)
+ * from what the operation documents for the answer. `body` is the raw body the result was decoded from.
  */
 export function validateResponse(
   source: OperationSource,
@@ -188,7 +197,8 @@ export function validateResponse(
     return
   }
   const validator = ctx.validator
-  if (validator !== undefined && selection.isJson && body.length > validator.inlineLimitBytes) {
+  const isLarge = validator !== undefined && body.length > validator.inlineLimitBytes
+  if (validator !== undefined && selection.isJson && (isLarge || selection.isHeavy)) {
     result.validationPending = validator.submit({ key: selection.key, schema: selection.schema, schemaName, body })
     return
   }
