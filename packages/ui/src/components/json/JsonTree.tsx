@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactElement } from 'react'
 import { Icon } from '../Icon.js'
 import { filterJson } from './json-filter.js'
+import { idSegments } from './json-nodes.js'
 import { allContainerIds, flattenJson, initialExpansion } from './json-rows.js'
 import { JsonRowView } from './JsonRowView.js'
 
@@ -19,6 +20,8 @@ export interface JsonTreeProps {
   findRequest?: number
   /** The node to mark (its id is its JSON pointer): its containers open and it scrolls into view. */
   highlight?: string | undefined
+  /** Request chaining: each value row gets a chain action, called with the keys from the root to the value. */
+  onChain?: (path: string[]) => void
 }
 
 /** The ids of the containers holding the node at `pointer` (the root's id is ''). */
@@ -29,7 +32,7 @@ function ancestorIds(pointer: string): string[] {
   return ids
 }
 
-export function JsonTree({ value, label, findRequest = 0, highlight }: JsonTreeProps): ReactElement {
+export function JsonTree({ value, label, findRequest = 0, highlight, onChain }: JsonTreeProps): ReactElement {
   const [expanded, setExpanded] = useState(() => initialExpansion(value))
   const [isCapped, setCapped] = useState(false)
   const [isWrapped, setWrapped] = useState(false)
@@ -166,6 +169,7 @@ export function JsonTree({ value, label, findRequest = 0, highlight }: JsonTreeP
                   isWrapped={isWrapped}
                   needle={filter?.needle ?? ''}
                   onShowAll={() => setWrapped(true)}
+                  onChain={onChain && ((id) => onChain(idSegments(id)))}
                 />
               </div>
             )

@@ -6,6 +6,7 @@ import { base64ByteLength, formatBytes } from '../../components/format.js'
 import { Icon } from '../../components/Icon.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
 import { pointerRange } from './pointer-range.js'
+import { useChainAction } from './useChainAction.js'
 
 type BodyView = 'tree' | 'raw'
 
@@ -17,10 +18,13 @@ export interface ResponseBodyProps {
   result: InvokeResult
   /** A JSON pointer to mark in the tree and the raw text (a validation problem's field). */
   highlight?: string | undefined
+  /** The tab's draft key: its values get the chain action (a reference to them for another request). */
+  chainKey?: string | undefined
 }
 
-export function ResponseBody({ result, highlight }: ResponseBodyProps): ReactElement {
+export function ResponseBody({ result, highlight, chainKey }: ResponseBodyProps): ReactElement {
   const structured = isStructured(result.response)
+  const chain = useChainAction(chainKey)
   const [view, setView] = useState<BodyView>('tree')
   const raw = useMemo(
     () => (typeof result.response === 'string' ? result.response : (JSON.stringify(result.response, null, 2) ?? '')),
@@ -74,7 +78,13 @@ export function ResponseBody({ result, highlight }: ResponseBodyProps): ReactEle
       </div>
       <div className="response-body-view">
         {structured && view === 'tree' ? (
-          <JsonTree value={result.response} label="Response body" findRequest={findRequest} highlight={highlight} />
+          <JsonTree
+            value={result.response}
+            label="Response body"
+            findRequest={findRequest}
+            highlight={highlight}
+            {...(chainKey !== undefined ? { onChain: chain } : {})}
+          />
         ) : (
           <LazyCodeEditor
             value={raw}

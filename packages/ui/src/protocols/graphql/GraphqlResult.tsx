@@ -97,7 +97,9 @@ export function GraphqlResult({ record, draftKey }: { record: CallRecord; draftK
               ) : (
                 <GraphqlDataErrors key={record.startedAt} view={view} />
               ))}
-            {shown === 'raw' && <ResponseBody key={record.startedAt} result={result} highlight={marks.marked} />}
+            {shown === 'raw' && (
+              <ResponseBody key={record.startedAt} result={result} highlight={marks.marked} chainKey={draftKey} />
+            )}
             {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
             {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}
           </div>
