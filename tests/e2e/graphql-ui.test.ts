@@ -72,6 +72,8 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
     expect(text).toContain('"friend"')
     expect(text).not.toContain('"sides"')
     await expect.poll(() => page.locator('.gql-problems').textContent()).toBe('Valid against the schema')
+    // The answer checked against the operation's selection and the schema's types.
+    expect(await page.locator('.validation-badge').textContent()).toBe('✓ valid')
     await pinTheme(page, 'dark')
     await screenshot(page, 'graphql-picker-dark')
     await pinTheme(page, 'light')
@@ -147,6 +149,9 @@ describe.runIf(requireChromium())('GraphQL panes', () => {
     const errors = page.getByRole('region', { name: 'Errors' })
     expect(await errors.locator('.gql-error-message').textContent()).toContain('Broken on purpose.')
     expect(await errors.locator('.gql-error-message .tag').textContent()).toBe('BROKEN')
+    // The server's error is the answer's one problem, at its path.
+    expect(await page.locator('.validation-badge').textContent()).toBe('1 problem')
+    expect(await page.locator('.validation-pointer').allTextContents()).toEqual(['/data/partial/broken'])
     await errors.getByRole('button', { name: 'partial.broken' }).click()
     expect(await errors.locator('.gql-error-value pre').textContent()).toBe('null')
     const data = page.getByRole('region', { name: 'Data' })

@@ -129,11 +129,12 @@ describe('wirebench call: chaining and assertions of saved requests', () => {
     expect(err).toContain('checks/fail: 2 of 3 assertions did not pass.')
   })
 
-  it('does not pass schema-valid on a response nothing validated', async () => {
-    await saveAsserted('checks/schema', [{ type: 'schema-valid' }])
-    const { code, err } = await cli('checks/schema')
-    expect(code).toBe(1)
-    expect(err).toContain('assertion NOT VALIDATED: schema-valid (the response was not validated against a schema)')
+  // Every REST answer is validated now; `not-validated` (a response nothing checked) is covered by the evaluator's tests.
+  it('passes schema-valid on a REST response checked against its OpenAPI response schema', async () => {
+    await saveAsserted('checks/schema-rest', [{ type: 'schema-valid' }])
+    const { code, err } = await cli('checks/schema-rest')
+    expect(err).toContain('assertion passed: schema-valid')
+    expect(code).toBe(0)
   })
 
   it('passes a non-OK status a status assertion expects, and keeps a non-OK status failing otherwise', async () => {

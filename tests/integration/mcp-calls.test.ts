@@ -65,6 +65,20 @@ describe('tool calls', () => {
         { path: '', message: "must have required property 'conditions'" },
       ]),
     })
+    // The common validation result points into the whole tools/call result the response viewer shows.
+    expect(bad.validation).toEqual({
+      valid: false,
+      schema: 'outputSchema of tool weather-bad',
+      problems: expect.arrayContaining([
+        { pointer: '/structuredContent/temperature', message: 'must be number' },
+        { pointer: '/structuredContent', message: "must have required property 'conditions'" },
+      ]),
+    })
+    expect((await call('weather-ok')).validation).toEqual({
+      valid: true,
+      schema: 'outputSchema of tool weather-ok',
+      problems: [],
+    })
   })
 
   it('reports a tool error (isError) as a result with the tool’s own message', async () => {

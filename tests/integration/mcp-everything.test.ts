@@ -112,6 +112,11 @@ describe.each(transports)('server-everything over $name', ({ kind, url }) => {
     )
     const structured = await call('Tools', 'get-structured-content', { location: 'Chicago' })
     expect(structured).toMatchObject({ status: 'OK', outputValidation: { valid: true } })
+    expect(structured.validation).toEqual({
+      valid: true,
+      schema: 'outputSchema of tool get-structured-content',
+      problems: [],
+    })
     expect((structured.response as { structuredContent: object }).structuredContent).toMatchObject({
       temperature: expect.any(Number),
     })

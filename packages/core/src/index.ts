@@ -15,6 +15,9 @@ export type {
   McpMethodInfo,
   McpToolAnnotations,
   OutputValidation,
+  PendingValidation,
+  ResponseValidation,
+  ValidationProblem,
   SecurityAlternative,
   SecuritySchemeInfo,
   SentRequest,
@@ -93,8 +96,10 @@ export type {
   PluginSetting,
   ProtocolManifest,
   ProtocolPlugin,
+  ResponseValidator,
   SchemaDocument,
   SchemaFile,
+  SchemaValidationJob,
 } from './plugin/contract.js'
 export { SESSION_PROBLEM_TYPE, SESSION_TICKET_PATH, SESSION_TOKEN_HEADER, problemType } from './api/http-api.js'
 export type {

@@ -31,6 +31,7 @@ import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
 import { registerWorkspaceInterchangeRoutes } from './routes/workspace-interchange.js'
 import { registerWorkspaceRoutes } from './routes/workspaces.js'
+import { registerValidationRoutes } from './routes/validations.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
 import { createSessionToken, createSessionTokenHolder } from './security/token.js'
@@ -53,6 +54,7 @@ import { parseTargetEntry } from './services/target-entry.js'
 import { createUploadStore } from './services/upload-store.js'
 import { createUploadService } from './services/uploads.js'
 import { openWorkspaces } from './services/workspaces.js'
+import { createResponseValidator } from './services/validation/response-validator.js'
 import { defaultUiDir } from './ui-dir.js'
 import { serverVersion } from './version.js'
 
@@ -167,6 +169,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   await environments.init()
   const workspaces = await openWorkspaces(app, options)
 
+  const responseValidator = createResponseValidator()
   const deps = {
     registry,
     recorder: createHistoryRecorder({ workspaces: workspaces.service, environments }),
@@ -186,12 +189,14 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       maxTimeoutMs: limits.maxInvokeTimeoutMs,
       maxResponseBytes: limits.maxResponseBytes,
       outboundPolicy,
+      validator: responseValidator,
     }),
   }
   registerProtocolRoutes(app, deps)
   registerPluginRoutes(app, { registry, refused: sidecars.refused })
   registerDiscoverRoutes(app, deps)
   registerInvokeRoutes(app, deps)
+  registerValidationRoutes(app, responseValidator)
   registerImportPreviewRoutes(app, deps)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)

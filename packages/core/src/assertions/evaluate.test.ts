@@ -123,7 +123,9 @@ describe('assertionSubjectOf', () => {
 
   it('reads validation when the result carries it, and MCP output validation otherwise', () => {
     expect(assertionSubjectOf(result).validation).toBeUndefined()
-    expect(assertionSubjectOf({ ...result, validation: { valid: false, problems: [] } }).validation?.valid).toBe(false)
+    expect(
+      assertionSubjectOf({ ...result, validation: { valid: false, schema: 'test', problems: [] } }).validation?.valid,
+    ).toBe(false)
     expect(
       assertionSubjectOf({ ...result, outputValidation: { valid: false, errors: [{ path: '/a', message: 'm' }] } })
         .validation,

@@ -287,6 +287,41 @@ export interface InvokeResult {
    * `outputSchema`); absent when there is nothing to check.
    */
   outputValidation?: OutputValidation
+  /**
+   * The response checked against what the method declares for it (REST: the OpenAPI response schema for its status
+   * and media type; MCP: `structuredContent` against the tool's `outputSchema`; GraphQL: `data` against the
+   * operation's selection and the schema's types). Absent when there is nothing to check it against, or while
+   * `validationPending` says the result follows.
+   */
+  validation?: ResponseValidation
+  /** A large response is validated off the main thread: its result is fetched by this id (`GET /api/validations/:id`). */
+  validationPending?: PendingValidation
+}
+
+/** The outcome of checking a response against its declared schema. */
+export interface ResponseValidation {
+  /** True when the response conforms: no problem at all (an undocumented status or media type is a problem too). */
+  valid: boolean
+  /** What it was checked against, for people: a JSON Pointer into the document, a tool's `outputSchema`, an operation. */
+  schema: string
+  problems: ValidationProblem[]
+}
+
+export interface ValidationProblem {
+  /** JSON Pointer (RFC 6901) into the response body; `''` for the body as a whole. */
+  pointer: string
+  message: string
+  /**
+   * What failed: the schema keyword (`type`, `required`, `enum`, `format`, `oneOf`, `additionalProperties`…), or
+   * `status` / `mediaType` for an answer the document does not describe, `graphql` for an error the server reported.
+   */
+  keyword?: string
+}
+
+/** A response being validated off the main thread; its `ResponseValidation` follows. */
+export interface PendingValidation {
+  id: string
+  schema: string
 }
 
 export interface OutputValidation {

@@ -1,7 +1,7 @@
 /** The protocol plugin contract: every protocol (in-process or sidecar) is one implementation of `ProtocolPlugin`. */
 import type { CallMarkers } from '../markers/markers.js'
 import type { StreamFrame } from '../model/stream.js'
-import type { InvokeResult, MethodInfo, ServiceInfo } from '../model/wire.js'
+import type { InvokeResult, MethodInfo, PendingValidation, ServiceInfo, ValidationProblem } from '../model/wire.js'
 
 export interface Logger {
   debug(message: string, data?: Record<string, unknown>): void
@@ -48,6 +48,33 @@ export interface CallContext {
   limits: CallLimits
   /** True when the caller will not read `InvokeResult.sent`: a plugin may skip building it. */
   isSentOmitted?: boolean
+  /**
+   * Where a plugin hands the validation of a large response (the server's worker thread). Absent: a plugin validates
+   * every response inline, whatever its size.
+   */
+  validator?: ResponseValidator
+}
+
+/** A JSON Schema check of a response body, to run away from the call path. */
+export interface SchemaValidationJob {
+  /** Names the schema across jobs (the plugin's cache key), so whoever runs the job compiles it once. */
+  key: string
+  /** A self-contained JSON Schema 2020-12: every reference is local (`#/$defs/…`). */
+  schema: Record<string, unknown>
+  /** What the result's `schema` says. */
+  schemaName: string
+  /** The body as JSON text (bytes are decoded where the job runs, off the main thread). */
+  body: string | Uint8Array
+  /** Problems found before the body is read (an undocumented media type), reported with its own. */
+  problems?: ValidationProblem[]
+}
+
+/** Validation off the main thread, offered to plugins by the server. */
+export interface ResponseValidator {
+  /** Bodies up to this many bytes are validated inline by the plugin; larger ones are submitted. */
+  inlineLimitBytes: number
+  /** Starts a job; its `ResponseValidation` is fetched by the returned id. */
+  submit(job: SchemaValidationJob): PendingValidation
 }
 
 /** One schema file handed to a plugin by the upload route. */

@@ -4,6 +4,7 @@
  */
 import { appendQueryParams, mergeHeaders } from '@wirebench/core'
 import type { CallContext, InvokeResult } from '@wirebench/core'
+import type { GraphQLSchema } from 'graphql'
 import { createPhaseTimer } from '@wirebench/transport'
 import type { GraphqlDeps } from './discover.js'
 import { dispatchersFor, httpEndpoint } from './discover.js'
@@ -12,12 +13,15 @@ import { graphqlAccept, parseJson, postGraphql } from './http.js'
 import { readMessage, requestBody } from './message.js'
 import { graphqlSentRequest } from './sent-request.js'
 import type { CachedOperation } from './types.js'
+import { validateGraphqlResponse } from './validation.js'
 
 export interface InvokeInput {
   /** Where the call goes. */
   url: string
   operation: CachedOperation
   messages: readonly unknown[]
+  /** The endpoint's schema: answers are validated against it. */
+  schema?: GraphQLSchema
 }
 
 export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps: GraphqlDeps): Promise<InvokeResult> {
@@ -49,6 +53,10 @@ export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps
   if (response.truncated) result.truncated = true
   result.sent = graphqlSentRequest(post, ctx.markers)
   result.timings = post.timer.timings()
+  if (input.schema !== undefined && json !== undefined) {
+    const validation = validateGraphqlResponse(input.schema, request, json)
+    if (validation !== undefined) result.validation = validation
+  }
   if (errors) {
     result.errorDetails = errors
     result.statusMessage = errors[0]?.message ?? ''

@@ -68,12 +68,15 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     return target
   }
 
-  const resolve = async (call: Call, ctx: CallContext): Promise<{ url: string; operation: CachedOperation }> => {
+  const resolve = async (
+    call: Call,
+    ctx: CallContext,
+  ): Promise<{ url: string; operation: CachedOperation; schema: CachedTarget['schema'] }> => {
     // A call names this plugin: like a pinned URL, its endpoint may be introspected by POST at once.
     const target = targets.get(call.target) ?? (await discover(call.target, ctx, true))
     const operation = target.operations.get(operationKey(call.service, call.method))
     if (!operation) throw unknownMethod(call.target, call.service, call.method)
-    return { url: call.serverUrl ?? target.url, operation }
+    return { url: call.serverUrl ?? target.url, operation, schema: target.schema }
   }
 
   return {
@@ -87,8 +90,8 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     },
 
     async invoke(call, ctx) {
-      const { url, operation } = await resolve(call, ctx)
-      return invokeOperation({ url, operation, messages: call.messages }, ctx, deps)
+      const { url, operation, schema } = await resolve(call, ctx)
+      return invokeOperation({ url, operation, messages: call.messages, schema }, ctx, deps)
     },
 
     async *invokeStream(call, ctx) {

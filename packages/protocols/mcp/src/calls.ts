@@ -13,13 +13,22 @@ import {
   ReadResourceResultSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { WorkbenchError } from '@wirebench/core'
-import type { Call, CallContext, McpProgressToken, OutputValidation, SentRequest, StatusName } from '@wirebench/core'
+import type {
+  Call,
+  CallContext,
+  McpProgressToken,
+  OutputValidation,
+  ResponseValidation,
+  SentRequest,
+  StatusName,
+} from '@wirebench/core'
 import type { ServerDescription } from './describe/services.js'
 import { sessionService } from './describe/services.js'
 import { httpStatusOf, jsonRpcCodes, statusOfJsonRpcCode, toMcpError, unknownMethod } from './errors.js'
 import { readMessage, refuseStrayKeys, stringValue } from './message.js'
 import { validateToolOutput } from './output-validation.js'
 import { jsonRpcSent } from './sent-request.js'
+import { toolResultValidation } from './validation.js'
 import { runSessionOp, sessionOps } from './session-ops.js'
 import type { SessionOp } from './session-ops.js'
 import type { CallOptions, McpSession } from './session/mcp-session.js'
@@ -39,6 +48,7 @@ export interface MethodOutcome {
   statusMessage?: string
   errorDetails?: unknown
   outputValidation?: OutputValidation
+  validation?: ResponseValidation
   progressToken?: McpProgressToken
   /** The session that answered (none for `disconnect`, which closes it). */
   session: McpSession | undefined
@@ -143,7 +153,10 @@ async function callMethod(
         outcome.status = 'Unknown'
         outcome.statusMessage = 'The tool reported an error (isError).'
       }
-      if (tool.outputSchema) outcome.outputValidation = validateToolOutput(tool.outputSchema, result)
+      if (tool.outputSchema) {
+        outcome.outputValidation = validateToolOutput(tool.outputSchema, result)
+        outcome.validation = toolResultValidation(tool.name, outcome.outputValidation)
+      }
       return outcome
     }
     case resourcesService:

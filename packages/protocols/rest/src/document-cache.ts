@@ -5,6 +5,7 @@
 import { createTargetCache } from '@wirebench/core'
 import type { MethodInfo, ServiceInfo, TargetCache } from '@wirebench/core'
 import type { MethodExpander } from './method-expander.js'
+import type { OperationSource } from './validation.js'
 
 /** What the plugin keeps per target after discovery: the services, and a way back to a method. */
 export interface CachedDocument {
@@ -13,6 +14,8 @@ export interface CachedDocument {
   methods: Map<string, { service: ServiceInfo; method: MethodInfo }>
   /** Builds the messages of `deferred` methods (a document too large to describe whole). */
   expander?: MethodExpander
+  /** Where each method's operation sits in the document (by `methodKey`), for response validation. */
+  sources?: Map<string, OperationSource>
 }
 
 export type DocumentCache = TargetCache<CachedDocument>

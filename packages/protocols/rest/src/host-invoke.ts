@@ -9,6 +9,7 @@ import type { HttpRequestBody } from '@wirebench/transport'
 import type { HostRequest, RestHost } from './host.js'
 import { prepareOutbound } from './invoke.js'
 import type { InvokeDeps, ResolvedCall } from './invoke.js'
+import { validateResponse } from './validation.js'
 import { restSentRequest } from './sent-request.js'
 
 type HostSend = NonNullable<RestHost['send']>
@@ -60,6 +61,7 @@ export async function invokeInHost(
       durationMs: Math.round((performance.now() - timer.startedAt) * 10) / 10,
     })
     timer.endedAt = performance.now()
+    if (call.source !== undefined) validateResponse(call.source, result, answer.body, ctx)
     if (ctx.isSentOmitted !== true) result.sent = restSentRequest(prepared, timer, ctx.markers)
     result.timings = timer.timings()
     return result

@@ -9,6 +9,8 @@ import { restSentRequest } from './sent-request.js'
 import { signOutbound } from './sigv4/sign-outbound.js'
 import type { CheckedUrls } from './checked-urls.js'
 import type { PreparedOutbound, RestPluginOptions } from './types.js'
+import { validateResponse } from './validation.js'
+import type { OperationSource } from './validation.js'
 
 export interface InvokeDeps {
   options: RestPluginOptions
@@ -34,21 +36,28 @@ export interface ResolvedCall {
   method: MethodInfo
   serverUrl?: string
   messages: unknown[]
+  /** Where the operation sits in its document: its answers are validated against it. */
+  source?: OperationSource
 }
 
 export function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
   // Signing is the one asynchronous step before the wire; an unsigned call is prepared in the same tick.
-  if (ctx.markers.sigv4) return prepareOutbound(call, ctx, deps).then((request) => send(request, ctx, deps))
+  if (ctx.markers.sigv4) return prepareOutbound(call, ctx, deps).then((request) => send(request, call, ctx, deps))
   let request: PreparedOutbound
   try {
     request = prepareUnsigned(call, ctx, deps)
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)))
   }
-  return send(request, ctx, deps)
+  return send(request, call, ctx, deps)
 }
 
-async function send(request: PreparedOutbound, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
+async function send(
+  request: PreparedOutbound,
+  call: ResolvedCall,
+  ctx: CallContext,
+  deps: InvokeDeps,
+): Promise<InvokeResult> {
   const lease = dispatchersFor(request, deps).acquire(ctx.markers)
   const timer = createPhaseTimer()
   try {
@@ -70,6 +79,7 @@ async function send(request: PreparedOutbound, ctx: CallContext, deps: InvokeDep
       timer,
     })
     const result = toInvokeResult(response)
+    if (call.source !== undefined) validateResponse(call.source, result, response.body, ctx)
     if (ctx.isSentOmitted !== true) result.sent = restSentRequest(request, timer, ctx.markers)
     result.timings = timer.timings()
     return result

@@ -11,8 +11,11 @@ import { stringField, tagDescriptions } from './naming.js'
 import type { ParsedSpec } from './parse-document.js'
 import { defaultEmitLimits } from './schema-walker.js'
 import type { EmitLimits } from './schema-walker.js'
-import { isObject } from './types.js'
+import { RefResolver } from './refs.js'
+import { isObject, methodKey } from './types.js'
 import type { JsonObject } from './types.js'
+import { operationPointer } from './validation.js'
+import type { OperationSource } from './validation.js'
 
 /** Above this many operations a document is listed without messages straight away (Microsoft Graph: 11,000+). */
 export const eagerOperationLimit = 5_000
@@ -37,6 +40,17 @@ export interface DescribedDocument {
    * `eagerOperationLimit` operations): its methods are listed `deferred`, without messages, and built one at a time.
    */
   expander?: MethodExpander
+  /** Where each method's operation sits (by `methodKey`): response validation reads its `responses`. */
+  sources: Map<string, OperationSource>
+}
+
+function operationSources(spec: ParsedSpec, entries: OperationEntry[]): Map<string, OperationSource> {
+  const refs = new RefResolver(spec.root)
+  const sources = new Map<string, OperationSource>()
+  for (const { serviceName, name, operation, path, verb } of entries) {
+    sources.set(methodKey(serviceName, name), { spec, refs, operation, pointer: operationPointer(path, verb) })
+  }
+  return sources
 }
 
 /**
@@ -54,6 +68,7 @@ export function describeDocument(spec: ParsedSpec, options: BuildOptions): Descr
   }
   const builder = new MethodBuilder(spec, builderOptions)
   const entries = builder.entries()
+  const sources = operationSources(spec, entries)
   if (entries.length <= eagerOperationLimit) {
     try {
       return {
@@ -63,6 +78,7 @@ export function describeDocument(spec: ParsedSpec, options: BuildOptions): Descr
           entries,
           options,
         ),
+        sources,
       }
     } catch (error) {
       if (!WorkbenchError.is(error, 'payload_too_large')) throw error
@@ -72,6 +88,7 @@ export function describeDocument(spec: ParsedSpec, options: BuildOptions): Descr
   return {
     services: toServices(spec.root, methods, entries, options),
     expander: new MethodExpander(spec, entries, builderOptions),
+    sources,
   }
 }
 

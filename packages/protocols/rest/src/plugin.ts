@@ -75,12 +75,12 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
   const describeUrl = async (url: string, ctx: CallContext): Promise<DescribedDocument> =>
     host?.owns(url) === true ? describeHost(url, host.document()) : discoverUrl(url, ctx, deps)
 
-  const remember = (target: string, { services, expander }: DescribedDocument): ServiceInfo[] => {
+  const remember = (target: string, { services, expander, sources }: DescribedDocument): ServiceInfo[] => {
     const methods: CachedDocument['methods'] = new Map()
     for (const service of services) {
       for (const method of service.methods) methods.set(methodKey(service.name, method.name), { service, method })
     }
-    const document: CachedDocument = { target, services, methods }
+    const document: CachedDocument = { target, services, methods, sources }
     if (expander) document.expander = expander
     documents.set(target, document)
     return services
@@ -114,6 +114,8 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
       method: found.method,
       messages: call.messages,
     }
+    const source = document.sources?.get(methodKey(call.service, call.method))
+    if (source !== undefined) resolved.source = source
     if (call.serverUrl !== undefined) resolved.serverUrl = call.serverUrl
     return resolved
   }

@@ -4,7 +4,7 @@
  * its time box.
  */
 import { WorkbenchError, checkOutboundHeaders, defaultCallLimits, splitMarkers } from '@wirebench/core'
-import type { CallContext, CallLimits, Logger } from '@wirebench/core'
+import type { CallContext, CallLimits, Logger, ResponseValidator } from '@wirebench/core'
 
 /** Something that can tell us the caller went away, without the cost of an AbortController per request. */
 export interface Cancellation {
@@ -21,6 +21,8 @@ export interface DeadlineOptions {
   limits?: Partial<CallLimits>
   /** The caller will not read `InvokeResult.sent` (see `CallContext.isSentOmitted`). */
   isSentOmitted?: boolean
+  /** See `CallContext.validator`. */
+  validator?: ResponseValidator
 }
 
 /**
@@ -97,6 +99,7 @@ export interface CallContextOptions {
   /** `limits.timeoutMs` when no `timeoutMs` is given. */
   fallbackTimeoutMs?: number
   isSentOmitted?: boolean
+  validator?: ResponseValidator | undefined
 }
 
 /**
@@ -132,6 +135,7 @@ export function createCallContext(options: CallContextOptions): CallContext {
   }
   if (timeoutMs !== undefined) ctx.deadline = Date.now() + timeoutMs
   if (options.isSentOmitted === true) ctx.isSentOmitted = true
+  if (options.validator !== undefined) ctx.validator = options.validator
   return ctx
 }
 
@@ -165,6 +169,7 @@ export function withDeadline<T>(options: DeadlineOptions, operation: (ctx: CallC
       logger: options.logger,
       limits: options.limits,
       isSentOmitted: options.isSentOmitted,
+      validator: options.validator,
     })
   } catch (error) {
     return Promise.reject(callError(abort, error))

@@ -1,6 +1,14 @@
 /** Invocation: routes a call to its plugin with the discovered origin as target, under a deadline tied to the client. */
 import { WorkbenchError } from '@wirebench/core'
-import type { Call, InvokeRequest, InvokeResult, Logger, OutboundPolicy, ProtocolPlugin } from '@wirebench/core'
+import type {
+  Call,
+  InvokeRequest,
+  InvokeResult,
+  Logger,
+  OutboundPolicy,
+  ProtocolPlugin,
+  ResponseValidator,
+} from '@wirebench/core'
 import { withDeadline } from './deadline.js'
 import type { Cancellation, DeadlineOptions } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
@@ -12,6 +20,8 @@ export interface InvokeServiceOptions {
   maxTimeoutMs: number
   maxResponseBytes: number
   outboundPolicy: OutboundPolicy
+  /** Validates large responses off the main thread; without it plugins validate every response inline. */
+  validator?: ResponseValidator
 }
 
 export interface InvokeInput {
@@ -74,6 +84,7 @@ export function createInvokeService(options: InvokeServiceOptions): InvokeServic
       const deadline: DeadlineOptions = { timeoutMs, logger, limits }
       if (cancellation) deadline.cancellation = cancellation
       if (request.metadata) deadline.metadata = request.metadata
+      if (options.validator) deadline.validator = options.validator
       if (request.includeSent === true) return withDeadline(deadline, (ctx) => plugin.invoke(call, ctx))
       deadline.isSentOmitted = true
       // A plugin may build `sent` anyway; it is left out of the answer all the same (undefined keeps the result's shape).

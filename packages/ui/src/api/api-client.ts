@@ -8,6 +8,7 @@ import {
   type MethodDescriptionQuery,
   type MethodDescriptionResponse,
   type ProtocolsResponse,
+  type ResponseValidation,
   type SchemaDocumentResponse,
   type UploadResponse,
   type UploadsResponse,
@@ -46,6 +47,8 @@ export interface ApiClient {
   schema(protocol: string, url: string, signal?: AbortSignal): Promise<SchemaDocumentResponse>
   /** A discovered method with its messages (a very large document's methods are listed `deferred`, without them). */
   method(query: MethodDescriptionQuery, signal?: AbortSignal): Promise<MethodDescriptionResponse>
+  /** The result of a large response's validation (`InvokeResult.validationPending`), answered once it is done. */
+  validation(id: string, signal?: AbortSignal): Promise<ResponseValidation>
   /** Any other route (environments, token proxies): the same token, problem mapping and session-problem report. */
   request<T>(path: string, init?: RequestOptions): Promise<T>
 }
@@ -99,6 +102,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     schema: (protocol, url, signal) =>
       request(`/api/schema?protocol=${encodeURIComponent(protocol)}&url=${encodeURIComponent(url)}`, { signal }),
     method: (query, signal) => request(`/api/method?${new URLSearchParams({ ...query }).toString()}`, { signal }),
+    validation: (id, signal) => request(`/api/validations/${encodeURIComponent(id)}`, { signal }),
     deleteUpload: (name) => request(`/api/uploads/${encodeURIComponent(name)}`, { method: 'DELETE' }),
     request,
   }

@@ -1,5 +1,5 @@
 /** In-flight and finished calls per method: one at a time per method, cancellable, latest result kept. */
-import type { InvokeRequest, InvokeResult } from '@wirebench/core'
+import type { InvokeRequest, InvokeResult, ResponseValidation } from '@wirebench/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ApiClient, InvokeOptions } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
@@ -27,6 +27,19 @@ export function createCallsStore(api: ApiClient): CallsStore {
   const controllers = new Map<string, AbortController>()
   return createStore<CallsState>()((set, get) => {
     const put = (key: string, record: CallRecord) => set((s) => ({ calls: { ...s.calls, [key]: record } }))
+    /** A large response's validation result, folded into its record unless a newer call replaced it meanwhile. */
+    const followValidation = async (key: string, startedAt: number, id: string) => {
+      let validation: ResponseValidation | undefined
+      try {
+        validation = await api.validation(id)
+      } catch {
+        validation = undefined // shown as not validated
+      }
+      const record = get().calls[key]
+      if (!record?.result || record.startedAt !== startedAt) return
+      const { validationPending: _done, ...rest } = record.result
+      put(key, { ...record, result: validation ? { ...rest, validation } : rest })
+    }
     return {
       calls: {},
       send: async (key, request, options) => {
@@ -39,6 +52,7 @@ export function createCallsStore(api: ApiClient): CallsStore {
         try {
           const result = await api.invoke(request, controller.signal, { ...options, draftKey: key })
           put(key, { isSending: false, startedAt, result, roundTripMs: performance.now() - startedAt })
+          if (result.validationPending) void followValidation(key, startedAt, result.validationPending.id)
         } catch (error) {
           if (controller.signal.aborted) {
             // A newer send of the same method took over: that one writes the record.

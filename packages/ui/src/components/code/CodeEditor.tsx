@@ -4,8 +4,9 @@ import { json, jsonParseLinter } from '@codemirror/lang-json'
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language'
 import { linter } from '@codemirror/lint'
 import { highlightSelectionMatches, openSearchPanel, searchKeymap } from '@codemirror/search'
-import { EditorState, Prec, type Extension } from '@codemirror/state'
-import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view'
+import { EditorState, Prec, StateEffect, StateField, type Extension } from '@codemirror/state'
+import { Decoration, EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view'
+import type { DecorationSet } from '@codemirror/view'
 import { useEffect, useRef, type ReactElement } from 'react'
 import { appEditorTheme } from './code-theme.js'
 
@@ -17,7 +18,28 @@ export interface CodeEditorProps {
   label: string
   /** Bumped by the pane's Ctrl+F: the editor opens its search panel (a read-only editor cannot take the key itself). */
   findRequest?: number
+  /** A span to mark and scroll into view (a validation problem's field). */
+  highlight?: { from: number; to: number } | undefined
 }
+
+const setHighlight = StateEffect.define<{ from: number; to: number } | undefined>()
+const highlightMark = Decoration.mark({ class: 'cm-field-highlight' })
+
+/** The marked span, kept as a decoration so it shows whether or not the editor has the focus. */
+const highlightField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(marks, transaction) {
+    let next = marks.map(transaction.changes)
+    for (const effect of transaction.effects) {
+      if (!effect.is(setHighlight)) continue
+      const range = effect.value
+      next =
+        range && range.to > range.from ? Decoration.set([highlightMark.range(range.from, range.to)]) : Decoration.none
+    }
+    return next
+  },
+  provide: (field) => EditorView.decorations.from(field),
+})
 
 function extensionsFor(props: CodeEditorProps, onDocChange: (text: string) => void): Extension[] {
   const extensions: Extension[] = [
@@ -32,6 +54,7 @@ function extensionsFor(props: CodeEditorProps, onDocChange: (text: string) => vo
     keymap.of([...defaultKeymap, ...searchKeymap, ...foldKeymap, ...historyKeymap]),
     appEditorTheme,
     EditorView.contentAttributes.of({ 'aria-label': props.label }),
+    highlightField,
   ]
   if (props.language === 'json') extensions.push(json())
   if (props.isReadOnly) {
@@ -94,6 +117,18 @@ export function CodeEditor(props: CodeEditorProps): ReactElement {
     const view = viewRef.current
     if (view && findRequest > 0) openSearchPanel(view)
   }, [findRequest])
+
+  const highlight = props.highlight
+  useEffect(() => {
+    const view = viewRef.current
+    if (!view) return
+    const length = view.state.doc.length
+    const range =
+      highlight && highlight.from <= length ? { from: highlight.from, to: Math.min(highlight.to, length) } : undefined
+    const effects: StateEffect<unknown>[] = [setHighlight.of(range)]
+    if (range) effects.push(EditorView.scrollIntoView(range.from, { y: 'center' }))
+    view.dispatch({ effects })
+  }, [highlight, props.value])
 
   return <div className="code-editor" ref={hostRef} />
 }

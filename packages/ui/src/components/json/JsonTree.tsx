@@ -18,11 +18,21 @@ export interface JsonTreeProps {
   label: string
   /** Bumped by the pane's Ctrl+F: the filter box takes the focus. */
   findRequest?: number
+  /** The node to mark (its id is its JSON pointer): its containers open and it scrolls into view. */
+  highlight?: string | undefined
   /** Request chaining: each value row gets a chain action, called with the keys from the root to the value. */
   onChain?: (path: string[]) => void
 }
 
-export function JsonTree({ value, label, findRequest = 0, onChain }: JsonTreeProps): ReactElement {
+/** The ids of the containers holding the node at `pointer` (the root's id is ''). */
+function ancestorIds(pointer: string): string[] {
+  const ids = ['']
+  let at = 0
+  while ((at = pointer.indexOf('/', at + 1)) > 0) ids.push(pointer.slice(0, at))
+  return ids
+}
+
+export function JsonTree({ value, label, findRequest = 0, highlight, onChain }: JsonTreeProps): ReactElement {
   const [expanded, setExpanded] = useState(() => initialExpansion(value))
   const [isCapped, setCapped] = useState(false)
   const [isWrapped, setWrapped] = useState(false)
@@ -48,6 +58,18 @@ export function JsonTree({ value, label, findRequest = 0, onChain }: JsonTreePro
     getItemKey: (index) => `${isWrapped ? 'w' : 'l'}${rows[index]?.id ?? index}`,
     overscan: 24,
   })
+
+  const [openedFor, setOpenedFor] = useState<string | undefined>(undefined)
+  if (highlight !== undefined && openedFor !== highlight) {
+    // Open the way to the marked node once per highlight; the user may fold it again afterwards.
+    setOpenedFor(highlight)
+    const missing = ancestorIds(highlight).filter((id) => !expanded.has(id))
+    if (missing.length > 0) setExpanded(new Set([...expanded, ...missing]))
+  }
+  const highlightIndex = highlight === undefined ? -1 : rows.findIndex((row) => row.id === highlight)
+  useEffect(() => {
+    if (highlightIndex >= 0) virtualizer.scrollToIndex(highlightIndex, { align: 'center' })
+  }, [highlightIndex, virtualizer])
 
   useEffect(() => {
     if (findRequest === 0) return
@@ -137,7 +159,8 @@ export function JsonTree({ value, label, findRequest = 0, onChain }: JsonTreePro
                 // Wrapped rows differ in height: each is measured once it is laid out.
                 ref={isWrapped ? virtualizer.measureElement : undefined}
                 data-index={item.index}
-                className="json-row"
+                data-pointer={row.kind === 'close' ? undefined : row.id}
+                className={`json-row${item.index === highlightIndex ? ' is-highlighted' : ''}`}
                 style={{ transform: `translateY(${item.start}px)`, paddingLeft: 8 + row.depth * 16 }}
               >
                 <JsonRowView

@@ -5,6 +5,7 @@ import { LazyCodeEditor } from '../../components/code/LazyCodeEditor.js'
 import { base64ByteLength, formatBytes } from '../../components/format.js'
 import { Icon } from '../../components/Icon.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
+import { pointerRange } from './pointer-range.js'
 import { useChainAction } from './useChainAction.js'
 
 type BodyView = 'tree' | 'raw'
@@ -15,17 +16,25 @@ function isStructured(value: unknown): boolean {
 
 export interface ResponseBodyProps {
   result: InvokeResult
+  /** A JSON pointer to mark in the tree and the raw text (a validation problem's field). */
+  highlight?: string | undefined
   /** The tab's draft key: its values get the chain action (a reference to them for another request). */
   chainKey?: string | undefined
 }
 
-export function ResponseBody({ result, chainKey }: ResponseBodyProps): ReactElement {
+export function ResponseBody({ result, highlight, chainKey }: ResponseBodyProps): ReactElement {
   const structured = isStructured(result.response)
   const chain = useChainAction(chainKey)
   const [view, setView] = useState<BodyView>('tree')
   const raw = useMemo(
     () => (typeof result.response === 'string' ? result.response : (JSON.stringify(result.response, null, 2) ?? '')),
     [result.response],
+  )
+  const isRawShown = !structured || view === 'raw'
+  // Computed only while the raw view shows: it writes the text again to count characters.
+  const rawHighlight = useMemo(
+    () => (isRawShown && highlight !== undefined && structured ? pointerRange(result.response, highlight) : undefined),
+    [isRawShown, highlight, structured, result.response],
   )
   const [copied, setCopied] = useState(false)
   const [findRequest, setFindRequest] = useState(0)
@@ -73,6 +82,7 @@ export function ResponseBody({ result, chainKey }: ResponseBodyProps): ReactElem
             value={result.response}
             label="Response body"
             findRequest={findRequest}
+            highlight={highlight}
             {...(chainKey !== undefined ? { onChain: chain } : {})}
           />
         ) : (
@@ -82,6 +92,7 @@ export function ResponseBody({ result, chainKey }: ResponseBodyProps): ReactElem
             isReadOnly
             label="Response body (raw)"
             findRequest={findRequest}
+            highlight={rawHighlight}
           />
         )}
       </div>

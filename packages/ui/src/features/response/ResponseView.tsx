@@ -8,6 +8,9 @@ import { CallProblem, CancelledNote, NoResultBadge, PreviousNote, SendingNote, T
 import { ResponseBody } from './ResponseBody.js'
 import { SentTabPanel, isSentTab, sentTabItems, type SentTab } from './SentTabs.js'
 import { StatusBadge, type StatusTone } from './StatusBadge.js'
+import { ValidationBadge } from './ValidationBadge.js'
+import { ValidationProblems } from './ValidationProblems.js'
+import { useValidationMarks } from './useValidationMarks.js'
 
 export interface ResponseViewProps {
   record: CallRecord | undefined
@@ -22,6 +25,7 @@ type ResponseTab = 'body' | 'headers' | SentTab
 
 export function ResponseView({ record, status, headers, headersLabel, draftKey }: ResponseViewProps): ReactElement {
   const [tab, setTab] = useState<ResponseTab>('body')
+  const marks = useValidationMarks(record, () => setTab('body'))
   if (!record) {
     return (
       <section className="response-pane" aria-label="Response">
@@ -52,6 +56,7 @@ export function ResponseView({ record, status, headers, headersLabel, draftKey }
         {!status && <NoResultBadge record={record} />}
         {result && (
           <>
+            <ValidationBadge result={result} isOpen={marks.isOpen} onToggle={marks.toggle} />
             <TimeAndSize result={result} />
             {result.contentType && (
               <span className="response-fact mono muted response-ctype">{result.contentType}</span>
@@ -69,6 +74,9 @@ export function ResponseView({ record, status, headers, headersLabel, draftKey }
           {result.statusMessage && !status?.label.includes(result.statusMessage) && (
             <div className="response-status-message">{result.statusMessage}</div>
           )}
+          {marks.isListShown && marks.validation && (
+            <ValidationProblems validation={marks.validation} selected={marks.marked} onSelect={marks.select} />
+          )}
           <Tabs idPrefix="response" label="Response views" selected={shown} onSelect={setTab} items={tabs} />
           <div
             className={`response-panel${record.isSending ? ' is-stale' : ''}`}
@@ -76,7 +84,9 @@ export function ResponseView({ record, status, headers, headersLabel, draftKey }
             role="tabpanel"
             aria-labelledby={`response-tab-${shown}`}
           >
-            {shown === 'body' && <ResponseBody key={record.startedAt} result={result} chainKey={draftKey} />}
+            {shown === 'body' && (
+              <ResponseBody key={record.startedAt} result={result} highlight={marks.marked} chainKey={draftKey} />
+            )}
             {shown === 'headers' && <HeadersTable entries={headers} label={headersLabel} />}
             {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}
           </div>

@@ -13,6 +13,9 @@ import {
 import { ResponseBody } from '../../features/response/ResponseBody.js'
 import { SentTabPanel, isSentTab, sentTabItems, type SentTab } from '../../features/response/SentTabs.js'
 import { StatusBadge } from '../../features/response/StatusBadge.js'
+import { ValidationBadge } from '../../features/response/ValidationBadge.js'
+import { ValidationProblems } from '../../features/response/ValidationProblems.js'
+import { useValidationMarks } from '../../features/response/useValidationMarks.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { GraphqlDataErrors } from './GraphqlDataErrors.js'
 import { graphqlOutcome, readGraphqlResponse } from './graphql-response.js'
@@ -21,6 +24,7 @@ type ResultTab = 'result' | 'raw' | 'headers' | SentTab
 
 export function GraphqlResult({ record, draftKey }: { record: CallRecord; draftKey: string }): ReactElement {
   const [tab, setTab] = useState<ResultTab>('result')
+  const marks = useValidationMarks(record, () => setTab('raw'))
   const { result } = record
   const view = useMemo(() => readGraphqlResponse(result?.response), [result?.response])
   const httpStatus = result?.metadata.http_status
@@ -50,6 +54,7 @@ export function GraphqlResult({ record, draftKey }: { record: CallRecord; draftK
             Partial data
           </span>
         )}
+        {result && <ValidationBadge result={result} isOpen={marks.isOpen} onToggle={marks.toggle} />}
         {result && <TimeAndSize result={result} />}
         <SendingNote record={record} />
       </div>
@@ -58,6 +63,9 @@ export function GraphqlResult({ record, draftKey }: { record: CallRecord; draftK
       <CancelledNote record={record} />
       {result && (
         <>
+          {marks.isListShown && marks.validation && (
+            <ValidationProblems validation={marks.validation} selected={marks.marked} onSelect={marks.select} />
+          )}
           <Tabs
             idPrefix="response"
             label="Response views"
@@ -89,7 +97,9 @@ export function GraphqlResult({ record, draftKey }: { record: CallRecord; draftK
               ) : (
                 <GraphqlDataErrors key={record.startedAt} view={view} />
               ))}
-            {shown === 'raw' && <ResponseBody key={record.startedAt} result={result} chainKey={draftKey} />}
+            {shown === 'raw' && (
+              <ResponseBody key={record.startedAt} result={result} highlight={marks.marked} chainKey={draftKey} />
+            )}
             {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
             {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}
           </div>

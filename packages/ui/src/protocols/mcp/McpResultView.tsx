@@ -16,6 +16,9 @@ import {
 import { ResponseBody } from '../../features/response/ResponseBody.js'
 import { SentTabPanel, isSentTab, sentTabItems, type SentTab } from '../../features/response/SentTabs.js'
 import { StatusBadge } from '../../features/response/StatusBadge.js'
+import { ValidationBadge } from '../../features/response/ValidationBadge.js'
+import { ValidationProblems } from '../../features/response/ValidationProblems.js'
+import { useValidationMarks } from '../../features/response/useValidationMarks.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { ContentBlock } from './ContentBlock.js'
 import { resultBlocks } from './content-blocks.js'
@@ -28,6 +31,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 export function McpResultView({ record }: { record: CallRecord }): ReactElement {
   const [tab, setTab] = useState<ResultTab>('result')
+  const marks = useValidationMarks(record, () => setTab('raw'))
   const { result } = record
   const response = isObject(result?.response) ? result.response : {}
   const isToolError = response.isError === true
@@ -58,6 +62,7 @@ export function McpResultView({ record }: { record: CallRecord }): ReactElement 
       <div className="response-summary" data-started={record.startedAt}>
         {status && <StatusBadge label={status.label} tone={status.tone} />}
         <NoResultBadge record={record} />
+        {result && <ValidationBadge result={result} isOpen={marks.isOpen} onToggle={marks.toggle} />}
         {result && <TimeAndSize result={result} />}
         <SendingNote record={record} />
       </div>
@@ -74,6 +79,9 @@ export function McpResultView({ record }: { record: CallRecord }): ReactElement 
             <p className="mcp-tool-error" role="alert">
               The server answered a JSON-RPC error: {typeof rpcError.message === 'string' ? rpcError.message : ''}
             </p>
+          )}
+          {marks.isListShown && marks.validation && (
+            <ValidationProblems validation={marks.validation} selected={marks.marked} onSelect={marks.select} />
           )}
           <Tabs idPrefix="response" label="Response views" selected={shown} onSelect={setTab} items={tabs} />
           <div
@@ -104,7 +112,7 @@ export function McpResultView({ record }: { record: CallRecord }): ReactElement 
                 )}
               </div>
             )}
-            {shown === 'raw' && <ResponseBody key={record.startedAt} result={result} />}
+            {shown === 'raw' && <ResponseBody key={record.startedAt} result={result} highlight={marks.marked} />}
             {shown === 'metadata' && <HeadersTable entries={metadata} label="Metadata" />}
             {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}
           </div>

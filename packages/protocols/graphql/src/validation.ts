@@ -1,0 +1,255 @@
+/**
+ * Response validation for GraphQL: `data` checked against the operation's selection set and the schema's types (every
+ * selected field present, nothing unselected, nullability, lists, scalars and enum values), and each reported error
+ * listed where its `path` points. Types come from the discovered schema (graphql-js), the selection from the query
+ * sent.
+ */
+import { Kind, getNamedType, isAbstractType, isEnumType, isListType, isNonNullType, isScalarType, parse } from 'graphql'
+import type {
+  DocumentNode,
+  FragmentDefinitionNode,
+  GraphQLCompositeType,
+  GraphQLOutputType,
+  GraphQLSchema,
+  OperationDefinitionNode,
+  SelectionSetNode,
+} from 'graphql'
+import type { ResponseValidation, ValidationProblem } from '@wirebench/core'
+
+const maxProblems = 100
+
+interface Walk {
+  schema: GraphQLSchema
+  fragments: Map<string, FragmentDefinitionNode>
+  problems: ValidationProblem[]
+  /** Pointers the server reported errors at: a null there is the error's consequence, not a second problem. */
+  errorPointers: Set<string>
+}
+
+function escape(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+function add(walk: Walk, problem: ValidationProblem): void {
+  if (walk.problems.length < maxProblems) walk.problems.push(problem)
+}
+
+/** One selected response key: the fields merged under it, and whether every response must carry it. */
+interface Expected {
+  typeName: string
+  type: GraphQLOutputType | undefined
+  selections: SelectionSetNode[]
+  isRequired: boolean
+}
+
+function isConditional(node: { directives?: readonly { name: { value: string } }[] | undefined }): boolean {
+  return (node.directives ?? []).some((d) => d.name.value === 'skip' || d.name.value === 'include')
+}
+
+/** Whether a fragment on `condition` applies to an object of type `concrete` (unknown: it may or may not). */
+function applies(walk: Walk, condition: string | undefined, concrete: string | undefined): boolean | undefined {
+  if (condition === undefined) return true
+  if (concrete === undefined) return undefined
+  if (condition === concrete) return true
+  const abstract = walk.schema.getType(condition)
+  const object = walk.schema.getType(concrete)
+  if (!abstract || !object || !isAbstractType(abstract) || !('isTypeOf' in object)) return false
+  return walk.schema.isSubType(abstract, object)
+}
+
+function collect(
+  walk: Walk,
+  parent: GraphQLCompositeType,
+  concrete: string | undefined,
+  selectionSet: SelectionSetNode,
+  isRequired: boolean,
+  out: Map<string, Expected>,
+): void {
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      const name = selection.name.value
+      const key = selection.alias?.value ?? name
+      const fields = 'getFields' in parent ? parent.getFields() : {}
+      const type = name === '__typename' ? undefined : fields[name]?.type
+      const entry = out.get(key) ?? { typeName: name, type, selections: [], isRequired: false }
+      entry.isRequired ||= isRequired && !isConditional(selection)
+      if (selection.selectionSet) entry.selections.push(selection.selectionSet)
+      out.set(key, entry)
+      continue
+    }
+    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments.get(selection.name.value)
+    if (!fragment) continue
+    const condition = fragment.typeCondition?.name.value
+    const applied = applies(walk, condition, concrete)
+    if (applied === false) continue
+    const type = condition === undefined ? parent : walk.schema.getType(condition)
+    if (
+      !type ||
+      !('name' in type) ||
+      isScalarType(type) ||
+      isEnumType(type) ||
+      !('getFields' in type || isAbstractType(type))
+    )
+      continue
+    const required = isRequired && applied === true && !isConditional(selection)
+    collect(walk, type as GraphQLCompositeType, concrete, fragment.selectionSet, required, out)
+  }
+}
+
+function checkObject(
+  walk: Walk,
+  value: unknown,
+  type: GraphQLCompositeType,
+  selections: SelectionSetNode[],
+  pointer: string,
+): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    add(walk, { pointer, keyword: 'type', message: `must be an object (${type.name})` })
+    return
+  }
+  const object = value as Record<string, unknown>
+  const typename = typeof object['__typename'] === 'string' ? object['__typename'] : undefined
+  const concrete = isAbstractType(type) ? typename : type.name
+  if (typename !== undefined && isAbstractType(type) && !applies(walk, type.name, typename)) {
+    add(walk, { pointer: `${pointer}/__typename`, keyword: 'type', message: `${typename} is not a ${type.name}` })
+  }
+  const expected = new Map<string, Expected>()
+  for (const selection of selections) collect(walk, type, concrete, selection, true, expected)
+  for (const [key, entry] of expected) {
+    const at = `${pointer}/${escape(key)}`
+    if (!Object.hasOwn(object, key)) {
+      if (entry.isRequired)
+        add(walk, { pointer, keyword: 'required', message: `must have the selected field '${key}'` })
+      continue
+    }
+    if (entry.type) checkValue(walk, object[key], entry.type, entry.selections, at)
+    else if (entry.typeName === '__typename' && typeof object[key] !== 'string') {
+      add(walk, { pointer: at, keyword: 'type', message: 'must be a string (__typename)' })
+    }
+  }
+  for (const key of Object.keys(object)) {
+    if (!expected.has(key)) {
+      add(walk, {
+        pointer: `${pointer}/${escape(key)}`,
+        keyword: 'additionalProperties',
+        message: `'${key}' was not selected by the operation`,
+      })
+    }
+  }
+}
+
+function checkScalar(walk: Walk, value: unknown, typeName: string, pointer: string): void {
+  const fails = (expected: string) =>
+    add(walk, { pointer, keyword: 'type', message: `must be ${expected} (${typeName})` })
+  switch (typeName) {
+    case 'Int':
+      if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > 2147483647)
+        fails('a 32-bit integer')
+      return
+    case 'Float':
+      if (typeof value !== 'number') fails('a number')
+      return
+    case 'String':
+    case 'ID':
+      if (typeof value !== 'string') fails('a string')
+      return
+    case 'Boolean':
+      if (typeof value !== 'boolean') fails('a boolean')
+      return
+    default:
+    // A custom scalar's serialization is the server's own business.
+  }
+}
+
+function checkValue(
+  walk: Walk,
+  value: unknown,
+  type: GraphQLOutputType,
+  selections: SelectionSetNode[],
+  pointer: string,
+): void {
+  if (isNonNullType(type)) {
+    if (value === null) {
+      if (!walk.errorPointers.has(pointer)) {
+        add(walk, { pointer, keyword: 'nullable', message: `must not be null (${String(type)})` })
+      }
+      return
+    }
+    checkValue(walk, value, type.ofType, selections, pointer)
+    return
+  }
+  if (value === null) return
+  if (isListType(type)) {
+    if (!Array.isArray(value)) {
+      add(walk, { pointer, keyword: 'type', message: `must be a list (${String(type)})` })
+      return
+    }
+    value.forEach((item, index) => checkValue(walk, item, type.ofType, selections, `${pointer}/${index}`))
+    return
+  }
+  const named = getNamedType(type)
+  if (isScalarType(named)) checkScalar(walk, value, named.name, pointer)
+  else if (isEnumType(named)) {
+    const names = named.getValues().map((v) => v.name)
+    if (typeof value !== 'string' || !names.includes(value)) {
+      add(walk, { pointer, keyword: 'enum', message: `must be one of ${named.name}: ${names.join(', ')}` })
+    }
+  } else checkObject(walk, value, named, selections, pointer)
+}
+
+function errorPointer(error: unknown): string | undefined {
+  const path = typeof error === 'object' && error !== null ? (error as { path?: unknown }).path : undefined
+  if (!Array.isArray(path) || path.length === 0) return undefined
+  return `/data/${path.map((s) => escape(s as string | number)).join('/')}`
+}
+
+function operationOf(document: DocumentNode, name: string | undefined): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION)
+  if (name === undefined) return operations.length === 1 ? operations[0] : undefined
+  return operations.find((o) => o.name?.value === name)
+}
+
+/** The GraphQL response `body` checked against the operation `query` (named `operationName`) of `schema`. */
+export function validateGraphqlResponse(
+  schema: GraphQLSchema,
+  request: { query: string; operationName?: string | undefined },
+  body: unknown,
+): ResponseValidation | undefined {
+  let document: DocumentNode
+  try {
+    document = parse(request.query)
+  } catch {
+    return undefined // the server said what is wrong with the text: its errors are the answer
+  }
+  const operation = operationOf(document, request.operationName)
+  const root = operation ? schema.getRootType(operation.operation) : undefined
+  if (!operation || !root) return undefined
+  const schemaName = `${operation.operation} ${operation.name?.value ?? '(anonymous)'} against the endpoint's schema`
+  const walk: Walk = { schema, fragments: new Map(), problems: [], errorPointers: new Set() }
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) walk.fragments.set(definition.name.value, definition)
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return {
+      valid: false,
+      schema: schemaName,
+      problems: [{ pointer: '', keyword: 'type', message: 'must be an object with data or errors' }],
+    }
+  }
+  const response = body as Record<string, unknown>
+  const errors = Array.isArray(response['errors']) ? (response['errors'] as unknown[]) : []
+  errors.forEach((error, index) => {
+    const at = errorPointer(error)
+    if (at !== undefined) walk.errorPointers.add(at)
+    const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined
+    add(walk, {
+      pointer: at !== undefined && response['data'] ? at : `/errors/${index}`,
+      keyword: 'graphql',
+      message: `the server reported: ${typeof message === 'string' ? message : JSON.stringify(error)}`,
+    })
+  })
+  const data = response['data']
+  if (data !== null && data !== undefined) checkObject(walk, data, root, [operation.selectionSet], '/data')
+  else if (errors.length === 0) add(walk, { pointer: '', keyword: 'required', message: 'must have data or errors' })
+  return { valid: walk.problems.length === 0, schema: schemaName, problems: walk.problems }
+}
