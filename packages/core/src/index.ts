@@ -70,6 +70,12 @@ export type { SystemSources } from './variables/system.js'
 export { pathValueToString, readPath } from './variables/path.js'
 export { defaultCallLimits, silentLogger } from './plugin/contract.js'
 export { whenAborted } from './plugin/abort.js'
+export { createPlaceholderMask, createReferenceMask, maskDeep, maskHeaders } from './export/references.js'
+export type { ReferenceMask } from './export/references.js'
+export { shellQuote } from './export/shell-quote.js'
+export { exportFormatLabels, exportFormatLanguages, exportFormats, unsupportedExportFormat } from './export/formats.js'
+export { markerNotes, wirebenchCommand } from './export/wirebench-command.js'
+export type { WirebenchCommandInput } from './export/wirebench-command.js'
 export { createTargetCache } from './plugin/target-cache.js'
 export type { TargetCache, TargetCacheOptions } from './plugin/target-cache.js'
 export type {
@@ -78,6 +84,10 @@ export type {
   CallLimits,
   Channel,
   DiscoveryTarget,
+  ExportedSnippet,
+  ExportFormat,
+  ExportOptions,
+  ExportReference,
   Logger,
   PluginSetting,
   ProtocolManifest,
@@ -91,6 +101,9 @@ export type {
   EmbeddedHostInfo,
   DiscoverRequest,
   DiscoverResponse,
+  ExportRequest,
+  ExportResponse,
+  ExportVariable,
   InvokeRequest,
   InvokeResponse,
   Problem,

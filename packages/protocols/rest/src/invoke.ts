@@ -94,7 +94,7 @@ export async function prepareOutbound(
 }
 
 /** `prepareOutbound` up to the signature: fields, metadata and the API-key query. */
-function prepareUnsigned(
+export function prepareUnsigned(
   call: ResolvedCall,
   ctx: CallContext,
   deps: InvokeDeps,
