@@ -32,5 +32,7 @@ export { createTimedConnector, timedConnector } from './timing/timed-connector.j
 export { MASK, SENT_BODY_LIMIT_BYTES, describeSentRequest, isCredentialHeader } from './timing/sent-request.js'
 export type { SentBody, SentRequestInput } from './timing/sent-request.js'
 export { maxJsonDepth, toInvokeResult } from './invoke-result.js'
+export { sendPrepared } from './send-prepared.js'
+export type { PreparedHttpCall } from './send-prepared.js'
 export { encodeMultipart } from './multipart.js'
 export type { MultipartBody, MultipartPart } from './multipart.js'

@@ -31,6 +31,9 @@ function has(command: string): boolean {
   return ['/usr/bin', '/usr/local/bin', '/bin'].some((dir) => existsSync(join(dir, command)))
 }
 
+/** Debian's python3, where `.ci/run` installs python3-requests (a pyenv python earlier on PATH may lack it). */
+const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3'
+
 export const tools = {
   httpie: has('http'),
   python: has('python3'),
@@ -40,7 +43,7 @@ export const tools = {
 /** Whether the Python the tests run has httpx (Debian's python3 may not). */
 export async function detectHttpx(): Promise<boolean> {
   try {
-    await run('python3', ['-c', 'import httpx'], {})
+    await run(python, ['-c', 'import httpx'], {})
     tools.httpx = true
   } catch {
     tools.httpx = false
@@ -61,7 +64,7 @@ export async function runSnippet(
     switch (format) {
       case 'python-requests':
       case 'python-httpx':
-        return await run('python3', ['-c', snippet], options)
+        return await run(python, ['-c', snippet], options)
       case 'javascript-fetch': {
         await writeFile(join(dir, 'snippet.mjs'), snippet)
         return await run(process.execPath, [join(dir, 'snippet.mjs')], options)

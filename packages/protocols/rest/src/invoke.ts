@@ -1,11 +1,10 @@
 /** Unary REST calls: build the request from the discovered method, send it through the guarded transport, decode. */
-import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders, whenAborted } from '@wirebench/core'
+import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
 import type { CallContext, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
-import { createPhaseTimer, httpRequest, toInvokeResult } from '@wirebench/transport'
+import { sendPrepared } from '@wirebench/transport'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { missingServerUrl } from './errors.js'
 import { buildRequest } from './request-build.js'
-import { restSentRequest } from './sent-request.js'
 import { signOutbound } from './sigv4/sign-outbound.js'
 import type { CheckedUrls } from './checked-urls.js'
 import type { PreparedOutbound, RestPluginOptions } from './types.js'
@@ -27,45 +26,16 @@ export interface ResolvedCall {
 
 export function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
   // Signing is the one asynchronous step before the wire; an unsigned call is prepared in the same tick.
-  if (ctx.markers.sigv4) return prepareOutbound(call, ctx, deps).then((request) => send(request, ctx, deps))
+  if (ctx.markers.sigv4) {
+    return prepareOutbound(call, ctx, deps).then((request) => sendPrepared(request, ctx, deps.dispatchers))
+  }
   let request: PreparedOutbound
   try {
     request = prepareUnsigned(call, ctx, deps)
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)))
   }
-  return send(request, ctx, deps)
-}
-
-async function send(request: PreparedOutbound, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
-  const lease = deps.dispatchers.acquire(ctx.markers)
-  const timer = createPhaseTimer()
-  try {
-    const response = await httpRequest({
-      url: request.wireUrl,
-      target: request.dispatchTarget,
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      clientCertificate: ctx.markers.mtls !== undefined,
-      displayUrl: request.displayUrl,
-      dispatcher: lease.dispatcher,
-      // The context's abort without its AbortSignal (made only when read).
-      onAbort: (listener) => whenAborted(ctx, listener),
-      deadline: ctx.deadline,
-      signalCarriesDeadline: true,
-      timeoutMs: ctx.limits.timeoutMs,
-      maxResponseBytes: ctx.limits.maxResponseBytes,
-      timer,
-    })
-    const result = toInvokeResult(response)
-    if (ctx.isSentOmitted !== true) result.sent = restSentRequest(request, timer, ctx.markers)
-    result.timings = timer.timings()
-    return result
-  } finally {
-    // The shared Agent has nothing to release: no tick spent waiting for it.
-    if (!lease.holdsNothing) await lease.release()
-  }
+  return sendPrepared(request, ctx, deps.dispatchers)
 }
 
 export interface PrepareOptions {

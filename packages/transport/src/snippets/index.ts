@@ -3,3 +3,5 @@ export { httpExportFormats, httpSnippet, isHttpExportFormat } from './http-snipp
 export type { HttpExportFormat } from './http-snippets.js'
 export { toHarRequest } from './har.js'
 export type { HarRequest, HarResult, PreparedHttpRequest } from './har.js'
+export { exportHttpCall } from './export-http-call.js'
+export type { HttpCallExport } from './export-http-call.js'
