@@ -20,19 +20,27 @@ export interface InvokeInput {
   messages: readonly unknown[]
 }
 
-export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps: GraphqlDeps): Promise<InvokeResult> {
+/** The POST of a query or mutation exactly as `invokeOperation` sends it (and code export writes it). */
+export function prepareOperation(
+  input: InvokeInput,
+  ctx: CallContext,
+  deps: GraphqlDeps,
+): { url: string; displayUrl: string; headers: Record<string, string>; body: string } {
   const { operation } = input
   if (operation.kind === 'subscription') throw subscriptionThroughInvoke(operation.method.fullName)
   const request = readMessage(input.messages, operation)
   httpEndpoint(input.url, deps)
   if (ctx.markers.sigv4) throw sigv4Unsupported()
-  const post = {
+  return {
     url: appendQueryParams(input.url, ctx.markers.apiKeyQuery ?? []),
     displayUrl: input.url,
     headers: mergeHeaders(ctx.metadata, { 'content-type': 'application/json', accept: graphqlAccept }),
     body: requestBody(request),
-    timer: createPhaseTimer(),
   }
+}
+
+export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps: GraphqlDeps): Promise<InvokeResult> {
+  const post = { ...prepareOperation(input, ctx, deps), timer: createPhaseTimer() }
   const response = await postGraphql(post, ctx, deps.dispatchers)
   const json = parseJson(response.body)
   const errors = graphqlErrors(json)

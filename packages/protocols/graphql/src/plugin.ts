@@ -9,6 +9,7 @@ import { discoverEndpoint } from './discover.js'
 import type { GraphqlDeps } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeOperation } from './invoke.js'
+import { exportOperation } from './export.js'
 import { graphqlManifest } from './manifest.js'
 import { streamSubscription } from './stream.js'
 import { createWsAddressMemory } from './subscription-addresses.js'
@@ -70,6 +71,12 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     async invoke(call, ctx) {
       const { url, operation } = await resolve(call, ctx)
       return invokeOperation({ url, operation, messages: call.messages }, ctx, deps)
+    },
+
+    exportFormats: graphqlManifest.exportFormats,
+
+    async exportCall(call, ctx, options) {
+      return exportOperation(call, await resolve(call, ctx), ctx, deps, options)
     },
 
     async *invokeStream(call, ctx) {

@@ -19,6 +19,8 @@ export interface HttpCallExport {
   prepare: () => PreparedHttpRequest
   /** Notes of the protocol's own (how a stream is read, what the snippet leaves to the user). */
   notes?: string[]
+  /** The answer is an event stream: the snippet prints it as it arrives. */
+  isStream?: boolean
 }
 
 export function exportHttpCall(input: HttpCallExport): ExportedSnippet {
@@ -37,7 +39,7 @@ export function exportHttpCall(input: HttpCallExport): ExportedSnippet {
     })
   }
   if (!isHttpExportFormat(options.format)) throw unsupportedExportFormat(options.format, input.protocol, input.formats)
-  const snippet = httpSnippet(input.prepare(), options.format, options.references)
+  const snippet = httpSnippet(input.prepare(), options.format, options.references, input.isStream === true)
   const notes = [...(input.notes ?? []), ...(snippet.notes ?? []), ...markerNotes(ctx.markers)]
   if (notes.length > 0) snippet.notes = notes
   return snippet

@@ -54,6 +54,7 @@ export function httpSnippet(
   request: PreparedHttpRequest,
   format: HttpExportFormat,
   references: readonly ExportReference[],
+  isStream = false,
 ): ExportedSnippet {
   if (!isHttpxAdded) {
     addTargetClient('python', httpxClient)
@@ -74,6 +75,7 @@ export function httpSnippet(
   // httpsnippet pipes an HTTPie body through `echo`, which adds a line break the request never had.
   if (format === 'httpie') snippet = snippet.replace(/^echo (.*?) \|\s+\\?\n?\s*http /s, "printf '%s' $1 | http ")
   if (format === 'python-requests') snippet = requestsFileParts(snippet, har)
+  if (isStream) snippet = streamingSnippet(snippet, format)
   const result: ExportedSnippet = { snippet, language: exportFormatLanguages[format] }
   if (notes.length > 0) result.notes = notes
   return result
@@ -100,4 +102,33 @@ function requestsFileParts(snippet: string, har: HarRequest): string {
     out = out.split(`"open('${param.fileName}', 'rb')"`).join(tuple)
   }
   return out
+}
+
+/**
+ * An event stream is read as it arrives: curl without buffering (`-N`), fetch through the body's reader instead of
+ * waiting for a JSON document that never ends.
+ */
+function streamingSnippet(snippet: string, format: HttpExportFormat): string {
+  switch (format) {
+    case 'curl':
+      return snippet.replace(/^curl /, 'curl -N ')
+    case 'javascript-fetch':
+      return snippet.replace(
+        /const data = await response\.json\(\);\n(\s*)console\.log\(data\);/,
+        [
+          'const reader = response.body.getReader();',
+          '$1const decoder = new TextDecoder();',
+          '$1for (;;) {',
+          '$1  const { done, value } = await reader.read();',
+          '$1  if (done) break;',
+          '$1  console.log(decoder.decode(value, { stream: true }));',
+          '$1}',
+        ].join('\n'),
+      )
+    case 'httpie':
+      return snippet.replace(/^http /m, 'http --stream ')
+    case 'python-requests':
+    case 'python-httpx':
+      return snippet
+  }
 }
