@@ -74,7 +74,7 @@ export { createPlaceholderMask, createReferenceMask, maskDeep, maskHeaders } fro
 export type { ReferenceMask } from './export/references.js'
 export { shellQuote } from './export/shell-quote.js'
 export { exportFormatLabels, exportFormatLanguages, exportFormats, unsupportedExportFormat } from './export/formats.js'
-export { markerNotes, wirebenchCommand } from './export/wirebench-command.js'
+export { exportAsWirebenchCall, markerNotes, wirebenchCommand } from './export/wirebench-command.js'
 export type { WirebenchCommandInput } from './export/wirebench-command.js'
 export { createTargetCache } from './plugin/target-cache.js'
 export type { TargetCache, TargetCacheOptions } from './plugin/target-cache.js'

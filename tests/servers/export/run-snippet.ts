@@ -13,10 +13,18 @@ import type { ExportFormat } from '@wirebench/core'
 
 const execFileAsync = promisify(execFile)
 
-/** Runs a program with its standard input closed: a snippet reads nothing a terminal would not give it. */
-function run(file: string, args: string[], options: Parameters<typeof execFile>[2]): Promise<SnippetRun> {
+/**
+ * Runs a program with its standard input closed (HTTPie would wait for a body on an open one), or left open for
+ * wscat, which quits as soon as its console input ends, as it would when a terminal closes.
+ */
+function run(
+  file: string,
+  args: string[],
+  options: Parameters<typeof execFile>[2],
+  isStdinKept = false,
+): Promise<SnippetRun> {
   const pending = execFileAsync(file, args, { ...options, encoding: 'utf8' })
-  pending.child.stdin?.end()
+  if (!isStdinKept) pending.child.stdin?.end()
   return pending
 }
 const repoRoot = resolve(import.meta.dirname, '../../..')
@@ -60,7 +68,16 @@ export async function runSnippet(
   const dir = await mkdtemp(join(tmpdir(), 'wb-snippet-'))
   try {
     for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content)
-    const options = { cwd: dir, timeout: 30_000, env: { ...process.env, NO_COLOR: '1', ...env } }
+    const options = {
+      cwd: dir,
+      timeout: 30_000,
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        PATH: `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+        ...env,
+      },
+    }
     switch (format) {
       case 'python-requests':
       case 'python-httpx':
@@ -73,9 +90,10 @@ export async function runSnippet(
         const prelude = `wirebench() { ${JSON.stringify(process.execPath)} ${JSON.stringify(cliBin)} "$@"; }\n`
         return await run('bash', ['-c', prelude + snippet], options)
       }
+      case 'wscat':
+        return await run('bash', ['-c', snippet], options, true)
       case 'curl':
       case 'httpie':
-      case 'wscat':
       case 'grpcurl':
       case 'websocat':
         return await run('bash', ['-c', snippet], options)

@@ -3,7 +3,9 @@
  * per message (JSON), one `-H 'name: value'` per header. Every plugin writes its `wirebench` format with it.
  */
 import type { CallMarkers } from '../markers/markers.js'
-import type { Call, ExportedSnippet } from '../plugin/contract.js'
+import type { Call, CallContext, ExportedSnippet, ExportOptions } from '../plugin/contract.js'
+import { unsupportedExportFormat } from './formats.js'
+import { createReferenceMask } from './references.js'
 import { maskDeep, maskHeaders } from './references.js'
 import type { ReferenceMask } from './references.js'
 import { shellQuote } from './shell-quote.js'
@@ -18,7 +20,10 @@ export interface WirebenchCommandInput {
 
 export function wirebenchCommand(input: WirebenchCommandInput): ExportedSnippet {
   const { call, mask } = input
-  const lines = [`wirebench call --url ${shellQuote(`${input.protocol}@${mask(call.target)}`)}`]
+  // An address in the protocol's own scheme (`mcp+stdio://name`) names its plugin already.
+  const isOwnScheme = call.target.startsWith(`${input.protocol}+`)
+  const url = isOwnScheme ? mask(call.target) : `${input.protocol}@${mask(call.target)}`
+  const lines = [`wirebench call --url ${shellQuote(url)}`]
   lines.push(`  ${shellQuote(`${call.service}/${call.method}`)}`)
   for (const message of call.messages) lines.push(`  -d ${shellQuote(JSON.stringify(maskDeep(message, mask)))}`)
   for (const [name, value] of Object.entries(maskHeaders(input.headers, mask))) {
@@ -49,4 +54,16 @@ export function markerNotes(markers: CallMarkers): string[] {
     notes.push('Cookies the workbench keeps for this environment are not in the snippet.')
   }
   return notes
+}
+
+/** The export of a plugin whose only format is `wirebench call` (MCP, SignalR, sidecars). */
+export function exportAsWirebenchCall(
+  protocol: string,
+  call: Call,
+  ctx: CallContext,
+  options: ExportOptions,
+): ExportedSnippet {
+  if (options.format !== 'wirebench') throw unsupportedExportFormat(options.format, protocol, ['wirebench'])
+  const mask = createReferenceMask(options.references)
+  return wirebenchCommand({ protocol, call, headers: ctx.metadata, markers: ctx.markers, mask })
 }
