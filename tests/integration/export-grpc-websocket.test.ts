@@ -65,9 +65,9 @@ beforeAll(async () => {
     }
     connections.push(connection)
     socket.on('message', (data) => {
-      connection.messages.push(String(data))
+      connection.messages.push((data as Buffer).toString('utf8'))
       // The workbench's unary exchange waits for a reply to each message.
-      socket.send(`echo ${String(data)}`)
+      socket.send(`echo ${(data as Buffer).toString('utf8')}`)
     })
     socket.on('close', () => closed())
   })

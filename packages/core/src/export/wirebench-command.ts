@@ -57,12 +57,14 @@ export function markerNotes(markers: CallMarkers): string[] {
 }
 
 /** The export of a plugin whose only format is `wirebench call` (MCP, SignalR, sidecars). */
-export function exportAsWirebenchCall(
+// Async so that a refusal is a rejected promise, as `ProtocolPlugin.exportCall` answers it.
+// eslint-disable-next-line @typescript-eslint/require-await
+export async function exportAsWirebenchCall(
   protocol: string,
   call: Call,
   ctx: CallContext,
   options: ExportOptions,
-): ExportedSnippet {
+): Promise<ExportedSnippet> {
   if (options.format !== 'wirebench') throw unsupportedExportFormat(options.format, protocol, ['wirebench'])
   const mask = createReferenceMask(options.references)
   return wirebenchCommand({ protocol, call, headers: ctx.metadata, markers: ctx.markers, mask })

@@ -116,9 +116,7 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
     description: mcpManifest.description,
     exportFormats: mcpManifest.exportFormats,
 
-    async exportCall(call, ctx, options) {
-      return exportAsWirebenchCall(mcpManifest.id, call, ctx, options)
-    },
+    exportCall: (call, ctx, options) => exportAsWirebenchCall(mcpManifest.id, call, ctx, options),
 
     async discover(target, ctx) {
       if (target.kind !== 'url') return []

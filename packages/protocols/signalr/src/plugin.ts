@@ -55,9 +55,7 @@ export function createSignalrPlugin(options: SignalrPluginOptions = {}): Protoco
     description: signalrManifest.description,
     exportFormats: signalrManifest.exportFormats,
 
-    async exportCall(call, ctx, options) {
-      return exportAsWirebenchCall(signalrManifest.id, call, ctx, options)
-    },
+    exportCall: (call, ctx, options) => exportAsWirebenchCall(signalrManifest.id, call, ctx, options),
 
     async discover(target, ctx) {
       if (target.kind !== 'url') throw new WorkbenchError('no_services', 'SignalR hubs are URLs, not files.')

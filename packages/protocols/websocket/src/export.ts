@@ -17,12 +17,14 @@ import { toOutgoing } from './send-message.js'
 
 const formats = webSocketManifest.exportFormats ?? []
 
-export function exportWebSocketCall(
+// Async so that a refusal is a rejected promise, as `ProtocolPlugin.exportCall` answers it.
+// eslint-disable-next-line @typescript-eslint/require-await
+export async function exportWebSocketCall(
   call: Call,
   ctx: CallContext,
   options: ExportOptions,
   prepare: () => UpgradeRequest,
-): ExportedSnippet {
+): Promise<ExportedSnippet> {
   if (!formats.includes(options.format)) throw unsupportedExportFormat(options.format, 'websocket', formats)
   const mask = createReferenceMask(options.references)
   if (options.format === 'wirebench') {

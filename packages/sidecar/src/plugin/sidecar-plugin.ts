@@ -231,9 +231,7 @@ export function createSidecarPlugin(options: SidecarPluginOptions): SidecarPlugi
     anyScheme: true,
     // A sidecar's calls are JSON-RPC to its process: the one snippet that sends them is `wirebench call`.
     exportFormats: ['wirebench'],
-    async exportCall(call, ctx, options) {
-      return exportAsWirebenchCall(manifest.protocol.id, call, ctx, options)
-    },
+    exportCall: (call, ctx, options) => exportAsWirebenchCall(manifest.protocol.id, call, ctx, options),
     ...(manifest.protocol.iconSvg === undefined ? {} : { iconSvg: manifest.protocol.iconSvg }),
 
     async discover(target, ctx) {
