@@ -4,11 +4,11 @@
  * to a demo service without a question, while a spy API on another port of the same 127.0.0.1 (a different program)
  * gets a question first, and after "Send without them" it has received no token in any request.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCredentialSpy, type CredentialSpy } from '../servers/hosts/credential-spy.js'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
+import type { RunningCli } from './support/cli.js'
 import {
   authInput,
   chooseAuthType,
@@ -17,23 +17,22 @@ import {
   openEnvironmentEditor,
   setVariable,
 } from './support/environments-page.js'
-import { openMethod, openWorkbench, sendWithShortcut, urlChip } from './support/workbench-page.js'
+import { openMethod, sendWithShortcut, urlChip } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 const PROD_TOKEN = 'PROD-TOKEN-777'
 
 describe.runIf(requireChromium())('credentials pre-approved by the command line', () => {
   let spy: CredentialSpy
+  let session: WorkbenchSession
   let cli: RunningCli
-  let browser: Browser
   let page: Page
   let pageErrors: string[]
 
   beforeAll(async () => {
     spy = await startCredentialSpy('127.0.0.1', 'other')
-    cli = await startCli({ demo: true })
-    browser = await launchChromium()
-    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
+    session = await startWorkbenchSession({ cli: { demo: true } })
+    ;({ cli, page, errors: pageErrors } = session)
     for (const url of cli.demoUrls) await urlChip(page, url).locator('[data-status="ok"]').waitFor({ timeout: 30_000 })
     const input = page.getByLabel('Discovery URL to add')
     await input.fill(spy.docUrl)
@@ -49,8 +48,7 @@ describe.runIf(requireChromium())('credentials pre-approved by the command line'
   }, 90_000)
 
   afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
     await spy?.close()
   })
 

@@ -1,10 +1,10 @@
 /** The gRPC request form writes canonical proto3 JSON: oneofs, int64 as strings, base64 bytes, Timestamp and Duration; a failed unary call shows its status and rich error details. */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
 import { pinTheme } from './support/live-page.js'
-import { fieldInput, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
+import { fieldInput, openMethod, sendWithShortcut } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 async function requestJson(page: Page): Promise<Record<string, unknown>> {
   await page.getByRole('tab', { name: 'JSON' }).click()
@@ -16,22 +16,18 @@ async function requestJson(page: Page): Promise<Record<string, unknown>> {
 }
 
 describe.runIf(requireChromium())('gRPC request form and unary response', () => {
-  let cli: RunningCli
-  let browser: Browser
+  let session: WorkbenchSession
   let page: Page
   let pageErrors: string[]
 
   beforeAll(async () => {
-    cli = await startCli({ demo: true })
-    browser = await launchChromium()
-    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
+    session = await startWorkbenchSession({ cli: { demo: true } })
+    ;({ page, errors: pageErrors } = session)
     await openMethod(page, 'RegisterStation')
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
   })
 
   it('keeps one member of a oneof: choosing another clears the first', async () => {

@@ -1,29 +1,25 @@
 /** A bidirectional gRPC chat with the demo: send, read the echo, half-close, and see the end status. */
 import { readFile } from 'node:fs/promises'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
 import { liveFacts, pinTheme, setRequestJson, waitForLiveStatus } from './support/live-page.js'
-import { openMethod, openWorkbench } from './support/workbench-page.js'
+import { openMethod } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 describe.runIf(requireChromium())('gRPC bidi chat in the composer and live log', () => {
-  let cli: RunningCli
-  let browser: Browser
+  let session: WorkbenchSession
   let page: Page
   let pageErrors: string[]
 
   beforeAll(async () => {
-    cli = await startCli({ demo: true })
-    browser = await launchChromium()
-    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'light' }))
-    await openWorkbench(page, cli.openUrl)
+    session = await startWorkbenchSession({ cli: { demo: true }, context: { colorScheme: 'light' } })
+    ;({ page, errors: pageErrors } = session)
     await openMethod(page, 'Chat')
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
   })
 
   it('opens the channel on the first Send and shows the message sent and its echo', async () => {

@@ -1,10 +1,10 @@
 /** A fast gRPC server stream from the demo reaches the page complete and in order, through the real server's live socket. */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
 import { liveFacts, pinTheme, setRequestJson, waitForLiveStatus } from './support/live-page.js'
-import { openMethod, openWorkbench } from './support/workbench-page.js'
+import { openMethod } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 const COUNT = 10_000
 
@@ -27,22 +27,18 @@ function statusRowInView(page: Page): Promise<boolean> {
 }
 
 describe.runIf(requireChromium())('gRPC server stream in the live log', () => {
-  let cli: RunningCli
-  let browser: Browser
+  let session: WorkbenchSession
   let page: Page
   let pageErrors: string[]
 
   beforeAll(async () => {
-    cli = await startCli({ demo: true })
-    browser = await launchChromium()
-    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
+    session = await startWorkbenchSession({ cli: { demo: true } })
+    ;({ page, errors: pageErrors } = session)
     await openMethod(page, 'StreamReadings')
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
   })
 
   it(`receives ${COUNT.toLocaleString()} messages complete and in order, and ends with OK`, async () => {

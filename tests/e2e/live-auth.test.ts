@@ -1,25 +1,35 @@
 /** Live calls take the same auth step as unary ones: the active environment's bearer token reaches the gRPC server. */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { SESSION_TOKEN_HEADER } from '@wirebench/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
+import type { RunningCli } from './support/cli.js'
 import { startGrpcLiveTarget, type GrpcLiveTarget } from './support/grpc-live-target.js'
 import { liveFacts, pinTheme, setRequestJson, waitForLiveStatus } from './support/live-page.js'
-import { openMethod, openWorkbench } from './support/workbench-page.js'
+import { openMethod } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 const secret = 'live-secret-token-7f3a'
 
 describe.runIf(requireChromium())('auth on live calls', () => {
   let target: GrpcLiveTarget
-  let cli: RunningCli
-  let browser: Browser
+  let session: WorkbenchSession
   let page: Page
 
   beforeAll(async () => {
     target = await startGrpcLiveTarget()
-    cli = await startCli({ urls: [target.url] })
-    // An environment whose bearer token comes from a variable, saved through the server's own route.
+    session = await startWorkbenchSession({ cli: { urls: [target.url] }, beforeOpen: saveLiveEnvironment })
+    page = session.page
+    await openMethod(page, 'Ticks')
+  })
+
+  afterAll(async () => {
+    await session?.close()
+    await target?.close()
+  })
+
+  /** An environment whose bearer token comes from a variable, saved through the server's own route. */
+  async function saveLiveEnvironment(cli: RunningCli): Promise<void> {
     const token = new URL(cli.openUrl).hash.replace(/^#token=/, '')
     const saved = await fetch(`${cli.origin}/api/environments`, {
       method: 'PUT',
@@ -35,17 +45,7 @@ describe.runIf(requireChromium())('auth on live calls', () => {
       }),
     })
     expect(saved.status).toBe(200)
-    browser = await launchChromium()
-    ;({ page } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
-    await openMethod(page, 'Ticks')
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
-    await target?.close()
-  })
+  }
 
   it("sends the environment's bearer token as call metadata when a server stream opens", async () => {
     await setRequestJson(page, { count: 3, intervalMs: 0 })

@@ -1,30 +1,30 @@
-/** Cancelling a live call in the page cancels it upstream: the gRPC server sees the cancellation, the log says so. */
-import type { Browser, Page } from 'playwright-core'
+/**
+ * Cancelling a live call in the page cancels it upstream: the gRPC server sees the cancellation, the log says so. And
+ * when the workbench goes away mid-stream (the last test: it stops the CLI), the open call ends with a visible
+ * "connection lost" state instead of hanging.
+ */
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
 import { startGrpcLiveTarget, type GrpcLiveTarget } from './support/grpc-live-target.js'
 import { liveFacts, setRequestJson, waitForLiveStatus } from './support/live-page.js'
-import { openMethod, openWorkbench } from './support/workbench-page.js'
+import { openMethod } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 describe.runIf(requireChromium())('cancelling a live call', () => {
   let target: GrpcLiveTarget
-  let cli: RunningCli
-  let browser: Browser
+  let session: WorkbenchSession
   let page: Page
 
   beforeAll(async () => {
     target = await startGrpcLiveTarget()
-    cli = await startCli({ urls: [target.url] })
-    browser = await launchChromium()
-    ;({ page } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
+    session = await startWorkbenchSession({ cli: { urls: [target.url] } })
+    page = session.page
     await openMethod(page, 'Ticks')
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
     await target?.close()
   })
 
@@ -74,5 +74,22 @@ describe.runIf(requireChromium())('cancelling a live call', () => {
     await expect.poll(() => target.cancelled(), { timeout: 10_000 }).toBe(2)
     await page.locator('.live-controls').getByRole('button', { name: 'Cancel' }).click()
     await expect.poll(() => target.cancelled(), { timeout: 10_000 }).toBe(3)
+  })
+
+  // Last: it stops the workbench the other tests share.
+  it('ends the open stream with "Connection lost" when the server stops, and the upstream call is cancelled', async () => {
+    const cancelledBefore = target.cancelled()
+    await setRequestJson(page, { count: 100_000, intervalMs: 20 })
+    await page.keyboard.press('Control+Enter')
+    await expect.poll(async () => (await liveFacts(page)).received, { timeout: 20_000 }).toBeGreaterThan(3)
+
+    await session.cli.stop()
+    await waitForLiveStatus(page, ['error'])
+    expect(await page.locator('.live-stats .status-badge').textContent()).toBe('Connection lost')
+    expect(await page.locator('.live-row-status').textContent()).toContain('Connection lost')
+    expect(await page.locator('.live-problem').textContent()).toMatch(/Connection lost.*still running/)
+    // The stopping server cancelled its upstream call rather than leaving it running.
+    await expect.poll(() => target.cancelled(), { timeout: 10_000 }).toBe(cancelledBefore + 1)
+    await screenshot(page, 'live-connection-lost-dark')
   })
 })

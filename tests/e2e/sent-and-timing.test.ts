@@ -4,11 +4,10 @@
  * a secret copied into a header of any other name by the page, from the active environment's values), the body, and
  * the timing waterfall.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startYogaServer, type YogaServer } from '../servers/graphql/yoga-server.js'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
 import {
   authInput,
   chooseAuthType,
@@ -18,29 +17,26 @@ import {
   setVariable,
 } from './support/environments-page.js'
 import { pinTheme } from './support/live-page.js'
-import { fieldInput, methodRow, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
+import { fieldInput, methodRow, openMethod, sendWithShortcut } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 const SHOP_KEY = 'demo-key'
 
 describe.runIf(requireChromium())('what was sent, and the timing of each phase', () => {
-  let cli: RunningCli
+  let session: WorkbenchSession
   let yoga: YogaServer
-  let browser: Browser
   let page: Page
   let pageErrors: string[]
 
   beforeAll(async () => {
-    ;[cli, yoga] = await Promise.all([startCli({ demo: true }), startYogaServer()])
-    browser = await launchChromium()
-    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
+    ;[session, yoga] = await Promise.all([startWorkbenchSession({ cli: { demo: true } }), startYogaServer()])
+    ;({ page, errors: pageErrors } = session)
     await methodRow(page, 'whoAmI').waitFor({ state: 'attached', timeout: 20_000 })
   })
 
   afterAll(async () => {
     expect(pageErrors).toEqual([])
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
     await yoga?.close()
   })
 
@@ -140,22 +136,21 @@ describe.runIf(requireChromium())('what was sent, and the timing of each phase',
 })
 
 describe.runIf(requireChromium())('what was sent, at 420 px', () => {
-  let cli: RunningCli
-  let browser: Browser
+  let session: WorkbenchSession
 
   beforeAll(async () => {
-    cli = await startCli({ demo: true })
-    browser = await launchChromium()
+    session = await startWorkbenchSession({
+      cli: { demo: true },
+      context: { viewport: { width: 420, height: 860 }, colorScheme: 'light' },
+    })
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
   })
 
   it('fits the request line, headers and body in a narrow window', async () => {
-    const { page } = await newPage(browser, { viewport: { width: 420, height: 860 }, colorScheme: 'light' })
-    await openWorkbench(page, cli.openUrl)
+    const { page } = session
     await page.locator('.sb-method').first().waitFor({ state: 'attached', timeout: 20_000 })
     await page.locator('.drawer-toggle').click()
     await openMethod(page, 'createAuthor')

@@ -136,9 +136,15 @@ export async function saveTab(
   // original's, and a first save writes the one an import gave the tab.
   const original = workbench.workspace.getState().content?.requests.find((r) => r.path === tab.savedPath)
   const auth = isSameFile ? current?.request.auth : tab.savedPath === undefined ? tab.auth : original?.request.auth
+  // Assertions live in the file too (the Assertions dialog writes them): a save keeps them, "Save as" copies them.
+  const assertions = isSameFile ? current?.request.assertions : original?.request.assertions
   const entry = await workbench.workspace
     .getState()
-    .saveRequest(path, auth ? { ...request, auth } : request, baseRevision)
+    .saveRequest(
+      path,
+      { ...request, ...(auth ? { auth } : {}), ...(assertions?.length ? { assertions } : {}) },
+      baseRevision,
+    )
   workbench.tabs.getState().update(key, {
     savedPath: path,
     title: titleOf(path),
