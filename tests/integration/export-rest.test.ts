@@ -68,8 +68,11 @@ async function viaWorkbench(request: InvokeRequest): Promise<Received> {
   return fixture.received.at(-1)!
 }
 
+/** An export only writes text: the target must see nothing of it. */
 async function exported(request: ExportRequest): Promise<ExportResponse> {
+  const before = fixture.received.length
   const response = await api('/api/export', request)
+  expect(fixture.received.length, 'requests the export sent').toBe(before)
   const body = (await response.json()) as ExportResponse
   expect(response.status, JSON.stringify(body)).toBe(200)
   return body
