@@ -84,6 +84,12 @@ export { assertionSubjectOf, assertionsPassed, describeAssertion, evaluateAssert
 export type { AssertionOutcome, AssertionResult, AssertionSubject, ValidationSummary } from './assertions/evaluate.js'
 export { defaultCallLimits, silentLogger } from './plugin/contract.js'
 export { whenAborted } from './plugin/abort.js'
+export { createPlaceholderMask, createReferenceMask, maskDeep, maskHeaders } from './export/references.js'
+export type { ReferenceMask } from './export/references.js'
+export { shellQuote } from './export/shell-quote.js'
+export { exportFormatLabels, exportFormatLanguages, exportFormats, unsupportedExportFormat } from './export/formats.js'
+export { exportAsWirebenchCall, markerNotes, wirebenchCommand } from './export/wirebench-command.js'
+export type { WirebenchCommandInput } from './export/wirebench-command.js'
 export { createTargetCache } from './plugin/target-cache.js'
 export type { TargetCache, TargetCacheOptions } from './plugin/target-cache.js'
 export type {
@@ -92,6 +98,10 @@ export type {
   CallLimits,
   Channel,
   DiscoveryTarget,
+  ExportedSnippet,
+  ExportFormat,
+  ExportOptions,
+  ExportReference,
   Logger,
   PluginSetting,
   ProtocolManifest,
@@ -107,6 +117,9 @@ export type {
   EmbeddedHostInfo,
   DiscoverRequest,
   DiscoverResponse,
+  ExportRequest,
+  ExportResponse,
+  ExportVariable,
   InvokeRequest,
   InvokeResponse,
   Problem,

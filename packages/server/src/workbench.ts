@@ -18,6 +18,7 @@ import { registerEnvironmentRoutes } from './routes/environments.js'
 import { registerHistoryRoutes } from './routes/history.js'
 import { registerImportPreviewRoutes } from './routes/import-preview.js'
 import { registerInvokeRoutes } from './routes/invoke.js'
+import { registerExportRoutes } from './routes/export.js'
 import { registerMcpRoutes } from './routes/mcp.js'
 import { registerLiveRoutes } from './routes/live.js'
 import { registerOAuthCallbackRoutes } from './routes/oauth-callback.js'
@@ -39,6 +40,7 @@ import { createBuiltinPlugins } from './services/builtin-plugins.js'
 import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
 import { createHistoryRecorder } from './services/history-recorder.js'
+import { createExportService } from './services/export.js'
 import { createInvokeService } from './services/invoke.js'
 import { createLazyTokenProxy } from './services/lazy-token-proxy.js'
 import { workbenchOutboundPolicy } from './services/outbound-policy.js'
@@ -191,12 +193,14 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       outboundPolicy,
       validator: responseValidator,
     }),
+    exporter: createExportService({ registry, outboundPolicy, environments }),
   }
   registerProtocolRoutes(app, deps)
   registerPluginRoutes(app, { registry, refused: sidecars.refused })
   registerDiscoverRoutes(app, deps)
   registerInvokeRoutes(app, deps)
   registerValidationRoutes(app, responseValidator)
+  registerExportRoutes(app, deps)
   registerImportPreviewRoutes(app, deps)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)

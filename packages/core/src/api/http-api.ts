@@ -1,7 +1,7 @@
 /** Request and response shapes of the workbench HTTP API, shared by the server, the UI's client and the CLI. */
 import type { HistoryTemplate } from './workspace-api.js'
 import type { WorkbenchErrorCode } from '../errors/workbench-error.js'
-import type { PluginSetting, SchemaDocument } from '../plugin/contract.js'
+import type { ExportedSnippet, ExportFormat, PluginSetting, SchemaDocument } from '../plugin/contract.js'
 import type { AuthChallenge, DiscoveryAttempt, InvokeResult, MethodInfo, ServiceInfo } from '../model/wire.js'
 
 export const SESSION_TOKEN_HEADER = 'x-workbench-token'
@@ -55,6 +55,29 @@ export interface InvokeRequest {
 
 export type InvokeResponse = InvokeResult
 
+/** A variable the call used, so the snippet can write it as `${name}` (a secret always, unless secrets are included). */
+export interface ExportVariable {
+  name: string
+  /** The value as substituted into the call. */
+  value: string
+  isSecret: boolean
+}
+
+/**
+ * `POST /api/export`: the `/api/invoke` body (substituted, as it would be sent) plus the snippet's format. Secrets
+ * (variables marked secret, auth secrets, and the environment store's secret auth fields) are written as `${name}`
+ * unless `includeSecrets`; other variables too when `resolveVariables` is false.
+ */
+export interface ExportRequest extends Omit<InvokeRequest, 'history' | 'includeSent' | 'timeoutMs'> {
+  format: ExportFormat
+  includeSecrets?: boolean
+  /** Default true: non-secret variables appear with their values. */
+  resolveVariables?: boolean
+  variables?: ExportVariable[]
+}
+
+export type ExportResponse = ExportedSnippet
+
 export interface ProtocolSummary {
   id: string
   name: string
@@ -63,6 +86,8 @@ export interface ProtocolSummary {
   settings: PluginSetting[]
   uploadExtensions: string[]
   capabilities: { unary: boolean; serverStreaming: boolean; channels: boolean }
+  /** Code-export formats of the plugin's calls (`POST /api/export`). */
+  exportFormats?: ExportFormat[]
 }
 
 /** `GET /api/schema?protocol=&url=`: the schema document a plugin keeps for a discovered URL. */

@@ -128,6 +128,38 @@ export interface SchemaDocument {
   text: string
 }
 
+/** The code-export formats (`POST /api/export`); each plugin names those it can write (`exportFormats`). */
+export type ExportFormat =
+  | 'curl'
+  | 'python-requests'
+  | 'python-httpx'
+  | 'javascript-fetch'
+  | 'httpie'
+  | 'grpcurl'
+  | 'websocat'
+  | 'wscat'
+  | 'wirebench'
+
+/** A value of the call that the snippet writes as the reference `${name}` instead (a secret, or an unresolved variable). */
+export interface ExportReference {
+  name: string
+  value: string
+}
+
+export interface ExportOptions {
+  format: ExportFormat
+  /** Values to write as `${name}` in every spelling they take in the request (raw, percent-, form-, JSON-encoded). */
+  references: ExportReference[]
+}
+
+/** A code snippet that sends the call as the plugin would, and what it cannot express (SigV4, mTLS, cookies). */
+export interface ExportedSnippet {
+  snippet: string
+  /** The snippet's language for highlighting: `shell`, `python`, `javascript`. */
+  language: string
+  notes?: string[]
+}
+
 export interface PluginSetting {
   key: string
   label: string
@@ -183,6 +215,13 @@ export interface ProtocolPlugin {
    * such method): how the UI opens a method discovery listed `deferred`.
    */
   describeMethod?(target: string, service: string, method: string): MethodInfo | undefined
+  /** Code-export formats `exportCall` writes for this plugin's calls. */
+  exportFormats?: readonly ExportFormat[]
+  /**
+   * A snippet that sends `call` as `invoke` (or the stream or channel) would: built from the same request the plugin
+   * puts on the wire, without sending anything. Throws `invalid_request` for a format outside `exportFormats`.
+   */
+  exportCall?(call: Call, ctx: CallContext, options: ExportOptions): Promise<ExportedSnippet>
   /** Drops cached descriptors/documents for a target (rediscovery or upload removal). */
   forget?(target: string): void
   dispose?(): Promise<void>
@@ -205,6 +244,7 @@ export interface ProtocolManifest extends Pick<
   | 'uploadSiblings'
   | 'defersTo'
   | 'urlDiscovery'
+  | 'exportFormats'
 > {
   /** The plugin implements `invokeStream` (server streaming) and `openChannel` (client streaming and duplex). */
   capabilities: { serverStreaming: boolean; channels: boolean }

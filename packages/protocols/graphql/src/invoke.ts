@@ -11,6 +11,7 @@ import { dispatchersFor, httpEndpoint } from './discover.js'
 import { graphqlErrors, graphqlStatus, sigv4Unsupported, subscriptionThroughInvoke } from './errors.js'
 import { graphqlAccept, parseJson, postGraphql } from './http.js'
 import { readMessage, requestBody } from './message.js'
+import type { GraphqlRequest } from './message.js'
 import { graphqlSentRequest } from './sent-request.js'
 import type { CachedOperation } from './types.js'
 import { validateGraphqlResponse } from './validation.js'
@@ -24,19 +25,33 @@ export interface InvokeInput {
   schema?: GraphQLSchema
 }
 
-export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps: GraphqlDeps): Promise<InvokeResult> {
+/** The POST of a query or mutation exactly as `invokeOperation` sends it (and code export writes it). */
+/** The POST a GraphQL call puts on the wire, and the message it was read from (the answer is checked against it). */
+export interface PreparedOperation {
+  url: string
+  displayUrl: string
+  headers: Record<string, string>
+  body: string
+  message: GraphqlRequest
+}
+
+export function prepareOperation(input: InvokeInput, ctx: CallContext, deps: GraphqlDeps): PreparedOperation {
   const { operation } = input
   if (operation.kind === 'subscription') throw subscriptionThroughInvoke(operation.method.fullName)
   const request = readMessage(input.messages, operation)
   httpEndpoint(input.url, deps)
   if (ctx.markers.sigv4) throw sigv4Unsupported()
-  const post = {
+  return {
     url: appendQueryParams(input.url, ctx.markers.apiKeyQuery ?? []),
     displayUrl: input.url,
     headers: mergeHeaders(ctx.metadata, { 'content-type': 'application/json', accept: graphqlAccept }),
     body: requestBody(request),
-    timer: createPhaseTimer(),
+    message: request,
   }
+}
+
+export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps: GraphqlDeps): Promise<InvokeResult> {
+  const post = { ...prepareOperation(input, ctx, deps), timer: createPhaseTimer() }
   const response = await postGraphql(post, ctx, dispatchersFor(input.url, deps))
   const json = parseJson(response.body)
   const errors = graphqlErrors(json)
@@ -54,7 +69,7 @@ export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps
   result.sent = graphqlSentRequest(post, ctx.markers)
   result.timings = post.timer.timings()
   if (input.schema !== undefined && json !== undefined) {
-    const validation = validateGraphqlResponse(input.schema, request, json)
+    const validation = validateGraphqlResponse(input.schema, post.message, json)
     if (validation !== undefined) result.validation = validation
   }
   if (errors) {

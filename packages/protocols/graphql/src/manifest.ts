@@ -9,6 +9,7 @@ export const graphqlManifest: ProtocolManifest = {
   name: 'GraphQL',
   description:
     'GraphQL over HTTP: discovery by introspection, queries and mutations, subscriptions over graphql-ws and graphql-sse.',
+  exportFormats: ['curl', 'python-requests', 'python-httpx', 'javascript-fetch', 'wirebench'],
   // Subscriptions are server streams.
   capabilities: { serverStreaming: true, channels: false },
 }

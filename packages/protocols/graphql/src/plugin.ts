@@ -10,6 +10,7 @@ import type { GraphqlDeps } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { hostedSchema, targetFromSchema } from './host-schema.js'
 import { invokeOperation } from './invoke.js'
+import { exportOperation } from './export.js'
 import { graphqlManifest } from './manifest.js'
 import { streamSubscription } from './stream.js'
 import { createWsAddressMemory } from './subscription-addresses.js'
@@ -92,6 +93,12 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     async invoke(call, ctx) {
       const { url, operation, schema } = await resolve(call, ctx)
       return invokeOperation({ url, operation, messages: call.messages, schema }, ctx, deps)
+    },
+
+    exportFormats: graphqlManifest.exportFormats,
+
+    async exportCall(call, ctx, options) {
+      return exportOperation(call, await resolve(call, ctx), ctx, deps, options)
     },
 
     async *invokeStream(call, ctx) {

@@ -34,6 +34,7 @@ export const grpcManifests: Readonly<Record<GrpcWire, ProtocolManifest>> = {
     // .proto uploads import each other: the server passes the other stored ones after the uploaded file.
     uploadExtensions: ['.proto'],
     uploadSiblings: true,
+    exportFormats: ['grpcurl', 'wirebench'],
     capabilities,
   },
   grpcweb: {
@@ -41,6 +42,7 @@ export const grpcManifests: Readonly<Record<GrpcWire, ProtocolManifest>> = {
     name: 'gRPC-Web',
     description: 'gRPC-Web over HTTP/2 or HTTP/1.1, for gRPC-Web servers and proxies (grpcweb@url).',
     settings,
+    exportFormats: ['wirebench'],
     capabilities,
   },
   connect: {
@@ -48,6 +50,7 @@ export const grpcManifests: Readonly<Record<GrpcWire, ProtocolManifest>> = {
     name: 'Connect',
     description: 'The Connect protocol over HTTP/2 or HTTP/1.1 (connect@url).',
     settings,
+    exportFormats: ['wirebench'],
     capabilities,
   },
 }

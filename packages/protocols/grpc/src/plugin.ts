@@ -21,6 +21,7 @@ import { streamPrepared } from './stream.js'
 import { createTransportPool } from './transports.js'
 import type { TransportPool } from './transports.js'
 import { resolveOptions } from './types.js'
+import { exportFormatsOf, exportGrpcCall } from './export.js'
 import type { CachedTarget, GrpcPluginOptions, GrpcWire, ResolvedOptions } from './types.js'
 
 /** State the plugins of one family share. */
@@ -158,6 +159,12 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
           }
         },
       }
+    },
+
+    exportFormats: exportFormatsOf(wire),
+
+    async exportCall(call, ctx, options) {
+      return exportGrpcCall(call, wire, ctx, options, () => prepare(call, ctx))
     },
 
     forget(target) {

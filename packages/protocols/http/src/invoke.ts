@@ -1,8 +1,8 @@
-/** Sends one plain HTTP call through the guarded transport (outbound policy, TLS, cookie jars, markers) and decodes it. */
-import { appendQueryParams, checkOutboundUrl, mergeHeaders, whenAborted } from '@wirebench/core'
+/** Prepares one plain HTTP call and sends it through the transport's shared path (outbound policy, TLS, cookie jars). */
+import { appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
 import type { Call, CallContext, InvokeResult } from '@wirebench/core'
-import { createPhaseTimer, describeSentRequest, httpRequest, toInvokeResult } from '@wirebench/transport'
-import type { DispatcherFactory, HttpRequestBody } from '@wirebench/transport'
+import { sendPrepared } from '@wirebench/transport'
+import type { DispatcherFactory, PreparedHttpCall } from '@wirebench/transport'
 import { sigv4Unsupported } from './errors.js'
 import { readCallMessage } from './message.js'
 import { encodeBody, pairsOf } from './request-body.js'
@@ -13,14 +13,7 @@ export interface InvokeDeps {
   dispatchers: DispatcherFactory
 }
 
-interface PreparedRequest {
-  method: string
-  /** The address with the API-key query appended: never shown. */
-  wireUrl: string
-  displayUrl: string
-  headers: Record<string, string>
-  body?: HttpRequestBody
-}
+type PreparedRequest = PreparedHttpCall
 
 const absoluteUrl = /^[a-z][a-z0-9+.-]*:\/\//i
 
@@ -63,40 +56,12 @@ function withoutHeader(headers: Record<string, string>, name: string): Record<st
   return kept
 }
 
-export async function invokeHttp(call: Call, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
-  const request = prepareRequest(call, ctx, deps.options)
-  const lease = deps.dispatchers.acquire(ctx.markers)
-  const timer = createPhaseTimer()
+export function invokeHttp(call: Call, ctx: CallContext, deps: InvokeDeps): Promise<InvokeResult> {
+  let request: PreparedRequest
   try {
-    const response = await httpRequest({
-      url: request.wireUrl,
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      clientCertificate: ctx.markers.mtls !== undefined,
-      displayUrl: request.displayUrl,
-      dispatcher: lease.dispatcher,
-      onAbort: (listener) => whenAborted(ctx, listener),
-      deadline: ctx.deadline,
-      signalCarriesDeadline: true,
-      timeoutMs: ctx.limits.timeoutMs,
-      maxResponseBytes: ctx.limits.maxResponseBytes,
-      timer,
-    })
-    const result = toInvokeResult(response)
-    if (ctx.isSentOmitted !== true) {
-      result.sent = describeSentRequest({
-        method: request.method,
-        url: request.displayUrl,
-        headers: request.headers,
-        body: request.body,
-        rawHead: timer.rawHead,
-        secretQueryNames: ctx.markers.apiKeyQuery?.map((param) => param.name),
-      })
-    }
-    result.timings = timer.timings()
-    return result
-  } finally {
-    await lease.release()
+    request = prepareRequest(call, ctx, deps.options)
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)))
   }
+  return sendPrepared(request, ctx, deps.dispatchers)
 }

@@ -11,6 +11,7 @@ export const httpManifest: ProtocolManifest = {
     'Plain HTTP requests without a schema: what a curl command, a Postman, Insomnia or HAR file describes, sent as written.',
   // Nothing to find behind a URL: the fan-out leaves this plugin out (no `empty` attempt for every URL).
   urlDiscovery: false,
+  exportFormats: ['curl', 'httpie', 'python-requests', 'python-httpx', 'javascript-fetch', 'wirebench'],
   capabilities: { serverStreaming: false, channels: false },
 }
 

@@ -4,6 +4,7 @@ import { createDispatcherFactory } from '@wirebench/transport'
 import { discoverNothing } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeHttp } from './invoke.js'
+import { exportHttpRequest } from './export.js'
 import { httpManifest } from './manifest.js'
 import { HTTP_METHOD, HTTP_SERVICE } from './types.js'
 import type { HttpPluginOptions } from './types.js'
@@ -24,6 +25,13 @@ export function createHttpPlugin(options: HttpPluginOptions = {}): ProtocolPlugi
     async invoke(call: Call, ctx: CallContext) {
       if (call.service !== HTTP_SERVICE || call.method !== HTTP_METHOD) throw unknownMethod(call.service, call.method)
       return invokeHttp(call, ctx, { options, dispatchers })
+    },
+
+    exportFormats: httpManifest.exportFormats,
+
+    async exportCall(call, ctx, exportOptions) {
+      if (call.service !== HTTP_SERVICE || call.method !== HTTP_METHOD) throw unknownMethod(call.service, call.method)
+      return exportHttpRequest(call, ctx, options, exportOptions)
     },
 
     async dispose() {

@@ -9,6 +9,7 @@ export const mcpManifest: ProtocolManifest = {
   name: 'MCP',
   description:
     'Model Context Protocol servers: tools, resources and prompts over Streamable HTTP, HTTP+SSE or stdio (configured servers, mcp+stdio://<name>), with a live session channel for notifications and server requests.',
+  exportFormats: ['wirebench'],
   capabilities: { serverStreaming: true, channels: true },
 }
 

@@ -4,7 +4,13 @@
  * are only the configured ones, by name (`mcp+stdio://<name>`).
  */
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js'
-import { MCP_SERVERS_PATH, WorkbenchError, checkOutboundUrl, createTargetCache } from '@wirebench/core'
+import {
+  MCP_SERVERS_PATH,
+  WorkbenchError,
+  checkOutboundUrl,
+  createTargetCache,
+  exportAsWirebenchCall,
+} from '@wirebench/core'
 import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
 import { createDispatcherFactory } from '@wirebench/transport'
 import type { CallDeps } from './calls.js'
@@ -108,6 +114,9 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
     id: mcpManifest.id,
     name: mcpManifest.name,
     description: mcpManifest.description,
+    exportFormats: mcpManifest.exportFormats,
+
+    exportCall: (call, ctx, options) => exportAsWirebenchCall(mcpManifest.id, call, ctx, options),
 
     async discover(target, ctx) {
       if (target.kind !== 'url') return []

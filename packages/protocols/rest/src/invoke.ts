@@ -1,11 +1,10 @@
 /** Unary REST calls: build the request from the discovered method, send it through the guarded transport, decode. */
-import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders, whenAborted } from '@wirebench/core'
+import { WorkbenchError, appendQueryParams, checkOutboundUrl, mergeHeaders } from '@wirebench/core'
 import type { CallContext, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
-import { createPhaseTimer, httpRequest, toInvokeResult } from '@wirebench/transport'
+import { sendPrepared } from '@wirebench/transport'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { missingServerUrl } from './errors.js'
 import { buildRequest } from './request-build.js'
-import { restSentRequest } from './sent-request.js'
 import { signOutbound } from './sigv4/sign-outbound.js'
 import type { CheckedUrls } from './checked-urls.js'
 import type { PreparedOutbound, RestPluginOptions } from './types.js'
@@ -52,41 +51,18 @@ export function invokeMethod(call: ResolvedCall, ctx: CallContext, deps: InvokeD
   return send(request, call, ctx, deps)
 }
 
-async function send(
+function send(
   request: PreparedOutbound,
   call: ResolvedCall,
   ctx: CallContext,
   deps: InvokeDeps,
 ): Promise<InvokeResult> {
-  const lease = dispatchersFor(request, deps).acquire(ctx.markers)
-  const timer = createPhaseTimer()
-  try {
-    const response = await httpRequest({
-      url: request.wireUrl,
-      target: request.dispatchTarget,
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      clientCertificate: ctx.markers.mtls !== undefined,
-      displayUrl: request.displayUrl,
-      dispatcher: lease.dispatcher,
-      // The context's abort without its AbortSignal (made only when read).
-      onAbort: (listener) => whenAborted(ctx, listener),
-      deadline: ctx.deadline,
-      signalCarriesDeadline: true,
-      timeoutMs: ctx.limits.timeoutMs,
-      maxResponseBytes: ctx.limits.maxResponseBytes,
-      timer,
-    })
-    const result = toInvokeResult(response)
-    if (call.source !== undefined) validateResponse(call.source, result, response.body, ctx)
-    if (ctx.isSentOmitted !== true) result.sent = restSentRequest(request, timer, ctx.markers)
-    result.timings = timer.timings()
-    return result
-  } finally {
-    // The shared Agent has nothing to release: no tick spent waiting for it.
-    if (!lease.holdsNothing) await lease.release()
-  }
+  const source = call.source
+  const inspect =
+    source === undefined
+      ? undefined
+      : (result: InvokeResult, body: Uint8Array) => validateResponse(source, result, body, ctx)
+  return sendPrepared(request, ctx, dispatchersFor(request, deps), inspect)
 }
 
 export interface PrepareOptions {
@@ -115,7 +91,7 @@ export async function prepareOutbound(
 }
 
 /** `prepareOutbound` up to the signature: fields, metadata and the API-key query. */
-function prepareUnsigned(
+export function prepareUnsigned(
   call: ResolvedCall,
   ctx: CallContext,
   deps: InvokeDeps,

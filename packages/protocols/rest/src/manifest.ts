@@ -12,6 +12,7 @@ export const restManifest: ProtocolManifest = {
   // An MCP endpoint is MCP's even if some GET of it looked like a document; a SignalR hub URL is listed as SignalR,
   // whatever a GET of it answers.
   defersTo: ['mcp', 'signalr'],
+  exportFormats: ['curl', 'httpie', 'python-requests', 'python-httpx', 'javascript-fetch', 'wirebench'],
   // Operations answering text/event-stream are server streams.
   capabilities: { serverStreaming: true, channels: false },
 }

@@ -9,6 +9,7 @@ import type { DescribedDocument } from './operations.js'
 import { unknownMethod } from './errors.js'
 import { invokeInHost } from './host-invoke.js'
 import { invokeMethod } from './invoke.js'
+import { exportRestCall } from './export.js'
 import { restManifest } from './manifest.js'
 import type { InvokeDeps, ResolvedCall } from './invoke.js'
 import { createCheckedUrls } from './checked-urls.js'
@@ -168,6 +169,12 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
       return (async function* () {
         yield* streamMethod(await resolve(call, ctx), ctx, invokeDeps)
       })()
+    },
+
+    exportFormats: restManifest.exportFormats,
+
+    async exportCall(call, ctx, options) {
+      return exportRestCall(call, await resolve(call, ctx), ctx, invokeDeps, options)
     },
 
     forget(target) {

@@ -9,6 +9,7 @@ export const signalrManifest: ProtocolManifest = {
   name: 'SignalR',
   description:
     'ASP.NET Core SignalR hubs: invoke, send, server streams, client uploads and a live connection that shows every message the hub sends.',
+  exportFormats: ['wirebench'],
   capabilities: { serverStreaming: true, channels: true },
 }
 

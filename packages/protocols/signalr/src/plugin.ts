@@ -3,7 +3,7 @@
  * connection. Calls go through the official client (`client/`), on shared connections except `connection`, which
  * opens its own.
  */
-import { WorkbenchError } from '@wirebench/core'
+import { WorkbenchError, exportAsWirebenchCall } from '@wirebench/core'
 import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
 import { createDispatcherFactory, createGuardedLookup } from '@wirebench/transport'
 import { openConnectionChannel } from './channel.js'
@@ -53,6 +53,9 @@ export function createSignalrPlugin(options: SignalrPluginOptions = {}): Protoco
     id: signalrManifest.id,
     name: signalrManifest.name,
     description: signalrManifest.description,
+    exportFormats: signalrManifest.exportFormats,
+
+    exportCall: (call, ctx, options) => exportAsWirebenchCall(signalrManifest.id, call, ctx, options),
 
     async discover(target, ctx) {
       if (target.kind !== 'url') throw new WorkbenchError('no_services', 'SignalR hubs are URLs, not files.')

@@ -13,6 +13,7 @@ export const sseManifest: ProtocolManifest = {
   // server's legacy HTTP+SSE stream is listed as MCP; a SignalR hub's event-stream transport lives at the hub URL too,
   // where the hub is listed as SignalR.
   defersTo: ['graphql', 'mcp', 'signalr'],
+  exportFormats: ['curl', 'javascript-fetch', 'wirebench'],
   capabilities: { serverStreaming: true, channels: false },
 }
 

@@ -5,6 +5,7 @@ import { createDispatcherFactory } from '@wirebench/transport'
 import { discoverEventStream } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeEvents } from './invoke.js'
+import { exportSubscription } from './export.js'
 import { sseManifest } from './manifest.js'
 import { readCallMessage } from './message.js'
 import { streamEvents } from './stream.js'
@@ -45,6 +46,12 @@ export function createSsePlugin(options: SsePluginOptions = {}): ProtocolPlugin 
 
     async invoke(call: Call, ctx: CallContext) {
       return invokeEvents(resolve(call), ctx, deps)
+    },
+
+    exportFormats: sseManifest.exportFormats,
+
+    async exportCall(call, ctx, options) {
+      return exportSubscription(call, resolve(call), ctx, deps, options)
     },
 
     invokeStream(call: Call, ctx: CallContext) {

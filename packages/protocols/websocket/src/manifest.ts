@@ -10,6 +10,7 @@ export const webSocketManifest: ProtocolManifest = {
   description: 'ws:// and wss:// addresses as duplex channels: text and binary frames, subprotocols, close codes.',
   // A ws:// address of a SignalR hub accepts a raw upgrade too; it is listed as SignalR.
   defersTo: ['signalr'],
+  exportFormats: ['wscat', 'websocat', 'wirebench'],
   capabilities: { serverStreaming: false, channels: true },
 }
 

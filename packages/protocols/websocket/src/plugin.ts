@@ -11,6 +11,7 @@ import { discoverUrl } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { buildUpgradeRequest, webSocketUrl } from './handshake.js'
 import { invokeWebSocket } from './invoke.js'
+import { exportWebSocketCall } from './export.js'
 import { webSocketManifest } from './manifest.js'
 import { MiB } from './types.js'
 import type { ResolvedOptions, WebSocketPluginOptions } from './types.js'
@@ -63,6 +64,12 @@ export function createWebSocketPlugin(options: WebSocketPluginOptions = {}): Pro
     async invoke(call, ctx) {
       const request = buildUpgradeRequest(callAddress(call), ctx, resolved)
       return invokeWebSocket(request, call.messages, ctx, resolved)
+    },
+
+    exportFormats: webSocketManifest.exportFormats,
+
+    async exportCall(call, ctx, exportOptions) {
+      return exportWebSocketCall(call, ctx, exportOptions, () => buildUpgradeRequest(callAddress(call), ctx, resolved))
     },
 
     async openChannel(call, ctx) {

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify'
 import type { WorkbenchLimits } from '../options.js'
 import type { Cancellation } from '../services/deadline.js'
 import type { DiscoveryService } from '../services/discovery.js'
+import type { ExportService } from '../services/export.js'
 import type { HistoryRecorder } from '../services/history-recorder.js'
 import type { InvokeService } from '../services/invoke.js'
 import type { PluginRegistry } from '../services/plugin-registry.js'
@@ -12,6 +13,8 @@ export interface RouteDeps {
   registry: PluginRegistry
   discovery: DiscoveryService
   invoker: InvokeService
+  /** Code snippets of calls (`POST /api/export`). */
+  exporter: ExportService
   uploads: UploadService
   limits: WorkbenchLimits
   /** Appends calls that carry a `history` template to their workspace's history. */

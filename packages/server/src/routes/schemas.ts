@@ -3,7 +3,7 @@
  * Plain schema objects rather than a builder library: the builder's module graph alone cost ~0.4 s of start-up.
  */
 import type { JSONSchemaType } from 'ajv'
-import type { DiscoverRequest, ImportRequest, InvokeRequest, UploadSetRequest } from '@wirebench/core'
+import type { DiscoverRequest, ExportRequest, ImportRequest, InvokeRequest, UploadSetRequest } from '@wirebench/core'
 import { uploadSetLimits } from '../services/upload-set.js'
 
 const maxUrlLength = 4096
@@ -72,6 +72,43 @@ export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
     includeSent: { type: 'boolean', nullable: true },
     // JSONSchemaType cannot describe the template's `unknown` message fields; the shape is checked as written above.
     history: historyTemplateSchema as never,
+  },
+}
+
+/**
+ * `POST /api/export`: the invoke body plus the format. The format is any short string here: the service answers one
+ * the protocol cannot write with a problem that names those it can.
+ */
+export const exportBodySchema: JSONSchemaType<ExportRequest> = {
+  type: 'object',
+  required: ['protocol', 'url', 'service', 'method', 'messages', 'format'],
+  additionalProperties: false,
+  properties: {
+    protocol: { type: 'string', minLength: 1, maxLength: 64 },
+    url: { type: 'string', minLength: 1, maxLength: maxUrlLength },
+    service: { type: 'string', minLength: 1, maxLength: 1024 },
+    method: { type: 'string', minLength: 1, maxLength: 1024 },
+    messages: { type: 'array', maxItems: 10_000, items: anyJson },
+    metadata: metadataSchema,
+    serverUrl: { type: 'string', nullable: true, minLength: 1, maxLength: maxUrlLength },
+    format: { type: 'string', minLength: 1, maxLength: 64 } as never,
+    includeSecrets: { type: 'boolean', nullable: true },
+    resolveVariables: { type: 'boolean', nullable: true },
+    variables: {
+      type: 'array',
+      nullable: true,
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        required: ['name', 'value', 'isSecret'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 256 },
+          value: { type: 'string', maxLength: 256 * 1024 },
+          isSecret: { type: 'boolean' },
+        },
+      },
+    },
   },
 }
 

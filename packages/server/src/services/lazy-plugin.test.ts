@@ -68,6 +68,7 @@ describe('createLazyPlugins', () => {
         settings: [],
         uploadExtensions: [],
         capabilities: { unary: true, serverStreaming: false, channels: true },
+        exportFormats: ['wscat', 'websocat', 'wirebench'],
       },
     ])
     expect(plugin.schemaDocument?.(url)).toBeUndefined()

@@ -3,7 +3,7 @@
  * package that holds the protocol stack (graphql-js, protobuf-es and connect, swagger2openapi…) is imported the first
  * time a call needs it, so start-up costs the same however many protocols are installed.
  */
-import { WorkbenchError } from '@wirebench/core'
+import { WorkbenchError, unsupportedExportFormat } from '@wirebench/core'
 import type { Call, CallContext, Channel, ProtocolManifest, ProtocolPlugin, StreamFrame } from '@wirebench/core'
 
 export interface LazyPluginFamily {
@@ -125,6 +125,13 @@ export function createLazyPlugins(family: LazyPluginFamily): ProtocolPlugin[] {
         const plugins = loaded ?? (await loading?.catch(() => undefined))
         await plugins?.get(id)?.dispose?.()
       },
+    }
+    if (identity.exportFormats !== undefined && identity.exportFormats.length > 0) {
+      plugin.exportCall = async (call, ctx, options) => {
+        const target = await real()
+        if (!target.exportCall) throw unsupportedExportFormat(options.format, id, [])
+        return target.exportCall(call, ctx, options)
+      }
     }
     if (capabilities.serverStreaming) {
       plugin.invokeStream = (call: Call, ctx: CallContext): AsyncIterable<StreamFrame> =>

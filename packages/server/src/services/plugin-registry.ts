@@ -28,6 +28,7 @@ function summarize(plugin: ProtocolPlugin): ProtocolSummary {
   }
   if (plugin.iconSvg) summary.iconSvg = plugin.iconSvg
   if (plugin.description) summary.description = plugin.description
+  if (plugin.exportFormats && plugin.exportCall) summary.exportFormats = [...plugin.exportFormats]
   return summary
 }
 

@@ -11,6 +11,7 @@ import {
   SIGV4_MARKER,
   TRUST_MARKER,
   WorkbenchError,
+  exportAsWirebenchCall,
 } from '@wirebench/core'
 import type { Call, CallContext, Channel, Logger, ProtocolPlugin, StreamFrame } from '@wirebench/core'
 import type { SidecarHost, SidecarHostLimits, SidecarStatus } from '../host/sidecar-host.js'
@@ -228,6 +229,9 @@ export function createSidecarPlugin(options: SidecarPluginOptions): SidecarPlugi
     name: manifest.protocol.name,
     description: `Sidecar plugin ${manifest.packageId}${manifest.version ? ` ${manifest.version}` : ''} (${manifest.transport ?? 'stdio'}).`,
     anyScheme: true,
+    // A sidecar's calls are JSON-RPC to its process: the one snippet that sends them is `wirebench call`.
+    exportFormats: ['wirebench'],
+    exportCall: (call, ctx, options) => exportAsWirebenchCall(manifest.protocol.id, call, ctx, options),
     ...(manifest.protocol.iconSvg === undefined ? {} : { iconSvg: manifest.protocol.iconSvg }),
 
     async discover(target, ctx) {

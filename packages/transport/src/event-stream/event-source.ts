@@ -177,14 +177,23 @@ async function* relay(
   }
 }
 
-function connect(options: EventSourceOptions, lastEventId: string | undefined): Promise<OpenedResponse> {
+/** The headers of an event-stream request: the reader's Accept and Cache-Control, the caller's, Last-Event-ID. */
+export function eventStreamHeaders(
+  callerHeaders: Readonly<Record<string, string>> | undefined,
+  lastEventId: string | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = { accept: 'text/event-stream', 'cache-control': 'no-cache' }
   // The caller's headers win (a user may ask for another Accept); Last-Event-ID is the reader's own.
-  for (const [name, value] of Object.entries(options.headers ?? {})) {
+  for (const [name, value] of Object.entries(callerHeaders ?? {})) {
     const lower = name.toLowerCase()
     if (lower !== 'last-event-id') headers[lower] = value
   }
   if (lastEventId !== undefined && lastEventId !== '') headers['last-event-id'] = lastEventId
+  return headers
+}
+
+function connect(options: EventSourceOptions, lastEventId: string | undefined): Promise<OpenedResponse> {
+  const headers = eventStreamHeaders(options.headers, lastEventId)
   return openResponse({
     url: options.url,
     method: options.method ?? 'GET',

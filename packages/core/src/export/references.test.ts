@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { createPlaceholderMask, createReferenceMask, maskDeep } from './references.js'
+
+describe('createReferenceMask', () => {
+  const mask = createReferenceMask([
+    { name: 'TOKEN', value: 'a b+c/"d' },
+    { name: 'host', value: 'api.example.test' },
+  ])
+
+  it('writes a value back as its reference in every spelling it takes in a request', () => {
+    expect(mask('Bearer a b+c/"d')).toBe('Bearer ${TOKEN}')
+    expect(mask('?t=a%20b%2Bc%2F%22d')).toBe('?t=${TOKEN}')
+    expect(mask('t=a+b%2Bc%2F%22d')).toBe('t=${TOKEN}')
+    expect(mask('{"t":"a b+c/\\"d"}')).toBe('{"t":"${TOKEN}"}')
+    expect(mask('https://api.example.test/x')).toBe('https://${host}/x')
+  })
+
+  it('masks strings and keys inside messages', () => {
+    expect(maskDeep({ list: ['a b+c/"d'], n: 1 }, mask)).toEqual({ list: ['${TOKEN}'], n: 1 })
+  })
+
+  it('lets the first reference to claim a value keep it', () => {
+    const first = createReferenceMask([
+      { name: 'TOKEN', value: 's3cret-value' },
+      { name: 'token', value: 's3cret-value' },
+    ])
+    expect(first('x s3cret-value')).toBe('x ${TOKEN}')
+  })
+})
+
+describe('createPlaceholderMask', () => {
+  it('writes URL-safe words that restore to references', () => {
+    const { mask, restore } = createPlaceholderMask([{ name: 'KEY', value: 'k/+=' }])
+    const masked = mask('http://h/?key=k%2F%2B%3D')
+    expect(masked).toMatch(/^http:\/\/h\/\?key=WBREF0X[a-z0-9]+$/)
+    expect(URL.canParse(masked)).toBe(true)
+    expect(restore(masked)).toBe('http://h/?key=${KEY}')
+  })
+})

@@ -1,0 +1,84 @@
+/**
+ * Writes the values a snippet must not spell out (secrets, and with unresolved output every variable) back as their
+ * `${name}` references, in each spelling a value takes inside a request: raw, percent-encoded (paths and queries),
+ * form-encoded (bodies) and JSON-escaped (JSON bodies).
+ */
+import type { ExportReference } from '../plugin/contract.js'
+
+export type ReferenceMask = (text: string) => string
+
+function formEncode(value: string): string {
+  return new URLSearchParams([['v', value]]).toString().slice(2)
+}
+
+function jsonEscape(value: string): string {
+  return JSON.stringify(value).slice(1, -1)
+}
+
+/** The replacement pairs of every reference, longest spelling first so a longer match is replaced whole. */
+function spellings(references: readonly ExportReference[]): Array<[string, string]> {
+  const pairs = new Map<string, string>()
+  for (const { name, value } of references) {
+    if (value === '') continue
+    const reference = `\${${name}}`
+    for (const spelling of [value, encodeURIComponent(value), formEncode(value), jsonEscape(value)]) {
+      // The first reference to claim a spelling keeps it: callers list variables before auth-derived values.
+      if (!pairs.has(spelling)) pairs.set(spelling, reference)
+    }
+  }
+  return [...pairs].sort((a, b) => b[0].length - a[0].length)
+}
+
+export function createReferenceMask(references: readonly ExportReference[]): ReferenceMask {
+  return maskOf(spellings(references))
+}
+
+/**
+ * A mask that writes plain placeholder words instead of `${name}`, and the function that turns them into references
+ * afterwards: for generators that validate URLs (`{` is not a URI character) or re-encode what they are given.
+ */
+export function createPlaceholderMask(references: readonly ExportReference[]): {
+  mask: ReferenceMask
+  restore: (text: string) => string
+} {
+  const salt = Math.random().toString(36).slice(2, 8)
+  const words = new Map<string, string>()
+  const pairs = spellings(references).map(([spelling, reference]): [string, string] => {
+    let word = words.get(reference)
+    if (word === undefined) words.set(reference, (word = `WBREF${words.size}X${salt}`))
+    return [spelling, word]
+  })
+  const back = [...words].map(([reference, word]): [string, string] => [word, reference])
+  return { mask: maskOf(pairs), restore: maskOf(back) }
+}
+
+function maskOf(pairs: ReadonlyArray<[string, string]>): ReferenceMask {
+  if (pairs.length === 0) return (text) => text
+  return (text) => {
+    let out = text
+    for (const [spelling, reference] of pairs) if (out.includes(spelling)) out = out.split(spelling).join(reference)
+    return out
+  }
+}
+
+/** A deep copy of a JSON value with every string (and object key) masked. */
+export function maskDeep(value: unknown, mask: ReferenceMask): unknown {
+  if (typeof value === 'string') return mask(value)
+  if (Array.isArray(value)) return value.map((item) => maskDeep(item, mask))
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) {
+      // Keys a document fixed are not variables, but a secret typed as a key must not leak either.
+      Object.defineProperty(out, mask(key), { value: maskDeep(item, mask), enumerable: true, writable: true })
+    }
+    return out
+  }
+  return value
+}
+
+/** Header values masked (names are never secrets). */
+export function maskHeaders(headers: Readonly<Record<string, string>>, mask: ReferenceMask): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) out[name] = mask(value)
+  return out
+}

@@ -1,0 +1,264 @@
+/**
+ * Code export of REST calls (`POST /api/export`), each snippet run with its real tool — curl and HTTPie (Debian),
+ * python3 with requests (and httpx when installed), node for fetch, the built `wirebench call` — against a Fastify
+ * app documented by @fastify/swagger that records what reaches it: the snippet's request must match, in method,
+ * path, query, headers and body, the request the workbench itself sends for the same call. Secrets appear as
+ * `${name}` unless the export includes them.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ExportFormat, ExportRequest, ExportResponse, InvokeRequest } from '@wirebench/core'
+import { createStandaloneServer } from '@wirebench/server'
+import type { StandaloneServer } from '@wirebench/server'
+import { startFastifyApp } from '../servers/rest/fastify-app.js'
+import type { FastifyFixture, Received } from '../servers/rest/fastify-app.js'
+import { detectHttpx, runSnippet, tools } from '../servers/export/run-snippet.js'
+
+const CANARY = 'canary-9f3b7c1e-token'
+const API_KEY = 'key-canary-51d2+/='
+
+let fixture: FastifyFixture
+let wb: StandaloneServer
+let base: string
+let configDir: string
+
+const api = (path: string, body: unknown) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-workbench-token': wb.token! },
+    body: JSON.stringify(body),
+  })
+
+beforeAll(async () => {
+  configDir = await mkdtemp(join(tmpdir(), 'wb-export-'))
+  ;[fixture, wb] = await Promise.all([
+    startFastifyApp(),
+    createStandaloneServer({ port: 0, configDir, uiDir: null, logLevel: false }),
+  ])
+  base = await wb.listen()
+  const discovered = await api('/api/discover', { urls: [fixture.jsonUrl] })
+  expect(discovered.status).toBe(200)
+  await detectHttpx()
+})
+
+afterAll(async () => {
+  await wb?.close()
+  await fixture?.close()
+  await rm(configDir, { recursive: true, force: true })
+})
+
+function call(method: string, message: Record<string, unknown>, metadata: Record<string, string> = {}): InvokeRequest {
+  return {
+    protocol: 'rest',
+    url: fixture.jsonUrl,
+    service: method === 'upload' ? 'files' : 'pets',
+    method,
+    messages: [message],
+    metadata,
+  }
+}
+
+async function viaWorkbench(request: InvokeRequest): Promise<Received> {
+  const before = fixture.received.length
+  const response = await api('/api/invoke', request)
+  expect(response.status).toBe(200)
+  expect(fixture.received.length).toBe(before + 1)
+  return fixture.received.at(-1)!
+}
+
+/** An export only writes text: the target must see nothing of it. */
+async function exported(request: ExportRequest): Promise<ExportResponse> {
+  const before = fixture.received.length
+  const response = await api('/api/export', request)
+  expect(fixture.received.length, 'requests the export sent').toBe(before)
+  const body = (await response.json()) as ExportResponse
+  expect(response.status, JSON.stringify(body)).toBe(200)
+  return body
+}
+
+async function viaSnippet(format: ExportFormat, snippet: string, files?: Record<string, string>): Promise<Received> {
+  const before = fixture.received.length
+  await runSnippet(format, snippet, files, { WIREBENCH_HOME: configDir })
+  expect(fixture.received.length, `${format} reached the server once`).toBe(before + 1)
+  return fixture.received.at(-1)!
+}
+
+/** Headers every tool adds on its own (or sizes differently): not part of what the call set. */
+const toolHeaders = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'user-agent',
+  'accept',
+  'accept-encoding',
+  'transfer-encoding',
+  'accept-language',
+  'sec-fetch-mode',
+])
+
+/**
+ * The body's bytes count too, not only its parsed value (an `echo` adds a line break a JSON parser ignores); only
+ * requests' `json=` re-serialises JSON and multipart boundaries differ by tool.
+ */
+function expectSameRequest(snippet: Received, workbench: Received, format: ExportFormat, isMultipart = false): void {
+  if (!isMultipart && format !== 'python-requests') {
+    expect(snippet.headers['content-length'], 'body size').toEqual(workbench.headers['content-length'])
+  }
+  expect(snippet.method).toBe(workbench.method)
+  expect(snippet.url.split('?')[0]).toBe(workbench.url.split('?')[0])
+  expect(snippet.query).toEqual(workbench.query)
+  expect(snippet.params).toEqual(workbench.params)
+  for (const [name, value] of Object.entries(workbench.headers)) {
+    if (toolHeaders.has(name)) continue
+    if (name === 'content-type' && isMultipart) {
+      expect(String(snippet.headers[name])).toMatch(/^multipart\/form-data; boundary=/)
+      continue
+    }
+    expect(snippet.headers[name], `header ${name}`).toEqual(value)
+  }
+  expect(snippet.body).toEqual(workbench.body)
+}
+
+const httpFormats: ExportFormat[] = ['curl', 'httpie', 'python-requests', 'python-httpx', 'javascript-fetch']
+
+function available(format: ExportFormat): boolean {
+  if (format === 'httpie' && !tools.httpie) {
+    console.warn('HTTPie (`http`, Debian package httpie) is not installed: its snippets are not run.')
+    return false
+  }
+  if (format === 'python-httpx' && !tools.httpx) {
+    console.warn('python3 has no httpx module: the httpx snippets are checked as text only.')
+    return false
+  }
+  return true
+}
+
+const secretHeaders = { Authorization: `Bearer ${CANARY}`, 'x-trace': 'trace-1' }
+const apiKeyMarker = { __workbenchApiKeyQuery__: JSON.stringify({ name: 'api_key', value: API_KEY }) }
+const variables = [
+  { name: 'TOKEN', value: CANARY, isSecret: true },
+  { name: 'API_KEY', value: API_KEY, isSecret: true },
+]
+
+const cases: Array<{
+  name: string
+  request: () => InvokeRequest
+  isMultipart?: boolean
+  files?: Record<string, string>
+  formats: ExportFormat[]
+}> = [
+  {
+    name: 'a GET with path, repeated query, a header parameter, a bearer token and an API key in the query',
+    request: () => call('getPet', { id: 'a b/1', tags: ['x', 'y'], limit: 5 }, { ...secretHeaders, ...apiKeyMarker }),
+    formats: httpFormats,
+  },
+  {
+    name: 'a JSON body',
+    request: () =>
+      call('createPet', { name: "Rex 'the dog'", age: 3, owner: { name: 'Ann', emails: ['a@x.test'] } }, secretHeaders),
+    formats: [...httpFormats, 'wirebench'],
+  },
+  {
+    name: 'a urlencoded body with repeated values',
+    request: () => call('updateForm', { id: '9', name: 'Rex & co', tags: ['a', 'b'] }, secretHeaders),
+    formats: [...httpFormats, 'wirebench'],
+  },
+  {
+    name: 'a multipart body with a file part',
+    request: () =>
+      call(
+        'upload',
+        { file: { filename: 'notes.txt', data: Buffer.from('file contents').toString('base64') }, note: 'hello' },
+        secretHeaders,
+      ),
+    isMultipart: true,
+    files: { 'notes.txt': 'file contents' },
+    formats: ['curl', 'python-requests', 'python-httpx', 'wirebench'],
+  },
+]
+
+describe.each(cases)('$name', ({ request, isMultipart, files, formats }) => {
+  it.each(formats)('%s: the snippet sends what the workbench sends', async (format) => {
+    const workbench = await viaWorkbench(request())
+    const withSecrets = await exported({ ...request(), format, includeSecrets: true, variables })
+    if (available(format))
+      expectSameRequest(await viaSnippet(format, withSecrets.snippet, files), workbench, format, isMultipart)
+
+    const masked = await exported({ ...request(), format, variables })
+    expect(masked.snippet).not.toContain(CANARY)
+    expect(masked.snippet).not.toContain(encodeURIComponent(API_KEY))
+    expect(masked.snippet).toContain('${TOKEN}')
+  })
+})
+
+describe('secrets', () => {
+  it('writes environment secrets the page did not list as references too', async () => {
+    const response = await fetch(`${base}/api/environments`, { headers: { 'x-workbench-token': wb.token! } })
+    const { revision } = (await response.json()) as { revision: string }
+    const put = await fetch(`${base}/api/environments`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-workbench-token': wb.token! },
+      body: JSON.stringify({
+        baseRevision: revision,
+        document: {
+          version: 2,
+          activeEnvironmentId: 'dev',
+          environments: [{ id: 'dev', name: 'Dev', vars: {}, auth: { type: 'bearer', token: 'env-store-canary-77' } }],
+        },
+      }),
+    })
+    expect(put.status, await put.text()).toBe(200)
+    const masked = await exported({
+      ...call('getPet', { id: '1' }, { Authorization: 'Bearer env-store-canary-77' }),
+      format: 'curl',
+    })
+    expect(masked.snippet).not.toContain('env-store-canary-77')
+    expect(masked.snippet).toContain('Bearer ${token}')
+  })
+
+  it('keeps non-secret variables resolved unless asked for references', async () => {
+    const request = call('getPet', { id: 'pet-1234' })
+    const vars = [{ name: 'petId', value: 'pet-1234', isSecret: false }]
+    expect((await exported({ ...request, format: 'curl', variables: vars })).snippet).toContain('/pets/pet-1234')
+    const unresolved = await exported({ ...request, format: 'curl', variables: vars, resolveVariables: false })
+    expect(unresolved.snippet).toContain('/pets/${petId}')
+  })
+})
+
+describe('formats', () => {
+  it('refuses a format REST cannot write with a 400 naming those it can', async () => {
+    const response = await api('/api/export', { ...call('getPet', { id: '1' }), format: 'grpcurl' })
+    expect(response.status).toBe(400)
+    const problem = (await response.json()) as { detail: string; hint: string }
+    expect(problem.hint).toContain('curl, httpie, python-requests, python-httpx, javascript-fetch, wirebench')
+  })
+
+  it('answers the language of each snippet', async () => {
+    expect((await exported({ ...call('getPet', { id: '1' }), format: 'python-requests' })).language).toBe('python')
+    expect((await exported({ ...call('getPet', { id: '1' }), format: 'javascript-fetch' })).language).toBe('javascript')
+    expect((await exported({ ...call('getPet', { id: '1' }), format: 'curl' })).language).toBe('shell')
+  })
+})
+
+describe('plain HTTP requests (imports, saved requests)', () => {
+  const request = (): InvokeRequest => ({
+    protocol: 'http',
+    url: fixture.origin,
+    service: 'HTTP',
+    method: 'request',
+    messages: [{ method: 'POST', url: '/pets', headers: { 'x-trace': 't-2' }, body: { json: { name: 'Imported' } } }],
+    metadata: { Authorization: `Bearer ${CANARY}` },
+  })
+
+  it.each(['curl', 'python-requests', 'javascript-fetch'] as const)(
+    '%s sends what the http plugin sends',
+    async (format) => {
+      const workbench = await viaWorkbench(request())
+      const snippet = await exported({ ...request(), format, includeSecrets: true })
+      expectSameRequest(await viaSnippet(format, snippet.snippet), workbench, format)
+      expect((await exported({ ...request(), format, variables })).snippet).not.toContain(CANARY)
+    },
+  )
+})
