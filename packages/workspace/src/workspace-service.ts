@@ -2,7 +2,7 @@
  * The workspaces of one workbench: the registry, a store and a watcher per opened folder, and a history per
  * workspace. What the server's routes and the call recorder talk to; it owns no HTTP.
  */
-import { rm, lstat } from 'node:fs/promises'
+import { lstat } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
 import type {
@@ -17,6 +17,7 @@ import type { HistoryBuilder, HistoryLimits, HistoryStore } from './history/hist
 import { DEFAULT_WORKSPACE_ID, createWorkspaceRegistry } from './registry/workspace-registry.js'
 import type { WorkspaceRecord } from './registry/workspace-registry.js'
 import { MANIFEST_FILE, REQUESTS_DIR } from './store/request-path.js'
+import { deleteOwnedFiles } from './store/owned-files.js'
 import { createWorkspaceStore } from './store/workspace-store.js'
 import type { WorkspaceStore } from './store/workspace-store.js'
 import { watchFolder } from './watch/folder-watcher.js'
@@ -227,7 +228,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       opened.delete(id)
       known.delete(id)
       if (deleteFiles) {
-        await rm(record.dir, { recursive: true, force: true })
+        await deleteOwnedFiles(record.dir)
         await historyOf(id).clear()
         histories.delete(id)
       }

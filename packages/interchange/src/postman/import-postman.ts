@@ -11,7 +11,8 @@ import { arrayOf, isObject, notFormat, parseJsonFile, stringOf } from '../json-s
 import type { JsonObject } from '../json-shapes.js'
 import { toSavedHttpRequest } from '../saved-http.js'
 import type { ImportContext, ImportedBody, SourceRequest } from '../saved-http.js'
-import { createSecretVars } from '../secret-vars.js'
+import { isCredentialName } from '../credential-names.js'
+import { createSecretVars, hasReference } from '../secret-vars.js'
 import { fromMustache } from '../templates.js'
 import { readPostmanAuth } from './postman-auth.js'
 
@@ -33,8 +34,16 @@ export function importPostman(content: string): ImportPreview {
     const value = stringOf(variable.value) ?? ''
     if (key === undefined) continue
     // A variable Postman marks secret goes where secrets go, never into workspace.json.
+    const text = fromMustache(value).text
     if (variable.type === 'secret') ctx.secrets.reference(key, value)
-    else vars[key] = fromMustache(value).text
+    else if (isCredentialName(key) && value !== '' && !hasReference(text)) {
+      // Named like a credential: kept out of workspace.json as well.
+      const kept = ctx.secrets.reference(key, value)
+      ctx.report.push({
+        source: 'collection variables',
+        message: `The variable ${key} holds a credential: it became ${kept}, its value goes to an environment.`,
+      })
+    } else vars[key] = text
   }
   const preview: ImportPreview = { requests: [], vars, report: ctx.report }
   reportScripts(json, stringOf(info.name) ?? 'collection', ctx)

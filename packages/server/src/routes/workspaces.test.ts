@@ -208,7 +208,7 @@ describe('workspace routes', () => {
     )
   })
 
-  it('picks up a file edited on disk, and sets a corrupt one aside with its path and reason', async () => {
+  it('picks up a file edited on disk, and reports a corrupt one with its path and reason, leaving it in place', async () => {
     const file = join(root, 'team', 'requests', 'smoke', 'get-item.json')
     const edited = { ...(JSON.parse(await readFile(file, 'utf8')) as SavedRequest), notes: 'edited in vim' }
     await writeFile(file, JSON.stringify(edited))
@@ -218,11 +218,14 @@ describe('workspace routes', () => {
     await mkdir(join(root, 'team', 'requests', 'broken'), { recursive: true })
     await writeFile(join(root, 'team', 'requests', 'broken', 'half.json'), '{"version": 1, "name": ')
     await writeFile(join(root, 'team', 'requests', 'broken', 'wrong.json'), '{"version": 1, "name": 3}')
-    const reported = await eventually(content, (c) => c.problems.filter((p) => p.keptAs).length >= 2)
+    const reported = await eventually(content, (c) => c.problems.some((p) => p.path === 'requests/broken/wrong.json'))
     const half = reported.problems.find((p) => p.path === 'requests/broken/half.json')
-    expect(half?.reason).toMatch(/not valid JSON/)
-    expect(half?.keptAs).toMatch(/^requests\/broken\/half\.corrupt-.+\.json$/)
-    expect(await readFile(join(root, 'team', half?.keptAs ?? ''), 'utf8')).toBe('{"version": 1, "name": ')
+    expect(half?.reason).toMatch(/not valid JSON: fix it/)
+    expect(half?.keptAs).toBeUndefined()
+    expect(await readdir(join(root, 'team', 'requests', 'broken'))).toEqual(['half.json', 'wrong.json'])
+    expect(await readFile(join(root, 'team', 'requests', 'broken', 'half.json'), 'utf8')).toBe(
+      '{"version": 1, "name": ',
+    )
     const wrong = reported.problems.find((p) => p.path === 'requests/broken/wrong.json')
     expect(wrong?.reason).toBe('"name" must be a string')
     const list = (await call('GET', '/api/workspaces')).json<WorkspaceListResponse>()
@@ -343,6 +346,21 @@ describe('workspace routes', () => {
     await expect(lstat(join(root, 'scratch'))).rejects.toThrow()
     expect((await call('DELETE', '/api/workspaces/default')).statusCode).toBe(400)
     expect((await call('GET', `/api/workspaces/${other.id}`)).statusCode).toBe(404)
+  })
+
+  it('deletes only the files a workspace owns in a project folder, keeping the project and its git folder', async () => {
+    const project = join(root, 'project')
+    await mkdir(join(project, 'src'), { recursive: true })
+    await mkdir(join(project, '.git'))
+    await writeFile(join(project, 'src', 'main.ts'), 'export {}\n')
+    await writeFile(join(project, 'README.md'), '# project\n')
+    await writeFile(join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n')
+    const opened = (await call('POST', '/api/workspaces', { name: 'Project', dir: project })).json<WorkspaceSummary>()
+    const put = await call('PUT', `/api/workspaces/${opened.id}/requests/smoke/get`, { request: saved('rest') })
+    expect(put.statusCode, put.body).toBe(200)
+    expect(await treeOf(project)).toContain('workspace.json')
+    expect((await call('DELETE', `/api/workspaces/${opened.id}?deleteFiles=true`)).statusCode).toBe(204)
+    expect(await treeOf(project)).toEqual(['.git', '.git/HEAD', 'README.md', 'src', 'src/main.ts'])
   })
 })
 

@@ -38,11 +38,11 @@ export interface ManifestPatch {
 
 export interface WorkspaceStore {
   readonly dir: string
-  /** Creates the folder when missing and sets unusable files aside (not on GET: reads have no side effects). */
+  /** Creates the folder when missing (not on GET: reads have no side effects) and reads it. */
   open(options?: { create?: boolean }): Promise<ScannedFolder>
-  /** What is on disk now; unusable files are reported, not moved. */
+  /** What is on disk now; unusable files are reported, never moved nor overwritten. */
   read(): Promise<ScannedFolder>
-  /** A rescan after an on-disk change: unusable files are set aside. */
+  /** A rescan after an on-disk change. */
   refresh(): Promise<ScannedFolder>
   saveRequest(path: string, request: SavedRequest, baseRevision?: string): Promise<{ revision: string }>
   deleteRequest(path: string, baseRevision?: string): Promise<void>
@@ -146,10 +146,10 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
           })
         }
         await removeOrphanedTemps({ dir, tempPrefix, staleMs: 60_000 }).catch(() => undefined)
-        return scanner.scan({ setAside: true })
+        return scanner.scan()
       }),
-    read: () => queue.run(() => scanner.scan({ setAside: false })),
-    refresh: () => queue.run(() => scanner.scan({ setAside: true })),
+    read: () => queue.run(() => scanner.scan()),
+    refresh: () => queue.run(() => scanner.scan()),
 
     saveRequest: (path, request, baseRevision) =>
       queue.run(async () => {
@@ -217,7 +217,18 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
         const file = join(dir, MANIFEST_FILE)
         const current = await currentRevision(file)
         if (patch.baseRevision !== undefined && patch.baseRevision !== current) throw conflict(MANIFEST_FILE, true)
-        const scanned = await scanner.scan({ setAside: true })
+        const scanned = await scanner.scan()
+        const unusable = scanned.problems.find((problem) => problem.path === MANIFEST_FILE)
+        if (unusable) {
+          // Writing defaults over it would lose what it holds (a colleague's change mid-merge, a newer format).
+          throw new WorkbenchError(
+            'conflict',
+            `${MANIFEST_FILE} cannot be read, so it was not changed: ${unusable.reason}.`,
+            {
+              hint: `Fix ${MANIFEST_FILE} (or delete it to start from defaults), then apply the change again.`,
+            },
+          )
+        }
         const next: WorkspaceManifest = {
           ...scanned.manifest,
           version: WORKSPACE_FILE_VERSION,
