@@ -9,6 +9,7 @@ import { exitCodeHelp } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
 import type { CliIo } from '../io.js'
 import { resolveCallTarget } from '../workspace/call-target.js'
+import { httpTarget } from '../workspace/http-target.js'
 import { callAction, collect, openSession, withTargetOptions } from './target-options.js'
 import type { TargetFlags } from './target-options.js'
 
@@ -96,12 +97,20 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
             ...(await session.auth.discoveryMetadata(session.urls)),
             ...((await session.auth.frame(typedHeaders)) as Record<string, string>),
           }
-          const { services } = await discoverTargets(session.engine, {
-            urls: session.urls,
-            metadata,
-            ...(flags.protocol ? { protocol: flags.protocol } : {}),
-          })
-          const { service, method } = findMethod(services, address)
+          // A plain HTTP request (an import) has nothing to discover: it goes to its URL as saved.
+          const { service, method } =
+            plan.isPlainHttp && session.urls[0] !== undefined
+              ? httpTarget(session.urls[0])
+              : findMethod(
+                  (
+                    await discoverTargets(session.engine, {
+                      urls: session.urls,
+                      metadata,
+                      ...(flags.protocol ? { protocol: flags.protocol } : {}),
+                    })
+                  ).services,
+                  address,
+                )
           const verbose = await createVerboseLog(io, session.auth.secretValues(), flags.verbose === true)
           const code = await runCall(
             {

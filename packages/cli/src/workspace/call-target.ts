@@ -6,6 +6,7 @@ import type { SavedAuth } from '@wirebench/core'
 import type { DataSource } from '../call/messages.js'
 import type { TargetFlags } from '../commands/target-options.js'
 import { CliFailure } from '../failure.js'
+import { HTTP_PROTOCOL } from './http-target.js'
 import { loadSavedCall, savedCallUrl } from './saved-request.js'
 
 interface SavedCallFlags extends TargetFlags {
@@ -26,6 +27,8 @@ export interface CallTarget<F extends SavedCallFlags> {
   workspaceVars?: Record<string, string>
   /** The saved request's auth (`inherit`: the environment's). */
   savedAuth?: SavedAuth
+  /** A saved plain HTTP request (no discovery: sent to its URL). */
+  isPlainHttp?: boolean
 }
 
 export async function resolveCallTarget<F extends SavedCallFlags>(
@@ -65,6 +68,7 @@ export async function resolveCallTarget<F extends SavedCallFlags>(
     workspaceVars: saved.vars,
     savedAuth: saved.auth,
   }
+  if (request.protocol === HTTP_PROTOCOL && (!flags.url || flags.url.length === 0)) target.isPlainHttp = true
   if (!flags.data || flags.data.length === 0) {
     target.sources = request.messages.map((value) => ({ kind: 'value', value }))
   }
