@@ -279,6 +279,36 @@ describe('workspace routes', () => {
     expect(stored).toContain('Bearer ${token}')
   })
 
+  it('refuses a literal secret in a saved auth through the API, writing nothing', async () => {
+    const canary = 'canary-literal-auth-5521'
+    const before = await treeOf(root)
+    const ws = `/api/workspaces/${workspace.id}`
+    const own = { mode: 'own', config: { type: 'bearer', token: canary } }
+    const attempts = [
+      await call('PUT', `${ws}/requests/secure/literal`, { request: saved('rest', { auth: own as never }) }),
+      await call('PUT', `${ws}/folders/secure`, { folder: { version: 1, auth: own } }),
+    ]
+    for (const response of attempts) {
+      expect(response.statusCode, response.body).toBe(400)
+      expect(response.json<Problem>().detail).toMatch(/"token" holds a literal secret/)
+      expect(response.body).not.toContain(canary)
+    }
+    // A batch (an import) saves the others and reports the refused one.
+    const batch = await call('POST', `${ws}/requests`, {
+      requests: [{ folder: 'secure', request: saved('rest', { auth: own as never }) }],
+    })
+    expect(batch.json<{ saved: string[]; report: { message: string }[] }>()).toMatchObject({
+      saved: [],
+      report: [{ message: expect.stringMatching(/literal secret/) as unknown }],
+    })
+    expect(await treeOf(root)).toEqual(before)
+    const reference = { mode: 'own', config: { type: 'bearer', token: '${token}' } }
+    const ok = await call('PUT', `${ws}/requests/secure/by-reference`, {
+      request: saved('rest', { auth: reference as never }),
+    })
+    expect(ok.statusCode, ok.body).toBe(200)
+  })
+
   it('refuses writes without the session token or from another origin, before anything is written', async () => {
     const before = await treeOf(root)
     const registryBefore = await readFile(join(h.configDir, 'workspaces.json'), 'utf8')

@@ -17,6 +17,7 @@ import {
   validateSavedFolder,
   validateSavedRequest,
 } from './file-format.js'
+import { assertNoLiteralSecret } from './auth-secrets.js'
 import { createFolderScanner } from './folder-scan.js'
 import type { ScannedFolder } from './folder-scan.js'
 import {
@@ -155,6 +156,7 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
       queue.run(async () => {
         const checked = validateSavedRequest(request)
         if (!checked.ok) throw invalid('saved request', checked.reason)
+        assertNoLiteralSecret(request.auth, 'saved request')
         const { folder, name } = requestFile(path)
         const file = join(dir, ...folder, name)
         const current = await currentRevision(file)
@@ -209,6 +211,7 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
       queue.run(async () => {
         const checked = validateSavedFolder(folder)
         if (!checked.ok) throw invalid('folder', checked.reason)
+        assertNoLiteralSecret(folder.auth, 'folder')
         await write([REQUESTS_DIR, ...folderSegments(path)], FOLDER_FILE, serializeSavedFolder(folder))
       }),
 
