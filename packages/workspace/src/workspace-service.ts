@@ -85,12 +85,16 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     return record
   }
 
-  function open(record: WorkspaceRecord): Promise<Opened> {
+  /**
+   * Opens a workspace once (store and watcher). Only a write (`create`) creates a missing folder: a read reports it
+   * missing, so a GET never recreates a folder the user deleted.
+   */
+  function open(record: WorkspaceRecord, create = false): Promise<Opened> {
     const existing = opened.get(record.id)
     if (existing) return existing
     const opening = (async () => {
       const store = createWorkspaceStore(record.dir)
-      const scanned = await store.open({ create: true })
+      const scanned = await store.open({ create })
       const entry: Opened = { record, store, revision: scanned.revision }
       if (options.watch !== false) {
         entry.watcher = watchFolder({
@@ -115,8 +119,8 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     return opening
   }
 
-  async function openById(id: string): Promise<Opened> {
-    return open(await recordOf(id))
+  async function openById(id: string, create = false): Promise<Opened> {
+    return open(await recordOf(id), create)
   }
 
   /** Writes through the API change the revision too: tabs other than the writer's learn it the same way. */
@@ -158,7 +162,10 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       known = new Set(document.workspaces.map((w) => w.id))
       active = document.activeId
       for (const record of document.workspaces) {
-        if (record.id === DEFAULT_WORKSPACE_ID || record.id === active) await open(record).catch(() => undefined)
+        if (record.id === DEFAULT_WORKSPACE_ID || record.id === active) {
+          // The default workspace lives in the config dir and is made at start; another folder must exist already.
+          await open(record, record.id === DEFAULT_WORKSPACE_ID).catch(() => undefined)
+        }
       }
     },
     async list() {
@@ -177,7 +184,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
         })
       }
       const record = await registry.add(input.name.trim(), input.dir)
-      const entry = await open(record)
+      const entry = await open(record, true)
       const hasManifest = await lstat(join(record.dir, MANIFEST_FILE)).then(
         () => true,
         () => false,
@@ -187,7 +194,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       return summaryOf(record)
     },
     async update(id, patch) {
-      const entry = await openById(id)
+      const entry = await openById(id, true)
       if (patch.name !== undefined) {
         if (patch.name.trim() === '') throw new WorkbenchError('invalid_request', 'A workspace name cannot be empty.')
         entry.record = await registry.rename(id, patch.name.trim())
@@ -236,7 +243,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     async activate(id) {
       await registry.activate(id)
       active = id
-      await openById(id)
+      await openById(id, true)
     },
     activeId: () => active,
     async content(id) {
@@ -255,7 +262,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       }
     },
     async store(id) {
-      const entry = await openById(id)
+      const entry = await openById(id, true)
       // Writes through the store announce themselves like on-disk changes do.
       const store = entry.store
       const announce = <T>(result: Promise<T>): Promise<T> =>

@@ -1,4 +1,4 @@
-import { lstat, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Problem, SavedRequest, WorkspaceContent, WorkspaceListResponse, WorkspaceSummary } from '@wirebench/core'
@@ -376,6 +376,43 @@ describe('workspace routes', () => {
     await expect(lstat(join(root, 'scratch'))).rejects.toThrow()
     expect((await call('DELETE', '/api/workspaces/default')).statusCode).toBe(400)
     expect((await call('GET', `/api/workspaces/${other.id}`)).statusCode).toBe(404)
+  })
+
+  it('reports a registered folder deleted on disk as missing after a restart, and GET never recreates it', async () => {
+    const configDir = await makeTempDir('restart')
+    const dir = join(await makeTempDir('gone'), 'api')
+    const first = await createHarness({ configDir, workspaces: { watch: false } })
+    const made = await first.app.inject({
+      method: 'POST',
+      url: '/api/workspaces',
+      headers: first.headers,
+      payload: { name: 'Gone', dir },
+    })
+    const id = made.json<WorkspaceSummary>().id
+    const activated = await first.app.inject({
+      method: 'PUT',
+      url: '/api/workspaces/active',
+      headers: first.headers,
+      payload: { id },
+    })
+    expect(activated.statusCode).toBe(204)
+    await first.close()
+    await rm(dir, { recursive: true })
+    const again = await createHarness({ configDir, workspaces: { watch: false } })
+    try {
+      const list = await again.app.inject({ url: '/api/workspaces', headers: again.headers })
+      expect(list.statusCode).toBe(200)
+      expect(list.json<WorkspaceListResponse>().workspaces.find((w) => w.id === id)).toMatchObject({ problemCount: 1 })
+      const content = await again.app.inject({ url: `/api/workspaces/${id}`, headers: again.headers })
+      expect(content.statusCode).toBe(404)
+      expect(content.json<Problem>()).toMatchObject({
+        detail: expect.stringMatching(/does not exist/) as unknown,
+        hint: expect.stringMatching(/Restore the folder.*forget the workspace/) as unknown,
+      })
+      await expect(lstat(dir)).rejects.toThrow()
+    } finally {
+      await again.close()
+    }
   })
 
   it('deletes only the files a workspace owns in a project folder, keeping the project and its git folder', async () => {

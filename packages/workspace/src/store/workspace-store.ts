@@ -139,14 +139,19 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
       queue.run(async () => {
         const info = await lstat(dir).catch(() => undefined)
         if (!info) {
-          if (!create) throw new WorkbenchError('not_found', `The workspace folder ${dir} does not exist.`)
+          if (!create) {
+            throw new WorkbenchError('not_found', `The workspace folder ${dir} does not exist (moved or deleted?).`, {
+              hint: 'Restore the folder (for example with git clone), or forget the workspace; saving into it creates it again.',
+            })
+          }
           await mkdir(join(dir, REQUESTS_DIR), { recursive: true })
         } else if (!(await lstat(dir).then((i) => i.isDirectory() || i.isSymbolicLink()))) {
           throw new WorkbenchError('invalid_request', `${dir} is not a folder.`, {
             hint: 'Name a folder (it is created when missing).',
           })
         }
-        await removeOrphanedTemps({ dir, tempPrefix, staleMs: 60_000 }).catch(() => undefined)
+        // Clearing a crashed write's temporary files is a write: not on an open for reading.
+        if (create) await removeOrphanedTemps({ dir, tempPrefix, staleMs: 60_000 }).catch(() => undefined)
         return scanner.scan()
       }),
     read: () => queue.run(() => scanner.scan()),
