@@ -16,12 +16,17 @@ import { createSecretVars, hasReference } from '../secret-vars.js'
 import { fromMustache } from '../templates.js'
 import { readPostmanAuth } from './postman-auth.js'
 
-const hint = 'Export the collection from Postman as "Collection v2.1" (a JSON file with info and item).'
+const hint =
+  'Export the collection from Postman as "Collection v2.1" (a JSON file with info and item); open a v1 collection in Postman and export it again as v2.1.'
 
 export function importPostman(content: string): ImportPreview {
   const json = parseJsonFile('postman', content, hint)
   const info = json.info
-  if (!isObject(info) || !Array.isArray(json.item)) throw notFormat('postman', 'it has no info and item list', hint)
+  if (!isObject(info) && Array.isArray(json.requests)) {
+    throw notFormat('postman', 'it is a Postman collection v1, which Postman no longer exports', hint)
+  }
+  if (!isObject(info)) throw notFormat('postman', 'it has no "info" object', hint)
+  if (!Array.isArray(json.item)) throw notFormat('postman', '"item" is not a list of requests and folders', hint)
   const schema = stringOf(info.schema) ?? ''
   if (schema !== '' && !/collection\/v2\.[01]\.0/.test(schema)) {
     throw notFormat('postman', `its schema is ${schema}`, hint)
