@@ -248,4 +248,34 @@ describe('wirebench call --workspace --request', () => {
     expect(missing.code).toBe(2)
     expect(missing.err).toMatch(/\$\{baseUrl\}.*--var baseUrl=/s)
   })
+
+  it("sends a WebSocket request's saved composer message as its frame", async () => {
+    await mkdir(join(workspace(), 'requests', 'live'), { recursive: true })
+    // As the UI saves chat/connect with "/help" typed in the composer.
+    const chat: SavedRequest = {
+      version: 1,
+      name: 'chat',
+      protocol: 'websocket',
+      url: spy.chatUrl,
+      service: 'chat',
+      method: 'connect',
+      messages: [{}],
+      options: { composer: { kind: 'text', payload: '/help', closeCode: '1000', closeReason: '' } },
+    }
+    await writeFile(join(workspace(), 'requests', 'live', 'chat.json'), JSON.stringify(chat))
+    const { code, err, out } = await cli([
+      'call',
+      '--workspace',
+      workspace(),
+      '--request',
+      'live/chat',
+      '--timeout',
+      '1',
+    ])
+    expect(code, err).toBe(0)
+    const frames = spy.requests.filter((r) => r.method === 'FRAME').map((r) => r.body)
+    expect(frames.at(-1)).toBe('/help')
+    expect(frames).not.toContain('{}')
+    expect(out).toContain('echo:/help')
+  })
 })

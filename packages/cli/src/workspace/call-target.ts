@@ -7,6 +7,7 @@ import type { DataSource } from '../call/messages.js'
 import type { TargetFlags } from '../commands/target-options.js'
 import { CliFailure } from '../failure.js'
 import { HTTP_PROTOCOL } from './http-target.js'
+import { savedMessages } from './saved-frames.js'
 import { loadSavedCall, savedCallUrl } from './saved-request.js'
 
 interface SavedCallFlags extends TargetFlags {
@@ -70,7 +71,7 @@ export async function resolveCallTarget<F extends SavedCallFlags>(
   }
   if (request.protocol === HTTP_PROTOCOL && (!flags.url || flags.url.length === 0)) target.isPlainHttp = true
   if (!flags.data || flags.data.length === 0) {
-    target.sources = request.messages.map((value) => ({ kind: 'value', value }))
+    target.sources = savedMessages(request).map((value) => ({ kind: 'value', value }))
   }
   if (typeof request.options?.timeoutMs === 'number') target.timeoutMs = request.options.timeoutMs
   if (typeof request.options?.serverUrl === 'string' && request.options.serverUrl !== '') {
