@@ -36,6 +36,19 @@ const books = [{ id: 1, title: 'The Lighthouse Ledger', author: { name: 'I. Mars
  *     summary: Get one book
  *     parameters:
  *       - { name: id, in: path, required: true, schema: { type: integer } }
+ * /books/events:
+ *   get:
+ *     tags: [books]
+ *     operationId: watchStock
+ *     summary: Stock changes as server-sent events (a live call in the workbench)
+ *     parameters:
+ *       - { name: count, in: query, required: false, schema: { type: integer, default: 3 } }
+ *     responses:
+ *       '200':
+ *         description: one event per stock change
+ *         content:
+ *           text/event-stream:
+ *             schema: { type: string }
  */
 export async function createBookshop(options = {}) {
   const app = express()
@@ -48,6 +61,14 @@ export async function createBookshop(options = {}) {
   app.use(express.json())
   const api = express.Router()
   api.get('/books', (req, res) => res.json(books.filter((b) => !req.query.title || b.title.includes(req.query.title))))
+  api.get('/books/events', (req, res) => {
+    const count = Math.min(Number(req.query.count ?? 3) || 3, 100)
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    for (let n = 1; n <= count; n++) {
+      res.write(`id: ${n}\nevent: stock\ndata: ${JSON.stringify({ id: 1, inStock: 10 - n })}\n\n`)
+    }
+    res.end()
+  })
   api.get('/books/:id', (req, res) => {
     const found = books.find((b) => b.id === Number(req.params.id))
     return found ? res.json(found) : res.status(404).json({ error: 'no such book' })

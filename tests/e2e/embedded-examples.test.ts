@@ -13,6 +13,7 @@ import '../support/express5-in-vitest.js'
 import { createBookshop as createExpressBookshop } from '../../examples/embedded-express/server.mjs'
 import { createBookshop as createFastifyBookshop } from '../../examples/embedded-fastify/server.mjs'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
+import { liveFacts, receivedPreviews, waitForLiveStatus } from './support/live-page.js'
 import {
   fieldInput,
   methodRow,
@@ -89,6 +90,18 @@ describe.runIf(requireChromium())('embedded examples in the browser', () => {
       const badge = await sendWithShortcut(page)
       expect(await badge.textContent()).toMatch(/^200/)
       await screenshot(page, 'embedded-express-dark')
+      // A server-sent event stream is a live call: it runs over the workbench's WebSocket, upgraded on the host.
+      await openMethod(page, 'watchStock')
+      await fieldInput(page, 'count').fill('3')
+      await page.keyboard.press('Control+Enter')
+      await waitForLiveStatus(page, ['closed', 'error'])
+      expect(await liveFacts(page)).toMatchObject({ status: 'closed', received: 3 })
+      expect(await receivedPreviews(page)).toEqual([
+        '{"id":1,"inStock":9}',
+        '{"id":1,"inStock":8}',
+        '{"id":1,"inStock":7}',
+      ])
+      await screenshot(page, 'embedded-express-stream-dark')
       expect(errors).toEqual([])
       await page.context().close()
     } finally {

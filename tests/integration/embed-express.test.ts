@@ -4,6 +4,9 @@
  * in-process swagger-jsdoc document is merged in; calls reach the handlers over loopback HTTP to the host's listener.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,9 +14,15 @@ import type { DiscoverResponse, InvokeResult } from '@wirebench/core'
 import '../support/express5-in-vitest.js'
 import express5 from 'express'
 import express4 from 'express4'
+import expressWs from 'express-ws'
+import { createSchema, createYoga } from 'graphql-yoga'
+import { expressWorkbench } from '@wirebench/embed'
+import type { ExpressWorkbench } from '@wirebench/embed'
 import swaggerJsdoc from 'swagger-jsdoc'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LIVE_PROTOCOL } from '@wirebench/core'
 import { expressRoutes, startExpressHost } from '../servers/embed/express-host.js'
+import { connectLive, liveUrl, refusedStatus } from '../servers/live/live-client.js'
 import type { ExpressHost } from '../servers/embed/express-host.js'
 
 const token = 'embedded-express-token-0123456789abcdef0123456789abcdef'
@@ -94,6 +103,18 @@ describe.each([
       headers: { 'x-trace': 't-1' },
     })
   })
+
+  it("opens the live WebSocket under the prefix through the host's own server, behind the same gates", async () => {
+    // The page load is what lets the workbench learn the host's server.
+    await api(host, '/api/discover', { urls: [host.origin] })
+    const url = liveUrl(host.origin, '/workbench')
+    const client = await connectLive(url, { token })
+    expect(client.socket.protocol).toBe(LIVE_PROTOCOL)
+    await client.close()
+    expect(await refusedStatus(url, { token: 'wrong-token-0123456789abcdef0123456789abcdef' })).toBe(401)
+    // Upgrades outside the prefix stay the host's: with no handler of its own they are answered, not left hanging.
+    expect(await refusedStatus(liveUrl(host.origin, '/elsewhere'), { token })).toBe(404)
+  })
 })
 
 /**
@@ -158,5 +179,81 @@ describe('an Express host with a swagger-jsdoc document', () => {
       url: '/books',
       body: { title: 'Dune', author: { name: 'Herbert' } },
     })
+  })
+})
+
+describe('an Express host with express-ws routes and graphql-yoga', () => {
+  let server: Server
+  let origin: string
+  let workbench: ExpressWorkbench
+
+  beforeAll(async () => {
+    const app = express5()
+    const schema = createSchema({
+      typeDefs: 'type Query { greeting(name: String!): String! }',
+      resolvers: { Query: { greeting: (_: unknown, args: { name: string }) => `Hello, ${args.name}` } },
+    })
+    workbench = await expressWorkbench(app, {
+      prefix: '/workbench',
+      configDir,
+      token,
+      uiDir: null,
+      announce: false,
+      // Mounted with app.use, yoga is middleware like any other: the host names it and hands over its schema.
+      graphql: [{ path: '/graphql', schema }],
+    })
+    app.use('/workbench', workbench)
+    app.use('/graphql', createYoga({ schema, graphqlEndpoint: '/graphql', logging: false, graphiql: false }))
+    server = createServer(app)
+    // express-ws registers each `app.ws(path)` as `GET <path>/.websocket`: that is how it is told from a REST route.
+    expressWs(app, server)
+    ;(app as unknown as { ws: expressWs.WebsocketMethod<unknown> }).ws('/feed', (socket) => {
+      socket.on('message', (data: Buffer) => socket.send(`echo: ${data.toString()}`))
+    })
+    app.get('/health', (_req, res) => {
+      res.json({ ok: true })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await workbench.close()
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  it('lists an express-ws route as a WebSocket endpoint, not as a REST GET, and calls it', async () => {
+    const host = { origin } as ExpressHost
+    const answer = await api<DiscoverResponse>(host, '/api/discover', { urls: [origin] })
+    const rest = answer.services.filter((s) => s.protocol === 'rest')
+    expect(rest.flatMap((s) => s.methods.map((m) => `${m.httpMethod} ${m.httpPath}`))).toEqual(['GET /health'])
+    const sockets = answer.services.filter((s) => s.protocol === 'websocket')
+    const address = `${origin.replace('http:', 'ws:')}/feed`
+    expect(sockets.map((s) => [s.originUrl, s.name, s.source])).toEqual([[address, 'feed', 'embedded']])
+    const result = await api<InvokeResult>(host, '/api/invoke', {
+      protocol: 'websocket',
+      url: address,
+      service: 'feed',
+      method: 'connect',
+      messages: [{ text: 'hi' }],
+    })
+    expect(JSON.stringify(result.response)).toContain('echo: hi')
+  })
+
+  it('lists the GraphQL server the host names from its schema object and calls it over loopback', async () => {
+    const host = { origin } as ExpressHost
+    const answer = await api<DiscoverResponse>(host, '/api/discover', { urls: [origin] })
+    const graphql = answer.services.filter((s) => s.protocol === 'graphql')
+    expect(graphql.map((s) => [s.originUrl, s.name, s.methods.map((m) => m.name)])).toEqual([
+      [`${origin}/graphql`, 'Query', ['greeting']],
+    ])
+    const result = await api<InvokeResult>(host, '/api/invoke', {
+      protocol: 'graphql',
+      url: `${origin}/graphql`,
+      service: 'Query',
+      method: 'greeting',
+      messages: [{ variables: { name: 'Ada' } }],
+    })
+    expect(result.response).toMatchObject({ data: { greeting: 'Hello, Ada' } })
   })
 })

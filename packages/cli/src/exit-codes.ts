@@ -20,7 +20,8 @@ export const exitCodeHelp = `
 Exit codes:
   0  success
   1  the call completed with a non-OK status (HTTP 4xx/5xx, a gRPC status other than OK, a GraphQL response with
-     errors, an MCP tool error, a failed hub invocation, a stream or channel that ended with an error)
+     errors, an MCP tool error, a failed hub invocation, a stream or channel that ended with an error), or an
+     assertion of a saved request (--request) did not pass
   2  usage error (unknown flag, method not found, a -d that is not JSON, an environment that does not exist, a host
      the environment's credentials are not approved for)
   3  discovery or connection failure

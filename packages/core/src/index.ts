@@ -68,6 +68,17 @@ export type { SubstitutionOptions, SubstitutionResult } from './variables/substi
 export { defaultSystemSources, resolveSystemVariable, systemVariableNames } from './variables/system.js'
 export type { SystemSources } from './variables/system.js'
 export { pathValueToString, readPath } from './variables/path.js'
+export {
+  chainReferenceFor,
+  createChainResolver,
+  parseChainPath,
+  parseChainReference,
+  readResponsePath,
+} from './variables/chain.js'
+export type { ChainReference, ChainSources, ResponseSnapshot } from './variables/chain.js'
+export { assertionProblem, assertionsProblem, regexProblem } from './assertions/check-assertions.js'
+export { assertionSubjectOf, assertionsPassed, describeAssertion, evaluateAssertions } from './assertions/evaluate.js'
+export type { AssertionOutcome, AssertionResult, AssertionSubject, ValidationSummary } from './assertions/evaluate.js'
 export { defaultCallLimits, silentLogger } from './plugin/contract.js'
 export { whenAborted } from './plugin/abort.js'
 export { createTargetCache } from './plugin/target-cache.js'
@@ -174,6 +185,7 @@ export type { OutboundPolicy } from './net/outbound.js'
 export { WORKSPACE_FILE_VERSION } from './model/saved-request.js'
 export type {
   HistoryEntry,
+  SavedAssertion,
   SavedAuth,
   SavedFolder,
   SavedRequest,

@@ -10,6 +10,23 @@ export interface EmbedOptions
   configDir?: string
   /** The host's name in the UI; default the `name` of the package.json where the process runs. */
   name?: string
+  /**
+   * GraphQL endpoints the host serves with their schema objects (graphql-yoga, Apollo…): listed as GraphQL services,
+   * read in process, and left out of the REST listing. Mercurius on a Fastify host is found without this.
+   */
+  graphql?: GraphqlEndpointOption[]
+  /**
+   * The host's OpenAPI document, built in process (swagger-jsdoc, zod-to-openapi, tsoa, @nestjs/swagger): each route
+   * found in the framework takes the document's operation for the same verb and path. Never fetched over HTTP.
+   */
+  openapi?: Record<string, unknown>
+}
+
+export interface GraphqlEndpointOption {
+  /** Path on the host (`/graphql`). */
+  path: string
+  /** The `GraphQLSchema` served there. */
+  schema: unknown
 }
 
 export interface FastifyEmbedOptions extends EmbedOptions {

@@ -7,6 +7,7 @@ import { SESSION_TICKET_PATH, WorkbenchError } from '@wirebench/core'
 import { join } from 'node:path'
 import type { ClientConfig } from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
+import { hostEndpointView } from './embedded/host-endpoints.js'
 import { installErrorHandling } from './errors/error-handler.js'
 import { defaultLimits } from './options.js'
 import type { WorkbenchOptions } from './options.js'
@@ -107,6 +108,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     timeoutMs: limits.tokenProxyTimeoutMs,
     maxResponseBytes: limits.tokenProxyMaxResponseBytes,
   })
+  const hostEndpoints = options.embeddedHost ? hostEndpointView(options.embeddedHost) : undefined
   // Built-in plugins load their protocol stacks on first use: start-up pays for their manifests only.
   const builtins =
     options.plugins ??
@@ -114,6 +116,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       outbound: outboundPolicy,
       cookieJars: cookieJars.jars,
       ...(options.embeddedHost ? { host: options.embeddedHost } : {}),
+      ...(hostEndpoints ? { hostEndpoints } : {}),
       mcp: {
         servers: mcpServers,
         processes: mcpServers.board,
@@ -175,6 +178,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
       outboundPolicy,
       maxResponseBytes: limits.maxResponseBytes,
       ...(options.embeddedHost ? { isHostUrl: options.embeddedHost.owns.bind(options.embeddedHost) } : {}),
+      ...(hostEndpoints ? { hostEndpoints: hostEndpoints.at } : {}),
     }),
     invoker: createInvokeService({
       registry,

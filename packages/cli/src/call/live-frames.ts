@@ -47,6 +47,8 @@ export interface FramePrinting {
    * command's outcome not OK, also when the command ends the connection itself.
    */
   failures?: { count: number }
+  /** Told of every frame as it is read (the last message and the end feed chaining and assertions). */
+  onFrame?: (frame: StreamFrame) => void
 }
 
 /** Reads `frames` to their end; returns the exit code their end frame (or a quiet end) means. */
@@ -54,6 +56,7 @@ export async function printFrames(frames: AsyncIterable<StreamFrame>, printing: 
   const { io, verbose, isEndedByUs = () => false } = printing
   const failures = printing.failures ?? { count: 0 }
   for await (const frame of frames) {
+    printing.onFrame?.(frame)
     if (frame.type === 'message') {
       io.out(formatLine(frameDocument(frame)))
       const failure = failureOf(frame)

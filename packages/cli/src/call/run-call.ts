@@ -15,6 +15,7 @@ import type { CliIo } from '../io.js'
 import { printFrames } from './live-frames.js'
 import { collectMessages, stdinMessages } from './messages.js'
 import type { DataSource } from './messages.js'
+import type { SeenResponse } from './seen-response.js'
 import type { VerboseLog } from './verbose.js'
 
 export interface CallPlan {
@@ -33,6 +34,8 @@ export interface CallRun {
   auth: CallAuth
   io: CliIo
   verbose: VerboseLog
+  /** Filled with what came back, for chaining and assertions (`seen-response.ts`). */
+  seen?: SeenResponse
 }
 
 /**
@@ -88,6 +91,7 @@ async function runUnary(plan: CallPlan, run: CallRun): Promise<ExitCode> {
     logger: run.engine.logger,
   })
   run.verbose.result(result)
+  run.seen?.unary(result)
   const answered =
     result.responses && plan.method.methodType !== 'Unary' && result.responses.length > 1
       ? result.responses
@@ -167,6 +171,7 @@ async function runStream(plan: CallPlan, run: CallRun): Promise<ExitCode> {
     const code = await printFrames(plugin.invokeStream(call, await live.create()), {
       io: run.io,
       verbose: run.verbose,
+      ...(run.seen ? { onFrame: run.seen.frame } : {}),
       isEndedByUs: () => live.controller.signal.aborted,
     })
     throwIfExpired(live.controller.signal)
@@ -233,6 +238,7 @@ async function runChannel(plan: CallPlan, run: CallRun): Promise<ExitCode> {
     const printing = printFrames(opened.frames(), {
       io: run.io,
       verbose: run.verbose,
+      ...(run.seen ? { onFrame: run.seen.frame } : {}),
       isEndedByUs: () => live.controller.signal.aborted,
       failures,
     })

@@ -1,11 +1,16 @@
 /** `wirebench call`: one call of a discovered method, with the workbench's variables, auth and plugins. */
 import { Command, Option } from 'commander'
+import { createChainResolver } from '@wirebench/core'
+import type { ResponseSnapshot } from '@wirebench/core'
+import { reportAssertions } from '../call/assertion-report.js'
+import { createSeenResponse } from '../call/seen-response.js'
 import { createVerboseLog } from '../call/verbose.js'
 import { readDataFlags } from '../call/messages.js'
 import { runCall } from '../call/run-call.js'
 import { discoverTargets } from '../engine/discover-targets.js'
 import { findMethod } from '../engine/find-method.js'
-import { exitCodeHelp } from '../exit-codes.js'
+import { exitCodeHelp, exitCodes } from '../exit-codes.js'
+import type { ExitCode } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
 import type { CliIo } from '../io.js'
 import { resolveCallTarget } from '../workspace/call-target.js'
@@ -19,6 +24,11 @@ interface CallFlags extends TargetFlags {
   timeout?: string
   workspace?: string
   request?: string
+}
+
+/** As commander parses them: `--request` repeats. */
+interface RawCallFlags extends Omit<CallFlags, 'request'> {
+  request?: string[]
 }
 
 export function parseHeaderFlag(text: string): [string, string] {
@@ -46,6 +56,7 @@ Examples:
   $ wirebench call --url 'mcp@stdio:npx -y @modelcontextprotocol/server-everything' Tools/get-sum -d '{"a": 2, "b": 3}'
   $ wirebench call --mcp-config ~/.cursor/mcp.json --url mcp+stdio://github Resources/readme
   $ wirebench call --workspace ./api-requests --request smoke/get-item
+  $ wirebench call --workspace ./api-requests --request auth/login --request smoke/get-item
 
 Messages: one -d is the request; several -d are a client stream; -d @file reads JSON (a .graphql file is sent as
 the query, and a -d right after it holds its variables; --var fills "\${name}" in them); -d @- reads standard input (for a stream or channel, one JSON message per line). A unary call prints
@@ -57,6 +68,11 @@ payloads. WebSocket and SignalR connections stay open after the last message unt
 
 --request sends a request saved in the --workspace folder (requests/smoke/get-item.json) to the URL it was saved
 with; -d replaces its messages, -H adds headers, and its workspace variables fill what the environment does not.
+--request repeats: the saved requests are sent in order, and the command stops at the first that fails. A later one
+may read an earlier one's response: "\${auth/login.response.token}" (a saved request's path, then .response, then a
+dotted path into its body; status and headers.<name> read the status and a header), or "\${response.token}" for the
+request just before it. Responses are read only from this command, never from the workbench's history. A saved
+request's assertions are checked on its response and printed to stderr; one that fails makes the exit code 1.
 --env applies an environment of <config-dir>/environments.json (variables, auth, TLS trust). Its credentials go only
 to approved hosts: the hosts of --url, those in the environment's approved list, and --allow-credentials-host.
 OAuth 2.0 authorization code needs a browser and is refused here.
@@ -72,7 +88,11 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
     .description('call a method: unary, client and server streams, bidi and WebSocket channels')
     .argument('[Service/Method]', 'the method, as wirebench list prints it (not with --request)')
     .option('--workspace <dir>', 'the workspace folder --request reads from')
-    .option('--request <folder/name>', 'send this saved request of the --workspace folder')
+    .option(
+      '--request <folder/name>',
+      'send this saved request of the --workspace folder (repeatable: sent in order)',
+      collect,
+    )
     .option('-d, --data <json|@file|@->', 'a request message (repeat for a client stream or channel)', collect)
     .option('-H, --header <name: value>', 'a request header or metadata entry (repeatable)', collect)
     .addOption(
@@ -81,52 +101,94 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
     .option('-v, --verbose', 'print request headers (secrets masked), response headers, trailers and status to stderr')
     .addHelpText('after', `${examples}\n${exitCodeHelp}`)
     .action(
-      callAction(async (given: string | undefined, rawFlags: CallFlags) => {
-        const plan = await resolveCallTarget(given, rawFlags)
-        const { flags, address } = plan
-        const sources = plan.sources ?? (await readDataFlags(flags.data ?? []))
-        const typedHeaders = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
-        const headers = { ...plan.headers, ...typedHeaders }
-        const timeoutMs = parseTimeout(flags.timeout) ?? plan.timeoutMs
-        // Discovery keeps the server's own time box: --timeout is the call's (for a connection, how long to listen).
-        const session = await openSession(flags, io, plan.workspaceVars, plan.savedAuth)
-        try {
-          // Headers typed with -H reach discovery too (a document behind a key needs them), as the UI's discovery
-          // headers do: they go only to the --url hosts, the ones the command line names.
-          const metadata = {
-            ...(await session.auth.discoveryMetadata(session.urls)),
-            ...((await session.auth.frame(typedHeaders)) as Record<string, string>),
-          }
-          // A plain HTTP request (an import) has nothing to discover: it goes to its URL as saved.
-          const { service, method } =
-            plan.isPlainHttp && session.urls[0] !== undefined
-              ? httpTarget(session.urls[0])
-              : findMethod(
-                  (
-                    await discoverTargets(session.engine, {
-                      urls: session.urls,
-                      metadata,
-                      ...(flags.protocol ? { protocol: flags.protocol } : {}),
-                    })
-                  ).services,
-                  address,
-                )
-          const verbose = await createVerboseLog(io, session.auth.secretValues(), flags.verbose === true)
-          const code = await runCall(
-            {
-              service,
-              method,
-              sources,
-              headers,
-              ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-              ...(plan.serverUrl !== undefined ? { serverUrl: plan.serverUrl } : {}),
-            },
-            { engine: session.engine, auth: session.auth, io, verbose },
-          )
+      callAction(async (given: string | undefined, rawFlags: RawCallFlags) => {
+        const { request: requestFlags, ...flags } = rawFlags
+        const requests = requestFlags ?? []
+        if (requests.length > 1 && (rawFlags.data?.length ?? 0) > 0) {
+          throw CliFailure.usage('-d replaces the messages of one --request; it cannot go with several.')
+        }
+        const chain = createCommandChain()
+        if (requests.length <= 1) {
+          const [request] = requests
+          setExitCode(await callOnce(given, { ...flags, ...(request !== undefined ? { request } : {}) }, io, chain))
+          return
+        }
+        if (given !== undefined) throw CliFailure.usage(`--request names the methods already; drop "${given}".`)
+        for (const request of requests) {
+          const code = await callOnce(undefined, { ...flags, request }, io, chain)
           setExitCode(code)
-        } finally {
-          await session.close()
+          // Later requests may read this one's response: they are not sent after a failure.
+          if (code !== exitCodes.ok) return
         }
       }),
     )
+}
+
+/** The responses of this command's calls, for the `${…response…}` references of the calls after them. */
+function createCommandChain() {
+  const saved = new Map<string, ResponseSnapshot>()
+  let previous: ResponseSnapshot | undefined
+  return {
+    resolver: () => createChainResolver({ current: previous, saved: (path) => saved.get(path) }),
+    record(path: string | undefined, snapshot: ResponseSnapshot | undefined) {
+      previous = snapshot
+      if (path !== undefined && snapshot) saved.set(path, snapshot)
+    },
+  }
+}
+
+async function callOnce(
+  given: string | undefined,
+  rawFlags: CallFlags,
+  io: CliIo,
+  chain: ReturnType<typeof createCommandChain>,
+): Promise<ExitCode> {
+  const plan = await resolveCallTarget(given, rawFlags)
+  const { flags, address } = plan
+  const sources = plan.sources ?? (await readDataFlags(flags.data ?? []))
+  const typedHeaders = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
+  const headers = { ...plan.headers, ...typedHeaders }
+  const timeoutMs = parseTimeout(flags.timeout) ?? plan.timeoutMs
+  // Discovery keeps the server's own time box: --timeout is the call's (for a connection, how long to listen).
+  const session = await openSession(flags, io, plan.workspaceVars, plan.savedAuth, chain.resolver())
+  try {
+    // Headers typed with -H reach discovery too (a document behind a key needs them), as the UI's discovery
+    // headers do: they go only to the --url hosts, the ones the command line names.
+    const metadata = {
+      ...(await session.auth.discoveryMetadata(session.urls)),
+      ...((await session.auth.frame(typedHeaders)) as Record<string, string>),
+    }
+    // A plain HTTP request (an import) has nothing to discover: it goes to its URL as saved.
+    const { service, method } =
+      plan.isPlainHttp && session.urls[0] !== undefined
+        ? httpTarget(session.urls[0])
+        : findMethod(
+            (
+              await discoverTargets(session.engine, {
+                urls: session.urls,
+                metadata,
+                ...(flags.protocol ? { protocol: flags.protocol } : {}),
+              })
+            ).services,
+            address,
+          )
+    const verbose = await createVerboseLog(io, session.auth.secretValues(), flags.verbose === true)
+    const seen = createSeenResponse()
+    const code = await runCall(
+      {
+        service,
+        method,
+        sources,
+        headers,
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        ...(plan.serverUrl !== undefined ? { serverUrl: plan.serverUrl } : {}),
+      },
+      { engine: session.engine, auth: session.auth, io, verbose, seen },
+    )
+    chain.record(plan.saved?.path, seen.snapshot())
+    if (!plan.saved) return code
+    return reportAssertions({ ...plan.saved, subject: seen.subject(), code, io })
+  } finally {
+    await session.close()
+  }
 }

@@ -101,6 +101,7 @@ export async function openSession(
   io: CliIo,
   workspaceVars?: Readonly<Record<string, string>>,
   savedAuth?: SavedAuth,
+  chainResolver?: (name: string) => string | undefined,
 ): Promise<CallSession> {
   const mcpServers: McpStdioServer[] = []
   const typedUrls = (flags.url ?? [])
@@ -139,6 +140,7 @@ export async function openSession(
       allowedHosts: flags.allowCredentialsHost ?? [],
       tokens: engine.tokens,
       ...(workspaceVars ? { workspaceVars } : {}),
+      ...(chainResolver ? { resolve: chainResolver } : {}),
     })
     return { engine, auth, urls, close: () => engine.close() }
   } catch (error) {

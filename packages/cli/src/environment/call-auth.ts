@@ -4,7 +4,7 @@
  * marker, and credentials bound to hosts. The command line cannot ask, so the hosts of its `--url`s and of
  * `--allow-credentials-host` are approved for the call and any other host that would get credentials is refused.
  */
-import { readTargetText } from '@wirebench/core'
+import { parseChainReference, readTargetText } from '@wirebench/core'
 import type * as AuthPackage from '@wirebench/auth'
 import type { AuthCaches, BoundCall, Environment, TokenClient } from '@wirebench/auth'
 import type { TokenProxy } from '@wirebench/server/engine'
@@ -20,6 +20,8 @@ export interface CallAuthOptions extends CallEnvironment {
   signal?: AbortSignal
   /** A workspace's variables: below the environment's (system, then environment, then workspace). */
   workspaceVars?: Readonly<Record<string, string>>
+  /** Request chaining: reads `${response.…}` and saved requests' responses from earlier calls of the command. */
+  resolve?: (name: string) => string | undefined
 }
 
 export interface OutgoingCall {
@@ -72,9 +74,13 @@ function hostRefusal(environment: string, host: string | undefined, reason: stri
 }
 
 function undefinedVariables(names: readonly string[]): CliFailure {
+  const chained = names.filter((name) => parseChainReference(name) !== undefined)
   return CliFailure.usage(
     `Undefined variable${names.length > 1 ? 's' : ''}: ${names.map((n) => `\${${n}}`).join(', ')}.`,
-    'Define them with --var name=value, --env-file, or in the environment named by --env.',
+    chained.length > 0
+      ? 'A response reference reads a request sent earlier by the same command: put --request <folder/name> of that ' +
+          'request before this one (${response.…} reads the one just before), and check that its response has the path.'
+      : 'Define them with --var name=value, --env-file, or in the environment named by --env.',
   )
 }
 
@@ -132,6 +138,7 @@ export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth
         tokenClient,
         preApprovedOrigins,
         ...(options.workspaceVars ? { scopes: [options.workspaceVars] } : {}),
+        ...(options.resolve ? { resolve: options.resolve } : {}),
         ...(options.secretVariables ? { secretVariables: options.secretVariables } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       },
@@ -179,6 +186,7 @@ export async function createCallAuth(options: CallAuthOptions): Promise<CallAuth
       const { value, unresolved } = module.substituteFrame(message, {
         environment,
         ...(options.workspaceVars ? { scopes: [options.workspaceVars] } : {}),
+        ...(options.resolve ? { resolve: options.resolve } : {}),
         ...(options.secretVariables ? { secretVariables: options.secretVariables } : {}),
       })
       if (unresolved.length > 0) throw undefinedVariables(unresolved)

@@ -2,7 +2,7 @@
  * What `wirebench call` sends: the method and flags as given, or a saved request of a workspace (`--workspace`
  * with `--request`), whose URL, protocol, method, messages, headers and timeout fill in what the flags leave out.
  */
-import type { SavedAuth } from '@wirebench/core'
+import type { SavedAssertion, SavedAuth } from '@wirebench/core'
 import type { DataSource } from '../call/messages.js'
 import type { TargetFlags } from '../commands/target-options.js'
 import { CliFailure } from '../failure.js'
@@ -30,6 +30,8 @@ export interface CallTarget<F extends SavedCallFlags> {
   savedAuth?: SavedAuth
   /** A saved plain HTTP request (no discovery: sent to its URL). */
   isPlainHttp?: boolean
+  /** The saved request's path and assertions, checked on its response. */
+  saved?: { path: string; assertions: SavedAssertion[] }
 }
 
 export async function resolveCallTarget<F extends SavedCallFlags>(
@@ -68,6 +70,7 @@ export async function resolveCallTarget<F extends SavedCallFlags>(
     headers: { ...request.metadata },
     workspaceVars: saved.vars,
     savedAuth: saved.auth,
+    saved: { path: flags.request, assertions: request.assertions ?? [] },
   }
   if (request.protocol === HTTP_PROTOCOL && (!flags.url || flags.url.length === 0)) target.isPlainHttp = true
   if (!flags.data || flags.data.length === 0) {

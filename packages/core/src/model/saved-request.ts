@@ -49,7 +49,26 @@ export interface SavedRequest {
   options?: SavedRequestOptions
   auth?: SavedAuth
   notes?: string
+  /** Checks on each response of this request (data, never scripts): the UI shows them, `wirebench call` exits 1. */
+  assertions?: SavedAssertion[]
 }
+
+/**
+ * One declarative check on a response. `status` compares with the HTTP status for HTTP-based protocols, else the
+ * status name (`OK`, `NotFound`); `json` reads a chaining path (`data.items.0.id`) of the body; `matches` is a
+ * JavaScript regular expression source; `schema-valid` needs the response validated against the method's schema.
+ */
+export type SavedAssertion =
+  | { type: 'status'; is: number | string }
+  | { type: 'status'; in: Array<number | string> }
+  | { type: 'json'; path: string; equals: unknown }
+  | { type: 'json'; path: string; matches: string }
+  | { type: 'json'; path: string; exists: boolean }
+  | { type: 'header'; name: string; equals: string }
+  | { type: 'header'; name: string; matches: string }
+  | { type: 'header'; name: string; exists: boolean }
+  | { type: 'latency'; below: number }
+  | { type: 'schema-valid' }
 
 /** `requests/<folder>/folder.json`: what a folder sets for the requests inside it. */
 export interface SavedFolder {

@@ -3,33 +3,11 @@
  * over its in-process OpenAPI document (swagger-jsdoc, zod-to-openapi, tsoa…), that document's operation for the same
  * verb and path (names, tags, parameters, bodies), never fetched over HTTP.
  */
+import { operationKey, operationsOf } from '../routes/host-openapi.js'
 import { defaultServiceName, groupName } from '../routes/host-route.js'
 import type { HostRoute, JsonSchema } from '../routes/host-route.js'
-import { isObject } from '../routes/shared-schemas.js'
 import { expressPathToOpenApi } from './route-walk.js'
 import type { ExpressRoute } from './route-walk.js'
-
-/** Operations of the document by `VERB /path`, the path's parameter names folded so `{id}` matches `{userId}`. */
-function operationsOf(document: JsonSchema | undefined): Map<string, JsonSchema> {
-  const operations = new Map<string, JsonSchema>()
-  const paths = isObject(document?.['paths']) ? document['paths'] : {}
-  for (const [path, item] of Object.entries(paths)) {
-    if (!isObject(item)) continue
-    for (const [verb, operation] of Object.entries(item)) {
-      if (!isObject(operation)) continue
-      // Parameters declared on the path item apply to each of its operations.
-      const shared: unknown[] = Array.isArray(item['parameters']) ? item['parameters'] : []
-      const own: unknown[] = Array.isArray(operation['parameters']) ? operation['parameters'] : []
-      const merged = shared.length > 0 ? { ...operation, parameters: [...shared, ...own] } : operation
-      operations.set(keyOf(verb, path), merged)
-    }
-  }
-  return operations
-}
-
-function keyOf(verb: string, path: string): string {
-  return `${verb.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '')}`
-}
 
 export function expressHostRoutes(routes: readonly ExpressRoute[], document: JsonSchema | undefined): HostRoute[] {
   const declared = operationsOf(document)
@@ -37,7 +15,7 @@ export function expressHostRoutes(routes: readonly ExpressRoute[], document: Jso
   const out: HostRoute[] = []
   for (const route of routes) {
     const path = expressPathToOpenApi(route.path)
-    const key = keyOf(route.method, path)
+    const key = operationKey(route.method, path)
     if (seen.has(key)) continue
     seen.add(key)
     const host: HostRoute = { method: route.method, path, service: groupName(route.group) ?? defaultServiceName }
@@ -46,14 +24,4 @@ export function expressHostRoutes(routes: readonly ExpressRoute[], document: Jso
     out.push(host)
   }
   return out
-}
-
-/** The document's `components`, so its operations' `$ref`s resolve in the in-memory document. */
-export function componentsOf(document: JsonSchema | undefined): {
-  schemas: Record<string, JsonSchema>
-  other: JsonSchema
-} {
-  const components = isObject(document?.['components']) ? document['components'] : {}
-  const { schemas, ...other } = components
-  return { schemas: isObject(schemas) ? (schemas as Record<string, JsonSchema>) : {}, other }
 }

@@ -14,15 +14,23 @@ import { hostName } from '../host-name.js'
 import { configDirOf, normalizePrefix } from '../options.js'
 import type { EmbedOptions } from '../options.js'
 import { toOpenApiDocument } from '../routes/openapi-document.js'
-import { componentsOf, expressHostRoutes } from './express-document.js'
+import { componentsOf } from '../routes/host-openapi.js'
+import { expressHostRoutes } from './express-document.js'
+import { expressEndpoints } from './express-endpoints.js'
+import type { ExpressEndpoints } from './express-endpoints.js'
 import { walkExpressApp } from './route-walk.js'
 import type { ExpressAppLike } from './route-walk.js'
+import { createUpgradeForwarder, serverOf } from './upgrades.js'
+import type { UpgradeSource } from './upgrades.js'
 
 export interface ExpressEmbedOptions extends EmbedOptions {
   /** The path the middleware is mounted at (`app.use(prefix, …)`); default `/workbench`. */
   prefix?: string
-  /** The host's OpenAPI document, built in process (swagger-jsdoc, zod-to-openapi, tsoa): merged into its routes. */
-  openapi?: Record<string, unknown>
+  /**
+   * The host's http(s) server, whose WebSocket upgrades under the prefix (the live calls) go to the workbench. Without
+   * it, the server is learnt from the first request that reaches the workbench (the page load, before any upgrade).
+   */
+  server?: UpgradeSource
 }
 
 export interface ExpressWorkbench {
@@ -48,13 +56,16 @@ export async function expressWorkbench(
   })
   let routeCount = 0
   const isOwnHandle = (candidate: unknown): boolean => candidate === middleware
+  // Read afresh on each question: an Express app may add routes at any time.
+  const hostRoutes = (): ExpressEndpoints =>
+    expressEndpoints(
+      walkExpressApp(app, isOwnHandle).filter((r) => r.path !== prefix && !r.path.startsWith(`${prefix}/`)),
+      options.graphql ?? [],
+    )
   const host: EmbeddedHost = {
     owns: createHostOrigin({ ports: () => [...ports], names: () => options.allowedHosts ?? [] }),
     document() {
-      const routes = expressHostRoutes(
-        walkExpressApp(app, isOwnHandle).filter((r) => r.path !== prefix && !r.path.startsWith(`${prefix}/`)),
-        options.openapi,
-      )
+      const routes = expressHostRoutes(hostRoutes().restRoutes, options.openapi)
       routeCount = routes.length
       const components = componentsOf(options.openapi)
       return toOpenApiDocument({
@@ -64,12 +75,21 @@ export async function expressWorkbench(
         otherComponents: components.other,
       })
     },
+    endpoints: () => hostRoutes().endpoints,
     info: () => {
       host.document()
       return { framework: 'Express', name, routeCount }
     },
   }
-  const { prefix: _prefix, name: _name, openapi: _openapi, configDir: _configDir, ...rest } = options
+  const {
+    prefix: _prefix,
+    name: _name,
+    openapi: _openapi,
+    configDir: _configDir,
+    server: _server,
+    graphql: _graphql,
+    ...rest
+  } = options
   const token = rest.token === undefined ? createSessionToken() : rest.token
   await server.register(workbench, {
     ...rest,
@@ -80,15 +100,33 @@ export async function expressWorkbench(
     embeddedHost: host,
   })
   await server.ready()
+  // The live route listens for upgrades on the workbench's own (socket-less) server; the host's are re-emitted there.
+  const upgrades = createUpgradeForwarder({
+    prefix,
+    target: server.server,
+    onUpgrade: (req) => learnPort(req),
+  })
+  if (options.server) upgrades.attach(options.server)
   // Express does not say where it will listen: the path is announced, on the host's own origin.
   announceUrl(`${prefix}/`, token, options)
 
-  function middleware(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
+  function learnPort(req: IncomingMessage): void {
     const port = req.socket.localPort
     if (port !== undefined) ports.add(port)
+  }
+
+  function middleware(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
+    learnPort(req)
+    const hostServer = serverOf(req)
+    if (hostServer) upgrades.attach(hostServer)
     // Express strips the mount path; the workbench routes (and its gates) are written with it.
     if (req.originalUrl !== undefined) req.url = req.originalUrl
     handle?.(req, res)
   }
-  return Object.assign(middleware, { close: () => server.close() })
+  return Object.assign(middleware, {
+    close: () => {
+      upgrades.close()
+      return server.close()
+    },
+  })
 }

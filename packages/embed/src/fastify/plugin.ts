@@ -5,6 +5,7 @@
  */
 import { createSessionToken, workbench } from '@wirebench/server'
 import type { EmbeddedHost } from '@wirebench/server'
+import { fastifyEndpoints } from './endpoints.js'
 import fastifyPlugin from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { announceUrl } from '../announce.js'
@@ -12,6 +13,7 @@ import { createHostOrigin } from '../host-origin.js'
 import { hostName } from '../host-name.js'
 import { configDirOf, normalizePrefix } from '../options.js'
 import type { FastifyEmbedOptions } from '../options.js'
+import { componentsOf, operationKey, operationsOf } from '../routes/host-openapi.js'
 import { toOpenApiDocument } from '../routes/openapi-document.js'
 import { SharedSchemas } from '../routes/shared-schemas.js'
 import { createInjectSend } from './inject-send.js'
@@ -24,7 +26,14 @@ function listeningPorts(app: FastifyInstance): number[] {
 }
 
 async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOptions): Promise<void> {
-  const { prefix: givenPrefix, name: givenName, configDir: _configDir, ...rest } = options
+  const {
+    prefix: givenPrefix,
+    name: givenName,
+    configDir: _configDir,
+    graphql: _graphql,
+    openapi: _openapi,
+    ...rest
+  } = options
   const ownPrefix = `${app.prefix}${normalizePrefix(givenPrefix)}`
   const table = createFastifyRouteTable(() => ownPrefix)
   const name = hostName(givenName, 'Fastify')
@@ -37,6 +46,7 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
   }
   app.addHook('onRoute', (route) => table.onRoute(route))
   let described: Record<string, unknown> | undefined
+  const endpoints = fastifyEndpoints(app, table, options.graphql ?? [])
   const owns = createHostOrigin({
     ports: () => listeningPorts(app),
     names: () => options.allowedHosts ?? [],
@@ -47,10 +57,28 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
       // The table is final once the host is ready; before, it is read afresh.
       if (described) return described
       const shared = new SharedSchemas(app.getSchemas())
-      return toOpenApiDocument({ title: name, routes: table.routes(shared), components: shared.components })
+      const declared = operationsOf(options.openapi)
+      const routes = table.routes(shared, endpoints.isGraphqlPath).map((route) => {
+        const operation = declared.get(operationKey(route.method, route.path))
+        return operation ? { ...route, operation } : route
+      })
+      const given = componentsOf(options.openapi)
+      return toOpenApiDocument({
+        title: name,
+        routes,
+        components: { ...given.schemas, ...shared.components },
+        otherComponents: given.other,
+      })
     },
+    endpoints: endpoints.list,
     send: createInjectSend(app),
-    info: () => ({ framework: 'Fastify', name, routeCount: table.count(), ...(notice ? { notice } : {}) }),
+    info: () => ({
+      framework: 'Fastify',
+      name,
+      // REST operations, and each GraphQL or WebSocket endpoint once.
+      routeCount: table.count(endpoints.isGraphqlPath) + endpoints.list().length,
+      ...(notice ? { notice } : {}),
+    }),
   }
   app.addHook('onReady', (done) => {
     // Whatever the hook missed is still in the router, without its schema.

@@ -32,6 +32,8 @@ export interface SeenRoute {
   isEventStream?: boolean
   /** `@fastify/websocket`'s `websocket: true`: an upgrade, not a REST call (left out of the REST listing). */
   isWebSocket?: boolean
+  /** Takes GraphQL requests (`query`, `operationName`, `variables`), as mercurius' routes declare. */
+  isGraphql?: boolean
 }
 
 export interface FastifyRouteTable {
@@ -39,8 +41,14 @@ export interface FastifyRouteTable {
   /** Adds a route known only by verb and path (registered before the workbench: its schema is out of reach). */
   addBare(method: string, url: string): void
   has(method: string, url: string): boolean
-  routes(shared: SharedSchemas): HostRoute[]
-  count(): number
+  /** REST routes, without the paths `isOther` claims for another protocol. */
+  routes(shared: SharedSchemas, isOther?: (path: string) => boolean): HostRoute[]
+  /** REST operations listed (as `routes()` counts them, without the paths `isOther` claims). */
+  count(isOther?: (path: string) => boolean): number
+  /** OpenAPI-style paths of `websocket: true` routes. */
+  webSocketPaths(): string[]
+  /** OpenAPI-style paths of routes whose schema takes GraphQL requests. */
+  graphqlPaths(): string[]
 }
 
 function stringOf(value: unknown): string | undefined {
@@ -54,6 +62,21 @@ function isOwnRoute(url: string, ownPrefix: string): boolean {
 /** `@fastify/swagger` and its UIs mark their own routes `hide`; so may the host (SPEC.md: hidden endpoints). */
 function isHidden(seen: SeenRoute): boolean {
   return seen.schema?.['hide'] === true || seen.config?.['hide'] === true || seen.isWebSocket === true
+}
+
+function unique(paths: string[]): string[] {
+  return [...new Set(paths.map((path) => (path.length > 1 ? path.replace(/\/$/, '') : path)))]
+}
+
+/** A GET querystring or POST body (or its batched `anyOf` form) with `query`, `operationName` and `variables`. */
+function takesGraphql(schema: Record<string, unknown> | undefined): boolean {
+  const isRequest = (value: unknown): boolean => {
+    if (!isObject(value)) return false
+    if (Array.isArray(value['anyOf'])) return value['anyOf'].some(isRequest)
+    const properties = value['properties']
+    return isObject(properties) && ['query', 'operationName', 'variables'].every((name) => name in properties)
+  }
+  return schema !== undefined && (isRequest(schema['querystring']) || isRequest(schema['body']))
 }
 
 export function createFastifyRouteTable(ownPrefix: () => string): FastifyRouteTable {
@@ -70,7 +93,7 @@ export function createFastifyRouteTable(ownPrefix: () => string): FastifyRouteTa
     seen.push(route)
   }
 
-  const mapped = (shared: SharedSchemas): HostRoute[] => {
+  const mapped = (shared: SharedSchemas, isOther: (path: string) => boolean = () => false): HostRoute[] => {
     const out: HostRoute[] = []
     for (const route of seen) {
       if (isHidden(route)) continue
@@ -78,6 +101,7 @@ export function createFastifyRouteTable(ownPrefix: () => string): FastifyRouteTa
       const tags = schema['tags']
       const tag = Array.isArray(tags) ? stringOf(tags[0]) : undefined
       const { path } = fastifyPathToOpenApi(route.url)
+      if (isOther(path)) continue
       for (const method of route.methods) {
         // HEAD twins Fastify adds for every GET (exposeHeadRoutes) are not routes the host wrote.
         if (method === 'HEAD' && keys.has(keyOf('GET', route.url))) continue
@@ -123,16 +147,20 @@ export function createFastifyRouteTable(ownPrefix: () => string): FastifyRouteTa
       if (isObject(route.config)) entry.config = route.config
       if (route.sse !== undefined && route.sse !== false) entry.isEventStream = true
       if (route.websocket === true) entry.isWebSocket = true
+      if (takesGraphql(entry.schema)) entry.isGraphql = true
       add(entry)
     },
     addBare(method, url) {
       add({ methods: [method], url, prefix: '' })
     },
     has: (method, url) => keys.has(keyOf(method, url)),
+    webSocketPaths: () =>
+      unique(seen.filter((r) => r.isWebSocket === true).map((r) => fastifyPathToOpenApi(r.url).path)),
+    graphqlPaths: () => unique(seen.filter((r) => r.isGraphql === true).map((r) => fastifyPathToOpenApi(r.url).path)),
     routes: mapped,
-    count: () =>
+    count: (isOther = () => false) =>
       seen.reduce((n, route) => {
-        if (isHidden(route)) return n
+        if (isHidden(route) || isOther(fastifyPathToOpenApi(route.url).path)) return n
         return n + route.methods.filter((m) => m !== 'HEAD' || !keys.has(keyOf('GET', route.url))).length
       }, 0),
   }

@@ -21,12 +21,16 @@ import type { CachedTarget } from './types.js'
 
 export interface GraphqlDeps {
   outbound: OutboundPolicy | undefined
+  /** Embedded mode: an address of the host itself, reachable whatever `outbound` says. */
+  isHostUrl?: (url: string) => boolean
+  /** Embedded mode: the dispatchers for the host's own addresses (its loopback name is not refused on connect). */
+  hostDispatchers?: DispatcherFactory
   maxInputDepth: number
   dispatchers: DispatcherFactory
 }
 
 /** The parsed http(s) address, or `no_services` for anything else (ws://, grpc://, bare host:port). */
-export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound'>): URL {
+export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound' | 'isHostUrl'>): URL {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -36,7 +40,15 @@ export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound'>): 
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new WorkbenchError('no_services', `A GraphQL endpoint is an http(s) URL, not ${parsed.protocol}.`)
   }
-  return checkOutboundUrl(url, deps.outbound)
+  return deps.isHostUrl?.(url) === true ? parsed : checkOutboundUrl(url, deps.outbound)
+}
+
+/** The host's own addresses go through dispatchers that let its loopback name resolve; every other address is guarded. */
+export function dispatchersFor(
+  url: string,
+  deps: Pick<GraphqlDeps, 'dispatchers' | 'hostDispatchers' | 'isHostUrl'>,
+): DispatcherFactory {
+  return deps.hostDispatchers && deps.isHostUrl?.(url) === true ? deps.hostDispatchers : deps.dispatchers
 }
 
 export interface DiscoverOptions {
@@ -102,7 +114,7 @@ async function introspect(
   deps: GraphqlDeps,
 ): Promise<IntrospectionAnswer> {
   const { url, method, previous } = request
-  const response = await requestIntrospection(url, method, ctx, deps.dispatchers)
+  const response = await requestIntrospection(url, method, ctx, dispatchersFor(url, deps))
   const { isAnswer, truncated } = response
   if (truncated && isAnswer) {
     throw new WorkbenchError(

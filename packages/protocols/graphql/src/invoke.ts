@@ -6,7 +6,7 @@ import { appendQueryParams, mergeHeaders } from '@wirebench/core'
 import type { CallContext, InvokeResult } from '@wirebench/core'
 import { createPhaseTimer } from '@wirebench/transport'
 import type { GraphqlDeps } from './discover.js'
-import { httpEndpoint } from './discover.js'
+import { dispatchersFor, httpEndpoint } from './discover.js'
 import { graphqlErrors, graphqlStatus, sigv4Unsupported, subscriptionThroughInvoke } from './errors.js'
 import { graphqlAccept, parseJson, postGraphql } from './http.js'
 import { readMessage, requestBody } from './message.js'
@@ -33,7 +33,7 @@ export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps
     body: requestBody(request),
     timer: createPhaseTimer(),
   }
-  const response = await postGraphql(post, ctx, deps.dispatchers)
+  const response = await postGraphql(post, ctx, dispatchersFor(input.url, deps))
   const json = parseJson(response.body)
   const errors = graphqlErrors(json)
   const metadata: Record<string, string> = { ...response.headers, http_status: String(response.status) }

@@ -8,6 +8,7 @@ import { createDispatcherFactory, createGuardedLookup } from '@wirebench/transpo
 import { discoverEndpoint } from './discover.js'
 import type { GraphqlDeps } from './discover.js'
 import { unknownMethod } from './errors.js'
+import { hostedSchema, targetFromSchema } from './host-schema.js'
 import { invokeOperation } from './invoke.js'
 import { graphqlManifest } from './manifest.js'
 import { streamSubscription } from './stream.js'
@@ -30,6 +31,18 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     maxQueuedBytes: options.maxQueuedBytes ?? 16 * 1024 * 1024,
     wsAddresses: createWsAddressMemory(),
   }
+  const host = options.host
+  // The host's own loopback name resolves to a private address, which the embedded policy refuses on connect.
+  const hostDispatchers = host
+    ? createDispatcherFactory({
+        outbound: { ...options.outbound, blockPrivate: false },
+        ...(options.cookieJars ? { cookieJars: options.cookieJars } : {}),
+      })
+    : undefined
+  if (host && hostDispatchers) {
+    deps.isHostUrl = (url) => host.owns(url)
+    deps.hostDispatchers = hostDispatchers
+  }
   // Every target is a URL discovery can revisit: nothing is uploaded, so the bound applies to all.
   const targets = createTargetCache<CachedTarget>({
     maxUrlTargets: options.maxCachedTargets ?? 32,
@@ -38,7 +51,13 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
 
   const discover = async (url: string, ctx: CallContext, pinned: boolean): Promise<CachedTarget> => {
     const started = performance.now()
-    const target = await discoverEndpoint(url, ctx, deps, { pinned, previous: targets.get(url) })
+    const hosted = hostedSchema(host, url)
+    const previous = targets.get(url)
+    const target = hosted
+      ? previous?.schema === hosted
+        ? previous
+        : targetFromSchema(url, hosted, deps.maxInputDepth)
+      : await discoverEndpoint(url, ctx, deps, { pinned, previous })
     targets.set(url, target)
     ctx.logger.debug('graphql discovery', {
       url,
@@ -89,6 +108,7 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     async dispose() {
       targets.clear()
       await dispatchers.close()
+      await hostDispatchers?.close()
     },
   }
 }

@@ -2,6 +2,7 @@
 import type { GraphQLField, GraphQLSchema } from 'graphql'
 import type { MethodInfo, OutboundPolicy, ServiceInfo } from '@wirebench/core'
 import type { CookieJars } from '@wirebench/transport'
+import type { GraphqlHost } from './host-schema.js'
 
 export interface GraphqlPluginOptions {
   /** Outbound target policy (embedded mode tightens it). */
@@ -16,6 +17,8 @@ export interface GraphqlPluginOptions {
   maxQueuedEvents?: number
   /** Bytes of unread events a subscription may hold before its source is paused. Default 16 MiB. */
   maxQueuedBytes?: number
+  /** Embedded mode: the host's own endpoints, reachable whatever `outbound` says, their schemas read in process. */
+  host?: GraphqlHost
 }
 
 export type RootKind = 'query' | 'mutation' | 'subscription'

@@ -1,6 +1,7 @@
 /** The ServiceInfo of a WebSocket address: one service named after the path, one duplex method `connect`. */
 import { optionalField } from '@wirebench/core'
 import type { MessageInfo, ServiceInfo } from '@wirebench/core'
+import { webSocketUrl } from './handshake.js'
 
 export const methodName = 'connect'
 
@@ -96,5 +97,17 @@ export function describeService(origin: string, url: URL, protocol: string): Ser
         deprecated: false,
       },
     ],
+  }
+}
+
+/** A WebSocket route of the embedding host, known from its route table: described without a probe handshake. */
+export function describeHostRoute(origin: string): ServiceInfo {
+  const url = webSocketUrl(origin)
+  const service = describeService(origin, url, '')
+  return {
+    ...service,
+    source: 'embedded',
+    description: `WebSocket route of the host at ${url.pathname}.`,
+    methods: service.methods.map((method) => ({ ...method, summary: 'Duplex channel' })),
   }
 }

@@ -67,7 +67,8 @@ function withoutCredentials(url: URL): string {
 
 export function buildUpgradeRequest(rawUrl: string, ctx: CallContext, options: ResolvedOptions): UpgradeRequest {
   const url = webSocketUrl(rawUrl)
-  checkOutboundUrl(url.href, options.outbound)
+  const isHost = options.isHostUrl?.(url.href) === true
+  if (!isHost) checkOutboundUrl(url.href, options.outbound)
   const { markers } = ctx
   if (markers.cookieEnv !== undefined) {
     throw new WorkbenchError('unsupported', 'WebSocket calls do not go through a cookie jar.', {
@@ -88,7 +89,7 @@ export function buildUpgradeRequest(rawUrl: string, ctx: CallContext, options: R
   }
   // The upgrade's headers as sent, in the one check every transport's entry point makes (a 400 naming the header).
   checkOutboundHeaders(headers)
-  const lookup = options.lookup
+  const lookup = isHost && options.hostLookup ? options.hostLookup : options.lookup
   const clientOptions: UpgradeRequest['clientOptions'] = {
     headers,
     lookup,

@@ -6,7 +6,7 @@ import { WorkbenchError } from '@wirebench/core'
 import type { Call, ProtocolPlugin } from '@wirebench/core'
 import { createGuardedLookup } from '@wirebench/transport'
 import { openWebSocketChannel } from './channel.js'
-import { methodName, serviceName } from './describe.js'
+import { describeHostRoute, methodName, serviceName } from './describe.js'
 import { discoverUrl } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { buildUpgradeRequest, webSocketUrl } from './handshake.js'
@@ -26,6 +26,11 @@ function resolveOptions(options: WebSocketPluginOptions): ResolvedOptions {
     lookup: options.lookup ?? createGuardedLookup(options.outbound),
   }
   if (options.outbound) resolved.outbound = options.outbound
+  const host = options.host
+  if (host) {
+    resolved.isHostUrl = (url) => host.owns(url)
+    resolved.hostLookup = createGuardedLookup({ ...options.outbound, blockPrivate: false })
+  }
   return resolved
 }
 
@@ -51,6 +56,7 @@ export function createWebSocketPlugin(options: WebSocketPluginOptions = {}): Pro
 
     async discover(target, ctx) {
       if (target.kind !== 'url') throw new WorkbenchError('no_services', 'WebSocket addresses are URLs, not files.')
+      if (resolved.isHostUrl?.(target.url) === true) return [describeHostRoute(target.url)]
       return discoverUrl(target.url, ctx, resolved)
     },
 

@@ -19,6 +19,11 @@ export interface WebSocketPluginOptions {
   handshakeTimeoutMs?: number
   /** Resolves host names for connections; default: the system resolver behind the transport's metadata guard. */
   lookup?: LookupFunction
+  /**
+   * Embedded mode: the host's own WebSocket routes. An address it owns is listed from its route table (no probe
+   * handshake runs the route's handler) and is reachable whatever `outbound` says.
+   */
+  host?: { owns(url: string): boolean }
 }
 
 export interface ResolvedOptions {
@@ -30,6 +35,9 @@ export interface ResolvedOptions {
   closeTimeoutMs: number
   handshakeTimeoutMs: number
   lookup: LookupFunction
+  isHostUrl?: (url: string) => boolean
+  /** The lookup for the host's own addresses: its loopback name is not refused (cloud metadata still is). */
+  hostLookup?: LookupFunction
 }
 
 export const MiB = 1024 * 1024

@@ -15,6 +15,7 @@ import type { McpProcessBoard, McpServerDirectory } from '@wirebench/protocol-mc
 import type { SpawnFunction } from '@wirebench/protocol-mcp'
 import type { McpAuthorizer } from '@wirebench/protocol-mcp/oauth'
 import type { RestHost } from '@wirebench/protocol-rest'
+import type { HostEndpointView } from '../embedded/host-endpoints.js'
 import type { CookieJars } from '@wirebench/transport'
 import { createLazyPlugins } from './lazy-plugin.js'
 import type { LazyPluginFamily } from './lazy-plugin.js'
@@ -35,11 +36,13 @@ export interface BuiltinPluginOptions {
   }
   /** Embedded mode: the host whose own routes the REST plugin reads from its route table and calls in process. */
   host?: RestHost
+  /** Embedded mode: the host's GraphQL and WebSocket endpoints (reachable, GraphQL schemas read in process). */
+  hostEndpoints?: Pick<HostEndpointView, 'owns' | 'schemaAt'>
 }
 
 /** The built-in families, in registration order (the first plugin to claim an upload extension keeps it). */
 export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPluginFamily[] {
-  const { outbound, cookieJars, mcp, host } = options
+  const { outbound, cookieJars, mcp, host, hostEndpoints } = options
   return [
     {
       manifests: restManifests,
@@ -61,7 +64,11 @@ export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPlugin
       manifests: graphqlManifests,
       module: '@wirebench/protocol-graphql',
       load: async () => [
-        (await import('@wirebench/protocol-graphql')).createGraphqlPlugin({ outbound, cookieJars: await cookieJars() }),
+        (await import('@wirebench/protocol-graphql')).createGraphqlPlugin({
+          outbound,
+          cookieJars: await cookieJars(),
+          ...(hostEndpoints ? { host: hostEndpoints } : {}),
+        }),
       ],
     },
     {
@@ -74,7 +81,12 @@ export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPlugin
     {
       manifests: webSocketManifests,
       module: '@wirebench/protocol-websocket',
-      load: async () => [(await import('@wirebench/protocol-websocket')).createWebSocketPlugin({ outbound })],
+      load: async () => [
+        (await import('@wirebench/protocol-websocket')).createWebSocketPlugin({
+          outbound,
+          ...(hostEndpoints ? { host: hostEndpoints } : {}),
+        }),
+      ],
     },
     {
       manifests: signalrManifests,

@@ -26,6 +26,11 @@ export interface DiscoveryServiceOptions {
    * table) tries such an address unless it is pinned, so no probe of another protocol reaches the host.
    */
   isHostUrl?: (url: string) => boolean
+  /**
+   * Embedded mode: the host's GraphQL and WebSocket endpoints at an address of its own, each tried by its plugin
+   * beside REST; their services keep their own address (calls go there) and their attempts count for the host's.
+   */
+  hostEndpoints?: (url: string) => ReadonlyArray<{ pluginId: string; url: string }>
 }
 
 export interface DiscoverInput {
@@ -58,7 +63,21 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
     return registry.list().filter((plugin) => plugin.urlDiscovery !== false)
   }
 
-  async function attempt(plugin: ProtocolPlugin, entry: TargetEntry, input: DiscoverInput): Promise<AttemptResult> {
+  function hostEndpointJobs(entry: TargetEntry): Array<{ plugin: ProtocolPlugin; url: string }> {
+    if (entry.pinned || options.isHostUrl?.(entry.url) !== true || !options.hostEndpoints) return []
+    return options.hostEndpoints(entry.url).flatMap(({ pluginId, url }) => {
+      const plugin = registry.get(pluginId)
+      return plugin ? [{ plugin, url }] : []
+    })
+  }
+
+  async function attempt(
+    plugin: ProtocolPlugin,
+    entry: TargetEntry,
+    input: DiscoverInput,
+    endpoint?: string,
+  ): Promise<AttemptResult> {
+    const at = endpoint ?? entry.url
     const started = performance.now()
     const finish = (
       outcome: DiscoveryAttempt['outcome'],
@@ -80,7 +99,7 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       if (challenge) result.authChallenge = challenge
       return { plugin, entry, attempt: result, services }
     }
-    const foreign = foreignScheme(entry.url, plugin, options.outboundPolicy)
+    const foreign = foreignScheme(at, plugin, options.outboundPolicy)
     if (foreign !== undefined && registry.list().some((p) => p.anyScheme === true)) {
       return finish('empty', [], `${plugin.name} does not read ${foreign}// addresses.`)
     }
@@ -95,9 +114,9 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
           ...(input.cancellation ? { cancellation: input.cancellation } : {}),
           ...(input.metadata ? { metadata: input.metadata } : {}),
         },
-        (ctx) => plugin.discover({ kind: 'url', url: entry.url, pinned: entry.pinned !== undefined }, ctx),
+        (ctx) => plugin.discover({ kind: 'url', url: at, pinned: entry.pinned !== undefined }, ctx),
       )
-      const services = found.map((s) => ({ ...s, protocol: plugin.id, originUrl: entry.url, isUploaded: false }))
+      const services = found.map((s) => ({ ...s, protocol: plugin.id, originUrl: at, isUploaded: false }))
       return services.length > 0 ? finish('ok', services) : finish('empty', [], noServicesMessage)
     } catch (caught) {
       const error = WorkbenchError.from(caught)
@@ -110,7 +129,7 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       }
       if (error.code === 'internal') {
         // Whatever was thrown (a TypeError, a stack overflow…) stays in the log, not in the answer.
-        input.logger.error(`${plugin.id} discovery of ${entry.url} failed`, { error: error.message })
+        input.logger.error(`${plugin.id} discovery of ${at} failed`, { error: error.message })
         return finish('error', [], `${plugin.name} failed unexpectedly on this URL; see the server log.`, error)
       }
       return finish('error', [], error.message, error)
@@ -128,7 +147,12 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
       const schemes = targetSchemes(registry, options.outboundPolicy)
       const entries = uniqueEntries(input.urls.map((u) => parseTargetEntry(u, installed, schemes)))
       const jobs = entries.flatMap((entry) =>
-        entry.problem ? [] : pluginsFor(entry).map((plugin) => attempt(plugin, entry, input)),
+        entry.problem
+          ? []
+          : [
+              ...pluginsFor(entry).map((plugin) => attempt(plugin, entry, input)),
+              ...hostEndpointJobs(entry).map(({ plugin, url }) => attempt(plugin, entry, input, url)),
+            ],
       )
       const results = standBack(await Promise.all(jobs), registry)
       const seen = new Set<string>()

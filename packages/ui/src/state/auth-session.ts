@@ -119,6 +119,8 @@ export interface AuthSessionOptions {
    * keep the environment's. The environment's variables, trust and host decisions still apply.
    */
   requestAuth?: (draftKey: string) => AuthConfig | undefined
+  /** Request chaining: the resolver of `${response.…}` and saved requests' responses for a call from this tab. */
+  chainResolver?: (draftKey: string | undefined) => (name: string) => string | undefined
 }
 
 /**
@@ -216,6 +218,7 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
           ),
           ...binding.optionsFor(environment),
           ...(workspaceVars ? { scopes: [workspaceVars] } : {}),
+          ...(options.chainResolver ? { resolve: options.chainResolver(call.draftKey) } : {}),
           ...(call.metadata ? { metadata: call.metadata } : {}),
           ...(call.messages ? { messages: call.messages } : {}),
           ...(call.serverUrl ? { serverUrl: call.serverUrl } : {}),

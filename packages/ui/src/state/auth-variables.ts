@@ -7,11 +7,13 @@ export interface CallAsWritten {
   messages: unknown[]
   metadata?: Record<string, string>
   serverUrl?: string
+  /** Request chaining: references that read a response resolve, those that read nothing are reported. */
+  resolve?: (name: string) => string | undefined
 }
 
 /** Same substitution as the pipeline (environment vars, system variables), run only to collect the unknown names. */
 export function unresolvedVariables(call: CallAsWritten): string[] {
-  const options = substitutionFor(call.environment)
+  const options = substitutionFor(call.environment, call.resolve ? { resolve: call.resolve } : {})
   const names = new Set(
     substituteDeep({ messages: call.messages, metadata: call.metadata ?? {}, serverUrl: call.serverUrl ?? '' }, options)
       .unknown,

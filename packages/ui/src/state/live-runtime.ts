@@ -24,6 +24,8 @@ export function liveStoreOf(workbench: Workbench): LiveStore {
     })
     store = createLiveStore({ socket })
     stores.set(workbench, store)
+    // Request chaining reads the last frame of a tab's stream or channel from here.
+    workbench.liveStore = store
   }
   return store
 }

@@ -66,13 +66,15 @@ const paneOptionKeys = new Set(['serverUrl', 'composer'])
 
 /**
  * `captured` with what the pane does not hold taken from `base` (the file it replaces, or the request it was saved
- * from): notes, auth and options such as `timeoutMs` are set outside the pane, and a save must not drop them.
+ * from): notes, auth, assertions and options such as `timeoutMs` are set outside the pane, and a save must not drop
+ * them.
  */
 export function withUnheldFields(captured: SavedRequest, base: SavedRequest | undefined): SavedRequest {
   if (!base) return captured
   const request: SavedRequest = { ...captured }
   if (base.auth) request.auth = base.auth
   if (base.notes !== undefined) request.notes = base.notes
+  if (base.assertions?.length) request.assertions = base.assertions
   const kept = Object.entries(base.options ?? {}).filter(([name]) => !paneOptionKeys.has(name))
   if (kept.length > 0) request.options = { ...Object.fromEntries(kept), ...captured.options }
   return request
@@ -80,7 +82,7 @@ export function withUnheldFields(captured: SavedRequest, base: SavedRequest | un
 
 /** What decides "unsaved changes": what the pane holds of the request (not its name), in a stable text form. */
 export function requestFingerprint(request: SavedRequest): string {
-  const { name: _name, notes: _notes, auth: _auth, options, ...rest } = request
+  const { name: _name, notes: _notes, auth: _auth, assertions: _assertions, options, ...rest } = request
   const held = Object.entries(options ?? {}).filter(([name]) => paneOptionKeys.has(name))
   return stableJson(held.length > 0 ? { ...rest, options: Object.fromEntries(held) } : rest)
 }

@@ -135,6 +135,7 @@ export async function saveTab(
   // The pane does not hold the request's auth, notes or options such as a timeout (set in the sidebar's dialogs): a
   // save keeps the file's, "Save as" the original's, and a first save writes the auth an import gave the tab.
   const original = workbench.workspace.getState().content?.requests.find((r) => r.path === tab.savedPath)
+  // Assertions live in the file too (the Assertions dialog writes them): a save keeps them, "Save as" copies them.
   const base = isSameFile ? current?.request : original?.request
   const merged = withUnheldFields(request, base)
   if (tab.savedPath === undefined && tab.auth) merged.auth = tab.auth

@@ -19,6 +19,8 @@ import { createUrlsStore, type UrlsStore } from './urls-store.js'
 import { createWorkspaceStore, type WorkspaceStore } from './workspace-store.js'
 import { createWorkspacesClient, type WorkspacesApi } from '../api/workspaces-client.js'
 import { decidedAuth, effectiveRequestAuth } from './request-auth.js'
+import { createResponseMemory, type ResponseMemory } from './response-memory.js'
+import type { LiveStore } from './live-store.js'
 
 export interface Workbench {
   api: ApiClient
@@ -36,6 +38,10 @@ export interface Workbench {
   workspacesApi: WorkspacesApi
   workspace: WorkspaceStore
   tabs: TabsStore
+  /** The responses request chaining reads (`${response.…}`, `${smoke/login.response.…}`). */
+  responses: ResponseMemory
+  /** The live store once the page made one (`liveStoreOf` makes it and sets this). */
+  liveStore?: LiveStore
 }
 
 export function createWorkbench(config: ClientConfig): Workbench {
@@ -48,7 +54,18 @@ export function createWorkbench(config: ClientConfig): Workbench {
   const environments = createEnvironmentsStore({ api: createEnvironmentsClient(api) })
   const uploads = createUploadsStore(api)
   // Discovery's client goes through the auth session, which asks discovery where calls go: bound once both exist.
-  const late: { discovery?: DiscoveryStore; workspace?: WorkspaceStore; tabs?: TabsStore } = {}
+  const late: {
+    discovery?: DiscoveryStore
+    workspace?: WorkspaceStore
+    tabs?: TabsStore
+    calls?: CallsStore
+    workbench?: Workbench
+  } = {}
+  const responses = createResponseMemory({
+    calls: () => late.calls,
+    live: () => late.workbench?.liveStore,
+    tabs: () => late.tabs,
+  })
   const noVars: Readonly<Record<string, string>> = {}
   const auth = createAuthSession({
     api,
@@ -66,6 +83,7 @@ export function createWorkbench(config: ClientConfig): Workbench {
       if (tab.savedPath === undefined) return decidedAuth(tab.auth)
       return effectiveRequestAuth(late.workspace?.getState().content, tab.savedPath)
     },
+    chainResolver: (draftKey) => responses.resolverFor(draftKey),
   })
   // Discovery carries the active environment's TLS trust settings, and its auth to the hosts that may receive it.
   const discovery = createDiscoveryStore(withOutgoingAuth(api, auth))
@@ -75,7 +93,10 @@ export function createWorkbench(config: ClientConfig): Workbench {
   late.workspace = workspace
   const tabs = createTabsStore()
   late.tabs = tabs
-  return {
+  // Every call takes the active environment's variables and auth right before it is posted.
+  const calls = createCallsStore(withOutgoingAuth(api, auth))
+  late.calls = calls
+  const workbench: Workbench = {
     api,
     session,
     urls: createUrlsStore(config),
@@ -85,12 +106,14 @@ export function createWorkbench(config: ClientConfig): Workbench {
     prefs: createPrefsStore(),
     selection: createSelectionStore(),
     drafts: createDraftsStore(),
-    // Every call takes the active environment's variables and auth right before it is posted.
-    calls: createCallsStore(withOutgoingAuth(api, auth)),
+    calls,
     environments,
     auth,
     workspacesApi,
     workspace,
     tabs,
+    responses,
   }
+  late.workbench = workbench
+  return workbench
 }

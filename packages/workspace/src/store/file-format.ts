@@ -4,7 +4,7 @@
  * newline, so a save that changes one field is a one-line diff in git. Values inside messages and options keep the
  * order they were typed in: a JSON body is sent as written.
  */
-import { WORKSPACE_FILE_VERSION } from '@wirebench/core'
+import { WORKSPACE_FILE_VERSION, assertionsProblem } from '@wirebench/core'
 import type { SavedFolder, SavedRequest, WorkspaceManifest } from '@wirebench/core'
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; reason: string }
@@ -21,6 +21,7 @@ const requestKeys = [
   'options',
   'auth',
   'notes',
+  'assertions',
 ] as const
 const folderKeys = ['version', 'auth'] as const
 const manifestKeys = ['version', 'name', 'urls', 'vars'] as const
@@ -60,7 +61,8 @@ export function validateSavedRequest(json: unknown): Validated<SavedRequest> {
       : '"metadata" must map header names to strings') ??
     (json.options === undefined || isRecord(json.options) ? undefined : '"options" must be an object') ??
     checkAuth(json.auth) ??
-    (json.notes === undefined || typeof json.notes === 'string' ? undefined : '"notes" must be a string')
+    (json.notes === undefined || typeof json.notes === 'string' ? undefined : '"notes" must be a string') ??
+    assertionsProblem(json.assertions)
   return problem ? { ok: false, reason: problem } : { ok: true, value: json as unknown as SavedRequest }
 }
 

@@ -1,5 +1,6 @@
 /** One row of the JSON tree: a container's open (or collapsed) line, its close line, or a key with a scalar value. */
 import type { ReactElement } from 'react'
+import { Icon } from '../Icon.js'
 import { Highlight } from './Highlight.js'
 import type { JsonRow } from './json-rows.js'
 
@@ -17,9 +18,26 @@ export interface JsonRowViewProps {
   needle: string
   /** Asks the tree to wrap, so a cut string can be read. */
   onShowAll: () => void
+  /** Request chaining: copies a reference to the row's value (the button shows on hover and keyboard focus). */
+  onChain?: ((id: string) => void) | undefined
 }
 
-export function JsonRowView({ row, onToggle, isWrapped, needle, onShowAll }: JsonRowViewProps): ReactElement {
+/** The chain action of a value row: a button, so Tab reaches it and Enter runs it. */
+function ChainButton({ id, label, onChain }: { id: string; label: string; onChain: (id: string) => void }) {
+  return (
+    <button
+      type="button"
+      className="json-chain"
+      aria-label={`Chain ${label}: copy a reference to it`}
+      title="Copy a ${response…} reference to this value, to use in another request"
+      onClick={() => onChain(id)}
+    >
+      <Icon name="link" size={12} />
+    </button>
+  )
+}
+
+export function JsonRowView({ row, onToggle, isWrapped, needle, onShowAll, onChain }: JsonRowViewProps): ReactElement {
   const comma = row.isLast ? '' : ','
   if (row.kind === 'close') {
     return (
@@ -45,6 +63,7 @@ export function JsonRowView({ row, onToggle, isWrapped, needle, onShowAll }: Jso
         {key && <span className="json-punct">: </span>}
         <JsonScalar value={row.value} isWrapped={isWrapped} needle={needle} onShowAll={onShowAll} />
         <span className="json-punct">{comma}</span>
+        {onChain && <ChainButton id={row.id} label={row.label ?? 'the body'} onChain={onChain} />}
       </span>
     )
   }
@@ -77,6 +96,7 @@ export function JsonRowView({ row, onToggle, isWrapped, needle, onShowAll }: Jso
           </span>
         </>
       )}
+      {onChain && <ChainButton id={row.id} label={row.label ?? 'the body'} onChain={onChain} />}
     </span>
   )
 }

@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactElement } from 'react'
 import { Icon } from '../Icon.js'
 import { filterJson } from './json-filter.js'
+import { idSegments } from './json-nodes.js'
 import { allContainerIds, flattenJson, initialExpansion } from './json-rows.js'
 import { JsonRowView } from './JsonRowView.js'
 
@@ -17,9 +18,11 @@ export interface JsonTreeProps {
   label: string
   /** Bumped by the pane's Ctrl+F: the filter box takes the focus. */
   findRequest?: number
+  /** Request chaining: each value row gets a chain action, called with the keys from the root to the value. */
+  onChain?: (path: string[]) => void
 }
 
-export function JsonTree({ value, label, findRequest = 0 }: JsonTreeProps): ReactElement {
+export function JsonTree({ value, label, findRequest = 0, onChain }: JsonTreeProps): ReactElement {
   const [expanded, setExpanded] = useState(() => initialExpansion(value))
   const [isCapped, setCapped] = useState(false)
   const [isWrapped, setWrapped] = useState(false)
@@ -143,6 +146,7 @@ export function JsonTree({ value, label, findRequest = 0 }: JsonTreeProps): Reac
                   isWrapped={isWrapped}
                   needle={filter?.needle ?? ''}
                   onShowAll={() => setWrapped(true)}
+                  onChain={onChain && ((id) => onChain(idSegments(id)))}
                 />
               </div>
             )

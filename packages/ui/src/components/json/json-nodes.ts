@@ -11,3 +11,12 @@ export function childEntries(value: Record<string, unknown> | unknown[]): Array<
 export function childId(parent: string, key: string): string {
   return `${parent}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
 }
+
+/** The keys from the root to the node with this id (`childId` read back). */
+export function idSegments(id: string): string[] {
+  if (id === '') return []
+  return id
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+}

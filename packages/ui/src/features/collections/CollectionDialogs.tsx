@@ -1,4 +1,4 @@
-/** The collections sidebar's dialogs: rename or move a request or folder, and a request's or folder's auth. */
+/** The collections sidebar's dialogs: rename or move, a request's or folder's auth, a request's assertions. */
 import { authSchemes, type AuthType } from '@wirebench/auth'
 import type { SavedAuth } from '@wirebench/core'
 import { useState, type FormEvent, type ReactElement } from 'react'
@@ -6,11 +6,15 @@ import { useStore } from 'zustand'
 import { ApiError } from '../../api/api-error.js'
 import { ModalDialog } from '../../components/ModalDialog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { AssertionsDialog } from '../assertions/AssertionsDialog.js'
 import { AuthFieldInput } from '../auth/AuthFieldInput.js'
 import { moveRequest } from './collection-actions.js'
 import { defaultOwnAuth, savedAuthProblem, storedFields } from './saved-auth.js'
 
-export type CollectionDialog = { kind: 'move'; path: string } | { kind: 'auth'; path: string; isFolder: boolean }
+export type CollectionDialog =
+  | { kind: 'move'; path: string }
+  | { kind: 'auth'; path: string; isFolder: boolean }
+  | { kind: 'assertions'; path: string }
 
 export function CollectionDialogs({
   dialog,
@@ -19,11 +23,14 @@ export function CollectionDialogs({
   dialog: CollectionDialog
   onClose: () => void
 }): ReactElement {
-  return dialog.kind === 'move' ? (
-    <MoveDialog path={dialog.path} onClose={onClose} />
-  ) : (
-    <AuthDialog path={dialog.path} isFolder={dialog.isFolder} onClose={onClose} />
-  )
+  switch (dialog.kind) {
+    case 'move':
+      return <MoveDialog path={dialog.path} onClose={onClose} />
+    case 'auth':
+      return <AuthDialog path={dialog.path} isFolder={dialog.isFolder} onClose={onClose} />
+    case 'assertions':
+      return <AssertionsDialog path={dialog.path} onClose={onClose} />
+  }
 }
 
 function MoveDialog({ path, onClose }: { path: string; onClose: () => void }): ReactElement {

@@ -71,6 +71,13 @@ export function CollectionRowView(props: CollectionRowViewProps): ReactElement {
               <button type="button" className="btn btn-ghost" onClick={() => void deleteRequest(workbench, row.entry)}>
                 Delete
               </button>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => onDialog({ kind: 'assertions', path: row.path })}
+              >
+                Assertions…
+              </button>
             </>
           )}
           <button

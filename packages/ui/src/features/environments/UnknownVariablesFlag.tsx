@@ -18,11 +18,14 @@ export interface UnknownVariablesFlagProps {
 }
 
 export function UnknownVariablesFlag({ target, serverUrl }: UnknownVariablesFlagProps): ReactElement | null {
-  const { drafts, environments } = useWorkbench()
+  const { drafts, environments, calls, responses } = useWorkbench()
   const draft = useStore(drafts, (s) => s.drafts[target.key] ?? emptyDraft)
   const environment = useStore(environments, activeEnvironment)
+  // A response that arrives (here or in a saved request's tab) can resolve a `${response.…}`: render again then.
+  useStore(calls, (s) => s.calls)
   const names = unresolvedVariables({
     environment,
+    resolve: responses.resolverFor(target.key),
     messages: [draft.value],
     ...(headersToMetadata(draft.headers) ? { metadata: headersToMetadata(draft.headers) } : {}),
     ...(serverUrl ? { serverUrl } : {}),
@@ -34,7 +37,7 @@ export function UnknownVariablesFlag({ target, serverUrl }: UnknownVariablesFlag
       className="unknown-vars-flag"
       role="status"
       data-unknown={names.join(' ')}
-      title={`${list}: not defined in the active environment; sent exactly as written. Add them under Environments.`}
+      title={`${list}: not defined in the active environment, or a response path that reads nothing; sent exactly as written. Add variables under Environments; send the request a response reference reads first.`}
     >
       <Icon name="alert" size={13} />
       {names.length === 1 ? list : `${names.length} unknown variables`}

@@ -38,7 +38,7 @@ const halfClose = { label: 'Half-close', title: 'Tell the server you are done se
 
 export function Composer({ target, handle, children, controls = {} }: ComposerProps): ReactElement {
   const { closeSend = halfClose, isCancelShown = true, isOpenOnlyShown = true } = controls
-  const { drafts, auth, prefs } = useWorkbench()
+  const { drafts, auth, prefs, responses } = useWorkbench()
   const [count, setCount] = useState('10')
   const [unknown, setUnknown] = useState<string[]>([])
   const [withheld, setWithheld] = useState<string[]>([])
@@ -59,7 +59,10 @@ export function Composer({ target, handle, children, controls = {} }: ComposerPr
         // The channel's host decides whether secret variables may go into its frames.
         const serverUrl = prefs.getState().serverUrls[target.origin]
         const vars = auth.frameVariables(addressOf(target), serverUrl)
-        const composed = composeMessages(draft.value, times, vars ? { scopes: [vars] } : {})
+        const composed = composeMessages(draft.value, times, {
+          ...(vars ? { scopes: [vars] } : {}),
+          resolve: responses.resolverFor(target.key),
+        })
         const notSent = auth.frameWithheld(addressOf(target), serverUrl, composed.unknown)
         setWithheld(notSent)
         setUnknown(composed.unknown.filter((name) => !notSent.includes(name)))
@@ -84,7 +87,7 @@ export function Composer({ target, handle, children, controls = {} }: ComposerPr
       // answered, with the variables that answer allows.
       void handle.open().then((isOpened) => isOpened && sendDraft())
     },
-    [drafts, auth, prefs, target, handle, isActive, status],
+    [drafts, auth, prefs, responses, target, handle, isActive, status],
   )
 
   useSendShortcut(useCallback(() => send(1), [send]))

@@ -5,9 +5,11 @@ import { JsonTree } from '../../components/json/JsonTree.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
 import { Tabs } from '../../components/Tabs.js'
 import { isLiveCallActive } from '../../state/live-call.js'
+import { lastReceivedIndex } from '../../state/response-memory.js'
 import type { LiveCallState, LiveEntry } from '../../state/live-store.js'
 import { HeadersTable } from '../response/HeadersTable.js'
 import { SentRequestView } from '../response/SentRequestView.js'
+import { useChainAction } from '../response/useChainAction.js'
 import { LiveControls } from './LiveControls.js'
 import { LiveFilterBar } from './LiveFilterBar.js'
 import { LiveStats } from './LiveStats.js'
@@ -52,6 +54,7 @@ export function LiveView({
   const kind = liveOutcomeKind(protocol)
   const [tab, setTab] = useState<LiveTab>('messages')
   const [selected, setSelected] = useState<number | null>(null)
+  const chain = useChainAction(call.targetKey)
   const [shownCallId, setShownCallId] = useState(call.id)
   if (shownCallId !== call.id) {
     // A new call: the old call's selection points into a log that is gone.
@@ -163,7 +166,12 @@ export function LiveView({
                 onTogglePause={togglePause}
               />
               {selected !== null && (
-                <MessageInspector entry={call.log.at(selected)} flavor={flavor} onClose={() => setSelected(null)} />
+                <MessageInspector
+                  entry={call.log.at(selected)}
+                  flavor={flavor}
+                  onClose={() => setSelected(null)}
+                  {...(selected === lastReceivedIndex(call) ? { onChain: chain } : {})}
+                />
               )}
             </div>
           </>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
 import { NARROW_LAYOUT_QUERY } from '../layout/useNarrowPaneScroll.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
+import { toasts } from '../../components/toast-store.js'
 import type { LiveEntry } from '../../state/live-store.js'
 import { BinaryView } from './BinaryView.js'
 import { formatClock } from './live-format.js'
@@ -16,6 +17,8 @@ export interface MessageInspectorProps {
   entry: LiveEntry | undefined
   flavor?: LiveFlavor
   onClose: () => void
+  /** Request chaining, given for the last message received (the one `${response.…}` reads): paths into its data. */
+  onChain?: ((path: string[]) => void) | undefined
 }
 
 function payloadOf(entry: LiveEntry): unknown {
@@ -49,7 +52,20 @@ function sentValue(entry: LiveEntry, flavor: LiveFlavor): unknown {
   }
 }
 
-export function MessageInspector({ entry, flavor = 'other', onClose }: MessageInspectorProps): ReactElement {
+/** The chain action on the inspector's tree: a payload shown as `{data, meta}` chains paths under `data` only. */
+function chainOf(entry: LiveEntry | undefined, onChain: MessageInspectorProps['onChain']) {
+  if (!onChain || entry?.direction !== 'in') return undefined
+  if (!entry.meta) return onChain
+  return (path: string[]) => {
+    if (path[0] === 'data') onChain(path.slice(1))
+    else
+      toasts
+        .getState()
+        .show('Only the message’s data can be chained: ${response.…} reads the data of the last message.')
+  }
+}
+
+export function MessageInspector({ entry, flavor = 'other', onClose, onChain }: MessageInspectorProps): ReactElement {
   const [copied, setCopied] = useState(false)
   const [view, setView] = useState<'tree' | 'raw'>('tree')
   const sectionRef = useRef<HTMLElement>(null)
@@ -140,7 +156,7 @@ export function MessageInspector({ entry, flavor = 'other', onClose }: MessageIn
             </button>
           </div>
           {view === 'tree' ? (
-            <JsonTree value={value} label="Selected message" />
+            <JsonTree value={value} label="Selected message" {...chainProp(chainOf(entry, onChain))} />
           ) : (
             <pre className="live-inspector-text mono" aria-label="Message as JSON" tabIndex={0}>
               {JSON.stringify(value, null, 2)}
@@ -160,4 +176,8 @@ export function MessageInspector({ entry, flavor = 'other', onClose }: MessageIn
       )}
     </section>
   )
+}
+
+function chainProp(onChain: ((path: string[]) => void) | undefined): { onChain?: (path: string[]) => void } {
+  return onChain ? { onChain } : {}
 }

@@ -17,14 +17,19 @@ export interface ComposedMessages {
 export function composeMessages(
   template: unknown,
   count: number,
-  options: { scopes?: SubstitutionOptions['scopes']; system?: Partial<SystemSources> } = {},
+  options: {
+    scopes?: SubstitutionOptions['scopes']
+    system?: Partial<SystemSources>
+    /** Request chaining (`${response.…}`), read as each frame is built. */
+    resolve?: SubstitutionOptions['resolve']
+  } = {},
 ): ComposedMessages {
   const total = Math.min(MAX_SEND_MANY, Math.max(1, Math.floor(count)))
   const messages: unknown[] = []
   const unknown = new Set<string>()
   for (let i = 1; i <= total; i++) {
     const result = substituteDeep(template, {
-      resolve: (name) => (name === 'i' ? String(i) : undefined),
+      resolve: (name) => (name === 'i' ? String(i) : options.resolve?.(name)),
       ...(options.scopes ? { scopes: options.scopes } : {}),
       ...(options.system ? { system: options.system } : {}),
     })

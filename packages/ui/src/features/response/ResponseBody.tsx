@@ -5,6 +5,7 @@ import { LazyCodeEditor } from '../../components/code/LazyCodeEditor.js'
 import { base64ByteLength, formatBytes } from '../../components/format.js'
 import { Icon } from '../../components/Icon.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
+import { useChainAction } from './useChainAction.js'
 
 type BodyView = 'tree' | 'raw'
 
@@ -12,8 +13,15 @@ function isStructured(value: unknown): boolean {
   return typeof value === 'object' && value !== null
 }
 
-export function ResponseBody({ result }: { result: InvokeResult }): ReactElement {
+export interface ResponseBodyProps {
+  result: InvokeResult
+  /** The tab's draft key: its values get the chain action (a reference to them for another request). */
+  chainKey?: string | undefined
+}
+
+export function ResponseBody({ result, chainKey }: ResponseBodyProps): ReactElement {
   const structured = isStructured(result.response)
+  const chain = useChainAction(chainKey)
   const [view, setView] = useState<BodyView>('tree')
   const raw = useMemo(
     () => (typeof result.response === 'string' ? result.response : (JSON.stringify(result.response, null, 2) ?? '')),
@@ -61,7 +69,12 @@ export function ResponseBody({ result }: { result: InvokeResult }): ReactElement
       </div>
       <div className="response-body-view">
         {structured && view === 'tree' ? (
-          <JsonTree value={result.response} label="Response body" findRequest={findRequest} />
+          <JsonTree
+            value={result.response}
+            label="Response body"
+            findRequest={findRequest}
+            {...(chainKey !== undefined ? { onChain: chain } : {})}
+          />
         ) : (
           <LazyCodeEditor
             value={raw}

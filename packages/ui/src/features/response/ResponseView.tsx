@@ -1,6 +1,7 @@
 /** The response pane shared by every protocol: status, timing, size, then body and headers tabs. */
 import { useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
+import { AssertionResults } from '../assertions/AssertionResults.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { HeadersTable } from './HeadersTable.js'
 import { CallProblem, CancelledNote, NoResultBadge, PreviousNote, SendingNote, TimeAndSize } from './ResponseFacts.js'
@@ -60,6 +61,7 @@ export function ResponseView({ record, status, headers, headersLabel, draftKey }
         <SendingNote record={record} />
       </div>
       {draftKey !== undefined && <PreviousNote draftKey={draftKey} record={record} />}
+      {draftKey !== undefined && <AssertionResults draftKey={draftKey} record={record} />}
       <CallProblem record={record} />
       <CancelledNote record={record} />
       {result && (
@@ -74,7 +76,7 @@ export function ResponseView({ record, status, headers, headersLabel, draftKey }
             role="tabpanel"
             aria-labelledby={`response-tab-${shown}`}
           >
-            {shown === 'body' && <ResponseBody key={record.startedAt} result={result} />}
+            {shown === 'body' && <ResponseBody key={record.startedAt} result={result} chainKey={draftKey} />}
             {shown === 'headers' && <HeadersTable entries={headers} label={headersLabel} />}
             {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}
           </div>

@@ -89,7 +89,7 @@ export function GraphqlResult({ record, draftKey }: { record: CallRecord; draftK
               ) : (
                 <GraphqlDataErrors key={record.startedAt} view={view} />
               ))}
-            {shown === 'raw' && <ResponseBody key={record.startedAt} result={result} />}
+            {shown === 'raw' && <ResponseBody key={record.startedAt} result={result} chainKey={draftKey} />}
             {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
             {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}
           </div>

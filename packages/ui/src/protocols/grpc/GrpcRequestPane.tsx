@@ -5,6 +5,7 @@
 import { useMemo, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { FormFlavorContext } from '../../components/form/form-flavor.js'
+import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { Composer } from '../../features/live/Composer.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
@@ -53,7 +54,12 @@ function UnaryRequest({ target, callTarget, serverUrl }: KindPaneProps): ReactEl
         target={target}
         badge={badge(target)}
         subtitle={<GrpcTargetLine target={target} />}
-        actions={<SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />}
+        actions={
+          <>
+            <UnknownVariablesFlag target={target} />
+            <SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />
+          </>
+        }
       />
       <RequestEditor target={target} headersLabel="Metadata" />
     </>

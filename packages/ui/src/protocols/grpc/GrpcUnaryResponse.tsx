@@ -2,6 +2,7 @@
 import { useState, type ReactElement } from 'react'
 import { JsonTree } from '../../components/json/JsonTree.js'
 import { Tabs } from '../../components/Tabs.js'
+import { AssertionResults } from '../../features/assertions/AssertionResults.js'
 import { statusWithCode } from '../../features/live/live-status.js'
 import { HeadersTable } from '../../features/response/HeadersTable.js'
 import {
@@ -50,6 +51,7 @@ export function GrpcUnaryResponse({ record, draftKey }: { record: CallRecord; dr
         <SendingNote record={record} />
       </div>
       <PreviousNote draftKey={draftKey} record={record} />
+      <AssertionResults draftKey={draftKey} record={record} />
       <CallProblem record={record} />
       <CancelledNote record={record} />
       {result && (
@@ -64,7 +66,7 @@ export function GrpcUnaryResponse({ record, draftKey }: { record: CallRecord; dr
             role="tabpanel"
             aria-labelledby={`response-tab-${shown}`}
           >
-            {shown === 'body' && <ResponseBody key={record.startedAt} result={result} />}
+            {shown === 'body' && <ResponseBody key={record.startedAt} result={result} chainKey={draftKey} />}
             {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
             {shown === 'trailers' && <HeadersTable entries={trailers} label="Trailers" />}
             {shown === 'details' && <JsonTree value={result.errorDetails} label="Error details" />}

@@ -66,7 +66,10 @@ export function isFormHeld(workbench: Workbench, target: MethodRef): boolean {
 export function formMessage(workbench: Workbench, target: MethodRef): unknown {
   const draft = workbench.drafts.getState().drafts[target.key] ?? emptyDraft
   const vars = workbench.auth.frameVariables(addressOf(target), workbench.prefs.getState().serverUrls[target.origin])
-  const composed = composeMessages(draft.value, 1, vars ? { scopes: [vars] } : {})
+  const composed = composeMessages(draft.value, 1, {
+    ...(vars ? { scopes: [vars] } : {}),
+    resolve: workbench.responses.resolverFor(target.key),
+  })
   return finalizeMessages(target, [draft.value])(composed.messages)[0]
 }
 

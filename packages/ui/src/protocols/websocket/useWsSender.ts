@@ -24,7 +24,7 @@ export function useWsSender(
   handle: LiveCallHandle,
   target: MethodRef,
 ): (kind: WsKind, payload: string) => Promise<WsSendOutcome> {
-  const { auth } = useWorkbench()
+  const { auth, responses } = useWorkbench()
   const { isActive, status, open, send } = handle
   return useCallback(
     async (kind, payload) => {
@@ -35,11 +35,14 @@ export function useWsSender(
       if (!isActive && !(await open())) return { unknown: [] }
       // The socket's host decides whether secret variables may go into its frames.
       const vars = auth.frameVariables(addressOf(target))
-      const composed = composeMessages(built.message, 1, vars ? { scopes: [vars] } : {})
+      const composed = composeMessages(built.message, 1, {
+        ...(vars ? { scopes: [vars] } : {}),
+        resolve: responses.resolverFor(target.key),
+      })
       const withheld = auth.frameWithheld(addressOf(target), undefined, composed.unknown)
       send(composed.messages)
       return { unknown: composed.unknown.filter((name) => !withheld.includes(name)), withheld }
     },
-    [auth, target, isActive, status, open, send],
+    [auth, responses, target, isActive, status, open, send],
   )
 }
