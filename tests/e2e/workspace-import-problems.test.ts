@@ -87,6 +87,13 @@ describe.runIf(requireChromium())('import and workspace-file problems', () => {
       ),
     ])
     await screenshot(page, 'collections-problems-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 420, height: 900 })
+    const toggle = page.getByRole('button', { name: 'Toggle the services sidebar' })
+    await toggle.click()
+    await expect.poll(() => problems.isVisible()).toBe(true)
+    await page.waitForTimeout(400)
+    await screenshot(page, 'collections-problems-light-420')
     expect(await readdir(join(requestsDir(), 'broken'))).toEqual(['merged.json'])
   })
 })
