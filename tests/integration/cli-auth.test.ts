@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import type { IncomingHttpHeaders, Server } from 'node:http'
 import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -43,6 +44,7 @@ describe('wirebench call with --env', () => {
   let files: StaticServer
   let mtls: SessionServer
   let dir: string
+  let downTokenUrl: string
   const s3Authorization: string[] = []
   /** The document is served from another port than s3rver's: on this machine that is another host to approve. */
   let s3Host: string
@@ -71,6 +73,14 @@ describe('wirebench call with --env', () => {
       body: document.replace(/^paths:/m, `servers:\n  - url: http://127.0.0.1:${port}\npaths:`),
     })
     dir = await mkdtemp(join(tmpdir(), 'wb-cli-auth-'))
+    // A token endpoint that is down: a port that was free a moment ago.
+    downTokenUrl = await new Promise<string>((resolve) => {
+      const probe = createServer()
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number }
+        probe.close(() => resolve(`http://127.0.0.1:${port}/oauth/token`))
+      })
+    })
     const environment = (name: string, auth: Record<string, unknown>, vars: Record<string, string> = {}) => ({
       id: name,
       name,
@@ -102,6 +112,14 @@ describe('wirebench call with --env', () => {
             clientId: oidc.clients.confidential.clientId,
             clientSecret: oidc.clients.confidential.clientSecret,
             scope: 'api:read',
+            audience: '',
+          }),
+          environment('token-down', {
+            type: 'oauth2_cc',
+            tokenUrl: downTokenUrl,
+            clientId: 'service',
+            clientSecret: 'service-secret',
+            scope: '',
             audience: '',
           }),
           environment(
@@ -240,6 +258,17 @@ describe('wirebench call with --env', () => {
     expect(result.code, result.err).toBe(0)
     const authorization = String(spy.requests.at(-1)?.headers['authorization'])
     expect(authorization).toMatch(/^Bearer \S{20,}$/)
+  })
+
+  it('names the token URL and the cause when the OAuth token endpoint is down, and sends no call', async () => {
+    const before = spy.requests.length
+    const result = await cli(['call', '--url', spy.docUrl, 'spy/spyWhoami', '--env', 'token-down'])
+    expect(result.code).toBe(3)
+    expect(result.err).toContain(`token request to ${downTokenUrl} failed`)
+    expect(result.err).toMatch(/connection refused/)
+    expect(result.err).not.toContain('service-secret')
+    // Discovery read the document; the call itself never went out.
+    expect(spy.requests.slice(before).filter((r) => r.url.startsWith('/whoami'))).toEqual([])
   })
 
   it('signs with SigV4 so that s3rver accepts the call', async () => {

@@ -2,9 +2,13 @@
  * `wirebench list`, `describe` and `call` against the demo services of every protocol (REST, gRPC, GraphQL, SSE,
  * WebSocket, SignalR), run in process as the executable runs them: output shapes, NDJSON streams arriving as they
  * are produced, client streams and bidi from several -d, a WebSocket exchange from standard input, and every exit code.
+ * Beside the demo: a server that accepts connections and never answers, and one whose operation answers a redirect.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer as createHttpServer } from 'node:http'
+import type { Server as HttpServer } from 'node:http'
 import { createServer } from 'node:net'
+import type { Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,19 +18,70 @@ import { startDemo } from '@wirebench/demo'
 import type { DemoHandle } from '@wirebench/demo'
 import { ndjson, runCli } from '../servers/cli/run-cli.js'
 
+/** A port nothing listens on (it was free a moment ago). */
+function closedPort(): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** An API whose one operation answers `307 Temporary Redirect` (the relay follows no redirect of a call). */
+function startRedirectingApi(): Promise<{ server: HttpServer; url: string }> {
+  const server = createHttpServer((request, response) => {
+    const origin = `http://${request.headers.host ?? ''}`
+    if (request.url === '/openapi.json') {
+      response.setHeader('content-type', 'application/json')
+      response.end(
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'Moved', version: '1' },
+          servers: [{ url: origin }],
+          paths: {
+            '/old': { get: { operationId: 'getOld', tags: ['Moved'], responses: { '307': { description: 'moved' } } } },
+          },
+        }),
+      )
+      return
+    }
+    response.writeHead(307, { location: `${origin}/new` }).end()
+  })
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      resolve({ server, url: `http://127.0.0.1:${port}/openapi.json` })
+    }),
+  )
+}
+
 describe('wirebench list, describe and call against the demo', () => {
   let demo: DemoHandle
   let dir: string
+  let silent: Server
+  let silentPort: number
+  let redirecting: { server: HttpServer; url: string }
   const urlOf = (protocol: string): string => demo.services.find((s) => s.protocol === protocol)?.url ?? ''
   const cli = (args: string[], options?: Parameters<typeof runCli>[1]) =>
     runCli([...args, '--config-dir', dir], options)
 
   beforeAll(async () => {
-    demo = await startDemo({ host: '127.0.0.1' })
+    // Accepts every connection and never answers a byte.
+    silent = createServer(() => undefined)
+    ;[demo, redirecting] = await Promise.all([
+      startDemo({ host: '127.0.0.1' }),
+      startRedirectingApi(),
+      new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve)),
+    ])
+    silentPort = (silent.address() as { port: number }).port
     dir = await mkdtemp(join(tmpdir(), 'wb-cli-call-'))
   })
   afterAll(async () => {
     await demo?.close()
+    silent?.close()
+    redirecting?.server.close()
     await rm(dir, { recursive: true, force: true })
   })
 
@@ -350,13 +405,7 @@ describe('wirebench list, describe and call against the demo', () => {
     'exits 3 when nothing answers at the address, and 4 when a call runs out of time',
     { timeout: 60_000 },
     async () => {
-      const closed = await new Promise<number>((resolve) => {
-        const server = createServer()
-        server.listen(0, '127.0.0.1', () => {
-          const { port } = server.address() as { port: number }
-          server.close(() => resolve(port))
-        })
-      })
+      const closed = await closedPort()
       const nothing = await cli(['list', '--url', `http://127.0.0.1:${closed}/openapi.json`])
       expect(nothing.code).toBe(3)
       expect(nothing.err).toMatch(/^wirebench: No services found at/)
@@ -372,17 +421,66 @@ describe('wirebench list, describe and call against the demo', () => {
       ])
       expect(slow.code).toBe(4)
       expect(slow.err).toMatch(/--timeout/)
-      // A server that accepts connections and never answers: discovery itself runs out of --timeout.
-      const silent = createServer(() => undefined)
-      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
-      try {
-        const { port } = silent.address() as { port: number }
-        const stalled = await cli(['call', '--url', `grpc@http://127.0.0.1:${port}`, 'Lab/Echo'])
-        expect(stalled.code, stalled.err).toBe(4)
-        expect(stalled.err).toMatch(/gave no answer within 15000 ms/)
-      } finally {
-        silent.close()
-      }
     },
   )
+
+  it('bounds discovery with --timeout: an address that accepts and never answers ends list and call in time (exit 4)', async () => {
+    for (const args of [
+      ['call', '--url', `grpc@http://127.0.0.1:${silentPort}`, 'Lab/Echo', '--timeout', '1'],
+      ['list', '--url', `http://127.0.0.1:${silentPort}/openapi.json`, '--timeout', '1'],
+      ['describe', '--url', `http://127.0.0.1:${silentPort}`, 'Lab/Echo', '--timeout', '0.5'],
+    ]) {
+      const started = Date.now()
+      const stalled = await cli(args)
+      // Without the bound each plugin waits out the 15 s discovery default.
+      expect(Date.now() - started, args.join(' ')).toBeLessThan(6_000)
+      expect(stalled.code, stalled.err).toBe(4)
+      expect(stalled.err).toMatch(/gave no answer within (1000|500) ms/)
+      // The hint is the command line's: more time, not the page's "discover again".
+      expect(stalled.err).toContain('give it more time with --timeout <seconds>')
+      expect(stalled.err).not.toMatch(/discover again/)
+    }
+  })
+
+  it('says on stderr which --url found nothing, once, while the command goes on with the others (exit 0)', async () => {
+    const down = `http://127.0.0.1:${await closedPort()}/openapi.json`
+    const listed = await cli(['list', '--url', urlOf('rest'), '--url', down])
+    expect(listed.code, listed.err).toBe(0)
+    expect(listed.out).toMatch(/^Books\/getBook +unary GET/m)
+    const lines = listed.err.split('\n').filter((line) => line.includes(down))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(
+      /^wirebench: http:\/\/127\.0\.0\.1:\d+\/openapi\.json was left out, nothing was discovered there \(rest, .*connection refused/,
+    )
+    expect(lines[0]).toMatch(/start the service, or check the host and port/)
+    const called = await cli(['call', '--url', down, '--url', urlOf('rest'), 'Books/getBook', '-d', '{"bookId": 1}'])
+    expect(called.code, called.err).toBe(0)
+    expect(called.err.split('\n').filter((line) => line.includes(down))).toHaveLength(1)
+    // An address that answered stays quiet.
+    expect(called.err).not.toContain(urlOf('rest'))
+  })
+
+  it('takes -v on every command that discovers: describe prints each attempt that found nothing', async () => {
+    const described = await cli(['describe', '-v', '--url', urlOf('rest'), 'Books/getBook'])
+    expect(described.code, described.err).toBe(0)
+    expect(described.out).toMatch(/^Books\/getBook +\(rest, Unary\)$/m)
+    expect(described.err).toMatch(/^\* http:\/\/127\.0\.0\.1:\d+\/openapi\.json \(grpc, empty\): /m)
+    const listed = await cli(['list', '--verbose', '--url', urlOf('rest')])
+    expect(listed.err).toMatch(/^\* .* \(graphql, empty\): /m)
+  })
+
+  it('prints the status line and Location of a redirect the call does not follow, and exits 1', async () => {
+    const moved = await cli(['call', '--url', redirecting.url, 'Moved/getOld'])
+    expect(moved.code, moved.err).toBe(1)
+    expect(moved.out).toBe('')
+    expect(moved.err).toMatch(/^wirebench: HTTP 307 Temporary Redirect, Location: http:\/\/127\.0\.0\.1:\d+\/new$/m)
+    expect(moved.err).toMatch(/Redirects are not followed/)
+  })
+
+  it('words hints for the command line: a missing path parameter goes in the -d JSON, not a form', async () => {
+    const missing = await cli(['call', '--url', urlOf('rest'), 'Books/getBook', '-d', '{}'])
+    expect(missing.code).toBe(2)
+    expect(missing.err).toMatch(/Fill in bookId \(marked path\) in the -d JSON/)
+    expect(missing.err).not.toMatch(/form|JSON editor/)
+  })
 })

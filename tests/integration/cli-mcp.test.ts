@@ -63,6 +63,48 @@ describe('wirebench list, describe and call against MCP servers', () => {
     expect(JSON.parse(refused.out)).toMatchObject({ isError: true })
   })
 
+  it('prints the JSON-RPC request of a tool call, a resource read and a prompt with -v, secrets masked', async () => {
+    const url = kitchen.service.url
+    const tool = await cli([
+      'call',
+      '--url',
+      url,
+      'Tools/convert-temperature',
+      '-d',
+      '{"celsius": 100}',
+      '-H',
+      'authorization: Bearer kitchen-pass',
+      '-v',
+    ])
+    expect(tool.code, tool.err).toBe(0)
+    expect(tool.err).toContain(`> POST ${url}\n`)
+    expect(tool.err).toMatch(/^> authorization: \*\*\*$/m)
+    expect(tool.err).toMatch(
+      /^> \{"jsonrpc":"2\.0","method":"tools\/call","params":\{"name":"convert-temperature","arguments":\{"celsius":100\},"_meta":\{"progressToken":/m,
+    )
+    expect(tool.err).not.toContain('kitchen-pass')
+    const menu = await cli(['call', '--url', url, 'Resources/menu', '-v'])
+    expect(menu.code, menu.err).toBe(0)
+    expect(menu.err).toMatch(/^> \{"jsonrpc":"2\.0","method":"resources\/read","params":\{"uri":"demo:\/\/menu"/m)
+    // A --var value is a secret of the command line: masked wherever it appears, the JSON-RPC body included.
+    const prompt = await cli([
+      'call',
+      '--url',
+      url,
+      'Prompts/plan-menu',
+      '-d',
+      '{"cuisine": "${cuisine}"}',
+      '--var',
+      'cuisine=secret-ligurian',
+      '-v',
+    ])
+    expect(prompt.code, prompt.err).toBe(0)
+    expect(prompt.err).toMatch(
+      /^> \{"jsonrpc":"2\.0","method":"prompts\/get","params":\{"name":"plan-menu","arguments":\{"cuisine":"\*\*\*"\}/m,
+    )
+    expect(prompt.err).not.toContain('secret-ligurian')
+  })
+
   it("starts a stdio server from --url 'mcp@stdio:…' and lists, describes and calls it", async () => {
     const list = await cli(['list', '--url', stdioPin])
     expect(list.code, list.err).toBe(0)
@@ -102,6 +144,9 @@ describe('wirebench list, describe and call against MCP servers', () => {
     expect(unknown.code).toBe(3)
     expect(unknown.err).toMatch(/No stdio MCP server named "reference" is configured; nothing was started/)
     expect(unknown.err).toContain('--mcp-config')
+    // In the command line's words: the real config directory, no server route.
+    expect(unknown.err).toContain(`Add it to ${join(dir, 'mcp.json')} or pass --mcp-config`)
+    expect(unknown.err).not.toMatch(/\{config_dir\}|\/api\/mcp\/servers/)
     const empty = await cli(['list', '--url', 'mcp@stdio:'])
     expect(empty.code).toBe(2)
   })

@@ -167,7 +167,8 @@ describe('wirebench plugin (the built CLI)', () => {
     expect(result.stdout).toMatch(/Removed dev\.wirebench\.example\.toy/)
     expect(existsSync(join(configDir, 'plugins', 'dev.wirebench.example.toy'))).toBe(false)
     const again = await command(['plugin', 'remove', 'dev.wirebench.example.toy', '--config-dir', configDir])
-    expect(again.code).toBe(1)
+    // A packageId that is not installed is a usage error, as a path that is not there is for install.
+    expect(again.code).toBe(2)
     expect(again.stderr).toMatch(/No plugin dev\.wirebench\.example\.toy is installed/)
   })
 })

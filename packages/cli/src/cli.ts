@@ -13,6 +13,7 @@ import type { RawFlags } from './flags.js'
 import type { CliIo } from './io.js'
 import { start } from './start.js'
 import type { Output } from './start.js'
+import { unknownCommand } from './unknown-command.js'
 import { cliVersion } from './version.js'
 
 const examples = `
@@ -90,8 +91,11 @@ function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command
   return (
     new Command('wirebench')
       .description(
-        'A multi-protocol API workbench in your browser: discover, call and inspect REST (and more) services.',
+        'A multi-protocol API workbench: discover, call and inspect REST, gRPC, GraphQL, SSE, WebSocket, SignalR and MCP ' +
+          'services in your browser (wirebench [options]) or from a terminal (wirebench list|describe|call …).',
       )
+      // The root's own flags only start the workbench; a newcomer must not expect them to work after a command.
+      .optionsGroup('Options to start the workbench (each command has its own: wirebench <command> --help):')
       .version(cliVersion, '-v, --version', 'print the version')
       .option(
         '--url <address>',
@@ -122,7 +126,22 @@ function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command
       .exitOverride()
       // Root flags go before a subcommand, so `call -v` is verbose while `wirebench -v` prints the version.
       .enablePositionalOptions()
-      .action(async (flags: RawFlags) => onStart(flags))
+      // A word that is no subcommand reaches the start action: it is refused there as an unknown command.
+      .allowExcessArguments(true)
+      .action(async (flags: RawFlags, command: Command) => {
+        const [word, topic] = command.args
+        // `wirebench help [command]`, as commander offers it on programs without a start action of their own.
+        if (word === 'help') {
+          ;(command.commands.find((c) => c.name() === topic) ?? command).outputHelp()
+          return
+        }
+        if (word !== undefined)
+          throw unknownCommand(
+            word,
+            command.commands.map((c) => c.name()),
+          )
+        await onStart(flags)
+      })
   )
 }
 

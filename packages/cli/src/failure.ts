@@ -21,6 +21,11 @@ export class CliFailure extends Error {
     return new CliFailure(exitCodeForError(problem.code), problem.message, problem.hint)
   }
 
+  /** The same failure with its reason and hint passed through `word` (the command line's wording). */
+  inWords(word: (text: string) => string): CliFailure {
+    return new CliFailure(this.exitCode, word(this.message), this.hint === undefined ? undefined : word(this.hint))
+  }
+
   static usage(message: string, hint?: string): CliFailure {
     return new CliFailure(exitCodes.usage, message, hint)
   }

@@ -7,7 +7,7 @@ import { WorkbenchError } from '@wirebench/core'
 import type { Call, CallContext, Channel, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
 import type { CliEngine } from '../engine/cli-engine.js'
 import type { CallAuth } from '../environment/call-auth.js'
-import { exitCodeForResult, exitCodes } from '../exit-codes.js'
+import { exitCodeForResult, exitCodes, unfollowedRedirect } from '../exit-codes.js'
 import type { ExitCode } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
 import { formatJson } from '../io.js'
@@ -36,6 +36,17 @@ export interface CallRun {
   verbose: VerboseLog
   /** Filled with what came back, for chaining and assertions (`seen-response.ts`). */
   seen?: SeenResponse
+}
+
+/** Redirect reason phrases (RFC 9110), here rather than node:http's table: a cold call must not load node:http. */
+const redirectNames: Readonly<Record<number, string>> = {
+  300: 'Multiple Choices',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  304: 'Not Modified',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
 }
 
 /**
@@ -101,11 +112,19 @@ async function runUnary(plan: CallPlan, run: CallRun): Promise<ExitCode> {
     (answered === undefined || answered === null) && result.status !== 'OK' && result.errorDetails !== undefined
       ? result.errorDetails
       : answered
-  if (body !== undefined) run.io.out(formatJson(body, run.io.isTTY))
+  const redirect = unfollowedRedirect(result)
+  // A redirect's body is rarely more than an empty string: the status line and Location below say it all.
+  if (body !== undefined && !(redirect !== undefined && body === '')) run.io.out(formatJson(body, run.io.isTTY))
   else if (result.responseBinary !== undefined) run.io.out(formatJson({ binary: result.responseBinary }, run.io.isTTY))
   if (result.truncated) run.io.err('wirebench: the response was larger than the limit and was cut.\n')
   const code = exitCodeForResult(result, plan.service.protocol)
-  if (code !== exitCodes.ok) {
+  if (redirect !== undefined) {
+    const location = result.metadata['location']
+    run.io.err(
+      `wirebench: HTTP ${redirect} ${redirectNames[redirect] ?? 'Redirect'}${location ? `, Location: ${location}` : ''}\n` +
+        `  Redirects are not followed: call the address it names (--url, or the document's server URL) instead.\n`,
+    )
+  } else if (code !== exitCodes.ok) {
     const http = result.metadata['http_status']
     run.io.err(
       `wirebench: the call completed with ${result.status}${http ? ` (HTTP ${http})` : ''}${result.statusMessage ? `: ${result.statusMessage}` : ''}\n`,

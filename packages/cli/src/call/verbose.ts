@@ -34,6 +34,12 @@ export async function createVerboseLog(io: CliIo, secrets: readonly string[], is
       if (result.sent) {
         io.err(`> ${result.sent.method} ${mask(result.sent.url)}\n`)
         headers('>', result.sent.headers)
+        // The body as text (an MCP call's JSON-RPC request, a REST JSON body), else what it was.
+        const body = result.sent.body ?? result.sent.bodySummary
+        if (body !== undefined) {
+          const lines = `${mask(body)}${result.sent.bodyTruncated ? ' …(cut)' : ''}`.split('\n')
+          io.err(lines.map((line) => `> ${line}\n`).join(''))
+        }
       }
       const http = result.metadata['http_status']
       io.err(

@@ -7,14 +7,13 @@ import type { BenchFlags } from '../bench/bench-flags.js'
 import { createProgressPrinter } from '../bench/bench-progress.js'
 import { benchJson, benchTable } from '../bench/bench-report.js'
 import { collectMessages, readDataFlags } from '../call/messages.js'
-import { discoverTargets } from '../engine/discover-targets.js'
 import { findMethod } from '../engine/find-method.js'
 import { exitCodes } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
 import { formatJson } from '../io.js'
 import type { CliIo } from '../io.js'
-import { parseHeaderFlag, parseTimeout } from './call.js'
-import { callAction, collect, openSession, withTargetOptions } from './target-options.js'
+import { parseHeaderFlag } from './call.js'
+import { callAction, collect, openSession, parseTimeout, withTargetOptions } from './target-options.js'
 import type { TargetFlags } from './target-options.js'
 
 interface Flags extends TargetFlags, BenchFlags {
@@ -68,11 +67,7 @@ export function benchCommand(io: CliIo, setExitCode: (code: number) => void): Co
         const session = await openSession(flags, io)
         try {
           const metadata = await session.auth.discoveryMetadata(session.urls)
-          const { services } = await discoverTargets(session.engine, {
-            urls: session.urls,
-            metadata,
-            ...(flags.protocol ? { protocol: flags.protocol } : {}),
-          })
+          const { services } = await session.discover({ metadata })
           const { service, method } = findMethod(services, address)
           if (method.methodType !== 'Unary') {
             throw CliFailure.usage(`${method.name} is a ${method.methodType} method: bench runs unary methods only.`)

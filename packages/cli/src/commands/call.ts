@@ -7,7 +7,6 @@ import { createSeenResponse } from '../call/seen-response.js'
 import { createVerboseLog } from '../call/verbose.js'
 import { readDataFlags } from '../call/messages.js'
 import { runCall } from '../call/run-call.js'
-import { discoverTargets } from '../engine/discover-targets.js'
 import { findMethod } from '../engine/find-method.js'
 import { exitCodeHelp, exitCodes } from '../exit-codes.js'
 import type { ExitCode } from '../exit-codes.js'
@@ -15,13 +14,12 @@ import { CliFailure } from '../failure.js'
 import type { CliIo } from '../io.js'
 import { resolveCallTarget } from '../workspace/call-target.js'
 import { httpTarget } from '../workspace/http-target.js'
-import { callAction, collect, openSession, withTargetOptions } from './target-options.js'
+import { callAction, collect, openSession, parseTimeout, withTargetOptions } from './target-options.js'
 import type { TargetFlags } from './target-options.js'
 
 interface CallFlags extends TargetFlags {
   data?: string[]
   header?: string[]
-  timeout?: string
   workspace?: string
   request?: string
 }
@@ -36,15 +34,6 @@ export function parseHeaderFlag(text: string): [string, string] {
   const name = at > 0 ? text.slice(0, at).trim() : ''
   if (name === '') throw CliFailure.usage(`-H "${text}" is not "name: value".`, `Write -H 'x-request-id: 42'.`)
   return [name, text.slice(at + 1).trim()]
-}
-
-export function parseTimeout(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined
-  const seconds = Number(text)
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) {
-    throw CliFailure.usage(`--timeout must be a number of seconds from 0 to 600, not "${text}".`)
-  }
-  return Math.round(seconds * 1000)
 }
 
 const examples = `
@@ -80,7 +69,10 @@ MCP servers over stdio start only from this command line: --url 'mcp@stdio:<prog
 shell) names one after its program; --mcp-config files and <config-dir>/mcp.json name theirs (mcp+stdio://<name>).`
 
 export function callCommand(io: CliIo, setExitCode: (code: number) => void): Command {
-  const command = withTargetOptions(new Command('call'))
+  const command = withTargetOptions(
+    new Command('call'),
+    'request headers (secrets masked), what was sent, response headers, trailers and status',
+  )
   // A saved request (--request) carries its own URL: --url is checked in the action instead.
   const url = command.options.find((option) => option.long === '--url')
   if (url) url.mandatory = false
@@ -96,9 +88,11 @@ export function callCommand(io: CliIo, setExitCode: (code: number) => void): Com
     .option('-d, --data <json|@file|@->', 'a request message (repeat for a client stream or channel)', collect)
     .option('-H, --header <name: value>', 'a request header or metadata entry (repeatable)', collect)
     .addOption(
-      new Option('--timeout <seconds>', 'give up (unary, streams) or stop listening (connections) after this long'),
+      new Option(
+        '--timeout <seconds>',
+        'bounds discovery (default 15 s), then the call: give up (unary, streams) or stop listening (connections) after this long',
+      ),
     )
-    .option('-v, --verbose', 'print request headers (secrets masked), response headers, trailers and status to stderr')
     .addHelpText('after', `${examples}\n${exitCodeHelp}`)
     .action(
       callAction(async (given: string | undefined, rawFlags: RawCallFlags) => {
@@ -149,7 +143,7 @@ async function callOnce(
   const typedHeaders = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
   const headers = { ...plan.headers, ...typedHeaders }
   const timeoutMs = parseTimeout(flags.timeout) ?? plan.timeoutMs
-  // Discovery keeps the server's own time box: --timeout is the call's (for a connection, how long to listen).
+  // --timeout bounds discovery too: an address that accepts the connection and never answers must not hang.
   const session = await openSession(flags, io, plan.workspaceVars, plan.savedAuth, chain.resolver())
   try {
     // Headers typed with -H reach discovery too (a document behind a key needs them), as the UI's discovery
@@ -163,13 +157,7 @@ async function callOnce(
       plan.isPlainHttp && session.urls[0] !== undefined
         ? httpTarget(session.urls[0])
         : findMethod(
-            (
-              await discoverTargets(session.engine, {
-                urls: session.urls,
-                metadata,
-                ...(flags.protocol ? { protocol: flags.protocol } : {}),
-              })
-            ).services,
+            (await session.discover({ metadata, ...(timeoutMs !== undefined ? { timeoutMs } : {}) })).services,
             address,
           )
     const verbose = await createVerboseLog(io, session.auth.secretValues(), flags.verbose === true)

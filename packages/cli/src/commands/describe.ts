@@ -2,13 +2,12 @@
 import { Command } from 'commander'
 import { exampleFlavorOf, exampleMessage } from '@wirebench/core'
 import type { FieldInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
-import { discoverTargets } from '../engine/discover-targets.js'
 import { findMethod, findServices, serviceLabel, splitAddress } from '../engine/find-method.js'
-import { exitCodeHelp } from '../exit-codes.js'
+import { discoveryExitCodeHelp } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
 import { formatJson } from '../io.js'
 import type { CliIo } from '../io.js'
-import { callAction, openSession, withTargetOptions } from './target-options.js'
+import { callAction, discoveryTimeoutOption, openSession, parseTimeout, withTargetOptions } from './target-options.js'
 import type { TargetFlags } from './target-options.js'
 
 function typeOf(field: FieldInfo): string {
@@ -68,19 +67,20 @@ export function describeCommand(io: CliIo, setExitCode: (code: number) => void):
     .description("show a method's request fields (type, source, required, description) and an example request")
     .argument('<Service[/Method]>', 'the method (or every method of a service), as wirebench list prints it')
     .option('--json', 'print the method (or service) description as JSON')
+    .addOption(discoveryTimeoutOption())
     .addHelpText(
       'after',
-      `\nExamples:\n  $ wirebench describe --url http://localhost:8080/openapi.json Bookshop/getBook\n${exitCodeHelp}`,
+      `\nExamples:\n  $ wirebench describe --url http://localhost:8080/openapi.json Bookshop/getBook\n${discoveryExitCodeHelp}`,
     )
     .action(
       callAction(async (address: string, flags: DescribeFlags) => {
+        const timeoutMs = parseTimeout(flags.timeout)
         const session = await openSession(flags, io)
         try {
           const metadata = await session.auth.discoveryMetadata(session.urls)
-          const { services } = await discoverTargets(session.engine, {
-            urls: session.urls,
+          const { services } = await session.discover({
             metadata,
-            ...(flags.protocol ? { protocol: flags.protocol } : {}),
+            ...(timeoutMs !== undefined ? { timeoutMs } : {}),
           })
           const { method: methodName } = splitAddress(address)
           if (methodName) {

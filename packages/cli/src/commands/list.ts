@@ -1,12 +1,11 @@
 /** `wirebench list`: the services and methods behind the --url addresses, one per line, or the whole result as JSON. */
 import { Command } from 'commander'
 import type { DiscoverResponse, MethodInfo, MethodType } from '@wirebench/core'
-import { describeFailedAttempts, discoverTargets } from '../engine/discover-targets.js'
 import { serviceLabel } from '../engine/find-method.js'
-import { exitCodeHelp } from '../exit-codes.js'
+import { discoveryExitCodeHelp } from '../exit-codes.js'
 import { formatJson } from '../io.js'
 import type { CliIo } from '../io.js'
-import { callAction, openSession, withTargetOptions } from './target-options.js'
+import { callAction, discoveryTimeoutOption, openSession, parseTimeout, withTargetOptions } from './target-options.js'
 import type { TargetFlags } from './target-options.js'
 
 const kinds: Record<MethodType, string> = {
@@ -49,22 +48,21 @@ export function listCommand(io: CliIo, setExitCode: (code: number) => void): Com
   return withTargetOptions(new Command('list'))
     .description('list the services and methods behind the --url addresses')
     .option('--json', 'print the full discovery result (services, methods, fields and every plugin attempt) as JSON')
-    .option('-v, --verbose', 'print each plugin attempt to stderr')
+    .addOption(discoveryTimeoutOption())
     .addHelpText(
       'after',
-      `\nExamples:\n  $ wirebench list --url http://localhost:8080/openapi.json\n  $ wirebench list --url grpc@localhost:50051 --json\n${exitCodeHelp}`,
+      `\nExamples:\n  $ wirebench list --url http://localhost:8080/openapi.json\n  $ wirebench list --url grpc@localhost:50051 --json\n${discoveryExitCodeHelp}`,
     )
     .action(
       callAction(async (flags: ListFlags) => {
+        const timeoutMs = parseTimeout(flags.timeout)
         const session = await openSession(flags, io)
         try {
           const metadata = await session.auth.discoveryMetadata(session.urls)
-          const response = await discoverTargets(session.engine, {
-            urls: session.urls,
+          const response = await session.discover({
             metadata,
-            ...(flags.protocol ? { protocol: flags.protocol } : {}),
+            ...(timeoutMs !== undefined ? { timeoutMs } : {}),
           })
-          if (flags.verbose) for (const line of describeFailedAttempts(response.attempts)) io.err(`* ${line}\n`)
           io.out(flags.json ? formatJson(response, io.isTTY) : renderList(response))
           setExitCode(0)
         } finally {

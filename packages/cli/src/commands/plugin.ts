@@ -3,9 +3,11 @@
  * asks a running workbench for each sidecar's health); installing copies a checked package into the plugin
  * directory and runs nothing of it; removing deletes one package.
  */
+import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { Command } from 'commander'
 import type { PluginInfo, PluginsResponse } from '@wirebench/core'
+import { CliFailure } from '../failure.js'
 import { defaultConfigDir } from '../flags.js'
 import type { Output } from '../start.js'
 import { findRunningServers } from '../running-servers.js'
@@ -125,6 +127,18 @@ export function pluginCommand(output: Output): Command {
     .option('--config-dir <dir>', 'config directory (default ~/.wirebench, env WIREBENCH_HOME)')
     .exitOverride()
     .action(async (source: string, flags: { force?: boolean; configDir?: string }) => {
+      // A path that is not there is a mistake on the command line (exit 2), not a package the checks refused.
+      if (
+        !(await stat(source).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        throw CliFailure.usage(
+          `plugin install: ${resolve(source)} does not exist.`,
+          'Give a plugin directory (with sidecar.json at its top) or a .zip of one.',
+        )
+      }
       const { installPlugin } = await import('@wirebench/sidecar/install')
       const { configPluginsDir } = await import('@wirebench/sidecar')
       const result = await installPlugin({
@@ -143,9 +157,17 @@ export function pluginCommand(output: Output): Command {
     .option('--config-dir <dir>', 'config directory (default ~/.wirebench, env WIREBENCH_HOME)')
     .exitOverride()
     .action(async (packageId: string, flags: { configDir?: string }) => {
-      const { removePlugin } = await import('@wirebench/sidecar/install')
+      const { InstallError, removePlugin } = await import('@wirebench/sidecar/install')
       const { configPluginsDir } = await import('@wirebench/sidecar')
-      const dir = await removePlugin({ pluginsDir: configPluginsDir(configDirOf(flags)), packageId })
+      const dir = await removePlugin({ pluginsDir: configPluginsDir(configDirOf(flags)), packageId }).catch(
+        (error: unknown) => {
+          // Removing throws only for a packageId that is not installed: the command line named the wrong one.
+          if (error instanceof InstallError) {
+            throw CliFailure.usage(`plugin remove: ${error.message}`, 'wirebench plugin list shows the installed ones.')
+          }
+          throw error
+        },
+      )
       output.out(`Removed ${packageId} (${dir}). A running workbench keeps it until it restarts.\n`)
     })
   return plugin

@@ -4,7 +4,7 @@
  * marker, and credentials bound to hosts. The command line cannot ask, so the hosts of its `--url`s and of
  * `--allow-credentials-host` are approved for the call and any other host that would get credentials is refused.
  */
-import { parseChainReference, readTargetText } from '@wirebench/core'
+import { WorkbenchError, parseChainReference, readTargetText } from '@wirebench/core'
 import type * as AuthPackage from '@wirebench/auth'
 import type { AuthCaches, BoundCall, Environment, TokenClient } from '@wirebench/auth'
 import type { TokenProxy } from '@wirebench/server/engine'
@@ -46,12 +46,37 @@ function json(bytes: Buffer): unknown {
   return JSON.parse(bytes.toString('utf8')) as unknown
 }
 
+/**
+ * A token request that failed, naming the endpoint: the transport's reason ("Cannot reach 127.0.0.1:9") alone does not
+ * say that the call never went out because the environment's token URL is down.
+ */
+async function fromTokenEndpoint(kind: string, tokenUrl: string, request: () => Promise<Buffer>): Promise<unknown> {
+  try {
+    return json(await request())
+  } catch (error) {
+    const problem = WorkbenchError.from(error, 'upstream_unreachable')
+    throw new WorkbenchError(
+      problem.code,
+      `The ${kind} token request to ${tokenUrl} failed, so the call was not sent: ${problem.message}`,
+      {
+        cause: error,
+        hint: `${problem.hint ? `${problem.hint} ` : ''}The token URL is the environment's (tokenUrl in environments.json).`,
+        ...(problem.details ? { details: problem.details } : {}),
+      },
+    )
+  }
+}
+
 function tokenClientOf(tokens: TokenProxy): TokenClient {
   return {
-    oauthToken: async (body, signal) => json(await tokens.clientCredentials(body, signal)),
-    codeExchange: async (body, signal) => json(await tokens.codeExchange(body, signal)),
-    refresh: async (body, signal) => json(await tokens.refresh(body, signal)),
-    customToken: async (body, signal) => json(await tokens.customToken(body, signal)),
+    oauthToken: (body, signal) =>
+      fromTokenEndpoint('OAuth 2.0 client credentials', body.tokenUrl, () => tokens.clientCredentials(body, signal)),
+    codeExchange: (body, signal) =>
+      fromTokenEndpoint('OAuth 2.0 code exchange', body.tokenUrl, () => tokens.codeExchange(body, signal)),
+    refresh: (body, signal) =>
+      fromTokenEndpoint('OAuth 2.0 refresh', body.tokenUrl, () => tokens.refresh(body, signal)),
+    customToken: (body, signal) =>
+      fromTokenEndpoint('custom token', body.tokenUrl, () => tokens.customToken(body, signal)),
   }
 }
 
@@ -64,12 +89,12 @@ function hostRefusal(environment: string, host: string | undefined, reason: stri
   if (reason === 'refused') {
     return CliFailure.usage(
       `Environment "${environment}" refuses its credentials to ${host}; the call was not sent.`,
-      `Move ${host} from the environment's refused hosts to its approved ones (environment menu → Hosts) to call it with them.`,
+      `Move ${host} from the environment's refused hosts to its approved ones ("hosts": {"approved": ["${host}"]} in environments.json) to call it with them.`,
     )
   }
   return CliFailure.usage(
     `The credentials of environment "${environment}" are not approved for ${host}; the call was not sent.`,
-    `Add --allow-credentials-host ${host} to send them this once, or approve ${host} in the environment's hosts (environment menu → Hosts, or "hosts": {"approved": ["${host}"]} in environments.json).`,
+    `Add --allow-credentials-host ${host} to send them this once, or approve ${host} in the environment's hosts ("hosts": {"approved": ["${host}"]} in environments.json).`,
   )
 }
 

@@ -76,7 +76,10 @@ async function savedEnvironment(name: string, configDir: string): Promise<Enviro
   try {
     json = JSON.parse(text)
   } catch {
-    throw CliFailure.usage(`${file} is not JSON.`, 'Fix it in the workbench (environment menu) or by hand.')
+    throw CliFailure.usage(
+      `${file} is not JSON.`,
+      'Fix it in an editor, or save the environments again from the workbench page (wirebench, then the environment menu).',
+    )
   }
   // Loaded only when an environment is named: a call without one never pays for the auth package.
   const { parseEnvironmentsDocument } = await import('@wirebench/auth')

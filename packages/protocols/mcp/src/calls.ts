@@ -13,12 +13,13 @@ import {
   ReadResourceResultSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { WorkbenchError } from '@wirebench/core'
-import type { Call, CallContext, McpProgressToken, OutputValidation, StatusName } from '@wirebench/core'
+import type { Call, CallContext, McpProgressToken, OutputValidation, SentRequest, StatusName } from '@wirebench/core'
 import type { ServerDescription } from './describe/services.js'
 import { sessionService } from './describe/services.js'
 import { httpStatusOf, jsonRpcCodes, statusOfJsonRpcCode, toMcpError, unknownMethod } from './errors.js'
 import { readMessage, refuseStrayKeys, stringValue } from './message.js'
 import { validateToolOutput } from './output-validation.js'
+import { jsonRpcSent } from './sent-request.js'
 import { runSessionOp, sessionOps } from './session-ops.js'
 import type { SessionOp } from './session-ops.js'
 import type { CallOptions, McpSession } from './session/mcp-session.js'
@@ -41,6 +42,8 @@ export interface MethodOutcome {
   progressToken?: McpProgressToken
   /** The session that answered (none for `disconnect`, which closes it). */
   session: McpSession | undefined
+  /** The JSON-RPC request of a tool call, resource read or prompt (not the `Session` service's). */
+  sent?: SentRequest
 }
 
 type Progress = CallOptions['onProgress']
@@ -80,7 +83,17 @@ async function callMethod(
   ctx: CallContext,
   deps: CallDeps,
   onProgress: Progress,
+  onSend: (sent: SentRequest) => void,
 ): Promise<MethodOutcome> {
+  // What the session writes: the params with `_meta.progressToken` (the session adds it the same way).
+  const send = (method: string, params: Record<string, unknown>, token: McpProgressToken | undefined) => {
+    // Built only for a caller that shows it (the response pane, the CLI's -v).
+    if (ctx.isSentOmitted !== true) {
+      const meta = { ...(params['_meta'] as Record<string, unknown> | undefined), progressToken: token }
+      onSend(jsonRpcSent(session, request.address, ctx.metadata, { method, params: { ...params, _meta: meta } }))
+    }
+    return { method, params }
+  }
   const options = (token: McpProgressToken | undefined): CallOptions => {
     const chosen: CallOptions = { progressToken: token ?? mintProgressToken() }
     if (onProgress) chosen.onProgress = onProgress
@@ -119,7 +132,12 @@ async function callMethod(
       const chosen = options(meta?.progressToken)
       const params: Record<string, unknown> = { name: tool.name, arguments: fields }
       if (meta) params['_meta'] = meta
-      const result = await session.call({ method: 'tools/call', params }, CallToolResultSchema, ctx, chosen)
+      const result = await session.call(
+        send('tools/call', params, chosen.progressToken),
+        CallToolResultSchema,
+        ctx,
+        chosen,
+      )
       const outcome: MethodOutcome = { response: result, status: 'OK', progressToken: chosen.progressToken!, session }
       if (result.isError === true) {
         outcome.status = 'Unknown'
@@ -166,7 +184,12 @@ async function callMethod(
       const chosen = options(meta?.progressToken)
       const params: Record<string, unknown> = { uri }
       if (meta) params['_meta'] = meta
-      const result = await session.call({ method: 'resources/read', params }, ReadResourceResultSchema, ctx, chosen)
+      const result = await session.call(
+        send('resources/read', params, chosen.progressToken),
+        ReadResourceResultSchema,
+        ctx,
+        chosen,
+      )
       return { response: result, status: 'OK', progressToken: chosen.progressToken!, session }
     }
     case promptsService: {
@@ -180,7 +203,12 @@ async function callMethod(
       const chosen = options(read.meta?.progressToken)
       const params: Record<string, unknown> = { name: prompt.name, arguments: args }
       if (read.meta) params['_meta'] = read.meta
-      const result = await session.call({ method: 'prompts/get', params }, GetPromptResultSchema, ctx, chosen)
+      const result = await session.call(
+        send('prompts/get', params, chosen.progressToken),
+        GetPromptResultSchema,
+        ctx,
+        chosen,
+      )
       return { response: result, status: 'OK', progressToken: chosen.progressToken!, session }
     }
     default:
@@ -205,10 +233,12 @@ export async function runMethod(
   for (let attempt = 0; ; attempt++) {
     const lease = await deps.pool.acquire(request, ctx)
     const { session } = lease
+    let sent: SentRequest | undefined
+    const withSent = (outcome: MethodOutcome): MethodOutcome => (sent ? { ...outcome, sent } : outcome)
     try {
-      return await callMethod(call, request, session, ctx, deps, onProgress)
+      return withSent(await callMethod(call, request, session, ctx, deps, onProgress, (s) => (sent = s)))
     } catch (error) {
-      if (isServerAnswer(error, session, ctx.signal)) return errorOutcome(error, session)
+      if (isServerAnswer(error, session, ctx.signal)) return withSent(errorOutcome(error, session))
       if (attempt === 0 && isLostSession(error, session)) {
         await session.close(new WorkbenchError('upstream_unreachable', 'The server no longer knows the session.'))
         continue

@@ -24,6 +24,7 @@ export function toInvokeResult(outcome: MethodOutcome, started: number): InvokeR
   if (outcome.statusMessage !== undefined) result.statusMessage = outcome.statusMessage
   if (outcome.errorDetails !== undefined) result.errorDetails = outcome.errorDetails
   if (outcome.outputValidation !== undefined) result.outputValidation = outcome.outputValidation
+  if (outcome.sent !== undefined) result.sent = outcome.sent
   return result
 }
 

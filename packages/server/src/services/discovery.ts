@@ -10,6 +10,7 @@ import type {
 } from '@wirebench/core'
 import { authChallengeOf } from '../errors/problem.js'
 import { withDeadline } from './deadline.js'
+import { whenLoaded } from './lazy-plugin.js'
 import type { Cancellation } from './deadline.js'
 import type { PluginRegistry } from './plugin-registry.js'
 import { checkPluginTarget, foreignScheme, targetSchemes } from './plugin-target.js'
@@ -38,6 +39,8 @@ export interface DiscoverInput {
   metadata?: Record<string, string>
   cancellation?: Cancellation
   logger: Logger
+  /** Each attempt's time box for this discovery, instead of the service's (the CLI's `--timeout`). */
+  timeoutMs?: number
 }
 
 export interface DiscoveryService {
@@ -79,6 +82,7 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
   ): Promise<AttemptResult> {
     const at = endpoint ?? entry.url
     const started = performance.now()
+    const timeoutMs = input.timeoutMs ?? options.timeoutMs
     const finish = (
       outcome: DiscoveryAttempt['outcome'],
       services: ServiceInfo[],
@@ -106,9 +110,10 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
     try {
       // The embedding host is always reachable from its own workbench (and REST reads it without a request).
       if (options.isHostUrl?.(entry.url) !== true) checkPluginTarget(entry.url, plugin, options.outboundPolicy)
+      await whenLoaded(plugin)
       const found = await withDeadline(
         {
-          timeoutMs: options.timeoutMs,
+          timeoutMs,
           logger: input.logger,
           limits: { maxResponseBytes: options.maxResponseBytes },
           ...(input.cancellation ? { cancellation: input.cancellation } : {}),
@@ -125,7 +130,7 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
         const slow = new WorkbenchError('timeout', error.message, {
           hint: 'Check that the server is up and reachable from this machine (VPN, firewall), then discover again.',
         })
-        return finish('timeout', [], `${plugin.name} gave no answer within ${options.timeoutMs} ms.`, slow)
+        return finish('timeout', [], `${plugin.name} gave no answer within ${timeoutMs} ms.`, slow)
       }
       if (error.code === 'internal') {
         // Whatever was thrown (a TypeError, a stack overflow…) stays in the log, not in the answer.

@@ -4,7 +4,9 @@ import type { CallContext, ProtocolManifest, ProtocolPlugin, StreamFrame } from 
 import { webSocketManifest } from '@wirebench/protocol-websocket/manifest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
+import { createDiscoveryService } from './discovery.js'
 import { createLazyPlugins } from './lazy-plugin.js'
+import { workbenchOutboundPolicy } from './outbound-policy.js'
 import { createPluginRegistry } from './plugin-registry.js'
 
 function context(): CallContext {
@@ -152,5 +154,26 @@ describe('createLazyPlugins', () => {
     release()
     await Promise.all([discovering, disposing])
     expect(disposed).toBe(1)
+  })
+
+  it("starts a discovery attempt's time box once the stack is loaded: a slow import is not the target's silence", async () => {
+    const [plugin] = createLazyPlugins({
+      manifests: [webSocketManifest],
+      module: '@wirebench/protocol-websocket',
+      load: async () => {
+        // Longer than the time box below, as importing a stack is on a busy machine.
+        await new Promise((resolve) => setTimeout(resolve, 400))
+        return [(await import('@wirebench/protocol-websocket')).createWebSocketPlugin()]
+      },
+    })
+    const discovery = createDiscoveryService({
+      registry: createPluginRegistry([plugin!]),
+      timeoutMs: 15_000,
+      outboundPolicy: workbenchOutboundPolicy('standalone'),
+      maxResponseBytes: 1_000_000,
+    })
+    const { attempts, services } = await discovery.discover({ urls: [url], logger: silentLogger, timeoutMs: 200 })
+    expect(attempts).toMatchObject([{ pluginId: 'websocket', outcome: 'ok' }])
+    expect(services).toHaveLength(1)
   })
 })

@@ -37,6 +37,18 @@ function loadFailure(family: LazyPluginFamily, cause: unknown): WorkbenchError {
   })
 }
 
+/** How to load the stack behind each lazy plugin, for `whenLoaded`. */
+const loaders = new WeakMap<ProtocolPlugin, () => Promise<unknown>>()
+
+/**
+ * Resolves once the plugin's stack is imported (at once for a plugin that is not lazy); rejects as the first call
+ * would. Discovery waits for it before its time box starts: the box measures the target, not this process importing
+ * code (seconds on a loaded machine, which would fail a short `--timeout` before a byte went out).
+ */
+export async function whenLoaded(plugin: ProtocolPlugin): Promise<void> {
+  await loaders.get(plugin)?.()
+}
+
 /**
  * One lazy `ProtocolPlugin` per manifest of the family. Concurrent first calls share one load; a failed load is a
  * `WorkbenchError` for the call that needed it, and the next call tries again.
@@ -127,6 +139,7 @@ export function createLazyPlugins(family: LazyPluginFamily): ProtocolPlugin[] {
         return target.openChannel!(call, ctx)
       }
     }
+    loaders.set(plugin, real)
     return plugin
   })
 }
