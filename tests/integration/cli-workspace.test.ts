@@ -184,4 +184,98 @@ describe('wirebench call --workspace --request', () => {
     expect(inherited.code, inherited.err).toBe(0)
     expect(lastWhoami(spy)?.headers['authorization']).toBe('Bearer team-789')
   })
+
+  it('sends imported plain HTTP requests (Postman with ${baseUrl}, HAR with a literal URL) without discovery', async () => {
+    const { previewImport } = await import('@wirebench/interchange')
+    const postman = await previewImport({
+      format: 'postman',
+      content: JSON.stringify({
+        info: { name: 'imp', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+        item: [
+          {
+            name: 'Items',
+            item: [
+              {
+                name: 'Create note',
+                request: {
+                  method: 'POST',
+                  url: '{{baseUrl}}/notes?tag=x',
+                  header: [{ key: 'Content-Type', value: 'application/json' }],
+                  body: { mode: 'raw', raw: '{"text":"{{word}}"}' },
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    })
+    const har = await previewImport({
+      format: 'har',
+      content: JSON.stringify({
+        log: {
+          version: '1.2',
+          entries: [{ request: { method: 'GET', url: `${spy.origin}/whoami?from=har`, headers: [] } }],
+        },
+      }),
+    })
+    const [create] = postman.requests
+    const [get] = har.requests
+    await mkdir(join(workspace(), 'requests', 'imp', 'Items'), { recursive: true })
+    await writeFile(join(workspace(), 'requests', 'imp', 'Items', 'create.json'), JSON.stringify(create!.request))
+    await writeFile(join(workspace(), 'requests', 'imp', 'get.json'), JSON.stringify(get!.request))
+
+    const posted = await cli([
+      'call',
+      '--workspace',
+      workspace(),
+      '--request',
+      'imp/Items/create',
+      '--var',
+      `baseUrl=${spy.origin}`,
+      '--var',
+      'word=hello',
+    ])
+    expect(posted.code, posted.err).toBe(0)
+    const note = spy.requests.at(-1)
+    expect(note).toMatchObject({ method: 'POST', url: '/notes?tag=x', body: '{"text":"hello"}' })
+    expect(note?.headers['content-type']).toBe('application/json')
+
+    const got = await cli(['call', '--workspace', workspace(), '--request', 'imp/get'])
+    expect(got.code, got.err).toBe(0)
+    expect(spy.requests.at(-1)).toMatchObject({ method: 'GET', url: '/whoami?from=har' })
+
+    const missing = await cli(['call', '--workspace', workspace(), '--request', 'imp/Items/create', '--var', 'word=x'])
+    expect(missing.code).toBe(2)
+    expect(missing.err).toMatch(/\$\{baseUrl\}.*--var baseUrl=/s)
+  })
+
+  it("sends a WebSocket request's saved composer message as its frame", async () => {
+    await mkdir(join(workspace(), 'requests', 'live'), { recursive: true })
+    // As the UI saves chat/connect with "/help" typed in the composer.
+    const chat: SavedRequest = {
+      version: 1,
+      name: 'chat',
+      protocol: 'websocket',
+      url: spy.chatUrl,
+      service: 'chat',
+      method: 'connect',
+      messages: [{}],
+      options: { composer: { kind: 'text', payload: '/help', closeCode: '1000', closeReason: '' } },
+    }
+    await writeFile(join(workspace(), 'requests', 'live', 'chat.json'), JSON.stringify(chat))
+    const { code, err, out } = await cli([
+      'call',
+      '--workspace',
+      workspace(),
+      '--request',
+      'live/chat',
+      '--timeout',
+      '1',
+    ])
+    expect(code, err).toBe(0)
+    const frames = spy.requests.filter((r) => r.method === 'FRAME').map((r) => r.body)
+    expect(frames.at(-1)).toBe('/help')
+    expect(frames).not.toContain('{}')
+    expect(out).toContain('echo:/help')
+  })
 })

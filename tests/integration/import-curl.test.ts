@@ -157,7 +157,10 @@ describe('"Copy as cURL" from browsers', () => {
         'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     })
     expect(JSON.stringify(saved)).not.toContain('abc123')
-    expect(preview.report).toEqual([])
+    // The only note: where the cookie went.
+    expect(preview.report).toEqual([
+      { source: 'curl', message: expect.stringMatching(/cookie became \$\{cookie\}/) as unknown },
+    ])
   })
 
   it('imports Firefox’s format: -X after the URL, every header with -H, a form body', async () => {

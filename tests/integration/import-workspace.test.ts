@@ -84,3 +84,117 @@ describe('import into a workspace, then export it', () => {
     expect(res.json<{ detail: string; hint: string }>().hint).toContain('format=postman')
   })
 })
+
+describe('credentials in imported files, by name, stay out of the workspace', () => {
+  const canary = {
+    insomniaToken: 'canary-ins-env-token-19',
+    postmanQuery: 'canary-pm-query-23',
+    postmanVar: 'canary-pm-var-apikey-31',
+    harCsrf: 'canary-har-csrf-47',
+  }
+  const previews: Record<'postman' | 'insomnia' | 'har', ImportPreview> = {} as never
+
+  beforeAll(async () => {
+    const origin = wb.server.origin
+    previews.postman = await wb.preview(
+      'postman',
+      JSON.stringify({
+        info: { name: 'creds', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+        variable: [
+          { key: 'baseUrl', value: origin },
+          { key: 'api_key', value: canary.postmanVar },
+        ],
+        item: [
+          {
+            name: 'List',
+            request: {
+              method: 'GET',
+              url: `{{baseUrl}}/items?page=2&access_token=${canary.postmanQuery}`,
+              header: [{ key: 'X-Api-Key', value: '{{api_key}}' }],
+            },
+          },
+        ],
+      }),
+    )
+    previews.insomnia = await wb.preview(
+      'insomnia',
+      JSON.stringify({
+        _type: 'export',
+        __export_format: 4,
+        resources: [
+          { _id: 'wrk_1', _type: 'workspace', name: 'creds' },
+          {
+            _id: 'env_1',
+            _type: 'environment',
+            parentId: 'wrk_1',
+            name: 'Base',
+            data: { token: canary.insomniaToken, host: origin },
+          },
+          {
+            _id: 'req_1',
+            _type: 'request',
+            parentId: 'wrk_1',
+            name: 'Me',
+            method: 'GET',
+            url: '{{ _.host }}/me',
+            authentication: { type: 'bearer', token: '{{ _.token }}' },
+          },
+        ],
+      }),
+    )
+    previews.har = await wb.preview(
+      'har',
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          entries: [
+            {
+              request: {
+                method: 'POST',
+                url: `${origin}/form`,
+                headers: [{ name: 'x-csrf-token', value: canary.harCsrf }],
+              },
+            },
+          ],
+        },
+      }),
+    )
+    for (const [name, preview] of Object.entries(previews)) {
+      const saved = await api('POST', '/api/workspaces/default/requests', {
+        requests: preview.requests.map((entry) => ({ ...entry, folder: `creds-${name}` })),
+        vars: preview.vars,
+      })
+      expect(saved.statusCode, saved.body).toBe(200)
+    }
+  })
+
+  it("moves them to the preview's secrets, says so in the report, and writes none to a workspace file", async () => {
+    const content = (await api('GET', '/api/workspaces/default')).json<WorkspaceContent>()
+    for (const file of await filesUnder(content.dir)) {
+      const text = await readFile(file, 'utf8')
+      for (const value of Object.values(canary)) expect(text, file).not.toContain(value)
+    }
+    expect(Object.values(previews.postman.secrets ?? {})).toEqual(
+      expect.arrayContaining([canary.postmanQuery, canary.postmanVar]),
+    )
+    expect(previews.insomnia.secrets).toMatchObject({ token: canary.insomniaToken })
+    expect(Object.values(previews.har.secrets ?? {})).toContain(canary.harCsrf)
+    for (const preview of Object.values(previews)) {
+      expect(preview.report.map((item) => item.message).join('\n')).toMatch(/goes to an environment/)
+    }
+  })
+
+  it('still sends each credential as the source did, once the environment holds it', async () => {
+    const [postman] = previews.postman.requests
+    const received = await wb.send(postman!.request, previews.postman)
+    expect(received.query).toEqual([
+      ['page', '2'],
+      ['access_token', canary.postmanQuery],
+    ])
+    expect(received.headers['x-api-key']).toBe(canary.postmanVar)
+    const me = await wb.send(previews.insomnia.requests[0]!.request, previews.insomnia)
+    expect(me.headers.authorization).toBe(`Bearer ${canary.insomniaToken}`)
+    const form = await wb.send(previews.har.requests[0]!.request, previews.har)
+    expect(form.headers['x-csrf-token']).toBe(canary.harCsrf)
+  })
+})

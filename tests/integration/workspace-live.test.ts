@@ -1,10 +1,11 @@
 /**
  * Workspaces over real sockets and real git: the standalone server opened on a workspace folder that is a git
  * clone; a colleague's commit arrives with `git pull` and the page hears `workspace.changed` on its live socket and
- * finds the new request; a live call opened with a history template lands in the workspace's history.
+ * finds the new request; a merge that conflicts leaves the conflicted file where git expects it (reported, never
+ * moved); a live call opened with a history template lands in the workspace's history.
  */
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -19,8 +20,12 @@ import type { LiveClient } from '../servers/live/live-client.js'
 const run = promisify(execFile)
 const identity = ['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false']
 
-async function git(cwd: string, ...args: string[]): Promise<void> {
-  await run('git', [...identity, ...args], { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
+async function git(cwd: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run('git', [...identity, ...args], {
+    cwd,
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+  })
+  return stdout
 }
 
 function request(name: string): SavedRequest {
@@ -104,6 +109,47 @@ describe('a workspace in git, seen live', () => {
     const content = await api<WorkspaceContent>(`/api/workspaces/${workspaceId}`)
     expect(content.requests.map((r) => r.path)).toEqual(['smoke/first', 'smoke/second'])
     expect(content.requests[1]?.request).toEqual(request('second'))
+  })
+
+  it('reports a file in a git merge conflict, or from a newer version, without moving it, so the merge completes', async () => {
+    const file = join('requests', 'smoke', 'first.json')
+    await writeFile(join(theirs(), file), JSON.stringify({ ...request('first'), notes: 'theirs' }, null, 2))
+    await git(theirs(), 'commit', '-am', 'their notes')
+    await git(theirs(), 'push', 'origin', 'HEAD:main')
+    await writeFile(join(mine(), file), JSON.stringify({ ...request('first'), notes: 'mine' }, null, 2))
+    await git(mine(), 'commit', '-am', 'my notes')
+    await git(mine(), 'pull', '--no-rebase', 'origin', 'main').catch(() => undefined)
+    await writeFile(
+      join(mine(), 'requests', 'smoke', 'newer.json'),
+      JSON.stringify({ ...request('newer'), version: 2 }),
+    )
+    // Several watcher rounds (debounce 50 ms) pass over both files.
+    let content = await api<WorkspaceContent>(`/api/workspaces/${workspaceId}`)
+    for (let i = 0; i < 40 && content.problems.length < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      content = await api<WorkspaceContent>(`/api/workspaces/${workspaceId}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    content = await api<WorkspaceContent>(`/api/workspaces/${workspaceId}`)
+    const conflicted = content.problems.find((p) => p.path === file)
+    expect(conflicted?.reason).toMatch(/merge-conflict markers/)
+    expect(conflicted?.keptAs).toBeUndefined()
+    const newer = content.problems.find((p) => p.path === 'requests/smoke/newer.json')
+    expect(newer?.reason).toMatch(/newer Wirebench.*update Wirebench/)
+    expect(await readdir(join(mine(), 'requests', 'smoke'))).toEqual(['first.json', 'newer.json', 'second.json'])
+    expect(await git(mine(), 'status', '--porcelain', '--', file)).toBe(`UU ${file}\n`)
+    expect(await readFile(join(mine(), file), 'utf8')).toMatch(/^<<<<<<< /m)
+    // The user resolves it: the request is back, and the merge commits.
+    await writeFile(join(mine(), file), JSON.stringify({ ...request('first'), notes: 'both' }, null, 2))
+    await git(mine(), 'add', file)
+    await git(mine(), 'commit', '--no-edit')
+    await rm(join(mine(), 'requests', 'smoke', 'newer.json'))
+    for (let i = 0; i < 40 && content.problems.length > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      content = await api<WorkspaceContent>(`/api/workspaces/${workspaceId}`)
+    }
+    expect(content.problems).toEqual([])
+    expect(content.requests.find((r) => r.path === 'smoke/first')?.request.notes).toBe('both')
   })
 
   it('records a live call opened with a history template when it closes', async () => {

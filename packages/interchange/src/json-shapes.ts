@@ -29,7 +29,7 @@ const formatNames: Record<ImportFormat, string> = {
 export function notFormat(format: ImportFormat, reason: string, hint: string): WorkbenchError {
   return new WorkbenchError(
     'invalid_request',
-    `This is not a ${formatNames[format]} the workbench can read: ${reason}.`,
+    `This is not ${/^[aeiou]/i.test(formatNames[format]) ? 'an' : 'a'} ${formatNames[format]} the workbench can read: ${reason}.`,
     {
       hint,
     },

@@ -5,6 +5,8 @@
  */
 import { WORKSPACE_FILE_VERSION } from '@wirebench/core'
 import type { ImportReportItem, SavedAuth, SavedRequest } from '@wirebench/core'
+import { isCredentialName, secretNameOf } from './credential-names.js'
+import { hasReference } from './secret-vars.js'
 import type { SecretVars } from './secret-vars.js'
 
 /** The body as the plain HTTP plugin's message takes it (see `@wirebench/protocol-http`). */
@@ -67,8 +69,8 @@ export function toSavedHttpRequest(source: SourceRequest, ctx: ImportContext): S
       metadata[name] = ctx.secrets.reference('authorization', value)
       continue
     }
-    const secretName = credentialHeaders.get(lower)
-    const kept = secretName === undefined ? value : ctx.secrets.reference(secretName, value)
+    const secretName = credentialHeaders.get(lower) ?? (isCredentialName(name) ? secretNameOf(name) : undefined)
+    const kept = secretName === undefined ? value : moveCredential(`header ${name}`, secretName, value, source, ctx)
     const prior = Object.keys(metadata).find((key) => key.toLowerCase() === lower)
     if (prior === undefined) metadata[name] = kept
     else metadata[prior] = `${metadata[prior]}${lower === 'cookie' ? '; ' : ', '}${kept}`
@@ -79,7 +81,7 @@ export function toSavedHttpRequest(source: SourceRequest, ctx: ImportContext): S
     version: WORKSPACE_FILE_VERSION,
     name: source.name,
     protocol: 'http',
-    url: source.url,
+    url: withQueryCredentialsMoved(source, ctx),
     service: 'HTTP',
     method: 'request',
     messages: [message],
@@ -88,6 +90,47 @@ export function toSavedHttpRequest(source: SourceRequest, ctx: ImportContext): S
   if (auth !== undefined) request.auth = auth
   if (source.notes) request.notes = source.notes
   return request
+}
+
+/** A literal credential becomes a `${var}` reference, and the report says where its value went. */
+function moveCredential(what: string, secretName: string, value: string, source: SourceRequest, ctx: ImportContext) {
+  // A value built from references (`Bearer ${token}`) holds no secret of its own.
+  if (hasReference(value)) return value
+  const kept = ctx.secrets.reference(secretName, value)
+  if (kept !== value) {
+    ctx.report.push({
+      source: source.source,
+      message: `The credential in ${what} became ${kept}; its value goes to an environment, not the workspace.`,
+    })
+  }
+  return kept
+}
+
+/**
+ * The URL with the value of every credential-named query parameter (`access_token`, `api_key`, `sig`…) moved out.
+ * The value is kept as it stands in the URL (percent-encoded), so the substituted URL is the one the source sent.
+ */
+function withQueryCredentialsMoved(source: SourceRequest, ctx: ImportContext): string {
+  const start = source.url.indexOf('?')
+  if (start < 0) return source.url
+  const hash = source.url.indexOf('#', start)
+  const end = hash < 0 ? source.url.length : hash
+  const pairs = source.url.slice(start + 1, end).split('&')
+  const moved = pairs.map((pair) => {
+    const equals = pair.indexOf('=')
+    if (equals < 0) return pair
+    const name = pair.slice(0, equals)
+    const value = pair.slice(equals + 1)
+    let decoded = name
+    try {
+      decoded = decodeURIComponent(name.replaceAll('+', ' '))
+    } catch {
+      // A malformed escape: judge the name as it stands.
+    }
+    if (value === '' || !isCredentialName(decoded)) return pair
+    return `${name}=${moveCredential(`query parameter ${decoded}`, secretNameOf(decoded), value, source, ctx)}`
+  })
+  return `${source.url.slice(0, start + 1)}${moved.join('&')}${source.url.slice(end)}`
 }
 
 /** `Bearer x` and `Basic base64` map to the auth schemes of the same names; anything else stays a header. */

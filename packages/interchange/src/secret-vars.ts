@@ -36,3 +36,8 @@ export function createSecretVars(taken: ReadonlySet<string> = new Set()): Secret
 export function literal(text: string): string {
   return escapeTemplate(text)
 }
+
+/** Whether `text` holds a `${name}` reference (an unescaped one). */
+export function hasReference(text: string): boolean {
+  return /(^|[^$])\$\{[^{}]+\}/.test(text)
+}

@@ -2,7 +2,7 @@
  * The workspaces of one workbench: the registry, a store and a watcher per opened folder, and a history per
  * workspace. What the server's routes and the call recorder talk to; it owns no HTTP.
  */
-import { rm, lstat } from 'node:fs/promises'
+import { lstat } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
 import type {
@@ -17,6 +17,7 @@ import type { HistoryBuilder, HistoryLimits, HistoryStore } from './history/hist
 import { DEFAULT_WORKSPACE_ID, createWorkspaceRegistry } from './registry/workspace-registry.js'
 import type { WorkspaceRecord } from './registry/workspace-registry.js'
 import { MANIFEST_FILE, REQUESTS_DIR } from './store/request-path.js'
+import { deleteOwnedFiles } from './store/owned-files.js'
 import { createWorkspaceStore } from './store/workspace-store.js'
 import type { WorkspaceStore } from './store/workspace-store.js'
 import { watchFolder } from './watch/folder-watcher.js'
@@ -84,12 +85,16 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     return record
   }
 
-  function open(record: WorkspaceRecord): Promise<Opened> {
+  /**
+   * Opens a workspace once (store and watcher). Only a write (`create`) creates a missing folder: a read reports it
+   * missing, so a GET never recreates a folder the user deleted.
+   */
+  function open(record: WorkspaceRecord, create = false): Promise<Opened> {
     const existing = opened.get(record.id)
     if (existing) return existing
     const opening = (async () => {
       const store = createWorkspaceStore(record.dir)
-      const scanned = await store.open({ create: true })
+      const scanned = await store.open({ create })
       const entry: Opened = { record, store, revision: scanned.revision }
       if (options.watch !== false) {
         entry.watcher = watchFolder({
@@ -114,8 +119,8 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     return opening
   }
 
-  async function openById(id: string): Promise<Opened> {
-    return open(await recordOf(id))
+  async function openById(id: string, create = false): Promise<Opened> {
+    return open(await recordOf(id), create)
   }
 
   /** Writes through the API change the revision too: tabs other than the writer's learn it the same way. */
@@ -159,7 +164,10 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       known = new Set(document.workspaces.map((w) => w.id))
       active = document.activeId
       for (const record of document.workspaces) {
-        if (record.id === DEFAULT_WORKSPACE_ID || record.id === active) await open(record).catch(() => undefined)
+        if (record.id === DEFAULT_WORKSPACE_ID || record.id === active) {
+          // The default workspace lives in the config dir and is made at start; another folder must exist already.
+          await open(record, record.id === DEFAULT_WORKSPACE_ID).catch(() => undefined)
+        }
       }
     },
     async list() {
@@ -178,7 +186,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
         })
       }
       const record = await registry.add(input.name.trim(), input.dir)
-      const entry = await open(record)
+      const entry = await open(record, true)
       const hasManifest = await lstat(join(record.dir, MANIFEST_FILE)).then(
         () => true,
         () => false,
@@ -188,7 +196,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       return summaryOf(record)
     },
     async update(id, patch) {
-      const entry = await openById(id)
+      const entry = await openById(id, true)
       if (patch.name !== undefined) {
         if (patch.name.trim() === '') throw new WorkbenchError('invalid_request', 'A workspace name cannot be empty.')
         entry.record = await registry.rename(id, patch.name.trim())
@@ -229,7 +237,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       opened.delete(id)
       known.delete(id)
       if (deleteFiles) {
-        await rm(record.dir, { recursive: true, force: true })
+        await deleteOwnedFiles(record.dir)
         await historyOf(id).clear()
         histories.delete(id)
       }
@@ -237,7 +245,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     async activate(id) {
       await registry.activate(id)
       active = id
-      await openById(id)
+      await openById(id, true)
     },
     activeId: () => active,
     async content(id) {
@@ -256,7 +264,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       }
     },
     async store(id) {
-      const entry = await openById(id)
+      const entry = await openById(id, true)
       // Writes through the store announce themselves like on-disk changes do.
       const store = entry.store
       const announce = <T>(result: Promise<T>): Promise<T> =>

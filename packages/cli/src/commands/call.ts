@@ -13,6 +13,7 @@ import type { ExitCode } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
 import type { CliIo } from '../io.js'
 import { resolveCallTarget } from '../workspace/call-target.js'
+import { httpTarget } from '../workspace/http-target.js'
 import { callAction, collect, openSession, parseTimeout, withTargetOptions } from './target-options.js'
 import type { TargetFlags } from './target-options.js'
 
@@ -151,11 +152,14 @@ async function callOnce(
       ...(await session.auth.discoveryMetadata(session.urls)),
       ...((await session.auth.frame(typedHeaders)) as Record<string, string>),
     }
-    const { services } = await session.discover({
-      metadata,
-      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    })
-    const { service, method } = findMethod(services, address)
+    // A plain HTTP request (an import) has nothing to discover: it goes to its URL as saved.
+    const { service, method } =
+      plan.isPlainHttp && session.urls[0] !== undefined
+        ? httpTarget(session.urls[0])
+        : findMethod(
+            (await session.discover({ metadata, ...(timeoutMs !== undefined ? { timeoutMs } : {}) })).services,
+            address,
+          )
     const verbose = await createVerboseLog(io, session.auth.secretValues(), flags.verbose === true)
     const seen = createSeenResponse()
     const code = await runCall(

@@ -9,6 +9,7 @@ import { createCallAuth } from '../environment/call-auth.js'
 import type { CallAuth } from '../environment/call-auth.js'
 import { loadCallEnvironment } from '../environment/environment-flags.js'
 import { withSavedAuth } from '../environment/saved-auth.js'
+import { withUrlVariables } from '../workspace/url-variables.js'
 import { cliWording } from '../cli-wording.js'
 import { createCliEngine, stderrLogger } from '../engine/cli-engine.js'
 import type { CliEngine } from '../engine/cli-engine.js'
@@ -153,11 +154,11 @@ export async function openSession(
   chainResolver?: (name: string) => string | undefined,
 ): Promise<CallSession> {
   const mcpServers: McpStdioServer[] = []
-  const urls = (flags.url ?? [])
+  const typedUrls = (flags.url ?? [])
     .map((u) => u.trim())
     .filter((u) => u !== '')
     .map((url) => (url.toLowerCase().startsWith(STDIO_PIN_PREFIX) ? stdioServerUrl(url, mcpServers) : url))
-  if (urls.length === 0) throw CliFailure.usage('--url is empty.', 'Give the address of a server or a document.')
+  if (typedUrls.length === 0) throw CliFailure.usage('--url is empty.', 'Give the address of a server or a document.')
   const configDir = configDirOf(flags)
   const environment = await withSavedAuth(
     await loadCallEnvironment({
@@ -168,6 +169,7 @@ export async function openSession(
     }),
     savedAuth,
   )
+  const urls = await withUrlVariables(typedUrls, environment.environment, workspaceVars)
   const engine = await createCliEngine(
     stderrLogger((text) => io.err(text), flags.verbose === true),
     {

@@ -6,6 +6,8 @@ import type { SavedAssertion, SavedAuth } from '@wirebench/core'
 import type { DataSource } from '../call/messages.js'
 import type { TargetFlags } from '../commands/target-options.js'
 import { CliFailure } from '../failure.js'
+import { HTTP_PROTOCOL } from './http-target.js'
+import { savedMessages } from './saved-frames.js'
 import { loadSavedCall, savedCallUrl } from './saved-request.js'
 
 interface SavedCallFlags extends TargetFlags {
@@ -26,6 +28,8 @@ export interface CallTarget<F extends SavedCallFlags> {
   workspaceVars?: Record<string, string>
   /** The saved request's auth (`inherit`: the environment's). */
   savedAuth?: SavedAuth
+  /** A saved plain HTTP request (no discovery: sent to its URL). */
+  isPlainHttp?: boolean
   /** The saved request's path and assertions, checked on its response. */
   saved?: { path: string; assertions: SavedAssertion[] }
 }
@@ -68,8 +72,9 @@ export async function resolveCallTarget<F extends SavedCallFlags>(
     savedAuth: saved.auth,
     saved: { path: flags.request, assertions: request.assertions ?? [] },
   }
+  if (request.protocol === HTTP_PROTOCOL && (!flags.url || flags.url.length === 0)) target.isPlainHttp = true
   if (!flags.data || flags.data.length === 0) {
-    target.sources = request.messages.map((value) => ({ kind: 'value', value }))
+    target.sources = savedMessages(request).map((value) => ({ kind: 'value', value }))
   }
   if (typeof request.options?.timeoutMs === 'number') target.timeoutMs = request.options.timeoutMs
   if (typeof request.options?.serverUrl === 'string' && request.options.serverUrl !== '') {

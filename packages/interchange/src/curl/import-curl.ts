@@ -143,5 +143,6 @@ function pathOf(address: string): string {
 /** The parser's reason without the lines after it, which quote the command (and any credential in it). */
 function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
-  return text.split('\n')[0] ?? text
+  // curlconverter ends some messages with `!`; the sentence here adds its own full stop.
+  return (text.split('\n')[0] ?? text).replace(/[.!]+$/, '')
 }

@@ -8,7 +8,8 @@ import { arrayOf, isObject, notFormat, parseJsonFile, stringOf } from '../json-s
 import type { JsonObject } from '../json-shapes.js'
 import { toSavedHttpRequest } from '../saved-http.js'
 import type { ImportContext, ImportedBody } from '../saved-http.js'
-import { createSecretVars } from '../secret-vars.js'
+import { isCredentialName } from '../credential-names.js'
+import { createSecretVars, hasReference } from '../secret-vars.js'
 import { credentialValue } from '../source-credentials.js'
 import { fromMustache } from '../templates.js'
 
@@ -41,7 +42,14 @@ export function importInsomnia(content: string): ImportPreview {
     for (const [key, value] of Object.entries(isObject(resource.data) ? resource.data : {})) {
       const text = stringOf(value)
       if (text === undefined) ctx.report.push({ source: name, message: `The value of ${key} is not text; left out.` })
-      else preview.vars[key] = convert(text, name)
+      else if (isCredentialName(key) && text !== '' && !hasReference(convert(text, name))) {
+        // Named like a credential: the requests' `${key}` resolve from an environment, never from workspace.json.
+        const kept = ctx.secrets.reference(key, text)
+        ctx.report.push({
+          source: name,
+          message: `The variable ${key} holds a credential: it became ${kept}, its value goes to an environment.`,
+        })
+      } else preview.vars[key] = convert(text, name)
     }
   }
 

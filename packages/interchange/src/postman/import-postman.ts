@@ -11,16 +11,22 @@ import { arrayOf, isObject, notFormat, parseJsonFile, stringOf } from '../json-s
 import type { JsonObject } from '../json-shapes.js'
 import { toSavedHttpRequest } from '../saved-http.js'
 import type { ImportContext, ImportedBody, SourceRequest } from '../saved-http.js'
-import { createSecretVars } from '../secret-vars.js'
+import { isCredentialName } from '../credential-names.js'
+import { createSecretVars, hasReference } from '../secret-vars.js'
 import { fromMustache } from '../templates.js'
 import { readPostmanAuth } from './postman-auth.js'
 
-const hint = 'Export the collection from Postman as "Collection v2.1" (a JSON file with info and item).'
+const hint =
+  'Export the collection from Postman as "Collection v2.1" (a JSON file with info and item); open a v1 collection in Postman and export it again as v2.1.'
 
 export function importPostman(content: string): ImportPreview {
   const json = parseJsonFile('postman', content, hint)
   const info = json.info
-  if (!isObject(info) || !Array.isArray(json.item)) throw notFormat('postman', 'it has no info and item list', hint)
+  if (!isObject(info) && Array.isArray(json.requests)) {
+    throw notFormat('postman', 'it is a Postman collection v1, which Postman no longer exports', hint)
+  }
+  if (!isObject(info)) throw notFormat('postman', 'it has no "info" object', hint)
+  if (!Array.isArray(json.item)) throw notFormat('postman', '"item" is not a list of requests and folders', hint)
   const schema = stringOf(info.schema) ?? ''
   if (schema !== '' && !/collection\/v2\.[01]\.0/.test(schema)) {
     throw notFormat('postman', `its schema is ${schema}`, hint)
@@ -33,8 +39,16 @@ export function importPostman(content: string): ImportPreview {
     const value = stringOf(variable.value) ?? ''
     if (key === undefined) continue
     // A variable Postman marks secret goes where secrets go, never into workspace.json.
+    const text = fromMustache(value).text
     if (variable.type === 'secret') ctx.secrets.reference(key, value)
-    else vars[key] = fromMustache(value).text
+    else if (isCredentialName(key) && value !== '' && !hasReference(text)) {
+      // Named like a credential: kept out of workspace.json as well.
+      const kept = ctx.secrets.reference(key, value)
+      ctx.report.push({
+        source: 'collection variables',
+        message: `The variable ${key} holds a credential: it became ${kept}, its value goes to an environment.`,
+      })
+    } else vars[key] = text
   }
   const preview: ImportPreview = { requests: [], vars, report: ctx.report }
   reportScripts(json, stringOf(info.name) ?? 'collection', ctx)

@@ -149,6 +149,60 @@ describe('call history', () => {
     expect(entries.some((e) => e.request.method === 'echo')).toBe(false)
   })
 
+  it("redacts the base64 user:password pair of the environment's Basic auth wherever it is echoed", async () => {
+    const password = 'CANARYpw_4477'
+    // "bob:" is four bytes, so the password's own base64 does not line up inside the pair's.
+    const pair = Buffer.from(`bob:${password}`).toString('base64')
+    expect(pair).not.toContain(Buffer.from(password).toString('base64'))
+    const env = (await h.app.inject({ url: '/api/environments', headers: h.headers })).json<{ revision: string }>()
+    const document = {
+      version: 2,
+      environments: [
+        {
+          id: 'basic',
+          name: 'Basic',
+          vars: { pw: password },
+          auth: { type: 'basic', username: 'bob', password: '${pw}' },
+          trust: { caCertificate: '', allowSelfSigned: false },
+          hosts: { approved: [], refused: [] },
+        },
+      ],
+      activeEnvironmentId: 'basic',
+    }
+    const saved = await h.app.inject({
+      method: 'PUT',
+      url: '/api/environments',
+      headers: h.headers,
+      payload: { document, baseRevision: env.revision },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    // Wait out the recorder's one-second cache of the environment's secrets.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/invoke',
+      headers: h.headers,
+      payload: {
+        protocol: 'rest',
+        url: target.docUrl,
+        service: 'ident',
+        method: 'echo',
+        messages: [{ text: 'hi' }],
+        metadata: { 'x-note': `Basic ${pair}` },
+        history: template('echo', { text: 'basic' }),
+      },
+    })
+    expect(response.json<InvokeResult>().response).toMatchObject({ note: `Basic ${pair}` })
+    const { entries } = await page('?q=echo')
+    expect(entries[0]?.response).toMatchObject({ note: expect.stringContaining('***') as unknown })
+    const dir = join(h.configDir, 'history', 'default')
+    for (const name of await readdir(dir)) {
+      const text = await readFile(join(dir, name), 'utf8')
+      expect(text).not.toContain(pair)
+      expect(text).not.toContain(password)
+    }
+  })
+
   it('clears the history', async () => {
     const cleared = await h.app.inject({ method: 'DELETE', url: '/api/workspaces/default/history', headers: h.headers })
     expect(cleared.statusCode).toBe(204)

@@ -1,4 +1,4 @@
-import { lstat, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Problem, SavedRequest, WorkspaceContent, WorkspaceListResponse, WorkspaceSummary } from '@wirebench/core'
@@ -208,7 +208,7 @@ describe('workspace routes', () => {
     )
   })
 
-  it('picks up a file edited on disk, and sets a corrupt one aside with its path and reason', async () => {
+  it('picks up a file edited on disk, and reports a corrupt one with its path and reason, leaving it in place', async () => {
     const file = join(root, 'team', 'requests', 'smoke', 'get-item.json')
     const edited = { ...(JSON.parse(await readFile(file, 'utf8')) as SavedRequest), notes: 'edited in vim' }
     await writeFile(file, JSON.stringify(edited))
@@ -218,11 +218,14 @@ describe('workspace routes', () => {
     await mkdir(join(root, 'team', 'requests', 'broken'), { recursive: true })
     await writeFile(join(root, 'team', 'requests', 'broken', 'half.json'), '{"version": 1, "name": ')
     await writeFile(join(root, 'team', 'requests', 'broken', 'wrong.json'), '{"version": 1, "name": 3}')
-    const reported = await eventually(content, (c) => c.problems.filter((p) => p.keptAs).length >= 2)
+    const reported = await eventually(content, (c) => c.problems.some((p) => p.path === 'requests/broken/wrong.json'))
     const half = reported.problems.find((p) => p.path === 'requests/broken/half.json')
-    expect(half?.reason).toMatch(/not valid JSON/)
-    expect(half?.keptAs).toMatch(/^requests\/broken\/half\.corrupt-.+\.json$/)
-    expect(await readFile(join(root, 'team', half?.keptAs ?? ''), 'utf8')).toBe('{"version": 1, "name": ')
+    expect(half?.reason).toMatch(/not valid JSON: fix it/)
+    expect(half?.keptAs).toBeUndefined()
+    expect(await readdir(join(root, 'team', 'requests', 'broken'))).toEqual(['half.json', 'wrong.json'])
+    expect(await readFile(join(root, 'team', 'requests', 'broken', 'half.json'), 'utf8')).toBe(
+      '{"version": 1, "name": ',
+    )
     const wrong = reported.problems.find((p) => p.path === 'requests/broken/wrong.json')
     expect(wrong?.reason).toBe('"name" must be a string')
     const list = (await call('GET', '/api/workspaces')).json<WorkspaceListResponse>()
@@ -274,6 +277,36 @@ describe('workspace routes', () => {
     }
     const stored = await readFile(join(root, 'team', 'requests', 'secure', 'with-secret.json'), 'utf8')
     expect(stored).toContain('Bearer ${token}')
+  })
+
+  it('refuses a literal secret in a saved auth through the API, writing nothing', async () => {
+    const canary = 'canary-literal-auth-5521'
+    const before = await treeOf(root)
+    const ws = `/api/workspaces/${workspace.id}`
+    const own = { mode: 'own', config: { type: 'bearer', token: canary } }
+    const attempts = [
+      await call('PUT', `${ws}/requests/secure/literal`, { request: saved('rest', { auth: own as never }) }),
+      await call('PUT', `${ws}/folders/secure`, { folder: { version: 1, auth: own } }),
+    ]
+    for (const response of attempts) {
+      expect(response.statusCode, response.body).toBe(400)
+      expect(response.json<Problem>().detail).toMatch(/"token" holds a literal secret/)
+      expect(response.body).not.toContain(canary)
+    }
+    // A batch (an import) saves the others and reports the refused one.
+    const batch = await call('POST', `${ws}/requests`, {
+      requests: [{ folder: 'secure', request: saved('rest', { auth: own as never }) }],
+    })
+    expect(batch.json<{ saved: string[]; report: { message: string }[] }>()).toMatchObject({
+      saved: [],
+      report: [{ message: expect.stringMatching(/literal secret/) as unknown }],
+    })
+    expect(await treeOf(root)).toEqual(before)
+    const reference = { mode: 'own', config: { type: 'bearer', token: '${token}' } }
+    const ok = await call('PUT', `${ws}/requests/secure/by-reference`, {
+      request: saved('rest', { auth: reference as never }),
+    })
+    expect(ok.statusCode, ok.body).toBe(200)
   })
 
   it('refuses writes without the session token or from another origin, before anything is written', async () => {
@@ -343,6 +376,58 @@ describe('workspace routes', () => {
     await expect(lstat(join(root, 'scratch'))).rejects.toThrow()
     expect((await call('DELETE', '/api/workspaces/default')).statusCode).toBe(400)
     expect((await call('GET', `/api/workspaces/${other.id}`)).statusCode).toBe(404)
+  })
+
+  it('reports a registered folder deleted on disk as missing after a restart, and GET never recreates it', async () => {
+    const configDir = await makeTempDir('restart')
+    const dir = join(await makeTempDir('gone'), 'api')
+    const first = await createHarness({ configDir, workspaces: { watch: false } })
+    const made = await first.app.inject({
+      method: 'POST',
+      url: '/api/workspaces',
+      headers: first.headers,
+      payload: { name: 'Gone', dir },
+    })
+    const id = made.json<WorkspaceSummary>().id
+    const activated = await first.app.inject({
+      method: 'PUT',
+      url: '/api/workspaces/active',
+      headers: first.headers,
+      payload: { id },
+    })
+    expect(activated.statusCode).toBe(204)
+    await first.close()
+    await rm(dir, { recursive: true })
+    const again = await createHarness({ configDir, workspaces: { watch: false } })
+    try {
+      const list = await again.app.inject({ url: '/api/workspaces', headers: again.headers })
+      expect(list.statusCode).toBe(200)
+      expect(list.json<WorkspaceListResponse>().workspaces.find((w) => w.id === id)).toMatchObject({ problemCount: 1 })
+      const content = await again.app.inject({ url: `/api/workspaces/${id}`, headers: again.headers })
+      expect(content.statusCode).toBe(404)
+      expect(content.json<Problem>()).toMatchObject({
+        detail: expect.stringMatching(/does not exist/) as unknown,
+        hint: expect.stringMatching(/Restore the folder.*forget the workspace/) as unknown,
+      })
+      await expect(lstat(dir)).rejects.toThrow()
+    } finally {
+      await again.close()
+    }
+  })
+
+  it('deletes only the files a workspace owns in a project folder, keeping the project and its git folder', async () => {
+    const project = join(root, 'project')
+    await mkdir(join(project, 'src'), { recursive: true })
+    await mkdir(join(project, '.git'))
+    await writeFile(join(project, 'src', 'main.ts'), 'export {}\n')
+    await writeFile(join(project, 'README.md'), '# project\n')
+    await writeFile(join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n')
+    const opened = (await call('POST', '/api/workspaces', { name: 'Project', dir: project })).json<WorkspaceSummary>()
+    const put = await call('PUT', `/api/workspaces/${opened.id}/requests/smoke/get`, { request: saved('rest') })
+    expect(put.statusCode, put.body).toBe(200)
+    expect(await treeOf(project)).toContain('workspace.json')
+    expect((await call('DELETE', `/api/workspaces/${opened.id}?deleteFiles=true`)).statusCode).toBe(204)
+    expect(await treeOf(project)).toEqual(['.git', '.git/HEAD', 'README.md', 'src', 'src/main.ts'])
   })
 })
 

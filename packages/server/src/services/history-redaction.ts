@@ -3,7 +3,7 @@
  * (every variable, every secret auth field, in each spelling they travel in) wherever they appear, and the value of
  * a credential header typed literally. `${var}` references stay as typed: they are what the user wrote.
  */
-import { secretFieldsOf } from '@wirebench/auth'
+import { basicCredentials, secretFieldsOf, substituteAuthConfig, substitutionFor } from '@wirebench/auth'
 import type { AuthConfig, EnvironmentsDocument } from '@wirebench/auth'
 import { expandSecrets, redactSecrets } from './secret-spellings.js'
 
@@ -17,11 +17,18 @@ export function environmentSecrets(document: EnvironmentsDocument): string[] {
   const values: string[] = []
   for (const environment of document.environments) {
     for (const value of Object.values(environment.vars)) if (value !== '') values.push(value)
-    const auth = environment.auth as AuthConfig & Record<string, unknown>
-    for (const key of secretFieldsOf(auth)) {
-      const value = auth[key]
-      if (typeof value === 'string' && value !== '') values.push(value)
+    // As typed and as sent (with `${var}`s filled in): either may be echoed back.
+    const typed = environment.auth as AuthConfig & Record<string, unknown>
+    const sent = substituteAuthConfig(environment.auth, substitutionFor(environment)).value
+    for (const auth of [typed, sent as AuthConfig & Record<string, unknown>]) {
+      for (const key of secretFieldsOf(auth)) {
+        const value = auth[key]
+        if (typeof value === 'string' && value !== '') values.push(value)
+      }
     }
+    // Basic auth travels as base64 of the whole `user:password` pair, whose characters line up with the password's
+    // own base64 only when the user name is a multiple of three bytes long.
+    if (sent.type === 'basic' && sent.password !== '') values.push(basicCredentials(sent.username, sent.password))
   }
   return expandSecrets(values)
 }

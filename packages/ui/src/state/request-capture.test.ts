@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readWsDraft, writeWsDraft } from '../protocols/websocket/ws-draft.js'
 import { createDraftsStore, newHeaderRow } from './drafts-store.js'
 import { createPrefsStore } from './prefs-store.js'
-import { captureRequest, requestFingerprint, restoreRequest } from './request-capture.js'
+import { captureRequest, requestFingerprint, restoreRequest, withUnheldFields } from './request-capture.js'
 import type { RequestAddress } from './request-address.js'
 
 const sources = () => ({ drafts: createDraftsStore(), prefs: createPrefsStore() })
@@ -90,5 +90,44 @@ describe('request capture and restore', () => {
     expect(requestFingerprint(captureRequest(b, 'k', address('rest'), 'two'))).toBe(first)
     b.drafts.getState().setValue('k', { b: 3, a: 1 })
     expect(requestFingerprint(captureRequest(b, 'k', address('rest'), 'one'))).not.toBe(first)
+  })
+
+  it("does not show one saved request's server URL in another of the same origin, nor save it there", () => {
+    const ui = sources()
+    const base = { version: 1 as const, protocol: 'rest', url: address('rest').url, service: 'Svc', method: 'call' }
+    restoreRequest(ui, 'a', { ...base, name: 'a', messages: [{}], options: { serverUrl: 'http://127.0.0.1:7/v2' } })
+    expect(captureRequest(ui, 'a', address('rest'), 'a').options).toEqual({ serverUrl: 'http://127.0.0.1:7/v2' })
+    restoreRequest(ui, 'b', { ...base, name: 'b', messages: [{}] })
+    expect(ui.prefs.getState().serverUrls[base.url]).toBeUndefined()
+    expect(captureRequest(ui, 'b', address('rest'), 'b').options).toBeUndefined()
+  })
+
+  it('keeps the notes, auth and options the pane does not hold when a save replaces the file', () => {
+    const ui = sources()
+    const file = {
+      version: 1 as const,
+      name: 'get',
+      protocol: 'rest',
+      url: address('rest').url,
+      service: 'Svc',
+      method: 'call',
+      messages: [{ id: '1' }],
+      notes: 'Returns 404 for unknown ids.',
+      auth: { mode: 'none' as const },
+      options: { timeoutMs: 2500, overflow: 'pause' as const, serverUrl: 'http://127.0.0.1:7/v2' },
+    }
+    restoreRequest(ui, 'k', file)
+    ui.drafts.getState().setValue('k', { id: '2' })
+    // The user cleared the server choice in the pane: that one follows the pane.
+    ui.prefs.getState().setServerUrl(file.url, '')
+    const saved = withUnheldFields(captureRequest(ui, 'k', address('rest'), 'get'), file)
+    expect(saved).toEqual({
+      ...file,
+      messages: [{ id: '2' }],
+      options: { timeoutMs: 2500, overflow: 'pause' },
+    })
+    // Options set outside the pane do not make a freshly opened tab look edited.
+    restoreRequest(ui, 'fresh', file)
+    expect(requestFingerprint(captureRequest(ui, 'fresh', address('rest'), 'get'))).toBe(requestFingerprint(file))
   })
 })

@@ -58,14 +58,36 @@ export function restoreRequest(sources: CaptureSources, key: string, saved: Save
   )
   const address = { protocol: saved.protocol, url: saved.url, service: saved.service, method: saved.method }
   protocolExtras(saved.protocol)?.restore(key, saved.options ?? {}, { drafts: sources.drafts, address })
+  // The Server field reads one choice per origin: a request saved without one means the default server, so a choice
+  // left by another request of the same origin must not show (nor be saved into this one).
   const serverUrl = saved.options?.serverUrl
-  if (typeof serverUrl === 'string' && serverUrl) sources.prefs.getState().setServerUrl(saved.url, serverUrl)
+  sources.prefs.getState().setServerUrl(saved.url, typeof serverUrl === 'string' ? serverUrl : '')
 }
 
-/** What decides "unsaved changes": the request without its name, in a stable text form. */
+/** Option keys a pane holds (and so captures); every other option of a saved file is kept as it is on a save. */
+const paneOptionKeys = new Set(['serverUrl', 'composer', 'session'])
+
+/**
+ * `captured` with what the pane does not hold taken from `base` (the file it replaces, or the request it was saved
+ * from): notes, auth, assertions and options such as `timeoutMs` are set outside the pane, and a save must not drop
+ * them.
+ */
+export function withUnheldFields(captured: SavedRequest, base: SavedRequest | undefined): SavedRequest {
+  if (!base) return captured
+  const request: SavedRequest = { ...captured }
+  if (base.auth) request.auth = base.auth
+  if (base.notes !== undefined) request.notes = base.notes
+  if (base.assertions?.length) request.assertions = base.assertions
+  const kept = Object.entries(base.options ?? {}).filter(([name]) => !paneOptionKeys.has(name))
+  if (kept.length > 0) request.options = { ...Object.fromEntries(kept), ...captured.options }
+  return request
+}
+
+/** What decides "unsaved changes": what the pane holds of the request (not its name), in a stable text form. */
 export function requestFingerprint(request: SavedRequest): string {
-  const { name: _name, notes: _notes, auth: _auth, ...rest } = request
-  return stableJson(rest)
+  const { name: _name, notes: _notes, auth: _auth, assertions: _assertions, options, ...rest } = request
+  const held = Object.entries(options ?? {}).filter(([name]) => paneOptionKeys.has(name))
+  return stableJson(held.length > 0 ? { ...rest, options: Object.fromEntries(held) } : rest)
 }
 
 function stableJson(value: unknown): string {

@@ -4,7 +4,7 @@
  * requests; the selection says which tab is active.
  */
 import type { SavedRequest } from '@wirebench/core'
-import { captureRequest, requestFingerprint, restoreRequest } from './request-capture.js'
+import { captureRequest, requestFingerprint, restoreRequest, withUnheldFields } from './request-capture.js'
 import type { RequestAddress } from './request-address.js'
 import { newTabKey, savedTabKey, type OpenTab } from './tabs-store.js'
 import type { Workbench } from './workbench.js'
@@ -132,19 +132,14 @@ export async function saveTab(
   if (options.overwrite) await workbench.workspace.getState().refresh()
   const current = workbench.workspace.getState().content?.requests.find((r) => r.path === path)
   const baseRevision = isSameFile ? (options.overwrite ? current?.revision : tab.revision) : undefined
-  // The pane does not hold the request's auth (the sidebar's dialog sets it): a save keeps the file's, "Save as" the
-  // original's, and a first save writes the one an import gave the tab.
+  // The pane does not hold the request's auth, notes or options such as a timeout (set in the sidebar's dialogs): a
+  // save keeps the file's, "Save as" the original's, and a first save writes the auth an import gave the tab.
   const original = workbench.workspace.getState().content?.requests.find((r) => r.path === tab.savedPath)
-  const auth = isSameFile ? current?.request.auth : tab.savedPath === undefined ? tab.auth : original?.request.auth
   // Assertions live in the file too (the Assertions dialog writes them): a save keeps them, "Save as" copies them.
-  const assertions = isSameFile ? current?.request.assertions : original?.request.assertions
-  const entry = await workbench.workspace
-    .getState()
-    .saveRequest(
-      path,
-      { ...request, ...(auth ? { auth } : {}), ...(assertions?.length ? { assertions } : {}) },
-      baseRevision,
-    )
+  const base = isSameFile ? current?.request : original?.request
+  const merged = withUnheldFields(request, base)
+  if (tab.savedPath === undefined && tab.auth) merged.auth = tab.auth
+  const entry = await workbench.workspace.getState().saveRequest(path, merged, baseRevision)
   workbench.tabs.getState().update(key, {
     savedPath: path,
     title: titleOf(path),

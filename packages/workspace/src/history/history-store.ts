@@ -3,13 +3,16 @@
  * folder). NDJSON segments `<n>.ndjson`, 0600 in a 0700 folder; bounded by entry count and bytes, whole oldest segments
  * dropped first. Appends are buffered and written after the call has answered (the builder runs at flush time, so
  * the call path pays for a push); searches run over an in-memory index of the searchable fields and read only the
- * entries of the page from disk.
+ * entries of the page from disk. The index follows the disk (see segment-index), so a second workbench on the same
+ * config dir appending to the same segments never makes a read fail.
  */
-import { open, readdir, readFile, unlink, appendFile } from 'node:fs/promises'
+import { open, unlink, appendFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { HistoryEntry, HistoryPage } from '@wirebench/core'
 import { ensurePrivateDir, isNotFound } from '../files/atomic-file.js'
 import { createSerialQueue } from '../files/serial-queue.js'
+import { createSegmentIndex, segmentName } from './segment-index.js'
+import type { Indexed } from './segment-index.js'
 
 export interface HistoryLimits {
   maxEntries: number
@@ -41,31 +44,7 @@ export interface HistoryStore {
   clear(): Promise<void>
 }
 
-interface Indexed {
-  id: string
-  text: string
-  segment: number
-  offset: number
-  length: number
-}
-
-interface Segment {
-  n: number
-  bytes: number
-  entries: number
-}
-
-const segmentPattern = /^(\d{8})\.ndjson$/
 const flushDelayMs = 25
-
-function segmentName(n: number): string {
-  return `${String(n).padStart(8, '0')}.ndjson`
-}
-
-function searchText(entry: HistoryEntry): string {
-  const { request } = entry
-  return `${request.method} ${request.url} ${entry.status} ${request.name ?? ''} ${request.service} ${request.protocol}`.toLowerCase()
-}
 
 export function createHistoryStore(dir: string, limits: HistoryLimits = defaultHistoryLimits): HistoryStore {
   const queue = createSerialQueue(1024)
@@ -73,9 +52,8 @@ export function createHistoryStore(dir: string, limits: HistoryLimits = defaultH
   const segmentEntries = Math.max(1, Math.floor(limits.maxEntries / limits.segments))
   let pending: HistoryBuilder[] = []
   let timer: NodeJS.Timeout | undefined
-  let loaded = false
-  let index: Indexed[] = []
-  let segments: Segment[] = []
+  let ready = false
+  const disk = createSegmentIndex(dir)
   let lastAt = 0
   let seq = 0
 
@@ -90,61 +68,47 @@ export function createHistoryStore(dir: string, limits: HistoryLimits = defaultH
   }
 
   async function load(): Promise<void> {
-    if (loaded) return
-    await ensurePrivateDir(dir, false)
-    const names = (await readdir(dir)).filter((name) => segmentPattern.test(name)).sort()
-    for (const name of names) {
-      const n = Number(segmentPattern.exec(name)?.[1])
-      const bytes = await readFile(join(dir, name))
-      const segment: Segment = { n, bytes: bytes.length, entries: 0 }
-      let offset = 0
-      while (offset < bytes.length) {
-        let end = bytes.indexOf(10, offset)
-        if (end === -1) end = bytes.length
-        try {
-          const entry = JSON.parse(bytes.subarray(offset, end).toString('utf8')) as HistoryEntry
-          index.push({ id: entry.id, text: searchText(entry), segment: n, offset, length: end - offset })
-          segment.entries++
-        } catch {
-          // A line cut by a crash mid-write is skipped; the rest of the segment still reads.
-        }
-        offset = end + 1
-      }
-      segments.push(segment)
-    }
+    if (!ready) await ensurePrivateDir(dir, false)
+    ready = true
+    await disk.sync()
     // The next id must sort after the last one on disk, even within the same millisecond.
-    const last = index[index.length - 1]
-    if (last) {
-      lastAt = Number(last.id.slice(0, 14))
+    const last = disk.index[disk.index.length - 1]
+    const lastOnDisk = last ? Number(last.id.slice(0, 14)) : 0
+    if (last && (lastOnDisk > lastAt || (lastOnDisk === lastAt && Number(last.id.slice(15)) > seq))) {
+      lastAt = lastOnDisk
       seq = Number(last.id.slice(15))
     }
-    loaded = true
   }
 
   async function dropOldest(): Promise<void> {
-    const total = () =>
-      segments.reduce((sum, s) => ({ bytes: sum.bytes + s.bytes, entries: sum.entries + s.entries }), {
-        bytes: 0,
-        entries: 0,
-      })
-    while (segments.length > 1) {
-      const { bytes, entries } = total()
+    while (disk.segments.length > 1) {
+      let bytes = 0
+      let entries = 0
+      for (const segment of disk.segments) {
+        bytes += segment.bytes
+        entries += segment.entries
+      }
       if (bytes <= limits.maxBytes && entries <= limits.maxEntries) return
-      const oldest = segments.shift()
+      const oldest = disk.segments[0]
       if (!oldest) return
       await unlink(join(dir, segmentName(oldest.n))).catch(() => undefined)
-      index = index.filter((item) => item.segment !== oldest.n)
+      disk.drop(oldest.n)
     }
   }
 
   async function write(builders: HistoryBuilder[]): Promise<void> {
     await load()
+    const last = disk.segments[disk.segments.length - 1]
+    let current = last
+      ? { n: last.n, bytes: last.bytes + last.tail, entries: last.entries, tail: last.tail }
+      : undefined
     let lines = ''
-    let current = segments[segments.length - 1]
-    const added: Indexed[] = []
     const writeOut = async () => {
       if (lines === '' || !current) return
-      await appendFile(join(dir, segmentName(current.n)), lines, { mode: 0o600 })
+      // A torn last line (a crash, or a writer cut off) is closed first, so this entry starts a line of its own.
+      const text = current.tail > 0 ? `\n${lines}` : lines
+      current.tail = 0
+      await appendFile(join(dir, segmentName(current.n)), text, { mode: 0o600 })
       lines = ''
     }
     for (const build of builders) {
@@ -157,19 +121,16 @@ export function createHistoryStore(dir: string, limits: HistoryLimits = defaultH
       if (!draft) continue
       if (!current || current.bytes >= segmentBytes || current.entries >= segmentEntries) {
         await writeOut()
-        current = { n: (current?.n ?? 0) + 1, bytes: 0, entries: 0 }
-        segments.push(current)
+        current = { n: (current?.n ?? 0) + 1, bytes: 0, entries: 0, tail: 0 }
       }
-      const entry: HistoryEntry = { id: nextId(draft.at), ...draft }
-      const line = JSON.stringify(entry)
-      const length = Buffer.byteLength(line)
-      added.push({ id: entry.id, text: searchText(entry), segment: current.n, offset: current.bytes, length })
+      const line = JSON.stringify({ id: nextId(draft.at), ...draft } satisfies HistoryEntry)
       lines += `${line}\n`
-      current.bytes += length + 1
+      current.bytes += Buffer.byteLength(line) + 1
       current.entries++
     }
     await writeOut()
-    index.push(...added)
+    // The index learns the new lines from the disk, where another process's lines may sit between them.
+    await disk.sync()
     await dropOldest()
   }
 
@@ -181,6 +142,7 @@ export function createHistoryStore(dir: string, limits: HistoryLimits = defaultH
     if (builders.length > 0) await queue.run(() => write(builders))
   }
 
+  /** The page's entries; one that is no longer where the index says (rewritten elsewhere) is re-indexed, not fatal. */
   async function readEntries(items: Indexed[]): Promise<HistoryEntry[]> {
     const out: HistoryEntry[] = []
     for (const item of items) {
@@ -192,7 +154,11 @@ export function createHistoryStore(dir: string, limits: HistoryLimits = defaultH
       try {
         const buffer = Buffer.alloc(item.length)
         await handle.read(buffer, 0, item.length, item.offset)
-        out.push(JSON.parse(buffer.toString('utf8')) as HistoryEntry)
+        const entry = JSON.parse(buffer.toString('utf8')) as HistoryEntry
+        if (entry.id !== item.id) throw new Error('moved')
+        out.push(entry)
+      } catch {
+        disk.reset(item.segment)
       } finally {
         await handle.close()
       }
@@ -214,8 +180,8 @@ export function createHistoryStore(dir: string, limits: HistoryLimits = defaultH
         const limit = Math.max(1, Math.min(query.limit ?? 50, 500))
         const page: Indexed[] = []
         let total = 0
-        for (let i = index.length - 1; i >= 0; i--) {
-          const item = index[i] as Indexed
+        for (let i = disk.index.length - 1; i >= 0; i--) {
+          const item = disk.index[i] as Indexed
           if (terms.length > 0 && !terms.every((term) => item.text.includes(term))) continue
           total++
           if (page.length < limit && (query.before === undefined || item.id < query.before)) page.push(item)
@@ -227,9 +193,10 @@ export function createHistoryStore(dir: string, limits: HistoryLimits = defaultH
       await flushNow()
       await queue.run(async () => {
         await load()
-        for (const segment of segments) await unlink(join(dir, segmentName(segment.n))).catch(() => undefined)
-        segments = []
-        index = []
+        for (const segment of disk.segments) {
+          await unlink(join(dir, segmentName(segment.n))).catch(() => undefined)
+          disk.drop(segment.n)
+        }
       })
     },
   }

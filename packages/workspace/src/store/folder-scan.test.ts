@@ -51,7 +51,7 @@ afterAll(async () => {
 describe('workspace folder scan with thousands of files', () => {
   it('reads the files of a folder concurrently and still returns them in name order', async () => {
     calls.maxInFlight = 0
-    const scanned = await createFolderScanner(join(dir, 'workspaces', 'default')).scan({ setAside: false })
+    const scanned = await createFolderScanner(join(dir, 'workspaces', 'default')).scan()
     expect(scanned.requests).toHaveLength(count)
     const paths = scanned.requests.map((r) => r.path)
     expect(paths).toEqual([...paths].sort())

@@ -1,15 +1,17 @@
 /**
  * Reads a workspace folder: `workspace.json`, every `requests/**.json` and `folder.json`. Files are read without
  * following symlinks (a link could point anywhere on the machine), parsed only when their size, mtime or inode
- * changed since the last scan, and validated; what fails is reported with its path and reason and, when the caller
- * allows writing, moved aside to `<name>.corrupt-<time>.json` so nothing the user wrote is lost or overwritten.
+ * changed since the last scan, and validated; what fails is reported with its path, reason and what to do, and left
+ * where it is: a scan never moves a file, because a file that fails may be mid-merge in git (conflict markers) or
+ * written by a newer Wirebench, and moving it would break the merge or lose a colleague's work. Copies an older
+ * Wirebench set aside (`<name>.corrupt-<time>.json`) are still reported.
  */
 import { lstat, readdir } from 'node:fs/promises'
 import type { Dirent, Stats } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { SavedFolderEntry, SavedRequestEntry, WorkspaceFileProblem, WorkspaceManifest } from '@wirebench/core'
 import { WORKSPACE_FILE_VERSION } from '@wirebench/core'
-import { ASIDE_MARKER, isNotFound, moveAside, readRegularFile } from '../files/atomic-file.js'
+import { ASIDE_MARKER, isNotFound, readRegularFile } from '../files/atomic-file.js'
 import { validateManifest, validateSavedFolder, validateSavedRequest } from './file-format.js'
 import type { Validated } from './file-format.js'
 import { FOLDER_FILE, JSON_EXTENSION, MANIFEST_FILE, REQUESTS_DIR, isSafeSegment } from './request-path.js'
@@ -55,16 +57,28 @@ function stampOf(info: Stats): string {
 }
 
 export interface FolderScanner {
-  scan(options: { setAside: boolean }): Promise<ScannedFolder>
+  scan(): Promise<ScannedFolder>
   /** The result of the latest scan, if any: what a summary shows without reading the folder again. */
   last(): ScannedFolder | undefined
-  /** Why a file was set aside, remembered for the report while its copy exists. */
-  reasons: Map<string, string>
+}
+
+/** Why a file that is not valid JSON failed, in words that say what to do. */
+function unparsableReason(text: string): string {
+  if (/^<{7} /m.test(text) && /^>{7} /m.test(text)) {
+    return 'it holds git merge-conflict markers (<<<<<<< … >>>>>>>): resolve the conflict in an editor, then commit'
+  }
+  return 'it is not valid JSON: fix it in an editor (or restore it from git)'
+}
+
+/** A file from a newer Wirebench is reported as such instead of as invalid: updating Wirebench is the fix. */
+function newerVersionReason(json: unknown): string | undefined {
+  const version = (json as { version?: unknown } | null)?.version
+  if (typeof version !== 'number' || version <= WORKSPACE_FILE_VERSION) return undefined
+  return `it was written by a newer Wirebench (file version ${version}, this one reads ${WORKSPACE_FILE_VERSION}): update Wirebench to open it`
 }
 
 export function createFolderScanner(dir: string): FolderScanner {
   const cache = new Map<string, CachedFile>()
-  const reasons = new Map<string, string>()
   let latest: ScannedFolder | undefined
 
   async function readValidated(
@@ -82,11 +96,14 @@ export function createFolderScanner(dir: string): FolderScanner {
       return { revision: 'unreadable', result: { ok: false, reason: (error as Error).message.replace(dir, '') } }
     }
     const revision = revisionOf(bytes)
+    const text = bytes.toString('utf8')
     let result: Validated<unknown>
     try {
-      result = validate(JSON.parse(bytes.toString('utf8')))
+      const json = JSON.parse(text) as unknown
+      const newer = newerVersionReason(json)
+      result = newer === undefined ? validate(json) : { ok: false, reason: newer }
     } catch {
-      result = { ok: false, reason: 'it is not valid JSON' }
+      result = { ok: false, reason: unparsableReason(text) }
     }
     const entry = { stamp, revision, result }
     cache.set(relPath, entry)
@@ -94,26 +111,16 @@ export function createFolderScanner(dir: string): FolderScanner {
   }
 
   return {
-    reasons,
     last: () => latest,
-    async scan({ setAside }) {
+    async scan() {
       const problems: WorkspaceFileProblem[] = []
       const requests: SavedRequestEntry[] = []
       const folders: SavedFolderEntry[] = []
       const seen = new Set<string>()
       let fileCount = 0
 
-      async function reportInvalid(relDir: string, name: string, reason: string): Promise<void> {
-        const path = relDir === '' ? name : `${relDir}/${name}`
-        if (!setAside) {
-          problems.push({ path, reason })
-          return
-        }
-        const aside = await moveAside(join(dir, relDir), name, JSON_EXTENSION)
-        const keptAs = relDir === '' ? aside : `${relDir}/${aside}`
-        reasons.set(keptAs, reason)
-        cache.delete(path)
-        problems.push({ path, reason, keptAs })
+      function reportInvalid(relDir: string, name: string, reason: string): void {
+        problems.push({ path: relDir === '' ? name : `${relDir}/${name}`, reason })
       }
 
       // Manifest: missing means defaults (a folder holding only requests/ is a workspace).
@@ -132,7 +139,7 @@ export function createFolderScanner(dir: string): FolderScanner {
         } else if (manifestInfo.isSymbolicLink()) {
           problems.push({ path: MANIFEST_FILE, reason: 'it is a symbolic link, which the workspace never follows' })
         } else {
-          await reportInvalid('', MANIFEST_FILE, read.result.reason)
+          reportInvalid('', MANIFEST_FILE, read.result.reason)
         }
       }
 
@@ -171,7 +178,7 @@ export function createFolderScanner(dir: string): FolderScanner {
             const original = entry.name.replace(/\.corrupt-[^.]*(\.json)?$/, '$1')
             problems.push({
               path: `${relDir}/${original}`,
-              reason: reasons.get(relPath) ?? 'it failed validation earlier and was kept aside',
+              reason: 'it failed validation earlier and was moved aside: fix or delete the copy',
               keptAs: relPath,
             })
             continue
@@ -203,7 +210,7 @@ export function createFolderScanner(dir: string): FolderScanner {
             if (!read) continue
             if (read.result.ok)
               folders.push({ path: folderPath, folder: read.result.value as SavedFolderEntry['folder'] })
-            else await reportInvalid(relDir, entry.name, read.result.reason)
+            else reportInvalid(relDir, entry.name, read.result.reason)
             continue
           }
           if (!read) {
@@ -217,7 +224,7 @@ export function createFolderScanner(dir: string): FolderScanner {
               request: read.result.value as SavedRequestEntry['request'],
             })
           } else {
-            await reportInvalid(relDir, entry.name, read.result.reason)
+            reportInvalid(relDir, entry.name, read.result.reason)
           }
         }
       }

@@ -17,6 +17,7 @@ import {
   validateSavedFolder,
   validateSavedRequest,
 } from './file-format.js'
+import { assertNoLiteralSecret } from './auth-secrets.js'
 import { createFolderScanner } from './folder-scan.js'
 import type { ScannedFolder } from './folder-scan.js'
 import {
@@ -38,13 +39,13 @@ export interface ManifestPatch {
 
 export interface WorkspaceStore {
   readonly dir: string
-  /** Creates the folder when missing and sets unusable files aside (not on GET: reads have no side effects). */
+  /** Creates the folder when missing (not on GET: reads have no side effects) and reads it. */
   open(options?: { create?: boolean }): Promise<ScannedFolder>
-  /** What is on disk now; unusable files are reported, not moved. */
+  /** What is on disk now; unusable files are reported, never moved nor overwritten. */
   read(): Promise<ScannedFolder>
   /** The latest scan's result (kept current by the folder watcher and every read), without touching the disk. */
   last(): ScannedFolder | undefined
-  /** A rescan after an on-disk change: unusable files are set aside. */
+  /** A rescan after an on-disk change. */
   refresh(): Promise<ScannedFolder>
   saveRequest(path: string, request: SavedRequest, baseRevision?: string): Promise<{ revision: string }>
   deleteRequest(path: string, baseRevision?: string): Promise<void>
@@ -140,24 +141,30 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
       queue.run(async () => {
         const info = await lstat(dir).catch(() => undefined)
         if (!info) {
-          if (!create) throw new WorkbenchError('not_found', `The workspace folder ${dir} does not exist.`)
+          if (!create) {
+            throw new WorkbenchError('not_found', `The workspace folder ${dir} does not exist (moved or deleted?).`, {
+              hint: 'Restore the folder (for example with git clone), or forget the workspace; saving into it creates it again.',
+            })
+          }
           await mkdir(join(dir, REQUESTS_DIR), { recursive: true })
         } else if (!(await lstat(dir).then((i) => i.isDirectory() || i.isSymbolicLink()))) {
           throw new WorkbenchError('invalid_request', `${dir} is not a folder.`, {
             hint: 'Name a folder (it is created when missing).',
           })
         }
-        await removeOrphanedTemps({ dir, tempPrefix, staleMs: 60_000 }).catch(() => undefined)
-        return scanner.scan({ setAside: true })
+        // Clearing a crashed write's temporary files is a write: not on an open for reading.
+        if (create) await removeOrphanedTemps({ dir, tempPrefix, staleMs: 60_000 }).catch(() => undefined)
+        return scanner.scan()
       }),
-    read: () => queue.run(() => scanner.scan({ setAside: false })),
+    read: () => queue.run(() => scanner.scan()),
     last: () => scanner.last(),
-    refresh: () => queue.run(() => scanner.scan({ setAside: true })),
+    refresh: () => queue.run(() => scanner.scan()),
 
     saveRequest: (path, request, baseRevision) =>
       queue.run(async () => {
         const checked = validateSavedRequest(request)
         if (!checked.ok) throw invalid('saved request', checked.reason)
+        assertNoLiteralSecret(request.auth, 'saved request')
         const { folder, name } = requestFile(path)
         const file = join(dir, ...folder, name)
         const current = await currentRevision(file)
@@ -212,6 +219,7 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
       queue.run(async () => {
         const checked = validateSavedFolder(folder)
         if (!checked.ok) throw invalid('folder', checked.reason)
+        assertNoLiteralSecret(folder.auth, 'folder')
         await write([REQUESTS_DIR, ...folderSegments(path)], FOLDER_FILE, serializeSavedFolder(folder))
       }),
 
@@ -220,7 +228,18 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
         const file = join(dir, MANIFEST_FILE)
         const current = await currentRevision(file)
         if (patch.baseRevision !== undefined && patch.baseRevision !== current) throw conflict(MANIFEST_FILE, true)
-        const scanned = await scanner.scan({ setAside: true })
+        const scanned = await scanner.scan()
+        const unusable = scanned.problems.find((problem) => problem.path === MANIFEST_FILE)
+        if (unusable) {
+          // Writing defaults over it would lose what it holds (a colleague's change mid-merge, a newer format).
+          throw new WorkbenchError(
+            'conflict',
+            `${MANIFEST_FILE} cannot be read, so it was not changed: ${unusable.reason}.`,
+            {
+              hint: `Fix ${MANIFEST_FILE} (or delete it to start from defaults), then apply the change again.`,
+            },
+          )
+        }
         const next: WorkspaceManifest = {
           ...scanned.manifest,
           version: WORKSPACE_FILE_VERSION,

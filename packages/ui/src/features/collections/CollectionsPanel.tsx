@@ -84,10 +84,18 @@ export function CollectionsPanel(): ReactElement {
         />
       </div>
       {problems.length > 0 && (
-        <p className="col-problems" title={problems.map((p) => `${p.path}: ${p.reason}`).join('\n')}>
-          {problems.length} file{problems.length === 1 ? '' : 's'} could not be read and{' '}
-          {problems.length === 1 ? 'was' : 'were'} kept aside: {problems.map((p) => p.path).join(', ')}
-        </p>
+        <div className="col-problems" role="status">
+          {problems.length} file{problems.length === 1 ? '' : 's'} could not be read; the workbench leaves{' '}
+          {problems.length === 1 ? 'it' : 'them'} as {problems.length === 1 ? 'it is' : 'they are'} and never overwrites{' '}
+          {problems.length === 1 ? 'it' : 'them'}:
+          <ul>
+            {problems.map((p) => (
+              <li key={`${p.path}:${p.keptAs ?? ''}`}>
+                <span className="mono">{p.keptAs ?? p.path}</span> — {p.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {content && rows.length === 0 && (
         <p className="col-empty">

@@ -109,8 +109,12 @@ function SwitcherDialogView(props: {
             </p>
             <label>
               <input type="checkbox" checked={deleteFiles} onChange={(e) => setDeleteFiles(e.target.checked)} /> Also
-              delete the folder and every file in it
+              delete its files: <span className="mono">workspace.json</span> and <span className="mono">requests/</span>
             </label>
+            <p className="muted">
+              Any other file in the folder (source code, a <span className="mono">.git</span> folder) stays; the folder
+              goes only if nothing else is left in it.
+            </p>
           </>
         ) : (
           <>

@@ -41,7 +41,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }): ReactElement
       setPreview(await workbench.workspacesApi.importPreview({ format: detected, content: text }))
       setProblem(undefined)
     } catch (error) {
-      setProblem(ApiError.fromUnknown(error).message)
+      setProblem(problemText(ApiError.fromUnknown(error)))
     }
   }
   const save = async () => {
@@ -56,7 +56,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }): ReactElement
       setResult(saved)
       await workspace.getState().refresh()
     } catch (error) {
-      setProblem(ApiError.fromUnknown(error).message)
+      setProblem(problemText(ApiError.fromUnknown(error)))
     }
   }
   const report = [...(preview?.report ?? []), ...(result?.report ?? [])]
@@ -131,4 +131,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }): ReactElement
       </div>
     </ModalDialog>
   )
+}
+
+/** What went wrong and what to do: the server's hint names the export format it expects. */
+function problemText(error: ApiError): string {
+  const { hint } = error.problem
+  return hint ? `${error.message} ${hint}` : error.message
 }

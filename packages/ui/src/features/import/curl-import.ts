@@ -12,12 +12,36 @@ export function isCurlCommand(text: string): boolean {
   return /^\s*curl\s/i.test(text)
 }
 
-/** A multi-line command on one line: `\` (or `^` from Windows' "Copy as cURL (cmd)") line continuations joined. */
+/**
+ * A multi-line command on one line: `\` (or `^` from Windows' "Copy as cURL (cmd)") line continuations and bare line
+ * breaks between arguments joined. A line break inside quotes is part of an argument (Firefox copies a body typed on
+ * several lines as `--data-raw 'line one<LF>line two'`) and stays.
+ */
 export function joinContinuations(command: string): string {
-  return command
-    .replace(/[\\^]\r?\n\s*/g, ' ')
-    .replace(/\r?\n\s*/g, ' ')
-    .trim()
+  const lineBreak = /[\\^]?\r?\n[ \t]*/y
+  let out = ''
+  // `'` (no escapes), `"` and ANSI-C `$'` (a backslash escapes the next character, a quote included).
+  let quote: "'" | '"' | "$'" | undefined
+  for (let i = 0; i < command.length; i++) {
+    const char = command[i]!
+    if (quote) {
+      out += char
+      if (char === '\\' && quote !== "'" && i + 1 < command.length) out += command[++i]!
+      else if (char === quote.at(-1)) quote = undefined
+      continue
+    }
+    lineBreak.lastIndex = i
+    const joined = lineBreak.exec(command)
+    if (joined) {
+      if (!out.endsWith(' ')) out += ' '
+      i += joined[0].length - 1
+      continue
+    }
+    if (char === '"') quote = '"'
+    else if (char === "'") quote = out.endsWith('$') ? "$'" : "'"
+    out += char
+  }
+  return out.trim()
 }
 
 /** Opens the command's request(s); the problem to show under the input when nothing could be opened. */

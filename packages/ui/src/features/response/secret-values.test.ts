@@ -31,4 +31,10 @@ describe('secretValuesOf and maskSecretValues', () => {
     expect(maskSecretValues('12', secretValuesOf(env, ['pin']))).toBe('12')
     expect(secretValuesOf(null, [])).toEqual([])
   })
+
+  it('masks the base64 user:password pair of Basic auth, which the password alone does not line up with', () => {
+    const env = environment({ type: 'basic', username: 'bob', password: '${pw}' }, { pw: 'CANARYpw_4477' })
+    const pair = btoa('bob:CANARYpw_4477')
+    expect(maskSecretValues(`authorization: Basic ${pair}`, secretValuesOf(env, []))).toBe('authorization: Basic ***')
+  })
 })

@@ -3,7 +3,13 @@
  * server masks credentials it can recognise by name; a secret can also travel in a header of any name, a query
  * parameter or the body, and only the browser knows the environment's values, so it masks them here too.
  */
-import { secretFieldsOf, substituteAuthConfig, substitutionFor, type Environment } from '@wirebench/auth'
+import {
+  basicCredentials,
+  secretFieldsOf,
+  substituteAuthConfig,
+  substitutionFor,
+  type Environment,
+} from '@wirebench/auth'
 import { autoSecretVariables } from '../environments/variable-rules.js'
 
 export const MASK = '***'
@@ -27,6 +33,11 @@ export function secretValuesOf(environment: Environment | null, marked: readonly
   for (const key of secretKeys) {
     const value = substituted[key]
     if (typeof value === 'string') values.add(value)
+  }
+  // Basic auth goes out as base64 of the whole `user:password` pair, which the password's own spellings miss.
+  const { type, username, password } = substituted
+  if (type === 'basic' && typeof username === 'string' && typeof password === 'string' && password !== '') {
+    values.add(basicCredentials(username, password).slice('Basic '.length))
   }
   for (const name of [...autoSecretVariables(auth, secretKeys, vars), ...marked]) {
     const value = vars[name]

@@ -15,6 +15,9 @@ export interface AddUrlFormProps {
 export function AddUrlForm({ onAdd, onImportCurl }: AddUrlFormProps): ReactElement {
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
+  // A one-line input cannot show a line break, but a quoted argument may hold one (a body on several lines): the
+  // command is imported as pasted while the input shows it unchanged.
+  const [pasted, setPasted] = useState<{ shown: string; command: string } | null>(null)
   const isCurl = isCurlCommand(text)
   return (
     <form
@@ -22,7 +25,7 @@ export function AddUrlForm({ onAdd, onImportCurl }: AddUrlFormProps): ReactEleme
       onSubmit={(event) => {
         event.preventDefault()
         if (isCurl) {
-          void onImportCurl(text).then((problem) => {
+          void onImportCurl(pasted?.shown === text ? pasted.command : text).then((problem) => {
             setError(problem)
             if (!problem) setText('')
           })
@@ -47,10 +50,13 @@ export function AddUrlForm({ onAdd, onImportCurl }: AddUrlFormProps): ReactEleme
         }}
         onPaste={(e) => {
           // A one-line input drops the newlines of a multi-line command: its `\` continuations are joined first.
-          const pasted = e.clipboardData.getData('text/plain')
-          if (!isCurlCommand(pasted) || !pasted.includes('\n')) return
+          const clipboard = e.clipboardData.getData('text/plain')
+          if (!isCurlCommand(clipboard) || !clipboard.includes('\n')) return
           e.preventDefault()
-          setText(joinContinuations(pasted))
+          const command = joinContinuations(clipboard)
+          const shown = command.replace(/\r?\n/g, ' ')
+          setPasted({ shown, command })
+          setText(shown)
           setError(null)
         }}
       />
