@@ -1,27 +1,8 @@
 /** `wirebench bench`: load on one unary method, closed loop (-c) or open loop (--rate), with thresholds for CI. */
 import { Command } from 'commander'
-import { evaluateThresholds, runBenchmark } from '@wirebench/loadrun'
-import { createBenchCall } from '../bench/bench-call.js'
-import { benchSettings, benchThresholds } from '../bench/bench-flags.js'
-import type { BenchFlags } from '../bench/bench-flags.js'
-import { createProgressPrinter } from '../bench/bench-progress.js'
-import { benchJson, benchTable } from '../bench/bench-report.js'
-import { collectMessages, readDataFlags } from '../call/messages.js'
-import { findMethod } from '../engine/find-method.js'
-import { exitCodes } from '../exit-codes.js'
-import { CliFailure } from '../failure.js'
-import { formatJson } from '../io.js'
+import type { BenchCommandFlags } from '../bench/run-bench.js'
 import type { CliIo } from '../io.js'
-import { parseHeaderFlag } from './call.js'
-import { callAction, collect, openSession, parseTimeout, withTargetOptions } from './target-options.js'
-import type { TargetFlags } from './target-options.js'
-
-interface Flags extends TargetFlags, BenchFlags {
-  data?: string
-  header?: string[]
-  timeout?: string
-  json?: boolean
-}
+import { callAction, collect, withTargetOptions } from './target-options.js'
 
 const help = `
 Closed loop (default): -c callers each start their next call when the previous one ends, for -n calls (default 200)
@@ -54,48 +35,9 @@ export function benchCommand(io: CliIo, setExitCode: (code: number) => void): Co
     .option('--json', 'print the result as one JSON object')
     .addHelpText('after', help)
     .action(
-      callAction(async (address: string, flags: Flags) => {
-        const settings = benchSettings(flags)
-        const thresholds = benchThresholds(flags)
-        const headers = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
-        const timeoutMs = parseTimeout(flags.timeout)
-        const [message = {}] = await collectMessages(
-          await readDataFlags(flags.data === undefined ? [] : [flags.data]),
-          io.stdin,
-          true,
-        )
-        const session = await openSession(flags, io)
-        try {
-          const metadata = await session.auth.discoveryMetadata(session.urls)
-          const { services } = await session.discover({ metadata })
-          const { service, method } = findMethod(services, address)
-          if (method.methodType !== 'Unary') {
-            throw CliFailure.usage(`${method.name} is a ${method.methodType} method: bench runs unary methods only.`)
-          }
-          const call = createBenchCall(
-            { service, method, message, headers, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
-            session,
-          )
-          const stop = new AbortController()
-          const onInterrupt = (): void => stop.abort()
-          process.once('SIGINT', onInterrupt)
-          // A terminal sees each second as it ends; pipes and --json get only the result.
-          const progress = io.isTTY && flags.json !== true ? createProgressPrinter(io) : undefined
-          const result = await runBenchmark({
-            call,
-            settings,
-            signal: stop.signal,
-            ...(progress ? { onProgress: progress.onProgress } : {}),
-          }).finally(() => {
-            process.off('SIGINT', onInterrupt)
-            progress?.end()
-          })
-          const verdicts = evaluateThresholds(result, thresholds)
-          io.out(flags.json ? formatJson(benchJson(result, verdicts), io.isTTY) : benchTable(result, verdicts))
-          setExitCode(verdicts.every((verdict) => verdict.ok) ? exitCodes.ok : exitCodes.notOk)
-        } finally {
-          await session.close()
-        }
+      callAction(async (address: string, flags: BenchCommandFlags) => {
+        const { runBench } = await import('../bench/run-bench.js')
+        await runBench(address, flags, io, setExitCode)
       }),
     )
 }

@@ -1,0 +1,75 @@
+/**
+ * `wirebench bench`'s work, kept out of the command's definition so that every other command (a cold `call`) does not
+ * load the load runner and its histogram library.
+ */
+import { evaluateThresholds, runBenchmark } from '@wirebench/loadrun'
+import { collectMessages, readDataFlags } from '../call/messages.js'
+import { parseHeaderFlag } from '../commands/call.js'
+import { openSession, parseTimeout } from '../commands/target-options.js'
+import type { TargetFlags } from '../commands/target-options.js'
+import { findMethod } from '../engine/find-method.js'
+import { exitCodes } from '../exit-codes.js'
+import { CliFailure } from '../failure.js'
+import { formatJson } from '../io.js'
+import type { CliIo } from '../io.js'
+import { createBenchCall } from './bench-call.js'
+import { benchSettings, benchThresholds } from './bench-flags.js'
+import type { BenchFlags } from './bench-flags.js'
+import { createProgressPrinter } from './bench-progress.js'
+import { benchJson, benchTable } from './bench-report.js'
+
+export interface BenchCommandFlags extends TargetFlags, BenchFlags {
+  data?: string
+  header?: string[]
+  timeout?: string
+  json?: boolean
+}
+
+export async function runBench(
+  address: string,
+  flags: BenchCommandFlags,
+  io: CliIo,
+  setExitCode: (code: number) => void,
+): Promise<void> {
+  const settings = benchSettings(flags)
+  const thresholds = benchThresholds(flags)
+  const headers = Object.fromEntries((flags.header ?? []).map(parseHeaderFlag))
+  const timeoutMs = parseTimeout(flags.timeout)
+  const [message = {}] = await collectMessages(
+    await readDataFlags(flags.data === undefined ? [] : [flags.data]),
+    io.stdin,
+    true,
+  )
+  const session = await openSession(flags, io)
+  try {
+    const metadata = await session.auth.discoveryMetadata(session.urls)
+    const { services } = await session.discover({ metadata })
+    const { service, method } = findMethod(services, address)
+    if (method.methodType !== 'Unary') {
+      throw CliFailure.usage(`${method.name} is a ${method.methodType} method: bench runs unary methods only.`)
+    }
+    const call = createBenchCall(
+      { service, method, message, headers, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
+      session,
+    )
+    const stop = new AbortController()
+    const onInterrupt = (): void => stop.abort()
+    process.once('SIGINT', onInterrupt)
+    // A terminal sees each second as it ends; pipes and --json get only the result.
+    const progress = io.isTTY && flags.json !== true ? createProgressPrinter(io) : undefined
+    const result = await runBenchmark({
+      call,
+      settings,
+      signal: stop.signal,
+      ...(progress ? { onProgress: progress.onProgress } : {}),
+    }).finally(() => {
+      process.off('SIGINT', onInterrupt)
+      progress?.end()
+    })
+    const verdicts = evaluateThresholds(result, thresholds)
+    io.out(flags.json ? formatJson(benchJson(result, verdicts), io.isTTY) : benchTable(result, verdicts))
+    setExitCode(verdicts.every((verdict) => verdict.ok) ? exitCodes.ok : exitCodes.notOk)
+  } finally {
+    await session.close()
+  }
+}
