@@ -7,15 +7,7 @@ import { introspectionFromSchema, isSchema } from 'graphql'
 import type { GraphQLSchema } from 'graphql'
 import { noServices } from './errors.js'
 import { schemaServices } from './services.js'
-import type { CachedTarget } from './types.js'
-
-/** What the embedding host tells the plugin about its own GraphQL endpoints. */
-export interface GraphqlHost {
-  /** True for an address on the host's own origin: reachable whatever the outbound policy says. */
-  owns(url: string): boolean
-  /** The schema object served at `url`, when the host hands it over (anything else is ignored). */
-  schemaAt(url: string): unknown
-}
+import type { CachedTarget, GraphqlHost } from './types.js'
 
 /** The schema at `url` when the host holds one this copy of graphql can read (a second copy of the library cannot). */
 export function hostedSchema(host: GraphqlHost | undefined, url: string): GraphQLSchema | undefined {

@@ -2,7 +2,14 @@
 import type { GraphQLField, GraphQLSchema } from 'graphql'
 import type { MethodInfo, OutboundPolicy, ServiceInfo } from '@wirebench/core'
 import type { CookieJars } from '@wirebench/transport'
-import type { GraphqlHost } from './host-schema.js'
+
+/** What an embedding host hands the plugin: its own addresses and the schema objects it serves. */
+export interface GraphqlHost {
+  /** True for an address on the host's own origin: reachable whatever the outbound policy says. */
+  owns(url: string): boolean
+  /** The schema object served at `url`, when the host hands it over (anything else is ignored). */
+  schemaAt(url: string): unknown
+}
 
 export interface GraphqlPluginOptions {
   /** Outbound target policy (embedded mode tightens it). */

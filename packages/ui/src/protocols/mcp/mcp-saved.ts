@@ -5,7 +5,7 @@
  */
 import { MCP_SESSION_EVENTS_METHOD, MCP_SESSION_SERVICE, type SavedRequestOptions } from '@wirebench/core'
 import { headersToMetadata, newHeaderRow } from '../../state/drafts-store.js'
-import type { ExtrasContext } from '../request-extras.js'
+import type { ExtrasContext } from '../extras-context.js'
 
 /** The catalog key of the session channel of the server a request goes to (as the catalog builds method keys). */
 const sessionKeyOf = (url: string): string =>

@@ -14,6 +14,7 @@ import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft } from '../../state/drafts-store.js'
 import { liveStoreOf } from '../../state/live-runtime.js'
 import type { Workbench } from '../../state/workbench.js'
+import { composerKey } from './composer-key.js'
 
 const itemMethod = (method: MethodInfo): MethodInfo => ({
   ...method,
@@ -44,9 +45,6 @@ const invocationMethod = (method: MethodInfo): MethodInfo => ({
     ],
   },
 })
-
-/** The draft key of the composer of the pane (tab) whose draft key is `key`. */
-export const composerKey = (key: string): string => `${key}#compose`
 
 /** The composer's own method: its draft key and form (an upload item, or an invocation on the connection). */
 export function composerTarget(target: MethodRef): MethodRef {

@@ -4,8 +4,8 @@
  * invocation), which the tab's draft holds already.
  */
 import type { SavedRequestOptions } from '@wirebench/core'
-import type { ExtrasContext } from '../request-extras.js'
-import { composerKey } from './hub-channel.js'
+import type { ExtrasContext } from '../extras-context.js'
+import { composerKey } from './composer-key.js'
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
