@@ -1,5 +1,6 @@
 /** The wire model shared by every protocol plugin, the server, the UI and sidecars (JSON, camelCase, nulls omitted). */
 import type { WorkbenchErrorCode } from '../errors/workbench-error.js'
+import type { OutputValidation, PendingValidation, ResponseValidation } from './validation.js'
 
 /** The four call shapes a method can have. */
 export type MethodType = 'Unary' | 'ServerStreaming' | 'ClientStreaming' | 'Duplex'
@@ -298,38 +299,6 @@ export interface InvokeResult {
   validationPending?: PendingValidation
 }
 
-/** The outcome of checking a response against its declared schema. */
-export interface ResponseValidation {
-  /** True when the response conforms: no problem at all (an undocumented status or media type is a problem too). */
-  valid: boolean
-  /** What it was checked against, for people: a JSON Pointer into the document, a tool's `outputSchema`, an operation. */
-  schema: string
-  problems: ValidationProblem[]
-}
-
-export interface ValidationProblem {
-  /** JSON Pointer (RFC 6901) into the response body; `''` for the body as a whole. */
-  pointer: string
-  message: string
-  /**
-   * What failed: the schema keyword (`type`, `required`, `enum`, `format`, `oneOf`, `additionalProperties`…), or
-   * `status` / `mediaType` for an answer the document does not describe, `graphql` for an error the server reported.
-   */
-  keyword?: string
-}
-
-/** A response being validated off the main thread; its `ResponseValidation` follows. */
-export interface PendingValidation {
-  id: string
-  schema: string
-}
-
-export interface OutputValidation {
-  valid: boolean
-  /** Why it does not match: JSON Pointer into the checked value, and the schema's complaint. */
-  errors?: Array<{ path: string; message: string }>
-}
-
 /**
  * What a server asked for when it refused a call for missing or insufficient authorization (HTTP 401/403 with
  * `WWW-Authenticate`): the challenge and, for the MCP authorization spec, where its protected-resource metadata is.
@@ -422,3 +391,5 @@ export function optionalField(
     ...extra,
   }
 }
+
+export type { OutputValidation, PendingValidation, ResponseValidation, ValidationProblem } from './validation.js'
