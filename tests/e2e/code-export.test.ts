@@ -10,7 +10,7 @@ import { SESSION_TOKEN_HEADER } from '@wirebench/core'
 import { requireChromium, screenshot } from './support/browser.js'
 import type { RunningCli } from './support/cli.js'
 import { pinTheme } from './support/live-page.js'
-import { fieldInput, methodRow, openMethod } from './support/workbench-page.js'
+import { fieldInput, openMethod, urlChip } from './support/workbench-page.js'
 import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 const SECRET = 'sekret-e2e-93f1c7'
@@ -58,7 +58,9 @@ describe.runIf(requireChromium())('code export', () => {
       context: { permissions: ['clipboard-read', 'clipboard-write'] },
     })
     page = session.page
-    await methodRow(page, 'echoGet').waitFor({ timeout: 30_000 })
+    for (const url of session.cli.demoUrls) {
+      await urlChip(page, url).locator('[data-status="ok"]').waitFor({ timeout: 30_000 })
+    }
   }, 90_000)
 
   afterAll(async () => {
