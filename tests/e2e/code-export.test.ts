@@ -76,6 +76,7 @@ describe.runIf(requireChromium())('code export', () => {
   it('writes the bearer secret of a REST call as ${token} in the curl preview, and its value only when included', async () => {
     await openMethod(page, 'echoGet')
     await fieldInput(page, 'text').fill('${word}')
+    await screenshot(page, 'code-export-button-dark')
     await page.getByRole('button', { name: 'Export', exact: true }).click()
     const dialog = exportDialog(page)
     await dialog.waitFor()
@@ -102,6 +103,7 @@ describe.runIf(requireChromium())('code export', () => {
     await dialog.getByLabel('Include secrets').check()
     await expect.poll(() => previewText(dialog)).toContain(`Bearer ${SECRET}`)
     expect(await dialog.locator('.export-warning').textContent()).toContain('secret values in plain text')
+    await screenshot(page, 'code-export-secrets-dark')
     text = await previewText(dialog)
 
     await page.evaluate(() => navigator.clipboard.writeText(''))

@@ -113,20 +113,23 @@ export function ExportDialog({ target, serverUrl, messages, onClose }: ExportDia
       {formats && formats.length === 0 && (
         <p className="muted">The {protocol} plugin writes no code snippets for its calls.</p>
       )}
-      {problem && <ProblemNotice error={problem} />}
-      <div className="export-preview" aria-busy={isLoading}>
-        {shown && !problem ? (
-          <CodeEditor
-            value={shown.snippet}
-            language="text"
-            languageSupport={snippetLanguage(shown.language)}
-            isReadOnly
-            label={`${format ? exportFormatLabels[format] : ''} snippet`}
-          />
-        ) : (
-          !problem && <Spinner label="Writing the snippet" />
-        )}
-      </div>
+      {problem ? (
+        <ProblemNotice error={problem} />
+      ) : (
+        <div className="export-preview" aria-busy={isLoading}>
+          {shown ? (
+            <CodeEditor
+              value={shown.snippet}
+              language="text"
+              languageSupport={snippetLanguage(shown.language)}
+              isReadOnly
+              label={`${format ? exportFormatLabels[format] : ''} snippet`}
+            />
+          ) : (
+            <Spinner label="Writing the snippet" />
+          )}
+        </div>
+      )}
       {shown && !problem && shown.notes && shown.notes.length > 0 && (
         <ul className="export-notes" aria-label="Notes">
           {shown.notes.map((note) => (
