@@ -2,14 +2,15 @@
  * Code export in real Chromium against the demo services: the Export dialog of a REST method whose environment holds
  * a bearer secret writes `${token}` into the curl preview, never the value, until "Include secrets" is ticked; a plain
  * variable is written with its value or as `${word}` by the "Resolve variables" toggle; a gRPC method offers only the
- * formats its plugin writes (grpcurl, wirebench call); Copy puts the snippet on the clipboard with a toast.
+ * formats its plugin writes (grpcurl, wirebench call); a WebSocket channel exports its composer message as the frame
+ * wscat sends; Copy puts the snippet on the clipboard with a toast; a refused target shows the server's problem.
  */
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_TOKEN_HEADER } from '@wirebench/core'
 import { requireChromium, screenshot } from './support/browser.js'
 import type { RunningCli } from './support/cli.js'
-import { pinTheme } from './support/live-page.js'
+import { pinTheme, typeInComposer } from './support/live-page.js'
 import { fieldInput, openMethod, urlChip } from './support/workbench-page.js'
 import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
@@ -154,6 +155,27 @@ describe.runIf(requireChromium())('code export', () => {
     await dialog.getByLabel('Format').selectOption({ label: 'wirebench call' })
     await expect.poll(() => previewText(dialog)).toMatch(/^wirebench call /)
     await page.keyboard.press('Escape')
+  })
+
+  it("writes a WebSocket channel's composer message into the wscat snippet", async () => {
+    // The sidebar is virtualized: the search brings the chat's row into the DOM.
+    const search = page.getByRole('searchbox', { name: 'Search operations' })
+    await search.fill('connect')
+    await page.locator('.sb-method[data-origin$="/chat"][data-origin^="ws://"]').first().click()
+    await search.fill('')
+    await page.locator('.request-pane .method-name', { hasText: 'connect' }).waitFor()
+    await typeInComposer(page, 'Text', 'hello ${word}')
+    await page.getByRole('button', { name: 'Export', exact: true }).click()
+    const dialog = exportDialog(page)
+    await dialog.waitFor()
+    await expect.poll(() => formatOptions(dialog)).toEqual(['wscat', 'websocat', 'wirebench call'])
+    await expect.poll(() => previewText(dialog), { timeout: 15_000 }).toMatch(/^wscat -c ws:/)
+    const text = await previewText(dialog)
+    expect(text).toContain(`-x 'hello ${WORD}'`)
+    expect(text).toContain('Bearer ${token}')
+    expect(text).not.toContain(SECRET)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
   })
 
   it('reads well in light theme and at 420 px', async () => {
