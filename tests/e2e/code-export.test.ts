@@ -78,7 +78,7 @@ describe.runIf(requireChromium())('code export', () => {
     await openMethod(page, 'echoGet')
     await fieldInput(page, 'text').fill('${word}')
     await screenshot(page, 'code-export-button-dark')
-    await page.getByRole('button', { name: 'Export', exact: true }).click()
+    await page.getByRole('button', { name: 'Export as code' }).click()
     const dialog = exportDialog(page)
     await dialog.waitFor()
     expect(await formatOptions(dialog)).toEqual([
@@ -122,7 +122,7 @@ describe.runIf(requireChromium())('code export', () => {
   it("shows the server's problem with its hint when the request cannot be exported", async () => {
     const server = page.getByLabel('Server URL')
     await server.fill('ftp://127.0.0.1:2121')
-    await page.getByRole('button', { name: 'Export', exact: true }).click()
+    await page.getByRole('button', { name: 'Export as code' }).click()
     const dialog = exportDialog(page)
     await dialog.waitFor()
     // A host never decided is asked about first, as Send asks.
@@ -165,7 +165,7 @@ describe.runIf(requireChromium())('code export', () => {
     await search.fill('')
     await page.locator('.request-pane .method-name', { hasText: 'connect' }).waitFor()
     await typeInComposer(page, 'Text', 'hello ${word}')
-    await page.getByRole('button', { name: 'Export', exact: true }).click()
+    await page.getByRole('button', { name: 'Export as code' }).click()
     const dialog = exportDialog(page)
     await dialog.waitFor()
     await expect.poll(() => formatOptions(dialog)).toEqual(['wscat', 'websocat', 'wirebench call'])
@@ -181,7 +181,7 @@ describe.runIf(requireChromium())('code export', () => {
   it('reads well in light theme and at 420 px', async () => {
     await pinTheme(page, 'light')
     await openMethod(page, 'echoGet')
-    await page.getByRole('button', { name: 'Export', exact: true }).click()
+    await page.getByRole('button', { name: 'Export as code' }).click()
     const dialog = exportDialog(page)
     await expect.poll(() => previewText(dialog), { timeout: 15_000 }).toContain('Bearer ${token}')
     await screenshot(page, 'code-export-rest-light')

@@ -1,4 +1,4 @@
-/** Export (Ctrl+Shift+E): opens the code-export dialog for the pane's request, beside its Send button. */
+/** Code (Ctrl+Shift+E): opens the code-export dialog for the pane's request, beside its Send button. */
 import { useCallback, useEffect, useState, type ReactElement } from 'react'
 import { Icon } from '../../components/Icon.js'
 import type { MethodRef } from '../../state/catalog.js'
@@ -39,9 +39,11 @@ export function ExportButton({ target, serverUrl, messages }: ExportButtonProps)
         className="btn export-btn"
         onClick={open}
         title="Export as code: curl, Python, JavaScript… (Ctrl+Shift+E)"
+        aria-label="Export as code"
         aria-keyshortcuts="Control+Shift+E"
       >
-        <Icon name="code" size={14} /> Export
+        {/* "Code", not "Export": the live log's Export (its frames as NDJSON) sits on the same page. */}
+        <Icon name="code" size={14} /> Code
       </button>
       {opened && (
         <LazyExportDialog
