@@ -38,7 +38,13 @@ const readExport = async (page: Page): Promise<{ text: string; lines: ExportedLi
     page.getByRole('button', { name: 'Export NDJSON' }).click(),
   ])
   const text = await readFile(await download.path(), 'utf8')
-  return { text, lines: text.trimEnd().split('\n').map((line) => JSON.parse(line) as ExportedLine) }
+  return {
+    text,
+    lines: text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ExportedLine),
+  }
 }
 
 describe.runIf(requireChromium())('the console', () => {
@@ -109,11 +115,13 @@ describe.runIf(requireChromium())('the console', () => {
     expect(new Set(lines.slice(2).map((line) => line.call)).size).toBe(1)
 
     // The newest rows are on screen, in order, with a millisecond clock.
-    const kinds = await page.locator('.console-row').evaluateAll((rows) =>
-      rows
-        .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
-        .map((row) => row.getAttribute('data-kind')),
-    )
+    const kinds = await page
+      .locator('.console-row')
+      .evaluateAll((rows) =>
+        rows
+          .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+          .map((row) => row.getAttribute('data-kind')),
+      )
     expect(kinds.at(-1)).toBe('close')
     expect(await page.locator('.console-row .console-time').last().textContent()).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/)
     await pinTheme(page, 'dark')
@@ -168,6 +176,7 @@ describe.runIf(requireChromium())('the console', () => {
 
   it(`stays bounded and responsive through a burst of ${BURST.toLocaleString('en-US')} stream frames`, async () => {
     await setRequestJson(page, { stationId: 'st-harbor', count: BURST, intervalMs: 0 })
+    expect(await page.evaluate(() => PerformanceObserver.supportedEntryTypes)).toContain('longtask')
     await page.evaluate(() => {
       const state = { last: performance.now(), maxGap: 0, longest: 0, tasks: 0, running: true }
       ;(window as unknown as { watch: typeof state }).watch = state
@@ -189,14 +198,19 @@ describe.runIf(requireChromium())('the console', () => {
     await waitForLiveStatus(page, ['closed', 'error'], 90_000)
     await page.waitForTimeout(300)
     const watch = await page.evaluate(() => {
-      const state = (window as unknown as { watch: { maxGap: number; longest: number; tasks: number; running: boolean } })
-        .watch
+      const state = (
+        window as unknown as { watch: { maxGap: number; longest: number; tasks: number; running: boolean } }
+      ).watch
       state.running = false
       return { maxGap: state.maxGap, longest: state.longest, tasks: state.tasks }
     })
-    console.log(`console burst of ${BURST} frames: longest task ${watch.longest.toFixed(0)} ms, longest frame gap ${watch.maxGap.toFixed(0)} ms, ${watch.tasks} long tasks`)
+    console.log(
+      `console burst of ${BURST} frames: longest task ${watch.longest.toFixed(0)} ms, longest frame gap ${watch.maxGap.toFixed(0)} ms, ${watch.tasks} long tasks`,
+    )
     const count = (await consoleCount().textContent()) ?? ''
-    const [shown, held] = (count.match(/^([\d,]+) of ([\d,]+) shown/) ?? []).slice(1).map((n) => Number(n.replace(/,/g, '')))
+    const [shown, held] = (count.match(/^([\d,]+) of ([\d,]+) shown/) ?? [])
+      .slice(1)
+      .map((n) => Number(n.replace(/,/g, '')))
     expect(held).toBe(CONSOLE_CAPACITY)
     expect(shown).toBe(CONSOLE_CAPACITY)
     const dropped = Number(count.match(/([\d,]+) dropped/)?.[1]?.replace(/,/g, ''))
@@ -218,7 +232,9 @@ describe.runIf(requireChromium())('the console', () => {
     await consoleList().focus()
     await page.keyboard.press('Enter')
     await page.getByRole('region', { name: 'Console entry' }).waitFor()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow).toBeLessThanOrEqual(0)
     await screenshot(page, 'console-narrow-light')
     await pinTheme(page, 'dark')

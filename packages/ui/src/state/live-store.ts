@@ -271,7 +271,11 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
     const call = store.getState().calls[id]
     if (call && isActive(call) && runtimes.get(id)?.isOpenSent) socket.send({ op: 'cancel', id })
     if (call && isActive(call)) {
-      observer?.onLocalEnd({ ...call, status: 'closed', end: { status: 'Cancelled', message: 'Replaced by a new call.' } })
+      observer?.onLocalEnd({
+        ...call,
+        status: 'closed',
+        end: { status: 'Cancelled', message: 'Replaced by a new call.' },
+      })
     }
     socket.release(id)
     runtimes.delete(id)

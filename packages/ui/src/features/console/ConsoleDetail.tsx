@@ -11,7 +11,9 @@ const MAX_DETAIL_CHARS = 200_000
 export function ConsoleDetail({ entry, secrets }: { entry: ConsoleEntry; secrets: readonly string[] }): ReactElement {
   const text = useMemo(() => {
     const full = maskSecretValues(safeJson(entry.detail, 2), secrets)
-    return full.length > MAX_DETAIL_CHARS ? `${full.slice(0, MAX_DETAIL_CHARS)}\n… (cut; export the console for all of it)` : full
+    return full.length > MAX_DETAIL_CHARS
+      ? `${full.slice(0, MAX_DETAIL_CHARS)}\n… (cut; export the console for all of it)`
+      : full
   }, [entry, secrets])
   return (
     <section className="console-detail" aria-label="Console entry">

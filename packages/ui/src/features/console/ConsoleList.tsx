@@ -22,7 +22,8 @@ export interface ConsoleListProps {
   selected: number | null
   isExpanded: boolean
   onSelect: (index: number | null) => void
-  onToggleExpanded: () => void
+  /** Flips the expanded view, or sets it. */
+  onToggleExpanded: (isExpanded?: boolean) => void
   onEscape: () => void
 }
 
@@ -84,7 +85,11 @@ export function ConsoleList(props: ConsoleListProps): ReactElement {
         return move(last)
       case 'Enter':
         event.preventDefault()
-        if (current === null) return move(last)
+        // Nothing selected (or the selection was dropped from the ring): the newest entry opens.
+        if (current === null) {
+          move(last)
+          return onToggleExpanded(true)
+        }
         return onToggleExpanded()
       case 'Escape':
         event.preventDefault()

@@ -3,7 +3,7 @@ import { useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Icon } from '../../components/Icon.js'
 import { downloadText } from '../live/live-export.js'
-import { createFilteredWindow, fullWindow } from '../live/log-window.js'
+import { createFilteredWindowOf, fullWindow } from '../live/log-window.js'
 import { CONSOLE_KINDS, type ConsoleEntry } from './console-entry.js'
 import { consoleExportFilename, toConsoleNdjson } from './console-export.js'
 import { consolePredicate, filterKey, isFiltering } from './console-filter.js'
@@ -17,7 +17,7 @@ export function ConsolePanel({ store, onClose }: { store: ConsoleStore; onClose:
   const text = useStore(store, (s) => s.text)
   const [selected, setSelected] = useState<number | null>(null)
   const [isExpanded, setExpanded] = useState(false)
-  const [filtered] = useState(() => createFilteredWindow<ConsoleEntry>())
+  const [filtered] = useState(() => createFilteredWindowOf<ConsoleEntry>())
   // Read per render (the same array until a new secret appears): the environment may change while the panel is open.
   const secrets = store.secrets()
   const { ring } = store
@@ -104,7 +104,7 @@ export function ConsolePanel({ store, onClose }: { store: ConsoleStore; onClose:
           selected={selected}
           isExpanded={isExpanded}
           onSelect={setSelected}
-          onToggleExpanded={() => setExpanded((value) => !value)}
+          onToggleExpanded={(value) => setExpanded((current) => value ?? !current)}
           onEscape={() => (isExpanded ? setExpanded(false) : onClose())}
         />
         {expanded && <ConsoleDetail entry={expanded} secrets={secrets} />}

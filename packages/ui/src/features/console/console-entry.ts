@@ -62,7 +62,7 @@ function oneLine(value: unknown): string {
     try {
       text = JSON.stringify(value) ?? ''
     } catch {
-      text = String(value)
+      text = '(a value JSON cannot hold)'
     }
   }
   const cut = text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text

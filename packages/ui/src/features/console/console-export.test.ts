@@ -49,7 +49,10 @@ describe('console NDJSON export', () => {
   })
 
   it('is one JSON object a line with ISO times, kind, call, status and duration', () => {
-    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
     expect(lines).toHaveLength(2)
     expect(lines[0]).toMatchObject({ at: '2026-01-02T03:04:05.678Z', kind: 'request', protocol: 'rest', call: 'u1' })
     expect(lines[1]).toMatchObject({ kind: 'response', status: '200 OK', durationMs: 21.988 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createFilteredWindow } from '../live/log-window.js'
+import { createFilteredWindowOf } from '../live/log-window.js'
 import type { ConsoleEntry } from './console-entry.js'
 import { consolePredicate, filterKey, isFiltering } from './console-filter.js'
 import { createConsoleStore } from './console-store.js'
@@ -15,7 +15,7 @@ describe('console filters', () => {
   store.record({ ...base, kind: 'error', status: 'Not found', detail: { message: 'gone' } })
   const shown = (kinds: ConsoleEntry['kind'][], text: string, secrets: string[] = []) => {
     const filter = { kinds, text }
-    const window = createFilteredWindow<ConsoleEntry>().update(
+    const window = createFilteredWindowOf<ConsoleEntry>().update(
       store.ring,
       filterKey(filter, secrets),
       consolePredicate(filter, secrets),

@@ -50,7 +50,9 @@ export function createConsoleRecorder(store: ConsoleStore, now: () => number = D
       const source = { protocol: request.target.protocol, method: methodName(request.target), callId: call.id }
       const at = now()
       live.set(call.id, { ...source, at })
-      const detail = { mode: call.mode, request: request.target, messages: request.messages }
+      // The history template is the workspace's business: the console shows what went out.
+      const { history: _history, ...target } = request.target
+      const detail = { mode: call.mode, request: target, messages: request.messages }
       store.record({ kind: 'open', at, ...source, detail })
     },
     onSend: (call, messages) => {
@@ -70,7 +72,11 @@ export function createConsoleRecorder(store: ConsoleStore, now: () => number = D
       const at = now()
       const status = call.end?.status ?? (call.status === 'error' ? 'ERROR' : 'CLOSED')
       const kind = call.status === 'error' ? 'error' : 'close'
-      const detail = { message: call.problem?.title ?? call.end?.message ?? 'Ended in the workbench.', problem: call.problem, end: call.end }
+      const detail = {
+        message: call.problem?.title ?? call.end?.message ?? 'Ended in the workbench.',
+        problem: call.problem,
+        end: call.end,
+      }
       store.record({ kind, at, status, durationMs: at - source.at, ...sourceOf(source), detail })
     },
   }
@@ -99,7 +105,10 @@ export function createConsoleRecorder(store: ConsoleStore, now: () => number = D
         const at = now()
         const kind = message.problem ? 'error' : 'close'
         const status = message.problem ? message.problem.title : 'closed'
-        const detail = { message: message.problem?.detail ?? message.problem?.title ?? 'closed', problem: message.problem }
+        const detail = {
+          message: message.problem?.detail ?? message.problem?.title ?? 'closed',
+          problem: message.problem,
+        }
         store.record({ kind, at, status, durationMs: at - source.at, ...sourceOf(source), detail })
         break
       }
@@ -138,7 +147,12 @@ function settledPart(record: CallRecord): Pick<ConsoleEntry, 'kind' | 'status' |
     const status = httpStatus ? `${httpStatus} ${result.status}` : result.status
     return { kind: 'response', status, detail: result }
   }
-  if (record.isCancelled) return { kind: 'error', status: 'Cancelled', detail: { message: 'Cancelled in the workbench.' } }
+  if (record.isCancelled)
+    return { kind: 'error', status: 'Cancelled', detail: { message: 'Cancelled in the workbench.' } }
   const problem = record.error?.problem
-  return { kind: 'error', status: problem?.title ?? 'Error', detail: { message: problem?.detail ?? problem?.title, problem } }
+  return {
+    kind: 'error',
+    status: problem?.title ?? 'Error',
+    detail: { message: problem?.detail ?? problem?.title, problem },
+  }
 }

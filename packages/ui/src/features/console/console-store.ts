@@ -70,7 +70,11 @@ export function createConsoleStore(options: ConsoleStoreOptions = {}): ConsoleSt
     setHeight: (height) => set({ height: Math.max(MIN_CONSOLE_HEIGHT, Math.round(height)) }),
     toggleKind: (kind) => {
       const kinds = get().kinds
-      set({ kinds: kinds.includes(kind) ? kinds.filter((k) => k !== kind) : CONSOLE_KINDS.filter((k) => k === kind || kinds.includes(k)) })
+      set({
+        kinds: kinds.includes(kind)
+          ? kinds.filter((k) => k !== kind)
+          : CONSOLE_KINDS.filter((k) => k === kind || kinds.includes(k)),
+      })
     },
     setText: (text) => set({ text }),
     clear: () => {

@@ -37,8 +37,12 @@ export interface FilteredWindow<T = LiveEntry> {
   update: (source: LogSource<T>, key: string, predicate: (entry: T) => boolean, until?: number) => LogWindow
 }
 
-/** Any ring of entries can be windowed this way (the live log's and the console's). */
-export function createFilteredWindow<T = LiveEntry>(): FilteredWindow<T> {
+export function createFilteredWindow(): FilteredWindow {
+  return createFilteredWindowOf<LiveEntry>()
+}
+
+/** The same over any ring of entries (the console's). */
+export function createFilteredWindowOf<T>(): FilteredWindow<T> {
   let key: string | undefined
   let source: LogSource<T> | undefined
   let indexes: number[] = []
