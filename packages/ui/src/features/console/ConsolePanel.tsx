@@ -77,8 +77,15 @@ export function ConsolePanel({ store, onClose }: { store: ConsoleStore; onClose:
             </span>
           )}
         </span>
-        <button type="button" className="btn btn-ghost" onClick={exportShown} disabled={rows.count === 0}>
-          <Icon name="upload" size={14} /> Export NDJSON
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={exportShown}
+          disabled={rows.count === 0}
+          aria-label="Export NDJSON"
+          title="Export the entries shown as NDJSON (secrets as ***)"
+        >
+          <Icon name="upload" size={14} /> <span className="console-btn-label">Export NDJSON</span>
         </button>
         <button
           type="button"
@@ -88,8 +95,9 @@ export function ConsolePanel({ store, onClose }: { store: ConsoleStore; onClose:
             setExpanded(false)
             store.getState().clear()
           }}
+          aria-label="Clear the console"
         >
-          <Icon name="trash" size={14} /> Clear
+          <Icon name="trash" size={14} /> <span className="console-btn-label">Clear</span>
         </button>
         <button type="button" className="btn btn-ghost console-close" onClick={onClose} aria-label="Close the console">
           <Icon name="close" size={14} />

@@ -101,7 +101,7 @@ describe('console recorder: streams and channels through the live store', () => 
     expect(log.map((e) => e.kind)).toEqual(['open', 'frame', 'frame', 'frame', 'frame', 'frame', 'close'])
     expect(log.slice(2, 5).map((e) => e.detail)).toEqual([{ data: { n: 1 } }, { data: { n: 2 } }, { data: { n: 3 } }])
     expect(log[0]).toMatchObject({ protocol: 'grpc', method: 'demo.Ticker.Ticks', callId: id })
-    expect(log[6]).toMatchObject({ kind: 'close', durationMs: 40 })
+    expect(log[6]).toMatchObject({ kind: 'close', status: 'OK', durationMs: 40 })
   })
 
   it('records channel sends and a cancel by the page', () => {

@@ -16,6 +16,9 @@ export interface ConsoleRecorder {
 
 type Source = Pick<ConsoleEntry, 'protocol' | 'method' | 'callId'>
 
+/** A live call being recorded: where it went, when it opened, and how its end frame said it ended. */
+type LiveSource = Source & { at: number; end?: { status: string; message?: string } }
+
 const methodName = (target: Pick<LiveCallTarget, 'service' | 'method'>) =>
   target.service ? `${target.service}.${target.method}` : target.method
 
@@ -24,7 +27,7 @@ export function createConsoleRecorder(store: ConsoleStore, now: () => number = D
   /** Unary calls in flight per draft key: the id and start of the latest send (a newer send replaces it). */
   const unary = new Map<string, { callId: string; at: number }>()
   /** Live calls by id: where they went and when they opened (for their duration). */
-  const live = new Map<string, Source & { at: number }>()
+  const live = new Map<string, LiveSource>()
 
   const callsObserver: CallsObserver = {
     onSend: (key, request) => {
@@ -81,7 +84,7 @@ export function createConsoleRecorder(store: ConsoleStore, now: () => number = D
     },
   }
 
-  function recordServerMessage(source: Source & { at: number }, call: LiveCallState, message: LiveServerMessage): void {
+  function recordServerMessage(source: LiveSource, call: LiveCallState, message: LiveServerMessage): void {
     switch (message.op) {
       case 'frames':
         for (const { at, frame } of message.frames) {
@@ -96,6 +99,7 @@ export function createConsoleRecorder(store: ConsoleStore, now: () => number = D
             store.record({ kind: 'frame', at, status: frame.type, ...sourceOf(source), detail })
           } else {
             const end = { status: frame.status, message: frame.message, details: frame.details }
+            source.end = { status: frame.status, ...(frame.message ? { message: frame.message } : {}) }
             store.record({ kind: 'frame', at, status: frame.status, ...sourceOf(source), detail: { data: end } })
           }
         }
@@ -104,11 +108,10 @@ export function createConsoleRecorder(store: ConsoleStore, now: () => number = D
         live.delete(call.id)
         const at = now()
         const kind = message.problem ? 'error' : 'close'
-        const status = message.problem ? message.problem.title : 'closed'
-        const detail = {
-          message: message.problem?.detail ?? message.problem?.title ?? 'closed',
-          problem: message.problem,
-        }
+        // The end frame says how the call ended in its protocol's words (gRPC status, close code); else just closed.
+        const status = message.problem ? message.problem.title : (source.end?.status ?? 'closed')
+        const said = message.problem?.detail ?? message.problem?.title ?? source.end?.message
+        const detail = { message: said ?? 'Ended.', problem: message.problem, end: source.end }
         store.record({ kind, at, status, durationMs: at - source.at, ...sourceOf(source), detail })
         break
       }
