@@ -220,7 +220,12 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   })
   registerWorkspaceRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
   registerHistoryRoutes(app, { workspaces: workspaces.service })
-  registerWorkspaceInterchangeRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
+  registerWorkspaceInterchangeRoutes(app, {
+    workspaces: workspaces.service,
+    jsonBodyBytes: limits.jsonBodyBytes,
+    discovery: deps.discovery,
+    registry,
+  })
   registerAuthProxyRoutes(app, {
     proxy: createLazyTokenProxy({
       outboundPolicy,
