@@ -136,6 +136,28 @@ describe.runIf(requireChromium())('collections sidebar', () => {
     expect(await exists(requestFile('alpha/two'))).toBe(true)
   })
 
+  it("edits a saved request's notes and timeout in its Details dialog, written into its file", async () => {
+    await page.getByRole('button', { name: 'Actions for alpha/one' }).click()
+    await page.getByRole('button', { name: 'Details…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Details of alpha/one' })
+    await dialog.getByLabel('Notes').fill('Lists the books.\nNeeds the demo running.')
+    await dialog.getByLabel(/Timeout/).fill('2.5s')
+    await dialog.getByRole('button', { name: 'Save details' }).click()
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('whole number of milliseconds')
+    await dialog.getByLabel(/Timeout/).fill('2500')
+    await screenshot(page, 'collections-details-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 420, height: 860 })
+    await screenshot(page, 'collections-details-narrow-light')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await dialog.getByRole('button', { name: 'Save details' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const read = async () => JSON.parse(await readFile(requestFile('alpha/one'), 'utf8')) as Record<string, unknown>
+    await expect.poll(async () => (await read()).notes).toBe('Lists the books.\nNeeds the demo running.')
+    expect((await read()).options).toEqual({ timeoutMs: 2500 })
+  })
+
   it('exports the REST requests as a Postman collection file from the workspace menu, naming what it left out', async () => {
     const url = cli.demoUrls[0]!
     expect(await putRequest(page, 'export/get-book', url, { method: 'getBook', messages: [{ bookId: '${bookId}' }] })).toBe(
