@@ -6,14 +6,13 @@
  */
 import { postmanSdk } from './sdk.js'
 import type { PostmanSdk } from './sdk.js'
-import type { SavedFolder, SavedRequest, WorkspaceContent } from '@wirebench/core'
+import type { ImportReportItem, SavedFolder, SavedRequest, WorkspaceContent } from '@wirebench/core'
 import { isObject, stringOf } from '../json-shapes.js'
 import type { JsonObject } from '../json-shapes.js'
 import { toMustache } from '../templates.js'
 import { toPostmanAuth } from './postman-auth.js'
 import { restAsHttp } from './rest-as-http.js'
 import type { RestOperation } from './rest-as-http.js'
-import type { ImportReportItem } from '@wirebench/core'
 
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json'
 
