@@ -207,6 +207,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerLiveRoutes(app, deps, {
     outboundPolicy,
     onWorkspaceChanged: (listener) => workspaces.service.onChange(listener),
+    onHistoryChanged: (listener) => workspaces.service.onHistoryChange(listener),
     ...(token ? { sessionToken: token } : {}),
   })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })

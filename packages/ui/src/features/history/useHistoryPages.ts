@@ -1,11 +1,12 @@
 /**
  * The History tab's entries: the first page for the search (after a pause in typing), older pages on "Load more",
- * and a fresh first page whenever a call of this page ends — its entry is recorded as the call ends, so the tab shows
- * it without being reopened.
+ * and a fresh first page whenever a call of this page ends or the server announces recorded calls — so the tab shows
+ * them without being reopened.
  */
 import type { HistoryEntry } from '@wirebench/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../api/api-error.js'
+import { historySignal } from '../../state/history-signal.js'
 import type { Workbench } from '../../state/workbench.js'
 
 const PAGE_SIZE = 200
@@ -72,12 +73,17 @@ export function useHistoryPages(workbench: Workbench, workspaceId: string, query
       )
       if (ended) later()
     })
+    // Calls of other tabs and processes: the server announces them on the live socket once it is open.
+    const offServer = historySignal.subscribe((signal) => {
+      if (signal.workspace === workspaceId) setGeneration((g) => g + 1)
+    })
     return () => {
       clearTimeout(timer)
       offCalls()
       offLive?.()
+      offServer()
     }
-  }, [workbench, workbench.liveStore])
+  }, [workbench, workbench.liveStore, workspaceId])
 
   const loadMore = useCallback(() => {
     const last = entries.at(-1)
