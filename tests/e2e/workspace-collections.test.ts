@@ -160,9 +160,9 @@ describe.runIf(requireChromium())('collections sidebar', () => {
 
   it('exports the REST requests as a Postman collection file from the workspace menu, naming what it left out', async () => {
     const url = cli.demoUrls[0]!
-    expect(await putRequest(page, 'export/get-book', url, { method: 'getBook', messages: [{ bookId: '${bookId}' }] })).toBe(
-      200,
-    )
+    expect(
+      await putRequest(page, 'export/get-book', url, { method: 'getBook', messages: [{ bookId: '${bookId}' }] }),
+    ).toBe(200)
     const grpc = { protocol: 'grpc', url: 'http://127.0.0.1:1', service: 'greet.Greeter', method: 'SayHello' }
     expect(await putRequest(page, 'export/say', url, grpc)).toBe(200)
     await savedRow(page, 'export/say').waitFor({ timeout: 10_000 })
@@ -170,16 +170,16 @@ describe.runIf(requireChromium())('collections sidebar', () => {
     await page.getByLabel('Workspace actions').selectOption('export')
     const file = await download
     expect(file.suggestedFilename()).toMatch(/\.postman_collection\.json$/)
-    const collection = JSON.parse(await readFile((await file.path())!, 'utf8')) as { info: { schema: string } }
+    const collection = JSON.parse(await readFile(await file.path(), 'utf8')) as { info: { schema: string } }
     expect(collection.info.schema).toContain('v2.1.0')
     const text = JSON.stringify(collection)
     expect(text).toContain('/books/{{bookId}}')
     expect(text).toContain('"name":"one"')
     const dialog = page.getByRole('dialog', { name: 'Export as Postman collection' })
     await dialog.getByRole('status').filter({ hasText: 'Downloaded' }).waitFor({ timeout: 10_000 })
-    await expect.poll(() => dialog.locator('.import-report li').allTextContents()).toEqual([
-      expect.stringMatching(/^export\/say: .*grpc/),
-    ])
+    await expect
+      .poll(() => dialog.locator('.import-report li').allTextContents())
+      .toEqual([expect.stringMatching(/^export\/say: .*grpc/)])
     await screenshot(page, 'collections-export-postman-dark')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.setViewportSize({ width: 420, height: 860 })

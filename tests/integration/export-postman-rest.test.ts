@@ -128,7 +128,10 @@ describe('Postman export of REST requests', () => {
     expect(res.headers.get('content-disposition')).toMatch(/\.postman_collection\.json"$/)
     report = JSON.parse(decodeURIComponent(res.headers.get(EXPORT_REPORT_HEADER) ?? '')) as ImportReportItem[]
     collection = (await res.json()) as { item: unknown[] }
-    const preview = await call('POST', '/api/import/preview', { format: 'postman', content: JSON.stringify(collection) })
+    const preview = await call('POST', '/api/import/preview', {
+      format: 'postman',
+      content: JSON.stringify(collection),
+    })
     expect(preview.status).toBe(200)
     imported = (await preview.json()) as ImportPreview
   })

@@ -5,7 +5,12 @@
  * `${name}` references and the report says to define those variables in an environment.
  */
 import { EXPORT_REPORT_HEADER, WorkbenchError } from '@wirebench/core'
-import type { ExportWorkspaceRequest, ImportIntoWorkspaceRequest, ImportResult, WorkspaceContent } from '@wirebench/core'
+import type {
+  ExportWorkspaceRequest,
+  ImportIntoWorkspaceRequest,
+  ImportResult,
+  WorkspaceContent,
+} from '@wirebench/core'
 import { saveBatch } from '@wirebench/workspace'
 import type { WorkspaceService } from '@wirebench/workspace'
 import type { FastifyInstance, FastifyReply } from 'fastify'

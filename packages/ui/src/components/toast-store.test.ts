@@ -18,7 +18,9 @@ describe('toasts', () => {
 
   it('keeps a sticky offer until it is taken or dismissed', () => {
     const run = vi.fn()
-    toasts.getState().show('Keep the value in the environment?', { label: 'Put into environment', run }, { isSticky: true })
+    toasts
+      .getState()
+      .show('Keep the value in the environment?', { label: 'Put into environment', run }, { isSticky: true })
     vi.advanceTimersByTime(10 * 60_000)
     const toast = toasts.getState().toast
     expect(toast?.action?.label).toBe('Put into environment')

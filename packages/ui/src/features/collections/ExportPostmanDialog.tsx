@@ -46,8 +46,8 @@ export function ExportPostmanDialog(props: { id: string; name: string; onClose: 
       {state.phase === 'done' && (
         <>
           <p role="status">
-            Downloaded <span className="mono">{state.fileName}</span> (Postman collection v2.1). In Postman: Import, then
-            pick the file.
+            Downloaded <span className="mono">{state.fileName}</span> (Postman collection v2.1). In Postman: Import,
+            then pick the file.
           </p>
           {state.report.length > 0 && (
             <div className="import-report">

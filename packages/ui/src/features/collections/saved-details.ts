@@ -7,7 +7,9 @@ export function readTimeout(text: string): { timeoutMs: number | undefined } | {
   if (trimmed === '') return { timeoutMs: undefined }
   const value = Number(trimmed)
   if (!/^\d+$/.test(trimmed) || !Number.isSafeInteger(value) || value < 1) {
-    return { problem: `"${trimmed}" is no timeout: write a whole number of milliseconds (30000 is 30 s), or leave it empty.` }
+    return {
+      problem: `"${trimmed}" is no timeout: write a whole number of milliseconds (30000 is 30 s), or leave it empty.`,
+    }
   }
   return { timeoutMs: value }
 }

@@ -76,7 +76,8 @@ export function HistoryPanel(): ReactElement {
           onClose={() => setShown(null)}
         >
           <p className="muted">
-            {shown.status} · {new Date(shown.at).toLocaleString()} · <span className="mono">{historyLabel(shown).url}</span>
+            {shown.status} · {new Date(shown.at).toLocaleString()} ·{' '}
+            <span className="mono">{historyLabel(shown).url}</span>
             {shown.truncated ? ' · cut to the history’s size bound' : ''}
           </p>
           <pre className="history-body mono">{responseText(shown.response)}</pre>
