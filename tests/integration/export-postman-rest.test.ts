@@ -148,6 +148,7 @@ describe('Postman export of REST requests', () => {
 
   it('imports back to requests the app receives exactly as it receives the saved REST requests', async () => {
     const original = saved()
+    expect(imported.requests).toHaveLength(3)
     for (const entry of imported.requests) {
       const path = `${entry.folder}/${entry.request.name}`
       const expected = await viaRest(original[path]!)
