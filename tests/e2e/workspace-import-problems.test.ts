@@ -59,8 +59,9 @@ describe.runIf(requireChromium())('import and workspace-file problems', () => {
 
   it('flags a declined curl credential as an unknown variable before Send, and keeps the offer open', async () => {
     const api = new URL(session.cli.demoUrls[0]!).origin
-    await page.getByRole('textbox', { name: 'Discovery URL to add' }).click()
-    await paste(page, `curl '${api}/api/v1/books' -H 'Cookie: sid=canary-cookie-81'`)
+    await page
+      .getByRole('textbox', { name: 'Discovery URL to add' })
+      .fill(`curl '${api}/api/v1/books' -H 'Cookie: sid=canary-cookie-81'`)
     await page.getByRole('button', { name: 'Import as request' }).click()
     const flag = page.locator('.request-pane[data-undiscovered="true"] .unknown-vars-flag')
     await flag.waitFor({ timeout: 10_000 })
