@@ -131,7 +131,7 @@ describe.runIf(requireChromium())('WebSocket chat in the browser', () => {
   })
 
   it("saves the composer's message as the request's message, with the channel's library", async () => {
-    await page.getByRole('tab', { name: 'Message' }).click()
+    await page.getByRole('tablist', { name: 'WebSocket editors' }).getByRole('tab', { name: 'Message' }).click()
     await typeInComposer(page, 'Text', '/help')
     await page.locator('.ws-address').click()
     await page.keyboard.press('Control+s')
