@@ -29,6 +29,8 @@ export interface RequestOptions {
   json?: unknown
   body?: Blob | ArrayBuffer
   signal?: AbortSignal
+  /** Reads the headers of a successful answer (a workspace export states what it left out in one). */
+  onHeaders?: (headers: Headers) => void
 }
 
 export interface InvokeOptions {
@@ -88,6 +90,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (error.isSessionProblem) options.onSessionProblem?.(error)
       throw error
     }
+    init.onHeaders?.(response.headers)
     if (response.status === 204) return undefined as T
     return (await response.json()) as T
   }

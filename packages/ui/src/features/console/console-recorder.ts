@@ -125,6 +125,7 @@ export function createConsoleRecorder(store: ConsoleStore, now: () => number = D
       case 'sent':
       case 'dropped':
       case 'workspace.changed':
+      case 'history.changed':
         // The call's own bookkeeping: the console shows traffic, the live view shows these counts.
         break
     }

@@ -5,6 +5,7 @@
  */
 import { useState, type ReactElement } from 'react'
 import { KeyValueEditor } from '../../components/KeyValueEditor.js'
+import { UnknownVariablesFlag } from '../environments/UnknownVariablesFlag.js'
 import { Tabs } from '../../components/Tabs.js'
 import type { PaneProps } from '../../protocols/protocol-ui.js'
 import { useCall } from '../../state/useCall.js'
@@ -38,6 +39,8 @@ export function UndiscoveredRequestPane({ target }: PaneProps): ReactElement {
         actions={
           <>
             <ExportButton target={target} />
+            {/* A `${name}` nothing defines (a declined import credential) is sent as written: say so before Send. */}
+            <UnknownVariablesFlag target={target} serverUrl={target.origin} />
             <SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />
           </>
         }
