@@ -3,6 +3,8 @@
  * text, JSON, binary and ping frames with their echoes in order, a pong, the saved-messages library across a reload,
  * a corrupt library kept aside with a notice, a server's binary frames as hex and its close code, and Disconnect.
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWsServers, type WsServers } from '../servers/websocket/ws-servers.js'
@@ -126,6 +128,26 @@ describe.runIf(requireChromium())('WebSocket chat in the browser', () => {
     await expect.poll(() => receivedPreviews(page), { timeout: 15_000 }).toEqual(['saved hello'])
     await pinTheme(page, 'light')
     await screenshot(page, 'websocket-saved-light')
+  })
+
+  it("saves the composer's message as the request's message, with the channel's library", async () => {
+    await page.getByRole('tablist', { name: 'WebSocket editors' }).getByRole('tab', { name: 'Message' }).click()
+    await typeInComposer(page, 'Text', '/help')
+    await page.locator('.ws-address').click()
+    await page.keyboard.press('Control+s')
+    const dialog = page.getByRole('dialog', { name: 'Save request' })
+    await dialog.getByLabel('Name').fill('connect')
+    await dialog.getByLabel(/Folder/).fill('chat')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    const file = join(cli.configDir, 'workspaces/default/requests/chat/connect.json')
+    await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('/help')
+    const saved = JSON.parse(await readFile(file, 'utf8')) as {
+      messages: unknown[]
+      options?: { composer?: { library?: unknown[] } }
+    }
+    expect(saved.messages).toEqual([{ text: '/help' }])
+    expect(saved.options?.composer?.library).toEqual([{ name: 'Greeting', kind: 'text', payload: 'saved hello' }])
+    await page.getByRole('tab', { name: /Saved/ }).click()
   })
 
   it('renames and deletes a saved message', async () => {

@@ -3,7 +3,7 @@
  * content beside the workspace list (not after it); requests and folders move by drag and drop onto a folder and by
  * the keyboard's "Move to…", and Undo moves them back.
  */
-import { access } from 'node:fs/promises'
+import { access, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,12 +18,15 @@ const exists = (file: string) =>
     () => false,
   )
 
-async function putRequest(page: Page, path: string, url: string): Promise<number> {
+async function putRequest(page: Page, path: string, url: string, fields: object = {}): Promise<number> {
   return page.evaluate(
-    async ({ path, url }) => {
+    async ({ path, url, fields }) => {
       const token = sessionStorage.getItem('wirebench.token') ?? ''
       const name = path.slice(path.lastIndexOf('/') + 1)
-      const request = { version: 1, name, protocol: 'rest', url, service: 'Books', method: 'listBooks', messages: [{}] }
+      const request = {
+        ...{ version: 1, name, protocol: 'rest', url, service: 'Books', method: 'listBooks', messages: [{}] },
+        ...fields,
+      }
       const response = await fetch(`/api/workspaces/default/requests/${path}`, {
         method: 'PUT',
         headers: { 'x-workbench-token': token, 'content-type': 'application/json' },
@@ -31,7 +34,7 @@ async function putRequest(page: Page, path: string, url: string): Promise<number
       })
       return response.status
     },
-    { path, url },
+    { path, url, fields },
   )
 }
 
@@ -131,5 +134,59 @@ describe.runIf(requireChromium())('collections sidebar', () => {
     await page.keyboard.press('Enter')
     await savedRow(page, 'alpha/two').waitFor({ timeout: 10_000 })
     expect(await exists(requestFile('alpha/two'))).toBe(true)
+  })
+
+  it("edits a saved request's notes and timeout in its Details dialog, written into its file", async () => {
+    await page.getByRole('button', { name: 'Actions for alpha/one' }).click()
+    await page.getByRole('button', { name: 'Details…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Details of alpha/one' })
+    await dialog.getByLabel('Notes').fill('Lists the books.\nNeeds the demo running.')
+    await dialog.getByLabel(/Timeout/).fill('2.5s')
+    await dialog.getByRole('button', { name: 'Save details' }).click()
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('whole number of milliseconds')
+    await dialog.getByLabel(/Timeout/).fill('2500')
+    await screenshot(page, 'collections-details-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 420, height: 860 })
+    await screenshot(page, 'collections-details-narrow-light')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await dialog.getByRole('button', { name: 'Save details' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const read = async () => JSON.parse(await readFile(requestFile('alpha/one'), 'utf8')) as Record<string, unknown>
+    await expect.poll(async () => (await read()).notes).toBe('Lists the books.\nNeeds the demo running.')
+    expect((await read()).options).toEqual({ timeoutMs: 2500 })
+  })
+
+  it('exports the REST requests as a Postman collection file from the workspace menu, naming what it left out', async () => {
+    const url = cli.demoUrls[0]!
+    expect(
+      await putRequest(page, 'export/get-book', url, { method: 'getBook', messages: [{ bookId: '${bookId}' }] }),
+    ).toBe(200)
+    const grpc = { protocol: 'grpc', url: 'http://127.0.0.1:1', service: 'greet.Greeter', method: 'SayHello' }
+    expect(await putRequest(page, 'export/say', url, grpc)).toBe(200)
+    await savedRow(page, 'export/say').waitFor({ timeout: 10_000 })
+    const download = page.waitForEvent('download')
+    await page.getByLabel('Workspace actions').selectOption('export')
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/\.postman_collection\.json$/)
+    const collection = JSON.parse(await readFile(await file.path(), 'utf8')) as { info: { schema: string } }
+    expect(collection.info.schema).toContain('v2.1.0')
+    const text = JSON.stringify(collection)
+    expect(text).toContain('/books/{{bookId}}')
+    expect(text).toContain('"name":"one"')
+    const dialog = page.getByRole('dialog', { name: 'Export as Postman collection' })
+    await dialog.getByRole('status').filter({ hasText: 'Downloaded' }).waitFor({ timeout: 10_000 })
+    await expect
+      .poll(() => dialog.locator('.import-report li').allTextContents())
+      .toEqual([expect.stringMatching(/^export\/say: .*grpc/)])
+    await screenshot(page, 'collections-export-postman-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 420, height: 860 })
+    await screenshot(page, 'collections-export-postman-narrow-light')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.waitFor({ state: 'hidden' })
   })
 })

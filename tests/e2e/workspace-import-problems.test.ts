@@ -57,6 +57,22 @@ describe.runIf(requireChromium())('import and workspace-file problems', () => {
     expect(saved.messages[0]?.body).toBe('line one\nline two\n  indented')
   })
 
+  it('flags a declined curl credential as an unknown variable before Send, and keeps the offer open', async () => {
+    const api = new URL(session.cli.demoUrls[0]!).origin
+    await page
+      .getByRole('textbox', { name: 'Discovery URL to add' })
+      .fill(`curl '${api}/api/v1/books' -H 'Cookie: sid=canary-cookie-81'`)
+    await page.getByRole('button', { name: 'Import as request' }).click()
+    const flag = page.locator('.request-pane[data-undiscovered="true"] .unknown-vars-flag')
+    await flag.waitFor({ timeout: 10_000 })
+    expect(await flag.getAttribute('data-unknown')).toBe('cookie')
+    const offer = page.locator('.toast').getByRole('button', { name: 'Put into environment' })
+    await offer.waitFor()
+    await screenshot(page, 'curl-declined-credential-flag-dark')
+    await page.locator('.toast').getByRole('button', { name: 'Dismiss' }).click()
+    await offer.waitFor({ state: 'hidden' })
+  })
+
   it("shows the server's hint when an import file cannot be read", async () => {
     await page.getByRole('tab', { name: /^Collections/ }).click()
     await page.getByRole('combobox', { name: 'Workspace actions' }).selectOption('import')

@@ -191,6 +191,30 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     await expect.poll(() => fieldInput(page, 'bookId').inputValue()).toBe('1')
   })
 
+  it('adds a call to the open History tab as it ends, with its URL, and shows its stored response body', async () => {
+    await showSaved(page, 'History')
+    const rows = page.locator('.history-item')
+    await rows.first().waitFor({ timeout: 10_000 })
+    const before = await rows.count()
+    await fieldInput(page, 'bookId').fill('2')
+    await sendWithShortcut(page)
+    await expect.poll(() => rows.count(), { timeout: 5_000 }).toBe(before + 1)
+    const newest = rows.first()
+    expect(await newest.locator('.col-row-name').textContent()).toContain('getBook')
+    expect(await newest.locator('.history-url').textContent()).toContain(new URL(cli.demoUrls[0]!).host)
+    await newest.getByRole('button', { name: /^Response body of getBook/ }).click()
+    const viewer = page.getByRole('dialog', { name: 'Response of getBook' })
+    await expect.poll(() => viewer.locator('.history-body').textContent()).toContain('"title"')
+    await screenshot(page, 'workspace-history-body-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 420, height: 860 })
+    await screenshot(page, 'workspace-history-body-narrow-light')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await viewer.getByRole('button', { name: 'Close' }).click()
+    await screenshot(page, 'workspace-history-rows-dark')
+  })
+
   it('imports a pasted curl command as a request and sends it', async () => {
     const api = new URL(cli.demoUrls[0]!).origin
     const input = page.getByRole('textbox', { name: 'Discovery URL to add' })

@@ -2,7 +2,7 @@
  * Workspaces over real sockets and real git: the standalone server opened on a workspace folder that is a git
  * clone; a colleague's commit arrives with `git pull` and the page hears `workspace.changed` on its live socket and
  * finds the new request; a merge that conflicts leaves the conflicted file where git expects it (reported, never
- * moved); a live call opened with a history template lands in the workspace's history.
+ * moved); a live call opened with a history template lands in the workspace's history, and the socket announces it.
  */
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
@@ -172,5 +172,27 @@ describe('a workspace in git, seen live', () => {
     expect(page.entries[0]).toMatchObject({ kind: 'stream', ok: true, status: 'ok', request: { name: 'first' } })
     expect(page.entries[0]?.frames).toBeGreaterThanOrEqual(3)
     expect(page.entries[0]?.bytes).toBeGreaterThan(0)
+  })
+
+  it('announces recorded calls on the live socket, once the entry can be read, so an open History tab reloads', async () => {
+    const before = client.messages.length
+    client.send({
+      op: 'stream.open',
+      id: 'h2',
+      protocol: 'fixture',
+      url: 'fixture://local',
+      service: 'Live',
+      method: 'count',
+      messages: [{ n: 2 }],
+      history: { workspace: workspaceId, request: request('second') },
+    })
+    await client.waitFor(isOp('closed', 'h2'))
+    const announced = await client.waitFor(
+      (m: LiveServerMessage) => m.op === 'history.changed' && client.messages.indexOf(m) >= before,
+    )
+    expect(announced).toEqual({ op: 'history.changed', workspace: workspaceId })
+    // Announced after the write: the first read already holds the entry.
+    const page = await api<HistoryPage>(`/api/workspaces/${workspaceId}/history`)
+    expect(page.entries[0]?.request.name).toBe('second')
   })
 })

@@ -202,6 +202,7 @@ export {
 export type { TargetText } from './net/target-text.js'
 export type { OutboundPolicy } from './net/outbound.js'
 export { WORKSPACE_FILE_VERSION } from './model/saved-request.js'
+export { EXPORT_REPORT_HEADER } from './api/workspace-api.js'
 export type {
   HistoryEntry,
   SavedAssertion,
@@ -214,6 +215,7 @@ export type {
 export type {
   ActivateWorkspaceRequest,
   CreateWorkspaceRequest,
+  ExportWorkspaceRequest,
   HistoryPage,
   HistoryTemplate,
   ImportedRequest,

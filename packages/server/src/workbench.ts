@@ -207,6 +207,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerLiveRoutes(app, deps, {
     outboundPolicy,
     onWorkspaceChanged: (listener) => workspaces.service.onChange(listener),
+    onHistoryChanged: (listener) => workspaces.service.onHistoryChange(listener),
     ...(token ? { sessionToken: token } : {}),
   })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
@@ -220,7 +221,12 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   })
   registerWorkspaceRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
   registerHistoryRoutes(app, { workspaces: workspaces.service })
-  registerWorkspaceInterchangeRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
+  registerWorkspaceInterchangeRoutes(app, {
+    workspaces: workspaces.service,
+    jsonBodyBytes: limits.jsonBodyBytes,
+    discovery: deps.discovery,
+    registry,
+  })
   registerAuthProxyRoutes(app, {
     proxy: createLazyTokenProxy({
       outboundPolicy,

@@ -49,8 +49,13 @@ export interface WorkspaceService {
   /** Queues a history entry of a known workspace; unknown ids are ignored (the call itself already happened). */
   record(id: string, build: HistoryBuilder): void
   onChange(listener: WorkspaceChangeListener): () => void
+  /** Told once recorded entries are written (at most every `historyAnnounceMs` per workspace). */
+  onHistoryChange(listener: (id: string) => void): () => void
   close(): Promise<void>
 }
+
+/** Entries recorded within this window are written and announced together: a burst of calls is one announcement. */
+const historyAnnounceMs = 100
 
 interface Opened {
   record: WorkspaceRecord
@@ -65,6 +70,8 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
   const opened = new Map<string, Promise<Opened>>()
   const histories = new Map<string, HistoryStore>()
   const listeners = new Set<WorkspaceChangeListener>()
+  const historyListeners = new Set<(id: string) => void>()
+  const historyTimers = new Map<string, NodeJS.Timeout>()
   let known = new Set<string>([DEFAULT_WORKSPACE_ID])
   let active = DEFAULT_WORKSPACE_ID
 
@@ -287,13 +294,32 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     },
     record(id, build) {
       if (!known.has(id)) return
-      historyOf(id).append(build)
+      const history = historyOf(id)
+      history.append(build)
+      if (historyListeners.size === 0 || historyTimers.has(id)) return
+      const timer = setTimeout(() => {
+        historyTimers.delete(id)
+        history.flush().then(
+          () => {
+            for (const listener of historyListeners) listener(id)
+          },
+          () => undefined,
+        )
+      }, historyAnnounceMs)
+      timer.unref()
+      historyTimers.set(id, timer)
     },
     onChange(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    onHistoryChange(listener) {
+      historyListeners.add(listener)
+      return () => historyListeners.delete(listener)
+    },
     async close() {
+      for (const timer of historyTimers.values()) clearTimeout(timer)
+      historyTimers.clear()
       for (const history of histories.values()) await history.flush().catch(() => undefined)
       for (const entry of opened.values()) {
         const value = await entry.catch(() => undefined)

@@ -70,6 +70,8 @@ export type LiveServerMessage =
    * socket, not tied to a call; the page reloads the workspace's content when `revision` differs from the one it holds.
    */
   | { op: 'workspace.changed'; workspace: string; revision: string }
+  /** Calls were recorded in a workspace's history (by any tab or process of this server): an open History tab reloads. */
+  | { op: 'history.changed'; workspace: string }
 
 /** Frames the server may send ahead of the browser's last `ack` for one call. */
 export const LIVE_ACK_WINDOW = 8192

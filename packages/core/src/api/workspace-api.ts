@@ -168,7 +168,17 @@ export interface ImportResult {
   report: ImportReportItem[]
 }
 
-/** `GET /api/workspaces/:id/export?format=postman`: a Postman v2.1 collection of the REST requests. */
+/**
+ * `POST /api/workspaces/:id/exports`: a Postman v2.1 collection of the REST and plain HTTP requests (the file itself,
+ * as an attachment); REST requests are written from their discovered operations, so their documents are fetched.
+ * `GET /api/workspaces/:id/export?format=postman` sends nothing anywhere and writes the plain HTTP requests only.
+ */
+export interface ExportWorkspaceRequest {
+  format: 'postman'
+}
+
+/** The response header of a workspace export saying what it left out: `ImportReportItem[]` as percent-encoded JSON. */
+export const EXPORT_REPORT_HEADER = 'wirebench-export-report'
 
 /**
  * History recording: `POST /api/invoke` and live `open` messages may carry this; the server appends the entry to the

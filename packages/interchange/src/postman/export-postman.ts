@@ -1,19 +1,41 @@
 /**
- * A workspace's plain HTTP requests as a Postman v2.1 collection, built with the postman-collection SDK: folders as
- * item groups, workspace variables as collection variables, `${name}` as `{{name}}`, auth as Postman auth. Requests
- * of other protocols (an OpenAPI operation, gRPC…) have no plain-HTTP form without their schema and are left out.
+ * A workspace's REST and plain HTTP requests as a Postman v2.1 collection, built with the postman-collection SDK:
+ * folders as item groups, workspace variables as collection variables, `${name}` as `{{name}}`, auth as Postman auth.
+ * A REST request is written as the HTTP request its discovered operation makes of it; one whose operation was not
+ * found, and requests of other protocols (gRPC, GraphQL, streams…), have no Postman form here and are reported.
  */
 import { postmanSdk } from './sdk.js'
 import type { PostmanSdk } from './sdk.js'
-import type { SavedFolder, SavedRequest, WorkspaceContent } from '@wirebench/core'
+import type { ImportReportItem, SavedFolder, SavedRequest, WorkspaceContent } from '@wirebench/core'
 import { isObject, stringOf } from '../json-shapes.js'
 import type { JsonObject } from '../json-shapes.js'
 import { toMustache } from '../templates.js'
 import { toPostmanAuth } from './postman-auth.js'
+import { restAsHttp } from './rest-as-http.js'
+import type { RestOperation } from './rest-as-http.js'
 
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json'
 
+export interface PostmanExportOptions {
+  /**
+   * The discovered operation of a saved REST request (`path` is its workspace path), or a sentence saying why there
+   * is none; without this function every REST request is reported as left out.
+   */
+  restOperation?: (path: string, request: SavedRequest) => RestOperation | string
+}
+
+export interface PostmanExport {
+  collection: object
+  /** The requests the collection leaves out, and why. */
+  report: ImportReportItem[]
+}
+
 export function toPostmanCollection(content: WorkspaceContent): object {
+  return exportPostmanCollection(content).collection
+}
+
+export function exportPostmanCollection(content: WorkspaceContent, options: PostmanExportOptions = {}): PostmanExport {
+  const report: ImportReportItem[] = []
   const sdk = postmanSdk()
   const collection = new sdk.Collection({
     info: { name: content.name, schema: POSTMAN_SCHEMA_V21 },
@@ -35,13 +57,28 @@ export function toPostmanCollection(content: WorkspaceContent): object {
     return group
   }
   for (const entry of content.requests) {
-    if (entry.request.protocol !== 'http') continue
+    const http = asHttp(entry.path, entry.request, options)
+    if (typeof http === 'string') {
+      report.push({ source: entry.path, message: http })
+      continue
+    }
     const slash = entry.path.lastIndexOf('/')
-    groupOf(slash < 0 ? '' : entry.path.slice(0, slash)).items.add(new sdk.Item(itemDefinition(entry.request)))
+    groupOf(slash < 0 ? '' : entry.path.slice(0, slash)).items.add(new sdk.Item(itemDefinition(http)))
   }
   const json = collection.toJSON() as JsonObject
   addRawUrls(json)
-  return json
+  return { collection: json, report }
+}
+
+/** The plain HTTP form of a saved request, or why it has none. */
+function asHttp(path: string, request: SavedRequest, options: PostmanExportOptions): SavedRequest | string {
+  if (request.protocol === 'http') return request
+  if (request.protocol === 'rest') {
+    const operation = options.restOperation?.(path, request) ?? 'Its OpenAPI operation was not looked up.'
+    if (typeof operation === 'string') return `Left out: ${operation}`
+    return restAsHttp(request, operation)
+  }
+  return `Left out: a ${request.protocol} request has no Postman v2.1 form (only REST and plain HTTP requests are exported).`
 }
 
 function groupDefinition(name: string, folder: SavedFolder | undefined) {

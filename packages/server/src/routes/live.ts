@@ -22,6 +22,8 @@ export interface LiveRouteOptions {
   sessionToken?: SessionToken
   /** Subscribes to workspace changes, announced on every open socket. */
   onWorkspaceChanged?: (listener: (workspace: string, revision: string) => void) => () => void
+  /** Calls recorded in a workspace's history: announced so an open History tab reloads. */
+  onHistoryChanged?: (listener: (workspace: string) => void) => () => void
 }
 
 /** Picks the live protocol; the token entry the browser offers next to it is never selected, so never echoed. */
@@ -65,9 +67,15 @@ export function registerLiveRoutes(app: FastifyInstance, deps: RouteDeps, option
     for (const socket of sessions.keys()) if (socket.readyState === socket.OPEN) socket.send(data)
   })
 
+  const stopAnnouncingHistory = options.onHistoryChanged?.((workspace) => {
+    const data = JSON.stringify({ op: 'history.changed', workspace } satisfies LiveServerMessage)
+    for (const socket of sessions.keys()) if (socket.readyState === socket.OPEN) socket.send(data)
+  })
+
   app.addHook('preClose', (done) => {
     stopWatching?.()
     stopAnnouncing?.()
+    stopAnnouncingHistory?.()
     upgrades.close()
     for (const [socket, session] of sessions) {
       session.close()

@@ -1,10 +1,12 @@
 /** The typed client of the workspace routes: known workspaces, their saved requests and folders, history, import. */
+import { EXPORT_REPORT_HEADER } from '@wirebench/core'
 import type {
   CreateWorkspaceRequest,
   HistoryPage,
   ImportedRequest,
   ImportIntoWorkspaceRequest,
   ImportPreview,
+  ImportReportItem,
   ImportRequest,
   ImportResult,
   SavedFolder,
@@ -41,6 +43,13 @@ export interface WorkspacesApi {
   importInto(id: string, body: ImportIntoWorkspaceRequest): Promise<ImportResult>
   /** Saves previewed requests in one go; existing paths get a `-2`… suffix, never replaced. */
   saveImported(id: string, body: { requests: ImportedRequest[]; vars?: Record<string, string> }): Promise<ImportResult>
+  /** The REST and plain HTTP requests as a Postman v2.1 collection, and the requests it left out. */
+  exportPostman(id: string): Promise<PostmanDownload>
+}
+
+export interface PostmanDownload {
+  collection: unknown
+  report: ImportReportItem[]
 }
 
 /** `smoke/get-item` → `smoke/get-item` with each segment encoded (slashes separate folders on the route). */
@@ -77,6 +86,27 @@ export function createWorkspacesClient(api: ApiClient): WorkspacesApi {
     clearHistory: (id) => api.request(`${base(id)}/history`, { method: 'DELETE' }),
     importPreview: (body) => api.request('/api/import/preview', { method: 'POST', json: body }),
     importInto: (id, body) => api.request(`${base(id)}/imports`, { method: 'POST', json: body }),
+    exportPostman: async (id) => {
+      let report: ImportReportItem[] = []
+      const collection = await api.request<unknown>(`${base(id)}/exports`, {
+        method: 'POST',
+        json: { format: 'postman' },
+        onHeaders: (headers) => {
+          report = readReport(headers.get(EXPORT_REPORT_HEADER))
+        },
+      })
+      return { collection, report }
+    },
     saveImported: (id, body) => api.request(`${base(id)}/requests`, { method: 'POST', json: body }),
+  }
+}
+
+function readReport(header: string | null): ImportReportItem[] {
+  if (header === null) return []
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(header))
+    return Array.isArray(parsed) ? (parsed as ImportReportItem[]) : []
+  } catch {
+    return []
   }
 }

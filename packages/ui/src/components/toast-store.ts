@@ -12,9 +12,14 @@ export interface Toast {
   action?: ToastAction
 }
 
+export interface ToastOptions {
+  /** Stays until its action runs or it is dismissed: an offer whose value is lost if nobody decides. */
+  isSticky?: boolean
+}
+
 interface ToastState {
   toast: Toast | null
-  show: (message: string, action?: ToastAction) => void
+  show: (message: string, action?: ToastAction, options?: ToastOptions) => void
   dismiss: (id: number) => void
 }
 
@@ -25,11 +30,11 @@ let counter = 0
 
 export const toasts = createStore<ToastState>()((set, get) => ({
   toast: null,
-  show: (message, action) => {
+  show: (message, action, options) => {
     counter += 1
     const id = counter
     set({ toast: action ? { id, message, action } : { id, message } })
-    setTimeout(() => get().dismiss(id), TOAST_MS)
+    if (options?.isSticky !== true) setTimeout(() => get().dismiss(id), TOAST_MS)
   },
   dismiss: (id) => {
     if (get().toast?.id === id) set({ toast: null })

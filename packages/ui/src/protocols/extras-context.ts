@@ -11,5 +11,8 @@ export interface ExtrasContext {
 
 export interface RequestExtras {
   capture: (key: string, context: ExtrasContext) => SavedRequestOptions
-  restore: (key: string, options: SavedRequestOptions, context: ExtrasContext) => void
+  /** The request's messages when the protocol keeps them outside the draft (a composer's message); else the draft's. */
+  messages?: (key: string, context: ExtrasContext) => unknown[] | undefined
+  /** `messages` are the saved request's, for a protocol whose message is restored outside the draft. */
+  restore: (key: string, options: SavedRequestOptions, context: ExtrasContext, messages?: unknown[]) => void
 }

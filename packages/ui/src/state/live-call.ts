@@ -136,6 +136,7 @@ export function applyServerMessages(
         }
         break
       case 'workspace.changed':
+      case 'history.changed':
         // Addressed to the page, not to a call: the socket hands it to the workspace store, never here.
         break
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readWsDraft, writeWsDraft } from '../protocols/websocket/ws-draft.js'
+import { savedMessagesStoreOf } from './saved-messages-store.js'
 import { createDraftsStore, newHeaderRow } from './drafts-store.js'
 import { createPrefsStore } from './prefs-store.js'
 import { captureRequest, requestFingerprint, restoreRequest, withUnheldFields } from './request-capture.js'
@@ -71,6 +72,37 @@ describe('request capture and restore', () => {
       closeReason: 'bye',
     })
     expect(to.prefs.getState().serverUrls[address('websocket').url]).toBe('ws://127.0.0.1:2/chat')
+  })
+
+  it("saves the WebSocket composer's message as the first message and its channel's library in the composer option", () => {
+    const chat = { ...address('websocket'), url: 'ws://127.0.0.1:3/chat' }
+    const library = savedMessagesStoreOf(chat.url)
+    expect(library.getState().save({ name: 'greet', kind: 'json', payload: '{"hi":1}' })).toBeUndefined()
+    const from = sources()
+    from.drafts.getState().setValue('chat', {})
+    writeWsDraft('chat', { kind: 'text', payload: '/help' })
+    const saved = captureRequest(from, 'chat', chat, 'chat')
+    expect(saved.messages).toEqual([{ text: '/help' }])
+    expect(saved.options?.composer).toEqual({
+      kind: 'text',
+      payload: '/help',
+      closeCode: '1000',
+      closeReason: '',
+      library: [{ name: 'greet', kind: 'json', payload: '{"hi":1}' }],
+    })
+    // Another browser: the library of the channel is empty until the saved request is opened.
+    library.getState().remove(library.getState().messages[0]!.id)
+    const to = sources()
+    restoreRequest(to, 'chat-restored', saved)
+    expect(readWsDraft('chat-restored')).toMatchObject({ kind: 'text', payload: '/help' })
+    expect(to.drafts.getState().drafts['chat-restored']?.value).toEqual({})
+    expect(library.getState().messages.map(({ name, kind, payload }) => ({ name, kind, payload }))).toEqual([
+      { name: 'greet', kind: 'json', payload: '{"hi":1}' },
+    ])
+    // A file the CLI wrote carries the frame only: the composer shows it.
+    const { options: _options, ...cliWritten } = saved
+    restoreRequest(to, 'chat-cli', cliWritten)
+    expect(readWsDraft('chat-cli')).toMatchObject({ kind: 'text', payload: '/help' })
   })
 
   it('restores an empty message when the saved one is not an object, and drops the old headers', () => {

@@ -26,6 +26,8 @@ export function captureRequest(
   name: string,
 ): SavedRequest {
   const draft = sources.drafts.getState().drafts[key] ?? emptyDraft
+  const extras = protocolExtras(address.protocol)
+  const context = { drafts: sources.drafts, address }
   const request: SavedRequest = {
     version: WORKSPACE_FILE_VERSION,
     name,
@@ -33,13 +35,11 @@ export function captureRequest(
     url: address.url,
     service: address.service,
     method: address.method,
-    messages: [draft.value],
+    messages: extras?.messages?.(key, context) ?? [draft.value],
   }
   const metadata = headersToMetadata(draft.headers)
   if (metadata) request.metadata = metadata
-  const options: SavedRequestOptions = {
-    ...protocolExtras(address.protocol)?.capture(key, { drafts: sources.drafts, address }),
-  }
+  const options: SavedRequestOptions = { ...extras?.capture(key, context) }
   const serverUrl = sources.prefs.getState().serverUrls[address.url]
   if (serverUrl) options.serverUrl = serverUrl
   if (Object.keys(options).length > 0) request.options = options
@@ -57,7 +57,7 @@ export function restoreRequest(sources: CaptureSources, key: string, saved: Save
     Object.entries(saved.metadata ?? {}).map(([name, value]) => newHeaderRow(name, value)),
   )
   const address = { protocol: saved.protocol, url: saved.url, service: saved.service, method: saved.method }
-  protocolExtras(saved.protocol)?.restore(key, saved.options ?? {}, { drafts: sources.drafts, address })
+  protocolExtras(saved.protocol)?.restore(key, saved.options ?? {}, { drafts: sources.drafts, address }, saved.messages)
   // The Server field reads one choice per origin: a request saved without one means the default server, so a choice
   // left by another request of the same origin must not show (nor be saved into this one).
   const serverUrl = saved.options?.serverUrl

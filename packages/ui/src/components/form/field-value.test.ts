@@ -18,6 +18,13 @@ describe('withKey', () => {
     expect(original).toEqual({ a: 1 })
   })
 
+  it('keeps a key it changes where it was typed, so the message is saved in the typed order', () => {
+    const typed = { bookId: '1', zeta: true, alpha: 2 }
+    expect(Object.keys(withKey(typed, 'bookId', 1))).toEqual(['bookId', 'zeta', 'alpha'])
+    expect(Object.keys(withKey(typed, 'zeta', undefined))).toEqual(['bookId', 'alpha'])
+    expect(Object.keys(withKey(typed, 'omega', 3))).toEqual(['bookId', 'zeta', 'alpha', 'omega'])
+  })
+
   it('stores __proto__ as an own key instead of changing the prototype', () => {
     const next = withKey({}, '__proto__', { polluted: true })
     expect(Object.getPrototypeOf(next)).toBe(Object.prototype)

@@ -17,11 +17,21 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** A copy of `object` with `key` set, or removed when `value` is undefined (own keys only: no prototype writes). */
+/**
+ * A copy of `object` with `key` set, or removed when `value` is undefined (own keys only: no prototype writes). A key
+ * it already has keeps its place: the message is saved and sent in the order its keys were typed.
+ */
 export function withKey(object: JsonObject, key: string, value: unknown): JsonObject {
   const next: JsonObject = {}
-  for (const [k, v] of Object.entries(object)) if (k !== key) Object.defineProperty(next, k, entry(v))
-  if (value !== undefined) Object.defineProperty(next, key, entry(value))
+  let isSet = false
+  for (const [k, v] of Object.entries(object)) {
+    if (k !== key) Object.defineProperty(next, k, entry(v))
+    else if (value !== undefined) {
+      Object.defineProperty(next, key, entry(value))
+      isSet = true
+    }
+  }
+  if (value !== undefined && !isSet) Object.defineProperty(next, key, entry(value))
   return next
 }
 

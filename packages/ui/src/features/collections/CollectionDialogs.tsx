@@ -1,6 +1,6 @@
 /**
  * The collections sidebar's dialogs: rename or move a request or folder (by path, or into a chosen folder — the
- * keyboard's way to do what dragging does), a request's or folder's auth, a request's assertions.
+ * keyboard's way to do what dragging does), a request's or folder's auth, a request's assertions and details.
  */
 import { authSchemes, type AuthType } from '@wirebench/auth'
 import type { SavedAuth } from '@wirebench/core'
@@ -12,6 +12,7 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import { AssertionsDialog } from '../assertions/AssertionsDialog.js'
 import { AuthFieldInput } from '../auth/AuthFieldInput.js'
 import { moveRequest } from './collection-actions.js'
+import { DetailsDialog } from './DetailsDialog.js'
 import { MoveToDialog } from './MoveToDialog.js'
 import { defaultOwnAuth, savedAuthProblem, storedFields } from './saved-auth.js'
 
@@ -20,6 +21,7 @@ export type CollectionDialog =
   | { kind: 'move-to'; path: string }
   | { kind: 'auth'; path: string; isFolder: boolean }
   | { kind: 'assertions'; path: string }
+  | { kind: 'details'; path: string }
 
 export function CollectionDialogs({
   dialog,
@@ -37,6 +39,8 @@ export function CollectionDialogs({
       return <AuthDialog path={dialog.path} isFolder={dialog.isFolder} onClose={onClose} />
     case 'assertions':
       return <AssertionsDialog path={dialog.path} onClose={onClose} />
+    case 'details':
+      return <DetailsDialog path={dialog.path} onClose={onClose} />
   }
 }
 

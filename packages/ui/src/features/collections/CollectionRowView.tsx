@@ -115,6 +115,13 @@ export function CollectionRowView(props: CollectionRowViewProps): ReactElement {
               >
                 Assertions…
               </button>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => onDialog({ kind: 'details', path: row.path })}
+              >
+                Details…
+              </button>
             </>
           )}
           <button

@@ -1,6 +1,7 @@
 /**
  * The workspace at the top of the Collections tab: switch between known workspaces, create one, open a folder path,
- * rename, forget. Forgetting keeps the files; deleting them is a separate, explicit choice in the same dialog.
+ * rename, forget, import and export. Forgetting keeps the files; deleting them is a separate, explicit choice in the
+ * same dialog.
  */
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { useStore } from 'zustand'
@@ -9,8 +10,9 @@ import { ModalDialog } from '../../components/ModalDialog.js'
 import { toasts } from '../../components/toast-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { ImportDialog } from '../import/ImportDialog.js'
+import { ExportPostmanDialog } from './ExportPostmanDialog.js'
 
-type SwitcherDialog = 'create' | 'open' | 'rename' | 'forget' | 'import'
+type SwitcherDialog = 'create' | 'open' | 'rename' | 'forget' | 'import' | 'export'
 
 export function WorkspaceSwitcher(): ReactElement {
   const { workspace } = useWorkbench()
@@ -43,13 +45,17 @@ export function WorkspaceSwitcher(): ReactElement {
       >
         <option value="">More…</option>
         <option value="import">Import Postman, Insomnia, HAR…</option>
+        <option value="export">Export as Postman collection</option>
         <option value="create">New workspace…</option>
         <option value="open">Open a folder…</option>
         <option value="rename">Rename…</option>
         <option value="forget">Forget…</option>
       </select>
       {dialog === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
-      {dialog && dialog !== 'import' && active && (
+      {dialog === 'export' && active && (
+        <ExportPostmanDialog id={active.id} name={active.name} onClose={() => setDialog(null)} />
+      )}
+      {dialog && dialog !== 'import' && dialog !== 'export' && active && (
         <SwitcherDialogView
           kind={dialog}
           name={active.name}
@@ -76,7 +82,7 @@ interface SwitcherValues {
 }
 
 function SwitcherDialogView(props: {
-  kind: Exclude<SwitcherDialog, 'import'>
+  kind: Exclude<SwitcherDialog, 'import' | 'export'>
   name: string
   dir: string
   onClose: () => void

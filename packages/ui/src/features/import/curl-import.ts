@@ -61,17 +61,22 @@ export async function importCurl(workbench: Workbench, command: string): Promise
   const secrets = preview.secrets ?? {}
   const names = Object.keys(secrets)
   if (names.length > 0) {
-    // The request references the credential as `${name}`; one click keeps its value in the environment.
+    // The request references the credential as `${name}`; one click keeps its value in the environment. The offer
+    // stays until it is taken or dismissed: its value exists nowhere else, and the pane flags the unknown variable.
     const offer = `The command held ${names.map((n) => `\${${n}}`).join(', ')}: keep the value in the environment?`
-    toasts.getState().show([notes, offer].filter(Boolean).join(' '), {
-      label: 'Put into environment',
-      run: () => {
-        acceptImportSecrets(workbench, secrets).then(
-          (name) => toasts.getState().show(`Added to ${name} as secret variables: ${names.join(', ')}.`),
-          (error: unknown) => toasts.getState().show(`Could not add the credentials: ${String(error)}`),
-        )
+    toasts.getState().show(
+      [notes, offer].filter(Boolean).join(' '),
+      {
+        label: 'Put into environment',
+        run: () => {
+          acceptImportSecrets(workbench, secrets).then(
+            (name) => toasts.getState().show(`Added to ${name} as secret variables: ${names.join(', ')}.`),
+            (error: unknown) => toasts.getState().show(`Could not add the credentials: ${String(error)}`),
+          )
+        },
       },
-    })
+      { isSticky: true },
+    )
   } else if (notes) toasts.getState().show(notes)
   return null
 }

@@ -5,10 +5,12 @@
  */
 import { useState, type ReactElement } from 'react'
 import { KeyValueEditor } from '../../components/KeyValueEditor.js'
+import { UnknownVariablesFlag } from '../environments/UnknownVariablesFlag.js'
 import { Tabs } from '../../components/Tabs.js'
 import type { PaneProps } from '../../protocols/protocol-ui.js'
 import { useCall } from '../../state/useCall.js'
 import { useDraft } from '../../state/useDraft.js'
+import { ExportButton } from '../export/ExportButton.js'
 import { MethodHeader } from './MethodHeader.js'
 import { RawJsonEditor } from './RawJsonEditor.js'
 import { usePendingOf } from './RequestEditor.js'
@@ -34,7 +36,14 @@ export function UndiscoveredRequestPane({ target }: PaneProps): ReactElement {
         target={target}
         badge={{ label: badgeLabel, tone: 'other' }}
         subtitle={<div className="rest-path mono">{target.origin}</div>}
-        actions={<SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />}
+        actions={
+          <>
+            <ExportButton target={target} />
+            {/* A `${name}` nothing defines (a declined import credential) is sent as written: say so before Send. */}
+            <UnknownVariablesFlag target={target} serverUrl={target.origin} />
+            <SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />
+          </>
+        }
       />
       {!neverDiscovered.has(protocol) && (
         <p className="notice notice-info undiscovered-notice" role="status">
