@@ -51,6 +51,8 @@ describe.runIf(requireChromium())('import and workspace-file problems', () => {
     await dialog.getByLabel('Name').fill('multi-line')
     await dialog.getByLabel(/Folder/).fill('pasted')
     await dialog.getByRole('button', { name: 'Save' }).click()
+    // The modal makes the rest of the page inert until it closes; the next test types into the URL bar.
+    await dialog.waitFor({ state: 'hidden' })
     const file = join(requestsDir(), 'pasted', 'multi-line.json')
     await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('line one')
     const saved = JSON.parse(await readFile(file, 'utf8')) as { messages: { body?: unknown }[] }
