@@ -22,6 +22,8 @@ export interface LiveRouteOptions {
   sessionToken?: SessionToken
   /** Subscribes to workspace changes, announced on every open socket. */
   onWorkspaceChanged?: (listener: (workspace: string, revision: string) => void) => () => void
+  /** Subscribes to benchmark progress, announced on every open socket. */
+  onBenchmark?: (listener: (message: LiveServerMessage) => void) => () => void
 }
 
 /** Picks the live protocol; the token entry the browser offers next to it is never selected, so never echoed. */
@@ -59,15 +61,19 @@ export function registerLiveRoutes(app: FastifyInstance, deps: RouteDeps, option
     }
   })
 
-  const stopAnnouncing = options.onWorkspaceChanged?.((workspace, revision) => {
-    const message: LiveServerMessage = { op: 'workspace.changed', workspace, revision }
+  const broadcast = (message: LiveServerMessage): void => {
     const data = JSON.stringify(message)
     for (const socket of sessions.keys()) if (socket.readyState === socket.OPEN) socket.send(data)
+  }
+  const stopAnnouncing = options.onWorkspaceChanged?.((workspace, revision) => {
+    broadcast({ op: 'workspace.changed', workspace, revision })
   })
+  const stopBenchmarks = options.onBenchmark?.(broadcast)
 
   app.addHook('preClose', (done) => {
     stopWatching?.()
     stopAnnouncing?.()
+    stopBenchmarks?.()
     upgrades.close()
     for (const [socket, session] of sessions) {
       session.close()
