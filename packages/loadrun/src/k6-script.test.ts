@@ -58,7 +58,12 @@ describe('k6 script export', () => {
       message: { name: 'k6' },
       metadata: { 'x-api-key': token },
     } as const
-    const script = k6Script({ target, settings, thresholds: ['p99 <= 1s', 'error-rate < 1%'], secrets: [{ env: 'KEY', value: token }] })
+    const script = k6Script({
+      target,
+      settings,
+      thresholds: ['p99 <= 1s', 'error-rate < 1%'],
+      secrets: [{ env: 'KEY', value: token }],
+    })
     parsed(script)
     expect(script).toContain("import grpc from 'k6/net/grpc'")
     expect(script).toContain('client.load([], "greeter.proto")')
@@ -66,7 +71,14 @@ describe('k6 script export', () => {
     expect(script).not.toContain(token)
     expect(optionsOf(script)).toEqual({
       scenarios: {
-        bench: { executor: 'constant-arrival-rate', rate: 200, timeUnit: '1s', duration: '30s', preAllocatedVUs: 50, maxVUs: 50 },
+        bench: {
+          executor: 'constant-arrival-rate',
+          rate: 200,
+          timeUnit: '1s',
+          duration: '30s',
+          preAllocatedVUs: 50,
+          maxVUs: 50,
+        },
       },
       // Failed calls are failed checks in k6: an error-rate bound is a pass-rate bound.
       thresholds: { grpc_req_duration: ['p(99)<=1000'], checks: ['rate>0.99'] },
@@ -79,7 +91,12 @@ describe('k6 script export', () => {
 
   it('writes WebSocket over k6/ws for a duration at a concurrency', () => {
     const script = k6Script({
-      target: { kind: 'ws', url: 'wss://echo.example.test/ws', headers: { cookie: `sid=${token}` }, messages: ['{"op":"ping"}'] },
+      target: {
+        kind: 'ws',
+        url: 'wss://echo.example.test/ws',
+        headers: { cookie: `sid=${token}` },
+        messages: ['{"op":"ping"}'],
+      },
       settings: { mode: 'closed', durationS: 20, concurrency: 3 },
       secrets: [{ env: 'SID', value: token }],
     })
@@ -87,7 +104,9 @@ describe('k6 script export', () => {
     expect(script).toContain("import ws from 'k6/ws'")
     expect(script).toContain('socket.send("{\\"op\\":\\"ping\\"}")')
     expect(script).toContain('"sid=" + __ENV.SID')
-    expect(optionsOf(script)).toMatchObject({ scenarios: { bench: { executor: 'constant-vus', vus: 3, duration: '20s' } } })
+    expect(optionsOf(script)).toMatchObject({
+      scenarios: { bench: { executor: 'constant-vus', vus: 3, duration: '20s' } },
+    })
   })
 
   it('refuses a secret name that is no environment variable name', () => {

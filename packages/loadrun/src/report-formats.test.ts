@@ -30,7 +30,17 @@ describe('result files', () => {
       { expr: 'error-rate < 0.5', ok: true, actual: 0.25 },
       { expr: 'p99 < 0.001ms', ok: false, actual: result.latencyMs.p99 },
     ])
-    expect(Object.keys(json.latencyMs as object)).toEqual(['min', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max'])
+    expect(Object.keys(json.latencyMs as object)).toEqual([
+      'min',
+      'mean',
+      'p50',
+      'p75',
+      'p90',
+      'p95',
+      'p99',
+      'p999',
+      'max',
+    ])
   })
 
   it('writes CSV with a header, a row a second and a total row of the same width', () => {

@@ -42,7 +42,22 @@ const csvColumns = [
 export function resultCsv(result: RunResult): string {
   const rows: (string | number)[][] = [[...csvColumns]]
   for (const s of result.timeline) {
-    rows.push([s.second, s.calls, s.errors, round(s.throughput), '', '', s.p50, '', s.p90, '', s.p99, '', '', s.inFlight])
+    rows.push([
+      s.second,
+      s.calls,
+      s.errors,
+      round(s.throughput),
+      '',
+      '',
+      s.p50,
+      '',
+      s.p90,
+      '',
+      s.p99,
+      '',
+      '',
+      s.inFlight,
+    ])
   }
   const l = result.latencyMs
   rows.push([

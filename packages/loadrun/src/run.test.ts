@@ -86,7 +86,7 @@ describe('runBenchmark against real HTTP targets', () => {
     expect(result.successLatencyMs.p50).toBeLessThan(20)
   })
 
-  it('breaks each second\'s errors down by status and buckets the whole run on a log scale', async () => {
+  it("breaks each second's errors down by status and buckets the whole run on a log scale", async () => {
     const result = await runBenchmark({
       call: httpCall(`${targets.origin}/every-10th-fails`),
       settings: { mode: 'closed', calls: 100, concurrency: 2 },

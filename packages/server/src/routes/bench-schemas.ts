@@ -2,10 +2,12 @@
 import { invokeBodySchema } from './schemas.js'
 
 /** The `/api/invoke` body without what a benchmark has no use for (history entries, the echoed request). */
-const callSchema = {
+const callSchema: Record<string, unknown> = {
   ...invokeBodySchema,
   properties: Object.fromEntries(
-    Object.entries(invokeBodySchema.properties ?? {}).filter(([name]) => name !== 'history' && name !== 'includeSent'),
+    Object.entries(invokeBodySchema.properties as Record<string, unknown>).filter(
+      ([name]) => name !== 'history' && name !== 'includeSent',
+    ),
   ),
 }
 
@@ -23,7 +25,7 @@ const settingsSchema = {
   },
 } as const
 
-export const benchStartBodySchema = {
+export const benchStartBodySchema: Record<string, unknown> = {
   type: 'object',
   required: ['call', 'settings'],
   additionalProperties: false,
@@ -37,7 +39,7 @@ export const benchStartBodySchema = {
     settings: settingsSchema,
     thresholds: { type: 'array', maxItems: 32, items: { type: 'string', minLength: 1, maxLength: 200 } },
   },
-} as const
+}
 
 export const benchRunBodySchema = {
   type: 'object',
