@@ -152,8 +152,19 @@ describe('server-side benchmarks', () => {
     const { json } = await bench('flaky', { mode: 'closed', calls: 100, concurrency: 2 })
     const result = (await finished(json.run as string)).result!
     expect(result.byStatus).toEqual({ '200': 90, '503': 10 })
-    const perSecond = result.timeline.reduce((sum, second) => sum + (second.errorsByStatus?.['503'] ?? 0), 0)
+    const perSecond = result.timeline.reduce((sum, second) => sum + (second.errorsByStatus['503'] ?? 0), 0)
     expect(perSecond).toBe(10)
+    // The result as files: JSON as `wirebench bench --json` prints it, CSV a row a second then the total, k6 summary.
+    const file = async (format: string) => (await api('/api/bench/export', { run: json.run, format })).json
+    expect(JSON.parse(String((await file('json')).text))).toMatchObject({
+      calls: 100,
+      errors: 10,
+      byStatus: { '503': 10 },
+    })
+    const csv = await file('csv')
+    expect(csv).toMatchObject({ mediaType: 'text/csv', fileName: expect.stringMatching(/\.csv$/) })
+    expect(String(csv.text).trimEnd().split('\n').at(-1)).toMatch(/^total,100,10,/)
+    expect(String((await file('k6-summary')).text)).toMatch(/checks\.+: 90\.00% ✓ 90 ✗ 10/)
   })
 
   it('refuses a start above the caps or with a bad threshold, unknown protocol or blocked target, making no call', async () => {

@@ -176,6 +176,9 @@ export type {
   McpSessionSend,
 } from './api/mcp-api.js'
 export type {
+  BenchExportFormat,
+  BenchExportRequest,
+  BenchExportResponse,
   BenchLatency,
   BenchResult,
   BenchRunRequest,

@@ -54,7 +54,7 @@ export interface BenchSecond {
   p99: number
   inFlight: number
   /** Failed calls of this second by status (HTTP status, gRPC status name, transport error code). */
-  errorsByStatus?: Record<string, number>
+  errorsByStatus: Record<string, number>
 }
 
 export interface BenchResult {
@@ -71,7 +71,7 @@ export interface BenchResult {
   stopped: boolean
   rate?: { requested: number; achieved: number; notStarted: number; maxStartDelayMs: number; met: boolean }
   settings: BenchSettings
-  thresholds: { expr: string; ok: boolean; actual?: number }[]
+  thresholds: { expr: string; ok: boolean; actual: number }[]
   /**
    * Buckets of the whole run's latency histogram, log-scale: `upperMs` is each bucket's upper edge, `count` the calls
    * at or below it and above the previous edge. Empty buckets are left out.
@@ -93,4 +93,18 @@ export interface BenchStatus {
   result?: BenchResult
   /** Why a run failed (set with state `failed`). */
   error?: string
+}
+
+/** `POST /api/bench/export`: a finished (or stopped) run as a file: JSON, CSV or a k6-style summary. */
+export type BenchExportFormat = 'json' | 'csv' | 'k6-summary'
+
+export interface BenchExportRequest {
+  run: string
+  format: BenchExportFormat
+}
+
+export interface BenchExportResponse {
+  fileName: string
+  mediaType: string
+  text: string
 }

@@ -47,3 +47,13 @@ export const benchRunBodySchema = {
   additionalProperties: false,
   properties: { run: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const
+
+export const benchExportBodySchema = {
+  type: 'object',
+  required: ['run', 'format'],
+  additionalProperties: false,
+  properties: {
+    run: { type: 'string', minLength: 1, maxLength: 64 },
+    format: { type: 'string', enum: ['json', 'csv', 'k6-summary'] },
+  },
+} as const

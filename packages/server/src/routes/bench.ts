@@ -1,13 +1,20 @@
 /**
- * `POST /api/bench/start`, `/stop` and `/status`: benchmark runs in the server process, through the same invoke path as
- * `POST /api/invoke`. Progress goes out on the live WebSocket (`bench.progress`, `bench.ended`); `status` is for a page
- * that (re)joins a run. All three are POST: start and stop act, and status is POST to keep the API's one shape.
+ * `POST /api/bench/start`, `/stop`, `/status` and `/export`: benchmark runs in the server process, through the same
+ * invoke path as `POST /api/invoke`. Progress goes out on the live WebSocket (`bench.progress`, `bench.ended`);
+ * `status` is for a page that (re)joins a run. All are POST: start and stop act; status and export keep one shape.
  */
-import type { BenchRunRequest, BenchStartRequest, BenchStartResponse, BenchStatus } from '@wirebench/core'
+import type {
+  BenchExportRequest,
+  BenchExportResponse,
+  BenchRunRequest,
+  BenchStartRequest,
+  BenchStartResponse,
+  BenchStatus,
+} from '@wirebench/core'
 import type { FastifyInstance } from 'fastify'
 import { pluginLogger } from '../services/logger.js'
 import type { BenchRuns } from '../services/bench/bench-runs.js'
-import { benchRunBodySchema, benchStartBodySchema } from './bench-schemas.js'
+import { benchExportBodySchema, benchRunBodySchema, benchStartBodySchema } from './bench-schemas.js'
 
 export function registerBenchRoutes(app: FastifyInstance, deps: { runs: BenchRuns; jsonBodyBytes: number }): void {
   // Bodies are never logged: the call's metadata and the variables carry credentials.
@@ -27,5 +34,10 @@ export function registerBenchRoutes(app: FastifyInstance, deps: { runs: BenchRun
     '/api/bench/status',
     { schema: { body: benchRunBodySchema } },
     (request): BenchStatus => deps.runs.status(request.body.run),
+  )
+  app.post<{ Body: BenchExportRequest }>(
+    '/api/bench/export',
+    { schema: { body: benchExportBodySchema } },
+    (request): Promise<BenchExportResponse> => deps.runs.exportRun(request.body),
   )
 }

@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto'
 import { WorkbenchError } from '@wirebench/core'
 import type {
+  BenchExportRequest,
+  BenchExportResponse,
   BenchResult,
   BenchSecond,
   BenchStartRequest,
@@ -32,6 +34,8 @@ export interface BenchRuns {
   /** Stops the run (calls in flight are cancelled) and answers once it has ended, with its partial result. */
   stop(run: string): Promise<BenchStatus>
   status(run: string): BenchStatus
+  /** The ended run as a file; `conflict` while it is still running. */
+  exportRun(request: BenchExportRequest): Promise<BenchExportResponse>
   /** Every `bench.progress` and `bench.ended` message; returns the unsubscribe function. */
   subscribe(listener: BenchListener): () => void
   /** Stops every run (shutdown). */
@@ -134,6 +138,28 @@ export function createBenchRuns(deps: {
       return run.status
     },
     status: (id) => find(id).status,
+    async exportRun({ run: id, format }) {
+      const { result } = find(id).status
+      if (!result) {
+        throw new WorkbenchError('conflict', 'This run has no result yet.', {
+          hint: 'Export it once it has ended (or stop it: a stopped run keeps its partial result).',
+        })
+      }
+      const { k6Summary, resultCsv, resultJson } = await import('@wirebench/loadrun')
+      const base = `benchmark-${id.slice(0, 8)}`
+      switch (format) {
+        case 'json':
+          return {
+            fileName: `${base}.json`,
+            mediaType: 'application/json',
+            text: `${JSON.stringify(resultJson(result, result.thresholds), null, 2)}\n`,
+          }
+        case 'csv':
+          return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }
+        case 'k6-summary':
+          return { fileName: `${base}.txt`, mediaType: 'text/plain', text: k6Summary(result, result.thresholds) }
+      }
+    },
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
