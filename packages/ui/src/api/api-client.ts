@@ -3,6 +3,8 @@ import {
   SESSION_TOKEN_HEADER,
   type DiscoverRequest,
   type DiscoverResponse,
+  type ExportRequest,
+  type ExportResponse,
   type InvokeRequest,
   type InvokeResponse,
   type MethodDescriptionQuery,
@@ -40,6 +42,8 @@ export interface ApiClient {
   protocols(signal?: AbortSignal): Promise<ProtocolsResponse>
   discover(request: DiscoverRequest, signal?: AbortSignal): Promise<DiscoverResponse>
   invoke(request: InvokeRequest, signal?: AbortSignal, options?: InvokeOptions): Promise<InvokeResponse>
+  /** A code snippet for the call (`POST /api/export`), written by the plugin that would send it; sends nothing. */
+  exportCall(request: ExportRequest, signal?: AbortSignal, options?: InvokeOptions): Promise<ExportResponse>
   upload(name: string, content: Blob): Promise<UploadResponse>
   uploads(): Promise<UploadsResponse>
   deleteUpload(name: string): Promise<void>
@@ -95,6 +99,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const messages = options?.finalizeMessages ? options.finalizeMessages(body.messages) : body.messages
       // The Request tab shows what was sent: the server answers it only when asked.
       return request('/api/invoke', { method: 'POST', json: { ...body, messages, includeSent: true }, signal })
+    },
+    exportCall: (body, signal, options) => {
+      const messages = options?.finalizeMessages ? options.finalizeMessages(body.messages) : body.messages
+      return request('/api/export', { method: 'POST', json: { ...body, messages }, signal })
     },
     upload: (name, content) =>
       request(`/api/openapi/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body: content }),

@@ -1,26 +1,33 @@
-/** A vertical drag handle between two columns; reports the pointer's x so the owner decides what to resize. */
+/**
+ * A drag handle between two columns (vertical) or two rows (horizontal); reports the pointer's x (or y) so the owner
+ * decides what to resize.
+ */
 import type { ReactElement } from 'react'
 
 export interface ResizeHandleProps {
-  onResize: (clientX: number) => void
+  /** The pointer's clientX (vertical handle) or clientY (horizontal handle). */
+  onResize: (client: number) => void
   label: string
-  /** Arrow keys move by this many pixels. */
+  /** Arrow keys move by this many pixels (left/up negative). */
   onStep?: (deltaPx: number) => void
+  /** A vertical line between columns (default), or a horizontal one between rows. */
+  orientation?: 'vertical' | 'horizontal'
 }
 
-export function ResizeHandle({ onResize, label, onStep }: ResizeHandleProps): ReactElement {
+export function ResizeHandle({ onResize, label, onStep, orientation = 'vertical' }: ResizeHandleProps): ReactElement {
+  const isHorizontal = orientation === 'horizontal'
   return (
     <div
-      className="resize-handle"
+      className={`resize-handle${isHorizontal ? ' is-horizontal' : ''}`}
       role="separator"
-      aria-orientation="vertical"
+      aria-orientation={orientation}
       aria-label={label}
       tabIndex={0}
       onPointerDown={(event) => {
         const target = event.currentTarget
         target.setPointerCapture(event.pointerId)
         document.body.classList.add('is-resizing')
-        const move = (e: PointerEvent) => onResize(e.clientX)
+        const move = (e: PointerEvent) => onResize(isHorizontal ? e.clientY : e.clientX)
         const up = () => {
           target.removeEventListener('pointermove', move)
           target.removeEventListener('pointerup', up)
@@ -30,8 +37,8 @@ export function ResizeHandle({ onResize, label, onStep }: ResizeHandleProps): Re
         target.addEventListener('pointerup', up)
       }}
       onKeyDown={(event) => {
-        if (event.key === 'ArrowLeft') onStep?.(-16)
-        if (event.key === 'ArrowRight') onStep?.(16)
+        if (event.key === (isHorizontal ? 'ArrowUp' : 'ArrowLeft')) onStep?.(-16)
+        if (event.key === (isHorizontal ? 'ArrowDown' : 'ArrowRight')) onStep?.(16)
       }}
     />
   )

@@ -1,15 +1,17 @@
 import { ENVIRONMENTS_VERSION, type Environment, type EnvironmentsDocument } from '@wirebench/auth'
-import { TRUST_MARKER, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
+import { TRUST_MARKER, type DiscoverRequest, type ExportRequest, type InvokeRequest } from '@wirebench/core'
 import { describe, expect, it } from 'vitest'
 import type { ApiClient, RequestOptions } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
 import type { EnvironmentsApi } from '../api/environments-client.js'
-import { createAuthSession, redirectUriFor, withOutgoingAuth } from './auth-session.js'
+import { createAuthSession, redirectUriFor } from './auth-session.js'
+import { withOutgoingAuth } from './outgoing-api.js'
 import { createEnvironmentsStore } from './environments-store.js'
 
 /** A workbench server stand-in: records invokes, answers the token proxy with numbered tokens or a 502. */
 function fakeServer(options: { tokenFails?: boolean } = {}) {
   const invoked: InvokeRequest[] = []
+  const exported: ExportRequest[] = []
   const discovered: DiscoverRequest[] = []
   const tokenRequests: unknown[] = []
   const api = {
@@ -20,6 +22,10 @@ function fakeServer(options: { tokenFails?: boolean } = {}) {
     invoke: (request: InvokeRequest) => {
       invoked.push(request)
       return Promise.resolve({ response: {}, durationMs: 1, status: 'OK', metadata: {} })
+    },
+    exportCall: (request: ExportRequest) => {
+      exported.push(request)
+      return Promise.resolve({ snippet: 'curl', language: 'shell' })
     },
     request: (path: string, init?: RequestOptions) => {
       if (path !== '/api/auth/oauth-token') return Promise.reject(new Error(`unexpected ${path}`))
@@ -39,7 +45,7 @@ function fakeServer(options: { tokenFails?: boolean } = {}) {
       return Promise.resolve({ access_token: `tok-${tokenRequests.length}`, expires_in: 3600 })
     },
   } as unknown as ApiClient
-  return { api, invoked, discovered, tokenRequests }
+  return { api, invoked, exported, discovered, tokenRequests }
 }
 
 const env = (id: string, auth: Environment['auth'], vars: Record<string, string> = {}): Environment => ({
@@ -85,7 +91,7 @@ async function setUp(
   const call = (request: Partial<InvokeRequest> = {}) =>
     client.invoke({ protocol: 'rest', url: 'doc', service: 'S', method: 'm', messages: [{}], ...request })
   const discover = (urls: string[]) => client.discover({ urls })
-  return { ...server, store, session, call, discover, saved }
+  return { ...server, store, session, client, call, discover, saved }
 }
 
 const cc = {
@@ -116,6 +122,40 @@ describe('outgoing calls', () => {
 
     await t.call({ metadata: { authorization: 'Basic mine' } })
     expect(t.invoked[1]?.metadata).toEqual({ authorization: 'Basic mine' })
+  })
+
+  it('exports the request exactly as it would be invoked, with the format, toggles and variables besides', async () => {
+    const t = await setUp(
+      [env('dev', { type: 'bearer', token: '${token}' }, { token: 't0k', host: 'api.test' })],
+      'dev',
+    )
+    const written: InvokeRequest = {
+      protocol: 'rest',
+      url: 'doc',
+      service: 'S',
+      method: 'm',
+      messages: [{ q: '${host}', n: '${host}' }],
+      metadata: { 'X-Trace': '${host}' },
+      serverUrl: 'http://${host}:8080',
+    }
+    const finalizeMessages = (messages: unknown[]) => messages.map((m) => ({ ...(m as object), typed: true }))
+    await t.client.invoke(written, undefined, { finalizeMessages })
+    const variables = [{ name: 'token', value: 't0k', isSecret: true }]
+    await t.client.exportCall(
+      { ...written, format: 'curl', includeSecrets: false, resolveVariables: false, variables },
+      undefined,
+      { finalizeMessages },
+    )
+    const { format, includeSecrets, resolveVariables, variables: sentVariables, ...request } = t.exported[0]!
+    expect(request).toEqual(t.invoked[0])
+    expect(request).toMatchObject({ metadata: { Authorization: 'Bearer t0k' }, serverUrl: 'http://api.test:8080' })
+    expect(request.messages).toEqual([{ q: 'api.test', n: 'api.test', typed: true }])
+    expect({ format, includeSecrets, resolveVariables, sentVariables }).toEqual({
+      format: 'curl',
+      includeSecrets: false,
+      resolveVariables: false,
+      sentVariables: variables,
+    })
   })
 
   it("fills variables system first, then the environment's, then the workspace's", async () => {

@@ -17,7 +17,7 @@ import {
   type OAuth2AuthorizationCodeAuth,
   type TokenClient,
 } from '@wirebench/auth'
-import { WorkbenchError, problemType, substitute, type DiscoverRequest, type InvokeRequest } from '@wirebench/core'
+import { WorkbenchError, problemType, substitute, type DiscoverRequest } from '@wirebench/core'
 import type { ApiClient } from '../api/api-client.js'
 import { ApiError } from '../api/api-error.js'
 import { createTokenClient } from '../api/token-client.js'
@@ -327,45 +327,5 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
     },
     signOut: (environmentId) => caches.authorizationCode.signOut(environmentId),
     dispose: unsubscribe,
-  }
-}
-
-/**
- * The API client the calls and discovery stores use: `invoke` runs the auth pipeline on the request right before
- * posting it, `discover` adds what discovery carries.
- */
-export function withOutgoingAuth(
-  api: ApiClient,
-  session: Pick<AuthSession, 'prepareOutgoingCall' | 'prepareDiscovery' | 'discoveryUrl'>,
-): ApiClient {
-  return {
-    ...api,
-    discover: async (written, signal) => {
-      const request = { ...written, urls: written.urls.map((url) => session.discoveryUrl(url)) }
-      const metadata = { ...(await session.prepareDiscovery(request, signal)), ...request.metadata }
-      return api.discover(Object.keys(metadata).length > 0 ? { ...request, metadata } : request, signal)
-    },
-    invoke: async (request, signal, options) => {
-      // A plain HTTP request's address is its URL, never a discovery key: its `${var}`s (an imported `{{base}}`) are
-      // substituted like a server URL's, with the same host binding.
-      const isTemplatedAddress = request.protocol === 'http' && !request.serverUrl && request.url.includes('${')
-      const serverUrl = isTemplatedAddress ? request.url : request.serverUrl
-      const prepared = await session.prepareOutgoingCall({
-        protocol: request.protocol,
-        address: { protocol: request.protocol, url: request.url, service: request.service, method: request.method },
-        messages: request.messages,
-        ...(request.metadata ? { metadata: request.metadata } : {}),
-        ...(serverUrl ? { serverUrl } : {}),
-        ...(options?.draftKey !== undefined ? { draftKey: options.draftKey } : {}),
-        ...(signal ? { signal } : {}),
-      })
-      const { metadata: _written, serverUrl: _writtenUrl, ...rest } = request
-      const messages = options?.finalizeMessages ? options.finalizeMessages(prepared.messages) : prepared.messages
-      const sent: InvokeRequest = { ...rest, messages }
-      if (Object.keys(prepared.metadata).length > 0) sent.metadata = prepared.metadata
-      if (isTemplatedAddress) sent.url = prepared.serverUrl ?? request.url
-      else if (prepared.serverUrl) sent.serverUrl = prepared.serverUrl
-      return api.invoke(sent, signal)
-    },
   }
 }

@@ -23,7 +23,14 @@ export interface CallsState {
 
 export type CallsStore = StoreApi<CallsState>
 
-export function createCallsStore(api: ApiClient): CallsStore {
+/** Hears every unary call as it leaves and as it settles (the console records the page's calls from here). */
+export interface CallsObserver {
+  onSend: (key: string, request: InvokeRequest) => void
+  /** The call's final record: a result, an error, or cancelled. */
+  onSettled: (key: string, request: InvokeRequest, record: CallRecord) => void
+}
+
+export function createCallsStore(api: ApiClient, observer?: CallsObserver): CallsStore {
   const controllers = new Map<string, AbortController>()
   return createStore<CallsState>()((set, get) => {
     const put = (key: string, record: CallRecord) => set((s) => ({ calls: { ...s.calls, [key]: record } }))
@@ -49,19 +56,24 @@ export function createCallsStore(api: ApiClient): CallsStore {
         const startedAt = performance.now()
         const previous = get().calls[key]
         put(key, { ...previous, isSending: true, startedAt })
+        observer?.onSend(key, request)
+        const settle = (record: CallRecord) => {
+          put(key, record)
+          observer?.onSettled(key, request, record)
+        }
         try {
           const result = await api.invoke(request, controller.signal, { ...options, draftKey: key })
-          put(key, { isSending: false, startedAt, result, roundTripMs: performance.now() - startedAt })
+          settle({ isSending: false, startedAt, result, roundTripMs: performance.now() - startedAt })
           if (result.validationPending) void followValidation(key, startedAt, result.validationPending.id)
         } catch (error) {
           if (controller.signal.aborted) {
             // A newer send of the same method took over: that one writes the record.
             if (controllers.get(key) !== controller) return
             // The previous response answered another request: showing it under this one would mislead.
-            put(key, { isSending: false, startedAt, isCancelled: true, roundTripMs: performance.now() - startedAt })
+            settle({ isSending: false, startedAt, isCancelled: true, roundTripMs: performance.now() - startedAt })
             return
           }
-          put(key, { isSending: false, startedAt, error: ApiError.fromUnknown(error) })
+          settle({ isSending: false, startedAt, error: ApiError.fromUnknown(error) })
         } finally {
           if (controllers.get(key) === controller) controllers.delete(key)
         }

@@ -22,7 +22,8 @@ export function liveStoreOf(workbench: Workbench): LiveStore {
         }
       },
     })
-    store = createLiveStore({ socket })
+    // The console hears every stream and channel here, once for all protocols.
+    store = createLiveStore({ socket, observer: workbench.console.liveObserver })
     stores.set(workbench, store)
     // Request chaining reads the last frame of a tab's stream or channel from here.
     workbench.liveStore = store

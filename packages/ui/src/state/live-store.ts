@@ -58,8 +58,21 @@ export interface LiveState {
 
 export type LiveStore = StoreApi<LiveState>
 
+/** Hears every live call's traffic once, whatever its protocol (the console records the page's calls from here). */
+export interface LiveObserver {
+  /** The open message went out. */
+  onOpen: (call: LiveCallState, request: Omit<LiveStart, 'targetKey' | 'mode'>) => void
+  /** Messages the composer sent on a channel. */
+  onSend: (call: LiveCallState, messages: readonly unknown[]) => void
+  /** Server messages about to be applied to the call, in order (frames arrive in batches). */
+  onServerMessages: (call: LiveCallState, messages: readonly LiveServerMessage[]) => void
+  /** The page ended the call itself (cancelled, failed before opening, connection lost). */
+  onLocalEnd: (call: LiveCallState) => void
+}
+
 export interface LiveStoreOptions {
   socket: LiveSocket
+  observer?: LiveObserver
   /** Entries kept per call before the oldest are evicted. */
   logCapacity?: number
   /** Estimated bytes kept per call's log before the oldest entries are evicted. */
@@ -100,7 +113,7 @@ interface Runtime {
 const isActive = isLiveCallActive
 
 export function createLiveStore(options: LiveStoreOptions): LiveStore {
-  const { socket } = options
+  const { socket, observer } = options
   const capacity = options.logCapacity ?? DEFAULT_LOG_CAPACITY
   const byteBudget = options.logByteBudget ?? DEFAULT_LOG_BYTE_BUDGET
   const totalByteBudget = options.totalLogByteBudget ?? DEFAULT_TOTAL_LOG_BYTE_BUDGET
@@ -161,6 +174,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
             if (isActiveId(id)) end(id, { status: 'error', problem, isConnectionLost: true })
           },
         })
+        observer?.onOpen(call, request)
         const overflow = request.overflow ? { overflow: request.overflow } : {}
         if (call.mode === 'stream') {
           socket.send({ op: 'stream.open', id, messages: request.messages ?? [{}], ...overflow, ...request.target })
@@ -191,6 +205,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
           if (call.status === 'opening') runtime.held.push(outgoing)
           else socket.send(outgoing)
         }
+        observer?.onSend(call, messages)
         const next = {
           ...call,
           sent: call.sent + (options?.isCounted === false ? 0 : messages.length),
@@ -239,6 +254,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
     if (!call) return
     const next: LiveCallState = { ...call, ...patch, endedAt: call.endedAt ?? now() }
     liftPause(next)
+    observer?.onLocalEnd(next)
     if (sentByRef && refusePending(next, sentByRef) > 0) next.version++
     keepWithinBudget({ [id]: next })
   }
@@ -254,6 +270,13 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
   function forget(id: string): void {
     const call = store.getState().calls[id]
     if (call && isActive(call) && runtimes.get(id)?.isOpenSent) socket.send({ op: 'cancel', id })
+    if (call && isActive(call)) {
+      observer?.onLocalEnd({
+        ...call,
+        status: 'closed',
+        end: { status: 'Cancelled', message: 'Replaced by a new call.' },
+      })
+    }
     socket.release(id)
     runtimes.delete(id)
     store.setState((s) => {
@@ -311,6 +334,7 @@ export function createLiveStore(options: LiveStoreOptions): LiveStore {
   function applyQueued(call: LiveCallState, runtime: Runtime): LiveCallState {
     const queue = runtime.queue
     runtime.queue = []
+    observer?.onServerMessages(call, queue)
     return applyServerMessages(call, queue, {
       now,
       sentByRef: runtime.sentByRef,

@@ -3,7 +3,8 @@ import type { ClientConfig } from '@wirebench/core'
 import { createApiClient, type ApiClient } from '../api/api-client.js'
 import { createEnvironmentsClient } from '../api/environments-client.js'
 import { readSessionToken } from '../api/session-token.js'
-import { createAuthSession, withOutgoingAuth, type AuthSession } from './auth-session.js'
+import { createAuthSession, type AuthSession } from './auth-session.js'
+import { withOutgoingAuth } from './outgoing-api.js'
 import { createTargetResolver } from './auth-targets.js'
 import { createCallsStore, type CallsStore } from './calls-store.js'
 import { createDiscoveryStore, type DiscoveryStore } from './discovery-store.js'
@@ -21,6 +22,11 @@ import { createWorkspacesClient, type WorkspacesApi } from '../api/workspaces-cl
 import { decidedAuth, effectiveRequestAuth } from './request-auth.js'
 import { createResponseMemory, type ResponseMemory } from './response-memory.js'
 import type { LiveStore } from './live-store.js'
+import { createConsoleRecorder, type ConsoleRecorder } from '../features/console/console-recorder.js'
+import { createConsoleStore } from '../features/console/console-store.js'
+import { secretValuesOf } from '../features/response/secret-values.js'
+import { activeEnvironment } from './environments-store.js'
+import { secretMarksOf } from '../features/environments/secret-marks.js'
 
 export interface Workbench {
   api: ApiClient
@@ -42,6 +48,8 @@ export interface Workbench {
   responses: ResponseMemory
   /** The live store once the page made one (`liveStoreOf` makes it and sets this). */
   liveStore?: LiveStore
+  /** The console: every call of the page, recorded where unary and live calls flow. */
+  console: ConsoleRecorder
 }
 
 export function createWorkbench(config: ClientConfig): Workbench {
@@ -93,8 +101,16 @@ export function createWorkbench(config: ClientConfig): Workbench {
   late.workspace = workspace
   const tabs = createTabsStore()
   late.tabs = tabs
+  const consoleRecorder = createConsoleRecorder(
+    createConsoleStore({
+      currentSecrets: () => {
+        const environment = activeEnvironment(environments.getState())
+        return secretValuesOf(environment, environment ? secretMarksOf(environment.id) : [])
+      },
+    }),
+  )
   // Every call takes the active environment's variables and auth right before it is posted.
-  const calls = createCallsStore(withOutgoingAuth(api, auth))
+  const calls = createCallsStore(withOutgoingAuth(api, auth), consoleRecorder.callsObserver)
   late.calls = calls
   const workbench: Workbench = {
     api,
@@ -113,6 +129,7 @@ export function createWorkbench(config: ClientConfig): Workbench {
     workspace,
     tabs,
     responses,
+    console: consoleRecorder,
   }
   late.workbench = workbench
   return workbench

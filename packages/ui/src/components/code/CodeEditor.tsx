@@ -18,6 +18,8 @@ export interface CodeEditorProps {
   label: string
   /** Bumped by the pane's Ctrl+F: the editor opens its search panel (a read-only editor cannot take the key itself). */
   findRequest?: number
+  /** Highlighting for a `text` document of another language (an exported snippet's shell, Python, JavaScript). */
+  languageSupport?: Extension | undefined
   /** A span to mark and scroll into view (a validation problem's field). */
   highlight?: { from: number; to: number } | undefined
 }
@@ -57,6 +59,7 @@ function extensionsFor(props: CodeEditorProps, onDocChange: (text: string) => vo
     highlightField,
   ]
   if (props.language === 'json') extensions.push(json())
+  else if (props.languageSupport) extensions.push(props.languageSupport)
   if (props.isReadOnly) {
     extensions.push(EditorState.readOnly.of(true), EditorView.editable.of(false))
   } else {
@@ -85,14 +88,14 @@ export function CodeEditor(props: CodeEditorProps): ReactElement {
     onChangeRef.current = props.onChange
   })
 
-  const { language, isReadOnly, label } = props
+  const { language, isReadOnly, label, languageSupport } = props
   useEffect(() => {
     if (!hostRef.current) return undefined
     const view = new EditorView({
       parent: hostRef.current,
       state: EditorState.create({
         doc: reportedRef.current,
-        extensions: extensionsFor({ value: '', language, isReadOnly, label }, (text) => {
+        extensions: extensionsFor({ value: '', language, isReadOnly, label, languageSupport }, (text) => {
           reportedRef.current = text
           onChangeRef.current?.(text)
         }),
@@ -103,7 +106,7 @@ export function CodeEditor(props: CodeEditorProps): ReactElement {
       view.destroy()
       viewRef.current = null
     }
-  }, [language, isReadOnly, label])
+  }, [language, isReadOnly, label, languageSupport])
 
   useEffect(() => {
     const view = viewRef.current

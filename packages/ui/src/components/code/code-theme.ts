@@ -37,6 +37,13 @@ const highlight = HighlightStyle.define([
   { tag: tags.number, color: 'var(--json-number)' },
   { tag: [tags.bool, tags.null], color: 'var(--json-bool)' },
   { tag: [tags.punctuation, tags.separator, tags.bracket], color: 'var(--text-muted)' },
+  // Exported snippets (shell, Python, JavaScript) reuse the JSON colours, whose contrast is checked in both themes.
+  { tag: [tags.keyword, tags.standard(tags.variableName)], color: 'var(--json-bool)' },
+  {
+    tag: [tags.attributeName, tags.special(tags.variableName), tags.definition(tags.variableName)],
+    color: 'var(--json-key)',
+  },
+  { tag: tags.comment, color: 'var(--text-muted)', fontStyle: 'italic' },
 ])
 
 export const appEditorTheme = [editorTheme, syntaxHighlighting(highlight)]

@@ -69,6 +69,10 @@ export function Welcome(): ReactElement {
         </dt>
         <dd>Send the request</dd>
         <dt>
+          <kbd>Ctrl</kbd> <kbd>Shift</kbd> <kbd>E</kbd>
+        </dt>
+        <dd>Export the request as code (curl, Python, JavaScript, grpcurl…)</dd>
+        <dt>
           <kbd>Esc</kbd>
         </dt>
         <dd>Clear the search, close the sidebar</dd>

@@ -11,6 +11,7 @@ import { GenericResponsePane } from '../../protocols/generic/GenericResponsePane
 import { RestResponsePane } from '../../protocols/rest/RestResponsePane.js'
 import { TabStrip } from '../tabs/TabStrip.js'
 import { ToastView } from '../../components/ToastView.js'
+import { ConsoleDock } from '../console/ConsoleDock.js'
 import { useDrawerFocusReturn } from './useDrawerFocusReturn.js'
 import { useNarrowPaneScroll } from './useNarrowPaneScroll.js'
 import { Welcome } from './Welcome.js'
@@ -71,6 +72,7 @@ export function Workspace(): ReactElement {
             <Welcome />
           )}
         </main>
+        <ConsoleDock />
       </div>
       <ToastView />
     </div>

@@ -22,24 +22,29 @@ export function fullWindow(first: number, end: number): LogWindow {
   }
 }
 
-export interface LogSource {
+export interface LogSource<T = LiveEntry> {
   first: number
   end: number
-  at: (index: number) => LiveEntry | undefined
+  at: (index: number) => T | undefined
 }
 
 /** Keeps the indexes a predicate accepts as the log grows and its oldest entries are evicted. */
-export interface FilteredWindow {
+export interface FilteredWindow<T = LiveEntry> {
   /**
    * The window over `source[first, until)` for `predicate` (`until` defaults to the end; a paused log stops earlier);
    * `key` names the predicate (a new key rescans).
    */
-  update: (source: LogSource, key: string, predicate: (entry: LiveEntry) => boolean, until?: number) => LogWindow
+  update: (source: LogSource<T>, key: string, predicate: (entry: T) => boolean, until?: number) => LogWindow
 }
 
 export function createFilteredWindow(): FilteredWindow {
+  return createFilteredWindowOf<LiveEntry>()
+}
+
+/** The same over any ring of entries (the console's). */
+export function createFilteredWindowOf<T>(): FilteredWindow<T> {
   let key: string | undefined
-  let source: LogSource | undefined
+  let source: LogSource<T> | undefined
   let indexes: number[] = []
   /** Indexes before this offset were evicted from the log (dropped lazily, without shifting the array). */
   let head = 0

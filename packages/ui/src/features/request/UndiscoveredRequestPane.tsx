@@ -9,6 +9,7 @@ import { Tabs } from '../../components/Tabs.js'
 import type { PaneProps } from '../../protocols/protocol-ui.js'
 import { useCall } from '../../state/useCall.js'
 import { useDraft } from '../../state/useDraft.js'
+import { ExportButton } from '../export/ExportButton.js'
 import { MethodHeader } from './MethodHeader.js'
 import { RawJsonEditor } from './RawJsonEditor.js'
 import { usePendingOf } from './RequestEditor.js'
@@ -34,7 +35,12 @@ export function UndiscoveredRequestPane({ target }: PaneProps): ReactElement {
         target={target}
         badge={{ label: badgeLabel, tone: 'other' }}
         subtitle={<div className="rest-path mono">{target.origin}</div>}
-        actions={<SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />}
+        actions={
+          <>
+            <ExportButton target={target} />
+            <SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />
+          </>
+        }
       />
       {!neverDiscovered.has(protocol) && (
         <p className="notice notice-info undiscovered-notice" role="status">

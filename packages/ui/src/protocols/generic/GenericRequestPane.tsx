@@ -7,6 +7,7 @@ import type { ReactElement } from 'react'
 import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { Composer } from '../../features/live/Composer.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
+import { ExportButton } from '../../features/export/ExportButton.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
 import { SendButton } from '../../features/request/SendButton.js'
@@ -42,6 +43,7 @@ function UnaryRequest({ target }: { target: MethodRef }): ReactElement {
         actions={
           <>
             <UnknownVariablesFlag target={target} />
+            <ExportButton target={target} />
             <SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />
           </>
         }
@@ -61,7 +63,12 @@ function StreamRequest({ target }: { target: MethodRef }): ReactElement {
         target={target}
         badge={badge(target)}
         subtitle={subtitle(target)}
-        actions={<SendButton isSending={live.isActive} onSend={start} onCancel={live.cancel} />}
+        actions={
+          <>
+            <ExportButton target={target} />
+            <SendButton isSending={live.isActive} onSend={start} onCancel={live.cancel} />
+          </>
+        }
       />
       <RequestEditor target={target} headersLabel="Metadata" />
     </>
@@ -72,7 +79,12 @@ function ChannelRequest({ target }: { target: MethodRef }): ReactElement {
   const live = useLiveCall(target)
   return (
     <>
-      <MethodHeader target={target} badge={badge(target)} subtitle={subtitle(target)} />
+      <MethodHeader
+        target={target}
+        badge={badge(target)}
+        subtitle={subtitle(target)}
+        actions={<ExportButton target={target} />}
+      />
       <Composer target={target} handle={live}>
         <RequestEditor target={target} headersLabel="Metadata" />
       </Composer>

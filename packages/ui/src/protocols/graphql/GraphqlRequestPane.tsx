@@ -8,6 +8,7 @@ import { escapeTemplate } from '@wirebench/core'
 import { KeyValueEditor } from '../../components/KeyValueEditor.js'
 import { Tabs } from '../../components/Tabs.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
+import { ExportButton } from '../../features/export/ExportButton.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RAW_JSON_PATH } from '../../features/request/RawJsonEditor.js'
 import { focusField, stringsIn } from '../../features/request/RequestEditor.js'
@@ -61,6 +62,7 @@ export default function GraphqlRequestPane({ target }: PaneProps): ReactElement 
         actions={
           <>
             <UnknownVariablesFlag target={target} />
+            <ExportButton target={target} />
             {isSubscription ? <SubscriptionAction target={target} /> : <SendAction target={target} />}
           </>
         }

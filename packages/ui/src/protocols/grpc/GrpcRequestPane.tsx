@@ -8,6 +8,7 @@ import { FormFlavorContext } from '../../components/form/form-flavor.js'
 import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { Composer } from '../../features/live/Composer.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
+import { ExportButton } from '../../features/export/ExportButton.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
 import { SendButton } from '../../features/request/SendButton.js'
@@ -57,6 +58,7 @@ function UnaryRequest({ target, callTarget, serverUrl }: KindPaneProps): ReactEl
         actions={
           <>
             <UnknownVariablesFlag target={target} />
+            <ExportButton target={callTarget} serverUrl={serverUrl} />
             <SendButton isSending={!!call.record?.isSending} onSend={call.send} onCancel={call.cancel} />
           </>
         }
@@ -76,7 +78,12 @@ function StreamRequest({ target, callTarget, serverUrl }: KindPaneProps): ReactE
         target={target}
         badge={badge(target)}
         subtitle={<GrpcTargetLine target={target} />}
-        actions={<SendButton isSending={live.isActive} onSend={start} onCancel={live.cancel} />}
+        actions={
+          <>
+            <ExportButton target={callTarget} serverUrl={serverUrl} />
+            <SendButton isSending={live.isActive} onSend={start} onCancel={live.cancel} />
+          </>
+        }
       />
       <RequestEditor target={target} headersLabel="Metadata" />
     </>
@@ -87,7 +94,12 @@ function ChannelRequest({ target, callTarget, serverUrl }: KindPaneProps): React
   const live = useLiveCall(callTarget, serverUrl)
   return (
     <>
-      <MethodHeader target={target} badge={badge(target)} subtitle={<GrpcTargetLine target={target} />} />
+      <MethodHeader
+        target={target}
+        badge={badge(target)}
+        subtitle={<GrpcTargetLine target={target} />}
+        actions={<ExportButton target={callTarget} serverUrl={serverUrl} />}
+      />
       <Composer target={target} handle={live}>
         <RequestEditor target={target} headersLabel="Metadata" />
       </Composer>

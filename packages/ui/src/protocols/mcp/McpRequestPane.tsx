@@ -5,6 +5,7 @@
  */
 import type { ReactElement } from 'react'
 import { MCP_SESSION_EVENTS_METHOD } from '@wirebench/core'
+import { ExportButton } from '../../features/export/ExportButton.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
 import { SendButton } from '../../features/request/SendButton.js'
@@ -52,7 +53,12 @@ function CallRequest({ target }: PaneProps): ReactElement {
             <McpMethodFacts method={target.method} />
           </>
         }
-        actions={<SendButton isSending={isSending} onSend={call.send} onCancel={call.cancel} />}
+        actions={
+          <>
+            <ExportButton target={target} />
+            <SendButton isSending={isSending} onSend={call.send} onCancel={call.cancel} />
+          </>
+        }
       />
       {call.isConfirming && (
         <ConfirmRun toolName={target.method.name} onRun={call.sendConfirmed} onDismiss={call.dismissConfirm} />

@@ -1,6 +1,7 @@
 /** The REST request pane: verb and path, server URL, and the form coloured by where each field travels. */
 import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
+import { ExportButton } from '../../features/export/ExportButton.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
 import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
@@ -34,6 +35,7 @@ export function RestRequestPane({ target }: PaneProps): ReactElement {
         actions={
           <>
             <UnknownVariablesFlag target={target} serverUrl={serverUrl} />
+            <ExportButton target={target} serverUrl={serverUrl} />
             {/* Event-stream operations (text/event-stream) run as live calls, their events in the live log. */}
             {target.method.methodType === 'ServerStreaming' ? (
               <LiveStreamButton target={target} serverUrl={serverUrl} />

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, type ReactElement } from 'react'
 import { Composer } from '../../features/live/Composer.js'
 import type { ComposerControls } from '../../features/live/Composer.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
+import { ExportButton } from '../../features/export/ExportButton.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
 import { SendButton } from '../../features/request/SendButton.js'
@@ -59,7 +60,12 @@ function UnaryRequest({ target }: PaneProps): ReactElement {
         target={target}
         badge={hubBadge(target.method)}
         subtitle={<HubAddress target={target} />}
-        actions={<SendButton isSending={isSending} onSend={call.send} onCancel={call.cancel} />}
+        actions={
+          <>
+            <ExportButton target={target} />
+            <SendButton isSending={isSending} onSend={call.send} onCancel={call.cancel} />
+          </>
+        }
       />
       <HubShortcuts shortcuts={hub.shortcuts} onPick={hub.pick} />
       <HubArguments target={target} />
@@ -83,7 +89,12 @@ function StreamRequest({ target }: PaneProps): ReactElement {
         target={target}
         badge={hubBadge(target.method)}
         subtitle={<HubAddress target={target} />}
-        actions={<SendButton isSending={live.isActive} onSend={run} onCancel={live.cancel} />}
+        actions={
+          <>
+            <ExportButton target={target} />
+            <SendButton isSending={live.isActive} onSend={run} onCancel={live.cancel} />
+          </>
+        }
       />
       <HubShortcuts shortcuts={hub.shortcuts} onPick={hub.pick} />
       <HubArguments target={target} />
@@ -132,15 +143,18 @@ function ChannelRequest({ target }: PaneProps): ReactElement {
         badge={hubBadge(target.method)}
         subtitle={<HubAddress target={target} />}
         actions={
-          live.isActive ? (
-            <button type="button" className="btn btn-danger" onClick={live.cancel}>
-              {isConnection ? 'Disconnect' : 'Cancel'}
-            </button>
-          ) : (
-            <button type="button" className="btn btn-primary" onClick={handle.start}>
-              {isConnection ? 'Connect' : 'Start upload'}
-            </button>
-          )
+          <>
+            <ExportButton target={target} />
+            {live.isActive ? (
+              <button type="button" className="btn btn-danger" onClick={live.cancel}>
+                {isConnection ? 'Disconnect' : 'Cancel'}
+              </button>
+            ) : (
+              <button type="button" className="btn btn-primary" onClick={handle.start}>
+                {isConnection ? 'Connect' : 'Start upload'}
+              </button>
+            )}
+          </>
         }
       />
       <details className="hub-options" open={!live.isActive}>

@@ -9,6 +9,7 @@ import { Tabs } from '../../components/Tabs.js'
 import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { LiveStreamButton } from '../../features/live/LiveStreamButton.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
+import { ExportButton } from '../../features/export/ExportButton.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { useDraft } from '../../state/useDraft.js'
 import type { PaneProps } from '../protocol-ui.js'
@@ -43,6 +44,7 @@ export function SseRequestPane({ target }: PaneProps): ReactElement {
         actions={
           <>
             <UnknownVariablesFlag target={target} />
+            <ExportButton target={target} />
             <LiveStreamButton target={target} labels={{ start: 'Start', stop: 'Stop' }} />
           </>
         }

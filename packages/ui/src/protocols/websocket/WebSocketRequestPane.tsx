@@ -6,6 +6,7 @@ import { useCallback, useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
 import { KeyValueEditor } from '../../components/KeyValueEditor.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
+import { ExportButton } from '../../features/export/ExportButton.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { useDraft } from '../../state/useDraft.js'
@@ -13,6 +14,7 @@ import { useSavedMessages } from '../../state/saved-messages-store.js'
 import { useSendShortcut } from '../../state/useSendShortcut.js'
 import type { PaneProps } from '../protocol-ui.js'
 import { SavedMessagesPanel } from './SavedMessagesPanel.js'
+import { buildWsMessage } from './ws-compose.js'
 import { useWsSender } from './useWsSender.js'
 import { WebSocketComposer } from './WebSocketComposer.js'
 import { WebSocketConnectionBar } from './WebSocketConnectionBar.js'
@@ -38,6 +40,12 @@ export function WebSocketRequestPane({ target }: PaneProps): ReactElement {
     void sendFrame(kind, payload).then((outcome) => setSendError(outcome.error ?? null))
   }, [sendFrame, target.key])
   useSendShortcut(sendDraft, tab !== 'message')
+  // An export writes the composer's message as the frame the snippet sends (none while it is empty or invalid).
+  const composedMessages = useCallback(() => {
+    const { kind, payload } = readWsDraft(target.key)
+    const built = payload === '' ? undefined : buildWsMessage(kind, payload)
+    return built && 'message' in built ? [built.message] : []
+  }, [target.key])
   return (
     <section className="request-pane ws-pane" aria-label="Request">
       <MethodHeader
@@ -50,7 +58,12 @@ export function WebSocketRequestPane({ target }: PaneProps): ReactElement {
             </div>
           </div>
         }
-        actions={<UnknownVariablesFlag target={target} />}
+        actions={
+          <>
+            <UnknownVariablesFlag target={target} />
+            <ExportButton target={target} messages={composedMessages} />
+          </>
+        }
       />
       <WebSocketConnectionBar target={target} handle={handle} />
       <Tabs

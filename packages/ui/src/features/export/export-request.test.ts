@@ -1,0 +1,61 @@
+import { ENVIRONMENTS_VERSION, type Environment } from '@wirebench/auth'
+import { describe, expect, it } from 'vitest'
+import type { EnvironmentsApi } from '../../api/environments-client.js'
+import { createEnvironmentsStore } from '../../state/environments-store.js'
+import type { WorkspaceStore } from '../../state/workspace-store.js'
+import { exportVariablesOf } from './export-request.js'
+
+async function environmentsWith(environment: Environment | null) {
+  const api: EnvironmentsApi = {
+    load: () =>
+      Promise.resolve({
+        document: {
+          version: ENVIRONMENTS_VERSION,
+          environments: environment ? [environment] : [],
+          activeEnvironmentId: environment?.id ?? null,
+        },
+        revision: 'r1',
+      }),
+    save: () => Promise.resolve({ revision: 'r2' }),
+    clearCookies: () => Promise.resolve(),
+  }
+  const store = createEnvironmentsStore({ api, debounceMs: 0 })
+  await store.getState().load()
+  return store
+}
+
+/** Only the active workspace's variables are read. */
+const workspaceWith = (vars: Record<string, string>) =>
+  ({ getState: () => ({ content: { vars } }) }) as unknown as WorkspaceStore
+
+describe('the variables an export names', () => {
+  it("marks the environment's secrets as the page counts them and adds the workspace's it does not define", async () => {
+    const environments = await environmentsWith({
+      id: 'dev',
+      name: 'dev',
+      vars: { bt: 'bearer-value', host: 'api.test', apiKey: 'key-value' },
+      auth: { type: 'bearer', token: '${bt}' },
+    })
+    const variables = exportVariablesOf({
+      environments,
+      workspace: workspaceWith({ host: 'workspace.test', base: 'http://base.test' }),
+    })
+    expect(variables).toEqual([
+      // Used by a secret auth field.
+      { name: 'bt', value: 'bearer-value', isSecret: true },
+      { name: 'host', value: 'api.test', isSecret: false },
+      // Named like a secret.
+      { name: 'apiKey', value: 'key-value', isSecret: true },
+      // The environment's `host` wins over the workspace's, which is not sent.
+      { name: 'base', value: 'http://base.test', isSecret: false },
+    ])
+  })
+
+  it("names the workspace's variables alone without an active environment", async () => {
+    const variables = exportVariablesOf({
+      environments: await environmentsWith(null),
+      workspace: workspaceWith({ base: 'http://base.test' }),
+    })
+    expect(variables).toEqual([{ name: 'base', value: 'http://base.test', isSecret: false }])
+  })
+})
