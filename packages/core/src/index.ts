@@ -175,6 +175,20 @@ export type {
   McpSessionInfo,
   McpSessionSend,
 } from './api/mcp-api.js'
+export type {
+  BenchExportFormat,
+  BenchExportRequest,
+  BenchExportResponse,
+  BenchLatency,
+  BenchResult,
+  BenchRunRequest,
+  BenchRunState,
+  BenchSecond,
+  BenchSettings,
+  BenchStartRequest,
+  BenchStartResponse,
+  BenchStatus,
+} from './api/bench-api.js'
 export { LIVE_ACK_WINDOW, LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from './api/live-api.js'
 export type {
   LiveCallTarget,

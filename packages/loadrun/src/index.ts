@@ -2,6 +2,9 @@
 export { runBenchmark } from './run.js'
 export { checkSettings, maxConcurrency } from './settings.js'
 export { evaluateThresholds, parseThreshold } from './thresholds.js'
+export { k6Summary, resultCsv, resultJson } from './report-formats.js'
+export { k6Script } from './k6-script.js'
+export type { K6ScriptInput, K6Secret, K6Target } from './k6-script.js'
 export type { Threshold, ThresholdVerdict } from './thresholds.js'
 export type {
   CallFunction,

@@ -3,9 +3,18 @@ import { WorkbenchError } from '@wirebench/core'
 import type { Recorder } from './recorder.js'
 import type { CallFunction, CallOutcome } from './types.js'
 
+/**
+ * Longest stretch the callers may run without letting timers and I/O through. A call that settles without I/O (a
+ * cached answer, an immediate refusal) resumes its caller as a microtask, and a thousand such callers would otherwise
+ * hold the event loop for the whole run: the server stops answering, the progress ticker stops ticking.
+ */
+const maxBusyMs = 10
+
 export class LoadContext {
   inFlight = 0
   private readonly waiters: (() => void)[] = []
+  private lastYield = performance.now()
+  private pendingYield: Promise<void> | undefined
 
   constructor(
     private readonly call: CallFunction,
@@ -29,7 +38,25 @@ export class LoadContext {
     }
     // A call cut short by Stop says nothing about the target: it is left out of the figures.
     if (this.signal.aborted) return
-    this.recorder?.record(outcome, performance.now() - (scheduledAt ?? startedAt))
+    const endedAt = performance.now()
+    this.recorder?.record(outcome, endedAt - (scheduledAt ?? startedAt))
+    if (this.pendingYield) await this.pendingYield
+    else if (endedAt - this.lastYield >= maxBusyMs) await this.yieldToEventLoop()
+  }
+
+  /**
+   * Lets timers and I/O run, then goes on. Every caller that ends a call meanwhile parks on the same turn: the event
+   * loop moves only once the microtask queue is empty, so one caller parking while the others spin would not do.
+   */
+  private yieldToEventLoop(): Promise<void> {
+    this.pendingYield = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        this.pendingYield = undefined
+        this.lastYield = performance.now()
+        resolve()
+      }),
+    )
+    return this.pendingYield
   }
 
   /** Resolves when a call ends, the run is stopped, or `ms` pass, whichever is first. */

@@ -1,5 +1,7 @@
 /** Collects the outcome of every measured call into histograms and counters, and closes one timeline second at a time. */
 import { createLatencyHistogram, recordLatency, summarise } from './histogram.js'
+import { LogBuckets } from './log-buckets.js'
+import type { LogBucket } from './log-buckets.js'
 import type { CallOutcome, LatencySummary, SecondProgress } from './types.js'
 
 export interface RecorderTotals {
@@ -10,6 +12,7 @@ export interface RecorderTotals {
   failureLatencyMs: LatencySummary
   byStatus: Record<string, number>
   timeline: SecondProgress[]
+  histogram: LogBucket[]
 }
 
 export class Recorder {
@@ -18,6 +21,8 @@ export class Recorder {
   private readonly failure = createLatencyHistogram()
   private readonly thisSecond = createLatencyHistogram()
   private readonly byStatus = new Map<string, number>()
+  private readonly buckets = new LogBuckets()
+  private secondErrorsByStatus = new Map<string, number>()
   private readonly timeline: SecondProgress[] = []
   private calls = 0
   private errors = 0
@@ -28,6 +33,7 @@ export class Recorder {
     recordLatency(this.all, latencyMs)
     recordLatency(outcome.ok ? this.success : this.failure, latencyMs)
     recordLatency(this.thisSecond, latencyMs)
+    this.buckets.record(latencyMs)
     const status = String(outcome.status)
     this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1)
     this.calls += 1
@@ -35,6 +41,7 @@ export class Recorder {
     if (!outcome.ok) {
       this.errors += 1
       this.secondErrors += 1
+      this.secondErrorsByStatus.set(status, (this.secondErrorsByStatus.get(status) ?? 0) + 1)
     }
   }
 
@@ -50,11 +57,13 @@ export class Recorder {
       p90: summary.p90,
       p99: summary.p99,
       inFlight,
+      errorsByStatus: Object.fromEntries(this.secondErrorsByStatus),
     }
     this.timeline.push(progress)
     this.thisSecond.reset()
     this.secondCalls = 0
     this.secondErrors = 0
+    this.secondErrorsByStatus = new Map()
     return progress
   }
 
@@ -71,6 +80,7 @@ export class Recorder {
       failureLatencyMs: summarise(this.failure),
       byStatus: Object.fromEntries(this.byStatus),
       timeline: this.timeline,
+      histogram: this.buckets.buckets(),
     }
   }
 }

@@ -86,6 +86,27 @@ describe('runBenchmark against real HTTP targets', () => {
     expect(result.successLatencyMs.p50).toBeLessThan(20)
   })
 
+  it("breaks each second's errors down by status and buckets the whole run on a log scale", async () => {
+    const result = await runBenchmark({
+      call: httpCall(`${targets.origin}/every-10th-fails`),
+      settings: { mode: 'closed', calls: 100, concurrency: 2 },
+    })
+    const perSecond: Record<string, number> = {}
+    for (const second of result.timeline) {
+      for (const [status, count] of Object.entries(second.errorsByStatus)) {
+        perSecond[status] = (perSecond[status] ?? 0) + count
+      }
+    }
+    expect(perSecond).toEqual({ '500': 10 })
+    expect(result.histogram.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(100)
+    // Four buckets a doubling: each edge is 2^(1/4) ≈ 1.19 times the one below it.
+    const edges = result.histogram.map((bucket) => bucket.upperMs)
+    expect(edges).toEqual([...edges].sort((a, b) => a - b))
+    // The 20 ms failures land in the bucket whose edge is the first at or above 20 ms.
+    const failureBucket = result.histogram.find((bucket) => bucket.upperMs >= 20)
+    expect(failureBucket?.upperMs).toBeLessThan(20 * 1.2)
+  })
+
   it('keeps up to 1,000 calls in flight on the run signal without a listener-leak warning', async () => {
     const warnings: string[] = []
     const onWarning = (warning: Error): void => void warnings.push(warning.name)

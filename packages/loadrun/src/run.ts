@@ -52,7 +52,9 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
     }
     const end = performance.now()
     if (recorder.hasOpenSecond()) {
-      options.onProgress?.(recorder.closeSecond(context.inFlight, (end - secondStart) / 1000))
+      // Closed first: `onProgress?.(…)` would skip evaluating its argument without a listener, and lose the second.
+      const last = recorder.closeSecond(context.inFlight, (end - secondStart) / 1000)
+      options.onProgress?.(last)
     }
 
     const totals = recorder.totals()

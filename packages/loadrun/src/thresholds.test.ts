@@ -15,6 +15,7 @@ const result: RunResult = {
   failureLatencyMs: latency,
   byStatus: { '200': 995, '503': 5 },
   timeline: [],
+  histogram: [],
   stopped: false,
   settings: { mode: 'closed', calls: 1000, concurrency: 8 },
 }

@@ -60,6 +60,8 @@ export interface SecondProgress {
   p99: number
   /** Calls in flight when the second ended. */
   inFlight: number
+  /** Failed calls of this second by status. */
+  errorsByStatus: Record<string, number>
 }
 
 /** Whether an open-loop run started its calls at the rate asked for. */
@@ -88,6 +90,8 @@ export interface RunResult {
   /** Ended calls by status, successes included. */
   byStatus: Record<string, number>
   timeline: SecondProgress[]
+  /** The whole run's latencies in fixed log-scale buckets (upper edge in ms), for charts and comparisons. */
+  histogram: { upperMs: number; count: number }[]
   /** True when the run was stopped before its end; the figures cover what had ended. */
   stopped: boolean
   rate?: RateReport

@@ -48,6 +48,16 @@ export interface WorkbenchLimits {
   liveMaxFrameBytes: number
   /** Bytes of `channel.send` messages one channel may hold waiting to be sent; beyond, sends are refused (`busy`). */
   liveMaxPendingSendBytes: number
+  /** Benchmark runs going on at once; another start is refused (`busy`) until one ends. */
+  benchMaxRuns: number
+  /** Callers (closed loop) or calls in flight (open loop) one run may keep. */
+  benchMaxConcurrency: number
+  /** Calls per second an open-loop run may ask for. */
+  benchMaxRate: number
+  /** Seconds a run may last, warm-up excluded. */
+  benchMaxDurationS: number
+  /** Measured calls plus warm-up calls of one closed-loop run given by count. */
+  benchMaxCalls: number
 }
 
 export const defaultLimits: WorkbenchLimits = {
@@ -70,6 +80,12 @@ export const defaultLimits: WorkbenchLimits = {
   liveMaxSocketQueuedBytes: 64 * 1024 * 1024,
   liveMaxFrameBytes: 8 * 1024 * 1024,
   liveMaxPendingSendBytes: 4 * 1024 * 1024,
+  benchMaxRuns: 2,
+  benchMaxConcurrency: 1000,
+  benchMaxRate: 20_000,
+  // An hour: long enough for a soak run, short enough that a forgotten run ends on its own.
+  benchMaxDurationS: 3600,
+  benchMaxCalls: 10_000_000,
 }
 
 /** The trusted MCP configuration: where stdio servers come from (never from a request). */

@@ -10,8 +10,10 @@ import type { FastifyInstance } from 'fastify'
 import { hostEndpointView } from './embedded/host-endpoints.js'
 import { installErrorHandling } from './errors/error-handler.js'
 import { defaultLimits } from './options.js'
+import { createBenchRuns } from './services/bench/bench-runs.js'
 import type { WorkbenchOptions } from './options.js'
 import { registerAuthProxyRoutes } from './routes/auth-proxy.js'
+import { registerBenchRoutes } from './routes/bench.js'
 import { registerCookieRoutes } from './routes/cookies.js'
 import { registerDiscoverRoutes } from './routes/discover.js'
 import { registerEnvironmentRoutes } from './routes/environments.js'
@@ -204,10 +206,15 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerImportPreviewRoutes(app, deps)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, deps)
+  const benchRuns = createBenchRuns({ invoker: deps.invoker, registry, outboundPolicy, limits })
+  // Before the plugins are disposed: a run's calls in flight are cancelled while their plugin still works.
+  app.addHook('preClose', () => benchRuns.close())
+  registerBenchRoutes(app, { runs: benchRuns, jsonBodyBytes: limits.jsonBodyBytes })
   registerLiveRoutes(app, deps, {
     outboundPolicy,
     onWorkspaceChanged: (listener) => workspaces.service.onChange(listener),
     onHistoryChanged: (listener) => workspaces.service.onHistoryChange(listener),
+    onBenchmark: (listener) => benchRuns.subscribe(listener),
     ...(token ? { sessionToken: token } : {}),
   })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })

@@ -1,21 +1,9 @@
 /** A finished benchmark as the terminal shows it (a table) or as `--json` prints it (one object). */
+import { resultJson } from '@wirebench/loadrun'
 import type { RunResult, ThresholdVerdict } from '@wirebench/loadrun'
 
-export function benchJson(result: RunResult, verdicts: readonly ThresholdVerdict[]): Record<string, unknown> {
-  return {
-    calls: result.calls,
-    errors: result.errors,
-    errorRate: result.errorRate,
-    durationS: result.durationS,
-    throughput: result.throughput,
-    latencyMs: result.latencyMs,
-    byStatus: result.byStatus,
-    ...(result.rate ? { rate: result.rate } : {}),
-    stopped: result.stopped,
-    thresholds: verdicts.map(({ expr, ok, actual }) => ({ expr, ok, actual })),
-    settings: result.settings,
-  }
-}
+/** The object is the runner's: the UI's JSON export and `--json` are the same file. */
+export const benchJson = resultJson
 
 const percentiles = ['min', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max'] as const
 

@@ -5,6 +5,7 @@
  * as `LIVE_TOKEN_PROTOCOL_PREFIX + token` next to `LIVE_PROTOCOL`.
  */
 import type { StreamFrame } from '../model/stream.js'
+import type { BenchSecond, BenchStatus } from './bench-api.js'
 import type { Problem } from './http-api.js'
 import type { HistoryTemplate } from './workspace-api.js'
 
@@ -72,6 +73,10 @@ export type LiveServerMessage =
   | { op: 'workspace.changed'; workspace: string; revision: string }
   /** Calls were recorded in a workspace's history (by any tab or process of this server): an open History tab reloads. */
   | { op: 'history.changed'; workspace: string }
+  /** A second of a benchmark run ended (sent on every open socket; `run` is the id `POST /api/bench/start` answered). */
+  | { op: 'bench.progress'; run: string; progress: BenchSecond }
+  /** A benchmark run ended (finished, stopped or failed); `status.result` holds its figures. */
+  | { op: 'bench.ended'; run: string; status: BenchStatus }
 
 /** Frames the server may send ahead of the browser's last `ack` for one call. */
 export const LIVE_ACK_WINDOW = 8192

@@ -24,6 +24,8 @@ export interface LiveRouteOptions {
   onWorkspaceChanged?: (listener: (workspace: string, revision: string) => void) => () => void
   /** Calls recorded in a workspace's history: announced so an open History tab reloads. */
   onHistoryChanged?: (listener: (workspace: string) => void) => () => void
+  /** Subscribes to benchmark progress, announced on every open socket. */
+  onBenchmark?: (listener: (message: LiveServerMessage) => void) => () => void
 }
 
 /** Picks the live protocol; the token entry the browser offers next to it is never selected, so never echoed. */
@@ -61,21 +63,24 @@ export function registerLiveRoutes(app: FastifyInstance, deps: RouteDeps, option
     }
   })
 
-  const stopAnnouncing = options.onWorkspaceChanged?.((workspace, revision) => {
-    const message: LiveServerMessage = { op: 'workspace.changed', workspace, revision }
+  const broadcast = (message: LiveServerMessage): void => {
     const data = JSON.stringify(message)
     for (const socket of sessions.keys()) if (socket.readyState === socket.OPEN) socket.send(data)
+  }
+  const stopAnnouncing = options.onWorkspaceChanged?.((workspace, revision) => {
+    broadcast({ op: 'workspace.changed', workspace, revision })
   })
+  const stopBenchmarks = options.onBenchmark?.(broadcast)
 
   const stopAnnouncingHistory = options.onHistoryChanged?.((workspace) => {
-    const data = JSON.stringify({ op: 'history.changed', workspace } satisfies LiveServerMessage)
-    for (const socket of sessions.keys()) if (socket.readyState === socket.OPEN) socket.send(data)
+    broadcast({ op: 'history.changed', workspace })
   })
 
   app.addHook('preClose', (done) => {
     stopWatching?.()
     stopAnnouncing?.()
     stopAnnouncingHistory?.()
+    stopBenchmarks?.()
     upgrades.close()
     for (const [socket, session] of sessions) {
       session.close()

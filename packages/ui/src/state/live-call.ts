@@ -137,7 +137,9 @@ export function applyServerMessages(
         break
       case 'workspace.changed':
       case 'history.changed':
-        // Addressed to the page, not to a call: the socket hands it to the workspace store, never here.
+      case 'bench.progress':
+      case 'bench.ended':
+        // Addressed to the page, not to a call: the socket hands them to their stores, never here.
         break
     }
   }

@@ -126,6 +126,8 @@ export function createConsoleRecorder(store: ConsoleStore, now: () => number = D
       case 'dropped':
       case 'workspace.changed':
       case 'history.changed':
+      case 'bench.progress':
+      case 'bench.ended':
         // The call's own bookkeeping: the console shows traffic, the live view shows these counts.
         break
     }

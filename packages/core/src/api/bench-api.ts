@@ -1,0 +1,110 @@
+/**
+ * The benchmark routes (`POST {prefix}/api/bench/start`, `…/stop`, `…/status`) and the shapes they and the live socket's
+ * `bench.*` messages carry. A run executes in the server through the same invoke path as `POST /api/invoke`.
+ */
+import type { InvokeRequest } from './http-api.js'
+
+/** Closed loop (`calls` or `durationS`, `concurrency` callers) or open loop (`rate` calls per second for `durationS`). */
+export type BenchSettings =
+  | { mode: 'closed'; calls?: number; durationS?: number; concurrency: number; warmup?: number }
+  | { mode: 'open'; rate: number; durationS: number; concurrency: number; warmup?: number }
+
+export interface BenchStartRequest {
+  /** The call under load, as `POST /api/invoke` takes it; `${…}` in messages and metadata is substituted per call. */
+  call: Omit<InvokeRequest, 'history' | 'includeSent'>
+  /**
+   * User variable scopes, highest precedence first (active environment, then workspace). Held in memory for the run
+   * only; never echoed in a status or a result.
+   */
+  variables?: Record<string, string>[]
+  settings: BenchSettings
+  /** `p95 < 200ms`, `error-rate < 0.01`, `throughput > 500`: evaluated when the run ends. */
+  thresholds?: string[]
+}
+
+export interface BenchStartResponse {
+  run: string
+}
+
+/** `stop` and `status` name the run `start` answered. */
+export interface BenchRunRequest {
+  run: string
+}
+
+export interface BenchLatency {
+  min: number
+  mean: number
+  p50: number
+  p75: number
+  p90: number
+  p95: number
+  p99: number
+  p999: number
+  max: number
+}
+
+/** One second of a run: calls that ended in it, their p50/p90/p99 in milliseconds, and errors by status. */
+export interface BenchSecond {
+  second: number
+  calls: number
+  errors: number
+  throughput: number
+  p50: number
+  p90: number
+  p99: number
+  inFlight: number
+  /** Failed calls of this second by status (HTTP status, gRPC status name, transport error code). */
+  errorsByStatus: Record<string, number>
+}
+
+export interface BenchResult {
+  calls: number
+  errors: number
+  errorRate: number
+  durationS: number
+  throughput: number
+  latencyMs: BenchLatency
+  successLatencyMs: BenchLatency
+  failureLatencyMs: BenchLatency
+  byStatus: Record<string, number>
+  timeline: BenchSecond[]
+  stopped: boolean
+  rate?: { requested: number; achieved: number; notStarted: number; maxStartDelayMs: number; met: boolean }
+  settings: BenchSettings
+  thresholds: { expr: string; ok: boolean; actual: number }[]
+  /**
+   * Buckets of the whole run's latency histogram, log-scale: `upperMs` is each bucket's upper edge, `count` the calls
+   * at or below it and above the previous edge. Empty buckets are left out.
+   */
+  histogram: { upperMs: number; count: number }[]
+}
+
+export type BenchRunState = 'running' | 'finished' | 'stopped' | 'failed'
+
+export interface BenchStatus {
+  run: string
+  state: BenchRunState
+  /** What was benchmarked, without metadata or variables (they may hold secrets). */
+  target: { protocol: string; url: string; service: string; method: string }
+  settings: BenchSettings
+  startedAt: number
+  /** The seconds so far (kept whole: one small entry a second). */
+  timeline: BenchSecond[]
+  result?: BenchResult
+  /** Why a run failed (set with state `failed`). */
+  error?: string
+}
+
+/** `POST /api/bench/export`: a finished (or stopped) run as a file: JSON, CSV or a k6-style summary. */
+export type BenchExportFormat = 'json' | 'csv' | 'k6-summary'
+
+export interface BenchExportRequest {
+  run: string
+  format: BenchExportFormat
+}
+
+export interface BenchExportResponse {
+  fileName: string
+  mediaType: string
+  text: string
+}

@@ -1,0 +1,121 @@
+import { parse } from 'acorn'
+import { describe, expect, it } from 'vitest'
+import { k6Script } from './k6-script.js'
+
+// k6 itself cannot be installed here (a Go binary, not on npm): the scripts are checked as ES modules with acorn, and
+// their options object is read back as JSON.
+
+function parsed(script: string): void {
+  expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+}
+
+function optionsOf(script: string): Record<string, unknown> {
+  const start = script.indexOf('export const options = ') + 'export const options = '.length
+  const end = script.indexOf('\n\n', start)
+  return JSON.parse(script.slice(start, end)) as Record<string, unknown>
+}
+
+const token = 's3cr3t-token-value'
+
+describe('k6 script export', () => {
+  it('writes REST over k6/http with the same request, secrets as __ENV references, closed-loop iterations', () => {
+    const script = k6Script({
+      target: {
+        kind: 'http',
+        method: 'post',
+        url: `https://api.example.test/orders?key=${token}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{"item":"x"}',
+      },
+      settings: { mode: 'closed', calls: 500, concurrency: 8 },
+      thresholds: ['p95 < 200ms', 'error-rate < 0.01', 'throughput > 500'],
+      secrets: [{ env: 'API_TOKEN', value: token }],
+    })
+    parsed(script)
+    expect(script).not.toContain(token)
+    expect(script).toContain('"Bearer " + __ENV.API_TOKEN')
+    expect(script).toContain('"https://api.example.test/orders?key=" + __ENV.API_TOKEN')
+    expect(script).toContain(`http.request("POST", `)
+    expect(script).toContain(`"{\\"item\\":\\"x\\"}"`)
+    expect(optionsOf(script)).toEqual({
+      scenarios: { bench: { executor: 'shared-iterations', vus: 8, iterations: 500, maxDuration: '24h' } },
+      thresholds: {
+        http_req_duration: ['p(95)<200'],
+        http_req_failed: ['rate<0.01'],
+        http_reqs: ['rate>500'],
+      },
+    })
+  })
+
+  it('writes gRPC over k6/net/grpc with the protos, or reflection, and an open-loop arrival rate', () => {
+    const settings = { mode: 'open', rate: 200, durationS: 30, concurrency: 50 } as const
+    const target = {
+      kind: 'grpc',
+      address: '127.0.0.1:50051',
+      isPlaintext: true,
+      protoFiles: ['greeter.proto'],
+      method: 'demo.Greeter/SayHello',
+      message: { name: 'k6' },
+      metadata: { 'x-api-key': token },
+    } as const
+    const script = k6Script({
+      target,
+      settings,
+      thresholds: ['p99 <= 1s', 'error-rate < 1%'],
+      secrets: [{ env: 'KEY', value: token }],
+    })
+    parsed(script)
+    expect(script).toContain("import grpc from 'k6/net/grpc'")
+    expect(script).toContain('client.load([], "greeter.proto")')
+    expect(script).toContain('"x-api-key": __ENV.KEY')
+    expect(script).not.toContain(token)
+    expect(optionsOf(script)).toEqual({
+      scenarios: {
+        bench: {
+          executor: 'constant-arrival-rate',
+          rate: 200,
+          timeUnit: '1s',
+          duration: '30s',
+          preAllocatedVUs: 50,
+          maxVUs: 50,
+        },
+      },
+      // Failed calls are failed checks in k6: an error-rate bound is a pass-rate bound.
+      thresholds: { grpc_req_duration: ['p(99)<=1000'], checks: ['rate>0.99'] },
+    })
+    const reflected = k6Script({ target: { ...target, protoFiles: [] }, settings })
+    parsed(reflected)
+    expect(reflected).not.toContain('client.load')
+    expect(reflected).toContain('reflect: true')
+  })
+
+  it('writes WebSocket over k6/ws for a duration at a concurrency', () => {
+    const script = k6Script({
+      target: {
+        kind: 'ws',
+        url: 'wss://echo.example.test/ws',
+        headers: { cookie: `sid=${token}` },
+        messages: ['{"op":"ping"}'],
+      },
+      settings: { mode: 'closed', durationS: 20, concurrency: 3 },
+      secrets: [{ env: 'SID', value: token }],
+    })
+    parsed(script)
+    expect(script).toContain("import ws from 'k6/ws'")
+    expect(script).toContain('socket.send("{\\"op\\":\\"ping\\"}")')
+    expect(script).toContain('"sid=" + __ENV.SID')
+    expect(optionsOf(script)).toMatchObject({
+      scenarios: { bench: { executor: 'constant-vus', vus: 3, duration: '20s' } },
+    })
+  })
+
+  it('refuses a secret name that is no environment variable name', () => {
+    expect(() =>
+      k6Script({
+        target: { kind: 'ws', url: 'ws://x', headers: {}, messages: [] },
+        settings: { mode: 'closed', calls: 1, concurrency: 1 },
+        secrets: [{ env: 'not a name', value: 'v' }],
+      }),
+    ).toThrow(/environment variable name/)
+  })
+})

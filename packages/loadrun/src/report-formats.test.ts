@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { k6Summary, resultCsv, resultJson } from './report-formats.js'
+import { runBenchmark } from './run.js'
+import { evaluateThresholds, parseThreshold } from './thresholds.js'
+import type { ThresholdVerdict } from './thresholds.js'
+import type { CallFunction, RunResult } from './types.js'
+
+/** Every fourth call fails after 2 ms, the others succeed after 1 ms (timers: real latencies, no network needed). */
+function flakyCall(): CallFunction {
+  let n = 0
+  return () => {
+    n += 1
+    const fails = n % 4 === 0
+    return new Promise((resolve) => setTimeout(() => resolve({ ok: !fails, status: fails ? 500 : 200 }), fails ? 2 : 1))
+  }
+}
+
+describe('result files', () => {
+  let result: RunResult
+  let verdicts: ThresholdVerdict[]
+  beforeAll(async () => {
+    result = await runBenchmark({ call: flakyCall(), settings: { mode: 'closed', calls: 40, concurrency: 2 } })
+    verdicts = evaluateThresholds(result, ['error-rate < 0.5', 'p99 < 0.001ms'].map(parseThreshold))
+  })
+
+  it('writes the JSON object `wirebench bench --json` prints', () => {
+    const json = resultJson(result, verdicts)
+    expect(json).toMatchObject({ calls: 40, errors: 10, errorRate: 0.25, stopped: false })
+    expect(json.thresholds).toEqual([
+      { expr: 'error-rate < 0.5', ok: true, actual: 0.25 },
+      { expr: 'p99 < 0.001ms', ok: false, actual: result.latencyMs.p99 },
+    ])
+    expect(Object.keys(json.latencyMs as object)).toEqual([
+      'min',
+      'mean',
+      'p50',
+      'p75',
+      'p90',
+      'p95',
+      'p99',
+      'p999',
+      'max',
+    ])
+  })
+
+  it('writes CSV with a header, a row a second and a total row of the same width', () => {
+    const lines = resultCsv(result).trimEnd().split('\n')
+    const widths = new Set(lines.map((line) => line.split(',').length))
+    expect(widths.size).toBe(1)
+    expect(lines[0]).toMatch(/^second,calls,errors,throughput,min_ms/)
+    expect(lines).toHaveLength(1 + result.timeline.length + 1)
+    const total = lines.at(-1)!.split(',')
+    expect(total.slice(0, 3)).toEqual(['total', '40', '10'])
+    expect(Number(total[6])).toBe(result.latencyMs.p50)
+  })
+
+  it('writes a k6-style summary: threshold marks, checks passed and failed, iterations', () => {
+    const text = k6Summary(result, verdicts)
+    expect(text).toContain('✓ error-rate < 0.5')
+    expect(text).toContain('✗ p99 < 0.001ms')
+    expect(text).toMatch(/checks\.+: 75\.00% ✓ 30 ✗ 10/)
+    expect(text).toMatch(/iterations\.+: 40 /)
+    expect(text).toMatch(/iteration_duration\.+: avg=[\d.]+ms min=[\d.]+ms med=/)
+    expect(text).toContain('complete: 40 complete iterations')
+  })
+})

@@ -1,0 +1,120 @@
+/**
+ * A finished run as files: JSON (the object `wirebench bench --json` prints), CSV (one row a second, then the total)
+ * and a k6-style end-of-test summary. None of them holds the request: settings and figures only, so no secret.
+ */
+import type { ThresholdVerdict } from './thresholds.js'
+import type { LatencySummary, RunResult } from './types.js'
+
+export function resultJson(result: RunResult, verdicts: readonly ThresholdVerdict[]): Record<string, unknown> {
+  return {
+    calls: result.calls,
+    errors: result.errors,
+    errorRate: result.errorRate,
+    durationS: result.durationS,
+    throughput: result.throughput,
+    latencyMs: result.latencyMs,
+    byStatus: result.byStatus,
+    ...(result.rate ? { rate: result.rate } : {}),
+    stopped: result.stopped,
+    thresholds: verdicts.map(({ expr, ok, actual }) => ({ expr, ok, actual })),
+    settings: result.settings,
+  }
+}
+
+const csvColumns = [
+  'second',
+  'calls',
+  'errors',
+  'throughput',
+  'min_ms',
+  'mean_ms',
+  'p50_ms',
+  'p75_ms',
+  'p90_ms',
+  'p95_ms',
+  'p99_ms',
+  'p999_ms',
+  'max_ms',
+  'in_flight',
+] as const
+
+/** One row a second (only p50/p90/p99 are kept per second), then a `total` row with every figure. */
+export function resultCsv(result: RunResult): string {
+  const rows: (string | number)[][] = [[...csvColumns]]
+  for (const s of result.timeline) {
+    rows.push([
+      s.second,
+      s.calls,
+      s.errors,
+      round(s.throughput),
+      '',
+      '',
+      s.p50,
+      '',
+      s.p90,
+      '',
+      s.p99,
+      '',
+      '',
+      s.inFlight,
+    ])
+  }
+  const l = result.latencyMs
+  rows.push([
+    'total',
+    result.calls,
+    result.errors,
+    result.throughput,
+    l.min,
+    l.mean,
+    l.p50,
+    l.p75,
+    l.p90,
+    l.p95,
+    l.p99,
+    l.p999,
+    l.max,
+    '',
+  ])
+  return rows.map((row) => row.join(',')).join('\n') + '\n'
+}
+
+/** The summary k6 prints at the end of a test, with our figures under k6's protocol-neutral metric names. */
+export function k6Summary(result: RunResult, verdicts: readonly ThresholdVerdict[]): string {
+  const lines: string[] = []
+  if (verdicts.length > 0) {
+    for (const verdict of verdicts) lines.push(`     ${verdict.ok ? '✓' : '✗'} ${verdict.expr} (${verdict.actual})`)
+    lines.push('')
+  }
+  const rate = (n: number): string => `${round(result.durationS > 0 ? n / result.durationS : 0)}/s`
+  // k6's protocol-neutral metrics: a call is an iteration, and its success a passed check.
+  const passedPercent = result.calls === 0 ? '0.00' : (((result.calls - result.errors) / result.calls) * 100).toFixed(2)
+  lines.push(metric('checks', `${passedPercent}% ✓ ${result.calls - result.errors} ✗ ${result.errors}`))
+  lines.push(metric('iteration_duration', latencyLine(result.latencyMs)))
+  lines.push(metric('iterations', `${result.calls} ${rate(result.calls)}`))
+  lines.push(metric('vus_max', `${result.settings.concurrency} min=${result.settings.concurrency}`))
+  if (result.rate) {
+    const dropped = result.rate.notStarted
+    lines.push(metric('dropped_iterations', `${dropped} ${rate(dropped)}`))
+  }
+  const status = result.stopped ? 'interrupted' : 'complete'
+  lines.push('', `running (${result.durationS}s), ${status}: ${result.calls} complete iterations`)
+  return `${lines.join('\n')}\n`
+}
+
+function latencyLine(l: LatencySummary): string {
+  return `avg=${ms(l.mean)} min=${ms(l.min)} med=${ms(l.p50)} max=${ms(l.max)} p(90)=${ms(l.p90)} p(95)=${ms(l.p95)}`
+}
+
+/** k6 pads each metric name with dots to one column. */
+function metric(name: string, value: string): string {
+  return `     ${name.padEnd(30, '.')}: ${value}`
+}
+
+function ms(value: number): string {
+  return value >= 1000 ? `${round(value / 1000)}s` : `${round(value)}ms`
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100
+}

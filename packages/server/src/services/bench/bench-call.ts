@@ -1,0 +1,40 @@
+/**
+ * The call a server-side benchmark drives: the same invoke service as `POST /api/invoke` (plugin, outbound policy,
+ * deadline, response limits), with `${…}` variables substituted afresh for every call so `${uuid}` differs each time.
+ */
+import { substituteDeep } from '@wirebench/core'
+import type { BenchStartRequest, Logger } from '@wirebench/core'
+import type { CallFunction } from '@wirebench/loadrun'
+import type { Cancellation } from '../deadline.js'
+import type { InvokeService } from '../invoke.js'
+
+function cancellationOf(signal: AbortSignal): Cancellation {
+  return {
+    onCancel(listener) {
+      signal.addEventListener('abort', listener, { once: true })
+      return () => signal.removeEventListener('abort', listener)
+    },
+  }
+}
+
+export function createServerBenchCall(
+  request: BenchStartRequest,
+  deps: { invoker: InvokeService; logger: Logger },
+): CallFunction {
+  const { call } = request
+  const scopes = request.variables ?? []
+  const templates = { messages: call.messages, metadata: call.metadata ?? {} }
+  // Without `${` anywhere the substitution is skipped: most benchmarks send the same request every time.
+  const isTemplated = JSON.stringify(templates).includes('${')
+  return async (signal) => {
+    const { messages, metadata } = isTemplated ? substituteDeep(templates, { scopes }).value : templates
+    const result = await deps.invoker.invoke({
+      request: { ...call, messages, metadata },
+      cancellation: cancellationOf(signal),
+      logger: deps.logger,
+    })
+    // HTTP-based plugins report the HTTP status; it says more in an error breakdown than the mapped status name.
+    const http = result.metadata['http_status']
+    return { ok: result.status === 'OK', status: http ?? result.status }
+  }
+}

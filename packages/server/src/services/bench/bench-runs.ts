@@ -1,0 +1,177 @@
+/**
+ * The benchmark runs of one workbench: started in the server process, progress announced each second to whoever
+ * listens (the live sockets), stopped on request or at shutdown, and a few finished runs kept for their status.
+ */
+import { randomUUID } from 'node:crypto'
+import { WorkbenchError } from '@wirebench/core'
+import type {
+  BenchExportRequest,
+  BenchExportResponse,
+  BenchResult,
+  BenchSecond,
+  BenchStartRequest,
+  BenchStatus,
+  LiveServerMessage,
+  Logger,
+  OutboundPolicy,
+} from '@wirebench/core'
+import type { RunResult, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
+import type { InvokeService } from '../invoke.js'
+import { resolveCall } from '../invoke.js'
+import type { PluginRegistry } from '../plugin-registry.js'
+import { createServerBenchCall } from './bench-call.js'
+import { checkBenchLimits } from './bench-limits.js'
+import type { BenchLimits } from './bench-limits.js'
+
+/** Finished runs kept for `status`; older ones are forgotten (each holds a timeline and a summary, not samples). */
+const keptFinished = 16
+
+export type BenchListener = (message: LiveServerMessage) => void
+
+export interface BenchRuns {
+  /** Checks everything, then starts the run and answers its id; a refused start has made no call. */
+  start(request: BenchStartRequest, logger: Logger): Promise<string>
+  /** Stops the run (calls in flight are cancelled) and answers once it has ended, with its partial result. */
+  stop(run: string): Promise<BenchStatus>
+  status(run: string): BenchStatus
+  /** The ended run as a file; `conflict` while it is still running. */
+  exportRun(request: BenchExportRequest): Promise<BenchExportResponse>
+  /** Every `bench.progress` and `bench.ended` message; returns the unsubscribe function. */
+  subscribe(listener: BenchListener): () => void
+  /** Stops every run (shutdown). */
+  close(): Promise<void>
+}
+
+interface Run {
+  status: BenchStatus
+  controller: AbortController
+  done: Promise<void>
+}
+
+export function createBenchRuns(deps: {
+  invoker: InvokeService
+  registry: PluginRegistry
+  outboundPolicy: OutboundPolicy
+  limits: BenchLimits
+}): BenchRuns {
+  const runs = new Map<string, Run>()
+  const listeners = new Set<BenchListener>()
+  const announce = (message: LiveServerMessage): void => {
+    for (const listener of listeners) listener(message)
+  }
+  const running = (): number => [...runs.values()].filter((run) => run.status.state === 'running').length
+  const forgetOldest = (): void => {
+    const finished = [...runs.entries()].filter(([, run]) => run.status.state !== 'running')
+    for (const [id] of finished.slice(0, Math.max(0, finished.length - keptFinished))) runs.delete(id)
+  }
+  const find = (id: string): Run => {
+    const run = runs.get(id)
+    if (!run) {
+      throw new WorkbenchError('not_found', `No benchmark run ${JSON.stringify(id)} is known here.`, {
+        hint: 'Runs are kept in memory: a restart forgets them, and only the latest finished runs are kept.',
+      })
+    }
+    return run
+  }
+
+  return {
+    async start(request, logger) {
+      // Loaded on first use: the runner and its histogram library cost every other start-up nothing.
+      const { checkSettings, evaluateThresholds, parseThreshold, runBenchmark } = await import('@wirebench/loadrun')
+      // Every check comes before the first call: a refused start has no side effect.
+      const { call, settings } = request
+      checkSettings(settings)
+      checkBenchLimits(settings, deps.limits)
+      const thresholds: Threshold[] = (request.thresholds ?? []).map(parseThreshold)
+      resolveCall(call, call.messages, deps)
+      if (running() >= deps.limits.benchMaxRuns) {
+        throw new WorkbenchError('busy', `${deps.limits.benchMaxRuns} benchmark runs are going on already.`, {
+          hint: 'Stop one or wait for it to end, then start this one.',
+        })
+      }
+
+      const id = randomUUID()
+      const controller = new AbortController()
+      const status: BenchStatus = {
+        run: id,
+        state: 'running',
+        target: { protocol: call.protocol, url: call.url, service: call.service, method: call.method },
+        settings,
+        startedAt: Date.now(),
+        timeline: [],
+      }
+      const onProgress = (progress: BenchSecond): void => {
+        status.timeline.push(progress)
+        announce({ op: 'bench.progress', run: id, progress })
+      }
+      const done = runBenchmark({
+        call: createServerBenchCall(request, { invoker: deps.invoker, logger }),
+        settings,
+        signal: controller.signal,
+        onProgress,
+      }).then(
+        (result) => {
+          status.result = toBenchResult(result, evaluateThresholds(result, thresholds))
+          status.state = result.stopped ? 'stopped' : 'finished'
+        },
+        (error: unknown) => {
+          status.state = 'failed'
+          status.error = WorkbenchError.from(error).message
+          logger.warn('benchmark run failed', { run: id, error: status.error })
+        },
+      )
+      const run: Run = {
+        status,
+        controller,
+        done: done.then(() => {
+          announce({ op: 'bench.ended', run: id, status })
+          forgetOldest()
+        }),
+      }
+      runs.set(id, run)
+      return id
+    },
+    async stop(id) {
+      const run = find(id)
+      run.controller.abort(new WorkbenchError('cancelled', 'The benchmark was stopped.'))
+      await run.done
+      return run.status
+    },
+    status: (id) => find(id).status,
+    async exportRun({ run: id, format }) {
+      const { result } = find(id).status
+      if (!result) {
+        throw new WorkbenchError('conflict', 'This run has no result yet.', {
+          hint: 'Export it once it has ended (or stop it: a stopped run keeps its partial result).',
+        })
+      }
+      const { k6Summary, resultCsv, resultJson } = await import('@wirebench/loadrun')
+      const base = `benchmark-${id.slice(0, 8)}`
+      switch (format) {
+        case 'json':
+          return {
+            fileName: `${base}.json`,
+            mediaType: 'application/json',
+            text: `${JSON.stringify(resultJson(result, result.thresholds), null, 2)}\n`,
+          }
+        case 'csv':
+          return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }
+        case 'k6-summary':
+          return { fileName: `${base}.txt`, mediaType: 'text/plain', text: k6Summary(result, result.thresholds) }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async close() {
+      for (const run of runs.values()) run.controller.abort(new WorkbenchError('cancelled', 'The workbench closed.'))
+      await Promise.all([...runs.values()].map((run) => run.done))
+      listeners.clear()
+    },
+  }
+}
+
+function toBenchResult(result: RunResult, verdicts: ThresholdVerdict[]): BenchResult {
+  return { ...result, thresholds: verdicts }
+}
