@@ -1,6 +1,7 @@
 /** The page's live-call store and its socket, created on first use for a Workbench (the socket itself opens later still, on the first call). */
 import { createLiveSocket, liveSocketUrl } from '../api/live-socket.js'
 import { readSessionToken } from '../api/session-token.js'
+import { announceBenchMessage } from './bench-signal.js'
 import { announceHistoryChange } from './history-signal.js'
 import { createLiveStore, type LiveStore } from './live-store.js'
 import type { Workbench } from './workbench.js'
@@ -22,6 +23,7 @@ export function liveStoreOf(workbench: Workbench): LiveStore {
           void workbench.workspace.getState().refresh()
         }
         if (message.op === 'history.changed') announceHistoryChange(message.workspace)
+        if (message.op === 'bench.progress' || message.op === 'bench.ended') announceBenchMessage(message)
       },
     })
     // The console hears every stream and channel here, once for all protocols.

@@ -1,0 +1,26 @@
+/** The benchmark routes as typed calls: start, stop, status and export of a run in the server. */
+import type {
+  BenchExportFormat,
+  BenchExportResponse,
+  BenchStartRequest,
+  BenchStartResponse,
+  BenchStatus,
+} from '@wirebench/core'
+import type { ApiClient } from '../../api/api-client.js'
+
+export interface BenchClient {
+  start(request: BenchStartRequest): Promise<BenchStartResponse>
+  stop(run: string): Promise<BenchStatus>
+  status(run: string): Promise<BenchStatus>
+  exportRun(run: string, format: BenchExportFormat): Promise<BenchExportResponse>
+}
+
+export function createBenchClient(api: ApiClient): BenchClient {
+  const post = <T>(path: string, json: unknown): Promise<T> => api.request<T>(path, { method: 'POST', json })
+  return {
+    start: (request) => post('/api/bench/start', request),
+    stop: (run) => post('/api/bench/stop', { run }),
+    status: (run) => post('/api/bench/status', { run }),
+    exportRun: (run, format) => post('/api/bench/export', { run, format }),
+  }
+}
