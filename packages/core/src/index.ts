@@ -188,6 +188,9 @@ export type {
   BenchStartRequest,
   BenchStartResponse,
   BenchStatus,
+  SaveBenchmarkRequest,
+  SavedBenchmark,
+  SavedBenchmarksResponse,
 } from './api/bench-api.js'
 export { LIVE_ACK_WINDOW, LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from './api/live-api.js'
 export type {

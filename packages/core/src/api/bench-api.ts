@@ -108,3 +108,31 @@ export interface BenchExportResponse {
   mediaType: string
   text: string
 }
+
+/**
+ * A finished or stopped run kept in a workspace (`{workspace}/benchmarks/`): what was benchmarked (no metadata, no
+ * credentials in the URL), its settings and figures. Listed per method key again after a reload.
+ */
+export interface SavedBenchmark {
+  version: 1
+  id: string
+  /** The page's key of the method the run belongs to (what the list is filtered by). */
+  key: string
+  label: string
+  savedAt: string
+  target: BenchStatus['target']
+  result: BenchResult
+}
+
+/** `POST {prefix}/api/workspaces/:id/benchmarks`: saves a run the server still holds, under the method's key. */
+export interface SaveBenchmarkRequest {
+  run: string
+  key: string
+  label: string
+}
+
+/** `GET {prefix}/api/workspaces/:id/benchmarks?key=`: the saved runs of one method, oldest first, and unusable files. */
+export interface SavedBenchmarksResponse {
+  benchmarks: SavedBenchmark[]
+  problems: Array<{ path: string; reason: string; keptAs?: string }>
+}
