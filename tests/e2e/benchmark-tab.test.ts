@@ -51,20 +51,9 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
 
     await expect.poll(() => runState().textContent(), { timeout: 15_000 }).toBe('finished')
     const table = page.getByRole('table', { name: 'Percentiles', exact: true })
-    await expect.poll(() => table.getByRole('rowheader').allTextContents()).toEqual([
-      'min',
-      'mean',
-      'p50',
-      'p75',
-      'p90',
-      'p95',
-      'p99',
-      'p99.9',
-      'max',
-      'throughput',
-      'error rate',
-      'calls',
-    ])
+    await expect
+      .poll(() => table.getByRole('rowheader').allTextContents())
+      .toEqual(['min', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99.9', 'max', 'throughput', 'error rate', 'calls'])
     expect(await chartPoints('Latency histogram')).toBeGreaterThan(0)
     expect(await page.getByRole('table', { name: 'Calls by status' }).textContent()).toContain('200')
     expect(await page.getByRole('list', { name: 'Thresholds' }).getByRole('listitem').count()).toBe(2)
@@ -88,12 +77,9 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     await compare.getByLabel('Run A').selectOption({ label: 'Run 1' })
     await compare.getByLabel('Run B').selectOption({ label: 'Run 2' })
     const table = page.getByRole('table', { name: 'Percentiles compared' })
-    await expect.poll(() => table.getByRole('columnheader').allTextContents()).toEqual([
-      'figure',
-      'A: Run 1',
-      'B: Run 2',
-      'B/A',
-    ])
+    await expect
+      .poll(() => table.getByRole('columnheader').allTextContents())
+      .toEqual(['figure', 'A: Run 1', 'B: Run 2', 'B/A'])
     expect(await table.locator('.bench-ratio').count()).toBe(12)
     expect(await page.getByRole('figure', { name: 'Latency histograms overlaid' }).count()).toBe(1)
     await compare.scrollIntoViewIfNeeded()
@@ -108,5 +94,23 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     await screenshot(page, 'benchmark-narrow-light')
     await pinTheme(page, 'dark')
     await screenshot(page, 'benchmark-narrow-dark')
+    await page.setViewportSize({ width: 1440, height: 900 })
   }, 40_000)
+
+  it('saves a run with the workspace and lists it again after a reload', async () => {
+    await page.getByRole('group', { name: 'Runs of this method' }).getByRole('button', { name: 'Run 1' }).click()
+    await page.getByRole('button', { name: 'Save to workspace' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved with the workspace' }).waitFor()
+
+    await page.reload()
+    await page.locator('.app').waitFor()
+    await methodRow(page, 'getBook').waitFor({ state: 'attached', timeout: 20_000 })
+    await openMethod(page, 'getBook')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    const saved = page.locator('.bench-run-line strong')
+    await expect.poll(() => saved.textContent(), { timeout: 10_000 }).toMatch(/^Run 1 · saved /)
+    // Its figures came back with it.
+    expect(await page.getByRole('table', { name: 'Percentiles', exact: true }).count()).toBe(1)
+    await screenshot(page, 'benchmark-saved-dark')
+  }, 60_000)
 })

@@ -1,4 +1,4 @@
-/** A run's exports (JSON, CSV, k6 summary through the server's export route) as downloads. */
+/** A run's actions: save it with the workspace, and exports (JSON, CSV, k6 summary from the server) as downloads. */
 import { useState, type ReactElement } from 'react'
 import type { BenchExportFormat } from '@wirebench/core'
 import { downloadText } from '../live/live-export.js'
@@ -11,9 +11,30 @@ const formats: Array<{ format: BenchExportFormat; label: string }> = [
   { format: 'k6-summary', label: 'k6 summary' },
 ]
 
-export function BenchExportBar({ run, client }: { run: BenchRun; client: BenchClient }): ReactElement | null {
+export interface BenchExportBarProps {
+  run: BenchRun
+  client: BenchClient
+  /** The active workspace, where Save puts the run. */
+  workspace: string
+  onSaved: (savedId: string) => void
+}
+
+export function BenchExportBar({ run, client, workspace, onSaved }: BenchExportBarProps): ReactElement | null {
   const [problem, setProblem] = useState<string>()
+  const [isSaving, setSaving] = useState(false)
   if (!run.result || !run.isInServer) return null
+  const save = async (): Promise<void> => {
+    setProblem(undefined)
+    setSaving(true)
+    try {
+      const saved = await client.save(workspace, { run: run.id, key: run.methodKey, label: run.label })
+      onSaved(saved.id)
+    } catch (error) {
+      setProblem(problemText(error))
+    } finally {
+      setSaving(false)
+    }
+  }
   const exportAs = async (format: BenchExportFormat): Promise<void> => {
     setProblem(undefined)
     try {
@@ -24,7 +45,16 @@ export function BenchExportBar({ run, client }: { run: BenchRun; client: BenchCl
     }
   }
   return (
-    <div className="bench-actions" role="group" aria-label="Export the run">
+    <div className="bench-actions" role="group" aria-label="Save or export the run">
+      {run.savedId ? (
+        <span className="muted bench-saved" role="status">
+          Saved with the workspace
+        </span>
+      ) : (
+        <button type="button" className="btn" disabled={isSaving} onClick={() => void save()}>
+          Save to workspace
+        </button>
+      )}
       <span className="muted">Export</span>
       {formats.map(({ format, label }) => (
         <button key={format} type="button" className="btn btn-ghost" onClick={() => void exportAs(format)}>

@@ -1,6 +1,7 @@
 /**
  * The Benchmark tab of a unary method: settings, Start/Stop, the shown run (live charts, then its figures), the runs
- * of this method to pick from, comparison of two, export and saving. Loaded lazily: the charts stay out of the main
+ * of this method (this session's and those saved with the workspace) to pick from, comparison of two, export and
+ * saving. Loaded lazily: the charts stay out of the main
  * chunk until a benchmark is opened.
  */
 import { useState, type ReactElement } from 'react'
@@ -16,6 +17,7 @@ import { prepareBenchCall } from './bench-request.js'
 import { defaultBenchForm, readBenchForm, type BenchForm } from './bench-settings.js'
 import { problemText, type BenchRun } from './bench-store.js'
 import { benchOf } from './useBenchStore.js'
+import { useSavedRuns } from './useSavedRuns.js'
 import './benchmark.css'
 
 /** The settings typed per method, kept while the page lives (switching tabs or methods keeps them). */
@@ -25,7 +27,10 @@ const noRuns: readonly string[] = []
 
 export default function BenchmarkPanel({ target }: { target: MethodRef }): ReactElement {
   const workbench = useWorkbench()
-  const { store, client } = benchOf(workbench)
+  const bench = benchOf(workbench)
+  const { store, client } = bench
+  const workspace = useStore(workbench.workspace, (s) => s.activeId)
+  const savedNotice = useSavedRuns(workbench, bench, target.key)
   const [form, setForm] = useState<BenchForm>(() => forms.get(target.key) ?? defaultBenchForm)
   const [formProblem, setFormProblem] = useState<{ field?: keyof BenchForm; text: string }>()
   const [shownId, setShownId] = useState<string>()
@@ -94,6 +99,7 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
           {problem}
         </p>
       )}
+      {savedNotice && <p className="bench-note">{savedNotice}</p>}
       {runs.length > 1 && (
         <div className="bench-run-list" role="group" aria-label="Runs of this method">
           {runs.map((run) => (
@@ -105,14 +111,19 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
               onClick={() => setShownId(run.id)}
             >
               {run.label}
-              {run.savedId && <span className="muted"> (saved)</span>}
+              {run.savedId && run.isInServer && <span className="muted"> (saved)</span>}
             </button>
           ))}
         </div>
       )}
       {shown ? (
         <>
-          <BenchExportBar run={shown} client={client} />
+          <BenchExportBar
+            run={shown}
+            client={client}
+            workspace={workspace}
+            onSaved={(savedId) => store.getState().markSaved(shown.id, savedId)}
+          />
           <BenchRunView key={shown.id} run={shown} />
         </>
       ) : (

@@ -1,10 +1,13 @@
-/** The benchmark routes as typed calls: start, stop, status and export of a run in the server. */
+/** The benchmark routes as typed calls: start, stop, status and export of a run, and runs saved with a workspace. */
 import type {
   BenchExportFormat,
   BenchExportResponse,
   BenchStartRequest,
   BenchStartResponse,
   BenchStatus,
+  SaveBenchmarkRequest,
+  SavedBenchmark,
+  SavedBenchmarksResponse,
 } from '@wirebench/core'
 import type { ApiClient } from '../../api/api-client.js'
 
@@ -13,6 +16,9 @@ export interface BenchClient {
   stop(run: string): Promise<BenchStatus>
   status(run: string): Promise<BenchStatus>
   exportRun(run: string, format: BenchExportFormat): Promise<BenchExportResponse>
+  /** The runs saved with a workspace for one method. */
+  saved(workspace: string, key: string): Promise<SavedBenchmarksResponse>
+  save(workspace: string, request: SaveBenchmarkRequest): Promise<SavedBenchmark>
 }
 
 export function createBenchClient(api: ApiClient): BenchClient {
@@ -22,5 +28,8 @@ export function createBenchClient(api: ApiClient): BenchClient {
     stop: (run) => post('/api/bench/stop', { run }),
     status: (run) => post('/api/bench/status', { run }),
     exportRun: (run, format) => post('/api/bench/export', { run, format }),
+    saved: (workspace, key) =>
+      api.request(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks?key=${encodeURIComponent(key)}`),
+    save: (workspace, request) => post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks`, request),
   }
 }
