@@ -113,4 +113,16 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     expect(await page.getByRole('table', { name: 'Percentiles', exact: true }).count()).toBe(1)
     await screenshot(page, 'benchmark-saved-dark')
   }, 60_000)
+
+  it('benchmarks an MCP tool too, a fixed number of calls through the same invoke path', async () => {
+    await openMethod(page, 'convert-temperature')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    await page.getByLabel('Run for').selectOption('calls')
+    await page.getByLabel('Calls', { exact: true }).fill('30')
+    await page.getByLabel('Concurrency').fill('2')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 30_000 }).toBe('finished')
+    const statuses = page.getByRole('table', { name: 'Calls by status' })
+    expect(await statuses.getByRole('row', { name: /^OK/ }).getByRole('cell').first().textContent()).toBe('30')
+  }, 60_000)
 })

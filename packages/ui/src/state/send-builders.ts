@@ -9,8 +9,13 @@ export interface PendingSend {
   finalizeMessages: (messages: unknown[]) => unknown[]
 }
 
-/** Answers the pane's request as Send would post it, or `undefined` while the form holds Send back (a bad field). */
-export type SendBuilder = () => PendingSend | undefined
+/** Why the pane's request cannot be repeated now (a field the form holds Send back for, a destructive tool). */
+export interface HeldSend {
+  held: string
+}
+
+/** Answers the pane's request as Send would post it, or why it is held back. */
+export type SendBuilder = () => PendingSend | HeldSend
 
 const builders = new Map<string, SendBuilder>()
 

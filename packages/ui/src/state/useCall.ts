@@ -46,14 +46,14 @@ export function useCall(target: MethodRef, serverUrl?: string): CallHandle {
     // A field that cannot hold what was typed holds the call back; the request editor says why.
     const isHeld = sendHold(target, draft) !== undefined
     drafts.getState().setHeld(target.key, isHeld)
-    if (isHeld) return undefined
+    if (isHeld) return { held: 'The request form holds Send back: fix the marked field, then start again.' }
     const request = buildInvokeRequest(target, draft.value, headersToMetadata(draft.headers), serverUrl)
     return { request, finalizeMessages: finalizeMessages(target, request.messages, draftFields(target, draft)) }
   }, [drafts, target, serverUrl])
 
   const send = useCallback(() => {
     const pending = build()
-    if (!pending) return
+    if ('held' in pending) return
     const { request } = pending
     // The request as typed, for the workspace's history (captured before any variable is substituted).
     const history = historyTemplateFor(workbench, target)

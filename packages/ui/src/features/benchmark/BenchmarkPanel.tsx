@@ -61,8 +61,8 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
       return
     }
     const pending = builder()
-    if (!pending) {
-      setFormProblem({ text: 'The request form holds Send back: fix the marked field, then start again.' })
+    if ('held' in pending) {
+      setFormProblem({ text: pending.held })
       return
     }
     setStarting(true)
