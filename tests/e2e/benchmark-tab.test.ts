@@ -125,4 +125,24 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     const statuses = page.getByRole('table', { name: 'Calls by status' })
     expect(await statuses.getByRole('row', { name: /^OK/ }).getByRole('cell').first().textContent()).toBe('30')
   }, 60_000)
+
+  it('breaks a gRPC method’s failures down by status name and fails the error-rate threshold', async () => {
+    await openMethod(page, 'GetStation')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    await page.getByLabel('Run for').selectOption('calls')
+    await page.getByLabel('Calls', { exact: true }).fill('20')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 30_000 }).toBe('finished')
+    // No station has an empty id: every call fails, and the table says with which status.
+    const failed = page.getByRole('table', { name: 'Calls by status' }).locator('tr.bench-status-failed')
+    expect(await failed.count()).toBe(1)
+    expect(await failed.getByRole('rowheader').textContent()).toBe('NotFounderror')
+    expect(await failed.getByRole('cell').first().textContent()).toBe('20')
+    const errorRate = page
+      .getByRole('list', { name: 'Thresholds' })
+      .getByRole('listitem')
+      .filter({ hasText: 'error-rate' })
+    expect(await errorRate.getAttribute('class')).toBe('bench-fail')
+    await screenshot(page, 'benchmark-grpc-errors-dark')
+  }, 60_000)
 })

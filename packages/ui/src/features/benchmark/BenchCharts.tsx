@@ -45,9 +45,14 @@ export function LatencyChart({ timeline }: { timeline: readonly BenchSecond[] })
   return <UplotChart label="Latency over time" data={data} options={options} summary={summary} />
 }
 
+/** A second's errors as a rate like its throughput: the last second of a run may be shorter than one. */
+export function errorsPerSecond(second: BenchSecond): number {
+  return second.calls > 0 ? (second.errors * second.throughput) / second.calls : second.errors
+}
+
 export function ThroughputChart({ timeline }: { timeline: readonly BenchSecond[] }): ReactElement {
   const data = useMemo<uPlot.AlignedData>(
-    () => [timeline.map((s) => s.second), timeline.map((s) => s.throughput), timeline.map((s) => s.errors)],
+    () => [timeline.map((s) => s.second), timeline.map((s) => s.throughput), timeline.map(errorsPerSecond)],
     [timeline],
   )
   const options = useCallback(

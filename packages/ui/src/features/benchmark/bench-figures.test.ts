@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { histogramData } from './BenchCharts.js'
+import { errorsPerSecond, histogramData } from './BenchCharts.js'
 import { ratioOf } from './BenchTables.js'
 
 describe('the figures the comparison shows', () => {
@@ -25,5 +25,12 @@ describe('the figures the comparison shows', () => {
     expect(ratioOf(100, 101, 'higher').tone).toBe('same')
     expect(ratioOf(0, 0, 'lower')).toEqual({ text: '1.00×', tone: 'same' })
     expect(ratioOf(0, 0.1, 'lower')).toEqual({ text: '—', tone: 'worse' })
+  })
+
+  it('charts errors per second on the same scale as throughput, a short last second included', () => {
+    const base = { second: 3, p50: 1, p90: 1, p99: 1, inFlight: 0, errorsByStatus: {} }
+    expect(errorsPerSecond({ ...base, calls: 20, errors: 20, throughput: 60 })).toBe(60)
+    expect(errorsPerSecond({ ...base, calls: 100, errors: 10, throughput: 100 })).toBe(10)
+    expect(errorsPerSecond({ ...base, calls: 0, errors: 0, throughput: 0 })).toBe(0)
   })
 })
