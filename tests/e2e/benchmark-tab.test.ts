@@ -2,6 +2,7 @@
  * The Benchmark tab in real Chromium against the demo REST API: a 5-second run whose live charts grow second by
  * second, a run stopped early that keeps its partial result, and two runs compared (histograms overlaid, B/A column).
  */
+import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireChromium, screenshot } from './support/browser.js'
@@ -59,6 +60,16 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     expect(await page.getByRole('list', { name: 'Thresholds' }).getByRole('listitem').count()).toBe(2)
     expect(await chartPoints('Latency over time')).toBeGreaterThanOrEqual(4)
     await screenshot(page, 'benchmark-run-dark')
+
+    // The same scenario as a k6 script, from the server's export route.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('group', { name: 'Save or export the run' }).getByRole('button', { name: 'k6 script' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/\.k6\.js$/)
+    const script = await readFile((await download.path()) ?? '', 'utf8')
+    expect(script).toMatch(/http\.request\("GET", "http:\/\/127\.0\.0\.1:\d+\/api\/v1\/books\/1"/)
+    expect(script).toContain('"constant-vus"')
   }, 40_000)
 
   it('stops a run early and keeps its partial result', async () => {

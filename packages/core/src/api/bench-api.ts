@@ -95,12 +95,17 @@ export interface BenchStatus {
   error?: string
 }
 
-/** `POST /api/bench/export`: a finished (or stopped) run as a file: JSON, CSV or a k6-style summary. */
-export type BenchExportFormat = 'json' | 'csv' | 'k6-summary'
+/**
+ * `POST /api/bench/export`: a finished (or stopped) run as a file: JSON, CSV, a k6-style summary, or a k6 script of
+ * the same scenario (REST, plain HTTP and GraphQL over `k6/http`, gRPC over `k6/net/grpc`).
+ */
+export type BenchExportFormat = 'json' | 'csv' | 'k6-summary' | 'k6-script'
 
 export interface BenchExportRequest {
   run: string
   format: BenchExportFormat
+  /** `k6-script`: values the script reads from the environment (`__ENV.WB_SECRET_<n>`) instead of holding them. */
+  secrets?: string[]
 }
 
 export interface BenchExportResponse {

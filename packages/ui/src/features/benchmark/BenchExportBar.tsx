@@ -1,7 +1,8 @@
-/** A run's actions: save it with the workspace, and exports (JSON, CSV, k6 summary from the server) as downloads. */
+/** A run's actions: save it with the workspace, and exports (JSON, CSV, k6 summary, k6 script) as downloads. */
 import { useState, type ReactElement } from 'react'
 import type { BenchExportFormat } from '@wirebench/core'
 import { downloadText } from '../live/live-export.js'
+import { useSecretValues } from '../response/useSecretValues.js'
 import type { BenchClient } from './bench-client.js'
 import { problemText, type BenchRun } from './bench-store.js'
 
@@ -9,6 +10,7 @@ const formats: Array<{ format: BenchExportFormat; label: string }> = [
   { format: 'json', label: 'JSON' },
   { format: 'csv', label: 'CSV' },
   { format: 'k6-summary', label: 'k6 summary' },
+  { format: 'k6-script', label: 'k6 script' },
 ]
 
 export interface BenchExportBarProps {
@@ -22,6 +24,8 @@ export interface BenchExportBarProps {
 export function BenchExportBar({ run, client, workspace, onSaved }: BenchExportBarProps): ReactElement | null {
   const [problem, setProblem] = useState<string>()
   const [isSaving, setSaving] = useState(false)
+  // A k6 script reads the active environment's secret values from its own environment instead of holding them.
+  const secrets = useSecretValues()
   if (!run.result || !run.isInServer) return null
   const save = async (): Promise<void> => {
     setProblem(undefined)
@@ -38,7 +42,7 @@ export function BenchExportBar({ run, client, workspace, onSaved }: BenchExportB
   const exportAs = async (format: BenchExportFormat): Promise<void> => {
     setProblem(undefined)
     try {
-      const file = await client.exportRun(run.id, format)
+      const file = await client.exportRun(run.id, format, format === 'k6-script' ? secrets : undefined)
       downloadText(file.text, file.fileName)
     } catch (error) {
       setProblem(problemText(error))

@@ -15,7 +15,8 @@ export interface BenchClient {
   start(request: BenchStartRequest): Promise<BenchStartResponse>
   stop(run: string): Promise<BenchStatus>
   status(run: string): Promise<BenchStatus>
-  exportRun(run: string, format: BenchExportFormat): Promise<BenchExportResponse>
+  /** `secrets`: values a k6 script must read from its environment instead of holding. */
+  exportRun(run: string, format: BenchExportFormat, secrets?: string[]): Promise<BenchExportResponse>
   /** The runs saved with a workspace for one method. */
   saved(workspace: string, key: string): Promise<SavedBenchmarksResponse>
   save(workspace: string, request: SaveBenchmarkRequest): Promise<SavedBenchmark>
@@ -27,7 +28,7 @@ export function createBenchClient(api: ApiClient): BenchClient {
     start: (request) => post('/api/bench/start', request),
     stop: (run) => post('/api/bench/stop', { run }),
     status: (run) => post('/api/bench/status', { run }),
-    exportRun: (run, format) => post('/api/bench/export', { run, format }),
+    exportRun: (run, format, secrets) => post('/api/bench/export', { run, format, ...(secrets ? { secrets } : {}) }),
     saved: (workspace, key) =>
       api.request(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks?key=${encodeURIComponent(key)}`),
     save: (workspace, request) => post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks`, request),
