@@ -103,6 +103,8 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     await page.waitForTimeout(300)
     await page.locator('.bench-toolbar').scrollIntoViewIfNeeded()
     await screenshot(page, 'benchmark-narrow-light')
+    await page.locator('.bench-run .bench-charts').scrollIntoViewIfNeeded()
+    await screenshot(page, 'benchmark-narrow-charts-light')
     await pinTheme(page, 'dark')
     await screenshot(page, 'benchmark-narrow-dark')
     await page.setViewportSize({ width: 1440, height: 900 })

@@ -5,10 +5,23 @@ import uPlot from 'uplot'
 import { UplotChart } from './UplotChart.js'
 import { withAlpha, type ChartColors } from './theme-colors.js'
 
-function axes(colors: ChartColors, xLabel: string, yLabel: string): uPlot.Axis[] {
+/** Ticks of the per-second charts fall on whole seconds. */
+const secondSteps = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600]
+
+/** Tick positions on whole multiples of the first step that leaves at most eight ticks. */
+function wholeSplits(steps: number[]) {
+  return (_u: uPlot, _axis: number, min: number, max: number): number[] => {
+    const step = steps.find((candidate) => (max - min) / candidate <= 8) ?? steps.at(-1) ?? 1
+    const ticks: number[] = []
+    for (let tick = Math.ceil(min / step) * step; tick <= max; tick += step) ticks.push(tick)
+    return ticks
+  }
+}
+
+function axes(colors: ChartColors, xLabel: string, yLabel: string, xSteps?: number[]): uPlot.Axis[] {
   const common = { stroke: colors.muted, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid } }
   return [
-    { ...common, label: xLabel, labelSize: 18 },
+    { ...common, label: xLabel, labelSize: 18, ...(xSteps ? { splits: wholeSplits(xSteps) } : {}) },
     { ...common, label: yLabel, labelSize: 18, size: 52 },
   ]
 }
@@ -28,7 +41,7 @@ export function LatencyChart({ timeline }: { timeline: readonly BenchSecond[] })
   const options = useCallback(
     (colors: ChartColors) => ({
       scales: secondsScale,
-      axes: axes(colors, 'second', 'ms'),
+      axes: axes(colors, 'second', 'ms', secondSteps),
       series: [
         { label: 'second' },
         { label: 'p50', stroke: colors.ok, width: 2 },
@@ -58,7 +71,7 @@ export function ThroughputChart({ timeline }: { timeline: readonly BenchSecond[]
   const options = useCallback(
     (colors: ChartColors) => ({
       scales: secondsScale,
-      axes: axes(colors, 'second', 'calls/s'),
+      axes: axes(colors, 'second', 'calls/s', secondSteps),
       series: [
         { label: 'second' },
         { label: 'calls/s', stroke: colors.accent, fill: withAlpha(colors.accent, 0.12), width: 2 },
