@@ -101,7 +101,9 @@ async function bench(args: string[]): Promise<{ code: number; result: BenchJson;
 }
 
 describe('benchmark figures against known targets', () => {
-  it('measures a fixed 10 ms delay at concurrency 1 with p50 within 10 % of 10 ms', async () => {
+  // The figures are times: on a CI machine whose cores are all busy a run can lose a millisecond to scheduling, so the
+  // timing tests get two more tries (a broken runner is off in every try).
+  it('measures a fixed 10 ms delay at concurrency 1 with p50 within 10 % of 10 ms', { retry: 2 }, async () => {
     const { code, result } = await bench(['load/fixed', '-n', '100', '-c', '1', '--warmup', '10'])
     expect(code).toBe(0)
     expect(result.calls).toBe(100)
@@ -113,28 +115,32 @@ describe('benchmark figures against known targets', () => {
     expect(result.throughput).toBeLessThan(101)
   })
 
-  it('shows a one-second stall in the open-loop p99 at 200/s, while one closed-loop caller at a similar rate hides it', async () => {
-    armed = { afterMs: 1000, lengthMs: 1000 }
-    // At most 5 calls in flight: were latency counted from the real start, only the 5 calls caught in the stall would
-    // be slow, fewer than the 1 % of ~800 that p99 looks at. Five callers clear the backlog in the last two seconds.
-    const open = (await bench(['load/stall', '--rate', '200', '--duration', '4', '-c', '5'])).result
-    // Calls due during the stall waited up to 1 s behind it: counted from their scheduled start, a quarter of the run
-    // is late by 0–1,000 ms, so p99 lands near the end of the stall. The other seconds are on time but for the backlog's
-    // catch-up: p50 stays far below the stall (loose, for a loaded CI machine).
-    expect(open.calls).toBeGreaterThan(750)
-    expect(open.errors).toBe(0)
-    expect(open.rate).toMatchObject({ requested: 200, met: true })
-    expect(open.latencyMs.p99).toBeGreaterThan(800)
-    expect(open.latencyMs.p50).toBeLessThan(200)
+  it(
+    'shows a one-second stall in the open-loop p99 at 200/s, while one closed-loop caller at a similar rate hides it',
+    { retry: 2, timeout: 20_000 },
+    async () => {
+      armed = { afterMs: 1000, lengthMs: 1000 }
+      // At most 5 calls in flight: were latency counted from the real start, only the 5 calls caught in the stall would
+      // be slow, fewer than the 1 % of ~800 that p99 looks at. Five callers clear the backlog in the last two seconds.
+      const open = (await bench(['load/stall', '--rate', '200', '--duration', '4', '-c', '5'])).result
+      // Calls due during the stall waited up to 1 s behind it: counted from their scheduled start, a quarter of the run
+      // is late by 0–1,000 ms, so p99 lands near the end of the stall. The other seconds are on time but for the backlog's
+      // catch-up: p50 stays far below the stall (loose, for a loaded CI machine).
+      expect(open.calls).toBeGreaterThan(750)
+      expect(open.errors).toBe(0)
+      expect(open.rate).toMatchObject({ requested: 200, met: true })
+      expect(open.latencyMs.p99).toBeGreaterThan(800)
+      expect(open.latencyMs.p50).toBeLessThan(200)
 
-    armed = { afterMs: 1000, lengthMs: 1000 }
-    const closed = (await bench(['load/stall', '--duration', '4', '-c', '1'])).result
-    // The one caller waits out the stall in a single call and makes no others meanwhile: the stall is one sample.
-    expect(closed.latencyMs.max).toBeGreaterThan(900)
-    expect(closed.latencyMs.p99).toBeLessThan(200)
-    expect(closed.throughput).toBeGreaterThan(50)
-    expect(closed.throughput).toBeLessThan(300)
-  }, 20_000)
+      armed = { afterMs: 1000, lengthMs: 1000 }
+      const closed = (await bench(['load/stall', '--duration', '4', '-c', '1'])).result
+      // The one caller waits out the stall in a single call and makes no others meanwhile: the stall is one sample.
+      expect(closed.latencyMs.max).toBeGreaterThan(900)
+      expect(closed.latencyMs.p99).toBeLessThan(200)
+      expect(closed.throughput).toBeGreaterThan(50)
+      expect(closed.throughput).toBeLessThan(300)
+    },
+  )
 
   it('counts the errors of a target failing every 10th call exactly, by HTTP status', async () => {
     flaky = 0
