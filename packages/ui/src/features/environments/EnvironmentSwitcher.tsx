@@ -1,5 +1,5 @@
 /** The top bar's environment dropdown, the lock badge when the active environment has auth, and the editor button. */
-import { useState, type ReactElement } from 'react'
+import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { activeEnvironment } from '../../state/environments-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
@@ -9,12 +9,21 @@ import { LockBadge } from './LockBadge.js'
 import '../../styles/environments.css'
 
 export function EnvironmentSwitcher(): ReactElement {
-  const { environments } = useWorkbench()
+  const { environments, environmentEditor } = useWorkbench()
   const phase = useStore(environments, (s) => s.phase)
   const list = useStore(environments, (s) => s.document.environments)
   const active = useStore(environments, activeEnvironment)
   const [isEditorOpen, setEditorOpen] = useState(false)
   const isReady = phase === 'ready'
+  // Another part of the page (a hint's action) asked for the editor on one of its tabs.
+  const request = useStore(environmentEditor, (s) => s.request)
+  // A request made before this mounted was for an earlier switcher: only newer ones open the editor.
+  const heardSeq = useRef(request?.seq ?? 0)
+  useEffect(() => {
+    if (!request || request.seq === heardSeq.current) return
+    heardSeq.current = request.seq
+    setEditorOpen(true)
+  }, [request])
 
   return (
     <div className="env-switcher" data-phase={phase}>
@@ -53,7 +62,9 @@ export function EnvironmentSwitcher(): ReactElement {
       >
         <Icon name="sliders" size={16} />
       </button>
-      {isEditorOpen && <EnvironmentEditor onClose={() => setEditorOpen(false)} />}
+      {isEditorOpen && (
+        <EnvironmentEditor key={request?.seq ?? 0} initialPart={request?.part} onClose={() => setEditorOpen(false)} />
+      )}
     </div>
   )
 }
