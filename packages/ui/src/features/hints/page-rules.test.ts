@@ -41,6 +41,9 @@ describe('gRPC without reflection', () => {
     expect(
       reflectionHints([attempt({ message: 'No services discovered at x: it does not answer gRPC.', hint: undefined })]),
     ).toEqual([])
+    expect(
+      reflectionHints([attempt({ message: 'No services discovered at x: reflection lists no services.' })]),
+    ).toEqual([])
     expect(reflectionHints([attempt({ pluginId: 'rest' })])).toEqual([])
     expect(reflectionHints([attempt({ outcome: 'ok' })])).toEqual([])
   })
