@@ -1,7 +1,7 @@
 /**
  * The hint engine in real Chromium against the demo services: three failing calls of a method bring a hint whose
  * action opens the console; a dismissed hint stays dismissed while its condition holds again; a 401 without auth
- * offers the auth panel and opens it; a response over 2 s brings a slow-response hint whose action shows the Timing
+ * offers the auth panel and opens it; an unknown `${name}` is defined from its hint; a response over 2 s brings a slow-response hint whose action shows the Timing
  * tab; "Don't show again" keeps a kind hidden across a reload. Screenshots in dark, light and at 420 px.
  */
 import type { Page } from 'playwright-core'
@@ -84,6 +84,27 @@ describe.runIf(requireChromium())('hints beside the response', () => {
     expect(await editor(page).getByRole('tab', { name: /Auth/ }).getAttribute('aria-selected')).toBe('true')
     await editor(page).getByRole('button', { name: 'Close the environments editor' }).click()
     await editor(page).waitFor({ state: 'detached' })
+  })
+
+  it('names an unknown variable a call sent as written, and its action defines it in the environment', async () => {
+    await openMethod(page, 'echoGet')
+    await fieldInput(page, 'text').fill('${greeting}')
+    await sendWithShortcut(page)
+    const unknown = hint('Unknown variable ${greeting}')
+    await unknown.waitFor()
+    await unknown.getByRole('button', { name: 'Define ${greeting}' }).click()
+    await editor(page).waitFor()
+    expect(
+      await editor(page)
+        .getByRole('tab', { name: /Variables/ })
+        .getAttribute('aria-selected'),
+    ).toBe('true')
+    await editor(page).locator('.vars-row[data-variable="greeting"]').waitFor()
+    await editor(page).getByLabel('Value of greeting').fill('hello')
+    await editor(page).getByRole('button', { name: 'Close the environments editor' }).click()
+    await editor(page).waitFor({ state: 'detached' })
+    await sendWithShortcut(page)
+    await unknown.waitFor({ state: 'detached' })
   })
 
   it('shows a slow-response hint over 2 s, and its action shows the Timing tab', async () => {

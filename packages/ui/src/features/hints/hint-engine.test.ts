@@ -1,9 +1,11 @@
-import type { InvokeRequest, InvokeResult } from '@wirebench/core'
+import type { InvokeRequest, InvokeResult, LiveServerMessage } from '@wirebench/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '../../api/api-client.js'
 import { createCallsStore } from '../../state/calls-store.js'
+import type { LiveCallState } from '../../state/live-store.js'
 import { createHintEngine, type HintEngineDeps } from './hint-engine.js'
 import { createHintsStore, mutedKindsSpec } from './hints-store.js'
+import { silentStreamMs } from './page-rules.js'
 
 const request: InvokeRequest = {
   protocol: 'rest',
@@ -121,5 +123,52 @@ describe('muted kinds', () => {
     expect(kinds()).toEqual([])
     expect(JSON.parse(saved.get(mutedKindsSpec.key) ?? '')).toEqual({ version: 1, data: ['error-streak'] })
     expect([...createHintsStore().getState().muted]).toEqual(['error-streak'])
+  })
+})
+
+describe('hint engine over live calls', () => {
+  const target = { protocol: 'sse', url: 'http://127.0.0.1:1/events', service: 'Feed', method: 'ticks' }
+  const liveCall = (over: Partial<LiveCallState> = {}) =>
+    ({ id: 'c1', targetKey: 'feed', status: 'open', received: 0, startedAt: 0, ...over }) as LiveCallState
+  const event: LiveServerMessage = {
+    op: 'frames',
+    id: 'c1',
+    frames: [{ seq: 1, at: 1, frame: { type: 'message', data: { n: 1 } } }],
+  }
+
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  function setupLive() {
+    vi.useFakeTimers()
+    let current = liveCall()
+    const engine = createHintEngine(deps({ liveCall: () => current, now: () => Date.now() }))
+    const titles = () => engine.store.getState().hints.map((h) => h.title)
+    return { engine, titles, set: (call: LiveCallState) => (current = call) }
+  }
+
+  it('flags an event stream that stays silent for the whole wait, and drops the hint at its first event', () => {
+    const { engine, titles, set } = setupLive()
+    set(liveCall({ startedAt: Date.now() }))
+    engine.liveObserver.onOpen(liveCall(), { target })
+    vi.advanceTimersByTime(silentStreamMs - 1)
+    expect(titles()).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(titles()).toEqual(['No event in 10 s'])
+    engine.liveObserver.onServerMessages(liveCall(), [event])
+    expect(titles()).toEqual([])
+  })
+
+  it('stays quiet when an event came in time, and for other protocols', () => {
+    const { engine, titles, set } = setupLive()
+    engine.liveObserver.onOpen(liveCall(), { target })
+    engine.liveObserver.onServerMessages(liveCall(), [event])
+    set(liveCall({ received: 1 }))
+    engine.liveObserver.onOpen(liveCall({ id: 'c2', targetKey: 'ws' }), {
+      target: { ...target, protocol: 'websocket' },
+    })
+    vi.advanceTimersByTime(silentStreamMs * 2)
+    expect(titles()).toEqual([])
   })
 })
