@@ -84,6 +84,15 @@ describe.runIf(requireChromium())('hints beside the response', () => {
     expect(await editor(page).getByRole('tab', { name: /Auth/ }).getAttribute('aria-selected')).toBe('true')
     await editor(page).getByRole('button', { name: 'Close the environments editor' }).click()
     await editor(page).waitFor({ state: 'detached' })
+    // The editor's own button still opens it as before, on Variables.
+    await page.getByRole('button', { name: 'Edit environments' }).click()
+    expect(
+      await editor(page)
+        .getByRole('tab', { name: /Variables/ })
+        .getAttribute('aria-selected'),
+    ).toBe('true')
+    await editor(page).getByRole('button', { name: 'Close the environments editor' }).click()
+    await editor(page).waitFor({ state: 'detached' })
   })
 
   it('names an unknown variable a call sent as written, and its action defines it in the environment', async () => {
@@ -146,14 +155,16 @@ describe.runIf(requireChromium())('hints beside the response', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Don’t show again')
     await page.keyboard.press('Enter')
     await slow.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => localStorage.getItem('wirebench.hints.muted'))).toBe(
+      JSON.stringify({ version: 1, data: ['slow-response'] }),
+    )
+    await page.setViewportSize({ width: 1440, height: 900 })
     await page.reload()
     await page.locator('.app').waitFor()
     await methodRow(page, 'echoGet').waitFor({ state: 'attached', timeout: 30_000 })
-    await page.locator('.drawer-toggle').click()
     await openMethod(page, 'get_diagnostics_delay')
     await fieldInput(page, 'ms').fill('2100')
-    await sendWithShortcut(page)
+    expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^200/)
     expect(await hint(/^Slow response/).count()).toBe(0)
-    await page.setViewportSize({ width: 1280, height: 800 })
   })
 })

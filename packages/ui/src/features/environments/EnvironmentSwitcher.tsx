@@ -6,6 +6,7 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import { Icon } from '../../components/Icon.js'
 import { EnvironmentEditor } from './EnvironmentEditor.js'
 import { LockBadge } from './LockBadge.js'
+import type { EnvironmentPart } from './save-refusal.js'
 import '../../styles/environments.css'
 
 export function EnvironmentSwitcher(): ReactElement {
@@ -13,7 +14,8 @@ export function EnvironmentSwitcher(): ReactElement {
   const phase = useStore(environments, (s) => s.phase)
   const list = useStore(environments, (s) => s.document.environments)
   const active = useStore(environments, activeEnvironment)
-  const [isEditorOpen, setEditorOpen] = useState(false)
+  // Open, and on which tab when a hint's action asked for one (the button opens it as it always did).
+  const [editor, setEditor] = useState<{ part?: EnvironmentPart } | null>(null)
   const isReady = phase === 'ready'
   // Another part of the page (a hint's action) asked for the editor on one of its tabs.
   const request = useStore(environmentEditor, (s) => s.request)
@@ -22,7 +24,7 @@ export function EnvironmentSwitcher(): ReactElement {
   useEffect(() => {
     if (!request || request.seq === heardSeq.current) return
     heardSeq.current = request.seq
-    setEditorOpen(true)
+    setEditor({ part: request.part })
   }, [request])
 
   return (
@@ -58,12 +60,12 @@ export function EnvironmentSwitcher(): ReactElement {
         aria-label="Edit environments"
         title="Environments: variables and auth"
         disabled={!isReady}
-        onClick={() => setEditorOpen(true)}
+        onClick={() => setEditor({})}
       >
         <Icon name="sliders" size={16} />
       </button>
-      {isEditorOpen && (
-        <EnvironmentEditor key={request?.seq ?? 0} initialPart={request?.part} onClose={() => setEditorOpen(false)} />
+      {editor && (
+        <EnvironmentEditor key={request?.seq ?? 0} initialPart={editor.part} onClose={() => setEditor(null)} />
       )}
     </div>
   )
