@@ -124,6 +124,14 @@ describe('muted kinds', () => {
     expect(JSON.parse(saved.get(mutedKindsSpec.key) ?? '')).toEqual({ version: 1, data: ['error-streak'] })
     expect([...createHintsStore().getState().muted]).toEqual(['error-streak'])
   })
+
+  it('ignores a stored list naming kinds that do not exist', () => {
+    saved.set(mutedKindsSpec.key, JSON.stringify({ version: 1, data: ['slow-response', 'toString'] }))
+    vi.stubGlobal('window', {
+      localStorage: { getItem: (k: string) => saved.get(k) ?? null, setItem: () => undefined },
+    })
+    expect([...createHintsStore().getState().muted]).toEqual([])
+  })
 })
 
 describe('hint engine over live calls', () => {

@@ -32,7 +32,8 @@ export interface HintsState {
 
 export type HintsStore = StoreApi<HintsState>
 
-const isHintKind = (value: unknown): value is HintKind => typeof value === 'string' && value in hintKindLabels
+const isHintKind = (value: unknown): value is HintKind =>
+  typeof value === 'string' && Object.hasOwn(hintKindLabels, value)
 
 export const mutedKindsSpec: PersistedSpec<HintKind[]> = {
   key: 'wirebench.hints.muted',
