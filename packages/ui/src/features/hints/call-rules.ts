@@ -90,15 +90,21 @@ export const largeResponse: CallRule = (facts) => {
   })
 }
 
-export const errorStreak: CallRule = (facts) => {
-  if (facts.errorStreak < errorStreakLength) return undefined
-  return hintOf('error-streak', facts, {
-    title: `${facts.errorStreak} failed calls in a row`,
-    detail: `${methodName(facts.request)} failed ${facts.errorStreak} times running. The console shows each request beside its answer.`,
+/** The streak hint of a tab, for unary calls and live calls alike. */
+export function errorStreakHint(key: string, request: CallFacts['request'], streak: number): Hint | undefined {
+  if (streak < errorStreakLength) return undefined
+  return {
+    id: `error-streak:${key}`,
+    kind: 'error-streak',
+    targetKey: key,
+    title: `${streak} failed calls in a row`,
+    detail: `${methodName(request)} failed ${streak} times running. The console shows each request beside its answer.`,
     actionLabel: 'Open console',
     action: { kind: 'open-console' },
-  })
+  }
 }
+
+export const errorStreak: CallRule = (facts) => errorStreakHint(facts.key, facts.request, facts.errorStreak)
 
 export const authRefused: CallRule = (facts) => {
   const status = httpStatusOf(facts.record)

@@ -168,6 +168,33 @@ describe('hint engine over live calls', () => {
     expect(titles()).toEqual([])
   })
 
+  it('counts live calls that end in failure towards the tab’s streak; a cancel changes nothing, a success resets', () => {
+    const { engine, titles } = setupLive()
+    const grpc = { ...target, protocol: 'grpc', service: 'Chat', method: 'Watch' }
+    const ended = (id: string, status: 'OK' | 'Unavailable'): LiveServerMessage[] => [
+      { op: 'frames', id, frames: [{ seq: 1, at: 1, frame: { type: 'end', status } }] },
+      { op: 'closed', id },
+    ]
+    const run = (id: string, end: (call: LiveCallState) => void) => {
+      const call = liveCall({ id, targetKey: 'watch' })
+      engine.liveObserver.onOpen(call, { target: grpc })
+      end(call)
+    }
+    run('a', (call) => engine.liveObserver.onServerMessages(call, ended('a', 'Unavailable')))
+    run('b', (call) =>
+      engine.liveObserver.onServerMessages(call, [
+        { op: 'closed', id: 'b', problem: { type: 'x', title: 'Refused', status: 502, code: 'upstream_unreachable' } },
+      ]),
+    )
+    run('c', (call) => engine.liveObserver.onLocalEnd({ ...call, status: 'closed' }))
+    expect(titles()).toEqual([])
+    run('d', (call) => engine.liveObserver.onLocalEnd({ ...call, status: 'error' }))
+    expect(titles()).toEqual(['3 failed calls in a row'])
+    expect(engine.store.getState().hints[0]?.detail).toContain('Chat.Watch')
+    run('e', (call) => engine.liveObserver.onServerMessages(call, ended('e', 'OK')))
+    expect(titles()).toEqual([])
+  })
+
   it('stays quiet when an event came in time, and for other protocols', () => {
     const { engine, titles, set } = setupLive()
     engine.liveObserver.onOpen(liveCall(), { target })

@@ -2,11 +2,11 @@
  * Runs the hint rules where calls already flow: beside the console on the calls store's and the live store's
  * observers, and on the discovery store. It only reads what the stores hold; it never sends, delays or changes a call.
  */
-import type { DiscoveryAttempt, InvokeRequest, MethodInfo } from '@wirebench/core'
+import type { DiscoveryAttempt, InvokeRequest, LiveCallTarget, LiveServerMessage, MethodInfo } from '@wirebench/core'
 import type { CallsObserver } from '../../state/calls-store.js'
 import type { DiscoveryStore } from '../../state/discovery-store.js'
 import type { LiveCallState, LiveObserver } from '../../state/live-store.js'
-import { callHints, callRuleKinds, nextErrorStreak, type CallFacts } from './call-rules.js'
+import { callHints, callRuleKinds, errorStreakHint, nextErrorStreak, type CallFacts } from './call-rules.js'
 import { createHintsStore, type HintsStore } from './hints-store.js'
 import { reflectionHints, silentStreamHint, silentStreamMs, unknownVariablesHint } from './page-rules.js'
 
@@ -34,6 +34,31 @@ export function createHintEngine(deps: HintEngineDeps, store: HintsStore = creat
   const now = deps.now ?? Date.now
   const streaks = new Map<string, number>()
   const silenceTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  /** Live calls in flight: where they went, and whether their end frame said they failed. */
+  const liveCalls = new Map<string, { target: LiveCallTarget; hasFailed?: boolean }>()
+
+  /** A live call ended: a failure extends its tab's streak, a success resets it, a cancel (`undefined`) does neither. */
+  const endLive = (call: LiveCallState, hasFailed: boolean | undefined) => {
+    const entry = liveCalls.get(call.id)
+    if (!entry) return
+    liveCalls.delete(call.id)
+    if (hasFailed === undefined) return
+    const streak = hasFailed ? (streaks.get(call.targetKey) ?? 0) + 1 : 0
+    streaks.set(call.targetKey, streak)
+    const hint = errorStreakHint(call.targetKey, entry.target, streak)
+    store.getState().replace({ targetKey: call.targetKey, kinds: ['error-streak'] }, hint ? [hint] : [])
+  }
+  /** Follows a live call's end through its server messages: an end frame's status, then `closed`. */
+  const followEnd = (call: LiveCallState, message: LiveServerMessage) => {
+    const entry = liveCalls.get(call.id)
+    if (!entry) return
+    if (message.op === 'frames') {
+      for (const { frame } of message.frames) {
+        if (frame.type === 'end') entry.hasFailed = frame.status !== 'OK' && frame.status !== 'Cancelled'
+      }
+    }
+    if (message.op === 'closed') endLive(call, message.problem ? true : (entry.hasFailed ?? false))
+  }
 
   const callsObserver: CallsObserver = guardedCalls({
     onSend: (key, request) => {
@@ -63,6 +88,7 @@ export function createHintEngine(deps: HintEngineDeps, store: HintsStore = creat
   }
   const liveObserver: LiveObserver = guardedLive({
     onOpen: (call, request) => {
+      liveCalls.set(call.id, { target: request.target })
       if (request.target.protocol !== 'sse') return
       store.getState().replace({ targetKey: call.targetKey, kinds: ['silent-event-stream'] }, [])
       clearSilence(call)
@@ -76,6 +102,7 @@ export function createHintEngine(deps: HintEngineDeps, store: HintsStore = creat
     },
     onSend: () => undefined,
     onServerMessages: (call, messages) => {
+      for (const message of messages) followEnd(call, message)
       if (!silenceTimers.has(call.id) && call.received > 0) return
       const hasEvent = messages.some((m) => m.op === 'frames' && m.frames.some((f) => f.frame.type === 'message'))
       const hasEnded = messages.some((m) => m.op === 'closed')
@@ -84,6 +111,8 @@ export function createHintEngine(deps: HintEngineDeps, store: HintsStore = creat
       store.getState().replace({ targetKey: call.targetKey, kinds: ['silent-event-stream'] }, [])
     },
     onLocalEnd: (call) => {
+      // The page ended it: failed before opening or lost its connection (a failure), or cancelled by the user.
+      endLive(call, call.status === 'error' ? true : undefined)
       clearSilence(call)
       store.getState().replace({ targetKey: call.targetKey, kinds: ['silent-event-stream'] }, [])
     },
