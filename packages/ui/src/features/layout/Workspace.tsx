@@ -12,6 +12,7 @@ import { RestResponsePane } from '../../protocols/rest/RestResponsePane.js'
 import { TabStrip } from '../tabs/TabStrip.js'
 import { ToastView } from '../../components/ToastView.js'
 import { ConsoleDock } from '../console/ConsoleDock.js'
+import { HintsStrip } from '../hints/HintsStrip.js'
 import { useDrawerFocusReturn } from './useDrawerFocusReturn.js'
 import { useNarrowPaneScroll } from './useNarrowPaneScroll.js'
 import { Welcome } from './Welcome.js'
@@ -72,6 +73,7 @@ export function Workspace(): ReactElement {
             <Welcome />
           )}
         </main>
+        <HintsStrip targetKey={target?.key} />
         <ConsoleDock />
       </div>
       <ToastView />
