@@ -124,6 +124,14 @@ export class LiveSession {
           problem: false,
         })
         return
+      case 'ai.chat':
+        this.reject(
+          new WorkbenchError('unsupported', 'This workbench has no AI package: the assistant is not available.', {
+            hint: 'Start the standalone workbench (it bundles the AI package), or add it to the embedding host.',
+          }),
+          message.id,
+        )
+        return
     }
   }
 
