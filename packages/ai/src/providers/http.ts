@@ -175,8 +175,10 @@ export async function readSse(
   onEvent: (data: string, event: string | undefined) => void,
 ): Promise<void> {
   const parser = createParser({ onEvent: (event) => onEvent(event.data, event.event) })
-  body.setEncoding('utf8')
-  for await (const chunk of body) parser.feed(chunk as string)
+  // Streaming decode: a UTF-8 character may be split across chunks.
+  const decoder = new TextDecoder()
+  for await (const chunk of body) parser.feed(decoder.decode(chunk as Buffer, { stream: true }))
+  parser.feed(decoder.decode())
 }
 
 /** Feeds each non-empty line of a newline-delimited JSON stream to `onLine`. */
@@ -185,9 +187,9 @@ export async function readNdjson(
   onLine: (value: unknown) => void,
 ): Promise<void> {
   let pending = ''
-  body.setEncoding('utf8')
+  const decoder = new TextDecoder()
   for await (const chunk of body) {
-    pending += chunk as string
+    pending += decoder.decode(chunk as Buffer, { stream: true })
     let newline = pending.indexOf('\n')
     while (newline >= 0) {
       const line = pending.slice(0, newline).trim()
@@ -196,5 +198,6 @@ export async function readNdjson(
       newline = pending.indexOf('\n')
     }
   }
+  pending += decoder.decode()
   if (pending.trim() !== '') onLine(JSON.parse(pending))
 }
