@@ -16,6 +16,7 @@ import type { StandaloneServer } from '@wirebench/server'
 import { startListing, startOllamaReplay } from '../servers/ai/model-servers.js'
 import type { RecordingServer } from '../servers/ai/model-servers.js'
 import { connectLive, liveUrl } from '../servers/live/live-client.js'
+import { liveWorkbench } from '../servers/live/live-workbench.js'
 
 /** A loopback port nothing listens on (taken, then released). */
 async function freePort(): Promise<number> {
@@ -119,5 +120,19 @@ describe('local model servers and the streamed chat', () => {
     } finally {
       await client.close()
     }
+  })
+})
+
+describe('a live socket without the AI package', () => {
+  const wb = liveWorkbench()
+
+  it('answers ai.chat with an unsupported problem naming what to do', async () => {
+    const client = await wb.connect()
+    client.send({ op: 'ai.chat', id: 'chat-x', request: { messages: [{ role: 'user', content: 'hello' }] } })
+    const error = await client.waitFor((message) => message.op === 'error')
+    expect(error).toMatchObject({
+      id: 'chat-x',
+      problem: { detail: 'This workbench has no AI package: the assistant is not available.' },
+    })
   })
 })
