@@ -14,7 +14,7 @@ import type { AiProbeResponse, LiveServerMessage } from '@wirebench/core'
 import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
 import { startListing, startOllamaReplay } from '../servers/ai/model-servers.js'
-import type { RecordingServer } from '../servers/ai/model-servers.js'
+import type { OllamaReplay, RecordingServer } from '../servers/ai/model-servers.js'
 import { connectLive, liveUrl } from '../servers/live/live-client.js'
 import { liveWorkbench } from '../servers/live/live-workbench.js'
 
@@ -33,7 +33,7 @@ describe('local model servers and the streamed chat', () => {
   let configDir: string
   let ollamaListing: RecordingServer
   let lmstudioListing: RecordingServer
-  let ollamaChat: RecordingServer
+  let ollamaChat: OllamaReplay
 
   const api = async (path: string, init: RequestInit = {}): Promise<{ status: number; json: unknown }> => {
     const response = await fetch(`${base}${path}`, {
@@ -117,6 +117,22 @@ describe('local model servers and the streamed chat', () => {
       const deltas = client.messages.filter((message) => message.op === 'ai.delta')
       expect(deltas.map((message) => message.op === 'ai.delta' && message.text)).toEqual(['Hello ', 'from ', 'Ollama.'])
       expect(JSON.parse(ollamaChat.bodies.at(-1) ?? '{}')).toMatchObject({ stream: true })
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('stops a streamed chat and the provider’s request when the page cancels it', async () => {
+    await api(AI_ROUTES.config, { method: 'PUT', body: JSON.stringify({ provider: 'ollama', model: 'slow' }) })
+    const client = await connectLive(liveUrl(base), { token: wb.token })
+    try {
+      client.send({ op: 'ai.chat', id: 'chat-2', request: { messages: [{ role: 'user', content: 'take your time' }] } })
+      await client.waitFor((message) => message.op === 'ai.delta' && message.id === 'chat-2')
+      client.send({ op: 'cancel', id: 'chat-2' })
+      const ended = await client.waitFor((message) => message.op === 'error' && message.id === 'chat-2')
+      expect(ended).toMatchObject({ problem: { code: 'cancelled' } })
+      await expect.poll(() => ollamaChat.abandoned).toBe(1)
+      expect(client.messages.some((message) => message.op === 'ai.done')).toBe(false)
     } finally {
       await client.close()
     }

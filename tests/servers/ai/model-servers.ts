@@ -223,13 +223,24 @@ export function startAnthropicReplay(): Promise<RecordingServer> {
   })
 }
 
+/** Ollama's replay, and how many answers its client abandoned before their end (a cancelled chat). */
+export type OllamaReplay = RecordingServer & { readonly abandoned: number }
+
 /**
  * Ollama `/api/chat` (github.com/ollama/ollama docs/api.md): NDJSON chunks ending with `done: true`, tool calls with
- * object arguments, and the 404 `model "…" not found, try pulling it first` for a model that is not pulled.
+ * object arguments, and the 404 `model "…" not found, try pulling it first` for a model that is not pulled. Model
+ * `slow` sends its first chunk and then nothing until the client goes away.
  */
-export function startOllamaReplay(): Promise<RecordingServer> {
-  return startReplay('/api/chat', (body, response) => {
+export async function startOllamaReplay(): Promise<OllamaReplay> {
+  let abandoned = 0
+  const server = await startReplay('/api/chat', (body, response) => {
     const model = String(body.model)
+    if (model === 'slow') {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' })
+      response.write(`${JSON.stringify({ model, message: { role: 'assistant', content: 'Thinking' }, done: false })}\n`)
+      response.on('close', () => abandoned++)
+      return
+    }
     if (model === 'not-pulled') {
       response.writeHead(404, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ error: `model "${model}" not found, try pulling it first` }))
@@ -268,6 +279,7 @@ export function startOllamaReplay(): Promise<RecordingServer> {
     for (const line of [...lines, done]) response.write(`${JSON.stringify(line)}\n`)
     response.end()
   })
+  return Object.defineProperty(server, 'abandoned', { get: () => abandoned }) as OllamaReplay
 }
 
 /** An MCP host over streamable HTTP (stateless): the same `chat` tool as the stdio fixture. */
