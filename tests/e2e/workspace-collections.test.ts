@@ -123,6 +123,15 @@ describe.runIf(requireChromium())('collections sidebar', () => {
     await screenshot(page, 'collections-move-to-dark')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.setViewportSize({ width: 420, height: 860 })
+    // Narrowed under the dialog, the sidebar becomes the closed drawer at once: gone, not sliding away behind it.
+    const sidebar = await page.evaluate(() => {
+      const element = document.querySelector('.sidebar')
+      return (
+        element && { right: element.getBoundingClientRect().right, visibility: getComputedStyle(element).visibility }
+      )
+    })
+    expect(sidebar).toEqual({ right: expect.any(Number) as number, visibility: 'hidden' })
+    expect(sidebar?.right).toBeLessThanOrEqual(0)
     await screenshot(page, 'collections-move-to-narrow-light')
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.emulateMedia({ colorScheme: 'dark' })
