@@ -7,12 +7,20 @@ import { watch } from 'chokidar'
 import type { FSWatcher } from 'chokidar'
 
 export interface FolderWatcher {
+  /**
+   * Whether every change from now on is reported: after chokidar's initial walk, and only while no watch error
+   * occurred (an error may have lost events, so what was read before can no longer be trusted).
+   */
+  isWatching(): boolean
   close(): Promise<void>
 }
 
 export interface FolderWatcherOptions {
   dir: string
+  /** Once per burst of changes, after the debounce. */
   onChange: () => void
+  /** At every change as it is seen, before the debounce: what was read of the folder is stale from now on. */
+  onEvent?: () => void
   debounceMs?: number
 }
 
@@ -34,7 +42,10 @@ export function watchFolder(options: FolderWatcherOptions): FolderWatcher {
     depth: 10,
     ignored: (path: string) => isIgnored(path, dir),
   })
+  let isReady = false
+  let hasFailed = false
   const changed = () => {
+    options.onEvent?.()
     if (timer) clearTimeout(timer)
     timer = setTimeout(() => {
       timer = undefined
@@ -42,9 +53,19 @@ export function watchFolder(options: FolderWatcherOptions): FolderWatcher {
     }, debounceMs)
   }
   watcher.on('all', changed)
+  // Raw events come straight from fs.watch, before chokidar's own stat of the file: a read that follows a change
+  // closely already knows its cached content is stale.
+  watcher.on('raw', () => options.onEvent?.())
+  watcher.on('ready', () => {
+    isReady = true
+  })
   // A watcher error (a folder removed under it) must not end the process; the next rescan shows what is left.
-  watcher.on('error', () => undefined)
+  watcher.on('error', () => {
+    hasFailed = true
+    changed()
+  })
   return {
+    isWatching: () => isReady && !hasFailed,
     async close() {
       if (timer) clearTimeout(timer)
       await watcher.close()
