@@ -67,6 +67,18 @@ describe('workspace content kept in memory by the folder watcher', () => {
     content = await service.content('default')
     expect(content.requests.find((r) => r.path === 'group-2/added')?.request.messages).toEqual([{ n: 7 }])
 
+    await mkdir(join(requestsDir(), 'new-folder'))
+    await writeFile(fileOf('new-folder/inside'), requestText('inside', 8))
+    content = await service.content('default')
+    expect(content.requests.find((r) => r.path === 'new-folder/inside')?.request.messages).toEqual([{ n: 8 }])
+    // A folder that appeared after the watcher started is watched too (once chokidar has seen it: hence the poll).
+    await whenWatching()
+    await writeFile(fileOf('new-folder/inside'), requestText('inside', 9))
+    await expect
+      .poll(async () => (await service.content('default')).requests.find((r) => r.path === 'new-folder/inside'))
+      .toMatchObject({ request: { messages: [{ n: 9 }] } })
+    await unlink(fileOf('new-folder/inside'))
+
     await unlink(fileOf('group-3/r-003'))
     content = await service.content('default')
     expect(content.requests.some((r) => r.path === 'group-3/r-003')).toBe(false)
