@@ -25,6 +25,7 @@ import {
   SetLevelRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
+  UrlElicitationRequiredError,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 
@@ -153,6 +154,12 @@ function baseTools(): Tool[] {
     { name: 'grow', description: 'Adds a tool and says the list changed.', inputSchema: object() },
     { name: 'ping-client', description: 'Pings the client.', inputSchema: object() },
     {
+      name: 'needs-consent',
+      description:
+        'Refuses with URLElicitationRequiredError (-32042) until a consent page is finished; reports it finished 300 ms later.',
+      inputSchema: object(),
+    },
+    {
       name: 'ask-then-withdraw',
       description: 'Asks the user, then withdraws the question after 200 ms.',
       inputSchema: object(),
@@ -209,6 +216,7 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
       },
     )
     const subscribed = new Set<string>()
+    let consent: 'none' | 'asked' | 'given' = 'none'
     server.setRequestHandler(ListToolsRequestSchema, (request) => {
       const start = Number(request.params?.cursor ?? 0)
       const page = tools.slice(start, start + pageSize)
@@ -294,6 +302,22 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
         case 'ping-client':
           await server.ping()
           return text('pong')
+        case 'needs-consent': {
+          if (consent === 'given') return text('consented')
+          const elicitationId = randomUUID()
+          if (consent === 'none') {
+            consent = 'asked'
+            const notify = server.createElicitationCompletionNotifier(elicitationId)
+            setTimeout(() => {
+              consent = 'given'
+              void notify().catch(() => undefined)
+            }, 300)
+          }
+          throw new UrlElicitationRequiredError(
+            [{ mode: 'url', url: 'https://consent.example/lab', message: 'Agree to the lab terms.', elicitationId }],
+            'Consent needed.',
+          )
+        }
         case 'nested':
           return { ...text(JSON.stringify(args)), structuredContent: args }
         case 'contents':
