@@ -34,6 +34,8 @@ export interface LabServerOptions {
   generatedTools?: number
   /** Tools per `tools/list` page (default: all on one page). */
   pageSize?: number
+  /** Every `tools/list` page names the same next cursor, so the list never ends. */
+  isCursorLooping?: boolean
   /** Refuse requests without `Authorization: Bearer <token>` with 401 and a protected-resource metadata URL. */
   bearerToken?: string
   /** Serve HTTPS; `requestCert` asks for (and requires) a client certificate signed by `ca`. */
@@ -220,6 +222,7 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
     server.setRequestHandler(ListToolsRequestSchema, (request) => {
       const start = Number(request.params?.cursor ?? 0)
       const page = tools.slice(start, start + pageSize)
+      if (options.isCursorLooping) return { tools: page, nextCursor: '0' }
       const next = start + pageSize
       return next < tools.length ? { tools: page, nextCursor: String(next) } : { tools: page }
     })
