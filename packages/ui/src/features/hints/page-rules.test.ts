@@ -47,6 +47,15 @@ describe('gRPC without reflection', () => {
     expect(reflectionHints([attempt({ pluginId: 'rest' })])).toEqual([])
     expect(reflectionHints([attempt({ outcome: 'ok' })])).toEqual([])
   })
+
+  it('stays quiet for a URL another plugin found services at (an HTTP/1.1 404 reads as Unimplemented)', () => {
+    const mcp = { url: 'http://127.0.0.1:4000/mcp' }
+    const hints = reflectionHints([
+      attempt({ ...mcp, pluginId: 'connect' }),
+      attempt({ ...mcp, pluginId: 'mcp', outcome: 'ok', servicesFound: 3, message: undefined, hint: undefined }),
+    ])
+    expect(hints).toEqual([])
+  })
 })
 
 describe('silent event stream', () => {

@@ -40,9 +40,16 @@ export function isReflectionMissing(attempt: DiscoveryAttempt): boolean {
   )
 }
 
-/** One page-wide hint per URL whose gRPC server offers no reflection. */
+/**
+ * One page-wide hint per URL whose gRPC server offers no reflection. A URL another plugin found services at is not
+ * a gRPC server at all: Connect and gRPC-Web read an HTTP/1.1 server's 404 for the reflection path as
+ * `Unimplemented`, so an MCP or REST endpoint would otherwise be told to upload .proto files.
+ */
 export function reflectionHints(attempts: readonly DiscoveryAttempt[]): Hint[] {
-  const urls = new Set(attempts.filter(isReflectionMissing).map((attempt) => attempt.url))
+  const served = new Set(attempts.filter((attempt) => attempt.outcome === 'ok').map((attempt) => attempt.url))
+  const urls = new Set(
+    attempts.filter((attempt) => isReflectionMissing(attempt) && !served.has(attempt.url)).map((a) => a.url),
+  )
   return [...urls].map((url) => ({
     id: `grpc-no-reflection:${url}`,
     kind: 'grpc-no-reflection',
