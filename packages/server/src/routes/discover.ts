@@ -4,13 +4,18 @@ import type { FastifyInstance } from 'fastify'
 import { pluginLogger } from '../services/logger.js'
 import { clientGone } from './deps.js'
 import type { RouteDeps } from './deps.js'
+import { dropNullFields } from './null-fields.js'
 import { discoverBodySchema } from './schemas.js'
 import type { DiscoverBody } from './schemas.js'
 
 export function registerDiscoverRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.post<{ Body: DiscoverBody }>(
     '/api/discover',
-    { schema: { body: discoverBodySchema(deps.limits.maxDiscoveryUrls) }, bodyLimit: deps.limits.jsonBodyBytes },
+    {
+      schema: { body: discoverBodySchema(deps.limits.maxDiscoveryUrls) },
+      bodyLimit: deps.limits.jsonBodyBytes,
+      preValidation: dropNullFields,
+    },
     (request, reply): Promise<DiscoverResponse> =>
       deps.discovery.discover({
         urls: request.body.urls,

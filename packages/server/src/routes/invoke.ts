@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify'
 import { pluginLogger } from '../services/logger.js'
 import { clientGone } from './deps.js'
 import type { RouteDeps } from './deps.js'
+import { dropNullFields } from './null-fields.js'
 import { invokeBodySchema } from './schemas.js'
 
 export function registerInvokeRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.post<{ Body: InvokeRequest }>(
     '/api/invoke',
     // The body is never logged: it carries request data and the metadata carries credentials.
-    { schema: { body: invokeBodySchema }, bodyLimit: deps.limits.jsonBodyBytes },
+    { schema: { body: invokeBodySchema }, bodyLimit: deps.limits.jsonBodyBytes, preValidation: dropNullFields },
     (request, reply): Promise<InvokeResponse> =>
       deps.recorder.unary(
         request.body.history,

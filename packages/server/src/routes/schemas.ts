@@ -21,10 +21,28 @@ const metadataSchema = {
 /** Any JSON value: messages are the protocol's own JSON, checked by the plugin. */
 const anyJson = {} as JSONSchemaType<unknown>
 
+/**
+ * The body schema with its optional fields refusing `null`, as the request types do: JSONSchemaType demands
+ * `nullable: true` on every optional property, which would let a null through to a service as a value (a null
+ * `serverUrl` failed as a 500, a null `history` crashed the process). The routes drop null fields before validation
+ * (null-fields.ts), so a null written for "absent" still works; the schema is what the services may rely on.
+ */
+function absentNeverNull<T>(schema: JSONSchemaType<T>): JSONSchemaType<T> {
+  const { properties } = schema as { properties?: Record<string, object> }
+  if (!properties) return schema
+  const strict = Object.fromEntries(
+    Object.entries(properties).map(([name, field]) => {
+      const { nullable: _nullable, ...rest } = field as { nullable?: boolean }
+      return [name, rest]
+    }),
+  )
+  return { ...schema, properties: strict }
+}
+
 export type DiscoverBody = DiscoverRequest & { protocolHints?: string[] }
 
 export function discoverBodySchema(maxUrls: number): JSONSchemaType<DiscoverBody> {
-  return {
+  return absentNeverNull<DiscoverBody>({
     type: 'object',
     required: ['urls'],
     additionalProperties: false,
@@ -38,7 +56,7 @@ export function discoverBodySchema(maxUrls: number): JSONSchemaType<DiscoverBody
       metadata: metadataSchema,
       protocolHints: { type: 'array', nullable: true, maxItems: 32, items: { type: 'string', maxLength: 64 } },
     },
-  }
+  })
 }
 
 /**
@@ -56,7 +74,7 @@ export const historyTemplateSchema = {
   },
 } as const
 
-export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
+export const invokeBodySchema: JSONSchemaType<InvokeRequest> = absentNeverNull<InvokeRequest>({
   type: 'object',
   required: ['protocol', 'url', 'service', 'method', 'messages'],
   additionalProperties: false,
@@ -73,13 +91,13 @@ export const invokeBodySchema: JSONSchemaType<InvokeRequest> = {
     // JSONSchemaType cannot describe the template's `unknown` message fields; the shape is checked as written above.
     history: historyTemplateSchema as never,
   },
-}
+})
 
 /**
  * `POST /api/export`: the invoke body plus the format. The format is any short string here: the service answers one
  * the protocol cannot write with a problem that names those it can.
  */
-export const exportBodySchema: JSONSchemaType<ExportRequest> = {
+export const exportBodySchema: JSONSchemaType<ExportRequest> = absentNeverNull<ExportRequest>({
   type: 'object',
   required: ['protocol', 'url', 'service', 'method', 'messages', 'format'],
   additionalProperties: false,
@@ -110,7 +128,7 @@ export const exportBodySchema: JSONSchemaType<ExportRequest> = {
       },
     },
   },
-}
+})
 
 /** `POST /api/import/preview`; the content's size is bounded by the route's body limit. */
 export const importRequestSchema: JSONSchemaType<ImportRequest> = {

@@ -337,6 +337,21 @@ describe('credentials bound to hosts', () => {
     ])
   })
 
+  it('discovers a stdio MCP server without the credentials and without a notice, but notices a refused host', async () => {
+    const t = await setUp([local({ approved: [], refused: ['evil.test'] })], 'local')
+    await t.discover(['mcp+stdio://everything'])
+    await t.discover(['mcp@mcp+stdio://everything'])
+    expect(t.discovered).toEqual([{ urls: ['mcp+stdio://everything'] }, { urls: ['mcp@mcp+stdio://everything'] }])
+    expect(t.session.hostQuestions.store.getState().questions).toEqual([])
+    expect(t.session.hostQuestions.store.getState().notices).toEqual([])
+    // The withholding itself still tells when a discovery of one host went without what it could have carried.
+    await t.discover(['http://evil.test/openapi.json'])
+    expect(t.discovered[2]).toEqual({ urls: ['http://evil.test/openapi.json'] })
+    expect(t.session.hostQuestions.store.getState().notices).toEqual([
+      expect.objectContaining({ environmentName: 'Local demo', host: 'evil.test', reason: 'refused' }),
+    ])
+  })
+
   it('gives channel frames the secret variables only on an approved host', async () => {
     const t = await setUp([local({ approved: ['api.test'], refused: ['evil.test'] })], 'local')
     const address = { protocol: 'websocket', url: 'ws://x', service: 's', method: 'm' }

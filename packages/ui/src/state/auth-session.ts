@@ -254,8 +254,10 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
       const environment = activeEnvironment(environments.getState())
       const workspaceVars = options.workspaceVars?.()
       const addresses = request.urls.map((url) => parseUrlSpec(url).address)
-      // Several hosts in one request cannot share credentials: only the trust settings go.
-      const oneHost = new Set(addresses.map((address) => callTarget(address)?.key)).size === 1
+      // Several hosts in one request cannot share credentials: only the trust settings go. Neither can a discovery
+      // that names no network host (a stdio MCP server gets no environment credentials by design, SECURITY.md).
+      const hosts = new Set(addresses.map((address) => callTarget(address)?.key))
+      const oneHost = hosts.size === 1 && !hosts.has(undefined)
       try {
         const prepared = await prepareBoundCall({
           protocol: 'discovery',
@@ -268,7 +270,8 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
           ...(workspaceVars ? { scopes: [workspaceScope(environment, workspaceVars)] } : {}),
           ...(signal ? { signal } : {}),
         })
-        // A discovery of one host that went without the credentials says so, as a call would.
+        // A discovery of one host that went without the credentials says so, as a call would; one that names no
+        // host had nothing it could have carried, so it leaves no notice (the demo discovers a stdio server at start).
         if (oneHost) binding.report(environment, prepared)
         return prepared.metadata
       } catch (error) {

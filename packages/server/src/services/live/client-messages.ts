@@ -9,6 +9,7 @@ import { WorkbenchError } from '@wirebench/core'
 import type { InvokeRequest, LiveClientMessage } from '@wirebench/core'
 import { aiChatBodySchema } from '../../routes/ai-schemas.js'
 import { invokeBodySchema } from '../../routes/schemas.js'
+import { withoutNullFields } from '../../routes/null-fields.js'
 import { createAjv } from '../../routes/validation.js'
 
 type Op = LiveClientMessage['op']
@@ -30,6 +31,11 @@ const targetProperties = {
   history: target.history,
 }
 const targetRequired = ['protocol', 'url', 'service', 'method'] as const
+/** The optional fields of an open, where a null means absent. */
+const openNullable = [
+  'overflow',
+  ...Object.keys(targetProperties).filter((name) => !targetRequired.includes(name as never)),
+]
 /** Any JSON (null included): the protocol's own message, checked by the plugin. */
 const anyJson = {}
 
@@ -145,7 +151,9 @@ export function validateClientMessage(value: unknown): LiveClientMessage {
     )
   }
   const validate = compiled()[op] as ValidateFunction<LiveClientMessage>
-  if (validate(value)) return value
+  // An open's call fields follow `/api/invoke`'s rule (a null means absent); a sent message may be null itself.
+  const checked = op === 'stream.open' || op === 'channel.open' ? withoutNullFields(value, openNullable) : value
+  if (validate(checked)) return checked
   throw new WorkbenchError('invalid_request', `Invalid ${op} message: ${describeIssue(validate.errors?.[0])}.`)
 }
 

@@ -212,8 +212,7 @@ export class LiveSession {
       plugin: resolved.plugin,
       call: resolved.call,
       metadata: message.metadata,
-      // `null` passes the shared `/api/invoke` field schema; like there, it means no timeout was given.
-      timeoutMs: message.timeoutMs == null ? undefined : Math.min(message.timeoutMs, limits.maxTimeoutMs),
+      timeoutMs: message.timeoutMs === undefined ? undefined : Math.min(message.timeoutMs, limits.maxTimeoutMs),
       idleTimeoutMs: limits.idleTimeoutMs,
       overflow: message.overflow ?? 'pause',
       ackWindow: limits.ackWindow,
