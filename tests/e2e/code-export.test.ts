@@ -94,6 +94,8 @@ describe.runIf(requireChromium())('code export', () => {
     expect(text).toMatch(/^curl /)
     expect(text).toContain(`text=${WORD}`)
     expect(text).not.toContain(SECRET)
+    // curl single-quotes the header: the reference is literal text, to replace by hand, not a shell variable.
+    expect(await dialog.locator('.export-help').textContent()).toContain('replace each with its value')
     await screenshot(page, 'code-export-rest-dark')
 
     await dialog.getByLabel('Resolve variables').uncheck()
@@ -154,6 +156,7 @@ describe.runIf(requireChromium())('code export', () => {
     await screenshot(page, 'code-export-grpc-dark')
     await dialog.getByLabel('Format').selectOption({ label: 'wirebench call' })
     await expect.poll(() => previewText(dialog)).toMatch(/^wirebench call /)
+    expect(await dialog.locator('.export-help').textContent()).toContain('fills them from --env')
     await page.keyboard.press('Escape')
   })
 
