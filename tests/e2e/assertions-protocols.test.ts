@@ -1,13 +1,14 @@
 /**
  * A saved request's assertions show beside the unary response of every protocol, not only REST and gRPC: a GraphQL
  * query, an MCP tool call and a SignalR hub invocation against the demo services, each saved, given assertions in the
- * editor and sent. The MCP and SignalR result viewers also offer the chain action on their values.
+ * editor and sent. The MCP and SignalR result viewers also offer the chain action on their values, and their request
+ * panes (and the WebSocket composer) flag a reference that reads nothing before anything is sent.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
-import { pinTheme, setRequestJson } from './support/live-page.js'
+import { pinTheme, setRequestJson, typeInComposer } from './support/live-page.js'
 import { fieldInput, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
@@ -128,5 +129,32 @@ describe.runIf(requireChromium())('assertions beside GraphQL, MCP and SignalR re
       .click()
     await expect.poll(() => clipboard(page)).toBe('${hub/echo.response.greeting}')
     expect(pageErrors).toEqual([])
+  })
+
+  it('flags a reference that reads nothing in MCP, SignalR and WebSocket panes before sending', async () => {
+    const flag = page.locator('.unknown-vars-flag')
+    await openServerMethod('/mcp', 'shout')
+    await fieldInput(page, 'message').fill('hi ${response.nope}')
+    await expect.poll(() => flag.getAttribute('data-unknown')).toBe('response.nope')
+    await screenshot(page, 'unknown-reference-mcp-dark')
+    await fieldInput(page, 'message').fill('hi ${response.content.0.text}')
+    await expect.poll(() => flag.count()).toBe(0)
+
+    await openServerMethod('/hubs/chat', 'invoke')
+    await setRequestJson(page, { target: 'Echo', arguments: ['${mcp/shout.response.nope}'] })
+    await expect.poll(() => flag.getAttribute('data-unknown')).toBe('mcp/shout.response.nope')
+
+    const search = page.getByRole('searchbox', { name: 'Search operations' })
+    await search.fill('connect')
+    await page.locator('.sb-method[data-origin$="/chat"][data-origin^="ws://"]').first().click()
+    await search.fill('')
+    await page.locator('.request-pane .method-name', { hasText: 'connect' }).waitFor()
+    await typeInComposer(page, 'Text', 'hi ${response.nope}')
+    // Flagged while typing, before Ctrl+Enter, and nothing was sent.
+    await expect
+      .poll(() => page.locator('.ws-composer .unknown-vars-flag').getAttribute('data-unknown'))
+      .toBe('response.nope')
+    expect(await page.locator('.live-row').count()).toBe(0)
+    await screenshot(page, 'unknown-reference-ws-dark')
   })
 })

@@ -15,21 +15,28 @@ import '../../styles/environments.css'
 export interface UnknownVariablesFlagProps {
   target: MethodRef
   serverUrl?: string | undefined
+  /** A channel frame to check instead of the draft: frames are substituted one by one as they are sent. */
+  frame?: unknown
 }
 
-export function UnknownVariablesFlag({ target, serverUrl }: UnknownVariablesFlagProps): ReactElement | null {
+export function UnknownVariablesFlag({ target, serverUrl, frame }: UnknownVariablesFlagProps): ReactElement | null {
   const { drafts, environments, calls, responses } = useWorkbench()
   const draft = useStore(drafts, (s) => s.drafts[target.key] ?? emptyDraft)
   const environment = useStore(environments, activeEnvironment)
   // A response that arrives (here or in a saved request's tab) can resolve a `${response.…}`: render again then.
   useStore(calls, (s) => s.calls)
-  const names = unresolvedVariables({
-    environment,
-    resolve: responses.resolverFor(target.key),
-    messages: [draft.value],
-    ...(headersToMetadata(draft.headers) ? { metadata: headersToMetadata(draft.headers) } : {}),
-    ...(serverUrl ? { serverUrl } : {}),
-  })
+  const resolve = responses.resolverFor(target.key)
+  const names = unresolvedVariables(
+    frame !== undefined
+      ? { environment, resolve, messages: [frame] }
+      : {
+          environment,
+          resolve,
+          messages: [draft.value],
+          ...(headersToMetadata(draft.headers) ? { metadata: headersToMetadata(draft.headers) } : {}),
+          ...(serverUrl ? { serverUrl } : {}),
+        },
+  )
   if (names.length === 0) return null
   const list = names.map((name) => `\${${name}}`).join(', ')
   return (
