@@ -72,6 +72,7 @@ describe.runIf(requireChromium())('code export', () => {
     const shortcuts = page.locator('.shortcuts')
     await shortcuts.waitFor()
     expect(await shortcuts.textContent()).toMatch(/Ctrl Shift E\s*Export the request as code/)
+    expect(await shortcuts.textContent()).toMatch(/Ctrl `\s*Show or hide the console/)
   })
 
   it('writes the bearer secret of a REST call as ${token} in the curl preview, and its value only when included', async () => {
