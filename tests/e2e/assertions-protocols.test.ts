@@ -41,7 +41,7 @@ describe.runIf(requireChromium())('assertions beside GraphQL, MCP and SignalR re
     await expect.poll(() => tabTitles(page)).toContain(name)
   }
 
-  /** Two assertions in the editor: the row's default (status is 200) and `path` exists; then back to the tab. */
+  /** Two assertions in the editor: the row's default status and `path` exists; then back to the tab. */
   const addAssertions = async (path: string, jsonPath: string): Promise<void> => {
     await page.getByRole('tab', { name: /^Collections/ }).click()
     await page.getByRole('radio', { name: 'Requests' }).click()
@@ -97,9 +97,9 @@ describe.runIf(requireChromium())('assertions beside GraphQL, MCP and SignalR re
     await addAssertions('mcp/shout', 'content.0.text')
     await page.locator('.req-tab-title', { hasText: 'shout' }).click()
     await sendWithShortcut(page)
-    // An MCP call's status is a name (OK), never 200: the default row fails, and says why.
-    await expect.poll(outcomes, { timeout: 15_000 }).toEqual(['fail', 'pass'])
-    expect(await page.locator('.assertion-results summary').textContent()).toBe('1 of 2 assertions failed')
+    // An MCP call's status is a name: the editor's new status row expects OK, not 200.
+    await expect.poll(outcomes, { timeout: 15_000 }).toEqual(['pass', 'pass'])
+    expect(await page.locator('.assertion-results summary').textContent()).toBe('2/2 assertions passed')
     await screenshot(page, 'assertions-mcp-dark')
     await pinTheme(page, 'light')
     await screenshot(page, 'assertions-mcp-light')
@@ -120,7 +120,7 @@ describe.runIf(requireChromium())('assertions beside GraphQL, MCP and SignalR re
     await addAssertions('hub/echo', 'greeting')
     await page.locator('.req-tab-title', { hasText: 'echo' }).click()
     await sendWithShortcut(page)
-    await expect.poll(outcomes, { timeout: 15_000 }).toEqual(['fail', 'pass'])
+    await expect.poll(outcomes, { timeout: 15_000 }).toEqual(['pass', 'pass'])
     await screenshot(page, 'assertions-signalr-dark')
     await page
       .locator('.json-row')
