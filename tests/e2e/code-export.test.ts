@@ -11,7 +11,7 @@ import { SESSION_TOKEN_HEADER } from '@wirebench/core'
 import { requireChromium, screenshot } from './support/browser.js'
 import type { RunningCli } from './support/cli.js'
 import { pinTheme, typeInComposer } from './support/live-page.js'
-import { fieldInput, openMethod, urlChip } from './support/workbench-page.js'
+import { fieldInput, openMethod, sendWithShortcut, urlChip } from './support/workbench-page.js'
 import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 const SECRET = 'sekret-e2e-93f1c7'
@@ -72,6 +72,7 @@ describe.runIf(requireChromium())('code export', () => {
     const shortcuts = page.locator('.shortcuts')
     await shortcuts.waitFor()
     expect(await shortcuts.textContent()).toMatch(/Ctrl Shift E\s*Export the request as code/)
+    expect(await shortcuts.textContent()).toMatch(/Ctrl `\s*Show or hide the console/)
   })
 
   it('writes the bearer secret of a REST call as ${token} in the curl preview, and its value only when included', async () => {
@@ -94,6 +95,8 @@ describe.runIf(requireChromium())('code export', () => {
     expect(text).toMatch(/^curl /)
     expect(text).toContain(`text=${WORD}`)
     expect(text).not.toContain(SECRET)
+    // curl single-quotes the header: the reference is literal text, to replace by hand, not a shell variable.
+    expect(await dialog.locator('.export-help').textContent()).toContain('replace each with its value')
     await screenshot(page, 'code-export-rest-dark')
 
     await dialog.getByLabel('Resolve variables').uncheck()
@@ -115,6 +118,22 @@ describe.runIf(requireChromium())('code export', () => {
     // Another format of the same request: Python, highlighted as Python.
     await dialog.getByLabel('Format').selectOption({ label: 'Python (requests)' })
     await expect.poll(() => previewText(dialog)).toContain('import requests')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+  })
+
+  it('writes a chained value back as its ${response…} reference when variables are not resolved', async () => {
+    await fieldInput(page, 'text').fill('chain-seed-4711')
+    await sendWithShortcut(page)
+    await fieldInput(page, 'text').fill('${response.query.text}-x')
+    await page.getByRole('button', { name: 'Export as code' }).click()
+    const dialog = exportDialog(page)
+    await dialog.waitFor()
+    await expect.poll(() => previewText(dialog), { timeout: 15_000 }).toContain('text=chain-seed-4711-x')
+    await dialog.getByLabel('Resolve variables').uncheck()
+    await expect.poll(() => previewText(dialog)).toContain('text=${response.query.text}-x')
+    expect(await previewText(dialog)).not.toContain('chain-seed-4711')
+    await dialog.getByLabel('Resolve variables').check()
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
   })
@@ -154,6 +173,7 @@ describe.runIf(requireChromium())('code export', () => {
     await screenshot(page, 'code-export-grpc-dark')
     await dialog.getByLabel('Format').selectOption({ label: 'wirebench call' })
     await expect.poll(() => previewText(dialog)).toMatch(/^wirebench call /)
+    expect(await dialog.locator('.export-help').textContent()).toContain('fills them from --env')
     await page.keyboard.press('Escape')
   })
 

@@ -73,6 +73,7 @@ export {
   stripMemoryOnlyAuth,
 } from './scheme/registry.js'
 export { prepareCall, substituteFrame } from './pipeline/prepare-call.js'
+export { authExportVariables, authHeaderNames } from './pipeline/export-references.js'
 export { substituteAuthConfig, substitutionFor } from './pipeline/substitute-auth.js'
 export type { VariableOptions } from './pipeline/substitute-auth.js'
 export { fetchTokenPreview } from './tokens/preview.js'

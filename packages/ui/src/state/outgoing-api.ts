@@ -2,6 +2,7 @@
  * The API client the calls, discovery and code-export paths use: each request runs the auth pipeline (variables, then
  * auth) right before it is posted, so an exported snippet is written from exactly the request Send would post.
  */
+import { authExportVariables, authHeaderNames } from '@wirebench/auth'
 import type { ExportRequest, InvokeRequest } from '@wirebench/core'
 import type { ApiClient, InvokeOptions } from '../api/api-client.js'
 import type { AuthSession } from './auth-session.js'
@@ -53,10 +54,21 @@ export function withOutgoingAuth(api: ApiClient, session: OutgoingSession): ApiC
       api.invoke(await prepareInvokeRequest(session, request, signal, options), signal),
     exportCall: async (request, signal, options) => {
       const { format, includeSecrets, resolveVariables, variables, ...written } = request
-      const sent: ExportRequest = { ...(await prepareInvokeRequest(session, written, signal, options)), format }
+      const prepared = await prepareInvokeRequest(session, written, signal, options)
+      const sent: ExportRequest = { ...prepared, format }
       if (includeSecrets !== undefined) sent.includeSecrets = includeSecrets
       if (resolveVariables !== undefined) sent.resolveVariables = resolveVariables
-      if (variables) sent.variables = variables
+      // The credentials the auth step computed (a Basic pair, a fetched or signed token) match no variable: they are
+      // listed as secrets after the variables, so a variable that spells the same value keeps its own name.
+      const computed = authExportVariables(written.metadata, prepared.metadata ?? {})
+      if (variables || computed.length > 0) sent.variables = [...(variables ?? []), ...computed]
+      // `wirebench call --env` runs the environment's auth itself: its command line leaves the auth headers out.
+      if (format === 'wirebench' && includeSecrets !== true && prepared.metadata) {
+        const auth = new Set(authHeaderNames(written.metadata, prepared.metadata))
+        const kept = Object.entries(prepared.metadata).filter(([name]) => !auth.has(name))
+        if (kept.length > 0) sent.metadata = Object.fromEntries(kept)
+        else delete sent.metadata
+      }
       return api.exportCall(sent, signal)
     },
   }

@@ -42,10 +42,11 @@ function RowEditor(props: {
   row: AssertionRow
   index: number
   problem: string | undefined
+  protocol: string | undefined
   onChange: (row: AssertionRow) => void
   onRemove: () => void
 }): ReactElement {
-  const { row, index, problem, onChange, onRemove } = props
+  const { row, index, problem, protocol, onChange, onRemove } = props
   const name = `Assertion ${index + 1}`
   return (
     <div className="assertion-row" role="group" aria-label={name}>
@@ -53,7 +54,7 @@ function RowEditor(props: {
         className="select"
         aria-label={`${name} kind`}
         value={row.type}
-        onChange={(e) => onChange(newRow(e.target.value as AssertionType))}
+        onChange={(e) => onChange(newRow(e.target.value as AssertionType, protocol))}
       >
         {Object.entries(typeLabels).map(([type, label]) => (
           <option key={type} value={type}>
@@ -61,14 +62,18 @@ function RowEditor(props: {
           </option>
         ))}
       </select>
-      <input
-        className="input mono"
-        aria-label={`${name} ${row.type === 'header' ? 'header name' : 'path'}`}
-        placeholder={row.type === 'header' ? 'content-type' : row.type === 'json' ? 'data.items.0.id' : ''}
-        disabled={!hasTarget(row)}
-        value={row.target}
-        onChange={(e) => onChange({ ...row, target: e.target.value })}
-      />
+      {hasTarget(row) ? (
+        <input
+          className="input mono"
+          aria-label={`${name} ${row.type === 'header' ? 'header name' : 'path'}`}
+          placeholder={row.type === 'header' ? 'content-type' : 'data.items.0.id'}
+          value={row.target}
+          onChange={(e) => onChange({ ...row, target: e.target.value })}
+        />
+      ) : (
+        // Status, latency and schema checks read the whole response: no path column.
+        <span className="assertion-row-blank" aria-hidden="true" />
+      )}
       <select
         className="select"
         aria-label={`${name} check`}
@@ -138,6 +143,7 @@ export function AssertionsDialog({ path, onClose }: { path: string; onClose: () 
               row={row}
               index={index}
               problem={problems[index]}
+              protocol={entry?.request.protocol}
               onChange={(next) => setRows(rows.map((r, i) => (i === index ? next : r)))}
               onRemove={() => {
                 setRows(rows.filter((_, i) => i !== index))
@@ -146,7 +152,11 @@ export function AssertionsDialog({ path, onClose }: { path: string; onClose: () 
             />
           ))}
         </div>
-        <button type="button" className="btn" onClick={() => setRows([...rows, newRow('status')])}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => setRows([...rows, newRow('status', entry?.request.protocol)])}
+        >
           Add assertion
         </button>
         {problem && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SavedAssertion } from '@wirebench/core'
-import { rowOf, toAssertion, type AssertionRow } from './assertion-rows.js'
+import { newRow, rowOf, toAssertion, type AssertionRow } from './assertion-rows.js'
 
 describe('assertion rows', () => {
   it.each<SavedAssertion>([
@@ -34,6 +34,27 @@ describe('assertion rows', () => {
   it('takes text that is not JSON as a string to compare with', () => {
     expect(toAssertion({ type: 'json', target: 'name', op: 'equals', value: 'plain text' })).toEqual({
       assertion: { type: 'json', path: 'name', equals: 'plain text' },
+    })
+  })
+
+  it.each([
+    ['rest', 200],
+    ['graphql', 200],
+    ['grpc', 'OK'],
+    ['mcp', 'OK'],
+    ['signalr', 'OK'],
+    ['websocket', 'OK'],
+  ] as const)("starts a %s request's status row at its protocol's success (%s)", (protocol, status) => {
+    expect(toAssertion(newRow('status', protocol))).toEqual({ assertion: { type: 'status', is: status } })
+  })
+
+  it('refuses an empty expected value instead of saving an empty string, and takes "" typed as one', () => {
+    for (const type of ['json', 'header'] as const) {
+      const result = toAssertion({ type, target: type === 'json' ? 'name' : 'etag', op: 'equals', value: ' ' })
+      expect('problem' in result ? result.problem : '').toMatch(/^Type the expected/)
+    }
+    expect(toAssertion({ type: 'json', target: 'name', op: 'equals', value: '""' })).toEqual({
+      assertion: { type: 'json', path: 'name', equals: '' },
     })
   })
 })

@@ -25,9 +25,14 @@ export const opsOf: Record<AssertionType, AssertionOp[]> = {
   'schema-valid': ['valid'],
 }
 
-export function newRow(type: AssertionType): AssertionRow {
+/** Protocols whose results carry an HTTP status; the others' status is a name (`OK`, `NotFound`). */
+const httpStatusProtocols: ReadonlySet<string> = new Set(['rest', 'http', 'graphql', 'sse'])
+
+/** A new row of a kind, its expected value the success of the request's protocol (`200`, else `OK`). */
+export function newRow(type: AssertionType, protocol?: string): AssertionRow {
   const op = opsOf[type][0] ?? 'is'
-  return { type, target: '', op, value: type === 'status' ? '200' : type === 'latency' ? '1000' : '' }
+  const success = protocol === undefined || httpStatusProtocols.has(protocol) ? '200' : 'OK'
+  return { type, target: '', op, value: type === 'status' ? success : type === 'latency' ? '1000' : '' }
 }
 
 function statusValue(text: string): number | string {
@@ -95,6 +100,15 @@ function build(row: AssertionRow): unknown {
 
 /** The saved assertion a row stands for, or why it cannot be saved. */
 export function toAssertion(row: AssertionRow): { assertion: SavedAssertion } | { problem: string } {
+  // An empty box is a value not typed yet, not the empty string (which is typed as `""`).
+  if (row.op === 'equals' && row.value.trim() === '') {
+    return {
+      problem:
+        row.type === 'json'
+          ? 'Type the expected value: JSON (42, true, "text", {…}) or plain text; "" for an empty string.'
+          : 'Type the expected header value.',
+    }
+  }
   const value = build(row)
   const problem = assertionProblem(value)
   return problem ? { problem } : { assertion: value as SavedAssertion }

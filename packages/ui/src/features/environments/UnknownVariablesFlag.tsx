@@ -15,23 +15,29 @@ import '../../styles/environments.css'
 export interface UnknownVariablesFlagProps {
   target: MethodRef
   serverUrl?: string | undefined
+  /** A channel frame to check instead of the draft: frames are substituted one by one as they are sent. */
+  frame?: unknown
 }
 
-export function UnknownVariablesFlag({ target, serverUrl }: UnknownVariablesFlagProps): ReactElement | null {
+export function UnknownVariablesFlag({ target, serverUrl, frame }: UnknownVariablesFlagProps): ReactElement | null {
   const { drafts, environments, calls, responses, workspace } = useWorkbench()
   const draft = useStore(drafts, (s) => s.drafts[target.key] ?? emptyDraft)
   const environment = useStore(environments, activeEnvironment)
   const workspaceVars = useStore(workspace, (s) => s.content?.vars)
   // A response that arrives (here or in a saved request's tab) can resolve a `${response.…}`: render again then.
   useStore(calls, (s) => s.calls)
-  const names = unresolvedVariables({
-    environment,
-    resolve: responses.resolverFor(target.key),
-    ...(workspaceVars ? { workspaceVars } : {}),
-    messages: [draft.value],
-    ...(headersToMetadata(draft.headers) ? { metadata: headersToMetadata(draft.headers) } : {}),
-    ...(serverUrl ? { serverUrl } : {}),
-  })
+  const resolve = responses.resolverFor(target.key)
+  const scopes = { environment, resolve, ...(workspaceVars ? { workspaceVars } : {}) }
+  const names = unresolvedVariables(
+    frame !== undefined
+      ? { ...scopes, messages: [frame] }
+      : {
+          ...scopes,
+          messages: [draft.value],
+          ...(headersToMetadata(draft.headers) ? { metadata: headersToMetadata(draft.headers) } : {}),
+          ...(serverUrl ? { serverUrl } : {}),
+        },
+  )
   if (names.length === 0) return null
   const list = names.map((name) => `\${${name}}`).join(', ')
   return (

@@ -106,9 +106,7 @@ export function ExportDialog({ target, serverUrl, messages, onClose }: ExportDia
           it.
         </p>
       ) : (
-        <p className="export-help muted">
-          Secrets stay <code>{'${name}'}</code> references: set them in your shell or script before running it.
-        </p>
+        <ReferencesHelp format={format} />
       )}
       {formats && formats.length === 0 && (
         <p className="muted">The {protocol} plugin writes no code snippets for its calls.</p>
@@ -153,5 +151,27 @@ export function ExportDialog({ target, serverUrl, messages, onClose }: ExportDia
         </button>
       </div>
     </ModalDialog>
+  )
+}
+
+/**
+ * What a `${name}` in the snippet needs. Only `wirebench call` fills references itself: the other formats quote them
+ * as literal text (a shell's single quotes, a Python or JavaScript string), so they must be replaced by hand.
+ */
+function ReferencesHelp({ format }: { format: ExportFormat | undefined }): ReactElement {
+  return (
+    <p className="export-help muted">
+      {format === 'wirebench' ? (
+        <>
+          Secrets stay <code>{'${name}'}</code> references: <code>wirebench call</code> fills them from{' '}
+          <code>--env</code> or <code>--var name=value</code>.
+        </>
+      ) : (
+        <>
+          Secrets stay <code>{'${name}'}</code> placeholders: replace each with its value before running the snippet
+          (the snippet does not read them from your shell).
+        </>
+      )}
+    </p>
   )
 }

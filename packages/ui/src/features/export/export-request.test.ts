@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { EnvironmentsApi } from '../../api/environments-client.js'
 import { createEnvironmentsStore } from '../../state/environments-store.js'
 import type { WorkspaceStore } from '../../state/workspace-store.js'
-import { exportVariablesOf } from './export-request.js'
+import { createChainResolver } from '@wirebench/core'
+import { chainExportVariables, exportVariablesOf } from './export-request.js'
 
 async function environmentsWith(environment: Environment | null) {
   const api: EnvironmentsApi = {
@@ -57,5 +58,31 @@ describe('the variables an export names', () => {
       workspace: workspaceWith({ base: 'http://base.test' }),
     })
     expect(variables).toEqual([{ name: 'base', value: 'http://base.test', isSecret: false }])
+  })
+})
+
+describe('the response references an export names', () => {
+  const resolve = createChainResolver({
+    current: { body: { token: 'tok-4711', list: [{ id: 7 }] }, status: 200 },
+    saved: (path) => (path === 'auth/login' ? { body: { query: { text: 'login-text' } } } : undefined),
+  })
+
+  it('lists each reference the request reads, in the URL, metadata and messages, with the value it reads now', () => {
+    const variables = chainExportVariables(
+      {
+        protocol: 'rest',
+        url: 'http://api.test/${response.list.0.id}',
+        service: 's',
+        method: 'm',
+        metadata: { authorization: 'Bearer ${auth/login.response.query.text}' },
+        messages: [{ text: '${response.token}', missing: '${response.nope}', env: '${host}' }],
+      },
+      resolve,
+    )
+    expect(variables).toEqual([
+      { name: 'response.list.0.id', value: '7', isSecret: false },
+      { name: 'auth/login.response.query.text', value: 'login-text', isSecret: false },
+      { name: 'response.token', value: 'tok-4711', isSecret: false },
+    ])
   })
 })

@@ -3,6 +3,7 @@
  * `finalizeMessages`), and the variables the page knows (names, values, which are secret) so the server can write
  * them back as `${name}` references.
  */
+import { substituteDeep } from '@wirebench/core'
 import type { ExportVariable, InvokeRequest } from '@wirebench/core'
 import { uiSecretVariables } from '../../state/auth-binding.js'
 import type { MethodRef } from '../../state/catalog.js'
@@ -51,4 +52,31 @@ export function exportVariablesOf(workbench: Pick<Workbench, 'environments' | 'w
     if (!Object.hasOwn(own, name)) variables.push({ name, value, isSecret: false })
   }
   return variables
+}
+
+/**
+ * The `${response.…}` references (this tab's or a saved request's) the request as written reads, with the values
+ * they read now: non-secret variables, so an export with "Resolve variables" off writes them back as references
+ * (the call is prepared resolved, like Send's, before the server writes it).
+ */
+export function chainExportVariables(
+  request: InvokeRequest,
+  resolve: (name: string) => string | undefined,
+): ExportVariable[] {
+  const read = new Map<string, string>()
+  const recording = (name: string): string | undefined => {
+    const value = resolve(name)
+    if (value !== undefined) read.set(name, value)
+    return value
+  }
+  substituteDeep(
+    {
+      url: request.url,
+      serverUrl: request.serverUrl ?? '',
+      metadata: request.metadata ?? {},
+      messages: request.messages,
+    },
+    { resolve: recording },
+  )
+  return [...read].map(([name, value]) => ({ name, value, isSecret: false }))
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/api-error.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { withOutgoingAuth } from '../../state/outgoing-api.js'
 import type { Workbench } from '../../state/workbench.js'
-import { exportedCallOf, exportVariablesOf } from './export-request.js'
+import { chainExportVariables, exportedCallOf, exportVariablesOf } from './export-request.js'
 
 export interface SnippetChoices {
   format: ExportFormat | undefined
@@ -39,12 +39,13 @@ export function useSnippet(workbench: Workbench, source: ExportedRequestSource, 
     // Read when asked, like Send: the snippet is the request on screen now.
     const { request, finalize } = exportedCallOf(workbench, target, serverUrl, messages)
     const outgoing = withOutgoingAuth(workbench.api, workbench.auth)
+    const chained = chainExportVariables(request, workbench.responses.resolverFor(target.key))
+    const variables = [...exportVariablesOf(workbench), ...chained]
     void outgoing
-      .exportCall(
-        { ...request, format, includeSecrets, resolveVariables, variables: exportVariablesOf(workbench) },
-        controller.signal,
-        { finalizeMessages: finalize, draftKey: target.key },
-      )
+      .exportCall({ ...request, format, includeSecrets, resolveVariables, variables }, controller.signal, {
+        finalizeMessages: finalize,
+        draftKey: target.key,
+      })
       .then(
         (snippet) => setAnswer({ key, snippet }),
         (error: unknown) => {

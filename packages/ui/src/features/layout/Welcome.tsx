@@ -73,6 +73,10 @@ export function Welcome(): ReactElement {
         </dt>
         <dd>Export the request as code (curl, Python, JavaScript, grpcurl…)</dd>
         <dt>
+          <kbd>Ctrl</kbd> <kbd>`</kbd>
+        </dt>
+        <dd>Show or hide the console (every call of the page, in order)</dd>
+        <dt>
           <kbd>Esc</kbd>
         </dt>
         <dd>Clear the search, close the sidebar</dd>

@@ -1,6 +1,7 @@
 /** A query's or mutation's result: status, HTTP status, time and size, then data and errors side by side, the raw body and headers. */
 import { useMemo, useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
+import { AssertionResults } from '../../features/assertions/AssertionResults.js'
 import { HeadersTable } from '../../features/response/HeadersTable.js'
 import {
   CallProblem,
@@ -66,6 +67,7 @@ export function GraphqlResult({ record, draftKey }: { record: CallRecord; draftK
         <SendingNote record={record} />
       </div>
       <PreviousNote draftKey={draftKey} record={record} />
+      <AssertionResults draftKey={draftKey} record={record} />
       <CallProblem record={record} />
       <CancelledNote record={record} />
       {result && (

@@ -5,6 +5,7 @@
  */
 import type { ReactElement } from 'react'
 import { MCP_SESSION_EVENTS_METHOD } from '@wirebench/core'
+import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { ExportButton } from '../../features/export/ExportButton.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
@@ -56,6 +57,7 @@ function CallRequest({ target }: PaneProps): ReactElement {
         }
         actions={
           <>
+            <UnknownVariablesFlag target={target} />
             <ExportButton target={target} />
             <SendButton isSending={isSending} onSend={call.send} onCancel={call.cancel} />
           </>

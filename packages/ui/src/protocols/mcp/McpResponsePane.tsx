@@ -40,5 +40,5 @@ function CallResponse({ target }: PaneProps): ReactElement {
       </section>
     )
   }
-  return <McpResultView record={record} />
+  return <McpResultView record={record} draftKey={target.key} />
 }

@@ -5,11 +5,13 @@
  */
 import { useState, type ReactElement } from 'react'
 import { Tabs } from '../../components/Tabs.js'
+import { AssertionResults } from '../../features/assertions/AssertionResults.js'
 import { HeadersTable } from '../../features/response/HeadersTable.js'
 import {
   CallProblem,
   CancelledNote,
   NoResultBadge,
+  PreviousNote,
   SendingNote,
   TimeAndSize,
 } from '../../features/response/ResponseFacts.js'
@@ -30,7 +32,7 @@ type ResultTab = 'result' | 'raw' | 'metadata' | SentTab
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-export function McpResultView({ record }: { record: CallRecord }): ReactElement {
+export function McpResultView({ record, draftKey }: { record: CallRecord; draftKey: string }): ReactElement {
   const [tab, setTab] = useState<ResultTab>('result')
   const marks = useValidationMarks(record, () => setTab('raw'))
   const { result } = record
@@ -67,6 +69,8 @@ export function McpResultView({ record }: { record: CallRecord }): ReactElement 
         {result && <TimeAndSize result={result} />}
         <SendingNote record={record} />
       </div>
+      <PreviousNote draftKey={draftKey} record={record} />
+      <AssertionResults draftKey={draftKey} record={record} />
       <CallProblem record={record} />
       <CancelledNote record={record} />
       {result && (
@@ -109,13 +113,16 @@ export function McpResultView({ record }: { record: CallRecord }): ReactElement 
                   value={response.structuredContent}
                   hasValue={'structuredContent' in response}
                   validation={result.outputValidation}
+                  chainKey={draftKey}
                 />
                 {blocks.length === 0 && !messages && !('structuredContent' in response) && !rpcError && (
                   <p className="muted">No content.</p>
                 )}
               </div>
             )}
-            {shown === 'raw' && <ResponseBody key={record.startedAt} result={result} highlight={marks.marked} />}
+            {shown === 'raw' && (
+              <ResponseBody key={record.startedAt} result={result} highlight={marks.marked} chainKey={draftKey} />
+            )}
             {shown === 'metadata' && <HeadersTable entries={metadata} label="Metadata" />}
             {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}
           </div>

@@ -2,16 +2,24 @@
 import type { ReactElement } from 'react'
 import type { OutputValidation } from '@wirebench/core'
 import { JsonTree } from '../../components/json/JsonTree.js'
+import { useChainAction } from '../../features/response/useChainAction.js'
+
+// The chain action copies a reference into the whole result: structured values live under `structuredContent`.
+const STRUCTURED_PREFIX = ['structuredContent'] as const
 
 export function StructuredResult({
   value,
   hasValue,
   validation,
+  chainKey,
 }: {
   value: unknown
   hasValue: boolean
   validation: OutputValidation | undefined
+  /** The tab's draft key: structured values get the chain action. */
+  chainKey: string
 }): ReactElement | null {
+  const chain = useChainAction(chainKey, STRUCTURED_PREFIX)
   if (!hasValue && !validation) return null
   return (
     <section className="mcp-structured" aria-label="Structured content">
@@ -37,7 +45,11 @@ export function StructuredResult({
           ))}
         </ul>
       )}
-      {hasValue ? <JsonTree value={value} label="structuredContent" /> : <p className="muted">No structuredContent.</p>}
+      {hasValue ? (
+        <JsonTree value={value} label="structuredContent" onChain={chain} />
+      ) : (
+        <p className="muted">No structuredContent.</p>
+      )}
     </section>
   )
 }

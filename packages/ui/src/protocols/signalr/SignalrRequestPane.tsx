@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, type ReactElement } from 'react'
 import { Composer } from '../../features/live/Composer.js'
 import type { ComposerControls } from '../../features/live/Composer.js'
 import { useLiveCall } from '../../features/live/useLiveCall.js'
+import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
 import { ExportButton } from '../../features/export/ExportButton.js'
 import { MethodHeader } from '../../features/request/MethodHeader.js'
 import { RequestEditor } from '../../features/request/RequestEditor.js'
@@ -62,6 +63,7 @@ function UnaryRequest({ target }: PaneProps): ReactElement {
         subtitle={<HubAddress target={target} />}
         actions={
           <>
+            <UnknownVariablesFlag target={target} />
             <ExportButton target={target} />
             <SendButton isSending={isSending} onSend={call.send} onCancel={call.cancel} />
           </>
@@ -91,6 +93,7 @@ function StreamRequest({ target }: PaneProps): ReactElement {
         subtitle={<HubAddress target={target} />}
         actions={
           <>
+            <UnknownVariablesFlag target={target} />
             <ExportButton target={target} />
             <SendButton isSending={live.isActive} onSend={run} onCancel={live.cancel} />
           </>
@@ -144,6 +147,7 @@ function ChannelRequest({ target }: PaneProps): ReactElement {
         subtitle={<HubAddress target={target} />}
         actions={
           <>
+            <UnknownVariablesFlag target={target} />
             <ExportButton target={target} />
             {live.isActive ? (
               <button type="button" className="btn btn-danger" onClick={live.cancel}>

@@ -43,5 +43,7 @@ function UnaryResponse({ target }: PaneProps): ReactElement {
       : { label: 'Hub error', tone: 'server-error' as const }
     : undefined
   const headers = Object.entries(result?.metadata ?? {}).sort(([a], [b]) => a.localeCompare(b))
-  return <ResponseView record={record} status={status} headers={headers} headersLabel="Connection" />
+  return (
+    <ResponseView record={record} status={status} headers={headers} headersLabel="Connection" draftKey={target.key} />
+  )
 }

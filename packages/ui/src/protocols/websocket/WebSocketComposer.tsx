@@ -7,7 +7,8 @@ import { LazyCodeEditor } from '../../components/code/LazyCodeEditor.js'
 import { readAsBase64 } from '../../components/form/FileInput.js'
 import { base64ByteLength, formatBytes } from '../../components/format.js'
 import { Icon } from '../../components/Icon.js'
-import type { LiveCallHandle } from '../../features/live/useLiveCall.js'
+import { UnknownVariablesFlag } from '../../features/environments/UnknownVariablesFlag.js'
+import { useLiveCallState, type LiveCallHandle } from '../../features/live/useLiveCall.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { useSendShortcut } from '../../state/useSendShortcut.js'
 import { withheldNote } from '../../features/live/composer-messages.js'
@@ -27,6 +28,8 @@ export function WebSocketComposer({ target, handle, onSave }: WebSocketComposerP
   const [note, setNote] = useState<{ text: string; isError: boolean } | null>(null)
   const [saveName, setSaveName] = useState<string | null>(null)
   const sendFrame = useWsSender(handle, target)
+  // A received frame can resolve a `${response.…}` of the draft: render again so the flag reads it.
+  useLiveCallState(target)
 
   const send = useCallback(() => {
     // Read the draft at send time so a shortcut pressed mid-typing sends what is on screen.
@@ -128,6 +131,9 @@ export function WebSocketComposer({ target, handle, onSave }: WebSocketComposerP
             Ctrl ⏎
           </span>
         </button>
+        {(draft.kind === 'text' || draft.kind === 'json') && (
+          <UnknownVariablesFlag target={target} frame={draft.payload} />
+        )}
         {draft.kind === 'binary' && draft.payload.trim() && (
           <span className="muted">{formatBytes(base64ByteLength(draft.payload.replace(/\s+/g, '')))}</span>
         )}
