@@ -20,6 +20,7 @@ export const inlineValidationLimitBytes = 1024 * 1024
 const keptMs = 60_000
 
 export interface ServerResponseValidator extends ResponseValidator {
+  prepare: NonNullable<ResponseValidator['prepare']>
   /** The result of a pending validation once it is done; undefined for an id that is unknown or gone. */
   result(id: string): Promise<ResponseValidation> | undefined
   close(): Promise<void>
@@ -46,6 +47,9 @@ export function createResponseValidator(options: { inlineLimitBytes?: number } =
       })
       results.set(id, result)
       return { id, schema: job.schemaName }
+    },
+    prepare(job) {
+      worker.prepare(job.key, job.schema)
     },
     result: (id) => results.get(id),
     async close() {
