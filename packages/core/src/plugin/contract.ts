@@ -67,6 +67,11 @@ export interface SchemaValidationJob {
   body: string | Uint8Array
   /** Problems found before the body is read (an undocumented media type), reported with its own. */
   problems?: ValidationProblem[]
+  /**
+   * Put before the pointer of each problem the check finds: the checked body is a part of the response the viewer
+   * shows (an MCP tool's `structuredContent`).
+   */
+  pointerPrefix?: string
 }
 
 /** Validation off the main thread, offered to plugins by the server. */

@@ -35,8 +35,10 @@ export function createResponseValidator(options: { inlineLimitBytes?: number } =
     submit(job: SchemaValidationJob): PendingValidation {
       const id = randomUUID()
       const own: ValidationProblem[] = job.problems ?? []
+      const prefix = job.pointerPrefix ?? ''
       const result = worker.run(job).then((problems): ResponseValidation => {
-        const all = [...own, ...problems]
+        const found = prefix === '' ? problems : problems.map((p) => ({ ...p, pointer: `${prefix}${p.pointer}` }))
+        const all = [...own, ...found]
         const timer = setTimeout(() => {
           timers.delete(timer)
           results.delete(id)
