@@ -21,7 +21,7 @@ describe.runIf(requireChromium())('assertions on a stream', () => {
     browser = await launchChromium()
     ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
     await openWorkbench(page, cli.openUrl)
-    await methodRow(page, 'StreamReadings').waitFor({ timeout: 30_000 })
+    await methodRow(page, 'echoGet').waitFor({ timeout: 30_000 })
   }, 60_000)
 
   afterAll(async () => {
