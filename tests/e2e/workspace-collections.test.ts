@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
-import { openWorkbench } from './support/workbench-page.js'
+import { fieldInput, openWorkbench } from './support/workbench-page.js'
 
 const savedRow = (page: Page, path: string) => page.locator(`.col-row[data-path="${path}"]`)
 const exists = (file: string) =>
@@ -123,6 +123,15 @@ describe.runIf(requireChromium())('collections sidebar', () => {
     await screenshot(page, 'collections-move-to-dark')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.setViewportSize({ width: 420, height: 860 })
+    // Narrowed under the dialog, the sidebar becomes the closed drawer at once: gone, not sliding away behind it.
+    const sidebar = await page.evaluate(() => {
+      const element = document.querySelector('.sidebar')
+      return (
+        element && { right: element.getBoundingClientRect().right, visibility: getComputedStyle(element).visibility }
+      )
+    })
+    expect(sidebar).toEqual({ right: expect.any(Number) as number, visibility: 'hidden' })
+    expect(sidebar?.right).toBeLessThanOrEqual(0)
     await screenshot(page, 'collections-move-to-narrow-light')
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.emulateMedia({ colorScheme: 'dark' })
@@ -156,6 +165,27 @@ describe.runIf(requireChromium())('collections sidebar', () => {
     const read = async () => JSON.parse(await readFile(requestFile('alpha/one'), 'utf8')) as Record<string, unknown>
     await expect.poll(async () => (await read()).notes).toBe('Lists the books.\nNeeds the demo running.')
     expect((await read()).options).toEqual({ timeoutMs: 2500 })
+  })
+
+  it("moves an open tab to the file's new revision when its Auth… dialog saves, so the tab's next Ctrl+S is not a conflict", async () => {
+    const url = cli.demoUrls[0]!
+    expect(await putRequest(page, 'delta/five', url, { method: 'getBook', messages: [{ bookId: '1' }] })).toBe(200)
+    await savedRow(page, 'delta/five').click()
+    await fieldInput(page, 'bookId').waitFor({ timeout: 10_000 })
+    await page.getByRole('button', { name: 'Actions for delta/five' }).click()
+    await page.getByRole('button', { name: 'Auth…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Auth of delta/five' })
+    await dialog.getByLabel('Auth', { exact: true }).selectOption('none')
+    await dialog.getByRole('button', { name: 'Save auth' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const read = async () =>
+      JSON.parse(await readFile(requestFile('delta/five'), 'utf8')) as { auth?: unknown; messages: unknown[] }
+    await expect.poll(async () => (await read()).auth).toEqual({ mode: 'none' })
+    await fieldInput(page, 'bookId').fill('7')
+    await page.keyboard.press('Control+s')
+    await expect.poll(async () => JSON.stringify((await read()).messages)).toContain('7')
+    expect(await page.getByRole('dialog', { name: /changed elsewhere/ }).count()).toBe(0)
+    expect((await read()).auth).toEqual({ mode: 'none' })
   })
 
   it('exports the REST requests as a Postman collection file from the workspace menu, naming what it left out', async () => {

@@ -256,6 +256,9 @@ describe.runIf(requireChromium())('saved requests in a workspace', () => {
     await showSaved(page)
     await savedRow(page, 'smoke/by-variable').click()
     await expect.poll(() => tabTitles(page)).toContain('by-variable')
+    await fieldInput(page, 'bookId').waitFor()
+    // The workspace defines the name: it is not flagged as unknown beside Send.
+    expect(await page.locator('.unknown-vars-flag').count()).toBe(0)
     const badge = await sendWithShortcut(page)
     expect(await badge.textContent()).toMatch(/^200/)
     expect(await page.locator('.json-tree').textContent()).toContain('The Lighthouse Ledger')

@@ -33,6 +33,8 @@ Examples:
   $ wirebench --plugin-dir ./my-sidecars             also load the sidecar plugins in ./my-sidecars
   $ wirebench plugin list                            the sidecar plugins, their manifests and health
   $ wirebench --workspace ./api-requests             saved requests in a folder you keep in git
+  $ wirebench --ai-provider ollama --ai-model llama3.2
+                                                     the assistant on a local Ollama model (nothing leaves the machine)
 
 The printed URL carries a per-launch session token after '#token='; API calls need it. The browser is opened
 with a one-time ticket instead (command lines are visible to other local users); reopen the printed URL any time.
@@ -119,6 +121,19 @@ function buildStartCommand(onStart: (flags: RawFlags) => Promise<void>): Command
       .option(
         '--workspace <dir>',
         'open this folder as the active workspace (created when missing); its urls are the ones the page starts with',
+      )
+      .option(
+        '--ai-provider <id>',
+        'AI assistant provider: ollama (default), lmstudio, openai, anthropic, openrouter or mcp (any case)',
+      )
+      .option(
+        '--ai-endpoint <url>',
+        "AI provider base URL (empty: the provider's default); for mcp an MCP URL or 'stdio:<command line>'",
+      )
+      .option('--ai-model <id>', 'model id the AI provider serves (not validated: the provider answers if unknown)')
+      .option(
+        '--ai-api-key <key>',
+        'your own key for openai, anthropic or openrouter; kept in memory for this run (other local users can see command lines: prefer the AI settings, stored 0600 in ai-config.json)',
       )
       .addOption(new Option('--ui-dir <dir>', 'serve this UI build instead of the installed one').hideHelp())
       .addHelpText('after', examples)

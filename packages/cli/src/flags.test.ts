@@ -20,7 +20,17 @@ describe('command line flags', () => {
       mcpConfigFiles: [],
       mcpServers: [],
       pluginDirs: [],
+      ai: {},
     })
+  })
+
+  it('keeps the --ai-* flags as an overlay, the provider compared case-insensitively', () => {
+    const resolved = resolveFlags(
+      { ...base, aiProvider: 'OpenAI', aiEndpoint: ' http://127.0.0.1:9/v1 ', aiModel: 'm', aiApiKey: 'sk-x' },
+      {},
+    )
+    expect(resolved.ai).toEqual({ provider: 'openai', endpoint: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'sk-x' })
+    expect(() => resolveFlags({ ...base, aiProvider: 'gemini' }, {})).toThrow(/--ai-provider gemini: unknown provider/)
   })
 
   it('resolves --workspace to an absolute folder the server opens as the active workspace', () => {

@@ -1,6 +1,7 @@
 /** Turns the command line flags into start options, refusing the dangerous ones with an explanation. */
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { AI_PROVIDER_IDS } from '@wirebench/core'
 import { STDIO_PIN_PREFIX, stdioAddress, stdioServerFromCommandLine } from '@wirebench/protocol-mcp/config'
 import type { McpStdioServer } from '@wirebench/protocol-mcp/config'
 
@@ -18,6 +19,18 @@ export interface RawFlags {
   pluginDir?: string[]
   uiDir?: string
   workspace?: string
+  aiProvider?: string
+  aiEndpoint?: string
+  aiModel?: string
+  aiApiKey?: string
+}
+
+/** The `--ai-*` flags: an in-memory overlay over `{config-dir}/ai-config.json`, never written to it. */
+export interface AiFlags {
+  provider?: string
+  endpoint?: string
+  model?: string
+  apiKey?: string
 }
 
 export interface StartOptions {
@@ -39,6 +52,7 @@ export interface StartOptions {
   uiDir?: string
   /** `--workspace <dir>` (absolute): opened (or created) and made the active workspace. */
   workspaceDir?: string
+  ai: AiFlags
 }
 
 export class UsageError extends Error {
@@ -104,7 +118,25 @@ export function resolveFlags(flags: RawFlags, env: NodeJS.ProcessEnv = process.e
     pluginDirs: (flags.pluginDir ?? []).map((dir) => resolve(dir)),
     ...(flags.uiDir ? { uiDir: resolve(flags.uiDir) } : {}),
     ...(flags.workspace ? { workspaceDir: resolve(flags.workspace) } : {}),
+    ai: aiFlags(flags),
   }
+}
+
+function aiFlags(flags: RawFlags): AiFlags {
+  const out: AiFlags = {}
+  if (flags.aiProvider !== undefined) {
+    const provider = flags.aiProvider.trim().toLowerCase()
+    if (!AI_PROVIDER_IDS.some((id) => id === provider)) {
+      throw new UsageError(
+        `--ai-provider ${flags.aiProvider}: unknown provider. Use one of: ${AI_PROVIDER_IDS.join(', ')}.`,
+      )
+    }
+    out.provider = provider
+  }
+  if (flags.aiEndpoint !== undefined) out.endpoint = flags.aiEndpoint.trim()
+  if (flags.aiModel !== undefined) out.model = flags.aiModel.trim()
+  if (flags.aiApiKey !== undefined && flags.aiApiKey !== '') out.apiKey = flags.aiApiKey
+  return out
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Runs the standalone workbench: demo services (optional), the server, the banner, the browser, clean shutdown. */
+import type { AiService } from '@wirebench/ai'
 import type { StandaloneServer } from '@wirebench/server'
 import { renderBanner } from './banner.js'
 import type { DemoService } from './banner.js'
@@ -55,6 +56,18 @@ function lockedUrlRefusal(error: unknown): UsageError | undefined {
   return new UsageError(`--url ${message}${typeof hint === 'string' ? `\n${hint}` : ''}`)
 }
 
+/** The standalone tool bundles the AI package (SPEC.md); a bad `--ai-endpoint` is the user's input, a usage error. */
+async function openAi(options: StartOptions): Promise<AiService> {
+  const { createAiService } = await import('@wirebench/ai')
+  try {
+    return await createAiService({ configDir: options.configDir, overlay: options.ai })
+  } catch (error) {
+    const { code, message, hint } = (error ?? {}) as { code?: unknown; message?: unknown; hint?: unknown }
+    if (code !== 'invalid_request' && code !== 'forbidden' && code !== 'blocked_target') throw error
+    return Promise.reject(new UsageError(`--ai-*: ${String(message)}${typeof hint === 'string' ? `\n${hint}` : ''}`))
+  }
+}
+
 function isAddressInUse(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
 }
@@ -68,7 +81,9 @@ export async function start(options: StartOptions, output: Output): Promise<() =
   try {
     // Imported here so --help and --version answer without loading the server.
     const { createStandaloneServer } = await import('@wirebench/server')
+    const ai = await openAi(options)
     server = await createStandaloneServer({
+      ai,
       host: options.host,
       port: options.port,
       configDir: options.configDir,

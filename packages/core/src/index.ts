@@ -191,6 +191,23 @@ export type {
   BenchStartResponse,
   BenchStatus,
 } from './api/bench-api.js'
+export { AI_CLOUD_PROVIDERS, AI_PROVIDER_IDS, AI_ROUTES, AI_TOOL_NAMES } from './api/ai-api.js'
+export type {
+  AiChatAnswer,
+  AiChatContext,
+  AiChatRequest,
+  AiConfigUpdate,
+  AiConfigView,
+  AiLocalServer,
+  AiMessage,
+  AiMethodRef,
+  AiProbeResponse,
+  AiProviderId,
+  AiRole,
+  AiToolArguments,
+  AiToolCall,
+  AiToolName,
+} from './api/ai-api.js'
 export { LIVE_ACK_WINDOW, LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from './api/live-api.js'
 export type {
   LiveCallTarget,

@@ -14,7 +14,9 @@ afterAll(async () => {
 })
 
 describe('runBenchmark against real HTTP targets', () => {
-  it('measures a fixed 10 ms delay at concurrency 1 with p50 within 10 % of 10 ms', async () => {
+  // The figures are times: on a machine whose cores are all busy a run can lose a millisecond to scheduling, so the
+  // timing tests get two more tries (a broken runner is off in every try).
+  it('measures a fixed 10 ms delay at concurrency 1 with p50 within 10 % of 10 ms', { retry: 2 }, async () => {
     const result = await runBenchmark({
       call: httpCall(`${targets.origin}/fixed-10ms`),
       settings: { mode: 'closed', calls: 100, concurrency: 1, warmup: 10 },
@@ -33,35 +35,39 @@ describe('runBenchmark against real HTTP targets', () => {
     expect(result.stopped).toBe(false)
   })
 
-  it('shows a one-second stall in the open-loop p99 (latency from the scheduled start) while closed loop hides it', async () => {
-    const timeline: SecondProgress[] = []
-    targets.armStall(performance.now() + 1000, 1000)
-    // Two calls in flight at most: without the correction only the two calls caught in the stall would be slow,
-    // fewer than the 1 % of ~600 calls that p99 looks at.
-    const open = await runBenchmark({
-      call: httpCall(`${targets.origin}/stall`),
-      settings: { mode: 'open', rate: 200, durationS: 3, concurrency: 2 },
-      onProgress: (progress) => timeline.push(progress),
-    })
-    expect(open.calls).toBeGreaterThan(550)
-    expect(open.errors).toBe(0)
-    expect(open.latencyMs.p99).toBeGreaterThan(800)
-    expect(open.latencyMs.p50).toBeLessThan(50)
-    expect(open.rate).toMatchObject({ requested: 200, met: true, notStarted: 0 })
-    expect(open.rate?.maxStartDelayMs).toBeGreaterThan(800)
-    expect(timeline.length).toBeGreaterThanOrEqual(3)
-    expect(timeline.map((second) => second.second)).toEqual(timeline.map((_, index) => index + 1))
-    expect(Math.max(...timeline.map((second) => second.p99))).toBeGreaterThan(800)
+  it(
+    'shows a one-second stall in the open-loop p99 (latency from the scheduled start) while closed loop hides it',
+    { retry: 2, timeout: 15_000 },
+    async () => {
+      const timeline: SecondProgress[] = []
+      targets.armStall(performance.now() + 1000, 1000)
+      // Two calls in flight at most: without the correction only the two calls caught in the stall would be slow,
+      // fewer than the 1 % of ~600 calls that p99 looks at.
+      const open = await runBenchmark({
+        call: httpCall(`${targets.origin}/stall`),
+        settings: { mode: 'open', rate: 200, durationS: 3, concurrency: 2 },
+        onProgress: (progress) => timeline.push(progress),
+      })
+      expect(open.calls).toBeGreaterThan(550)
+      expect(open.errors).toBe(0)
+      expect(open.latencyMs.p99).toBeGreaterThan(800)
+      expect(open.latencyMs.p50).toBeLessThan(50)
+      expect(open.rate).toMatchObject({ requested: 200, met: true, notStarted: 0 })
+      expect(open.rate?.maxStartDelayMs).toBeGreaterThan(800)
+      expect(timeline.length).toBeGreaterThanOrEqual(3)
+      expect(timeline.map((second) => second.second)).toEqual(timeline.map((_, index) => index + 1))
+      expect(Math.max(...timeline.map((second) => second.p99))).toBeGreaterThan(800)
 
-    targets.armStall(performance.now() + 1000, 1000)
-    const closed = await runBenchmark({
-      call: httpCall(`${targets.origin}/stall`),
-      settings: { mode: 'closed', durationS: 3, concurrency: 1 },
-    })
-    expect(closed.latencyMs.max).toBeGreaterThan(900)
-    expect(closed.latencyMs.p99).toBeLessThan(100)
-    expect(closed.calls).toBeGreaterThan(200)
-  }, 15_000)
+      targets.armStall(performance.now() + 1000, 1000)
+      const closed = await runBenchmark({
+        call: httpCall(`${targets.origin}/stall`),
+        settings: { mode: 'closed', durationS: 3, concurrency: 1 },
+      })
+      expect(closed.latencyMs.max).toBeGreaterThan(900)
+      expect(closed.latencyMs.p99).toBeLessThan(100)
+      expect(closed.calls).toBeGreaterThan(200)
+    },
+  )
 
   it('reports when the target cannot keep up with the open-loop rate', async () => {
     const result = await runBenchmark({

@@ -1,4 +1,5 @@
 /** Options of the workbench Fastify plugin and their defaults. */
+import type { AiService } from '@wirebench/ai'
 import type { HistoryLimits } from '@wirebench/workspace'
 import { LIVE_ACK_WINDOW } from '@wirebench/core'
 import type { ProtocolPlugin } from '@wirebench/core'
@@ -103,6 +104,11 @@ export interface WorkbenchMcpOptions {
 export interface WorkbenchOptions {
   /** Directory of the workbench's files (uploads live in `{configDir}/uploads`). */
   configDir: string
+  /**
+   * The optional AI package (`createAiService` of `@wirebench/ai`): given, the server adds `/api/ai/*` and the live
+   * `ai.chat` op; omitted (an embedding host that did not add it), neither exists and the page shows only hints.
+   */
+  ai?: AiService
   /** Protocol plugins; default: the REST plugin. */
   plugins?: ProtocolPlugin[]
   /** URLs fixed on the command line: the UI shows the URL list read-only. */

@@ -12,6 +12,7 @@ import { installErrorHandling } from './errors/error-handler.js'
 import { defaultLimits } from './options.js'
 import { createBenchRuns } from './services/bench/bench-runs.js'
 import type { WorkbenchOptions } from './options.js'
+import { registerAiRoutes } from './routes/ai.js'
 import { registerAuthProxyRoutes } from './routes/auth-proxy.js'
 import { registerBenchRoutes } from './routes/bench.js'
 import { registerCookieRoutes } from './routes/cookies.js'
@@ -38,6 +39,7 @@ import { registerValidationRoutes } from './routes/validations.js'
 import { createValidatorCompiler } from './routes/validation.js'
 import { createAuthorizeHook, createGateHook } from './security/gates.js'
 import { createSessionToken, createSessionTokenHolder } from './security/token.js'
+import { createAiChatRunner } from './services/ai-chat.js'
 import { createBuiltinPlugins } from './services/builtin-plugins.js'
 import { createDiscoveryService } from './services/discovery.js'
 import { createEnvironmentStore } from './services/environment-store.js'
@@ -173,6 +175,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   await environments.init()
   const workspaces = await openWorkspaces(app, options)
 
+  const aiChat = options.ai ? createAiChatRunner(options.ai, environments) : undefined
   const responseValidator = createResponseValidator()
   const deps = {
     registry,
@@ -216,7 +219,9 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     onHistoryChanged: (listener) => workspaces.service.onHistoryChange(listener),
     onBenchmark: (listener) => benchRuns.subscribe(listener),
     ...(token ? { sessionToken: token } : {}),
+    ...(aiChat ? { aiChat } : {}),
   })
+  if (options.ai && aiChat) registerAiRoutes(app, { ai: options.ai, chat: aiChat, jsonBodyBytes: limits.jsonBodyBytes })
   registerCookieRoutes(app, { cookieJars: cookieJars.view })
   registerMcpRoutes(app, { servers: mcpServers })
   registerMcpAuthRoutes(app, { authorizations: mcpAuthorizations, jsonBodyBytes: limits.jsonBodyBytes })

@@ -107,6 +107,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
         entry.watcher = watchFolder({
           dir: record.dir,
           ...(options.watchDebounceMs !== undefined ? { debounceMs: options.watchDebounceMs } : {}),
+          onEvent: () => store.invalidate(),
           onChange: () => {
             store.refresh().then(
               (next) => {
@@ -257,7 +258,9 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     activeId: () => active,
     async content(id) {
       const entry = await openById(id)
-      const scanned = await entry.store.read()
+      // While the watcher reports every change, the last scan is the folder's content (changed files are read again
+      // when it reports them); without one (off, not ready yet, failed) the folder is read on every call.
+      const scanned = entry.watcher?.isWatching() ? await entry.store.current() : await entry.store.read()
       return {
         id,
         name: entry.record.name,

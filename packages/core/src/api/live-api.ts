@@ -5,6 +5,7 @@
  * as `LIVE_TOKEN_PROTOCOL_PREFIX + token` next to `LIVE_PROTOCOL`.
  */
 import type { StreamFrame } from '../model/stream.js'
+import type { AiChatAnswer, AiChatRequest } from './ai-api.js'
 import type { BenchSecond, BenchStatus } from './bench-api.js'
 import type { Problem } from './http-api.js'
 import type { HistoryTemplate } from './workspace-api.js'
@@ -46,6 +47,11 @@ export type LiveClientMessage =
   | { op: 'cancel'; id: string }
   /** Flow control: the browser has processed every frame up to and including `seq` of call `id`. */
   | { op: 'ack'; id: string; seq: number }
+  /**
+   * A chat with the AI package's model, streamed: `ai.delta` messages, then one `ai.done` (or an `error` with the id).
+   * `cancel` with the same id stops it. Without the AI package the server answers `error` (`unsupported`).
+   */
+  | { op: 'ai.chat'; id: string; request: AiChatRequest }
 
 export interface LiveFrame {
   /** 1-based, per call, without gaps (drops show up in `dropped`, not as missing numbers). */
@@ -77,6 +83,10 @@ export type LiveServerMessage =
   | { op: 'bench.progress'; run: string; progress: BenchSecond }
   /** A benchmark run ended (finished, stopped or failed); `status.result` holds its figures. */
   | { op: 'bench.ended'; run: string; status: BenchStatus }
+  /** Text the model produced since the last delta of chat `id`. */
+  | { op: 'ai.delta'; id: string; text: string }
+  /** Chat `id` is over: the whole answer, with the tool calls the model asked for. */
+  | { op: 'ai.done'; id: string; answer: AiChatAnswer }
 
 /** Frames the server may send ahead of the browser's last `ack` for one call. */
 export const LIVE_ACK_WINDOW = 8192

@@ -14,6 +14,7 @@ import { LiveSession } from '../services/live/session.js'
 import { createUpgradeRouter } from '../services/live/upgrades.js'
 import { createLazyWebSocketServer } from '../services/live/websocket-server.js'
 import type { SessionToken } from '../security/token.js'
+import type { AiChatRunner } from '../services/ai-chat.js'
 import type { RouteDeps } from './deps.js'
 
 export interface LiveRouteOptions {
@@ -26,6 +27,8 @@ export interface LiveRouteOptions {
   onHistoryChanged?: (listener: (workspace: string) => void) => () => void
   /** Subscribes to benchmark progress, announced on every open socket. */
   onBenchmark?: (listener: (message: LiveServerMessage) => void) => () => void
+  /** The AI package's chat, when the server has it: runs `ai.chat` messages. */
+  aiChat?: AiChatRunner
 }
 
 /** Picks the live protocol; the token entry the browser offers next to it is never selected, so never echoed. */
@@ -106,6 +109,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: RouteDeps, option
       },
       registry: deps.registry,
       recorder: deps.recorder,
+      ...(options.aiChat ? { aiChat: options.aiChat } : {}),
       outboundPolicy: options.outboundPolicy,
       limits: {
         maxCalls: limits.liveMaxCallsPerSocket,

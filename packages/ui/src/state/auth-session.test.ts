@@ -400,4 +400,20 @@ describe('workspace variables in discovery and channel frames', () => {
     const bare = await setUp([], null, fakeServer(), { workspaceVars })
     expect(bare.session.frameVariables(address, 'ws://api.test/chat')).toEqual(workspaceVars)
   })
+
+  it("never lets a workspace value stand in for an environment secret withheld from a call's host", async () => {
+    const workspaceVars = { token: 'ws-token', room: 'lobby' }
+    const t = await setUp([dev({ user: 'ann', token: 's3cret' })], 'dev', fakeServer(), { workspaceVars })
+    const written = { metadata: { 'X-Token': '${token}' }, messages: [{ token: '${token}', room: '${room}' }] }
+    await t.call({ ...written, serverUrl: 'http://evil.test/' })
+    // The spy server sees the reference as written: neither the environment's secret nor the workspace's value.
+    expect(t.invoked[0]).toMatchObject({
+      metadata: { 'X-Token': '${token}' },
+      messages: [{ token: '${token}', room: 'lobby' }],
+    })
+    expect(JSON.stringify(t.invoked)).not.toMatch(/s3cret|ws-token/)
+    // To an approved host the environment's value goes, above the workspace's.
+    await t.call({ ...written, serverUrl: 'http://api.test/' })
+    expect(t.invoked[1]).toMatchObject({ metadata: { 'X-Token': 's3cret' }, messages: [{ token: 's3cret' }] })
+  })
 })

@@ -234,7 +234,8 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
             workspaceVars,
           ),
           ...binding.optionsFor(environment),
-          ...(workspaceVars ? { scopes: [workspaceVars] } : {}),
+          // A workspace value never fills a name the environment defines: that one may be a secret withheld here.
+          ...(workspaceVars ? { scopes: [workspaceScope(environment, workspaceVars)] } : {}),
           ...(options.chainResolver ? { resolve: options.chainResolver(call.draftKey) } : {}),
           ...(call.metadata ? { metadata: call.metadata } : {}),
           ...(call.messages ? { messages: call.messages } : {}),

@@ -24,6 +24,14 @@ describe('unresolved variables of a call', () => {
     expect(unresolvedVariables({ environment: null, messages: [{ a: '${host}', t: '${uuid}' }] })).toEqual(['host'])
   })
 
+  it("knows the workspace's variables, below the environment's", () => {
+    const call = { environment, messages: [{ a: '${shelf}', b: '${host}', c: '${other}' }] }
+    expect(unresolvedVariables({ ...call, workspaceVars: { shelf: '1', host: 'ws.test' } })).toEqual([
+      'other',
+      'tokenSuffix',
+    ])
+  })
+
   it('has nothing to report for a call without references', () => {
     const complete = { ...environment, auth: { type: 'bearer' as const, token: '${token}' } }
     expect(unresolvedVariables({ environment: complete, messages: [{ a: 1 }], metadata: { Accept: 'json' } })).toEqual(

@@ -9,11 +9,19 @@ export interface CallAsWritten {
   serverUrl?: string
   /** Request chaining: references that read a response resolve, those that read nothing are reported. */
   resolve?: (name: string) => string | undefined
+  /** The active workspace's variables, below the environment's (the call fills names from them too). */
+  workspaceVars?: Readonly<Record<string, string>>
 }
 
-/** Same substitution as the pipeline (environment vars, system variables), run only to collect the unknown names. */
+/**
+ * Same substitution as the pipeline (system variables, the environment's, then the workspace's), run only to collect
+ * the unknown names.
+ */
 export function unresolvedVariables(call: CallAsWritten): string[] {
-  const options = substitutionFor(call.environment, call.resolve ? { resolve: call.resolve } : {})
+  const options = substitutionFor(call.environment, {
+    ...(call.resolve ? { resolve: call.resolve } : {}),
+    ...(call.workspaceVars ? { scopes: [call.workspaceVars] } : {}),
+  })
   const names = new Set(
     substituteDeep({ messages: call.messages, metadata: call.metadata ?? {}, serverUrl: call.serverUrl ?? '' }, options)
       .unknown,

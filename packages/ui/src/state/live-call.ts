@@ -141,6 +141,8 @@ export function applyServerMessages(
       case 'history.changed':
       case 'bench.progress':
       case 'bench.ended':
+      case 'ai.delta':
+      case 'ai.done':
         // Addressed to the page, not to a call: the socket hands them to their stores, never here.
         break
     }

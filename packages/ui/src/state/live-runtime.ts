@@ -1,6 +1,7 @@
 /** The page's live-call store and its socket, created on first use for a Workbench (the socket itself opens later still, on the first call). */
 import { createLiveSocket, liveSocketUrl } from '../api/live-socket.js'
 import { readSessionToken } from '../api/session-token.js'
+import { bothLiveObservers } from '../features/hints/hint-engine.js'
 import { announceHistoryChange } from './history-signal.js'
 import { createLiveStore, type LiveStore } from './live-store.js'
 import type { Workbench } from './workbench.js'
@@ -24,8 +25,11 @@ export function liveStoreOf(workbench: Workbench): LiveStore {
         if (message.op === 'history.changed') announceHistoryChange(message.workspace)
       },
     })
-    // The console hears every stream and channel here, once for all protocols.
-    store = createLiveStore({ socket, observer: workbench.console.liveObserver })
+    // The console and the hints hear every stream and channel here, once for all protocols.
+    store = createLiveStore({
+      socket,
+      observer: bothLiveObservers(workbench.console.liveObserver, workbench.hints.liveObserver),
+    })
     stores.set(workbench, store)
     // Request chaining reads the last frame of a tab's stream or channel from here.
     workbench.liveStore = store

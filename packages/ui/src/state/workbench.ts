@@ -27,6 +27,9 @@ import { createConsoleStore } from '../features/console/console-store.js'
 import { secretValuesOf } from '../features/response/secret-values.js'
 import { activeEnvironment } from './environments-store.js'
 import { secretMarksOf } from '../features/environments/secret-marks.js'
+import { createEditorRequestStore, type EditorRequestStore } from '../features/environments/editor-request.js'
+import { bothCallsObservers, type HintEngine } from '../features/hints/hint-engine.js'
+import { createPageHints } from '../features/hints/page-hints.js'
 
 export interface Workbench {
   api: ApiClient
@@ -50,6 +53,10 @@ export interface Workbench {
   liveStore?: LiveStore
   /** The console: every call of the page, recorded where unary and live calls flow. */
   console: ConsoleRecorder
+  /** Opens the environments editor on a tab from elsewhere on the page. */
+  environmentEditor: EditorRequestStore
+  /** The hint engine: rules over the page's calls and discovery, shown beside the response. */
+  hints: HintEngine
 }
 
 export function createWorkbench(config: ClientConfig): Workbench {
@@ -109,8 +116,19 @@ export function createWorkbench(config: ClientConfig): Workbench {
       },
     }),
   )
+  const hints = createPageHints({
+    environments,
+    discovery,
+    uploads,
+    responses,
+    workspaceVars: () => workspace.getState().content?.vars ?? noVars,
+    live: () => late.workbench?.liveStore,
+  })
   // Every call takes the active environment's variables and auth right before it is posted.
-  const calls = createCallsStore(withOutgoingAuth(api, auth), consoleRecorder.callsObserver)
+  const calls = createCallsStore(
+    withOutgoingAuth(api, auth),
+    bothCallsObservers(consoleRecorder.callsObserver, hints.callsObserver),
+  )
   late.calls = calls
   const workbench: Workbench = {
     api,
@@ -130,6 +148,8 @@ export function createWorkbench(config: ClientConfig): Workbench {
     tabs,
     responses,
     console: consoleRecorder,
+    environmentEditor: createEditorRequestStore(),
+    hints,
   }
   late.workbench = workbench
   return workbench

@@ -47,6 +47,13 @@ export interface WorkspaceStore {
   last(): ScannedFolder | undefined
   /** A rescan after an on-disk change. */
   refresh(): Promise<ScannedFolder>
+  /**
+   * The latest scan when nothing was reported changed since it started (a watcher's `invalidate`, or a write of this
+   * store), else a scan: a workspace of thousands of files is not stat'ed again on every read.
+   */
+  current(): Promise<ScannedFolder>
+  /** Marks the latest scan stale: something changed on disk (told by the folder watcher as soon as it sees it). */
+  invalidate(): void
   saveRequest(path: string, request: SavedRequest, baseRevision?: string): Promise<{ revision: string }>
   deleteRequest(path: string, baseRevision?: string): Promise<void>
   move(from: string, to: string): Promise<void>
@@ -67,6 +74,25 @@ function invalid(what: string, reason: string): WorkbenchError {
 export function createWorkspaceStore(dir: string): WorkspaceStore {
   const scanner = createFolderScanner(dir)
   const queue = createSerialQueue(256)
+  // Counts reported changes; a scan is current while no change was reported after it started (a change seen while
+  // it ran may have been read before or after, so that scan is not trusted).
+  let changes = 0
+  let scannedAt = -1
+  const scan = async (): Promise<ScannedFolder> => {
+    const at = changes
+    const scanned = await scanner.scan()
+    scannedAt = at
+    return scanned
+  }
+  /** A write counts as a change even when it fails half-way (a folder may have been created). */
+  const writing = <T>(task: () => Promise<T>): Promise<T> =>
+    queue.run(async () => {
+      try {
+        return await task()
+      } finally {
+        changes++
+      }
+    })
 
   /** Creates `segments` under the workspace one level at a time, refusing a link or a file on the way. */
   async function ensureFolder(segments: readonly string[]): Promise<string> {
@@ -154,14 +180,21 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
         }
         // Clearing a crashed write's temporary files is a write: not on an open for reading.
         if (create) await removeOrphanedTemps({ dir, tempPrefix, staleMs: 60_000 }).catch(() => undefined)
-        return scanner.scan()
+        return scan()
       }),
-    read: () => queue.run(() => scanner.scan()),
+    read: () => queue.run(scan),
     last: () => scanner.last(),
-    refresh: () => queue.run(() => scanner.scan()),
+    refresh: () => queue.run(scan),
+    current: () => {
+      const latest = scanner.last()
+      return latest && scannedAt === changes ? Promise.resolve(latest) : queue.run(scan)
+    },
+    invalidate: () => {
+      changes++
+    },
 
     saveRequest: (path, request, baseRevision) =>
-      queue.run(async () => {
+      writing(async () => {
         const checked = validateSavedRequest(request)
         if (!checked.ok) throw invalid('saved request', checked.reason)
         assertNoLiteralSecret(request.auth, 'saved request')
@@ -176,7 +209,7 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
       }),
 
     deleteRequest: (path, baseRevision) =>
-      queue.run(async () => {
+      writing(async () => {
         const { folder, name } = requestFile(path)
         const file = join(dir, ...folder, name)
         const current = await currentRevision(file)
@@ -186,7 +219,7 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
       }),
 
     move: (from, to) =>
-      queue.run(async () => {
+      writing(async () => {
         if (from === to) return
         const source = requestFile(from)
         const sourceFile = join(dir, ...source.folder, source.name)
@@ -216,7 +249,7 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
       }),
 
     saveFolder: (path, folder) =>
-      queue.run(async () => {
+      writing(async () => {
         const checked = validateSavedFolder(folder)
         if (!checked.ok) throw invalid('folder', checked.reason)
         assertNoLiteralSecret(folder.auth, 'folder')
@@ -224,7 +257,7 @@ export function createWorkspaceStore(dir: string): WorkspaceStore {
       }),
 
     updateManifest: (patch) =>
-      queue.run(async () => {
+      writing(async () => {
         const file = join(dir, MANIFEST_FILE)
         const current = await currentRevision(file)
         if (patch.baseRevision !== undefined && patch.baseRevision !== current) throw conflict(MANIFEST_FILE, true)

@@ -33,8 +33,10 @@ export function createServerBenchCall(
       cancellation: cancellationOf(signal),
       logger: deps.logger,
     })
-    // HTTP-based plugins report the HTTP status; it says more in an error breakdown than the mapped status name.
+    // HTTP-based plugins report the HTTP status; it says more in an error breakdown than the mapped status name —
+    // except for a failure that came with a 2xx (GraphQL errors arrive with 200), which would read as a success.
     const http = result.metadata['http_status']
-    return { ok: result.status === 'OK', status: http ?? result.status }
+    const ok = result.status === 'OK'
+    return { ok, status: http === undefined || (!ok && http.startsWith('2')) ? result.status : http }
   }
 }

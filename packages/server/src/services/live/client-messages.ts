@@ -7,6 +7,7 @@ import type { ErrorObject, JSONSchemaType, ValidateFunction } from 'ajv'
 import type { PropertiesSchema } from 'ajv/dist/types/json-schema.js'
 import { WorkbenchError } from '@wirebench/core'
 import type { InvokeRequest, LiveClientMessage } from '@wirebench/core'
+import { aiChatBodySchema } from '../../routes/ai-schemas.js'
 import { invokeBodySchema } from '../../routes/schemas.js'
 import { createAjv } from '../../routes/validation.js'
 
@@ -82,6 +83,12 @@ const schemas: { [K in Op]: JSONSchemaType<MessageOf<K>> } = {
     additionalProperties: false,
     properties: { op: { type: 'string', const: 'cancel' }, id: idSchema },
   },
+  'ai.chat': {
+    type: 'object',
+    required: ['op', 'id', 'request'],
+    additionalProperties: false,
+    properties: { op: { type: 'string', const: 'ai.chat' }, id: idSchema, request: aiChatBodySchema },
+  } as unknown as JSONSchemaType<MessageOf<'ai.chat'>>,
   ack: {
     type: 'object',
     required: ['op', 'id', 'seq'],

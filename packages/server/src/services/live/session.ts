@@ -5,6 +5,7 @@
  */
 import { WorkbenchError } from '@wirebench/core'
 import type { LiveClientMessage, LiveServerMessage, Logger, OutboundPolicy } from '@wirebench/core'
+import type { AiChatRunner } from '../ai-chat.js'
 import type { HistoryRecorder } from '../history-recorder.js'
 import { resolveCall } from '../invoke.js'
 import type { ResolvedCall } from '../invoke.js'
@@ -46,6 +47,8 @@ export interface LiveSessionOptions {
   outbox?: OutboxOptions
   /** Records calls opened with a `history` template when they close. */
   recorder?: HistoryRecorder
+  /** The AI package's chat; without it `ai.chat` is answered `unsupported`. */
+  aiChat?: AiChatRunner
 }
 
 type OpenMessage = Extract<LiveClientMessage, { op: 'stream.open' | 'channel.open' }>
@@ -54,6 +57,8 @@ export class LiveSession {
   private readonly options: LiveSessionOptions
   private readonly outbox: Outbox
   private readonly calls = new CallRegistry<LiveCall>()
+  /** Chats in progress, by id: `cancel` and a closing socket abort them. */
+  private readonly chats = new Map<string, AbortController>()
   private readonly budget: ByteBudget
   private closed = false
 
@@ -96,6 +101,8 @@ export class LiveSession {
     this.closed = true
     const calls = this.calls.drain()
     const reason = new WorkbenchError('cancelled', 'The browser closed the live connection.')
+    for (const chat of this.chats.values()) chat.abort(reason)
+    this.chats.clear()
     for (const call of calls) call.cancel(reason, { notify: false, problem: false })
     this.options.logger.debug('live socket closed', { cancelledCalls: calls.length })
   }
@@ -119,12 +126,55 @@ export class LiveSession {
         this.callFor(message.id, message.op)?.acknowledge(message.seq)
         return
       case 'cancel':
+        if (this.chats.has(message.id)) {
+          this.chats.get(message.id)?.abort(new WorkbenchError('cancelled', 'Cancelled by the browser.'))
+          return
+        }
         this.callFor(message.id, message.op)?.cancel(new WorkbenchError('cancelled', 'Cancelled by the browser.'), {
           notify: true,
           problem: false,
         })
         return
+      case 'ai.chat':
+        this.chat(message)
+        return
     }
+  }
+
+  /** Streams a chat: `ai.delta` as text arrives, then `ai.done`; a failure is an `error` with the chat's id. */
+  private chat(message: Extract<LiveClientMessage, { op: 'ai.chat' }>): void {
+    const run = this.options.aiChat
+    if (!run) {
+      this.reject(
+        new WorkbenchError('unsupported', 'This workbench has no AI package: the assistant is not available.', {
+          hint: 'Start the standalone workbench (it bundles the AI package), or add it to the embedding host.',
+        }),
+        message.id,
+      )
+      return
+    }
+    if (this.chats.has(message.id) || this.calls.has(message.id)) {
+      this.reject(new WorkbenchError('conflict', `A call with id "${message.id}" is already open.`), message.id)
+      return
+    }
+    const { id } = message
+    const controller = new AbortController()
+    this.chats.set(id, controller)
+    run(message.request, {
+      signal: controller.signal,
+      onDelta: (text) => {
+        if (!this.closed) this.outbox.sendNow({ op: 'ai.delta', id, text })
+      },
+    })
+      .then(
+        (answer) => {
+          if (!this.closed) this.outbox.sendNow({ op: 'ai.done', id, answer })
+        },
+        (error: unknown) => {
+          if (!this.closed) this.reject(error, id)
+        },
+      )
+      .finally(() => this.chats.delete(id))
   }
 
   private open(message: OpenMessage): void {

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/api-error.js'
 import { ModalDialog } from '../../components/ModalDialog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { newRow, opsOf, rowOf, toAssertion, type AssertionRow, type AssertionType } from './assertion-rows.js'
+import { saveFileFields } from '../collections/save-file-fields.js'
 import '../../styles/assertions.css'
 
 const typeLabels: Record<AssertionType, string> = {
@@ -116,12 +117,7 @@ export function AssertionsDialog({ path, onClose }: { path: string; onClose: () 
     const assertions = read.flatMap((r) => ('assertion' in r ? [r.assertion] : []))
     const { assertions: _old, ...request } = entry.request
     try {
-      const saved = await workbench.workspace
-        .getState()
-        .saveRequest(path, assertions.length > 0 ? { ...request, assertions } : request, entry.revision)
-      // A tab holding this file saves over the new revision next (the pane never held the assertions).
-      const tab = workbench.tabs.getState().tabs.find((t) => t.savedPath === path && t.revision === entry.revision)
-      if (tab && saved) workbench.tabs.getState().update(tab.key, { revision: saved.revision })
+      await saveFileFields(workbench, entry, assertions.length > 0 ? { ...request, assertions } : request)
       onClose()
     } catch (error) {
       setProblem(ApiError.fromUnknown(error).message)

@@ -14,6 +14,7 @@ import { AuthFieldInput } from '../auth/AuthFieldInput.js'
 import { moveRequest } from './collection-actions.js'
 import { DetailsDialog } from './DetailsDialog.js'
 import { MoveToDialog } from './MoveToDialog.js'
+import { saveFileFields } from './save-file-fields.js'
 import { defaultOwnAuth, savedAuthProblem, storedFields } from './saved-auth.js'
 
 export type CollectionDialog =
@@ -88,7 +89,7 @@ function AuthDialog(props: { path: string; isFolder: boolean; onClose: () => voi
     if (refusal) return setProblem(refusal)
     try {
       if (isFolder) await workbench.workspace.getState().saveFolder(path, { version: 1, ...folder, auth })
-      else if (entry) await workbench.workspace.getState().saveRequest(path, { ...entry.request, auth }, entry.revision)
+      else if (entry) await saveFileFields(workbench, entry, { ...entry.request, auth })
       onClose()
     } catch (error) {
       setProblem(ApiError.fromUnknown(error).message)

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/api-error.js'
 import { ModalDialog } from '../../components/ModalDialog.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { readTimeout, withDetails } from './saved-details.js'
+import { saveFileFields } from './save-file-fields.js'
 
 export function DetailsDialog({ path, onClose }: { path: string; onClose: () => void }): ReactElement {
   const workbench = useWorkbench()
@@ -21,12 +22,7 @@ export function DetailsDialog({ path, onClose }: { path: string; onClose: () => 
     const read = readTimeout(timeout)
     if ('problem' in read) return setProblem(read.problem)
     try {
-      const saved = await workbench.workspace
-        .getState()
-        .saveRequest(path, withDetails(entry.request, notes, read.timeoutMs), entry.revision)
-      // A tab holding this file saves over the new revision next (the pane never held these fields).
-      const tab = workbench.tabs.getState().tabs.find((t) => t.savedPath === path && t.revision === entry.revision)
-      if (tab && saved) workbench.tabs.getState().update(tab.key, { revision: saved.revision })
+      await saveFileFields(workbench, entry, withDetails(entry.request, notes, read.timeoutMs))
       onClose()
     } catch (error) {
       setProblem(ApiError.fromUnknown(error).message)

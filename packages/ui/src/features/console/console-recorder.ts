@@ -128,6 +128,8 @@ export function createConsoleRecorder(store: ConsoleStore, now: () => number = D
       case 'history.changed':
       case 'bench.progress':
       case 'bench.ended':
+      case 'ai.delta':
+      case 'ai.done':
         // The call's own bookkeeping: the console shows traffic, the live view shows these counts.
         break
     }

@@ -11,9 +11,11 @@ import { locateIssues, type EnvironmentPart } from './save-refusal.js'
 
 export interface EnvironmentEditorProps {
   onClose: () => void
+  /** The tab to open on (a hint's action asks for auth or variables). */
+  initialPart?: EnvironmentPart | undefined
 }
 
-export function EnvironmentEditor({ onClose }: EnvironmentEditorProps): ReactElement {
+export function EnvironmentEditor({ onClose, initialPart }: EnvironmentEditorProps): ReactElement {
   const { environments } = useWorkbench()
   const list = useStore(environments, (s) => s.document.environments)
   const activeId = useStore(environments, (s) => s.document.activeEnvironmentId)
@@ -23,7 +25,9 @@ export function EnvironmentEditor({ onClose }: EnvironmentEditorProps): ReactEle
   // The environment holding a refused field opens first, so the mark is in view.
   const [editingId, setEditingId] = useState(() => refused[0]?.environmentId ?? activeId ?? list[0]?.id ?? null)
   // "Show" on a refused field opens its tab: a new request remounts the detail on it.
-  const [shown, setShown] = useState<{ part: EnvironmentPart; count: number } | null>(null)
+  const [shown, setShown] = useState<{ part: EnvironmentPart; count: number } | null>(
+    initialPart ? { part: initialPart, count: 0 } : null,
+  )
   const dialog = useRef<HTMLDialogElement>(null)
   const editing = list.find((env) => env.id === editingId) ?? list[0] ?? null
   const refusedHere = refused.filter((field) => field.environmentId === editing?.id)

@@ -1,20 +1,31 @@
 /** The top bar's environment dropdown, the lock badge when the active environment has auth, and the editor button. */
-import { useState, type ReactElement } from 'react'
+import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { activeEnvironment } from '../../state/environments-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { Icon } from '../../components/Icon.js'
 import { EnvironmentEditor } from './EnvironmentEditor.js'
 import { LockBadge } from './LockBadge.js'
+import type { EnvironmentPart } from './save-refusal.js'
 import '../../styles/environments.css'
 
 export function EnvironmentSwitcher(): ReactElement {
-  const { environments } = useWorkbench()
+  const { environments, environmentEditor } = useWorkbench()
   const phase = useStore(environments, (s) => s.phase)
   const list = useStore(environments, (s) => s.document.environments)
   const active = useStore(environments, activeEnvironment)
-  const [isEditorOpen, setEditorOpen] = useState(false)
+  // Open, and on which tab when a hint's action asked for one (the button opens it as it always did).
+  const [editor, setEditor] = useState<{ part?: EnvironmentPart } | null>(null)
   const isReady = phase === 'ready'
+  // Another part of the page (a hint's action) asked for the editor on one of its tabs.
+  const request = useStore(environmentEditor, (s) => s.request)
+  // A request made before this mounted was for an earlier switcher: only newer ones open the editor.
+  const heardSeq = useRef(request?.seq ?? 0)
+  useEffect(() => {
+    if (!request || request.seq === heardSeq.current) return
+    heardSeq.current = request.seq
+    setEditor({ part: request.part })
+  }, [request])
 
   return (
     <div className="env-switcher" data-phase={phase}>
@@ -49,11 +60,13 @@ export function EnvironmentSwitcher(): ReactElement {
         aria-label="Edit environments"
         title="Environments: variables and auth"
         disabled={!isReady}
-        onClick={() => setEditorOpen(true)}
+        onClick={() => setEditor({})}
       >
         <Icon name="sliders" size={16} />
       </button>
-      {isEditorOpen && <EnvironmentEditor onClose={() => setEditorOpen(false)} />}
+      {editor && (
+        <EnvironmentEditor key={request?.seq ?? 0} initialPart={editor.part} onClose={() => setEditor(null)} />
+      )}
     </div>
   )
 }

@@ -12,7 +12,9 @@ import { RestResponsePane } from '../../protocols/rest/RestResponsePane.js'
 import { TabStrip } from '../tabs/TabStrip.js'
 import { ToastView } from '../../components/ToastView.js'
 import { ConsoleDock } from '../console/ConsoleDock.js'
+import { HintsStrip } from '../hints/HintsStrip.js'
 import { useDrawerFocusReturn } from './useDrawerFocusReturn.js'
+import { useDrawerSliding } from './useDrawerSliding.js'
 import { useNarrowPaneScroll } from './useNarrowPaneScroll.js'
 import { Welcome } from './Welcome.js'
 
@@ -23,6 +25,7 @@ export function Workspace(): ReactElement {
   const sidebarWidth = useStore(prefs, (s) => s.sidebarWidth)
   const requestShare = useStore(prefs, (s) => s.requestShare)
   const isDrawerOpen = useStore(selection, (s) => s.isDrawerOpen)
+  const isDrawerSliding = useDrawerSliding(isDrawerOpen)
   const target = useSelectedMethod()
   const mainRef = useRef<HTMLDivElement>(null)
   // A request whose service is not discovered has no schema: the raw JSON pane and the generic response pane.
@@ -44,7 +47,10 @@ export function Workspace(): ReactElement {
     '--response-share': `${1 - requestShare}fr`,
   } as CSSProperties
   return (
-    <div className={`workspace${isDrawerOpen ? ' drawer-open' : ''}`} style={style}>
+    <div
+      className={`workspace${isDrawerOpen ? ' drawer-open' : ''}${isDrawerSliding ? ' drawer-sliding' : ''}`}
+      style={style}
+    >
       <Sidebar />
       <ResizeHandle
         label="Resize the sidebar"
@@ -72,6 +78,7 @@ export function Workspace(): ReactElement {
             <Welcome />
           )}
         </main>
+        <HintsStrip targetKey={target?.key} />
         <ConsoleDock />
       </div>
       <ToastView />

@@ -20,9 +20,11 @@ export interface ResponseBodyProps {
   highlight?: string | undefined
   /** The tab's draft key: its values get the chain action (a reference to them for another request). */
   chainKey?: string | undefined
+  /** Opens Find when it grows (a hint's action), as Ctrl+F in the body does. */
+  findSignal?: number | undefined
 }
 
-export function ResponseBody({ result, highlight, chainKey }: ResponseBodyProps): ReactElement {
+export function ResponseBody({ result, highlight, chainKey, findSignal = 0 }: ResponseBodyProps): ReactElement {
   const structured = isStructured(result.response)
   const chain = useChainAction(chainKey)
   const [view, setView] = useState<BodyView>('tree')
@@ -40,6 +42,12 @@ export function ResponseBody({ result, highlight, chainKey }: ResponseBodyProps)
   const [findRequest, setFindRequest] = useState(0)
   const bodyRef = useRef<HTMLDivElement>(null)
   useFindShortcut(bodyRef, () => setFindRequest((n) => n + 1))
+  const heardFind = useRef(findSignal)
+  useEffect(() => {
+    if (findSignal === heardFind.current) return
+    heardFind.current = findSignal
+    setFindRequest((n) => n + 1)
+  }, [findSignal])
 
   if (result.responseBinary !== undefined) return <BinaryBody result={result} />
   if (result.response === undefined || result.response === null || raw === '') {

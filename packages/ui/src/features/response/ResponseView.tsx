@@ -11,6 +11,7 @@ import { StatusBadge, type StatusTone } from './StatusBadge.js'
 import { ValidationBadge } from './ValidationBadge.js'
 import { ValidationProblems } from './ValidationProblems.js'
 import { useValidationMarks } from './useValidationMarks.js'
+import { useHintedView } from '../hints/useHintedView.js'
 
 export interface ResponseViewProps {
   record: CallRecord | undefined
@@ -26,6 +27,12 @@ type ResponseTab = 'body' | 'headers' | SentTab
 export function ResponseView({ record, status, headers, headersLabel, draftKey }: ResponseViewProps): ReactElement {
   const [tab, setTab] = useState<ResponseTab>('body')
   const marks = useValidationMarks(record, () => setTab('body'))
+  const [findSignal, setFindSignal] = useState(0)
+  useHintedView(draftKey, (view) => {
+    setTab(view === 'timing' ? 'timing' : 'body')
+    if (view === 'find') setFindSignal((n) => n + 1)
+    if (view === 'validation' && !marks.isOpen) marks.toggle()
+  })
   if (!record) {
     return (
       <section className="response-pane" aria-label="Response">
@@ -85,7 +92,13 @@ export function ResponseView({ record, status, headers, headersLabel, draftKey }
             aria-labelledby={`response-tab-${shown}`}
           >
             {shown === 'body' && (
-              <ResponseBody key={record.startedAt} result={result} highlight={marks.marked} chainKey={draftKey} />
+              <ResponseBody
+                key={record.startedAt}
+                result={result}
+                highlight={marks.marked}
+                chainKey={draftKey}
+                findSignal={findSignal}
+              />
             )}
             {shown === 'headers' && <HeadersTable entries={headers} label={headersLabel} />}
             {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}

@@ -16,6 +16,7 @@ import { StatusBadge } from '../../features/response/StatusBadge.js'
 import { ValidationBadge } from '../../features/response/ValidationBadge.js'
 import { ValidationProblems } from '../../features/response/ValidationProblems.js'
 import { useValidationMarks } from '../../features/response/useValidationMarks.js'
+import { useHintedView } from '../../features/hints/useHintedView.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { GraphqlDataErrors } from './GraphqlDataErrors.js'
 import { graphqlOutcome, readGraphqlResponse } from './graphql-response.js'
@@ -25,6 +26,12 @@ type ResultTab = 'result' | 'raw' | 'headers' | SentTab
 export function GraphqlResult({ record, draftKey }: { record: CallRecord; draftKey: string }): ReactElement {
   const [tab, setTab] = useState<ResultTab>('result')
   const marks = useValidationMarks(record, () => setTab('raw'))
+  const [findSignal, setFindSignal] = useState(0)
+  useHintedView(draftKey, (view) => {
+    setTab(view === 'timing' ? 'timing' : view === 'find' ? 'raw' : 'result')
+    if (view === 'find') setFindSignal((n) => n + 1)
+    if (view === 'validation' && !marks.isOpen) marks.toggle()
+  })
   const { result } = record
   const view = useMemo(() => readGraphqlResponse(result?.response), [result?.response])
   const httpStatus = result?.metadata.http_status
@@ -98,7 +105,13 @@ export function GraphqlResult({ record, draftKey }: { record: CallRecord; draftK
                 <GraphqlDataErrors key={record.startedAt} view={view} />
               ))}
             {shown === 'raw' && (
-              <ResponseBody key={record.startedAt} result={result} highlight={marks.marked} chainKey={draftKey} />
+              <ResponseBody
+                key={record.startedAt}
+                result={result}
+                highlight={marks.marked}
+                chainKey={draftKey}
+                findSignal={findSignal}
+              />
             )}
             {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
             {isSentTab(shown) && <SentTabPanel tab={shown} result={result} />}

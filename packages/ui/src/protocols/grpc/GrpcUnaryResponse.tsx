@@ -16,6 +16,7 @@ import {
 import { ResponseBody } from '../../features/response/ResponseBody.js'
 import { SentTabPanel, isSentTab, sentTabItems, type SentTab } from '../../features/response/SentTabs.js'
 import { StatusBadge } from '../../features/response/StatusBadge.js'
+import { useHintedView } from '../../features/hints/useHintedView.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import { grpcStatusTone } from './grpc-kinds.js'
 
@@ -26,6 +27,11 @@ const sorted = (metadata: Record<string, string> | undefined): Array<[string, st
 
 export function GrpcUnaryResponse({ record, draftKey }: { record: CallRecord; draftKey: string }): ReactElement {
   const [tab, setTab] = useState<UnaryTab>('body')
+  const [findSignal, setFindSignal] = useState(0)
+  useHintedView(draftKey, (view) => {
+    setTab(view === 'timing' ? 'timing' : 'body')
+    if (view === 'find') setFindSignal((n) => n + 1)
+  })
   const { result } = record
   const headers = sorted(result?.metadata)
   const trailers = sorted(result?.trailers)
@@ -66,7 +72,9 @@ export function GrpcUnaryResponse({ record, draftKey }: { record: CallRecord; dr
             role="tabpanel"
             aria-labelledby={`response-tab-${shown}`}
           >
-            {shown === 'body' && <ResponseBody key={record.startedAt} result={result} chainKey={draftKey} />}
+            {shown === 'body' && (
+              <ResponseBody key={record.startedAt} result={result} chainKey={draftKey} findSignal={findSignal} />
+            )}
             {shown === 'headers' && <HeadersTable entries={headers} label="Headers" />}
             {shown === 'trailers' && <HeadersTable entries={trailers} label="Trailers" />}
             {shown === 'details' && <JsonTree value={result.errorDetails} label="Error details" />}

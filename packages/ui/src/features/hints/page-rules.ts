@@ -1,0 +1,73 @@
+/**
+ * The hint rules that are not about one settled call: variables a call is about to send as written, gRPC servers
+ * discovered without reflection, and event streams that stay silent. Pure functions, like the call rules.
+ */
+import type { DiscoveryAttempt } from '@wirebench/core'
+import type { LiveCallState } from '../../state/live-store.js'
+import type { Hint } from './hint.js'
+
+/** An open event stream that has received no event for this long gets a hint. */
+export const silentStreamMs = 10_000
+
+const grpcPlugins = new Set(['grpc', 'grpcweb', 'connect'])
+
+/** The `${name}`s a call leaves unresolved (as `unresolvedVariables` finds them): one hint naming the first. */
+export function unknownVariablesHint(key: string, names: readonly string[]): Hint | undefined {
+  const [first] = names
+  if (first === undefined) return undefined
+  const list = names.map((name) => `\${${name}}`).join(', ')
+  return {
+    id: `unknown-variables:${key}`,
+    kind: 'unknown-variables',
+    targetKey: key,
+    title: names.length === 1 ? `Unknown variable ${list}` : `${names.length} unknown variables`,
+    detail: `${list} ${names.length === 1 ? 'is' : 'are'} defined nowhere and went out exactly as written.`,
+    actionLabel: `Define \${${first}}`,
+    action: { kind: 'define-variable', name: first },
+  }
+}
+
+/**
+ * A gRPC attempt that reached a gRPC server which does not offer reflection (the plugin's message says so and its
+ * hint points at .proto files): without them nothing there can be called.
+ */
+export function isReflectionMissing(attempt: DiscoveryAttempt): boolean {
+  return (
+    grpcPlugins.has(attempt.pluginId) &&
+    attempt.outcome !== 'ok' &&
+    /does not offer reflection/i.test(attempt.message ?? '') &&
+    /\.proto/.test(attempt.hint ?? '')
+  )
+}
+
+/** One page-wide hint per URL whose gRPC server offers no reflection. */
+export function reflectionHints(attempts: readonly DiscoveryAttempt[]): Hint[] {
+  const urls = new Set(attempts.filter(isReflectionMissing).map((attempt) => attempt.url))
+  return [...urls].map((url) => ({
+    id: `grpc-no-reflection:${url}`,
+    kind: 'grpc-no-reflection',
+    title: 'gRPC without reflection',
+    detail: `${url} speaks gRPC but does not list its services. Upload its .proto files to call it.`,
+    actionLabel: 'Upload .proto files',
+    action: { kind: 'open-schema-files' },
+  }))
+}
+
+/** An SSE stream still open after `silentStreamMs` without a single event. */
+export function silentStreamHint(
+  call: Pick<LiveCallState, 'targetKey' | 'status' | 'received' | 'startedAt'>,
+  now: number,
+): Hint | undefined {
+  const isOpen = call.status !== 'closed' && call.status !== 'error'
+  if (!isOpen || call.received > 0 || now - call.startedAt < silentStreamMs) return undefined
+  return {
+    id: `silent-event-stream:${call.targetKey}`,
+    kind: 'silent-event-stream',
+    targetKey: call.targetKey,
+    title: `No event in ${Math.round((now - call.startedAt) / 1000)} s`,
+    detail:
+      'The stream is open but the server has sent nothing. The console shows what opened it; some feeds wait for an action elsewhere.',
+    actionLabel: 'Open console',
+    action: { kind: 'open-console' },
+  }
+}

@@ -1,0 +1,38 @@
+/** Performs a hint's action against the page's stores: the one place hint actions touch the rest of the UI. */
+import { activeEnvironment } from '../../state/environments-store.js'
+import type { Workbench } from '../../state/workbench.js'
+import type { Hint } from './hint.js'
+
+export function runHintAction(workbench: Workbench, hint: Hint): void {
+  const { action } = hint
+  switch (action.kind) {
+    case 'open-console':
+      workbench.console.store.getState().setOpen(true)
+      return
+    case 'open-auth':
+      workbench.environmentEditor.getState().open('auth')
+      return
+    case 'define-variable': {
+      const environment = activeEnvironment(workbench.environments.getState())
+      // An empty value makes the name known at once; the editor opens on it for the user to fill in.
+      if (environment && !(action.name in environment.vars)) {
+        workbench.environments.getState().setVars(environment.id, { ...environment.vars, [action.name]: '' })
+      }
+      workbench.environmentEditor.getState().open('variables')
+      return
+    }
+    case 'show-response-view':
+      if (hint.targetKey !== undefined) workbench.hints.store.getState().requestView(hint.targetKey, action.view)
+      return
+    case 'open-schema-files': {
+      const selection = workbench.selection.getState()
+      selection.setSidebarTab('files')
+      selection.setDrawerOpen(true)
+      return
+    }
+    case 'search-methods':
+      workbench.selection.getState().setQuery(action.query)
+      workbench.selection.getState().requestSearchFocus()
+      return
+  }
+}
