@@ -264,6 +264,74 @@ describe.runIf(requireChromium())('MCP in the browser', () => {
     }
   })
 
+  it('lists the pages of a -32042 error with Open links, opens none of them, and Retry sends the call again', async () => {
+    const visits: string[] = []
+    const consent = createServer((request, response) => {
+      visits.push(request.url ?? '')
+      response.end('consent')
+    })
+    await new Promise<void>((done) => consent.listen(0, '127.0.0.1', done))
+    const target = `http://127.0.0.1:${(consent.address() as AddressInfo).port}/consent?step=error-path`
+    const popups: string[] = []
+    page.context().on('page', (opened) => popups.push(opened.url()))
+    try {
+      await openMethod('mcp+stdio://everything', 'trigger-url-elicitation')
+      await page.locator('[data-field-path="url"] input').first().fill(target)
+      await page.locator('[data-field-path="errorPath"] select').first().selectOption('true')
+      await page.keyboard.press('Control+Enter')
+      const required = page.getByRole('region', { name: 'URL elicitation required' })
+      await required.waitFor({ timeout: 20_000 })
+      const pageToFinish = required.getByRole('group', { name: 'Page to finish' })
+      expect(await pageToFinish.count()).toBe(1)
+      // server-everything asks for a prerequisite page of its own, not the URL the call named.
+      expect(await pageToFinish.getByLabel('Host').textContent()).toBe('modelcontextprotocol.io')
+      expect(await pageToFinish.getByLabel('URL').textContent()).toBe('https://modelcontextprotocol.io')
+      expect(await pageToFinish.textContent()).toContain('Open this link to satisfy the prerequisite')
+      const open = pageToFinish.getByRole('link', { name: 'Open modelcontextprotocol.io' })
+      expect(await open.getAttribute('href')).toBe('https://modelcontextprotocol.io/')
+      expect(await open.getAttribute('target')).toBe('_blank')
+      expect(await open.getAttribute('rel')).toBe('noopener noreferrer')
+      expect(await page.locator('.mcp-result .mcp-tool-error').textContent()).toContain(
+        'This request requires browser-based authorization',
+      )
+      expect(await page.locator('.mcp-result .status-badge').first().textContent()).toContain('Error -32042')
+      await screenshot(page, 'mcp-url-elicitation-required-light')
+      await pinTheme(page, 'dark')
+      await screenshot(page, 'mcp-url-elicitation-required-dark')
+      await page.setViewportSize({ width: 420, height: 900 })
+      await page.waitForTimeout(400)
+      await required.scrollIntoViewIfNeeded()
+      await screenshot(page, 'mcp-url-elicitation-required-dark-420')
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await pinTheme(page, 'light')
+
+      // The retry is the same call: the server recognises it and goes on to ask for the named URL (its request path).
+      await required.getByRole('button', { name: 'Retry the call' }).click()
+      const asked = page.getByRole('form', { name: 'URL elicitation' })
+      await asked.waitFor({ timeout: 20_000 })
+      expect(await asked.getByLabel('URL').textContent()).toBe(target)
+      expect(await required.count()).toBe(0)
+      await asked.getByRole('button', { name: 'Done (accept)' }).click()
+      await expect
+        .poll(() => page.locator('.mcp-result').textContent(), { timeout: 20_000 })
+        .toContain('User completed the URL elicitation flow')
+      expect(visits).toEqual([])
+      expect(popups).toEqual([])
+    } finally {
+      await new Promise<void>((done) => consent.close(() => done()))
+    }
+  })
+
+  it('sends a -32042-refused call again by itself once the server reports the page finished', async () => {
+    await openMethod(lab.url, 'needs-consent')
+    const before = toolCalls()
+    await sendWithShortcut(page)
+    // The lab refuses, lists its consent page, and 300 ms later sends notifications/elicitation/complete for it.
+    await expect.poll(() => page.locator('.mcp-result').textContent(), { timeout: 20_000 }).toContain('consented')
+    expect(toolCalls() - before).toBe(2)
+    expect(await page.getByRole('region', { name: 'URL elicitation required' }).count()).toBe(0)
+  })
+
   it('reads resources, follows a subscribed one live, and completes template and prompt arguments', async () => {
     await openMethod(lab.url, 'readme')
     await sendWithShortcut(page)

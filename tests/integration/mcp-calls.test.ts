@@ -307,3 +307,49 @@ describe('the plugin’s own bounds', () => {
     }
   })
 })
+
+describe('paged tools/list', () => {
+  const discoverWith = async (server: LabServer, maxListPages?: number) => {
+    const plugin = createMcpPlugin(maxListPages === undefined ? {} : { maxListPages })
+    try {
+      return await plugin.discover({ kind: 'url', url: server.url, pinned: true }, contractContext())
+    } finally {
+      await plugin.dispose?.()
+    }
+  }
+
+  it('describes every page in list order, asking for each page once', async () => {
+    const paged = await startLabServer({ generatedTools: 250, pageSize: 40 })
+    try {
+      const tools = (await discoverWith(paged)).find((s) => s.name === 'Tools')!
+      const names = tools.methods.map((m) => m.name)
+      expect(names.filter((n) => n.startsWith('tool-'))).toEqual(
+        Array.from({ length: 250 }, (_, i) => `tool-${String(i + 1).padStart(4, '0')}`),
+      )
+      expect(new Set(names).size).toBe(names.length)
+      const generated = tools.methods.find((m) => m.name === 'tool-0250')!
+      expect(generated.inputType.fields.map((f) => f.name)).toEqual(['id', 'label', 'flag'])
+      const pages = Math.ceil(names.length / 40)
+      expect(paged.methods().filter((m) => m === 'tools/list')).toHaveLength(pages)
+    } finally {
+      await paged.close()
+    }
+  })
+
+  it('stops a list longer than maxListPages, and one whose cursor repeats, saying which', async () => {
+    const paged = await startLabServer({ generatedTools: 250, pageSize: 40 })
+    const looping = await startLabServer({ pageSize: 5, isCursorLooping: true })
+    try {
+      const long = await failure(discoverWith(paged, 3))
+      expect(long).toMatchObject({ code: 'payload_too_large' })
+      expect(long.message).toContain('more than 3 pages')
+      // Three pages read, no fourth asked for.
+      expect(paged.methods().filter((m) => m === 'tools/list')).toHaveLength(3)
+      const endless = await failure(discoverWith(looping))
+      expect(endless).toMatchObject({ code: 'upstream_invalid' })
+      expect(endless.message).toContain('repeated the tools/list cursor "0"')
+    } finally {
+      await Promise.all([paged.close(), looping.close()])
+    }
+  })
+})

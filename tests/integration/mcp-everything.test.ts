@@ -237,6 +237,33 @@ describe.each(transports)('server-everything over $name', ({ kind, url }) => {
     channel.close()
   })
 
+  it('returns the URL elicitations of a -32042 error with what to do, and the same call sent again goes on', async () => {
+    const args = { url: 'https://example.com/consent', errorPath: true }
+    const first = await call('Tools', 'trigger-url-elicitation', args)
+    expect(first.status).toBe('FailedPrecondition')
+    expect(first.response).toMatchObject({
+      error: {
+        code: -32042,
+        data: {
+          elicitations: [{ mode: 'url', url: 'https://modelcontextprotocol.io', elicitationId: expect.any(String) }],
+        },
+      },
+    })
+    expect(first.statusMessage).toMatch(
+      /finish a page in a browser first \(https:\/\/modelcontextprotocol\.io\); open it, finish there, then send the same call again/,
+    )
+    // The server remembers the prerequisite it asked for: the retry goes on to its request path.
+    const channel = await openSessionChannel(live, url())
+    const running = call('Tools', 'trigger-url-elicitation', args)
+    const request = await channel.waitFor('request', (e) => e.method === 'elicitation/create')
+    expect(request.params).toMatchObject({ mode: 'url', url: args.url })
+    await channel.send({ op: 'answer', requestId: request.requestId, result: { action: 'accept' } })
+    const retried = await running
+    expect(retried.status).toBe('OK')
+    expect(textOf(retried)).toContain('User completed the URL elicitation flow')
+    channel.close()
+  })
+
   it('shows a sampling request and returns the user’s reply', async () => {
     const channel = await openSessionChannel(live, url())
     const running = call('Tools', 'trigger-sampling-request', { prompt: 'Say hi', maxTokens: 10 })

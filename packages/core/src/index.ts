@@ -190,6 +190,9 @@ export type {
   BenchStartRequest,
   BenchStartResponse,
   BenchStatus,
+  SaveBenchmarkRequest,
+  SavedBenchmark,
+  SavedBenchmarksResponse,
 } from './api/bench-api.js'
 export { AI_CLOUD_PROVIDERS, AI_PROVIDER_IDS, AI_ROUTES, AI_TOOL_NAMES } from './api/ai-api.js'
 export type {

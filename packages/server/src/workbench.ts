@@ -34,6 +34,7 @@ import { registerSessionTicketRoutes } from './routes/session-ticket.js'
 import { registerUiRoutes } from './routes/ui.js'
 import { registerUploadRoutes } from './routes/uploads.js'
 import { registerWorkspaceInterchangeRoutes } from './routes/workspace-interchange.js'
+import { registerWorkspaceBenchmarkRoutes } from './routes/workspace-benchmarks.js'
 import { registerWorkspaceRoutes } from './routes/workspaces.js'
 import { registerValidationRoutes } from './routes/validations.js'
 import { createValidatorCompiler } from './routes/validation.js'
@@ -232,6 +233,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     jsonBodyBytes: limits.jsonBodyBytes,
   })
   registerWorkspaceRoutes(app, { workspaces: workspaces.service, jsonBodyBytes: limits.jsonBodyBytes })
+  registerWorkspaceBenchmarkRoutes(app, { workspaces: workspaces.service, runs: benchRuns })
   registerHistoryRoutes(app, { workspaces: workspaces.service })
   registerWorkspaceInterchangeRoutes(app, {
     workspaces: workspaces.service,

@@ -43,3 +43,5 @@ export type { FolderWatcher, FolderWatcherOptions } from './watch/folder-watcher
 export { createWorkspaceService } from './workspace-service.js'
 export type { WorkspaceChangeListener, WorkspaceService, WorkspaceServiceOptions } from './workspace-service.js'
 export { saveBatch, toSafeSegment } from './store/save-batch.js'
+export { BENCHMARKS_DIR, createBenchmarkFiles } from './benchmarks/benchmark-files.js'
+export type { BenchmarkFiles, SaveBenchmarkInput } from './benchmarks/benchmark-files.js'

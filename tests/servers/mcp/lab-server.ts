@@ -25,6 +25,7 @@ import {
   SetLevelRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
+  UrlElicitationRequiredError,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 
@@ -33,6 +34,8 @@ export interface LabServerOptions {
   generatedTools?: number
   /** Tools per `tools/list` page (default: all on one page). */
   pageSize?: number
+  /** Every `tools/list` page names the same next cursor, so the list never ends. */
+  isCursorLooping?: boolean
   /** Refuse requests without `Authorization: Bearer <token>` with 401 and a protected-resource metadata URL. */
   bearerToken?: string
   /** Serve HTTPS; `requestCert` asks for (and requires) a client certificate signed by `ca`. */
@@ -159,6 +162,12 @@ function baseTools(): Tool[] {
     { name: 'grow', description: 'Adds a tool and says the list changed.', inputSchema: object() },
     { name: 'ping-client', description: 'Pings the client.', inputSchema: object() },
     {
+      name: 'needs-consent',
+      description:
+        'Refuses with URLElicitationRequiredError (-32042) until a consent page is finished; reports it finished 300 ms later.',
+      inputSchema: object(),
+    },
+    {
       name: 'ask-then-withdraw',
       description: 'Asks the user, then withdraws the question after 200 ms.',
       inputSchema: object(),
@@ -215,9 +224,11 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
       },
     )
     const subscribed = new Set<string>()
+    let consent: 'none' | 'asked' | 'given' = 'none'
     server.setRequestHandler(ListToolsRequestSchema, (request) => {
       const start = Number(request.params?.cursor ?? 0)
       const page = tools.slice(start, start + pageSize)
+      if (options.isCursorLooping) return { tools: page, nextCursor: '0' }
       const next = start + pageSize
       return next < tools.length ? { tools: page, nextCursor: String(next) } : { tools: page }
     })
@@ -307,6 +318,22 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
         case 'ping-client':
           await server.ping()
           return text('pong')
+        case 'needs-consent': {
+          if (consent === 'given') return text('consented')
+          const elicitationId = randomUUID()
+          if (consent === 'none') {
+            consent = 'asked'
+            const notify = server.createElicitationCompletionNotifier(elicitationId)
+            setTimeout(() => {
+              consent = 'given'
+              void notify().catch(() => undefined)
+            }, 300)
+          }
+          throw new UrlElicitationRequiredError(
+            [{ mode: 'url', url: 'https://consent.example/lab', message: 'Agree to the lab terms.', elicitationId }],
+            'Consent needed.',
+          )
+        }
         case 'nested':
           return { ...text(JSON.stringify(args)), structuredContent: args }
         case 'contents':

@@ -95,16 +95,49 @@ export interface BenchStatus {
   error?: string
 }
 
-/** `POST /api/bench/export`: a finished (or stopped) run as a file: JSON, CSV or a k6-style summary. */
-export type BenchExportFormat = 'json' | 'csv' | 'k6-summary'
+/**
+ * `POST /api/bench/export`: a finished (or stopped) run as a file: JSON, CSV, a k6-style summary, or a k6 script of
+ * the same scenario (REST, plain HTTP and GraphQL over `k6/http`, gRPC over `k6/net/grpc`).
+ */
+export type BenchExportFormat = 'json' | 'csv' | 'k6-summary' | 'k6-script'
 
 export interface BenchExportRequest {
   run: string
   format: BenchExportFormat
+  /** `k6-script`: values the script reads from the environment (`__ENV.WB_SECRET_<n>`) instead of holding them. */
+  secrets?: string[]
 }
 
 export interface BenchExportResponse {
   fileName: string
   mediaType: string
   text: string
+}
+
+/**
+ * A finished or stopped run kept in a workspace (`{workspace}/benchmarks/`): what was benchmarked (no metadata, no
+ * credentials in the URL), its settings and figures. Listed per method key again after a reload.
+ */
+export interface SavedBenchmark {
+  version: 1
+  id: string
+  /** The page's key of the method the run belongs to (what the list is filtered by). */
+  key: string
+  label: string
+  savedAt: string
+  target: BenchStatus['target']
+  result: BenchResult
+}
+
+/** `POST {prefix}/api/workspaces/:id/benchmarks`: saves a run the server still holds, under the method's key. */
+export interface SaveBenchmarkRequest {
+  run: string
+  key: string
+  label: string
+}
+
+/** `GET {prefix}/api/workspaces/:id/benchmarks?key=`: the saved runs of one method, oldest first, and unusable files. */
+export interface SavedBenchmarksResponse {
+  benchmarks: SavedBenchmark[]
+  problems: Array<{ path: string; reason: string; keptAs?: string }>
 }

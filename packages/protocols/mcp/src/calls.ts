@@ -28,6 +28,7 @@ import { sessionService } from './describe/services.js'
 import { httpStatusOf, jsonRpcCodes, statusOfJsonRpcCode, toMcpError, unknownMethod } from './errors.js'
 import { readMessage, refuseStrayKeys, stringValue } from './message.js'
 import { jsonRpcSent } from './sent-request.js'
+import { urlElicitationMessage, urlElicitationsOf } from './url-elicitation.js'
 import { checkToolResult } from './validation.js'
 import { runSessionOp, sessionOps } from './session-ops.js'
 import type { SessionOp } from './session-ops.js'
@@ -76,12 +77,16 @@ function isLostSession(error: unknown, session: McpSession): boolean {
 }
 
 function errorOutcome(error: McpError, session: McpSession): MethodOutcome {
-  const body: { code: number; message: string; data?: unknown } = { code: error.code, message: error.message }
+  // The SDK puts `MCP error <code>: ` before the message the server sent; the result shows the server's own words.
+  const prefix = `MCP error ${error.code}: `
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message
+  const body: { code: number; message: string; data?: unknown } = { code: error.code, message }
   if (error.data !== undefined) body.data = error.data
+  const elicitations = urlElicitationsOf(error)
   return {
     response: { error: body },
     status: statusOfJsonRpcCode(error.code),
-    statusMessage: error.message,
+    statusMessage: elicitations ? urlElicitationMessage(message, elicitations) : message,
     errorDetails: body,
     session,
   }

@@ -9,15 +9,19 @@ import {
   ListToolsResultSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { WorkbenchError } from '@wirebench/core'
 import type { CallContext } from '@wirebench/core'
-import { describeServer } from './describe/services.js'
+import { createToolDescriber, describeServer } from './describe/services.js'
 import type { ServerDescription, ServerLists } from './describe/services.js'
 import type { McpSession } from './session/mcp-session.js'
 
 type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list'
 
-/** Every page of one list; a cursor that repeats or pages beyond `maxPages` end it with an error saying so. */
+/**
+ * Every page of one list; a cursor that repeats or pages beyond `maxPages` end it with an error saying so. The next
+ * page is asked for before `onPage` sees this one, so describing a page overlaps the wait for the next.
+ */
 async function listAll<S extends AnySchema, T>(
   session: McpSession,
   method: ListMethod,
@@ -25,39 +29,58 @@ async function listAll<S extends AnySchema, T>(
   items: (page: SchemaOutput<S>) => T[],
   ctx: CallContext,
   maxPages: number,
+  onPage?: (page: T[]) => void,
 ): Promise<T[]> {
   const all: T[] = []
   const seen = new Set<string>()
-  let cursor: string | undefined
-  for (let page = 0; page < maxPages; page++) {
-    const result = await session.request(
-      { method, ...(cursor === undefined ? {} : { params: { cursor } }) },
-      schema,
-      ctx,
-    )
-    all.push(...items(result))
+  const ask = (cursor: string | undefined) =>
+    session.request({ method, ...(cursor === undefined ? {} : { params: { cursor } }) }, schema, ctx)
+  let pending: Promise<SchemaOutput<S>> | undefined = ask(undefined)
+  for (let page = 1; pending; page++) {
+    const result: SchemaOutput<S> = await pending
+    pending = undefined
     const next = (result as { nextCursor?: unknown }).nextCursor
-    if (typeof next !== 'string') return all
-    if (seen.has(next)) {
-      throw new WorkbenchError(
-        'upstream_invalid',
-        `The server repeated the ${method} cursor "${next.slice(0, 64)}"; the list never ends.`,
-      )
+    if (typeof next === 'string') {
+      if (seen.has(next)) {
+        throw new WorkbenchError(
+          'upstream_invalid',
+          `The server repeated the ${method} cursor "${next.slice(0, 64)}"; the list never ends.`,
+        )
+      }
+      if (page >= maxPages) {
+        throw new WorkbenchError(
+          'payload_too_large',
+          `The server's ${method} has more than ${maxPages} pages; discovery stopped there.`,
+        )
+      }
+      seen.add(next)
+      pending = ask(next)
     }
-    seen.add(next)
-    cursor = next
+    const listed = items(result)
+    all.push(...listed)
+    try {
+      onPage?.(listed)
+    } catch (error) {
+      // The page in flight is abandoned: its failure, if any, must not go unhandled.
+      pending?.catch(() => undefined)
+      throw error
+    }
   }
-  throw new WorkbenchError(
-    'payload_too_large',
-    `The server's ${method} has more than ${maxPages} pages; discovery stopped there.`,
-  )
+  return all
 }
 
-export async function listServer(session: McpSession, ctx: CallContext, maxPages: number): Promise<ServerLists> {
+export async function listServer(
+  session: McpSession,
+  ctx: CallContext,
+  maxPages: number,
+  onTools?: (page: Tool[]) => void,
+): Promise<ServerLists> {
   const capabilities = session.client.getServerCapabilities() ?? {}
   const none = Promise.resolve([])
   const [tools, resources, templates, prompts] = await Promise.all([
-    capabilities.tools ? listAll(session, 'tools/list', ListToolsResultSchema, (r) => r.tools, ctx, maxPages) : none,
+    capabilities.tools
+      ? listAll(session, 'tools/list', ListToolsResultSchema, (r) => r.tools, ctx, maxPages, onTools)
+      : none,
     capabilities.resources
       ? listAll(session, 'resources/list', ListResourcesResultSchema, (r) => r.resources, ctx, maxPages)
       : none,
@@ -84,6 +107,8 @@ export async function discoverServer(
   ctx: CallContext,
   maxPages: number,
 ): Promise<ServerDescription> {
-  const lists = await listServer(session, ctx, maxPages)
-  return describeServer(address, lists, session.info())
+  // Tools are described page by page while the next page travels: with many tools that is most of the CPU work.
+  const tools = createToolDescriber(address)
+  const lists = await listServer(session, ctx, maxPages, (page) => tools.add(page))
+  return describeServer(address, lists, session.info(), tools.methods)
 }

@@ -29,6 +29,8 @@ export const jsonRpcCodes = {
   connectionClosed: -32000,
   requestTimeout: -32001,
   resourceNotFound: -32002,
+  /** The user must finish URL-mode elicitations before the request can go on (MCP 2025-11-25). */
+  urlElicitationRequired: -32042,
 } as const
 
 /** The HTTP status a transport error carries, when it carries one. */
@@ -158,6 +160,8 @@ export function statusOfJsonRpcCode(code: number): StatusName {
       return 'DeadlineExceeded'
     case jsonRpcCodes.resourceNotFound:
       return 'NotFound'
+    case jsonRpcCodes.urlElicitationRequired:
+      return 'FailedPrecondition'
     default:
       return 'Unknown'
   }

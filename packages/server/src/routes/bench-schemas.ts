@@ -54,6 +54,7 @@ export const benchExportBodySchema = {
   additionalProperties: false,
   properties: {
     run: { type: 'string', minLength: 1, maxLength: 64 },
-    format: { type: 'string', enum: ['json', 'csv', 'k6-summary'] },
+    format: { type: 'string', enum: ['json', 'csv', 'k6-summary', 'k6-script'] },
+    secrets: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 65536 } },
   },
 } as const

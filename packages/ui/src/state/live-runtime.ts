@@ -2,6 +2,7 @@
 import { createLiveSocket, liveSocketUrl } from '../api/live-socket.js'
 import { readSessionToken } from '../api/session-token.js'
 import { bothLiveObservers } from '../features/hints/hint-engine.js'
+import { announceBenchMessage } from './bench-signal.js'
 import { announceHistoryChange } from './history-signal.js'
 import { createLiveStore, type LiveStore } from './live-store.js'
 import type { Workbench } from './workbench.js'
@@ -23,6 +24,7 @@ export function liveStoreOf(workbench: Workbench): LiveStore {
           void workbench.workspace.getState().refresh()
         }
         if (message.op === 'history.changed') announceHistoryChange(message.workspace)
+        if (message.op === 'bench.progress' || message.op === 'bench.ended') announceBenchMessage(message)
       },
     })
     // The console and the hints hear every stream and channel here, once for all protocols.

@@ -183,8 +183,25 @@ function sessionMethods(): MethodInfo[] {
   ]
 }
 
-export function describeServer(address: string, lists: ServerLists, info: McpSessionInfo): ServerDescription {
+/** The Tools service's methods, built as pages of `tools/list` arrive (one budget for the whole list). */
+export function createToolDescriber(address: string): { add(tools: readonly Tool[]): void; methods: MethodInfo[] } {
   const budget = describeBudget(address)
+  const methods: MethodInfo[] = []
+  return {
+    add(tools) {
+      for (const tool of tools) methods.push(toolMethod(tool, budget))
+    },
+    methods,
+  }
+}
+
+/** `toolMethods`: `lists.tools` as `createToolDescriber` described them, in list order. */
+export function describeServer(
+  address: string,
+  lists: ServerLists,
+  info: McpSessionInfo,
+  toolMethods: MethodInfo[],
+): ServerDescription {
   const completable = info.capabilities['completions'] !== undefined
   const pkg = info.serverInfo.name
   const service = (name: string, methods: MethodInfo[], description?: string): ServiceInfo => {
@@ -211,13 +228,7 @@ export function describeServer(address: string, lists: ServerLists, info: McpSes
   }
   const title = info.serverInfo.title ?? info.serverInfo.name
   if (lists.tools.length > 0) {
-    description.services.push(
-      service(
-        toolsService,
-        lists.tools.map((tool) => toolMethod(tool, budget)),
-        `${title}: tools`,
-      ),
-    )
+    description.services.push(service(toolsService, toolMethods, `${title}: tools`))
   }
   if (lists.resources.length > 0) {
     const names = uniqueNames(

@@ -36,12 +36,18 @@ export function createSessionFetch(options: {
     // per-request signal that follows it (AbortSignal.any holds its sources weakly, adding no listener) goes instead.
     const signal = init?.signal ? AbortSignal.any([init.signal]) : undefined
     const send = (bearer: string | undefined) => {
-      const headers = new Headers(init?.headers)
-      if (bearer !== undefined) headers.set('authorization', `Bearer ${bearer}`)
+      // Without a bearer to add, the SDK's headers go as they are (undici reads any iterable of pairs): no copy per
+      // request on the path every tool call takes.
+      let headers = init?.headers
+      if (bearer !== undefined) {
+        const withBearer = new Headers(init?.headers)
+        withBearer.set('authorization', `Bearer ${bearer}`)
+        headers = withBearer
+      }
       // undici's fetch takes the dispatcher in its init; the two fetch implementations' types differ only nominally.
       return undiciFetch(wire, {
         ...(init as object),
-        headers: Object.fromEntries(headers.entries()),
+        ...(headers === undefined ? {} : { headers: headers as Record<string, string> }),
         ...(signal ? { signal } : {}),
         dispatcher: options.dispatcher,
       })

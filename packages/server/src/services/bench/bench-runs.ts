@@ -14,12 +14,14 @@ import type {
   LiveServerMessage,
   Logger,
   OutboundPolicy,
+  SentRequest,
 } from '@wirebench/core'
 import type { RunResult, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
 import type { InvokeService } from '../invoke.js'
 import { resolveCall } from '../invoke.js'
 import type { PluginRegistry } from '../plugin-registry.js'
 import { createServerBenchCall } from './bench-call.js'
+import { benchK6Input } from './bench-k6.js'
 import { checkBenchLimits } from './bench-limits.js'
 import type { BenchLimits } from './bench-limits.js'
 
@@ -46,6 +48,9 @@ interface Run {
   status: BenchStatus
   controller: AbortController
   done: Promise<void>
+  /** Held for the k6 script export only (it holds the call's metadata: never echoed). */
+  request: BenchStartRequest
+  sent?: SentRequest
 }
 
 export function createBenchRuns(deps: {
@@ -104,8 +109,13 @@ export function createBenchRuns(deps: {
         status.timeline.push(progress)
         announce({ op: 'bench.progress', run: id, progress })
       }
+      const described: { sent?: SentRequest } = {}
       const done = runBenchmark({
-        call: createServerBenchCall(request, { invoker: deps.invoker, logger }),
+        call: createServerBenchCall(request, {
+          invoker: deps.invoker,
+          logger,
+          onSent: (sent) => (described.sent = sent),
+        }),
         settings,
         signal: controller.signal,
         onProgress,
@@ -123,6 +133,10 @@ export function createBenchRuns(deps: {
       const run: Run = {
         status,
         controller,
+        request,
+        get sent() {
+          return described.sent
+        },
         done: done.then(() => {
           announce({ op: 'bench.ended', run: id, status })
           forgetOldest()
@@ -138,14 +152,15 @@ export function createBenchRuns(deps: {
       return run.status
     },
     status: (id) => find(id).status,
-    async exportRun({ run: id, format }) {
-      const { result } = find(id).status
+    async exportRun({ run: id, format, secrets }) {
+      const found = find(id)
+      const { result } = found.status
       if (!result) {
         throw new WorkbenchError('conflict', 'This run has no result yet.', {
           hint: 'Export it once it has ended (or stop it: a stopped run keeps its partial result).',
         })
       }
-      const { k6Summary, resultCsv, resultJson } = await import('@wirebench/loadrun')
+      const { k6Script, k6Summary, resultCsv, resultJson } = await import('@wirebench/loadrun')
       const base = `benchmark-${id.slice(0, 8)}`
       switch (format) {
         case 'json':
@@ -158,6 +173,11 @@ export function createBenchRuns(deps: {
           return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }
         case 'k6-summary':
           return { fileName: `${base}.txt`, mediaType: 'text/plain', text: k6Summary(result, result.thresholds) }
+        case 'k6-script': {
+          const source = { request: found.request, secrets: secrets ?? [], ...(found.sent ? { sent: found.sent } : {}) }
+          const input = benchK6Input(source, found.request.thresholds ?? [])
+          return { fileName: `${base}.k6.js`, mediaType: 'text/javascript', text: k6Script(input) }
+        }
       }
     },
     subscribe(listener) {

@@ -5,6 +5,7 @@ import { ResizeHandle } from '../../components/ResizeHandle.js'
 import { protocolUi } from '../../protocols/registry.js'
 import { useSelectedMethod } from '../../state/useSelectedMethod.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { ResponseWithBenchmark } from '../benchmark/ResponseWithBenchmark.js'
 import { Sidebar } from '../sidebar/Sidebar.js'
 import { UndiscoveredRequestPane } from '../request/UndiscoveredRequestPane.js'
 import { GenericResponsePane } from '../../protocols/generic/GenericResponsePane.js'
@@ -72,7 +73,7 @@ export function Workspace(): ReactElement {
                 }}
                 onStep={(d) => prefs.getState().setRequestShare(requestShare + d / 1000)}
               />
-              <ui.ResponsePane key={`${target.key}:response`} target={target} />
+              <ResponseWithBenchmark key={`${target.key}:response`} target={target} ResponsePane={ui.ResponsePane} />
             </>
           ) : (
             <Welcome />

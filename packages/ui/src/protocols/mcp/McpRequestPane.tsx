@@ -12,6 +12,7 @@ import { SendButton } from '../../features/request/SendButton.js'
 import type { PaneProps } from '../protocol-ui.js'
 import { CompletionSuggestions } from './CompletionSuggestions.js'
 import { ConfirmRun } from './ConfirmRun.js'
+import { ElicitationRequired } from './ElicitationRequired.js'
 import { mcpBadge } from './mcp-badge.js'
 import { McpSessionPane } from './McpSessionPane.js'
 import { PendingRequests } from './PendingRequests.js'
@@ -65,6 +66,7 @@ function CallRequest({ target }: PaneProps): ReactElement {
       )}
       {isSending && <ProgressBar progress={progress} />}
       {mcp?.kind === 'resource' && mcp.uri && <ResourceWatch uri={mcp.uri} session={session} onRead={call.send} />}
+      <ElicitationRequired record={call.record} session={session} onRetry={call.send} />
       <PendingRequests session={session} compact />
       <CompletionSuggestions completion={completion} />
       <div className="mcp-editor" onInput={(event) => completion.onInput(event.target)}>

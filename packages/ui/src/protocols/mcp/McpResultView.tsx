@@ -23,6 +23,7 @@ import type { CallRecord } from '../../state/calls-store.js'
 import { ContentBlock } from './ContentBlock.js'
 import { resultBlocks } from './content-blocks.js'
 import { StructuredResult } from './StructuredResult.js'
+import { URL_ELICITATION_REQUIRED } from './url-elicitation.js'
 
 type ResultTab = 'result' | 'raw' | 'metadata' | SentTab
 
@@ -78,6 +79,8 @@ export function McpResultView({ record }: { record: CallRecord }): ReactElement 
           {rpcError && (
             <p className="mcp-tool-error" role="alert">
               The server answered a JSON-RPC error: {typeof rpcError.message === 'string' ? rpcError.message : ''}
+              {rpcError.code === URL_ELICITATION_REQUIRED &&
+                ' Finish the pages listed with the call’s form, then retry.'}
             </p>
           )}
           {marks.isListShown && marks.validation && (

@@ -7,22 +7,13 @@
 import type { ReactElement } from 'react'
 import type { McpSessionSend } from '@wirebench/core'
 import type { PendingRequest } from './session-state.js'
+import { openable } from './url-elicitation.js'
+import { UrlTarget } from './UrlTarget.js'
 
 interface UrlParams {
   message?: unknown
   url?: unknown
   elicitationId?: unknown
-}
-
-/** The URL when it is one a browser may open (http or https); anything else is shown but not linked. */
-function openable(raw: unknown): URL | undefined {
-  if (typeof raw !== 'string') return undefined
-  try {
-    const url = new URL(raw)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined
-  } catch {
-    return undefined
-  }
 }
 
 export function UrlElicitation({
@@ -40,24 +31,7 @@ export function UrlElicitation({
   return (
     <div className="mcp-elicitation mcp-url-elicitation" role="form" aria-label="URL elicitation">
       {typeof params.message === 'string' && <p className="mcp-request-message">{params.message}</p>}
-      {url ? (
-        <>
-          <p className="mcp-url-host">
-            <span className="muted">The server asks you to open a page on </span>
-            <strong className="mono" aria-label="Host">
-              {url.host}
-            </strong>
-            {url.protocol === 'http:' && <span className="tag tag-warn">not https</span>}
-          </p>
-          <p className="mono mcp-url-full" aria-label="URL">
-            {shown}
-          </p>
-        </>
-      ) : (
-        <p className="mcp-request-problem" role="alert">
-          The server sent a URL that is not an http(s) address, so it is not offered to open: {shown || '(none)'}
-        </p>
-      )}
+      <UrlTarget url={url} shown={shown} />
       <div className="mcp-request-actions">
         {url && (
           <a className="btn btn-primary" href={url.href} target="_blank" rel="noopener noreferrer">

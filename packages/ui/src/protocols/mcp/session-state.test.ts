@@ -43,4 +43,13 @@ describe('MCP session state from channel frames', () => {
     expect(state.pending).toEqual([])
     expect(state.closedReason).toBe('gone')
   })
+
+  it('keeps the ids of URL elicitations the server reports complete, and nothing of other notifications', () => {
+    const state = fold([
+      { kind: 'notification', method: 'notifications/elicitation/complete', params: { elicitationId: 'e-1' } },
+      { kind: 'notification', method: 'notifications/message', params: { elicitationId: 'e-2' } },
+      { kind: 'notification', method: 'notifications/elicitation/complete', params: {} },
+    ])
+    expect(state.completedElicitations).toEqual(['e-1'])
+  })
 })

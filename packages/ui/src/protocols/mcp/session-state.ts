@@ -48,6 +48,8 @@ export interface McpSessionState {
   listChanges: number
   /** The latest replies to sends that carried an id (newest last). */
   replies: SendReply[]
+  /** URL-mode elicitations the server said were finished (`notifications/elicitation/complete`), by id, newest last. */
+  completedElicitations: string[]
 }
 
 export const emptySessionState: McpSessionState = {
@@ -58,11 +60,13 @@ export const emptySessionState: McpSessionState = {
   stderr: [],
   listChanges: 0,
   replies: [],
+  completedElicitations: [],
 }
 
 const SETTLED_KEPT = 20
 const STDERR_KEPT = 200
 const REPLIES_KEPT = 20
+const COMPLETED_KEPT = 50
 
 const tokenKey = (token: McpProgressToken): string => `${typeof token}:${String(token)}`
 
@@ -148,8 +152,12 @@ export function foldSessionEvent(state: McpSessionState, event: McpSessionEvent,
       if (event.error) reply.error = event.error
       return { ...state, replies: [...state.replies, reply].slice(-REPLIES_KEPT) }
     }
+    case 'notification': {
+      const id = (event.params as { elicitationId?: unknown } | undefined)?.elicitationId
+      if (event.method !== 'notifications/elicitation/complete' || typeof id !== 'string') return state
+      return { ...state, completedElicitations: [...state.completedElicitations, id].slice(-COMPLETED_KEPT) }
+    }
     case 'log':
-    case 'notification':
     case 'dropped':
       return state
   }

@@ -3,12 +3,13 @@
  * `_meta.progressToken` (our own token, so the session channel's `progress` frames can be drawn on this call), and a
  * tool the server marks destructive asks for confirmation first. Ctrl+Enter goes through the same gate.
  */
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { draftFields, finalizeMessages, sendHold } from '../../features/request/send-gate.js'
 import type { CallRecord } from '../../state/calls-store.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { emptyDraft, headersToMetadata } from '../../state/drafts-store.js'
+import { registerSendBuilder } from '../../state/send-builders.js'
 import { buildInvokeRequest } from '../../state/useCall.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { useSendShortcut } from '../../state/useSendShortcut.js'
@@ -56,6 +57,25 @@ export function useMcpCall(target: MethodRef): McpCallHandle {
       )
     void calls.getState().send(target.key, request, { finalizeMessages: withToken })
   }, [calls, drafts, target])
+
+  // The Benchmark tab repeats the call without a progress token; a destructive tool is never repeated unasked.
+  useEffect(
+    () =>
+      registerSendBuilder(target.key, () => {
+        if (isDestructive(target)) {
+          return {
+            held: 'This tool is marked destructive: a benchmark would run it again and again, so it is not started.',
+          }
+        }
+        const draft = drafts.getState().drafts[target.key] ?? emptyDraft
+        const isHeld = sendHold(target, draft) !== undefined
+        drafts.getState().setHeld(target.key, isHeld)
+        if (isHeld) return { held: 'The request form holds Send back: fix the marked field, then start again.' }
+        const request = buildInvokeRequest(target, draft.value, headersToMetadata(draft.headers))
+        return { request, finalizeMessages: finalizeMessages(target, request.messages, draftFields(target, draft)) }
+      }),
+    [drafts, target],
+  )
 
   const send = useCallback(() => {
     if (isDestructive(target)) setConfirming(true)

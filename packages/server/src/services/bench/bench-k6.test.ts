@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { k6Script } from '@wirebench/loadrun'
+import type { BenchStartRequest } from '@wirebench/core'
+import { benchK6Input } from './bench-k6.js'
+
+const grpcRun: BenchStartRequest = {
+  call: {
+    protocol: 'grpc',
+    url: 'http://127.0.0.1:50051',
+    service: 'wirebench.demo.v1.Telemetry',
+    method: 'GetStation',
+    messages: [{ stationId: 'st-harbor' }],
+    metadata: { authorization: 'Bearer grpc-s3cret', 'x-tenant': 'blue', __workbenchMtls__: '{"cert":"x"}' },
+  },
+  settings: { mode: 'open', rate: 50, durationS: 10, concurrency: 8 },
+}
+
+describe('the k6 script of a benchmark run', () => {
+  it('writes a gRPC call over k6/net/grpc with reflection, the credential as __ENV and no transport marker', () => {
+    const input = benchK6Input({ request: grpcRun, secrets: [] }, ['p99 < 100ms'])
+    expect(input.target).toEqual({
+      kind: 'grpc',
+      address: '127.0.0.1:50051',
+      isPlaintext: true,
+      protoFiles: [],
+      method: 'wirebench.demo.v1.Telemetry/GetStation',
+      message: { stationId: 'st-harbor' },
+      metadata: { authorization: 'Bearer grpc-s3cret', 'x-tenant': 'blue' },
+    })
+    const script = k6Script(input)
+    expect(script).toContain('__ENV.WB_AUTHORIZATION')
+    expect(script).not.toContain('grpc-s3cret')
+    expect(script).not.toContain('__workbench')
+    expect(script).toContain('"constant-arrival-rate"')
+  })
+
+  it('refuses a protocol without a k6 counterpart, and an HTTP run that never said what it sent', () => {
+    const mcp = { ...grpcRun, call: { ...grpcRun.call, protocol: 'mcp' } }
+    expect(() => benchK6Input({ request: mcp, secrets: [] }, [])).toThrow(/not mcp/)
+    const rest = { ...grpcRun, call: { ...grpcRun.call, protocol: 'rest' } }
+    expect(() => benchK6Input({ request: rest, secrets: [] }, [])).toThrow(/say what it sent/)
+  })
+
+  it('writes a credential header the page did not send as metadata as an __ENV reference too', () => {
+    const rest = { ...grpcRun, call: { ...grpcRun.call, protocol: 'rest', metadata: {} } }
+    const sent = {
+      method: 'GET',
+      url: 'http://127.0.0.1:8080/books/1',
+      headers: [
+        ['host', '127.0.0.1:8080'],
+        ['x-api-key', '***'],
+        ['accept', 'application/json'],
+      ] as Array<[string, string]>,
+    }
+    const script = k6Script(benchK6Input({ request: rest, sent, secrets: [] }, []))
+    expect(script).toContain('"x-api-key": __ENV.WB_X_API_KEY')
+    expect(script).not.toContain('"host"')
+    expect(script).not.toContain('***')
+  })
+})

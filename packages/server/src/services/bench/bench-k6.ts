@@ -1,0 +1,101 @@
+/**
+ * The k6 script of a benchmark run: its load shape and thresholds, and the request as the plugin put it on the wire
+ * (the run's first described call) — HTTP-based methods over `k6/http`, gRPC over `k6/net/grpc` with reflection.
+ * Credential headers and the values the page names as secrets are written as `__ENV` references, never as text.
+ */
+import { WorkbenchError } from '@wirebench/core'
+import type { BenchStartRequest, SentRequest } from '@wirebench/core'
+import type { K6ScriptInput, K6Secret, K6Target } from '@wirebench/loadrun'
+import { MASK, isCredentialHeader } from '@wirebench/transport'
+
+const httpProtocols = new Set(['rest', 'http', 'graphql'])
+/** Set by k6 or the connection itself: copying them would break the script's requests. */
+const connectionHeaders = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive'])
+
+export interface BenchK6Source {
+  request: BenchStartRequest
+  sent?: SentRequest
+  /** Values to read from the environment (the page's secret variable values). */
+  secrets: readonly string[]
+}
+
+function envName(header: string): string {
+  return `WB_${header.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`
+}
+
+function metadataValue(metadata: Record<string, string> | undefined, name: string): string | undefined {
+  const entry = Object.entries(metadata ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())
+  return entry?.[1]
+}
+
+function httpTarget(source: BenchK6Source, sent: SentRequest, secrets: K6Secret[]): K6Target {
+  if (sent.body === undefined && sent.bodySummary !== undefined) {
+    throw new WorkbenchError(
+      'invalid_request',
+      `The request body (${sent.bodySummary}) is not text a k6 script can hold.`,
+      {
+        hint: 'Export JSON, CSV or the k6 summary instead.',
+      },
+    )
+  }
+  const headers: Record<string, string> = {}
+  for (const [name, value] of sent.headers) {
+    if (connectionHeaders.has(name) || name.startsWith(':')) continue
+    if (value === MASK && isCredentialHeader(name)) {
+      // The run's own value, when the page sent it as metadata; else a stand-in no request could carry.
+      const actual = metadataValue(source.request.call.metadata, name) ?? `\u0000${envName(name)}`
+      secrets.push({ env: envName(name), value: actual })
+      headers[name] = actual
+      continue
+    }
+    headers[name] = value
+  }
+  return { kind: 'http', method: sent.method, url: sent.url, headers, ...(sent.body ? { body: sent.body } : {}) }
+}
+
+function grpcTarget(source: BenchK6Source, secrets: K6Secret[]): K6Target {
+  const { call } = source.request
+  const address = new URL(call.serverUrl ?? call.url)
+  const metadata: Record<string, string> = {}
+  for (const [name, value] of Object.entries(call.metadata ?? {})) {
+    if (name.startsWith('__workbench')) continue
+    if (isCredentialHeader(name)) secrets.push({ env: envName(name), value })
+    metadata[name] = value
+  }
+  return {
+    kind: 'grpc',
+    address: address.host,
+    isPlaintext: address.protocol === 'http:',
+    protoFiles: [],
+    method: `${call.service}/${call.method}`,
+    message: call.messages[0] ?? {},
+    metadata,
+  }
+}
+
+export function benchK6Input(source: BenchK6Source, thresholds: readonly string[]): K6ScriptInput {
+  const { call, settings } = source.request
+  const secrets: K6Secret[] = source.secrets.map((value, index) => ({ env: `WB_SECRET_${index + 1}`, value }))
+  let target: K6Target
+  if (call.protocol === 'grpc') {
+    target = grpcTarget(source, secrets)
+  } else if (httpProtocols.has(call.protocol)) {
+    if (!source.sent) {
+      throw new WorkbenchError('conflict', 'No call of this run got far enough to say what it sent.', {
+        hint: 'Run the benchmark again against a reachable target, then export the k6 script.',
+      })
+    }
+    target = httpTarget(source, source.sent, secrets)
+  } else {
+    throw new WorkbenchError(
+      'invalid_request',
+      `A k6 script covers REST, plain HTTP, GraphQL and gRPC methods, not ${call.protocol}.`,
+      {
+        hint: 'Export JSON, CSV or the k6 summary of this run instead.',
+      },
+    )
+  }
+  // Longest first: a secret that contains another is replaced whole.
+  secrets.sort((a, b) => b.value.length - a.value.length)
+  return { target, settings, thresholds, secrets }
+}

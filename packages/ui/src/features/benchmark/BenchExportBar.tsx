@@ -1,0 +1,75 @@
+/** A run's actions: save it with the workspace, and exports (JSON, CSV, k6 summary, k6 script) as downloads. */
+import { useState, type ReactElement } from 'react'
+import type { BenchExportFormat } from '@wirebench/core'
+import { downloadText } from '../live/live-export.js'
+import { useSecretValues } from '../response/useSecretValues.js'
+import type { BenchClient } from './bench-client.js'
+import { problemText, type BenchRun } from './bench-store.js'
+
+const formats: Array<{ format: BenchExportFormat; label: string }> = [
+  { format: 'json', label: 'JSON' },
+  { format: 'csv', label: 'CSV' },
+  { format: 'k6-summary', label: 'k6 summary' },
+  { format: 'k6-script', label: 'k6 script' },
+]
+
+export interface BenchExportBarProps {
+  run: BenchRun
+  client: BenchClient
+  /** The active workspace, where Save puts the run. */
+  workspace: string
+  onSaved: (savedId: string) => void
+}
+
+export function BenchExportBar({ run, client, workspace, onSaved }: BenchExportBarProps): ReactElement | null {
+  const [problem, setProblem] = useState<string>()
+  const [isSaving, setSaving] = useState(false)
+  // A k6 script reads the active environment's secret values from its own environment instead of holding them.
+  const secrets = useSecretValues()
+  if (!run.result || !run.isInServer) return null
+  const save = async (): Promise<void> => {
+    setProblem(undefined)
+    setSaving(true)
+    try {
+      const saved = await client.save(workspace, { run: run.id, key: run.methodKey, label: run.label })
+      onSaved(saved.id)
+    } catch (error) {
+      setProblem(problemText(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+  const exportAs = async (format: BenchExportFormat): Promise<void> => {
+    setProblem(undefined)
+    try {
+      const file = await client.exportRun(run.id, format, format === 'k6-script' ? secrets : undefined)
+      downloadText(file.text, file.fileName)
+    } catch (error) {
+      setProblem(problemText(error))
+    }
+  }
+  return (
+    <div className="bench-actions" role="group" aria-label="Save or export the run">
+      {run.savedId ? (
+        <span className="muted bench-saved" role="status">
+          Saved with the workspace
+        </span>
+      ) : (
+        <button type="button" className="btn" disabled={isSaving} onClick={() => void save()}>
+          Save to workspace
+        </button>
+      )}
+      <span className="muted">Export</span>
+      {formats.map(({ format, label }) => (
+        <button key={format} type="button" className="btn btn-ghost" onClick={() => void exportAs(format)}>
+          {label}
+        </button>
+      ))}
+      {problem && (
+        <span className="bench-problem" role="alert">
+          {problem}
+        </span>
+      )}
+    </div>
+  )
+}

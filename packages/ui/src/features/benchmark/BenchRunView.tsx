@@ -1,0 +1,55 @@
+/** One run: its live charts while it goes on, then the histogram, percentiles, statuses and thresholds of its result. */
+import type { ReactElement } from 'react'
+import { HistogramChart, LatencyChart, ThroughputChart } from './BenchCharts.js'
+import { PercentileTable, StatusBreakdown, ThresholdList } from './BenchTables.js'
+import { describeSettings } from './bench-settings.js'
+import type { BenchRun } from './bench-store.js'
+
+const stateWords: Record<BenchRun['state'], string> = {
+  starting: 'starting',
+  running: 'running',
+  finished: 'finished',
+  stopped: 'stopped early (partial result)',
+  failed: 'failed',
+}
+
+export function BenchRunView({ run }: { run: BenchRun }): ReactElement {
+  const { result } = run
+  const rate = result?.rate
+  return (
+    <section className="bench-run" aria-label={`${run.label} results`} data-state={run.state}>
+      <p className="bench-run-line">
+        <strong>{run.label}</strong> <span className="muted">{describeSettings(run.settings)}</span>{' '}
+        <span className={`bench-state bench-state-${run.state}`} role="status">
+          {stateWords[run.state]}
+        </span>
+        {run.state === 'running' && <span className="muted mono"> {run.timeline.length} s</span>}
+      </p>
+      {run.error && (
+        <p className="bench-problem" role="alert">
+          {run.error}
+        </p>
+      )}
+      {rate && !rate.met && (
+        <p className="bench-note">
+          The target rate of {rate.requested}/s was not met: {rate.achieved.toFixed(1)}/s achieved, {rate.notStarted}{' '}
+          calls never started, starts were up to {rate.maxStartDelayMs.toFixed(0)} ms late.
+        </p>
+      )}
+      <div className="bench-charts">
+        <LatencyChart timeline={run.timeline} />
+        <ThroughputChart timeline={run.timeline} />
+      </div>
+      {result && (
+        <>
+          <ThresholdList result={result} />
+          <HistogramChart runs={[{ label: run.label, result }]} />
+          <div className="bench-tables">
+            <PercentileTable a={{ label: run.label, result }} />
+            <StatusBreakdown result={result} />
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

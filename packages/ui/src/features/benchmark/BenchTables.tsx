@@ -1,0 +1,133 @@
+/** The run's figures as tables: percentiles (one run, or two side by side with B/A), statuses, and thresholds. */
+import type { ReactElement } from 'react'
+import type { BenchResult } from '@wirebench/core'
+
+type Better = 'lower' | 'higher'
+
+interface Row {
+  name: string
+  value: (result: BenchResult) => number
+  format: (value: number) => string
+  better: Better
+}
+
+const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`
+
+const rows: Row[] = [
+  { name: 'min', value: (r) => r.latencyMs.min, format: ms, better: 'lower' },
+  { name: 'mean', value: (r) => r.latencyMs.mean, format: ms, better: 'lower' },
+  { name: 'p50', value: (r) => r.latencyMs.p50, format: ms, better: 'lower' },
+  { name: 'p75', value: (r) => r.latencyMs.p75, format: ms, better: 'lower' },
+  { name: 'p90', value: (r) => r.latencyMs.p90, format: ms, better: 'lower' },
+  { name: 'p95', value: (r) => r.latencyMs.p95, format: ms, better: 'lower' },
+  { name: 'p99', value: (r) => r.latencyMs.p99, format: ms, better: 'lower' },
+  { name: 'p99.9', value: (r) => r.latencyMs.p999, format: ms, better: 'lower' },
+  { name: 'max', value: (r) => r.latencyMs.max, format: ms, better: 'lower' },
+  { name: 'throughput', value: (r) => r.throughput, format: (v) => `${v.toFixed(1)} /s`, better: 'higher' },
+  { name: 'error rate', value: (r) => r.errorRate, format: (v) => `${(v * 100).toFixed(2)} %`, better: 'lower' },
+  { name: 'calls', value: (r) => r.calls, format: (v) => String(v), better: 'higher' },
+]
+
+/** B/A, and whether B is better, worse or within 2 % of A (for this row's direction). */
+export function ratioOf(a: number, b: number, better: Better): { text: string; tone: 'better' | 'worse' | 'same' } {
+  if (a === 0 && b === 0) return { text: '1.00×', tone: 'same' }
+  if (a === 0) return { text: '—', tone: better === 'higher' ? 'better' : 'worse' }
+  const ratio = b / a
+  const tone = Math.abs(ratio - 1) <= 0.02 ? 'same' : ratio < 1 === (better === 'lower') ? 'better' : 'worse'
+  return { text: `${ratio.toFixed(2)}×`, tone }
+}
+
+export interface PercentileTableProps {
+  a: { label: string; result: BenchResult }
+  b?: { label: string; result: BenchResult }
+}
+
+export function PercentileTable({ a, b }: PercentileTableProps): ReactElement {
+  return (
+    <table className="bench-table" aria-label={b ? 'Percentiles compared' : 'Percentiles'}>
+      <thead>
+        <tr>
+          <th scope="col">figure</th>
+          <th scope="col">{b ? `A: ${a.label}` : a.label}</th>
+          {b && <th scope="col">B: {b.label}</th>}
+          {b && <th scope="col">B/A</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const valueA = row.value(a.result)
+          const valueB = b ? row.value(b.result) : undefined
+          const ratio = valueB === undefined ? undefined : ratioOf(valueA, valueB, row.better)
+          return (
+            <tr key={row.name}>
+              <th scope="row">{row.name}</th>
+              <td className="mono">{row.format(valueA)}</td>
+              {valueB !== undefined && <td className="mono">{row.format(valueB)}</td>}
+              {ratio && (
+                <td className={`mono bench-ratio bench-ratio-${ratio.tone}`} title={`B is ${ratio.tone} than A`}>
+                  {ratio.text}
+                </td>
+              )}
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}
+
+/** Calls per status over the run; failed statuses first (a status counts as failed when any call with it failed). */
+export function StatusBreakdown({ result }: { result: BenchResult }): ReactElement {
+  const failed = new Map<string, number>()
+  for (const second of result.timeline) {
+    for (const [status, count] of Object.entries(second.errorsByStatus)) {
+      failed.set(status, (failed.get(status) ?? 0) + count)
+    }
+  }
+  const entries = Object.entries(result.byStatus).sort(
+    ([a, x], [b, y]) => Number(failed.has(b)) - Number(failed.has(a)) || y - x,
+  )
+  return (
+    <table className="bench-table" aria-label="Calls by status">
+      <thead>
+        <tr>
+          <th scope="col">status</th>
+          <th scope="col">calls</th>
+          <th scope="col">share</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map(([status, count]) => (
+          <tr key={status} className={failed.has(status) ? 'bench-status-failed' : undefined}>
+            <th scope="row" className="mono">
+              {status}
+              {failed.has(status) && <span className="bench-tag bench-fail">error</span>}
+            </th>
+            <td className="mono">{count}</td>
+            <td className="mono">{((count / (result.calls || 1)) * 100).toFixed(1)} %</td>
+          </tr>
+        ))}
+        {entries.length === 0 && (
+          <tr>
+            <td colSpan={3}>No call ended in this run.</td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  )
+}
+
+export function ThresholdList({ result }: { result: BenchResult }): ReactElement | null {
+  if (result.thresholds.length === 0) return null
+  return (
+    <ul className="bench-thresholds" aria-label="Thresholds">
+      {result.thresholds.map((threshold) => (
+        <li key={threshold.expr} className={threshold.ok ? 'bench-pass' : 'bench-fail'}>
+          <span className="bench-tag">{threshold.ok ? 'pass' : 'fail'}</span>
+          <code>{threshold.expr}</code>
+          <span className="muted mono">actual {Number(threshold.actual.toFixed(4))}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}

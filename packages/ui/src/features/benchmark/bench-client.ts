@@ -1,0 +1,36 @@
+/** The benchmark routes as typed calls: start, stop, status and export of a run, and runs saved with a workspace. */
+import type {
+  BenchExportFormat,
+  BenchExportResponse,
+  BenchStartRequest,
+  BenchStartResponse,
+  BenchStatus,
+  SaveBenchmarkRequest,
+  SavedBenchmark,
+  SavedBenchmarksResponse,
+} from '@wirebench/core'
+import type { ApiClient } from '../../api/api-client.js'
+
+export interface BenchClient {
+  start(request: BenchStartRequest): Promise<BenchStartResponse>
+  stop(run: string): Promise<BenchStatus>
+  status(run: string): Promise<BenchStatus>
+  /** `secrets`: values a k6 script must read from its environment instead of holding. */
+  exportRun(run: string, format: BenchExportFormat, secrets?: string[]): Promise<BenchExportResponse>
+  /** The runs saved with a workspace for one method. */
+  saved(workspace: string, key: string): Promise<SavedBenchmarksResponse>
+  save(workspace: string, request: SaveBenchmarkRequest): Promise<SavedBenchmark>
+}
+
+export function createBenchClient(api: ApiClient): BenchClient {
+  const post = <T>(path: string, json: unknown): Promise<T> => api.request<T>(path, { method: 'POST', json })
+  return {
+    start: (request) => post('/api/bench/start', request),
+    stop: (run) => post('/api/bench/stop', { run }),
+    status: (run) => post('/api/bench/status', { run }),
+    exportRun: (run, format, secrets) => post('/api/bench/export', { run, format, ...(secrets ? { secrets } : {}) }),
+    saved: (workspace, key) =>
+      api.request(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks?key=${encodeURIComponent(key)}`),
+    save: (workspace, request) => post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks`, request),
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { errorsPerSecond, histogramData } from './BenchCharts.js'
+import { ratioOf } from './BenchTables.js'
+
+describe('the figures the comparison shows', () => {
+  it('puts two runs’ histograms on one set of bucket edges, as shares of each run’s calls', () => {
+    const a = {
+      histogram: [
+        { upperMs: 1, count: 3 },
+        { upperMs: 4, count: 1 },
+      ],
+    }
+    const b = { histogram: [{ upperMs: 2, count: 10 }] }
+    expect(histogramData([a, b])).toEqual([
+      [1, 2, 4],
+      [75, 0, 25],
+      [0, 100, 0],
+    ])
+  })
+
+  it('colours B/A by the row’s direction: lower latency and higher throughput are better', () => {
+    expect(ratioOf(10, 5, 'lower')).toEqual({ text: '0.50×', tone: 'better' })
+    expect(ratioOf(10, 20, 'lower')).toEqual({ text: '2.00×', tone: 'worse' })
+    expect(ratioOf(100, 150, 'higher')).toEqual({ text: '1.50×', tone: 'better' })
+    expect(ratioOf(100, 101, 'higher').tone).toBe('same')
+    expect(ratioOf(0, 0, 'lower')).toEqual({ text: '1.00×', tone: 'same' })
+    expect(ratioOf(0, 0.1, 'lower')).toEqual({ text: '—', tone: 'worse' })
+  })
+
+  it('charts errors per second on the same scale as throughput, a short last second included', () => {
+    const base = { second: 3, p50: 1, p90: 1, p99: 1, inFlight: 0, errorsByStatus: {} }
+    expect(errorsPerSecond({ ...base, calls: 20, errors: 20, throughput: 60 })).toBe(60)
+    expect(errorsPerSecond({ ...base, calls: 100, errors: 10, throughput: 100 })).toBe(10)
+    expect(errorsPerSecond({ ...base, calls: 0, errors: 0, throughput: 0 })).toBe(0)
+  })
+})

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { BenchSecond, BenchStatus } from '@wirebench/core'
+import { announceBenchMessage } from '../../state/bench-signal.js'
+import type { BenchClient } from './bench-client.js'
+import { createBenchStore, type BenchStore } from './bench-store.js'
+
+const second = (n: number): BenchSecond => ({
+  second: n,
+  calls: 10,
+  errors: 0,
+  throughput: 10,
+  p50: 1,
+  p90: 2,
+  p99: 3,
+  inFlight: 1,
+  errorsByStatus: {},
+})
+
+/** A server that accepts one run and answers `running` with no seconds, so only the live socket's messages move it. */
+function quietServer(): BenchClient {
+  const status: BenchStatus = {
+    run: 'r1',
+    state: 'running',
+    target: { protocol: 'rest', url: 'u', service: 's', method: 'm' },
+    settings: { mode: 'closed', durationS: 5, concurrency: 1 },
+    startedAt: 0,
+    timeline: [],
+  }
+  return {
+    start: () => Promise.resolve({ run: 'r1' }),
+    stop: () => Promise.resolve(status),
+    status: () => Promise.resolve(status),
+    exportRun: () => Promise.reject(new Error('not used')),
+    saved: () => Promise.resolve({ benchmarks: [], problems: [] }),
+    save: () => Promise.reject(new Error('not used')),
+  }
+}
+
+describe('the page’s benchmark runs', () => {
+  let store: BenchStore | undefined
+  afterEach(() => store?.getState().dispose())
+
+  it('follows a run by the live socket’s bench.progress and bench.ended, seconds in order and never twice', async () => {
+    store = createBenchStore(quietServer())
+    await store.getState().start('key', {
+      call: { protocol: 'rest', url: 'u', service: 's', method: 'm', messages: [{}] },
+      settings: { mode: 'closed', durationS: 5, concurrency: 1 },
+    })
+    announceBenchMessage({ op: 'bench.progress', run: 'r1', progress: second(2) })
+    announceBenchMessage({ op: 'bench.progress', run: 'r1', progress: second(1) })
+    announceBenchMessage({ op: 'bench.progress', run: 'r1', progress: second(2) })
+    // Another page's run is not this page's.
+    announceBenchMessage({ op: 'bench.progress', run: 'other', progress: second(1) })
+    expect(store.getState().runs['r1']?.timeline.map((s) => s.second)).toEqual([1, 2])
+    expect(store.getState().runs['other']).toBeUndefined()
+
+    const latency = { min: 1, mean: 1, p50: 1, p75: 1, p90: 2, p95: 2, p99: 3, p999: 3, max: 3 }
+    announceBenchMessage({
+      op: 'bench.ended',
+      run: 'r1',
+      status: {
+        run: 'r1',
+        state: 'stopped',
+        target: { protocol: 'rest', url: 'u', service: 's', method: 'm' },
+        settings: { mode: 'closed', durationS: 5, concurrency: 1 },
+        startedAt: 0,
+        timeline: [second(1), second(2), second(3)],
+        result: {
+          calls: 30,
+          errors: 0,
+          errorRate: 0,
+          durationS: 3,
+          throughput: 10,
+          latencyMs: latency,
+          successLatencyMs: latency,
+          failureLatencyMs: latency,
+          byStatus: { '200': 30 },
+          timeline: [second(1), second(2), second(3)],
+          stopped: true,
+          settings: { mode: 'closed', durationS: 5, concurrency: 1 },
+          thresholds: [],
+          histogram: [{ upperMs: 1, count: 30 }],
+        },
+      },
+    })
+    const run = store.getState().runs['r1']
+    expect(run?.state).toBe('stopped')
+    expect(run?.result?.calls).toBe(30)
+    expect(run?.timeline.map((s) => s.second)).toEqual([1, 2, 3])
+  })
+})

@@ -1,0 +1,198 @@
+/**
+ * The benchmark runs of this page, per method: started through the server, followed by the live socket's
+ * `bench.progress`/`bench.ended` and, while a run goes on, by a once-a-second status read (the socket may not be open:
+ * it opens with the first live call), and the two runs picked for comparison.
+ */
+import type {
+  BenchResult,
+  BenchRunState,
+  BenchSecond,
+  BenchSettings,
+  BenchStartRequest,
+  BenchStatus,
+} from '@wirebench/core'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { ApiError } from '../../api/api-error.js'
+import { onBenchMessage } from '../../state/bench-signal.js'
+import type { BenchClient } from './bench-client.js'
+
+export interface BenchRun {
+  /** The server's run id, or `saved:<id>` for a run read back from the workspace. */
+  id: string
+  methodKey: string
+  label: string
+  state: BenchRunState | 'starting'
+  settings: BenchSettings
+  startedAt: number
+  timeline: BenchSecond[]
+  result?: BenchResult
+  error?: string
+  /** A run of this server session: the export route still knows it. */
+  isInServer: boolean
+  /** The workspace file the run was saved as. */
+  savedId?: string
+}
+
+export interface BenchState {
+  runs: Record<string, BenchRun>
+  /** Run ids per method, oldest first. */
+  order: Record<string, string[]>
+  /** The runs compared per method: A (baseline) and B. */
+  compare: Record<string, { a?: string; b?: string }>
+  /** Why the last start of a method was refused. */
+  problems: Record<string, string | undefined>
+  start: (methodKey: string, request: BenchStartRequest) => Promise<void>
+  stop: (runId: string) => Promise<void>
+  pick: (methodKey: string, slot: 'a' | 'b', runId: string | undefined) => void
+  /** Adds runs read from the workspace (kept apart from this session's, never duplicated). */
+  addSaved: (methodKey: string, runs: readonly BenchRun[]) => void
+  markSaved: (runId: string, savedId: string) => void
+  dispose: () => void
+}
+
+export type BenchStore = StoreApi<BenchState>
+
+const pollMs = 1000
+
+function mergeTimeline(known: readonly BenchSecond[], incoming: readonly BenchSecond[]): BenchSecond[] {
+  const bySecond = new Map(known.map((second) => [second.second, second]))
+  for (const second of incoming) bySecond.set(second.second, second)
+  return [...bySecond.values()].sort((a, b) => a.second - b.second)
+}
+
+export function problemText(error: unknown): string {
+  const failure = ApiError.fromUnknown(error)
+  const hint = failure.problem.hint ? ` ${failure.problem.hint}` : ''
+  return `${failure.problem.detail ?? failure.problem.title}${hint}`
+}
+
+export function createBenchStore(client: BenchClient): BenchStore {
+  const pollers = new Map<string, ReturnType<typeof setInterval>>()
+  let started = 0
+  const store = createStore<BenchState>()((set) => {
+    const update = (id: string, change: (run: BenchRun) => Partial<BenchRun>): void => {
+      set((s) => {
+        const run = s.runs[id]
+        return run ? { runs: { ...s.runs, [id]: { ...run, ...change(run) } } } : {}
+      })
+    }
+    const settle = (status: BenchStatus): void => {
+      if (status.state === 'running') {
+        update(status.run, (run) => ({ timeline: mergeTimeline(run.timeline, status.timeline) }))
+        return
+      }
+      const poller = pollers.get(status.run)
+      if (poller !== undefined) clearInterval(poller)
+      pollers.delete(status.run)
+      update(status.run, (run) => ({
+        state: status.state,
+        timeline: mergeTimeline(run.timeline, status.result?.timeline ?? status.timeline),
+        ...(status.result ? { result: status.result } : {}),
+        ...(status.error ? { error: status.error } : {}),
+      }))
+    }
+    const follow = (id: string): void => {
+      const poller = setInterval(() => {
+        client.status(id).then(settle, (error: unknown) => {
+          clearInterval(poller)
+          pollers.delete(id)
+          update(id, () => ({ state: 'failed', error: problemText(error) }))
+        })
+      }, pollMs)
+      pollers.set(id, poller)
+    }
+    return {
+      runs: {},
+      order: {},
+      compare: {},
+      problems: {},
+      async start(methodKey, request) {
+        set((s) => ({ problems: { ...s.problems, [methodKey]: undefined } }))
+        let run: string
+        try {
+          ;({ run } = await client.start(request))
+        } catch (error) {
+          set((s) => ({ problems: { ...s.problems, [methodKey]: problemText(error) } }))
+          return
+        }
+        started += 1
+        const entry: BenchRun = {
+          id: run,
+          methodKey,
+          label: `Run ${started}`,
+          state: 'running',
+          settings: request.settings,
+          startedAt: Date.now(),
+          timeline: [],
+          isInServer: true,
+        }
+        set((s) => ({
+          runs: { ...s.runs, [run]: entry },
+          order: { ...s.order, [methodKey]: [...(s.order[methodKey] ?? []), run] },
+        }))
+        follow(run)
+      },
+      async stop(id) {
+        try {
+          settle(await client.stop(id))
+        } catch (error) {
+          update(id, () => ({ error: problemText(error) }))
+        }
+      },
+      pick(methodKey, slot, runId) {
+        set((s) => ({ compare: { ...s.compare, [methodKey]: { ...s.compare[methodKey], [slot]: runId } } }))
+      },
+      addSaved(methodKey, runs) {
+        set((s) => {
+          const known = new Set(Object.values(s.runs).flatMap((run) => (run.savedId ? [run.savedId] : [])))
+          const fresh = runs.filter((run) => run.savedId === undefined || !known.has(run.savedId))
+          if (fresh.length === 0) return {}
+          return {
+            runs: { ...s.runs, ...Object.fromEntries(fresh.map((run) => [run.id, run])) },
+            order: { ...s.order, [methodKey]: [...fresh.map((run) => run.id), ...(s.order[methodKey] ?? [])] },
+          }
+        })
+      },
+      markSaved(id, savedId) {
+        update(id, () => ({ savedId }))
+      },
+      dispose() {
+        for (const poller of pollers.values()) clearInterval(poller)
+        pollers.clear()
+      },
+    }
+  })
+  // The live socket's messages, when it is open, update the charts as each second ends.
+  onBenchMessage((message) => {
+    if (!store.getState().runs[message.run]) return
+    if (message.op === 'bench.ended') {
+      settleFromLive(store, message.status)
+      return
+    }
+    store.setState((s) => {
+      const run = s.runs[message.run]
+      if (!run || run.state !== 'running') return {}
+      return { runs: { ...s.runs, [run.id]: { ...run, timeline: mergeTimeline(run.timeline, [message.progress]) } } }
+    })
+  })
+  return store
+}
+
+function settleFromLive(store: BenchStore, status: BenchStatus): void {
+  store.setState((s) => {
+    const run = s.runs[status.run]
+    if (!run) return {}
+    return {
+      runs: {
+        ...s.runs,
+        [run.id]: {
+          ...run,
+          state: status.state,
+          timeline: mergeTimeline(run.timeline, status.result?.timeline ?? status.timeline),
+          ...(status.result ? { result: status.result } : {}),
+          ...(status.error ? { error: status.error } : {}),
+        },
+      },
+    }
+  })
+}

@@ -1,0 +1,161 @@
+/**
+ * The Benchmark tab in real Chromium against the demo REST API: a 5-second run whose live charts grow second by
+ * second, a run stopped early that keeps its partial result, and two runs compared (histograms overlaid, B/A column).
+ */
+import { readFile } from 'node:fs/promises'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requireChromium, screenshot } from './support/browser.js'
+import { pinTheme } from './support/live-page.js'
+import { fieldInput, methodRow, openMethod } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
+
+describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
+  let session: WorkbenchSession
+  let page: Page
+  let pageErrors: string[]
+
+  beforeAll(async () => {
+    session = await startWorkbenchSession({ cli: { demo: true } })
+    ;({ page, errors: pageErrors } = session)
+    await methodRow(page, 'getBook').waitFor({ state: 'attached', timeout: 20_000 })
+    await openMethod(page, 'getBook')
+    await fieldInput(page, 'bookId').fill('1')
+  }, 60_000)
+
+  afterAll(async () => {
+    expect(pageErrors).toEqual([])
+    await session?.close()
+  })
+
+  const chartPoints = (name: string): Promise<number> =>
+    page
+      .getByRole('figure', { name, exact: true })
+      .first()
+      .getAttribute('data-points')
+      .then((value) => Number(value))
+  const runState = () => page.locator('.bench-run .bench-state')
+
+  it('runs a 5-second benchmark whose live charts grow, then shows its percentiles and histogram', async () => {
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    await page.getByLabel('Seconds').fill('5')
+    await page.getByLabel('Concurrency').fill('2')
+    // Keyboard-reachable: focus Start and press Enter.
+    await page.getByRole('button', { name: 'Start benchmark' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('running')
+
+    await expect.poll(() => chartPoints('Latency over time'), { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+    const early = await chartPoints('Latency over time')
+    await expect.poll(() => chartPoints('Latency over time'), { timeout: 10_000 }).toBeGreaterThan(early)
+    expect(await chartPoints('Throughput')).toBeGreaterThan(early)
+
+    await expect.poll(() => runState().textContent(), { timeout: 15_000 }).toBe('finished')
+    const table = page.getByRole('table', { name: 'Percentiles', exact: true })
+    await expect
+      .poll(() => table.getByRole('rowheader').allTextContents())
+      .toEqual(['min', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99.9', 'max', 'throughput', 'error rate', 'calls'])
+    expect(await chartPoints('Latency histogram')).toBeGreaterThan(0)
+    expect(await page.getByRole('table', { name: 'Calls by status' }).textContent()).toContain('200')
+    expect(await page.getByRole('list', { name: 'Thresholds' }).getByRole('listitem').count()).toBe(2)
+    expect(await chartPoints('Latency over time')).toBeGreaterThanOrEqual(4)
+    await screenshot(page, 'benchmark-run-dark')
+
+    // The same scenario as a k6 script, from the server's export route.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('group', { name: 'Save or export the run' }).getByRole('button', { name: 'k6 script' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/\.k6\.js$/)
+    const script = await readFile((await download.path()) ?? '', 'utf8')
+    expect(script).toMatch(/http\.request\("GET", "http:\/\/127\.0\.0\.1:\d+\/api\/v1\/books\/1"/)
+    expect(script).toContain('"constant-vus"')
+  }, 40_000)
+
+  it('stops a run early and keeps its partial result', async () => {
+    await page.getByLabel('Seconds').fill('60')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('running')
+    await expect.poll(() => chartPoints('Latency over time'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    await page.getByRole('button', { name: 'Stop' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('stopped early (partial result)')
+    const calls = page.getByRole('table', { name: 'Percentiles', exact: true }).getByRole('row', { name: /^calls/ })
+    expect(Number((await calls.getByRole('cell').textContent()) ?? '0')).toBeGreaterThan(0)
+  }, 40_000)
+
+  it('compares two runs: histograms overlaid and the percentiles side by side with B/A', async () => {
+    const compare = page.getByRole('region', { name: 'Compare two runs' })
+    await compare.getByLabel('Run A').selectOption({ label: 'Run 1' })
+    await compare.getByLabel('Run B').selectOption({ label: 'Run 2' })
+    const table = page.getByRole('table', { name: 'Percentiles compared' })
+    await expect
+      .poll(() => table.getByRole('columnheader').allTextContents())
+      .toEqual(['figure', 'A: Run 1', 'B: Run 2', 'B/A'])
+    expect(await table.locator('.bench-ratio').count()).toBe(12)
+    expect(await page.getByRole('figure', { name: 'Latency histograms overlaid' }).count()).toBe(1)
+    await compare.scrollIntoViewIfNeeded()
+    await screenshot(page, 'benchmark-compare-dark')
+    await pinTheme(page, 'light')
+    await screenshot(page, 'benchmark-compare-light')
+    await page.locator('.bench-panel').evaluate((panel) => panel.scrollTo(0, 0))
+    await screenshot(page, 'benchmark-run-light')
+    await page.setViewportSize({ width: 420, height: 900 })
+    await page.waitForTimeout(300)
+    await page.locator('.bench-toolbar').scrollIntoViewIfNeeded()
+    await screenshot(page, 'benchmark-narrow-light')
+    await page.locator('.bench-run .bench-charts').scrollIntoViewIfNeeded()
+    await screenshot(page, 'benchmark-narrow-charts-light')
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'benchmark-narrow-dark')
+    await page.setViewportSize({ width: 1440, height: 900 })
+  }, 40_000)
+
+  it('saves a run with the workspace and lists it again after a reload', async () => {
+    await page.getByRole('group', { name: 'Runs of this method' }).getByRole('button', { name: 'Run 1' }).click()
+    await page.getByRole('button', { name: 'Save to workspace' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved with the workspace' }).waitFor()
+
+    await page.reload()
+    await page.locator('.app').waitFor()
+    await methodRow(page, 'getBook').waitFor({ state: 'attached', timeout: 20_000 })
+    await openMethod(page, 'getBook')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    const saved = page.locator('.bench-run-line strong')
+    await expect.poll(() => saved.textContent(), { timeout: 10_000 }).toMatch(/^Run 1 · saved /)
+    // Its figures came back with it.
+    expect(await page.getByRole('table', { name: 'Percentiles', exact: true }).count()).toBe(1)
+    await screenshot(page, 'benchmark-saved-dark')
+  }, 60_000)
+
+  it('benchmarks an MCP tool too, a fixed number of calls through the same invoke path', async () => {
+    await openMethod(page, 'convert-temperature')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    await page.getByLabel('Run for').selectOption('calls')
+    await page.getByLabel('Calls', { exact: true }).fill('30')
+    await page.getByLabel('Concurrency').fill('2')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 30_000 }).toBe('finished')
+    const statuses = page.getByRole('table', { name: 'Calls by status' })
+    expect(await statuses.getByRole('row', { name: /^OK/ }).getByRole('cell').first().textContent()).toBe('30')
+  }, 60_000)
+
+  it('breaks a gRPC method’s failures down by status name and fails the error-rate threshold', async () => {
+    await openMethod(page, 'GetStation')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    await page.getByLabel('Run for').selectOption('calls')
+    await page.getByLabel('Calls', { exact: true }).fill('20')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 30_000 }).toBe('finished')
+    // No station has an empty id: every call fails, and the table says with which status.
+    const failed = page.getByRole('table', { name: 'Calls by status' }).locator('tr.bench-status-failed')
+    expect(await failed.count()).toBe(1)
+    expect(await failed.getByRole('rowheader').textContent()).toBe('NotFounderror')
+    expect(await failed.getByRole('cell').first().textContent()).toBe('20')
+    const errorRate = page
+      .getByRole('list', { name: 'Thresholds' })
+      .getByRole('listitem')
+      .filter({ hasText: 'error-rate' })
+    expect(await errorRate.getAttribute('class')).toBe('bench-fail')
+    await screenshot(page, 'benchmark-grpc-errors-dark')
+  }, 60_000)
+})
