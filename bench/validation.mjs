@@ -4,8 +4,10 @@
 // while the worker runs (a 1 ms timer's largest lateness). Goal: ≤ 200 ms to the badge, no task over 50 ms.
 // Baselines in the same run: JSON.parse of the same body, and Ajv inline on the main thread (what validating without
 // the worker would block for). Two levels: the server's ResponseValidator directly, and end to end through the
-// standalone server (`POST /api/invoke`, then `GET /api/validations/:id`).
-// Run: npx tsc -b tsconfig.build.json && node bench/validation.mjs   (BENCH_RUNS=5)
+// standalone server (`POST /api/invoke`, then `GET /api/validations/:id`): a call sent at once after discovery (the
+// schema compiles while the call is on the wire) and a call sent after opening the method (`GET /api/method`, as the UI
+// does, which starts the compile ahead).
+// Run: npx tsc -b tsconfig.build.json && node bench/validation.mjs   (BENCH_RUNS=5, BENCH_THINK_MS=1500)
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -156,14 +158,21 @@ async function main() {
   }
   await validator.close()
 
-  // Level 2: end to end through the standalone server.
-  const configDir = await mkdtemp(join(tmpdir(), 'wb-bench-validation-'))
-  const wb = await createStandaloneServer({ host: '127.0.0.1', port: 0, configDir, uiDir: null, logLevel: false })
-  const base = await wb.listen()
-  const headers = { 'content-type': 'application/json', 'x-workbench-token': wb.token }
-  await fetch(`${base}/api/discover`, { method: 'POST', headers, body: JSON.stringify({ urls: [`rest@${docUrl}`] }) })
-  const level2 = []
-  for (let i = 0; i < runs + 1; i++) {
+  // Level 2: end to end through the standalone server. Each server is a fresh process state (its worker has compiled
+  // nothing), so its first call is the operation's first validation in the process.
+  const standalone = async () => {
+    const configDir = await mkdtemp(join(tmpdir(), 'wb-bench-validation-'))
+    const wb = await createStandaloneServer({ host: '127.0.0.1', port: 0, configDir, uiDir: null, logLevel: false })
+    const base = await wb.listen()
+    const headers = { 'content-type': 'application/json', 'x-workbench-token': wb.token }
+    await fetch(`${base}/api/discover`, { method: 'POST', headers, body: JSON.stringify({ urls: [`rest@${docUrl}`] }) })
+    const close = async () => {
+      await wb.close()
+      await rm(configDir, { recursive: true, force: true })
+    }
+    return { base, headers, close }
+  }
+  const callOnce = async ({ base, headers }) => {
     const started = performance.now()
     const res = await fetch(`${base}/api/invoke`, {
       method: 'POST',
@@ -176,15 +185,30 @@ async function main() {
     const follow = await fetch(`${base}/api/validations/${result.validationPending.id}`, { headers })
     const validation = await follow.json()
     const done = performance.now()
-    level2.push({
+    return {
       call: answered - started,
       badge: done - answered,
       longest: probe.stop(),
       problems: validation.problems.length,
-    })
+    }
   }
-  await wb.close()
-  await rm(configDir, { recursive: true, force: true })
+  const server = await standalone()
+  const level2 = []
+  for (let i = 0; i < runs + 1; i++) level2.push(await callOnce(server))
+  await server.close()
+
+  // The cold case as the page lives it: the method is opened (the UI's `GET /api/method`, which starts the compile in
+  // the worker), the form is filled in for a moment, then the call is sent. Median over fresh servers.
+  const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1500)
+  const opened = []
+  for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i++) {
+    const fresh = await standalone()
+    const query = new URLSearchParams({ protocol: 'rest', url: docUrl, service: 'Default', method: 'GetCharges' })
+    await fetch(`${fresh.base}/api/method?${query}`, { headers: fresh.headers })
+    await new Promise((resolve) => setTimeout(resolve, thinkMs))
+    opened.push(await callOnce(fresh))
+    await fresh.close()
+  }
   await plugin.dispose()
   target.closeAllConnections()
   await new Promise((resolve) => target.close(resolve))
@@ -209,6 +233,9 @@ async function main() {
     `end to end, cold: call answered in ${fmt(level2[0].call)}, badge ${fmt(level2[0].badge)} later, longest task meanwhile ${fmt(level2[0].longest)}`,
   )
   console.log(
+    `end to end, cold after opening the method (${thinkMs} ms to fill in the form; median of ${opened.length} fresh servers): call ${fmt(median(opened.map((r) => r.call)))}, badge +${fmt(median(opened.map((r) => r.badge)))} (each: ${opened.map((r) => r.badge.toFixed(1)).join(', ')} ms), longest task meanwhile ${fmt(Math.max(...opened.map((r) => r.longest)))} (worst)`,
+  )
+  console.log(
     `end to end, warm (median of ${runs}): call ${fmt(median(warm2.map((r) => r.call)))}, badge +${fmt(median(warm2.map((r) => r.badge)))}, longest task meanwhile ${fmt(Math.max(...warm2.map((r) => r.longest)))} (worst); ${warm2[0].problems} problems`,
   )
   const badge = median(warm2.map((r) => r.badge))
@@ -224,7 +251,7 @@ async function main() {
       .join(' ')} on ${availableParallelism()} cores`,
   )
   console.log(
-    `goal ≤ 200 ms to the badge (warm, median): ${badge <= 200 ? 'met' : 'missed'}; no task over 50 ms (median of runs): ${longest <= 50 ? 'met' : 'missed'}`,
+    `goal ≤ 200 ms to the badge: warm (median) ${badge <= 200 ? 'met' : 'missed'}, cold after opening the method (median) ${median(opened.map((r) => r.badge)) <= 200 ? 'met' : 'missed'}, cold sent at once ${level2[0].badge <= 200 ? 'met' : 'missed'}; no task over 50 ms (median of runs): ${longest <= 50 ? 'met' : 'missed'}`,
   )
 }
 

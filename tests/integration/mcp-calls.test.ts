@@ -81,6 +81,19 @@ describe('tool calls', () => {
     })
   })
 
+  it('checks structured content over 1 MB in the server’s worker and serves its result by id', async () => {
+    const result = await call('weather-many')
+    expect(result.validation).toBeUndefined()
+    expect(result.validationPending?.schema).toBe('outputSchema of tool weather-many')
+    const follow = await wb.api(`/api/validations/${result.validationPending!.id}`)
+    expect(follow.status).toBe(200)
+    expect(await follow.json()).toEqual({
+      valid: false,
+      schema: 'outputSchema of tool weather-many',
+      problems: [expect.objectContaining({ pointer: '/structuredContent/readings/9000/temperature', keyword: 'type' })],
+    })
+  })
+
   it('reports a tool error (isError) as a result with the tool’s own message', async () => {
     const result = await call('fails')
     expect(result).toMatchObject({ status: 'Unknown', statusMessage: expect.stringContaining('isError') })

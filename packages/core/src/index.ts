@@ -82,6 +82,8 @@ export type { ChainReference, ChainSources, ResponseSnapshot } from './variables
 export { assertionProblem, assertionsProblem, regexProblem } from './assertions/check-assertions.js'
 export { assertionSubjectOf, assertionsPassed, describeAssertion, evaluateAssertions } from './assertions/evaluate.js'
 export type { AssertionOutcome, AssertionResult, AssertionSubject, ValidationSummary } from './assertions/evaluate.js'
+export { createStreamObservation, observeFrame, streamAssertionSubject } from './assertions/stream-subject.js'
+export type { StreamObservation } from './assertions/stream-subject.js'
 export { defaultCallLimits, silentLogger } from './plugin/contract.js'
 export { whenAborted } from './plugin/abort.js'
 export { createPlaceholderMask, createReferenceMask, maskDeep, maskHeaders } from './export/references.js'

@@ -209,7 +209,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerExportRoutes(app, deps)
   registerImportPreviewRoutes(app, deps)
   registerUploadRoutes(app, deps)
-  registerSchemaRoutes(app, deps)
+  registerSchemaRoutes(app, { ...deps, validator: responseValidator })
   const benchRuns = createBenchRuns({ invoker: deps.invoker, registry, outboundPolicy, limits })
   // Before the plugins are disposed: a run's calls in flight are cancelled while their plugin still works.
   app.addHook('preClose', () => benchRuns.close())

@@ -142,6 +142,12 @@ function baseTools(): Tool[] {
       outputSchema: weatherSchema,
     },
     {
+      name: 'weather-many',
+      description: 'About 1.5 MB of readings, #9000 with a temperature that is no number.',
+      inputSchema: object(),
+      outputSchema: { type: 'object', properties: { readings: { type: 'array', items: weatherSchema } } },
+    },
+    {
       name: 'fails',
       description: 'Always reports a tool error.',
       inputSchema: object(),
@@ -257,6 +263,13 @@ export async function startLabServer(options: LabServerOptions = {}): Promise<La
           return { ...text('22 and sunny'), structuredContent: { temperature: 22, conditions: 'sunny' } }
         case 'weather-bad':
           return { ...text('hot'), structuredContent: { temperature: 'hot' } }
+        case 'weather-many': {
+          const readings = Array.from({ length: 30_000 }, (_, i) => ({
+            temperature: i === 9000 ? 'hot' : 20 + (i % 10),
+            conditions: `sunny with a few clouds over the hills ${i}`,
+          }))
+          return { ...text('many readings'), structuredContent: { readings } }
+        }
         case 'fails':
           return { ...text('It went wrong on purpose.'), isError: true }
         case 'ask': {

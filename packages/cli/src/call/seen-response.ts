@@ -3,7 +3,7 @@
  * in later `--request`s of the same command) and for a saved request's assertions: a unary result, or a stream's or
  * channel's last message frame with its headers and end status.
  */
-import { assertionSubjectOf } from '@wirebench/core'
+import { assertionSubjectOf, createStreamObservation, observeFrame, streamAssertionSubject } from '@wirebench/core'
 import type { AssertionSubject, InvokeResult, ResponseSnapshot, StreamFrame } from '@wirebench/core'
 
 export interface SeenResponse {
@@ -18,35 +18,20 @@ export interface SeenResponse {
 export function createSeenResponse(now: () => number = () => performance.now()): SeenResponse {
   const startedAt = now()
   let result: InvokeResult | undefined
-  let headers: Record<string, string> = {}
-  let last: { data: unknown } | undefined
-  let status: string | undefined
+  const observation = createStreamObservation()
   return {
     unary: (value) => {
       result = value
     },
-    frame: (frame) => {
-      if (frame.type === 'headers') headers = { ...headers, ...frame.metadata }
-      else if (frame.type === 'message') last = { data: frame.data }
-      else if (frame.type === 'end') status = frame.status
-    },
+    frame: (frame) => observeFrame(observation, frame, now() - startedAt),
     snapshot: () => {
       if (result) {
         const subject = assertionSubjectOf(result)
         return { body: subject.body, status: subject.status, headers: subject.headers }
       }
-      return last ? { body: last.data, status: status ?? 'OK', headers } : undefined
+      const { lastMessage, end, headers } = observation
+      return lastMessage ? { body: lastMessage.data, status: end?.status ?? 'OK', headers } : undefined
     },
-    subject: () => {
-      if (result) return assertionSubjectOf(result)
-      if (!last && status === undefined) return undefined
-      return {
-        status: status ?? 'OK',
-        statusName: status ?? 'OK',
-        headers,
-        body: last?.data,
-        durationMs: Math.round(now() - startedAt),
-      }
-    },
+    subject: () => (result ? assertionSubjectOf(result) : streamAssertionSubject(observation)),
   }
 }

@@ -21,9 +21,14 @@ export interface AssertionSubject {
   statusName?: string
   headers: Readonly<Record<string, string>>
   body: unknown
-  durationMs: number
+  /** What `latency` assertions compare; undefined when what it times never came (a stream without a message). */
+  durationMs: number | undefined
+  /** What `durationMs` times, for the messages (`the first frame`); the whole response when absent. */
+  latencyOf?: string
   /** Absent when the response was not validated: `schema-valid` then reports `not-validated`. */
   validation?: ValidationSummary
+  /** Why nothing was validated, when the subject knows (`schema-valid` says it). */
+  notValidatedReason?: string
 }
 
 /** `not-validated`: a `schema-valid` assertion on a response nothing checked, which proves nothing either way. */
@@ -154,13 +159,19 @@ function verdictOf(assertion: SavedAssertion, subject: AssertionSubject): Verdic
     }
     case 'header':
       return compare(assertion, headerValue(subject, assertion.name), `header ${assertion.name}`)
-    case 'latency':
+    case 'latency': {
+      const what = subject.latencyOf === undefined ? '' : ` to ${subject.latencyOf}`
+      if (subject.durationMs === undefined) return fail(`no time${what}: it never came`)
       return subject.durationMs < assertion.below
-        ? pass(`took ${subject.durationMs} ms`)
-        : fail(`took ${subject.durationMs} ms, not below ${assertion.below} ms`)
+        ? pass(`took ${subject.durationMs} ms${what}`)
+        : fail(`took ${subject.durationMs} ms${what}, not below ${assertion.below} ms`)
+    }
     case 'schema-valid': {
       const validation = subject.validation
-      if (!validation) return { outcome: 'not-validated', message: 'the response was not validated against a schema' }
+      if (!validation) {
+        const message = subject.notValidatedReason ?? 'the response was not validated against a schema'
+        return { outcome: 'not-validated', message }
+      }
       if (validation.valid) return pass('the response matches its schema')
       const problems = validation.problems ?? []
       const first = problems

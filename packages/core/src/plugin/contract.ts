@@ -67,6 +67,11 @@ export interface SchemaValidationJob {
   body: string | Uint8Array
   /** Problems found before the body is read (an undocumented media type), reported with its own. */
   problems?: ValidationProblem[]
+  /**
+   * Put before the pointer of each problem the check finds: the checked body is a part of the response the viewer
+   * shows (an MCP tool's `structuredContent`).
+   */
+  pointerPrefix?: string
 }
 
 /** Validation off the main thread, offered to plugins by the server. */
@@ -75,6 +80,11 @@ export interface ResponseValidator {
   inlineLimitBytes: number
   /** Starts a job; its `ResponseValidation` is fetched by the returned id. */
   submit(job: SchemaValidationJob): PendingValidation
+  /**
+   * Compiles a schema ahead of its first answer (when a method is opened or its call sent), so that answer's check
+   * does not wait for the compile; a key compiled already costs nothing.
+   */
+  prepare?(job: Pick<SchemaValidationJob, 'key' | 'schema' | 'schemaName'>): void
 }
 
 /** One schema file handed to a plugin by the upload route. */
@@ -215,6 +225,8 @@ export interface ProtocolPlugin {
    * such method): how the UI opens a method discovery listed `deferred`.
    */
   describeMethod?(target: string, service: string, method: string): MethodInfo | undefined
+  /** Hands `validator` the schemas a discovered method's answers will be checked against, to compile them ahead. */
+  prepareValidation?(target: string, service: string, method: string, validator: ResponseValidator): void
   /** Code-export formats `exportCall` writes for this plugin's calls. */
   exportFormats?: readonly ExportFormat[]
   /**

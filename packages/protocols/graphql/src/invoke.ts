@@ -14,7 +14,7 @@ import { readMessage, requestBody } from './message.js'
 import type { GraphqlRequest } from './message.js'
 import { graphqlSentRequest } from './sent-request.js'
 import type { CachedOperation } from './types.js'
-import { validateGraphqlResponse } from './validation.js'
+import { submitGraphqlValidation, validateGraphqlResponse } from './validation.js'
 
 export interface InvokeInput {
   /** Where the call goes. */
@@ -69,8 +69,17 @@ export async function invokeOperation(input: InvokeInput, ctx: CallContext, deps
   result.sent = graphqlSentRequest(post, ctx.markers)
   result.timings = post.timer.timings()
   if (input.schema !== undefined && json !== undefined) {
-    const validation = validateGraphqlResponse(input.schema, post.message, json)
-    if (validation !== undefined) result.validation = validation
+    // A large answer is checked in the server's worker; walking it here would hold this thread for its whole length.
+    const validator = ctx.validator
+    const pending =
+      validator !== undefined && response.body.length > validator.inlineLimitBytes
+        ? submitGraphqlValidation(input.schema, post.message, json, response.body, validator)
+        : undefined
+    if (pending !== undefined) result.validationPending = pending
+    else {
+      const validation = validateGraphqlResponse(input.schema, post.message, json)
+      if (validation !== undefined) result.validation = validation
+    }
   }
   if (errors) {
     result.errorDetails = errors

@@ -14,7 +14,8 @@ import type {
   OperationDefinitionNode,
   SelectionSetNode,
 } from 'graphql'
-import type { ResponseValidation, ValidationProblem } from '@wirebench/core'
+import type { PendingValidation, ResponseValidation, ResponseValidator, ValidationProblem } from '@wirebench/core'
+import { operationResponseSchema } from './validation-schema.js'
 
 const maxProblems = 100
 
@@ -209,12 +210,13 @@ function operationOf(document: DocumentNode, name: string | undefined): Operatio
   return operations.find((o) => o.name?.value === name)
 }
 
-/** The GraphQL response `body` checked against the operation `query` (named `operationName`) of `schema`. */
-export function validateGraphqlResponse(
+/** The operation a request runs, with its fragments and the name results give it; undefined when it cannot be told. */
+function readOperation(
   schema: GraphQLSchema,
   request: { query: string; operationName?: string | undefined },
-  body: unknown,
-): ResponseValidation | undefined {
+):
+  | { operation: OperationDefinitionNode; fragments: Map<string, FragmentDefinitionNode>; schemaName: string }
+  | undefined {
   let document: DocumentNode
   try {
     document = parse(request.query)
@@ -222,21 +224,17 @@ export function validateGraphqlResponse(
     return undefined // the server said what is wrong with the text: its errors are the answer
   }
   const operation = operationOf(document, request.operationName)
-  const root = operation ? schema.getRootType(operation.operation) : undefined
-  if (!operation || !root) return undefined
-  const schemaName = `${operation.operation} ${operation.name?.value ?? '(anonymous)'} against the endpoint's schema`
-  const walk: Walk = { schema, fragments: new Map(), problems: [], errorPointers: new Set() }
+  if (!operation || !schema.getRootType(operation.operation)) return undefined
+  const fragments = new Map<string, FragmentDefinitionNode>()
   for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) walk.fragments.set(definition.name.value, definition)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition)
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return {
-      valid: false,
-      schema: schemaName,
-      problems: [{ pointer: '', keyword: 'type', message: 'must be an object with data or errors' }],
-    }
-  }
-  const response = body as Record<string, unknown>
+  const schemaName = `${operation.operation} ${operation.name?.value ?? '(anonymous)'} against the endpoint's schema`
+  return { operation, fragments, schemaName }
+}
+
+/** The errors the server reported, each where its `path` points (beside the data) or at its place in `errors`. */
+function reportErrors(walk: Walk, response: Record<string, unknown>): unknown[] {
   const errors = Array.isArray(response['errors']) ? (response['errors'] as unknown[]) : []
   errors.forEach((error, index) => {
     const at = errorPointer(error)
@@ -248,8 +246,72 @@ export function validateGraphqlResponse(
       message: `the server reported: ${typeof message === 'string' ? message : JSON.stringify(error)}`,
     })
   })
+  return errors
+}
+
+/** The GraphQL response `body` checked against the operation `query` (named `operationName`) of `schema`. */
+export function validateGraphqlResponse(
+  schema: GraphQLSchema,
+  request: { query: string; operationName?: string | undefined },
+  body: unknown,
+): ResponseValidation | undefined {
+  const read = readOperation(schema, request)
+  if (!read) return undefined
+  const { operation, fragments, schemaName } = read
+  const root = schema.getRootType(operation.operation)!
+  const walk: Walk = { schema, fragments, problems: [], errorPointers: new Set() }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return {
+      valid: false,
+      schema: schemaName,
+      problems: [{ pointer: '', keyword: 'type', message: 'must be an object with data or errors' }],
+    }
+  }
+  const response = body as Record<string, unknown>
+  const errors = reportErrors(walk, response)
   const data = response['data']
   if (data !== null && data !== undefined) checkObject(walk, data, root, [operation.selectionSet], '/data')
   else if (errors.length === 0) add(walk, { pointer: '', keyword: 'required', message: 'must have data or errors' })
   return { valid: walk.problems.length === 0, schema: schemaName, problems: walk.problems }
+}
+
+/** Response schemas built per endpoint schema and operation text (the worker compiles each key once). */
+const jobSchemas = new WeakMap<GraphQLSchema, Map<string, { key: string; schema: Record<string, unknown> }>>()
+let nextSchemaId = 1
+
+/**
+ * A large answer's check handed to the server's worker: `data` against the operation's response schema, with the
+ * errors the server reported as the job's own problems. Undefined when it is better walked here: a body that is no
+ * object or has no data (nothing to check at length), or errors with a `path` (a null there is their consequence,
+ * which only the walk knows).
+ */
+export function submitGraphqlValidation(
+  schema: GraphQLSchema,
+  request: { query: string; operationName?: string | undefined },
+  json: unknown,
+  body: Uint8Array,
+  validator: ResponseValidator,
+): PendingValidation | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined
+  const response = json as Record<string, unknown>
+  if (typeof response['data'] !== 'object' || response['data'] === null) return undefined
+  const read = readOperation(schema, request)
+  if (!read) return undefined
+  const walk: Walk = { schema, fragments: read.fragments, problems: [], errorPointers: new Set() }
+  reportErrors(walk, response)
+  if (walk.errorPointers.size > 0) return undefined
+  let bySource = jobSchemas.get(schema)
+  if (!bySource)
+    jobSchemas.set(schema, (bySource = new Map<string, { key: string; schema: Record<string, unknown> }>()))
+  const source = `${request.operationName ?? ''}\u0000${request.query}`
+  let built = bySource.get(source)
+  if (!built) {
+    const responseSchema = operationResponseSchema(schema, read.operation, read.fragments)
+    if (!responseSchema) return undefined
+    built = { key: `graphql:${nextSchemaId++}`, schema: responseSchema }
+    // Bounded: an endpoint sees many operation texts over a session.
+    if (bySource.size >= 64) bySource.delete(bySource.keys().next().value as string)
+    bySource.set(source, built)
+  }
+  return validator.submit({ ...built, schemaName: read.schemaName, body, problems: walk.problems })
 }

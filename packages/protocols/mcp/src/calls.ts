@@ -18,6 +18,7 @@ import type {
   CallContext,
   McpProgressToken,
   OutputValidation,
+  PendingValidation,
   ResponseValidation,
   SentRequest,
   StatusName,
@@ -26,10 +27,9 @@ import type { ServerDescription } from './describe/services.js'
 import { sessionService } from './describe/services.js'
 import { httpStatusOf, jsonRpcCodes, statusOfJsonRpcCode, toMcpError, unknownMethod } from './errors.js'
 import { readMessage, refuseStrayKeys, stringValue } from './message.js'
-import { validateToolOutput } from './output-validation.js'
 import { jsonRpcSent } from './sent-request.js'
 import { urlElicitationMessage, urlElicitationsOf } from './url-elicitation.js'
-import { toolResultValidation } from './validation.js'
+import { checkToolResult } from './validation.js'
 import { runSessionOp, sessionOps } from './session-ops.js'
 import type { SessionOp } from './session-ops.js'
 import type { CallOptions, McpSession } from './session/mcp-session.js'
@@ -50,6 +50,7 @@ export interface MethodOutcome {
   errorDetails?: unknown
   outputValidation?: OutputValidation
   validation?: ResponseValidation
+  validationPending?: PendingValidation
   progressToken?: McpProgressToken
   /** The session that answered (none for `disconnect`, which closes it). */
   session: McpSession | undefined
@@ -159,8 +160,8 @@ async function callMethod(
         outcome.statusMessage = 'The tool reported an error (isError).'
       }
       if (tool.outputSchema) {
-        outcome.outputValidation = validateToolOutput(tool.outputSchema, result)
-        outcome.validation = toolResultValidation(tool.name, outcome.outputValidation)
+        const checked = checkToolResult({ name: tool.name, outputSchema: tool.outputSchema }, result, ctx.validator)
+        Object.assign(outcome, checked)
       }
       return outcome
     }

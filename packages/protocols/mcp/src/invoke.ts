@@ -25,6 +25,7 @@ export function toInvokeResult(outcome: MethodOutcome, started: number): InvokeR
   if (outcome.errorDetails !== undefined) result.errorDetails = outcome.errorDetails
   if (outcome.outputValidation !== undefined) result.outputValidation = outcome.outputValidation
   if (outcome.validation !== undefined) result.validation = outcome.validation
+  if (outcome.validationPending !== undefined) result.validationPending = outcome.validationPending
   if (outcome.sent !== undefined) result.sent = outcome.sent
   return result
 }

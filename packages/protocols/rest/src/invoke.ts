@@ -8,7 +8,7 @@ import { buildRequest } from './request-build.js'
 import { signOutbound } from './sigv4/sign-outbound.js'
 import type { CheckedUrls } from './checked-urls.js'
 import type { PreparedOutbound, RestPluginOptions } from './types.js'
-import { validateResponse } from './validation.js'
+import { prepareValidation, validateResponse } from './validation.js'
 import type { OperationSource } from './validation.js'
 
 export interface InvokeDeps {
@@ -62,6 +62,8 @@ function send(
     source === undefined
       ? undefined
       : (result: InvokeResult, body: Uint8Array) => validateResponse(source, result, body, ctx)
+  // The schema compiles in the worker while the call is on the wire.
+  if (source !== undefined && ctx.validator !== undefined) prepareValidation(source, ctx.validator)
   return sendPrepared(request, ctx, dispatchersFor(request, deps), inspect)
 }
 

@@ -14,6 +14,7 @@ import { restManifest } from './manifest.js'
 import type { InvokeDeps, ResolvedCall } from './invoke.js'
 import { createCheckedUrls } from './checked-urls.js'
 import { streamMethod } from './stream.js'
+import { prepareValidation } from './validation.js'
 import { methodKey } from './types.js'
 import type { DiscoverDeps, RestPluginOptions } from './types.js'
 
@@ -150,6 +151,11 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     describeMethod(target, service, method) {
       const document = documents.get(target)
       return document ? fullMethod(document, service, method)?.method : undefined
+    },
+
+    prepareValidation(target, service, method, validator) {
+      const source = documents.get(target)?.sources?.get(methodKey(service, method))
+      if (source !== undefined) prepareValidation(source, validator)
     },
 
     // Not `async`: a call to a discovered target reaches the wire without a promise of its own in between.

@@ -5,7 +5,13 @@
  * and media type; a body over the context's inline limit, or any body whose schema is too large to compile on the
  * main thread, goes to the server's worker.
  */
-import type { CallContext, InvokeResult, ResponseValidation, ValidationProblem } from '@wirebench/core'
+import type {
+  CallContext,
+  InvokeResult,
+  ResponseValidation,
+  ResponseValidator,
+  ValidationProblem,
+} from '@wirebench/core'
 import { schemaChecker } from '@wirebench/transport/schema-check'
 import { essence, isJsonMediaType } from './media-types.js'
 import type { ParsedSpec } from './parse-document.js'
@@ -205,6 +211,40 @@ export function validateResponse(
   const value = hasBody ? result.response : undefined
   const problems = schemaChecker().check(selection.key, selection.schema, value)
   result.validation = toValidation(schemaName, problems)
+}
+
+/**
+ * Hands the validator the heavy schemas of the operation's success answers (2xx, `2XX`, else `default`; JSON media
+ * types) to compile ahead: compiling one of them takes longer than most calls, so it starts when the method is opened
+ * or its call sent, not when the answer is in.
+ */
+export function prepareValidation(source: OperationSource, validator: ResponseValidator): void {
+  if (validator.prepare === undefined) return
+  const responses = source.refs.deref(source.operation['responses']).value
+  if (!isObject(responses)) return
+  const codes = Object.keys(responses)
+  const success = codes.filter((code) => code.startsWith('2'))
+  for (const code of success.length > 0 ? success : codes.filter((c) => c === 'default')) {
+    const status = /^\d{3}$/.test(code) ? Number(code) : 200
+    for (const mediaType of jsonMediaTypes(source, responses[code])) {
+      const selection = selectionFor(source, status, mediaType, true)
+      if (selection.kind !== 'schema' || !selection.isJson || !selection.isHeavy) continue
+      validator.prepare({ key: selection.key, schema: selection.schema, schemaName: selection.schemaName })
+    }
+  }
+}
+
+/** The JSON media types a response documents (Swagger 2: the operation's `produces`, JSON when it names none). */
+function jsonMediaTypes(source: OperationSource, response: unknown): string[] {
+  const { spec, refs, operation } = source
+  if (spec.version === '2.0') {
+    const produces = operation['produces'] ?? spec.root['produces']
+    const declared = Array.isArray(produces) ? produces.filter((p): p is string => typeof p === 'string') : []
+    return (declared.length > 0 ? declared : ['application/json']).filter((type) => isJsonMediaType(type))
+  }
+  const resolved = refs.deref(response).value
+  const content = isObject(resolved) ? refs.deref(resolved['content']).value : undefined
+  return isObject(content) ? Object.keys(content).filter((type) => isJsonMediaType(type)) : []
 }
 
 /** A JSON body that is a string decodes to a string too; a body that did not parse is kept as its text. */

@@ -71,6 +71,9 @@ const described: MethodInfo = {
   deprecated: false,
 }
 
+/** Methods opened through the route, as `prepareValidation` saw them (with the validator it was handed). */
+const opened: Array<{ method: string; hasValidator: boolean }> = []
+
 /** A plugin that can describe one method of one target, as REST does for a document it listed `deferred`. */
 const methodHolder: ProtocolPlugin = {
   ...schemaHolder,
@@ -78,6 +81,8 @@ const methodHolder: ProtocolPlugin = {
   name: 'Methods',
   describeMethod: (target, service, method) =>
     target === 'http://127.0.0.1:1/doc' && service === 'things' && method === 'getThing' ? described : undefined,
+  prepareValidation: (_target, _service, method, validator) =>
+    void opened.push({ method, hasValidator: typeof validator.submit === 'function' }),
 }
 
 describe('GET /api/method', () => {
@@ -95,6 +100,14 @@ describe('GET /api/method', () => {
     const res = await get(query)
     expect(res.statusCode).toBe(200)
     expect(res.json<MethodDescriptionResponse>()).toEqual({ ...query, method: described })
+  })
+
+  it('has the plugin compile the opened method’s answer schemas in the server’s validator', async () => {
+    opened.length = 0
+    expect((await get(query)).statusCode).toBe(200)
+    expect(opened).toEqual([{ method: 'getThing', hasValidator: true }])
+    expect((await get({ ...query, method: 'nope' })).statusCode).toBe(404)
+    expect(opened).toHaveLength(1)
   })
 
   it('answers 404 with a hint to discover again when the plugin holds no such method', async () => {

@@ -8,6 +8,7 @@ import { WorkbenchError } from '@wirebench/core'
 import type {
   MethodDescriptionQuery,
   MethodDescriptionResponse,
+  ResponseValidator,
   SchemaDocumentQuery,
   SchemaDocumentResponse,
 } from '@wirebench/core'
@@ -37,7 +38,10 @@ export const methodDescriptionQuerySchema: JSONSchemaType<MethodDescriptionQuery
   },
 }
 
-export function registerSchemaRoutes(app: FastifyInstance, deps: Pick<RouteDeps, 'registry'>): void {
+export function registerSchemaRoutes(
+  app: FastifyInstance,
+  deps: Pick<RouteDeps, 'registry'> & { validator?: ResponseValidator },
+): void {
   app.get<{ Querystring: MethodDescriptionQuery }>(
     '/api/method',
     { schema: { querystring: methodDescriptionQuerySchema } },
@@ -54,6 +58,9 @@ export function registerSchemaRoutes(app: FastifyInstance, deps: Pick<RouteDeps,
           },
         )
       }
+      // The method is being opened: its answers' schemas compile in the validation worker while the form is filled
+      // in. That warms a cache only; nothing the user or the target sees changes.
+      if (deps.validator) plugin.prepareValidation?.(url, service, method, deps.validator)
       void reply.header('cache-control', 'no-store')
       return { protocol, url, service, method: described }
     },

@@ -5,7 +5,7 @@ import { webSocketManifest } from '@wirebench/protocol-websocket/manifest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
 import { createDiscoveryService } from './discovery.js'
-import { createLazyPlugins } from './lazy-plugin.js'
+import { createLazyPlugins, whenLoaded } from './lazy-plugin.js'
 import { workbenchOutboundPolicy } from './outbound-policy.js'
 import { createPluginRegistry } from './plugin-registry.js'
 
@@ -119,6 +119,24 @@ describe('createLazyPlugins', () => {
       })
       expect(attempts).toBe(expected)
     }
+  })
+
+  it('passes the opening of a method on to the loaded plugin, so it can compile the answer schemas ahead', async () => {
+    const real = (await import('@wirebench/protocol-websocket')).createWebSocketPlugin()
+    const opened: string[] = []
+    real.prepareValidation = (_target, service, method) => void opened.push(`${service}.${method}`)
+    const [plugin] = createLazyPlugins({
+      manifests: [webSocketManifest],
+      module: '@wirebench/protocol-websocket',
+      load: () => Promise.resolve([real]),
+    })
+    const validator = { inlineLimitBytes: 0, submit: () => ({ id: 'none', schema: 'none' }) }
+    // Before the stack is loaded nothing was discovered, so there is nothing to compile (and nothing loads).
+    plugin!.prepareValidation?.(url, 'before', 'load', validator)
+    await whenLoaded(plugin!)
+    plugin!.prepareValidation?.(url, 'echo', 'open', validator)
+    expect(opened).toEqual(['echo.open'])
+    await plugin!.dispose?.()
   })
 
   it('refuses a plugin whose call kinds differ from its manifest', async () => {

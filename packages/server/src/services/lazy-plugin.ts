@@ -110,6 +110,10 @@ export function createLazyPlugins(family: LazyPluginFamily): ProtocolPlugin[] {
         return loaded?.get(id)?.describeMethod?.(target, service, method)
       },
 
+      prepareValidation(target, service, method, validator) {
+        loaded?.get(id)?.prepareValidation?.(target, service, method, validator)
+      },
+
       forget(target) {
         if (loaded) loaded.get(id)?.forget?.(target)
         // A load in flight may come back with a discovery queued behind it: forget after it, in order.

@@ -11,6 +11,8 @@ export interface SchemaChecker {
   check(key: string, schema: object, value: unknown): ValidationProblem[]
   /** True when the schema of `key` is compiled already (a caller may then leave the schema out of a job). */
   has(key: string): boolean
+  /** Compiles `schema` under `key` without checking anything (ahead of the first answer). */
+  prepare(key: string, schema: object): void
 }
 
 /** Absolute paths of the modules the checker loads (a worker resolves from elsewhere, so it is told). */
@@ -104,6 +106,9 @@ export function buildSchemaChecker(
 
   return {
     has: (key) => compiled.has(key),
+    prepare(key, schema) {
+      compile(key, schema)
+    },
     check(key, schema, value) {
       const validate = compile(key, schema)
       if (typeof validate !== 'function') return [validate]

@@ -58,6 +58,8 @@ export interface LiveCallState {
   /** Entries dropped from this ended call's log to keep all live logs in the tab within their memory budget. */
   memoryCleared: number
   firstSeq?: number
+  /** When the first message frame arrived (server receive time, epoch ms): a stream's latency. */
+  firstMessageAt?: number
   lastSeq: number
   /** Frames whose seq was not the previous one plus one (0 when nothing was lost or reordered). */
   seqGaps: number
@@ -202,6 +204,7 @@ function takeFrame(call: LiveCallState, { seq, at, frame }: LiveFrame): void {
   switch (frame.type) {
     case 'message': {
       call.received++
+      call.firstMessageAt ??= at
       const entry: LiveEntry = { direction: 'in', kind: 'message', seq, at, data: frame.data }
       if (frame.binary !== undefined) entry.binary = frame.binary
       if (frame.meta) entry.meta = frame.meta

@@ -20,6 +20,7 @@ export const inlineValidationLimitBytes = 1024 * 1024
 const keptMs = 60_000
 
 export interface ServerResponseValidator extends ResponseValidator {
+  prepare: NonNullable<ResponseValidator['prepare']>
   /** The result of a pending validation once it is done; undefined for an id that is unknown or gone. */
   result(id: string): Promise<ResponseValidation> | undefined
   close(): Promise<void>
@@ -34,8 +35,10 @@ export function createResponseValidator(options: { inlineLimitBytes?: number } =
     submit(job: SchemaValidationJob): PendingValidation {
       const id = randomUUID()
       const own: ValidationProblem[] = job.problems ?? []
+      const prefix = job.pointerPrefix ?? ''
       const result = worker.run(job).then((problems): ResponseValidation => {
-        const all = [...own, ...problems]
+        const found = prefix === '' ? problems : problems.map((p) => ({ ...p, pointer: `${prefix}${p.pointer}` }))
+        const all = [...own, ...found]
         const timer = setTimeout(() => {
           timers.delete(timer)
           results.delete(id)
@@ -46,6 +49,9 @@ export function createResponseValidator(options: { inlineLimitBytes?: number } =
       })
       results.set(id, result)
       return { id, schema: job.schemaName }
+    },
+    prepare(job) {
+      worker.prepare(job.key, job.schema)
     },
     result: (id) => results.get(id),
     async close() {

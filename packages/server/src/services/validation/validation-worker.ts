@@ -17,6 +17,13 @@ interface PostedJob {
   schema?: Record<string, unknown>
 }
 
+/** A schema to compile ahead of its first job; no reply. */
+interface PostedSchema {
+  key: string
+  schema: Record<string, unknown>
+  isPrepare: true
+}
+
 type WorkerReply = { id: number; problems: ValidationProblem[] } | { id: number; needsSchema: true }
 
 /** The worker's message loop; runs as source text in the worker, handed the checker's builder (its source too). */
@@ -29,7 +36,11 @@ function workerMain(
   const data = threads.workerData as { modules: CheckerModules; maxProblems: number }
   const checker = build(load, data.modules, data.maxProblems)
   const decoder = new TextDecoder()
-  parentPort?.on('message', (job: PostedJob) => {
+  parentPort?.on('message', (job: PostedJob | PostedSchema) => {
+    if ('isPrepare' in job) {
+      checker.prepare(job.key, job.schema)
+      return
+    }
     if (job.schema === undefined && !checker.has(job.key)) {
       parentPort.postMessage({ id: job.id, needsSchema: true })
       return
@@ -75,6 +86,15 @@ export class ValidationWorker {
     })
   }
 
+  /** Compiles a schema now, so the first job of its key finds it compiled (messages run in order). */
+  prepare(key: string, schema: Record<string, unknown>): void {
+    if (this.keys.has(key)) return
+    const posted: PostedSchema = { key, schema, isPrepare: true }
+    this.start().postMessage(posted)
+    // After the start: a new worker forgets the keys the last one held.
+    this.keys.add(key)
+  }
+
   async close(): Promise<void> {
     const worker = this.worker
     this.worker = undefined
@@ -82,12 +102,14 @@ export class ValidationWorker {
   }
 
   private post(id: number, job: SchemaValidationJob, withSchema: boolean): void {
+    // Started first: a new worker forgets the keys the last one held.
+    const worker = this.start()
     const posted: PostedJob = { id, key: job.key, body: job.body }
     if (withSchema) {
       posted.schema = job.schema
       this.keys.add(job.key)
     }
-    this.start().postMessage(posted)
+    worker.postMessage(posted)
   }
 
   private start(): Worker {

@@ -3,6 +3,7 @@ import { useDeferredValue, useState, type ReactElement, type ReactNode } from 'r
 import { ApiError } from '../../api/api-error.js'
 import { JsonTree } from '../../components/json/JsonTree.js'
 import { ProblemNotice } from '../../components/ProblemNotice.js'
+import { LiveAssertionResults } from '../assertions/AssertionResults.js'
 import { Tabs } from '../../components/Tabs.js'
 import { isLiveCallActive } from '../../state/live-call.js'
 import { lastReceivedIndex } from '../../state/response-memory.js'
@@ -133,6 +134,7 @@ export function LiveView({
         </div>
       )}
       {notice && <div className="live-problem">{notice}</div>}
+      <LiveAssertionResults call={call} />
       {call.isPaused && (
         <div className="live-paused-banner" role="status">
           <strong>Paused.</strong> The log is frozen; messages keep arriving and are acknowledged
