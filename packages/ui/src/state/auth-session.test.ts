@@ -154,7 +154,9 @@ describe('outgoing calls', () => {
       format: 'curl',
       includeSecrets: false,
       resolveVariables: false,
-      sentVariables: variables,
+      // The bearer header the auth step computed follows as a secret of its own, after the variables: a variable
+      // spelling the same value (`token`) comes first and keeps its name in the snippet.
+      sentVariables: [...variables, { name: 'accessToken', value: 't0k', isSecret: true }],
     })
   })
 
