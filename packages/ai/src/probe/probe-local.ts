@@ -5,16 +5,10 @@
  */
 import { request } from 'undici'
 import type { AiLocalServer } from '@wirebench/core'
+import type { ProbeTargets } from './probe-targets.js'
 
-export interface ProbeTargets {
-  ollama: string
-  lmstudio: string
-}
-
-export const defaultProbeTargets: ProbeTargets = {
-  ollama: 'http://127.0.0.1:11434',
-  lmstudio: 'http://127.0.0.1:1234',
-}
+export { defaultProbeTargets } from './probe-targets.js'
+export type { ProbeTargets } from './probe-targets.js'
 
 const maxListingBytes = 1024 * 1024
 

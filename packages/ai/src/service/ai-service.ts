@@ -25,11 +25,9 @@ import type { AiOptions, AiOverlay } from '../config/options.js'
 import { redactForModel, redactText } from '../context/redact.js'
 import { systemPrompt } from '../context/system-prompt.js'
 import { acceptToolCalls, toolDefinitions } from '../context/tools.js'
-import { createProvider } from '../providers/create-provider.js'
-import { defaultStdioTransport } from '../providers/mcp.js'
 import type { StdioTransportFactory } from '../providers/mcp.js'
-import { defaultProbeTargets, probeLocalServers } from '../probe/probe-local.js'
-import type { ProbeTargets } from '../probe/probe-local.js'
+import { defaultProbeTargets } from '../probe/probe-targets.js'
+import type { ProbeTargets } from '../probe/probe-targets.js'
 
 export interface AiServiceOptions {
   configDir: string
@@ -115,7 +113,6 @@ function redactMessage(message: AiMessage, secrets: readonly string[]): AiMessag
 export async function createAiService(options: AiServiceOptions): Promise<AiService> {
   const store = await openAiConfigStore(options.configDir, options.overlay ?? {})
   const defaults = options.defaultEndpoints ?? {}
-  const startStdio = options.startStdio ?? defaultStdioTransport
 
   return {
     view: () => viewOf(store, defaults),
@@ -138,6 +135,9 @@ export async function createAiService(options: AiServiceOptions): Promise<AiServ
       const messages = request.messages.map((message) => redactMessage(message, secrets))
       const instructions = messages.filter((message) => message.role === 'system').map((message) => message.content)
       const context = request.context === undefined ? undefined : redactForModel(request.context, secrets)
+      // The providers (undici, the MCP SDK) load on the first chat: a workbench that never chats never pays for them.
+      const { createProvider } = await import('../providers/create-provider.js')
+      const startStdio = options.startStdio ?? (await import('../providers/mcp.js')).defaultStdioTransport
       const provider = createProvider(config, { defaultEndpoints: defaults, startStdio })
       const answer = await provider.chat({
         model,
@@ -164,6 +164,7 @@ export async function createAiService(options: AiServiceOptions): Promise<AiServ
         }
       }
       const targets = options.probeTargets ?? defaultProbeTargets
+      const { probeLocalServers } = await import('../probe/probe-local.js')
       return { enabled: true, servers: await probeLocalServers(targets, options.probeTimeoutMs ?? 800) }
     },
   }

@@ -6,7 +6,7 @@
 import { WorkbenchError } from '@wirebench/core'
 import type { BenchStartRequest, SentRequest } from '@wirebench/core'
 import type { K6ScriptInput, K6Secret, K6Target } from '@wirebench/loadrun'
-import { MASK, isCredentialHeader } from '@wirebench/transport'
+import { MASK, isCredentialHeader } from '@wirebench/transport/net'
 
 const httpProtocols = new Set(['rest', 'http', 'graphql'])
 /** Set by k6 or the connection itself: copying them would break the script's requests. */
