@@ -1,4 +1,5 @@
 /** The runner's typed boundary: what a call reports, how a run is set up, and what it reports back. */
+import type { BenchSecond } from '@wirebench/core'
 
 /** What one call reports: whether it succeeded and its status (HTTP code, gRPC status name, transport error code). */
 export interface CallOutcome {
@@ -47,22 +48,8 @@ export interface LatencySummary {
 }
 
 /** One second of a run, as the progress callback and the timeline report it. */
-export interface SecondProgress {
-  /** Seconds since measuring started, 1 for the first. */
-  second: number
-  /** Calls that ended in this second. */
-  calls: number
-  errors: number
-  /** Calls per second. */
-  throughput: number
-  p50: number
-  p90: number
-  p99: number
-  /** Calls in flight when the second ended. */
-  inFlight: number
-  /** Failed calls of this second by status. */
-  errorsByStatus: Record<string, number>
-}
+/** One second of a run, as the live socket and `wirebench bench` report it: one shape in core for both. */
+export type SecondProgress = BenchSecond
 
 /** Whether an open-loop run started its calls at the rate asked for. */
 export interface RateReport {
