@@ -117,8 +117,13 @@ describe('GraphQL', () => {
     url: graphqlUrl,
     service: 'Query',
     method: 'hello',
+    // Multi-line, as the page's operation builder writes it: the line breaks travel as JSON escapes in the body.
     messages: [
-      { query: 'query Hi($name: String) { hello(name: $name) }', variables: { name: "O'Brien" }, operationName: 'Hi' },
+      {
+        query: 'query Hi($name: String) {\n  hello(name: $name)\n}\n',
+        variables: { name: "O'Brien" },
+        operationName: 'Hi',
+      },
     ],
     metadata: { Authorization: `Bearer ${CANARY}`, 'x-team': 'blue' },
   })

@@ -5,9 +5,11 @@
  * path, query, headers and body, the request the workbench itself sends for the same call. Secrets appear as
  * `${name}` unless the export includes them.
  */
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ExportFormat, ExportRequest, ExportResponse, InvokeRequest } from '@wirebench/core'
 import { createStandaloneServer } from '@wirebench/server'
@@ -15,6 +17,8 @@ import type { StandaloneServer } from '@wirebench/server'
 import { startFastifyApp } from '../servers/rest/fastify-app.js'
 import type { FastifyFixture, Received } from '../servers/rest/fastify-app.js'
 import { detectHttpx, runSnippet, tools } from '../servers/export/run-snippet.js'
+
+const execFileAsync = promisify(execFile)
 
 const CANARY = 'canary-9f3b7c1e-token'
 const API_KEY = 'key-canary-51d2+/='
@@ -161,6 +165,17 @@ const cases: Array<{
     formats: [...httpFormats, 'wirebench'],
   },
   {
+    // A JSON body's escapes must survive every target's string literals: fetch's single-quoted body, requests' dict.
+    name: 'a JSON body whose strings hold quotes, backslashes, line breaks and a tab',
+    request: () =>
+      call(
+        'createPet',
+        { name: 'say "hi"\n\tC:\\new\\path \'q\' \\n', owner: { name: 'back\\slash', emails: ['line\r\nbreak'] } },
+        secretHeaders,
+      ),
+    formats: [...httpFormats, 'wirebench'],
+  },
+  {
     name: 'a urlencoded body with repeated values',
     request: () => call('updateForm', { id: '9', name: 'Rex & co', tags: ['a', 'b'] }, secretHeaders),
     formats: [...httpFormats, 'wirebench'],
@@ -225,6 +240,27 @@ describe('secrets', () => {
     const unresolved = await exported({ ...request, format: 'curl', variables: vars, resolveVariables: false })
     expect(unresolved.snippet).toContain('/pets/${petId}')
   })
+
+  it.each(['curl', 'httpie'] as const)(
+    '%s: a reference reaches the tool as written, never expanded by the shell',
+    async (format) => {
+      const request = call('getPet', { id: 'pet-1234' }, { 'x-trace': 'trace-5678', Authorization: `Bearer ${CANARY}` })
+      const vars = [
+        { name: 'petId', value: 'pet-1234', isSecret: false },
+        { name: 'trace', value: 'trace-5678', isSecret: false },
+        { name: 'TOKEN', value: CANARY, isSecret: true },
+      ]
+      const { snippet } = await exported({ ...request, format, variables: vars, resolveVariables: false })
+      // The tool is replaced by a function that prints the arguments bash hands it, with the variables set in bash.
+      const tool = format === 'curl' ? 'curl' : 'http'
+      const prelude = `${tool}() { printf '%s\\n' "$@"; }\npetId=EXPANDED trace=EXPANDED TOKEN=EXPANDED\n`
+      const { stdout } = await execFileAsync('bash', ['-c', prelude + snippet], { encoding: 'utf8' })
+      expect(stdout).not.toContain('EXPANDED')
+      expect(stdout).toContain('/pets/${petId}')
+      expect(stdout).toMatch(/[Xx]-[Tt]race: ?\$\{trace\}/)
+      expect(stdout).toContain('Bearer ${TOKEN}')
+    },
+  )
 })
 
 describe('formats', () => {

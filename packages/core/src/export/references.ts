@@ -40,6 +40,8 @@ export function createReferenceMask(references: readonly ExportReference[]): Ref
 export function createPlaceholderMask(references: readonly ExportReference[]): {
   mask: ReferenceMask
   restore: (text: string) => string
+  /** Whether `text` holds a placeholder word (where a reference will be restored). */
+  hasPlaceholder: (text: string) => boolean
 } {
   const salt = Math.random().toString(36).slice(2, 8)
   const words = new Map<string, string>()
@@ -49,7 +51,11 @@ export function createPlaceholderMask(references: readonly ExportReference[]): {
     return [spelling, word]
   })
   const back = [...words].map(([reference, word]): [string, string] => [word, reference])
-  return { mask: maskOf(pairs), restore: maskOf(back) }
+  return {
+    mask: maskOf(pairs),
+    restore: maskOf(back),
+    hasPlaceholder: (text) => [...words.values()].some((word) => text.includes(word)),
+  }
 }
 
 function maskOf(pairs: ReadonlyArray<[string, string]>): ReferenceMask {

@@ -9,6 +9,7 @@ import type { ExportedSnippet, ExportFormat, ExportReference } from '@wirebench/
 import { toHarRequest } from './har.js'
 import type { HarRequest, PreparedHttpRequest } from './har.js'
 import { httpxSnippet } from './httpx-client.js'
+import { protectJavascriptBody, protectPythonStrings, quoteShellPlaceholders } from './snippet-literals.js'
 import type { SnippetRequest } from './httpx-client.js'
 
 export type HttpExportFormat = Extract<
@@ -60,9 +61,15 @@ export function httpSnippet(
     addTargetClient('python', httpxClient)
     isHttpxAdded = true
   }
-  const { mask, restore } = createPlaceholderMask(references)
+  const { mask, restore, hasPlaceholder } = createPlaceholderMask(references)
   const { har, notes } = toHarRequest(request, mask)
   if (format === 'curl') typeFileParts(har)
+  const literals =
+    format === 'javascript-fetch'
+      ? protectJavascriptBody(har)
+      : format === 'python-requests'
+        ? protectPythonStrings(har)
+        : (text: string) => text
   const [target, client] = targetOf(format)
   let output: string | string[] | false
   try {
@@ -71,7 +78,9 @@ export function httpSnippet(
     throw new WorkbenchError('internal', `The ${format} snippet could not be written.`, { cause: error })
   }
   if (output === false) throw new WorkbenchError('internal', `The ${format} snippet could not be written.`)
-  let snippet = restore(Array.isArray(output) ? output.join('\n') : output)
+  let snippet = literals(Array.isArray(output) ? output.join('\n') : output)
+  if (format === 'curl' || format === 'httpie') snippet = quoteShellPlaceholders(snippet, hasPlaceholder)
+  snippet = restore(snippet)
   // httpsnippet pipes an HTTPie body through `echo`, which adds a line break the request never had.
   if (format === 'httpie') snippet = snippet.replace(/^echo (.*?) \|\s+\\?\n?\s*http /s, "printf '%s' $1 | http ")
   if (format === 'python-requests') snippet = requestsFileParts(snippet, har)

@@ -1,0 +1,114 @@
+/**
+ * Corrections to how httpsnippet writes values into source text, so a snippet sends the bytes the workbench sends:
+ * its fetch target puts the body in a single-quoted string without escaping backslashes (stringify-object), its
+ * Python requests target writes strings without escaping backslashes or line breaks, and its shell targets leave an
+ * argument of shell-safe characters unquoted — where a `${name}` reference restored later would be expanded by the
+ * shell. Each correction swaps the affected text for salted words before httpsnippet runs and writes them back after.
+ */
+import type { HarRequest } from './har.js'
+
+/** A word httpsnippet passes through untouched (letters and digits only). */
+function saltedWord(prefix: string): string {
+  return `${prefix}${Math.random().toString(36).slice(2, 10)}`
+}
+
+/** A single-quoted JavaScript string literal that evaluates to `text`. */
+export function javascriptStringLiteral(text: string): string {
+  const escaped = text
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+  return `'${escaped}'`
+}
+
+/**
+ * fetch: the body goes to httpsnippet as one word (a text body, since the word is no JSON), and comes back as a literal
+ * of the exact text — httpsnippet would otherwise re-serialise a JSON body and lose its backslashes.
+ */
+export function protectJavascriptBody(har: HarRequest): (snippet: string) => string {
+  const text = har.postData?.text
+  if (har.postData === undefined || text === undefined) return (snippet) => snippet
+  const word = saltedWord('WBBODY')
+  har.postData = { ...har.postData, mimeType: 'text/plain', text: word }
+  return (snippet) => snippet.split(`'${word}'`).join(javascriptStringLiteral(text))
+}
+
+/** Characters a Python `"…"` literal cannot hold as they are, with the escape that writes each. */
+function pythonEscape(char: string): string {
+  switch (char) {
+    case '\\':
+      return '\\\\'
+    case '"':
+      return '\\"'
+    case '\n':
+      return '\\n'
+    case '\r':
+      return '\\r'
+    case '\t':
+      return '\\t'
+    default:
+      return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`
+  }
+}
+
+// A Python literal cannot hold a raw line break, and a backslash or quote would end or change it.
+// eslint-disable-next-line no-control-regex -- the control characters are exactly what is matched
+const pythonUnsafe = /[\\"\u0000-\u001f]/g
+
+/**
+ * Python requests: every string (and key) of a JSON body has the characters a Python literal must escape swapped for
+ * words, which become the escapes once httpsnippet has written its dictionary literal.
+ */
+export function protectPythonStrings(har: HarRequest): (snippet: string) => string {
+  const postData = har.postData
+  if (postData?.text === undefined || !/json/i.test(postData.mimeType)) return (snippet) => snippet
+  let value: unknown
+  try {
+    value = JSON.parse(postData.text)
+  } catch {
+    return (snippet) => snippet
+  }
+  const salt = saltedWord('X')
+  const words = new Map<string, string>()
+  const wordOf = (char: string): string => {
+    let word = words.get(char)
+    if (word === undefined) words.set(char, (word = `WBPY${char.charCodeAt(0)}${salt}`))
+    return word
+  }
+  const swap = (text: string) => text.replace(pythonUnsafe, wordOf)
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return swap(item)
+    if (Array.isArray(item)) return item.map(walk)
+    if (item !== null && typeof item === 'object') {
+      const out: Record<string, unknown> = {}
+      for (const [key, child] of Object.entries(item)) {
+        Object.defineProperty(out, swap(key), { value: walk(child), enumerable: true, writable: true })
+      }
+      return out
+    }
+    return item
+  }
+  har.postData = { ...postData, text: JSON.stringify(walk(value)) }
+  return (snippet) => {
+    let out = snippet
+    for (const [char, word] of words) out = out.split(word).join(pythonEscape(char))
+    return out
+  }
+}
+
+/** What httpsnippet's shell `quote` leaves unquoted. */
+const shellSafe = /^[a-z0-9-_/.@%^=:]+$/i
+
+/**
+ * Shell snippets: an argument holding a reference placeholder that httpsnippet left unquoted (all its characters are
+ * shell-safe) is put in single quotes, so the `${name}` written there later reaches the tool as written instead of
+ * being expanded by the shell. Quoted strings and backslash escapes are read as the shell reads them.
+ */
+export function quoteShellPlaceholders(snippet: string, hasPlaceholder: (text: string) => boolean): string {
+  return snippet.replace(/\\[\s\S]|'[^']*'|[^\s'\\]+/g, (part) =>
+    shellSafe.test(part) && hasPlaceholder(part) ? `'${part}'` : part,
+  )
+}
