@@ -107,6 +107,21 @@ describe.runIf(requireChromium())('request chaining and assertions', () => {
     await screenshot(page, 'chain-websocket-frame-dark')
   })
 
+  it("reads a channel's last message past the server's pings", async () => {
+    // Still on the chat: its echo is the last message; then the server pings (a control frame, not a message).
+    await typeInComposer(page, 'Text', 'chain-past-ping')
+    await page.keyboard.press('Control+Enter')
+    await expect.poll(async () => (await receivedPreviews(page)).join('\n')).toContain('chain-past-ping')
+    await typeInComposer(page, 'Text', '/ping beat-7')
+    await page.keyboard.press('Control+Enter')
+    await page.locator('.live-row.is-in', { hasText: 'beat-7' }).waitFor()
+    await typeInComposer(page, 'Text', 'again ${response.text}')
+    const flag = page.locator('.unknown-vars-flag')
+    await expect.poll(() => flag.count()).toBe(0)
+    await page.keyboard.press('Control+Enter')
+    await expect.poll(async () => (await receivedPreviews(page)).join('\n')).toContain('again chain-past-ping')
+  })
+
   it("chains a value of a stream's last message from the message inspector", async () => {
     await openMethod(page, 'StreamReadings')
     await setRequestJson(page, { stationId: 'st-harbor', count: 3, intervalMs: 0 })

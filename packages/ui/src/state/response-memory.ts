@@ -19,11 +19,17 @@ export function unarySnapshot(result: InvokeResult): ResponseSnapshot {
   }
 }
 
-/** The log index of the last message a stream or channel received (what `${response.…}` reads), if one is held. */
+/**
+ * The log index of the last message a stream or channel received (what `${response.…}` reads), if one is held. A
+ * WebSocket's pings and pongs are control frames, not messages of the conversation (core's `observeFrame`, which the
+ * CLI reads, skips them too): a server's heartbeat must not hide the message a reference reads.
+ */
 export function lastReceivedIndex(call: LiveCallState): number | undefined {
   for (let index = call.log.end - 1; index >= call.log.first; index--) {
     const entry = call.log.at(index)
-    if (entry?.direction === 'in' && entry.kind === 'message') return index
+    if (entry?.direction !== 'in' || entry.kind !== 'message') continue
+    const opcode = entry.meta?.['opcode']
+    if (opcode !== 'ping' && opcode !== 'pong') return index
   }
   return undefined
 }
