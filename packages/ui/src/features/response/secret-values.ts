@@ -46,14 +46,20 @@ export function secretValuesOf(environment: Environment | null, marked: readonly
   return withEncodings([...values].filter((value) => value.length >= MIN_SECRET_LENGTH))
 }
 
-/** Each value as it may appear on the wire: as is, URL-encoded (a query, a form) and JSON-escaped (a JSON body). */
+const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1)
+
+/**
+ * Each value as it may appear on the wire: as is, URL-encoded (a query, a form) and JSON-escaped (a JSON body) — and
+ * JSON-escaped twice, as a JSON body sent as text is once the console writes its entry as a line.
+ */
 function withEncodings(values: readonly string[]): string[] {
   const all = new Set<string>()
   for (const value of values) {
     all.add(value)
     all.add(encodeURIComponent(value))
     all.add(new URLSearchParams({ v: value }).toString().slice(2))
-    all.add(JSON.stringify(value).slice(1, -1))
+    all.add(jsonEscaped(value))
+    all.add(jsonEscaped(jsonEscaped(value)))
   }
   // Longest first, so a value that contains another is masked whole.
   return [...all].sort((a, b) => b.length - a.length)
