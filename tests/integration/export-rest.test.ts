@@ -241,6 +241,21 @@ describe('secrets', () => {
     expect(unresolved.snippet).toContain('/pets/${petId}')
   })
 
+  it.each(httpFormats)('%s: a server URL or host held by a variable comes back as its reference', async (format) => {
+    const request = { ...call('getPet', { id: 'pet-1234' }), serverUrl: fixture.origin }
+    const baseUrl = [{ name: 'baseUrl', value: fixture.origin, isSecret: false }]
+    const { snippet } = await exported({ ...request, format, variables: baseUrl, resolveVariables: false })
+    expect(snippet).toContain('${baseUrl}/pets/pet-1234')
+    if (available(format)) {
+      const received = await viaSnippet(format, snippet.split('${baseUrl}').join(fixture.origin))
+      expect(received.url).toBe('/pets/pet-1234')
+    }
+    // A URL parser lowercases a host: the reference must still come back.
+    const apiHost = [{ name: 'apiHost', value: new URL(fixture.origin).hostname, isSecret: false }]
+    const host = await exported({ ...request, format, variables: apiHost, resolveVariables: false })
+    expect(host.snippet).toContain('//${apiHost}:')
+  })
+
   it.each(['curl', 'httpie'] as const)(
     '%s: a reference reaches the tool as written, never expanded by the shell',
     async (format) => {

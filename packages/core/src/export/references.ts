@@ -47,7 +47,8 @@ export function createPlaceholderMask(references: readonly ExportReference[]): {
   const words = new Map<string, string>()
   const pairs = spellings(references).map(([spelling, reference]): [string, string] => {
     let word = words.get(reference)
-    if (word === undefined) words.set(reference, (word = `WBREF${words.size}X${salt}`))
+    // Lowercase: a URL parser lowercases a host, which would leave an uppercase word unrestorable.
+    if (word === undefined) words.set(reference, (word = `wbref${words.size}x${salt}`))
     return [spelling, word]
   })
   const back = [...words].map(([reference, word]): [string, string] => [word, reference])

@@ -9,7 +9,12 @@ import type { ExportedSnippet, ExportFormat, ExportReference } from '@wirebench/
 import { toHarRequest } from './har.js'
 import type { HarRequest, PreparedHttpRequest } from './har.js'
 import { httpxSnippet } from './httpx-client.js'
-import { protectJavascriptBody, protectPythonStrings, quoteShellPlaceholders } from './snippet-literals.js'
+import {
+  protectJavascriptBody,
+  protectPythonStrings,
+  protectUrlPlaceholder,
+  quoteShellPlaceholders,
+} from './snippet-literals.js'
 import type { SnippetRequest } from './httpx-client.js'
 
 export type HttpExportFormat = Extract<
@@ -64,6 +69,7 @@ export function httpSnippet(
   const { mask, restore, hasPlaceholder } = createPlaceholderMask(references)
   const { har, notes } = toHarRequest(request, mask)
   if (format === 'curl') typeFileParts(har)
+  const urlStart = protectUrlPlaceholder(har, hasPlaceholder)
   const literals =
     format === 'javascript-fetch'
       ? protectJavascriptBody(har)
@@ -78,7 +84,7 @@ export function httpSnippet(
     throw new WorkbenchError('internal', `The ${format} snippet could not be written.`, { cause: error })
   }
   if (output === false) throw new WorkbenchError('internal', `The ${format} snippet could not be written.`)
-  let snippet = literals(Array.isArray(output) ? output.join('\n') : output)
+  let snippet = urlStart(literals(Array.isArray(output) ? output.join('\n') : output))
   if (format === 'curl' || format === 'httpie') snippet = quoteShellPlaceholders(snippet, hasPlaceholder)
   snippet = restore(snippet)
   // httpsnippet pipes an HTTPie body through `echo`, which adds a line break the request never had.

@@ -99,6 +99,21 @@ export function protectPythonStrings(har: HarRequest): (snippet: string) => stri
   }
 }
 
+/**
+ * A reference that holds the start of the address (`${baseUrl}` = `http://localhost:8080/api`) leaves no URL for
+ * httpsnippet to parse: the placeholder stands in for a host under `http://` while it writes, and is put back after.
+ */
+export function protectUrlPlaceholder(
+  har: HarRequest,
+  hasPlaceholder: (text: string) => boolean,
+): (snippet: string) => string {
+  if (URL.canParse(har.url)) return (snippet) => snippet
+  const word = /^[a-z0-9]+/.exec(har.url)?.[0]
+  if (word === undefined || !hasPlaceholder(word)) return (snippet) => snippet
+  har.url = `http://${har.url}`
+  return (snippet) => snippet.split(`http://${word}`).join(word)
+}
+
 /** What httpsnippet's shell `quote` leaves unquoted. */
 const shellSafe = /^[a-z0-9-_/.@%^=:]+$/i
 
