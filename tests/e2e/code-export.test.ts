@@ -37,7 +37,8 @@ async function saveEnvironment(cli: RunningCli): Promise<void> {
           {
             id: 'export',
             name: 'Export',
-            vars: { token: SECRET, word: WORD },
+            // `unused` is referenced by no request, though its value sits in every echo URL.
+            vars: { token: SECRET, word: WORD, unused: 'echo' },
             auth: { type: 'bearer', token: '${token}' },
           },
         ],
@@ -102,6 +103,9 @@ describe.runIf(requireChromium())('code export', () => {
     await dialog.getByLabel('Resolve variables').uncheck()
     await expect.poll(() => previewText(dialog)).toContain('text=${word}')
     expect(await previewText(dialog)).not.toContain(WORD)
+    // A plain value the request merely contains is no reference: the URL keeps its /echo.
+    expect(await previewText(dialog)).toContain('/api/v1/echo?')
+    expect(await previewText(dialog)).not.toContain('${unused}')
     await dialog.getByLabel('Resolve variables').check()
 
     await dialog.getByLabel('Include secrets').check()

@@ -61,6 +61,11 @@ export interface ExportVariable {
   /** The value as substituted into the call. */
   value: string
   isSecret: boolean
+  /**
+   * False for a plain variable the request does not reference: listed so the server knows it is no secret, never
+   * written back as a reference (a value the request merely contains is not one). Absent: referenced.
+   */
+  isReferenced?: boolean
 }
 
 /**

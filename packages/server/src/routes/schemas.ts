@@ -107,6 +107,7 @@ export const exportBodySchema: JSONSchemaType<ExportRequest> = absentNeverNull<E
           name: { type: 'string', minLength: 1, maxLength: 256 },
           value: { type: 'string', maxLength: 256 * 1024 },
           isSecret: { type: 'boolean' },
+          isReferenced: { type: 'boolean', nullable: true },
         },
       },
     },

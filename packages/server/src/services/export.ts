@@ -62,7 +62,7 @@ async function referencesOf(request: ExportRequest, environments: EnvironmentSto
   for (const variable of request.variables ?? []) {
     const isReferenced = variable.isSecret
       ? request.includeSecrets !== true
-      : !isResolved && variable.value.length >= minGuessedLength
+      : !isResolved && variable.isReferenced !== false && variable.value.length >= minGuessedLength
     if (isReferenced) references.push({ name: variable.name, value: variable.value })
   }
   if (request.includeSecrets === true) return references

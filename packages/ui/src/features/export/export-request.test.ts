@@ -4,7 +4,7 @@ import type { EnvironmentsApi } from '../../api/environments-client.js'
 import { createEnvironmentsStore } from '../../state/environments-store.js'
 import type { WorkspaceStore } from '../../state/workspace-store.js'
 import { createChainResolver } from '@wirebench/core'
-import { chainExportVariables, exportVariablesOf } from './export-request.js'
+import { chainExportVariables, exportVariablesOf, referencedNamesOf } from './export-request.js'
 
 async function environmentsWith(environment: Environment | null) {
   const api: EnvironmentsApi = {
@@ -37,10 +37,10 @@ describe('the variables an export names', () => {
       vars: { bt: 'bearer-value', host: 'api.test', apiKey: 'key-value' },
       auth: { type: 'bearer', token: '${bt}' },
     })
-    const variables = exportVariablesOf({
-      environments,
-      workspace: workspaceWith({ host: 'workspace.test', base: 'http://base.test' }),
-    })
+    const variables = exportVariablesOf(
+      { environments, workspace: workspaceWith({ host: 'workspace.test', base: 'http://base.test' }) },
+      new Set(['host', 'base']),
+    )
     expect(variables).toEqual([
       // Used by a secret auth field.
       { name: 'bt', value: 'bearer-value', isSecret: true },
@@ -53,11 +53,29 @@ describe('the variables an export names', () => {
   })
 
   it("names the workspace's variables alone without an active environment", async () => {
-    const variables = exportVariablesOf({
-      environments: await environmentsWith(null),
-      workspace: workspaceWith({ base: 'http://base.test' }),
-    })
+    const variables = exportVariablesOf(
+      { environments: await environmentsWith(null), workspace: workspaceWith({ base: 'http://base.test' }) },
+      new Set(['base']),
+    )
     expect(variables).toEqual([{ name: 'base', value: 'http://base.test', isSecret: false }])
+  })
+
+  it('marks a plain variable the request does not reference, and keeps every secret as one', async () => {
+    const environments = await environmentsWith({
+      id: 'dev',
+      name: 'dev',
+      vars: { fmt: 'json', apiKey: 'key-value' },
+      auth: { type: 'none' },
+    })
+    const variables = exportVariablesOf(
+      { environments, workspace: workspaceWith({ base: 'http://base.test' }) },
+      referencedNamesOf({ protocol: 'rest', url: 'u', service: 's', method: 'm', messages: [{ a: '${other}' }] }),
+    )
+    expect(variables).toEqual([
+      { name: 'fmt', value: 'json', isSecret: false, isReferenced: false },
+      { name: 'apiKey', value: 'key-value', isSecret: true },
+      { name: 'base', value: 'http://base.test', isSecret: false, isReferenced: false },
+    ])
   })
 })
 

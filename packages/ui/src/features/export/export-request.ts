@@ -35,21 +35,48 @@ export function exportedCallOf(
   return { request, finalize: finalizeMessages(target, request.messages, draftFields(target, draft)) }
 }
 
+/** The `${name}`s the request as written references (its URL, server URL, metadata and messages). */
+export function referencedNamesOf(request: InvokeRequest): Set<string> {
+  const { unknown } = substituteDeep({
+    url: request.url,
+    serverUrl: request.serverUrl ?? '',
+    metadata: request.metadata ?? {},
+    messages: request.messages,
+  })
+  return new Set(unknown)
+}
+
+/** A plain variable the request does not reference: no secret, and no reference to write back. */
+function plain(name: string, value: string): ExportVariable {
+  return { name, value, isSecret: false, isReferenced: false }
+}
+
 /**
  * The active environment's variables (secret as the page counts them: marked, named like a secret, or used by a
- * secret auth field) and the workspace's that the environment does not define (plain values meant for git).
+ * secret auth field) and the workspace's that the environment does not define (plain values meant for git). A plain
+ * variable the request does not reference is marked so (`isReferenced: false`): with "Resolve variables" off the
+ * server writes the others back as references, and a value the request merely contains (`json` in a content type,
+ * a host) is no reference of it.
  */
-export function exportVariablesOf(workbench: Pick<Workbench, 'environments' | 'workspace'>): ExportVariable[] {
+export function exportVariablesOf(
+  workbench: Pick<Workbench, 'environments' | 'workspace'>,
+  referenced: ReadonlySet<string>,
+): ExportVariable[] {
   const environment = activeEnvironment(workbench.environments.getState())
   const variables: ExportVariable[] = []
   const own = environment?.vars ?? {}
   if (environment) {
     const secret = new Set(uiSecretVariables(environment))
-    for (const [name, value] of Object.entries(own)) variables.push({ name, value, isSecret: secret.has(name) })
+    for (const [name, value] of Object.entries(own)) {
+      const isSecret = secret.has(name)
+      variables.push(isSecret || referenced.has(name) ? { name, value, isSecret } : plain(name, value))
+    }
   }
   const workspaceVars = workbench.workspace.getState().content?.vars ?? {}
   for (const [name, value] of Object.entries(workspaceVars)) {
-    if (!Object.hasOwn(own, name)) variables.push({ name, value, isSecret: false })
+    if (!Object.hasOwn(own, name)) {
+      variables.push(referenced.has(name) ? { name, value, isSecret: false } : plain(name, value))
+    }
   }
   return variables
 }

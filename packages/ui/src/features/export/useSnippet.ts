@@ -5,7 +5,7 @@ import { ApiError } from '../../api/api-error.js'
 import type { MethodRef } from '../../state/catalog.js'
 import { withOutgoingAuth } from '../../state/outgoing-api.js'
 import type { Workbench } from '../../state/workbench.js'
-import { chainExportVariables, exportedCallOf, exportVariablesOf } from './export-request.js'
+import { chainExportVariables, exportedCallOf, exportVariablesOf, referencedNamesOf } from './export-request.js'
 
 export interface SnippetChoices {
   format: ExportFormat | undefined
@@ -40,7 +40,7 @@ export function useSnippet(workbench: Workbench, source: ExportedRequestSource, 
     const { request, finalize } = exportedCallOf(workbench, target, serverUrl, messages)
     const outgoing = withOutgoingAuth(workbench.api, workbench.auth)
     const chained = chainExportVariables(request, workbench.responses.resolverFor(target.key))
-    const variables = [...exportVariablesOf(workbench), ...chained]
+    const variables = [...exportVariablesOf(workbench, referencedNamesOf(request)), ...chained]
     void outgoing
       .exportCall({ ...request, format, includeSecrets, resolveVariables, variables }, controller.signal, {
         finalizeMessages: finalize,
