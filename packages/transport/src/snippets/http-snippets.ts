@@ -10,7 +10,7 @@ import { toHarRequest } from './har.js'
 import type { HarRequest, PreparedHttpRequest } from './har.js'
 import { httpxSnippet } from './httpx-client.js'
 import {
-  protectJavascriptBody,
+  protectJavascriptLiterals,
   protectPythonStrings,
   protectUrlPlaceholder,
   quoteShellPlaceholders,
@@ -72,7 +72,7 @@ export function httpSnippet(
   const urlStart = protectUrlPlaceholder(har, hasPlaceholder)
   const literals =
     format === 'javascript-fetch'
-      ? protectJavascriptBody(har)
+      ? protectJavascriptLiterals(har)
       : format === 'python-requests'
         ? protectPythonStrings(har)
         : (text: string) => text

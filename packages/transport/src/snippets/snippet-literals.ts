@@ -26,14 +26,23 @@ export function javascriptStringLiteral(text: string): string {
 
 /**
  * fetch: the body goes to httpsnippet as one word (a text body, since the word is no JSON), and comes back as a literal
- * of the exact text — httpsnippet would otherwise re-serialise a JSON body and lose its backslashes.
+ * of the exact text — httpsnippet would otherwise re-serialise a JSON body and lose its backslashes. Backslashes in
+ * header values travel as a word too, and the URL, which httpsnippet quotes without escaping (an apostrophe in the
+ * query ended the string), is written as a literal again.
  */
-export function protectJavascriptBody(har: HarRequest): (snippet: string) => string {
+export function protectJavascriptLiterals(har: HarRequest): (snippet: string) => string {
+  const backslash = saltedWord('wbbs')
+  har.headers = har.headers.map((header) => ({ ...header, value: header.value.split('\\').join(backslash) }))
   const text = har.postData?.text
-  if (har.postData === undefined || text === undefined) return (snippet) => snippet
-  const word = saltedWord('WBBODY')
-  har.postData = { ...har.postData, mimeType: 'text/plain', text: word }
-  return (snippet) => snippet.split(`'${word}'`).join(javascriptStringLiteral(text))
+  const body = saltedWord('wbbody')
+  if (har.postData !== undefined && text !== undefined) {
+    har.postData = { ...har.postData, mimeType: 'text/plain', text: body }
+  }
+  return (snippet) => {
+    let out = text === undefined ? snippet : snippet.split(`'${body}'`).join(javascriptStringLiteral(text))
+    out = out.replace(/^const url = '(.*)';$/m, (_line, url: string) => `const url = ${javascriptStringLiteral(url)};`)
+    return out.split(backslash).join('\\\\')
+  }
 }
 
 /** Characters a Python `"…"` literal cannot hold as they are, with the escape that writes each. */
