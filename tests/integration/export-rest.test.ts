@@ -191,7 +191,11 @@ const cases: Array<{
     request: () =>
       call(
         'upload',
-        { file: { filename: 'notes.txt', data: Buffer.from('file contents').toString('base64') }, note: 'hello' },
+        // A text part over two lines with a backslash: requests' dictionary literal must keep both.
+        {
+          file: { filename: 'notes.txt', data: Buffer.from('file contents').toString('base64') },
+          note: 'hello\nC:\\dir',
+        },
         secretHeaders,
       ),
     isMultipart: true,

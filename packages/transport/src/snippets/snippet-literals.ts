@@ -68,15 +68,17 @@ function pythonEscape(char: string): string {
 const pythonUnsafe = /[\\"\u0000-\u001f]/g
 
 /**
- * Python requests: every string (and key) of a JSON body has the characters a Python literal must escape swapped for
- * words, which become the escapes once httpsnippet has written its dictionary literal.
+ * Python requests: every string (and key) of a JSON body, and every form part's name and text value, has the
+ * characters a Python literal must escape swapped for words, which become the escapes once httpsnippet has written
+ * its dictionary literal.
  */
 export function protectPythonStrings(har: HarRequest): (snippet: string) => string {
   const postData = har.postData
-  if (postData?.text === undefined || !/json/i.test(postData.mimeType)) return (snippet) => snippet
+  const isJson = postData?.text !== undefined && /json/i.test(postData.mimeType)
+  if (postData === undefined || (!isJson && postData.params === undefined)) return (snippet) => snippet
   let value: unknown
   try {
-    value = JSON.parse(postData.text)
+    value = isJson ? JSON.parse(postData.text ?? '') : undefined
   } catch {
     return (snippet) => snippet
   }
@@ -100,7 +102,16 @@ export function protectPythonStrings(har: HarRequest): (snippet: string) => stri
     }
     return item
   }
-  har.postData = { ...postData, text: JSON.stringify(walk(value)) }
+  if (isJson) har.postData = { ...postData, text: JSON.stringify(walk(value)) }
+  else {
+    // Form parts: httpsnippet writes their names and text values as dictionary literals too.
+    const params = postData.params?.map((param) => {
+      const out = { ...param, name: swap(param.name) }
+      if (param.value !== undefined) out.value = swap(param.value)
+      return out
+    })
+    if (params) har.postData = { ...postData, params }
+  }
   return (snippet) => {
     let out = snippet
     for (const [char, word] of words) out = out.split(word).join(pythonEscape(char))
