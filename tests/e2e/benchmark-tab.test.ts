@@ -57,7 +57,11 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
       .toEqual(['min', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99.9', 'max', 'throughput', 'error rate', 'calls'])
     expect(await chartPoints('Latency histogram')).toBeGreaterThan(0)
     expect(await page.getByRole('table', { name: 'Calls by status' }).textContent()).toContain('200')
-    expect(await page.getByRole('list', { name: 'Thresholds' }).getByRole('listitem').count()).toBe(2)
+    const thresholds = page.getByRole('list', { name: 'Thresholds' }).getByRole('listitem')
+    expect(await thresholds.count()).toBe(2)
+    // Each figure in its metric's unit: milliseconds for a percentile, percent for the error rate.
+    expect(await thresholds.filter({ hasText: 'p95' }).textContent()).toMatch(/actual \d+\.\d+ ms$/)
+    expect(await thresholds.filter({ hasText: 'error-rate' }).textContent()).toMatch(/actual 0\.00 %$/)
     expect(await chartPoints('Latency over time')).toBeGreaterThanOrEqual(4)
     await screenshot(page, 'benchmark-run-dark')
 
@@ -81,6 +85,18 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('stopped early (partial result)')
     const calls = page.getByRole('table', { name: 'Percentiles', exact: true }).getByRole('row', { name: /^calls/ })
     expect(Number((await calls.getByRole('cell').textContent()) ?? '0')).toBeGreaterThan(0)
+  }, 40_000)
+
+  it('leaves the short last second of a run out of the live charts, its calls still counted', async () => {
+    await page.getByLabel('Seconds').fill('1.5')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 15_000 }).toBe('finished')
+    // Second 1 is whole; second 2 lasted about half a second: its few calls would chart as a p99 spike.
+    expect(await chartPoints('Latency over time')).toBe(1)
+    expect(await chartPoints('Throughput')).toBe(1)
+    expect(await page.locator('.bench-run .bench-chart-note').textContent()).toMatch(
+      /^Second 2 lasted 0\.\d\d s and is left out of the charts/,
+    )
   }, 40_000)
 
   it('compares two runs: histograms overlaid and the percentiles side by side with B/A', async () => {
@@ -156,6 +172,7 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
       .getByRole('listitem')
       .filter({ hasText: 'error-rate' })
     expect(await errorRate.getAttribute('class')).toBe('bench-fail')
+    expect(await errorRate.textContent()).toMatch(/actual 100\.00 %$/)
     await screenshot(page, 'benchmark-grpc-errors-dark')
   }, 60_000)
 })

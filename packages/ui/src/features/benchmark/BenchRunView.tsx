@@ -1,7 +1,8 @@
 /** One run: its live charts while it goes on, then the histogram, percentiles, statuses and thresholds of its result. */
-import type { ReactElement } from 'react'
+import { useMemo, type ReactElement } from 'react'
 import { HistogramChart, LatencyChart, ThroughputChart } from './BenchCharts.js'
 import { PercentileTable, StatusBreakdown, ThresholdList } from './BenchTables.js'
+import { chartedSeconds } from './bench-seconds.js'
 import { describeSettings } from './bench-settings.js'
 import type { BenchRun } from './bench-store.js'
 
@@ -16,6 +17,8 @@ const stateWords: Record<BenchRun['state'], string> = {
 export function BenchRunView({ run }: { run: BenchRun }): ReactElement {
   const { result } = run
   const rate = result?.rate
+  const isEnded = run.state !== 'running' && run.state !== 'starting'
+  const charted = useMemo(() => chartedSeconds(run.timeline, isEnded), [run.timeline, isEnded])
   return (
     <section className="bench-run" aria-label={`${run.label} results`} data-state={run.state}>
       <p className="bench-run-line">
@@ -37,9 +40,15 @@ export function BenchRunView({ run }: { run: BenchRun }): ReactElement {
         </p>
       )}
       <div className="bench-charts">
-        <LatencyChart timeline={run.timeline} />
-        <ThroughputChart timeline={run.timeline} />
+        <LatencyChart timeline={charted.seconds} />
+        <ThroughputChart timeline={charted.seconds} />
       </div>
+      {charted.left && (
+        <p className="muted bench-chart-note">
+          Second {charted.left.second} lasted {charted.left.lengthS.toFixed(2)} s and is left out of the charts (too few
+          calls for its percentiles to compare); its calls count in the figures below.
+        </p>
+      )}
       {result && (
         <>
           <ThresholdList result={result} />

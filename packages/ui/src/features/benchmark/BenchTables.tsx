@@ -1,6 +1,7 @@
 /** The run's figures as tables: percentiles (one run, or two side by side with B/A), statuses, and thresholds. */
 import type { ReactElement } from 'react'
 import type { BenchResult } from '@wirebench/core'
+import { formatMs as ms, thresholdActual } from './threshold-figure.js'
 
 type Better = 'lower' | 'higher'
 
@@ -10,8 +11,6 @@ interface Row {
   format: (value: number) => string
   better: Better
 }
-
-const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`
 
 const rows: Row[] = [
   { name: 'min', value: (r) => r.latencyMs.min, format: ms, better: 'lower' },
@@ -125,7 +124,7 @@ export function ThresholdList({ result }: { result: BenchResult }): ReactElement
         <li key={threshold.expr} className={threshold.ok ? 'bench-pass' : 'bench-fail'}>
           <span className="bench-tag">{threshold.ok ? 'pass' : 'fail'}</span>
           <code>{threshold.expr}</code>
-          <span className="muted mono">actual {Number(threshold.actual.toFixed(4))}</span>
+          <span className="muted mono">actual {thresholdActual(threshold.expr, threshold.actual)}</span>
         </li>
       ))}
     </ul>
