@@ -2,7 +2,9 @@
  * The Benchmark tab in real Chromium against the demo REST API: a 5-second run whose live charts grow second by
  * second, a run stopped early that keeps its partial result, and two runs compared (histograms overlaid, B/A column).
  */
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireChromium, screenshot } from './support/browser.js'
@@ -14,18 +16,26 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
   let session: WorkbenchSession
   let page: Page
   let pageErrors: string[]
+  // Owned by the test, so a restart of the workbench finds the runs the first start saved.
+  let configDir: string
 
-  beforeAll(async () => {
-    session = await startWorkbenchSession({ cli: { demo: true } })
+  const openGetBook = async (): Promise<void> => {
     ;({ page, errors: pageErrors } = session)
     await methodRow(page, 'getBook').waitFor({ state: 'attached', timeout: 20_000 })
     await openMethod(page, 'getBook')
     await fieldInput(page, 'bookId').fill('1')
+  }
+
+  beforeAll(async () => {
+    configDir = await mkdtemp(join(tmpdir(), 'wirebench-e2e-bench-'))
+    session = await startWorkbenchSession({ cli: { demo: true, configDir } })
+    await openGetBook()
   }, 60_000)
 
   afterAll(async () => {
     expect(pageErrors).toEqual([])
     await session?.close()
+    await rm(configDir, { recursive: true, force: true })
   })
 
   const chartPoints = (name: string): Promise<number> =>
@@ -175,4 +185,17 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     expect(await errorRate.textContent()).toMatch(/actual 100\.00 %$/)
     await screenshot(page, 'benchmark-grpc-errors-dark')
   }, 60_000)
+
+  it('brings the saved runs back after a restart, when the demo’s services listen on other ports', async () => {
+    const before = session.cli.demoUrls
+    expect(pageErrors).toEqual([])
+    await session.close()
+    session = await startWorkbenchSession({ cli: { demo: true, configDir } })
+    expect(session.cli.demoUrls).not.toEqual(before)
+    await openGetBook()
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    const saved = page.locator('.bench-run-line strong')
+    await expect.poll(() => saved.textContent(), { timeout: 10_000 }).toMatch(/^Run 1 · saved /)
+    expect(await page.getByRole('table', { name: 'Percentiles', exact: true }).count()).toBe(1)
+  }, 90_000)
 })

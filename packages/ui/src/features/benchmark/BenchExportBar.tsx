@@ -18,10 +18,18 @@ export interface BenchExportBarProps {
   client: BenchClient
   /** The active workspace, where Save puts the run. */
   workspace: string
+  /** The key the workspace keeps the method's runs under. */
+  savedKey: string
   onSaved: (savedId: string) => void
 }
 
-export function BenchExportBar({ run, client, workspace, onSaved }: BenchExportBarProps): ReactElement | null {
+export function BenchExportBar({
+  run,
+  client,
+  workspace,
+  savedKey,
+  onSaved,
+}: BenchExportBarProps): ReactElement | null {
   const [problem, setProblem] = useState<string>()
   const [isSaving, setSaving] = useState(false)
   // A k6 script reads the active environment's secret values from its own environment instead of holding them.
@@ -31,7 +39,7 @@ export function BenchExportBar({ run, client, workspace, onSaved }: BenchExportB
     setProblem(undefined)
     setSaving(true)
     try {
-      const saved = await client.save(workspace, { run: run.id, key: run.methodKey, label: run.label })
+      const saved = await client.save(workspace, { run: run.id, key: savedKey, label: run.label })
       onSaved(saved.id)
     } catch (error) {
       setProblem(problemText(error))

@@ -9,10 +9,11 @@ function savedWhen(savedAt: string): string {
     : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })
 }
 
-export function savedRun(saved: SavedBenchmark): BenchRun {
+/** `pageKey`: the method's key in this page, which may differ from the one it was saved under (another local port). */
+export function savedRun(saved: SavedBenchmark, pageKey: string): BenchRun {
   return {
     id: `saved:${saved.id}`,
-    methodKey: saved.key,
+    methodKey: pageKey,
     label: `${saved.label} · saved ${savedWhen(saved.savedAt)}`,
     state: saved.result.stopped ? 'stopped' : 'finished',
     settings: saved.result.settings,
