@@ -109,6 +109,23 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     )
   }, 40_000)
 
+  it('benchmarks a per-call ${random} in a number field: checked as a number, drawn afresh by the server', async () => {
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Response' }).click()
+    await fieldInput(page, 'bookId').fill('${random}')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    await page.getByLabel('Run for').selectOption('calls')
+    await page.getByLabel('Calls', { exact: true }).fill('5')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 15_000 }).toBe('finished')
+    expect(await page.locator('.bench-panel > .bench-problem').count()).toBe(0)
+    // Random book ids: the bookshop knows none of them, and every call reached it.
+    const statuses = page.getByRole('table', { name: 'Calls by status' })
+    expect(await statuses.getByRole('row', { name: /^404/ }).getByRole('cell').first().textContent()).toBe('5')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Response' }).click()
+    await fieldInput(page, 'bookId').fill('1')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+  }, 40_000)
+
   it('compares two runs: histograms overlaid and the percentiles side by side with B/A', async () => {
     const compare = page.getByRole('region', { name: 'Compare two runs' })
     await compare.getByLabel('Run A').selectOption({ label: 'Run 1' })
