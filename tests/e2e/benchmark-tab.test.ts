@@ -49,6 +49,17 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
   it('runs a 5-second benchmark whose live charts grow, then shows its percentiles and histogram', async () => {
     await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
     await page.getByLabel('Seconds').fill('5')
+    // Out of range: the form says so and marks the field, and nothing starts.
+    await page.getByLabel('Concurrency').fill('100000')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    expect(await page.locator('.bench-panel > .bench-problem').textContent()).toBe(
+      'Concurrency must be a whole number from 1 to 1000, e.g. 4.',
+    )
+    expect(await page.getByLabel('Concurrency').getAttribute('aria-invalid')).toBe('true')
+    // With a rate, the same field is the most calls in flight (open loop), and says so.
+    await page.getByLabel('Rate /s').fill('100')
+    expect(await page.getByLabel('Max in flight').inputValue()).toBe('100000')
+    await page.getByLabel('Rate /s').fill('')
     await page.getByLabel('Concurrency').fill('2')
     // Keyboard-reachable: focus Start and press Enter.
     await page.getByRole('button', { name: 'Start benchmark' }).focus()
@@ -135,6 +146,18 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
       .poll(() => table.getByRole('columnheader').allTextContents())
       .toEqual(['figure', 'A: Run 1', 'B: Run 2', 'B/A'])
     expect(await table.locator('.bench-ratio').count()).toBe(12)
+    // What load each run was under, beside its figures; a count of calls is neither better nor worse.
+    expect(await table.getByRole('row', { name: /^load/ }).getByRole('cell').allTextContents()).toEqual([
+      '5 s · c=2',
+      '60 s · c=2',
+      '',
+    ])
+    expect(
+      await table
+        .getByRole('row', { name: /^calls/ })
+        .locator('.bench-ratio')
+        .getAttribute('class'),
+    ).toContain('bench-ratio-same')
     expect(await page.getByRole('figure', { name: 'Latency histograms overlaid' }).count()).toBe(1)
     await compare.scrollIntoViewIfNeeded()
     await screenshot(page, 'benchmark-compare-dark')
@@ -180,6 +203,9 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     await expect.poll(() => runState().textContent(), { timeout: 30_000 }).toBe('finished')
     const statuses = page.getByRole('table', { name: 'Calls by status' })
     expect(await statuses.getByRole('row', { name: /^OK/ }).getByRole('cell').first().textContent()).toBe('30')
+    // k6 speaks HTTP and gRPC, not MCP: no k6 script is offered for this run.
+    const exports = page.getByRole('group', { name: 'Save or export the run' }).getByRole('button')
+    expect(await exports.allTextContents()).toEqual(['Save to workspace', 'JSON', 'CSV', 'k6 summary'])
   }, 60_000)
 
   it('breaks a gRPC method’s failures down by status name and fails the error-rate threshold', async () => {

@@ -13,6 +13,13 @@ const formats: Array<{ format: BenchExportFormat; label: string }> = [
   { format: 'k6-script', label: 'k6 script' },
 ]
 
+/** The protocols k6 can speak (k6/http, k6/net/grpc): the server writes scripts for these only. */
+const k6Protocols = new Set(['rest', 'http', 'graphql', 'grpc'])
+
+function formatsFor(protocol: string): typeof formats {
+  return k6Protocols.has(protocol) ? formats : formats.filter(({ format }) => format !== 'k6-script')
+}
+
 export interface BenchExportBarProps {
   run: BenchRun
   client: BenchClient
@@ -68,7 +75,7 @@ export function BenchExportBar({
         </button>
       )}
       <span className="muted">Export</span>
-      {formats.map(({ format, label }) => (
+      {formatsFor(run.protocol).map(({ format, label }) => (
         <button key={format} type="button" className="btn btn-ghost" onClick={() => void exportAs(format)}>
           {label}
         </button>

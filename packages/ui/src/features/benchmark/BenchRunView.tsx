@@ -36,7 +36,8 @@ export function BenchRunView({ run }: { run: BenchRun }): ReactElement {
       {rate && !rate.met && (
         <p className="bench-note">
           The target rate of {rate.requested}/s was not met: {rate.achieved.toFixed(1)}/s achieved, {rate.notStarted}{' '}
-          calls never started, starts were up to {rate.maxStartDelayMs.toFixed(0)} ms late.
+          calls never started, starts were up to {rate.maxStartDelayMs.toFixed(0)} ms late. Raise Max in flight (
+          {run.settings.concurrency} in this run) when calls waited for a free slot, or lower the rate.
         </p>
       )}
       <div className="bench-charts">

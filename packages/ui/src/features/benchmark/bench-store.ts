@@ -20,6 +20,8 @@ export interface BenchRun {
   /** The server's run id, or `saved:<id>` for a run read back from the workspace. */
   id: string
   methodKey: string
+  /** The protocol of the method (which exports fit it). */
+  protocol: string
   label: string
   state: BenchRunState | 'starting'
   settings: BenchSettings
@@ -119,6 +121,7 @@ export function createBenchStore(client: BenchClient): BenchStore {
         const entry: BenchRun = {
           id: run,
           methodKey,
+          protocol: request.call.protocol,
           label: `Run ${started}`,
           state: 'running',
           settings: request.settings,

@@ -14,6 +14,7 @@ export function savedRun(saved: SavedBenchmark, pageKey: string): BenchRun {
   return {
     id: `saved:${saved.id}`,
     methodKey: pageKey,
+    protocol: saved.target.protocol,
     label: `${saved.label} · saved ${savedWhen(saved.savedAt)}`,
     state: saved.result.stopped ? 'stopped' : 'finished',
     settings: saved.result.settings,
