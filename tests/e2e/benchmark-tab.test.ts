@@ -118,6 +118,8 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     expect(await page.locator('.bench-run .bench-chart-note').textContent()).toMatch(
       /^Second 2 lasted 0\.\d\d s and is left out of the charts/,
     )
+    await page.locator('.bench-run .bench-chart-note').scrollIntoViewIfNeeded()
+    await screenshot(page, 'benchmark-short-second-dark')
   }, 40_000)
 
   it('benchmarks a per-call ${random} in a number field: checked as a number, drawn afresh by the server', async () => {
@@ -240,5 +242,15 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     const saved = page.locator('.bench-run-line strong')
     await expect.poll(() => saved.textContent(), { timeout: 10_000 }).toMatch(/^Run 1 · saved /)
     expect(await page.getByRole('table', { name: 'Percentiles', exact: true }).count()).toBe(1)
+    // Exported from its file: the figures of the first start, without a k6 script (its request was never saved).
+    const actions = page.getByRole('group', { name: 'Save or export the run' })
+    expect(await actions.getByRole('button').allTextContents()).toEqual(['JSON', 'CSV', 'k6 summary'])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      actions.getByRole('button', { name: 'JSON' }).click(),
+    ])
+    const exported = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as { calls: number }
+    expect(exported.calls).toBeGreaterThan(0)
+    await screenshot(page, 'benchmark-saved-after-restart-dark')
   }, 90_000)
 })

@@ -16,8 +16,10 @@ const formats: Array<{ format: BenchExportFormat; label: string }> = [
 /** The protocols k6 can speak (k6/http, k6/net/grpc): the server writes scripts for these only. */
 const k6Protocols = new Set(['rest', 'http', 'graphql', 'grpc'])
 
-function formatsFor(protocol: string): typeof formats {
-  return k6Protocols.has(protocol) ? formats : formats.filter(({ format }) => format !== 'k6-script')
+/** `fromFile`: a saved run keeps its figures, not its request, so it has no k6 script. */
+function formatsFor(protocol: string, fromFile: boolean): typeof formats {
+  const hasScript = k6Protocols.has(protocol) && !fromFile
+  return hasScript ? formats : formats.filter(({ format }) => format !== 'k6-script')
 }
 
 export interface BenchExportBarProps {
@@ -41,7 +43,12 @@ export function BenchExportBar({
   const [isSaving, setSaving] = useState(false)
   // A k6 script reads the active environment's secret values from its own environment instead of holding them.
   const secrets = useSecretValues()
-  if (!run.result || !run.isInServer) return null
+  // A run read back from the workspace is exported from its file; one of this session from the server's memory.
+  const { savedKey: fileKey, savedId } = run
+  const savedFile =
+    !run.isInServer && fileKey !== undefined && savedId !== undefined ? { key: fileKey, id: savedId } : undefined
+  const fromFile = savedFile !== undefined
+  if (!run.result || (!run.isInServer && !fromFile)) return null
   const save = async (): Promise<void> => {
     setProblem(undefined)
     setSaving(true)
@@ -57,7 +64,10 @@ export function BenchExportBar({
   const exportAs = async (format: BenchExportFormat): Promise<void> => {
     setProblem(undefined)
     try {
-      const file = await client.exportRun(run.id, format, format === 'k6-script' ? secrets : undefined)
+      const file =
+        savedFile && format !== 'k6-script'
+          ? await client.exportSaved(workspace, { ...savedFile, format })
+          : await client.exportRun(run.id, format, format === 'k6-script' ? secrets : undefined)
       downloadText(file.text, file.fileName)
     } catch (error) {
       setProblem(problemText(error))
@@ -75,7 +85,7 @@ export function BenchExportBar({
         </button>
       )}
       <span className="muted">Export</span>
-      {formatsFor(run.protocol).map(({ format, label }) => (
+      {formatsFor(run.protocol, fromFile).map(({ format, label }) => (
         <button key={format} type="button" className="btn btn-ghost" onClick={() => void exportAs(format)}>
           {label}
         </button>

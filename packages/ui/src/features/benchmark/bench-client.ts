@@ -7,6 +7,7 @@ import type {
   BenchStatus,
   SaveBenchmarkRequest,
   SavedBenchmark,
+  SavedBenchmarkExportRequest,
   SavedBenchmarksResponse,
 } from '@wirebench/core'
 import type { ApiClient } from '../../api/api-client.js'
@@ -20,6 +21,8 @@ export interface BenchClient {
   /** The runs saved with a workspace for one method. */
   saved(workspace: string, key: string): Promise<SavedBenchmarksResponse>
   save(workspace: string, request: SaveBenchmarkRequest): Promise<SavedBenchmark>
+  /** A run saved with the workspace as a file (no k6 script: its request is not saved). */
+  exportSaved(workspace: string, request: SavedBenchmarkExportRequest): Promise<BenchExportResponse>
 }
 
 export function createBenchClient(api: ApiClient): BenchClient {
@@ -32,5 +35,7 @@ export function createBenchClient(api: ApiClient): BenchClient {
     saved: (workspace, key) =>
       api.request(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks?key=${encodeURIComponent(key)}`),
     save: (workspace, request) => post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks`, request),
+    exportSaved: (workspace, request) =>
+      post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks/export`, request),
   }
 }

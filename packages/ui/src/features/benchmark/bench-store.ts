@@ -33,6 +33,8 @@ export interface BenchRun {
   isInServer: boolean
   /** The workspace file the run was saved as. */
   savedId?: string
+  /** The key it was saved under (a run read back from the workspace): its exports name it. */
+  savedKey?: string
 }
 
 export interface BenchState {

@@ -23,5 +23,6 @@ export function savedRun(saved: SavedBenchmark, pageKey: string): BenchRun {
     result: saved.result,
     isInServer: false,
     savedId: saved.id,
+    savedKey: saved.key,
   }
 }
