@@ -217,6 +217,8 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     await page.getByLabel('Calls', { exact: true }).fill('20')
     await page.getByRole('button', { name: 'Start benchmark' }).click()
     await expect.poll(() => runState().textContent(), { timeout: 30_000 }).toBe('finished')
+    // The method's first run, whatever ran on other methods before.
+    expect(await page.locator('.bench-run-line strong').textContent()).toBe('Run 1')
     // No station has an empty id: every call fails, and the table says with which status.
     const failed = page.getByRole('table', { name: 'Calls by status' }).locator('tr.bench-status-failed')
     expect(await failed.count()).toBe(1)

@@ -72,8 +72,7 @@ export function problemText(error: unknown): string {
 
 export function createBenchStore(client: BenchClient): BenchStore {
   const pollers = new Map<string, ReturnType<typeof setInterval>>()
-  let started = 0
-  const store = createStore<BenchState>()((set) => {
+  const store = createStore<BenchState>()((set, get) => {
     const update = (id: string, change: (run: BenchRun) => Partial<BenchRun>): void => {
       set((s) => {
         const run = s.runs[id]
@@ -119,12 +118,13 @@ export function createBenchStore(client: BenchClient): BenchStore {
           set((s) => ({ problems: { ...s.problems, [methodKey]: problemText(error) } }))
           return
         }
-        started += 1
+        // Numbered per method, after the runs it lists already (saved ones included), so labels never repeat there.
+        const number = (get().order[methodKey]?.length ?? 0) + 1
         const entry: BenchRun = {
           id: run,
           methodKey,
           protocol: request.call.protocol,
-          label: `Run ${started}`,
+          label: `Run ${number}`,
           state: 'running',
           settings: request.settings,
           startedAt: Date.now(),
