@@ -230,6 +230,10 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
       .filter({ hasText: 'error-rate' })
     expect(await errorRate.getAttribute('class')).toBe('bench-fail')
     expect(await errorRate.textContent()).toMatch(/actual 100\.00 %$/)
+    // A run where nothing succeeded says so, and where to find why.
+    expect(await page.locator('.bench-run').getByRole('note').textContent()).toMatch(
+      /^Every call failed \(NotFound\): .* Send the request once from the Response tab to see why\.$/,
+    )
     await screenshot(page, 'benchmark-grpc-errors-dark')
   }, 60_000)
 

@@ -40,6 +40,12 @@ export function BenchRunView({ run }: { run: BenchRun }): ReactElement {
           {run.settings.concurrency} in this run) when calls waited for a free slot, or lower the rate.
         </p>
       )}
+      {result && result.calls > 0 && result.errors === result.calls && (
+        <p className="bench-note" role="note">
+          Every call failed ({Object.keys(result.byStatus).join(', ')}): the figures measure the failure, not the
+          method. Send the request once from the Response tab to see why.
+        </p>
+      )}
       <div className="bench-charts">
         <LatencyChart timeline={charted.seconds} />
         <ThroughputChart timeline={charted.seconds} />
