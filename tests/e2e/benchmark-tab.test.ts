@@ -250,7 +250,12 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     expect(await page.getByRole('table', { name: 'Percentiles', exact: true }).count()).toBe(1)
     // Exported from its file: the figures of the first start, without a k6 script (its request was never saved).
     const actions = page.getByRole('group', { name: 'Save or export the run' })
-    expect(await actions.getByRole('button').allTextContents()).toEqual(['JSON', 'CSV', 'k6 summary'])
+    expect(await actions.getByRole('button').allTextContents()).toEqual([
+      'JSON',
+      'CSV',
+      'k6 summary',
+      'Delete saved run',
+    ])
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       actions.getByRole('button', { name: 'JSON' }).click(),
@@ -258,5 +263,16 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     const exported = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as { calls: number }
     expect(exported.calls).toBeGreaterThan(0)
     await screenshot(page, 'benchmark-saved-after-restart-dark')
+
+    // Deleted from the workspace: gone from the tab, and not back after a reload.
+    await actions.getByRole('button', { name: 'Delete saved run' }).click()
+    await page.getByRole('heading', { name: 'No benchmark yet' }).waitFor({ timeout: 10_000 })
+    await page.reload()
+    await page.locator('.app').waitFor()
+    await openGetBook()
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    await page.getByRole('heading', { name: 'No benchmark yet' }).waitFor({ timeout: 10_000 })
+    await page.waitForTimeout(1000)
+    expect(await page.locator('.bench-run').count()).toBe(0)
   }, 90_000)
 })

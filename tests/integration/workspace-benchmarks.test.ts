@@ -151,4 +151,15 @@ describe('benchmarks saved with the workspace', () => {
     expect(unknown.status).toBe(404)
     expect(unknown.json.detail).toContain('"nope"')
   })
+
+  it('deletes a saved run’s file, and refuses one it does not keep for that method', async () => {
+    const listPath = `/api/workspaces/${workspace.id}/benchmarks?key=${encodeURIComponent(key)}`
+    const id = (await api<SavedBenchmarksResponse>(listPath)).json.benchmarks[0]?.id ?? ''
+    const path = `/api/workspaces/${workspace.id}/benchmarks/delete`
+    expect((await api(path, { key: 'rest|other', id })).status).toBe(404)
+    expect((await api(path, { key, id: 'nope' })).status).toBe(404)
+    expect((await api<SavedBenchmarksResponse>(listPath)).json.benchmarks).toHaveLength(1)
+    expect((await api(path, { key, id })).status).toBe(200)
+    expect((await api<SavedBenchmarksResponse>(listPath)).json.benchmarks).toEqual([])
+  })
 })

@@ -192,6 +192,7 @@ export type {
   BenchStatus,
   SaveBenchmarkRequest,
   SavedBenchmark,
+  SavedBenchmarkDeleteRequest,
   SavedBenchmarkExportRequest,
   SavedBenchmarksResponse,
 } from './api/bench-api.js'

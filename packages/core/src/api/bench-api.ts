@@ -151,3 +151,9 @@ export interface SavedBenchmarkExportRequest {
   id: string
   format: Exclude<BenchExportFormat, 'k6-script'>
 }
+
+/** `POST {prefix}/api/workspaces/:id/benchmarks/delete`: removes a saved run's file from the workspace. */
+export interface SavedBenchmarkDeleteRequest {
+  key: string
+  id: string
+}

@@ -8,6 +8,7 @@ import type {
   BenchExportResponse,
   SaveBenchmarkRequest,
   SavedBenchmark,
+  SavedBenchmarkDeleteRequest,
   SavedBenchmarkExportRequest,
   SavedBenchmarksResponse,
 } from '@wirebench/core'
@@ -48,6 +49,16 @@ const exportBody = {
     key: { type: 'string', minLength: 1, maxLength: 4096 },
     id: { type: 'string', minLength: 1, maxLength: 64 },
     format: { type: 'string', enum: ['json', 'csv', 'k6-summary'] },
+  },
+} as const
+
+const deleteBody = {
+  type: 'object',
+  required: ['key', 'id'],
+  additionalProperties: false,
+  properties: {
+    key: { type: 'string', minLength: 1, maxLength: 4096 },
+    id: { type: 'string', minLength: 1, maxLength: 64 },
   },
 } as const
 
@@ -98,6 +109,16 @@ export function registerWorkspaceBenchmarkRoutes(app: FastifyInstance, deps: Wor
       const saved = benchmarks.find((benchmark) => benchmark.id === id)
       if (!saved) throw notSaved(id)
       return exportSavedBenchmark(saved, format)
+    },
+  )
+  app.post<{ Params: { id: string }; Body: SavedBenchmarkDeleteRequest }>(
+    '/api/workspaces/:id/benchmarks/delete',
+    { schema: { params: workspaceIdParams, body: deleteBody } },
+    async (request): Promise<{ deleted: true }> => {
+      const { key, id } = request.body
+      const dir = await workspaceDir(deps.workspaces, request.params.id)
+      if (!(await createBenchmarkFiles(dir).remove(key, id))) throw notSaved(id)
+      return { deleted: true }
     },
   )
 }

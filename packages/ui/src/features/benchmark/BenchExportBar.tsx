@@ -30,6 +30,8 @@ export interface BenchExportBarProps {
   /** The key the workspace keeps the method's runs under. */
   savedKey: string
   onSaved: (savedId: string) => void
+  /** The saved run's file was deleted. */
+  onDeleted: () => void
 }
 
 export function BenchExportBar({
@@ -38,6 +40,7 @@ export function BenchExportBar({
   workspace,
   savedKey,
   onSaved,
+  onDeleted,
 }: BenchExportBarProps): ReactElement | null {
   const [problem, setProblem] = useState<string>()
   const [isSaving, setSaving] = useState(false)
@@ -59,6 +62,15 @@ export function BenchExportBar({
       setProblem(problemText(error))
     } finally {
       setSaving(false)
+    }
+  }
+  const deleteFile = async (file: { key: string; id: string }): Promise<void> => {
+    setProblem(undefined)
+    try {
+      await client.deleteSaved(workspace, file)
+      onDeleted()
+    } catch (error) {
+      setProblem(problemText(error))
     }
   }
   const exportAs = async (format: BenchExportFormat): Promise<void> => {
@@ -90,6 +102,11 @@ export function BenchExportBar({
           {label}
         </button>
       ))}
+      {savedFile && (
+        <button type="button" className="btn btn-ghost" onClick={() => void deleteFile(savedFile)}>
+          Delete saved run
+        </button>
+      )}
       {problem && (
         <span className="bench-problem" role="alert">
           {problem}

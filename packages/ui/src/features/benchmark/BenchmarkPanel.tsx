@@ -126,6 +126,7 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
             workspace={workspace}
             savedKey={savedKey}
             onSaved={(savedId) => store.getState().markSaved(shown.id, savedId)}
+            onDeleted={() => store.getState().remove(shown.id)}
           />
           <BenchRunView key={shown.id} run={shown} />
         </>

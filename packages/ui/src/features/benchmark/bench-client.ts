@@ -7,6 +7,7 @@ import type {
   BenchStatus,
   SaveBenchmarkRequest,
   SavedBenchmark,
+  SavedBenchmarkDeleteRequest,
   SavedBenchmarkExportRequest,
   SavedBenchmarksResponse,
 } from '@wirebench/core'
@@ -23,6 +24,7 @@ export interface BenchClient {
   save(workspace: string, request: SaveBenchmarkRequest): Promise<SavedBenchmark>
   /** A run saved with the workspace as a file (no k6 script: its request is not saved). */
   exportSaved(workspace: string, request: SavedBenchmarkExportRequest): Promise<BenchExportResponse>
+  deleteSaved(workspace: string, request: SavedBenchmarkDeleteRequest): Promise<{ deleted: true }>
 }
 
 export function createBenchClient(api: ApiClient): BenchClient {
@@ -37,5 +39,7 @@ export function createBenchClient(api: ApiClient): BenchClient {
     save: (workspace, request) => post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks`, request),
     exportSaved: (workspace, request) =>
       post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks/export`, request),
+    deleteSaved: (workspace, request) =>
+      post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks/delete`, request),
   }
 }

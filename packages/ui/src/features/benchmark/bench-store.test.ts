@@ -34,6 +34,7 @@ function quietServer(): BenchClient {
     saved: () => Promise.resolve({ benchmarks: [], problems: [] }),
     save: () => Promise.reject(new Error('not used')),
     exportSaved: () => Promise.reject(new Error('not used')),
+    deleteSaved: () => Promise.reject(new Error('not used')),
   }
 }
 

@@ -51,6 +51,8 @@ export interface BenchState {
   /** Adds runs read from the workspace (kept apart from this session's, never duplicated). */
   addSaved: (methodKey: string, runs: readonly BenchRun[]) => void
   markSaved: (runId: string, savedId: string) => void
+  /** Forgets a run (a saved one whose file was deleted). */
+  remove: (runId: string) => void
   dispose: () => void
 }
 
@@ -160,6 +162,21 @@ export function createBenchStore(client: BenchClient): BenchStore {
       },
       markSaved(id, savedId) {
         update(id, () => ({ savedId }))
+      },
+      remove(id) {
+        set((s) => {
+          const { [id]: _removed, ...runs } = s.runs
+          const order = Object.fromEntries(
+            Object.entries(s.order).map(([key, ids]) => [key, ids.filter((x) => x !== id)]),
+          )
+          const compare = Object.fromEntries(
+            Object.entries(s.compare).map(([key, pair]) => [
+              key,
+              { ...(pair.a === id ? {} : { a: pair.a }), ...(pair.b === id ? {} : { b: pair.b }) },
+            ]),
+          )
+          return { runs, order, compare }
+        })
       },
       dispose() {
         for (const poller of pollers.values()) clearInterval(poller)
