@@ -128,7 +128,13 @@ export function createBenchmarkFiles(workspaceDir: string): BenchmarkFiles {
         throw error
       }
       for (const name of names.filter((entry) => entry.endsWith(suffix) && !entry.startsWith('.'))) {
-        const parsed: unknown = JSON.parse((await readRegularFile(join(dir, name), maxFileBytes)).toString('utf8'))
+        let parsed: unknown
+        try {
+          parsed = JSON.parse((await readRegularFile(join(dir, name), maxFileBytes)).toString('utf8'))
+        } catch {
+          // An unreadable file is not the run asked for; the listing reports it and moves it aside.
+          continue
+        }
         // Only the run asked for: the file name holds a prefix of its id, the content the whole id and the key.
         if (benchmarkProblem(parsed) === undefined && (parsed as SavedBenchmark).id === id) {
           if ((parsed as SavedBenchmark).key !== key) return false
