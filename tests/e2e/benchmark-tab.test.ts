@@ -2,7 +2,9 @@
  * The Benchmark tab in real Chromium against the demo REST API: a 5-second run whose live charts grow second by
  * second, a run stopped early that keeps its partial result, and two runs compared (histograms overlaid, B/A column).
  */
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireChromium, screenshot } from './support/browser.js'
@@ -14,18 +16,26 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
   let session: WorkbenchSession
   let page: Page
   let pageErrors: string[]
+  // Owned by the test, so a restart of the workbench finds the runs the first start saved.
+  let configDir: string
 
-  beforeAll(async () => {
-    session = await startWorkbenchSession({ cli: { demo: true } })
+  const openGetBook = async (): Promise<void> => {
     ;({ page, errors: pageErrors } = session)
     await methodRow(page, 'getBook').waitFor({ state: 'attached', timeout: 20_000 })
     await openMethod(page, 'getBook')
     await fieldInput(page, 'bookId').fill('1')
+  }
+
+  beforeAll(async () => {
+    configDir = await mkdtemp(join(tmpdir(), 'wirebench-e2e-bench-'))
+    session = await startWorkbenchSession({ cli: { demo: true, configDir } })
+    await openGetBook()
   }, 60_000)
 
   afterAll(async () => {
     expect(pageErrors).toEqual([])
     await session?.close()
+    await rm(configDir, { recursive: true, force: true })
   })
 
   const chartPoints = (name: string): Promise<number> =>
@@ -39,6 +49,17 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
   it('runs a 5-second benchmark whose live charts grow, then shows its percentiles and histogram', async () => {
     await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
     await page.getByLabel('Seconds').fill('5')
+    // Out of range: the form says so and marks the field, and nothing starts.
+    await page.getByLabel('Concurrency').fill('100000')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    expect(await page.locator('.bench-panel > .bench-problem').textContent()).toBe(
+      'Concurrency must be a whole number from 1 to 1000, e.g. 4.',
+    )
+    expect(await page.getByLabel('Concurrency').getAttribute('aria-invalid')).toBe('true')
+    // With a rate, the same field is the most calls in flight (open loop), and says so.
+    await page.getByLabel('Rate /s').fill('100')
+    expect(await page.getByLabel('Max in flight').inputValue()).toBe('100000')
+    await page.getByLabel('Rate /s').fill('')
     await page.getByLabel('Concurrency').fill('2')
     // Keyboard-reachable: focus Start and press Enter.
     await page.getByRole('button', { name: 'Start benchmark' }).focus()
@@ -57,7 +78,11 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
       .toEqual(['min', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99.9', 'max', 'throughput', 'error rate', 'calls'])
     expect(await chartPoints('Latency histogram')).toBeGreaterThan(0)
     expect(await page.getByRole('table', { name: 'Calls by status' }).textContent()).toContain('200')
-    expect(await page.getByRole('list', { name: 'Thresholds' }).getByRole('listitem').count()).toBe(2)
+    const thresholds = page.getByRole('list', { name: 'Thresholds' }).getByRole('listitem')
+    expect(await thresholds.count()).toBe(2)
+    // Each figure in its metric's unit: milliseconds for a percentile, percent for the error rate.
+    expect(await thresholds.filter({ hasText: 'p95' }).textContent()).toMatch(/actual \d+\.\d+ ms$/)
+    expect(await thresholds.filter({ hasText: 'error-rate' }).textContent()).toMatch(/actual 0\.00 %$/)
     expect(await chartPoints('Latency over time')).toBeGreaterThanOrEqual(4)
     await screenshot(page, 'benchmark-run-dark')
 
@@ -83,6 +108,37 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     expect(Number((await calls.getByRole('cell').textContent()) ?? '0')).toBeGreaterThan(0)
   }, 40_000)
 
+  it('leaves the short last second of a run out of the live charts, its calls still counted', async () => {
+    await page.getByLabel('Seconds').fill('1.5')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 15_000 }).toBe('finished')
+    // Second 1 is whole; second 2 lasted about half a second: its few calls would chart as a p99 spike.
+    expect(await chartPoints('Latency over time')).toBe(1)
+    expect(await chartPoints('Throughput')).toBe(1)
+    expect(await page.locator('.bench-run .bench-chart-note').textContent()).toMatch(
+      /^Second 2 lasted 0\.\d\d s and is left out of the charts/,
+    )
+    await page.locator('.bench-run .bench-chart-note').scrollIntoViewIfNeeded()
+    await screenshot(page, 'benchmark-short-second-dark')
+  }, 40_000)
+
+  it('benchmarks a per-call ${random} in a number field: checked as a number, drawn afresh by the server', async () => {
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Response' }).click()
+    await fieldInput(page, 'bookId').fill('${random}')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    await page.getByLabel('Run for').selectOption('calls')
+    await page.getByLabel('Calls', { exact: true }).fill('5')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 15_000 }).toBe('finished')
+    expect(await page.locator('.bench-panel > .bench-problem').count()).toBe(0)
+    // Random book ids: the bookshop knows none of them, and every call reached it.
+    const statuses = page.getByRole('table', { name: 'Calls by status' })
+    expect(await statuses.getByRole('row', { name: /^404/ }).getByRole('cell').first().textContent()).toBe('5')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Response' }).click()
+    await fieldInput(page, 'bookId').fill('1')
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+  }, 40_000)
+
   it('compares two runs: histograms overlaid and the percentiles side by side with B/A', async () => {
     const compare = page.getByRole('region', { name: 'Compare two runs' })
     await compare.getByLabel('Run A').selectOption({ label: 'Run 1' })
@@ -92,6 +148,18 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
       .poll(() => table.getByRole('columnheader').allTextContents())
       .toEqual(['figure', 'A: Run 1', 'B: Run 2', 'B/A'])
     expect(await table.locator('.bench-ratio').count()).toBe(12)
+    // What load each run was under, beside its figures; a count of calls is neither better nor worse.
+    expect(await table.getByRole('row', { name: /^load/ }).getByRole('cell').allTextContents()).toEqual([
+      '5 s · c=2',
+      '60 s · c=2',
+      '',
+    ])
+    expect(
+      await table
+        .getByRole('row', { name: /^calls/ })
+        .locator('.bench-ratio')
+        .getAttribute('class'),
+    ).toContain('bench-ratio-same')
     expect(await page.getByRole('figure', { name: 'Latency histograms overlaid' }).count()).toBe(1)
     await compare.scrollIntoViewIfNeeded()
     await screenshot(page, 'benchmark-compare-dark')
@@ -137,6 +205,9 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     await expect.poll(() => runState().textContent(), { timeout: 30_000 }).toBe('finished')
     const statuses = page.getByRole('table', { name: 'Calls by status' })
     expect(await statuses.getByRole('row', { name: /^OK/ }).getByRole('cell').first().textContent()).toBe('30')
+    // k6 speaks HTTP and gRPC, not MCP: no k6 script is offered for this run.
+    const exports = page.getByRole('group', { name: 'Save or export the run' }).getByRole('button')
+    expect(await exports.allTextContents()).toEqual(['Save to workspace', 'JSON', 'CSV', 'k6 summary'])
   }, 60_000)
 
   it('breaks a gRPC method’s failures down by status name and fails the error-rate threshold', async () => {
@@ -146,6 +217,8 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     await page.getByLabel('Calls', { exact: true }).fill('20')
     await page.getByRole('button', { name: 'Start benchmark' }).click()
     await expect.poll(() => runState().textContent(), { timeout: 30_000 }).toBe('finished')
+    // The method's first run, whatever ran on other methods before.
+    expect(await page.locator('.bench-run-line strong').textContent()).toBe('Run 1')
     // No station has an empty id: every call fails, and the table says with which status.
     const failed = page.getByRole('table', { name: 'Calls by status' }).locator('tr.bench-status-failed')
     expect(await failed.count()).toBe(1)
@@ -156,6 +229,50 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
       .getByRole('listitem')
       .filter({ hasText: 'error-rate' })
     expect(await errorRate.getAttribute('class')).toBe('bench-fail')
+    expect(await errorRate.textContent()).toMatch(/actual 100\.00 %$/)
+    // A run where nothing succeeded says so, and where to find why.
+    expect(await page.locator('.bench-run').getByRole('note').textContent()).toMatch(
+      /^Every call failed \(NotFound\): .* Send the request once from the Response tab to see why\.$/,
+    )
     await screenshot(page, 'benchmark-grpc-errors-dark')
   }, 60_000)
+
+  it('brings the saved runs back after a restart, when the demo’s services listen on other ports', async () => {
+    const before = session.cli.demoUrls
+    expect(pageErrors).toEqual([])
+    await session.close()
+    session = await startWorkbenchSession({ cli: { demo: true, configDir } })
+    expect(session.cli.demoUrls).not.toEqual(before)
+    await openGetBook()
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    const saved = page.locator('.bench-run-line strong')
+    await expect.poll(() => saved.textContent(), { timeout: 10_000 }).toMatch(/^Run 1 · saved /)
+    expect(await page.getByRole('table', { name: 'Percentiles', exact: true }).count()).toBe(1)
+    // Exported from its file: the figures of the first start, without a k6 script (its request was never saved).
+    const actions = page.getByRole('group', { name: 'Save or export the run' })
+    expect(await actions.getByRole('button').allTextContents()).toEqual([
+      'JSON',
+      'CSV',
+      'k6 summary',
+      'Delete saved run',
+    ])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      actions.getByRole('button', { name: 'JSON' }).click(),
+    ])
+    const exported = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as { calls: number }
+    expect(exported.calls).toBeGreaterThan(0)
+    await screenshot(page, 'benchmark-saved-after-restart-dark')
+
+    // Deleted from the workspace: gone from the tab, and not back after a reload.
+    await actions.getByRole('button', { name: 'Delete saved run' }).click()
+    await page.getByRole('heading', { name: 'No benchmark yet' }).waitFor({ timeout: 10_000 })
+    await page.reload()
+    await page.locator('.app').waitFor()
+    await openGetBook()
+    await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    await page.getByRole('heading', { name: 'No benchmark yet' }).waitFor({ timeout: 10_000 })
+    await page.waitForTimeout(1000)
+    expect(await page.locator('.bench-run').count()).toBe(0)
+  }, 90_000)
 })

@@ -10,7 +10,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BenchStatus, SavedBenchmark, SavedBenchmarksResponse, WorkspaceListResponse } from '@wirebench/core'
+import type {
+  BenchExportResponse,
+  BenchStatus,
+  SavedBenchmark,
+  SavedBenchmarksResponse,
+  WorkspaceListResponse,
+} from '@wirebench/core'
 import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
 
@@ -124,5 +130,36 @@ describe('benchmarks saved with the workspace', () => {
     expect(await readdir(join(workspace.dir, 'benchmarks')).catch(() => [])).toEqual(before)
     const unknownWorkspace = await api(`/api/workspaces/nope/benchmarks?key=${encodeURIComponent(key)}`)
     expect(unknownWorkspace.status).toBe(404)
+  })
+
+  it('exports a saved run from its file as JSON, CSV or k6 summary, and no k6 script', async () => {
+    const listed = await api<SavedBenchmarksResponse>(
+      `/api/workspaces/${workspace.id}/benchmarks?key=${encodeURIComponent(key)}`,
+    )
+    const id = listed.json.benchmarks[0]?.id ?? ''
+    const path = `/api/workspaces/${workspace.id}/benchmarks/export`
+    const json = await api<BenchExportResponse>(path, { key, id, format: 'json' })
+    expect(json.status).toBe(200)
+    expect(json.json.fileName).toBe(`benchmark-${id.slice(0, 8)}.json`)
+    expect(JSON.parse(json.json.text)).toMatchObject({ calls: 20, errors: 0 })
+    const csv = await api<BenchExportResponse>(path, { key, id, format: 'csv' })
+    expect(csv.json.text.split('\n')[0]).toMatch(/^second,calls,errors,throughput/)
+    const summary = await api<BenchExportResponse>(path, { key, id, format: 'k6-summary' })
+    expect(summary.json.text).toContain('p95 < 1000ms')
+    expect((await api(path, { key, id, format: 'k6-script' })).status).toBe(400)
+    const unknown = await api<{ code: string; detail: string }>(path, { key, id: 'nope', format: 'json' })
+    expect(unknown.status).toBe(404)
+    expect(unknown.json.detail).toContain('"nope"')
+  })
+
+  it('deletes a saved run’s file, and refuses one it does not keep for that method', async () => {
+    const listPath = `/api/workspaces/${workspace.id}/benchmarks?key=${encodeURIComponent(key)}`
+    const id = (await api<SavedBenchmarksResponse>(listPath)).json.benchmarks[0]?.id ?? ''
+    const path = `/api/workspaces/${workspace.id}/benchmarks/delete`
+    expect((await api(path, { key: 'rest|other', id })).status).toBe(404)
+    expect((await api(path, { key, id: 'nope' })).status).toBe(404)
+    expect((await api<SavedBenchmarksResponse>(listPath)).json.benchmarks).toHaveLength(1)
+    expect((await api(path, { key, id })).status).toBe(200)
+    expect((await api<SavedBenchmarksResponse>(listPath)).json.benchmarks).toEqual([])
   })
 })

@@ -192,6 +192,8 @@ export type {
   BenchStatus,
   SaveBenchmarkRequest,
   SavedBenchmark,
+  SavedBenchmarkDeleteRequest,
+  SavedBenchmarkExportRequest,
   SavedBenchmarksResponse,
 } from './api/bench-api.js'
 export { AI_CLOUD_PROVIDERS, AI_PROVIDER_IDS, AI_ROUTES, AI_TOOL_NAMES } from './api/ai-api.js'

@@ -17,6 +17,8 @@ export interface CliOptions {
   mcpConfigs?: string[]
   /** `--plugin-dir` flags (sidecar plugins). */
   pluginDirs?: string[]
+  /** A `--config-dir` the test owns (kept at stop, so a second start finds what the first saved); default: a throwaway one. */
+  configDir?: string
 }
 
 export interface RunningCli {
@@ -54,7 +56,7 @@ async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 export async function startCli(options: CliOptions = {}): Promise<RunningCli> {
   assertBuilt()
-  const configDir = await mkdtemp(join(tmpdir(), 'wirebench-e2e-'))
+  const configDir = options.configDir ?? (await mkdtemp(join(tmpdir(), 'wirebench-e2e-')))
   const args = [cliBin, '--no-open', '--port', '0', '--config-dir', configDir]
   if (options.demo) args.push('--demo')
   for (const url of options.urls ?? []) args.push('--url', url)
@@ -71,7 +73,7 @@ export async function startCli(options: CliOptions = {}): Promise<RunningCli> {
       child.kill('SIGKILL')
       await waitForExit(child, 2000)
     }
-    await rm(configDir, { recursive: true, force: true })
+    if (options.configDir === undefined) await rm(configDir, { recursive: true, force: true })
   }
 
   try {

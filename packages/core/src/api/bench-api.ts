@@ -141,3 +141,19 @@ export interface SavedBenchmarksResponse {
   benchmarks: SavedBenchmark[]
   problems: Array<{ path: string; reason: string; keptAs?: string }>
 }
+
+/**
+ * `POST {prefix}/api/workspaces/:id/benchmarks/export`: a saved run as a file, as `POST /api/bench/export` writes it.
+ * No k6 script: that needs the run's request, which is never saved (it holds the call's metadata).
+ */
+export interface SavedBenchmarkExportRequest {
+  key: string
+  id: string
+  format: Exclude<BenchExportFormat, 'k6-script'>
+}
+
+/** `POST {prefix}/api/workspaces/:id/benchmarks/delete`: removes a saved run's file from the workspace. */
+export interface SavedBenchmarkDeleteRequest {
+  key: string
+  id: string
+}

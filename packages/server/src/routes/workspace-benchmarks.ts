@@ -1,13 +1,22 @@
 /**
  * `{prefix}/api/workspaces/:id/benchmarks`: benchmark runs saved with a workspace. POST saves a run this server still
- * holds (its own figures and target, never the call's metadata or variables); GET lists one method's saved runs.
+ * holds (its own figures and target, never the call's metadata or variables); GET lists one method's saved runs;
+ * POST `…/export` writes one as a file.
  */
 import { WorkbenchError } from '@wirebench/core'
-import type { SaveBenchmarkRequest, SavedBenchmark, SavedBenchmarksResponse } from '@wirebench/core'
+import type {
+  BenchExportResponse,
+  SaveBenchmarkRequest,
+  SavedBenchmark,
+  SavedBenchmarkDeleteRequest,
+  SavedBenchmarkExportRequest,
+  SavedBenchmarksResponse,
+} from '@wirebench/core'
 import { createBenchmarkFiles } from '@wirebench/workspace'
 import type { WorkspaceService } from '@wirebench/workspace'
 import type { FastifyInstance } from 'fastify'
 import type { BenchRuns } from '../services/bench/bench-runs.js'
+import { exportSavedBenchmark, notSaved } from '../services/saved-benchmark-export.js'
 import { workspaceIdParams } from './workspace-schemas.js'
 
 export interface WorkspaceBenchmarkRouteDeps {
@@ -29,6 +38,27 @@ const saveBody = {
     run: { type: 'string', minLength: 1, maxLength: 64 },
     key: { type: 'string', minLength: 1, maxLength: 4096 },
     label: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+} as const
+
+const exportBody = {
+  type: 'object',
+  required: ['key', 'id', 'format'],
+  additionalProperties: false,
+  properties: {
+    key: { type: 'string', minLength: 1, maxLength: 4096 },
+    id: { type: 'string', minLength: 1, maxLength: 64 },
+    format: { type: 'string', enum: ['json', 'csv', 'k6-summary'] },
+  },
+} as const
+
+const deleteBody = {
+  type: 'object',
+  required: ['key', 'id'],
+  additionalProperties: false,
+  properties: {
+    key: { type: 'string', minLength: 1, maxLength: 4096 },
+    id: { type: 'string', minLength: 1, maxLength: 64 },
   },
 } as const
 
@@ -67,6 +97,28 @@ export function registerWorkspaceBenchmarkRoutes(app: FastifyInstance, deps: Wor
       }
       const dir = await workspaceDir(deps.workspaces, request.params.id)
       return createBenchmarkFiles(dir).save({ key, label, target: status.target, result: status.result })
+    },
+  )
+  app.post<{ Params: { id: string }; Body: SavedBenchmarkExportRequest }>(
+    '/api/workspaces/:id/benchmarks/export',
+    { schema: { params: workspaceIdParams, body: exportBody } },
+    async (request): Promise<BenchExportResponse> => {
+      const { key, id, format } = request.body
+      const dir = await workspaceDir(deps.workspaces, request.params.id)
+      const { benchmarks } = await createBenchmarkFiles(dir).list(key)
+      const saved = benchmarks.find((benchmark) => benchmark.id === id)
+      if (!saved) throw notSaved(id)
+      return exportSavedBenchmark(saved, format)
+    },
+  )
+  app.post<{ Params: { id: string }; Body: SavedBenchmarkDeleteRequest }>(
+    '/api/workspaces/:id/benchmarks/delete',
+    { schema: { params: workspaceIdParams, body: deleteBody } },
+    async (request): Promise<{ deleted: true }> => {
+      const { key, id } = request.body
+      const dir = await workspaceDir(deps.workspaces, request.params.id)
+      if (!(await createBenchmarkFiles(dir).remove(key, id))) throw notSaved(id)
+      return { deleted: true }
     },
   )
 }

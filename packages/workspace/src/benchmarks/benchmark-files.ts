@@ -4,7 +4,7 @@
  * reported, never overwritten. The folder of a method is a hash of its key: keys are long URLs with any characters.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readdir } from 'node:fs/promises'
+import { mkdir, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WorkbenchError } from '@wirebench/core'
 import type { BenchResult, BenchStatus, SavedBenchmark, SavedBenchmarksResponse } from '@wirebench/core'
@@ -29,6 +29,8 @@ export interface SaveBenchmarkInput {
 export interface BenchmarkFiles {
   save(input: SaveBenchmarkInput): Promise<SavedBenchmark>
   list(key: string): Promise<SavedBenchmarksResponse>
+  /** Deletes the saved run `id` of the method `key`; false when there is none. */
+  remove(key: string, id: string): Promise<boolean>
 }
 
 export function methodFolder(key: string): string {
@@ -113,6 +115,34 @@ export function createBenchmarkFiles(workspaceDir: string): BenchmarkFiles {
       const name = `${savedAt.replace(/[:.]/g, '-')}-${saved.id.slice(0, 8)}.json`
       await writeFileAtomic({ dir, name, content: `${JSON.stringify(saved, null, 2)}\n`, tempPrefix, mode: fileMode })
       return saved
+    },
+    async remove(key, id) {
+      checkKey(key)
+      const dir = join(root, methodFolder(key))
+      const suffix = `-${id.slice(0, 8)}.json`
+      let names: string[]
+      try {
+        names = await readdir(dir)
+      } catch (error) {
+        if (isNotFound(error)) return false
+        throw error
+      }
+      for (const name of names.filter((entry) => entry.endsWith(suffix) && !entry.startsWith('.'))) {
+        let parsed: unknown
+        try {
+          parsed = JSON.parse((await readRegularFile(join(dir, name), maxFileBytes)).toString('utf8'))
+        } catch {
+          // An unreadable file is not the run asked for; the listing reports it and moves it aside.
+          continue
+        }
+        // Only the run asked for: the file name holds a prefix of its id, the content the whole id and the key.
+        if (benchmarkProblem(parsed) === undefined && (parsed as SavedBenchmark).id === id) {
+          if ((parsed as SavedBenchmark).key !== key) return false
+          await unlink(join(dir, name))
+          return true
+        }
+      }
+      return false
     },
     async list(key) {
       checkKey(key)

@@ -13,25 +13,50 @@ const formats: Array<{ format: BenchExportFormat; label: string }> = [
   { format: 'k6-script', label: 'k6 script' },
 ]
 
+/** The protocols k6 can speak (k6/http, k6/net/grpc): the server writes scripts for these only. */
+const k6Protocols = new Set(['rest', 'http', 'graphql', 'grpc'])
+
+/** `fromFile`: a saved run keeps its figures, not its request, so it has no k6 script. */
+function formatsFor(protocol: string, fromFile: boolean): typeof formats {
+  const hasScript = k6Protocols.has(protocol) && !fromFile
+  return hasScript ? formats : formats.filter(({ format }) => format !== 'k6-script')
+}
+
 export interface BenchExportBarProps {
   run: BenchRun
   client: BenchClient
   /** The active workspace, where Save puts the run. */
   workspace: string
+  /** The key the workspace keeps the method's runs under. */
+  savedKey: string
   onSaved: (savedId: string) => void
+  /** The saved run's file was deleted. */
+  onDeleted: () => void
 }
 
-export function BenchExportBar({ run, client, workspace, onSaved }: BenchExportBarProps): ReactElement | null {
+export function BenchExportBar({
+  run,
+  client,
+  workspace,
+  savedKey,
+  onSaved,
+  onDeleted,
+}: BenchExportBarProps): ReactElement | null {
   const [problem, setProblem] = useState<string>()
   const [isSaving, setSaving] = useState(false)
   // A k6 script reads the active environment's secret values from its own environment instead of holding them.
   const secrets = useSecretValues()
-  if (!run.result || !run.isInServer) return null
+  // A run read back from the workspace is exported from its file; one of this session from the server's memory.
+  const { savedKey: fileKey, savedId } = run
+  const savedFile =
+    !run.isInServer && fileKey !== undefined && savedId !== undefined ? { key: fileKey, id: savedId } : undefined
+  const fromFile = savedFile !== undefined
+  if (!run.result || (!run.isInServer && !fromFile)) return null
   const save = async (): Promise<void> => {
     setProblem(undefined)
     setSaving(true)
     try {
-      const saved = await client.save(workspace, { run: run.id, key: run.methodKey, label: run.label })
+      const saved = await client.save(workspace, { run: run.id, key: savedKey, label: run.label })
       onSaved(saved.id)
     } catch (error) {
       setProblem(problemText(error))
@@ -39,10 +64,22 @@ export function BenchExportBar({ run, client, workspace, onSaved }: BenchExportB
       setSaving(false)
     }
   }
+  const deleteFile = async (file: { key: string; id: string }): Promise<void> => {
+    setProblem(undefined)
+    try {
+      await client.deleteSaved(workspace, file)
+      onDeleted()
+    } catch (error) {
+      setProblem(problemText(error))
+    }
+  }
   const exportAs = async (format: BenchExportFormat): Promise<void> => {
     setProblem(undefined)
     try {
-      const file = await client.exportRun(run.id, format, format === 'k6-script' ? secrets : undefined)
+      const file =
+        savedFile && format !== 'k6-script'
+          ? await client.exportSaved(workspace, { ...savedFile, format })
+          : await client.exportRun(run.id, format, format === 'k6-script' ? secrets : undefined)
       downloadText(file.text, file.fileName)
     } catch (error) {
       setProblem(problemText(error))
@@ -60,11 +97,16 @@ export function BenchExportBar({ run, client, workspace, onSaved }: BenchExportB
         </button>
       )}
       <span className="muted">Export</span>
-      {formats.map(({ format, label }) => (
+      {formatsFor(run.protocol, fromFile).map(({ format, label }) => (
         <button key={format} type="button" className="btn btn-ghost" onClick={() => void exportAs(format)}>
           {label}
         </button>
       ))}
+      {savedFile && (
+        <button type="button" className="btn btn-ghost" onClick={() => void deleteFile(savedFile)}>
+          Delete saved run
+        </button>
+      )}
       {problem && (
         <span className="bench-problem" role="alert">
           {problem}

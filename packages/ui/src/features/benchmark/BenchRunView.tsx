@@ -1,7 +1,8 @@
 /** One run: its live charts while it goes on, then the histogram, percentiles, statuses and thresholds of its result. */
-import type { ReactElement } from 'react'
+import { useMemo, type ReactElement } from 'react'
 import { HistogramChart, LatencyChart, ThroughputChart } from './BenchCharts.js'
 import { PercentileTable, StatusBreakdown, ThresholdList } from './BenchTables.js'
+import { chartedSeconds } from './bench-seconds.js'
 import { describeSettings } from './bench-settings.js'
 import type { BenchRun } from './bench-store.js'
 
@@ -16,6 +17,8 @@ const stateWords: Record<BenchRun['state'], string> = {
 export function BenchRunView({ run }: { run: BenchRun }): ReactElement {
   const { result } = run
   const rate = result?.rate
+  const isEnded = run.state !== 'running' && run.state !== 'starting'
+  const charted = useMemo(() => chartedSeconds(run.timeline, isEnded), [run.timeline, isEnded])
   return (
     <section className="bench-run" aria-label={`${run.label} results`} data-state={run.state}>
       <p className="bench-run-line">
@@ -33,13 +36,26 @@ export function BenchRunView({ run }: { run: BenchRun }): ReactElement {
       {rate && !rate.met && (
         <p className="bench-note">
           The target rate of {rate.requested}/s was not met: {rate.achieved.toFixed(1)}/s achieved, {rate.notStarted}{' '}
-          calls never started, starts were up to {rate.maxStartDelayMs.toFixed(0)} ms late.
+          calls never started, starts were up to {rate.maxStartDelayMs.toFixed(0)} ms late. Raise Max in flight (
+          {run.settings.concurrency} in this run) when calls waited for a free slot, or lower the rate.
+        </p>
+      )}
+      {result && result.calls > 0 && result.errors === result.calls && (
+        <p className="bench-note" role="note">
+          Every call failed ({Object.keys(result.byStatus).join(', ')}): the figures measure the failure, not the
+          method. Send the request once from the Response tab to see why.
         </p>
       )}
       <div className="bench-charts">
-        <LatencyChart timeline={run.timeline} />
-        <ThroughputChart timeline={run.timeline} />
+        <LatencyChart timeline={charted.seconds} />
+        <ThroughputChart timeline={charted.seconds} />
       </div>
+      {charted.left && (
+        <p className="muted bench-chart-note">
+          Second {charted.left.second} lasted {charted.left.lengthS.toFixed(2)} s and is left out of the charts (too few
+          calls for its percentiles to compare); its calls count in the figures below.
+        </p>
+      )}
       {result && (
         <>
           <ThresholdList result={result} />

@@ -39,7 +39,18 @@ export function BenchSettingsForm({ form, onChange, invalid, isRunning }: BenchS
         </div>
       )}
       <div className="bench-setting">
-        <label htmlFor="bench-concurrency">Concurrency</label>
+        {form.rate.trim() === '' ? (
+          <label htmlFor="bench-concurrency" title="Callers: each sends its next call when its last one ends">
+            Concurrency
+          </label>
+        ) : (
+          <label
+            htmlFor="bench-concurrency"
+            title="The most calls in flight at the fixed rate: a call due while all are busy waits, and the run says so"
+          >
+            Max in flight
+          </label>
+        )}
         <input {...field('concurrency')} inputMode="numeric" size={4} />
       </div>
       <div className="bench-setting">

@@ -1,8 +1,11 @@
 /** The run's figures as tables: percentiles (one run, or two side by side with B/A), statuses, and thresholds. */
 import type { ReactElement } from 'react'
 import type { BenchResult } from '@wirebench/core'
+import { describeSettings } from './bench-settings.js'
+import { formatMs as ms, thresholdActual } from './threshold-figure.js'
 
-type Better = 'lower' | 'higher'
+/** Which way a figure is better; `neither` for a count that only says how much was measured. */
+type Better = 'lower' | 'higher' | 'neither'
 
 interface Row {
   name: string
@@ -10,8 +13,6 @@ interface Row {
   format: (value: number) => string
   better: Better
 }
-
-const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`
 
 const rows: Row[] = [
   { name: 'min', value: (r) => r.latencyMs.min, format: ms, better: 'lower' },
@@ -25,12 +26,13 @@ const rows: Row[] = [
   { name: 'max', value: (r) => r.latencyMs.max, format: ms, better: 'lower' },
   { name: 'throughput', value: (r) => r.throughput, format: (v) => `${v.toFixed(1)} /s`, better: 'higher' },
   { name: 'error rate', value: (r) => r.errorRate, format: (v) => `${(v * 100).toFixed(2)} %`, better: 'lower' },
-  { name: 'calls', value: (r) => r.calls, format: (v) => String(v), better: 'higher' },
+  { name: 'calls', value: (r) => r.calls, format: (v) => String(v), better: 'neither' },
 ]
 
 /** B/A, and whether B is better, worse or within 2 % of A (for this row's direction). */
 export function ratioOf(a: number, b: number, better: Better): { text: string; tone: 'better' | 'worse' | 'same' } {
   if (a === 0 && b === 0) return { text: '1.00×', tone: 'same' }
+  if (better === 'neither') return { text: a === 0 ? '—' : `${(b / a).toFixed(2)}×`, tone: 'same' }
   if (a === 0) return { text: '—', tone: better === 'higher' ? 'better' : 'worse' }
   const ratio = b / a
   const tone = Math.abs(ratio - 1) <= 0.02 ? 'same' : ratio < 1 === (better === 'lower') ? 'better' : 'worse'
@@ -54,6 +56,14 @@ export function PercentileTable({ a, b }: PercentileTableProps): ReactElement {
         </tr>
       </thead>
       <tbody>
+        {b && (
+          <tr>
+            <th scope="row">load</th>
+            <td>{describeSettings(a.result.settings)}</td>
+            <td>{describeSettings(b.result.settings)}</td>
+            <td />
+          </tr>
+        )}
         {rows.map((row) => {
           const valueA = row.value(a.result)
           const valueB = b ? row.value(b.result) : undefined
@@ -125,7 +135,7 @@ export function ThresholdList({ result }: { result: BenchResult }): ReactElement
         <li key={threshold.expr} className={threshold.ok ? 'bench-pass' : 'bench-fail'}>
           <span className="bench-tag">{threshold.ok ? 'pass' : 'fail'}</span>
           <code>{threshold.expr}</code>
-          <span className="muted mono">actual {Number(threshold.actual.toFixed(4))}</span>
+          <span className="muted mono">actual {thresholdActual(threshold.expr, threshold.actual)}</span>
         </li>
       ))}
     </ul>

@@ -13,6 +13,7 @@ import { BenchCompare } from './BenchCompare.js'
 import { BenchExportBar } from './BenchExportBar.js'
 import { BenchRunView } from './BenchRunView.js'
 import { BenchSettingsForm } from './BenchSettingsForm.js'
+import { savedRunKey } from './bench-key.js'
 import { prepareBenchCall } from './bench-request.js'
 import { defaultBenchForm, readBenchForm, type BenchForm } from './bench-settings.js'
 import { problemText, type BenchRun } from './bench-store.js'
@@ -30,7 +31,8 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
   const bench = benchOf(workbench)
   const { store, client } = bench
   const workspace = useStore(workbench.workspace, (s) => s.activeId)
-  const savedNotice = useSavedRuns(workbench, bench, target.key)
+  const savedKey = savedRunKey(target)
+  const savedNotice = useSavedRuns(workbench, bench, { pageKey: target.key, savedKeys: [savedKey, target.key] })
   const [form, setForm] = useState<BenchForm>(() => forms.get(target.key) ?? defaultBenchForm)
   const [formProblem, setFormProblem] = useState<{ field?: keyof BenchForm; text: string }>()
   const [shownId, setShownId] = useState<string>()
@@ -122,7 +124,9 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
             run={shown}
             client={client}
             workspace={workspace}
+            savedKey={savedKey}
             onSaved={(savedId) => store.getState().markSaved(shown.id, savedId)}
+            onDeleted={() => store.getState().remove(shown.id)}
           />
           <BenchRunView key={shown.id} run={shown} />
         </>

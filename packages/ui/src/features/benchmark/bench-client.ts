@@ -7,6 +7,8 @@ import type {
   BenchStatus,
   SaveBenchmarkRequest,
   SavedBenchmark,
+  SavedBenchmarkDeleteRequest,
+  SavedBenchmarkExportRequest,
   SavedBenchmarksResponse,
 } from '@wirebench/core'
 import type { ApiClient } from '../../api/api-client.js'
@@ -20,6 +22,9 @@ export interface BenchClient {
   /** The runs saved with a workspace for one method. */
   saved(workspace: string, key: string): Promise<SavedBenchmarksResponse>
   save(workspace: string, request: SaveBenchmarkRequest): Promise<SavedBenchmark>
+  /** A run saved with the workspace as a file (no k6 script: its request is not saved). */
+  exportSaved(workspace: string, request: SavedBenchmarkExportRequest): Promise<BenchExportResponse>
+  deleteSaved(workspace: string, request: SavedBenchmarkDeleteRequest): Promise<{ deleted: true }>
 }
 
 export function createBenchClient(api: ApiClient): BenchClient {
@@ -32,5 +37,9 @@ export function createBenchClient(api: ApiClient): BenchClient {
     saved: (workspace, key) =>
       api.request(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks?key=${encodeURIComponent(key)}`),
     save: (workspace, request) => post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks`, request),
+    exportSaved: (workspace, request) =>
+      post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks/export`, request),
+    deleteSaved: (workspace, request) =>
+      post(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks/delete`, request),
   }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { errorsPerSecond, histogramData } from './BenchCharts.js'
 import { ratioOf } from './BenchTables.js'
+import { chartedSeconds } from './bench-seconds.js'
+import { thresholdActual } from './threshold-figure.js'
 
 describe('the figures the comparison shows', () => {
   it('puts two runs’ histograms on one set of bucket edges, as shares of each run’s calls', () => {
@@ -32,5 +34,34 @@ describe('the figures the comparison shows', () => {
     expect(errorsPerSecond({ ...base, calls: 20, errors: 20, throughput: 60 })).toBe(60)
     expect(errorsPerSecond({ ...base, calls: 100, errors: 10, throughput: 100 })).toBe(10)
     expect(errorsPerSecond({ ...base, calls: 0, errors: 0, throughput: 0 })).toBe(0)
+  })
+})
+
+describe('the seconds the live charts draw and the thresholds’ figures', () => {
+  const second = (n: number, calls: number, throughput: number) => ({
+    second: n,
+    calls,
+    errors: 0,
+    throughput,
+    p50: 1,
+    p90: 1,
+    p99: 1,
+    inFlight: 0,
+    errorsByStatus: {},
+  })
+
+  it('leaves out an ended run’s short last second, never a running run’s nor a run’s only second', () => {
+    const timeline = [second(1, 100, 100), second(2, 30, 100)]
+    expect(chartedSeconds(timeline, true)).toEqual({ seconds: [timeline[0]], left: { second: 2, lengthS: 0.3 } })
+    expect(chartedSeconds(timeline, false).seconds).toHaveLength(2)
+    expect(chartedSeconds([second(1, 30, 100)], true).seconds).toHaveLength(1)
+    expect(chartedSeconds([second(1, 100, 100), second(2, 95, 100)], true).left).toBeUndefined()
+  })
+
+  it('writes a threshold’s figure in its metric’s unit', () => {
+    expect(thresholdActual('p95 < 200ms', 3.357)).toBe('3.36 ms')
+    expect(thresholdActual('p99 < 0.2s', 27.487)).toBe('27.5 ms')
+    expect(thresholdActual('error-rate < 1%', 0.0123)).toBe('1.23 %')
+    expect(thresholdActual('throughput > 500', 500.07)).toBe('500.1 calls/s')
   })
 })

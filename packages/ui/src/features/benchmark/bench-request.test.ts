@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { substituteDeep } from '@wirebench/core'
-import { deferSystemVariables } from './bench-request.js'
+import { deferSystemVariables, finalizeKeepingPerCallVariables } from './bench-request.js'
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -31,5 +31,22 @@ describe('per-call system variables in a benchmark', () => {
 
   it('leaves values without templates, numbers and booleans as they are', () => {
     expect(deferSystemVariables({ a: 1, b: true, c: null, d: ['x'] })).toEqual({ a: 1, b: true, c: null, d: ['x'] })
+  })
+})
+
+describe('typed conversion of a benchmark’s messages', () => {
+  // Stands for Send's conversion of an int32 field: digits become a number, anything else is refused.
+  const toInt = (messages: unknown[]): unknown[] =>
+    messages.map((message) => {
+      const { bookId } = message as { bookId: string }
+      if (!/^\d+$/.test(bookId)) throw new Error(`bookId: ${bookId} is no int32`)
+      return { ...(message as object), bookId: Number(bookId) }
+    })
+
+  it('checks a per-call variable with a sample and sends its template for the server to draw each call', () => {
+    const finalize = finalizeKeepingPerCallVariables(toInt)
+    expect(finalize([{ bookId: '${random}', note: 'x' }])).toEqual([{ bookId: '${random}', note: 'x' }])
+    expect(finalize([{ bookId: '7' }])).toEqual([{ bookId: 7 }])
+    expect(() => finalize([{ bookId: 'seven' }])).toThrow('no int32')
   })
 })

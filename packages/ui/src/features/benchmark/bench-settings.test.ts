@@ -26,6 +26,12 @@ describe('reading the benchmark settings form', () => {
       problem: expect.stringContaining('e.g. 10') as string,
     })
     expect(readBenchForm({ ...defaultBenchForm, rate: '-3' })).toMatchObject({ ok: false, field: 'rate' })
+    // Above the runner's limit: refused in the form, with the range, before the server is asked.
+    expect(readBenchForm({ ...defaultBenchForm, concurrency: '100000' })).toMatchObject({
+      ok: false,
+      field: 'concurrency',
+      problem: 'Concurrency must be a whole number from 1 to 1000, e.g. 4.',
+    })
     // A rate needs a duration: a fixed number of calls at a rate is not a mode of the runner.
     expect(readBenchForm({ ...defaultBenchForm, rate: '100', stopAfter: 'calls' })).toMatchObject({
       ok: false,
@@ -36,6 +42,8 @@ describe('reading the benchmark settings form', () => {
   it('describes a run’s load in a few words', () => {
     expect(describeSettings({ mode: 'closed', durationS: 5, concurrency: 2 })).toBe('5 s · c=2')
     expect(describeSettings({ mode: 'closed', calls: 200, concurrency: 8 })).toBe('200 calls · c=8')
-    expect(describeSettings({ mode: 'open', rate: 100, durationS: 10, concurrency: 50 })).toBe('10 s at 100/s')
+    expect(describeSettings({ mode: 'open', rate: 100, durationS: 10, concurrency: 50 })).toBe(
+      '10 s at 100/s · ≤50 in flight',
+    )
   })
 })

@@ -4,6 +4,9 @@
  */
 import type { BenchSettings } from '@wirebench/core'
 
+/** The runner's most calls at once (a workbench may be started with a lower limit; the server says so then). */
+export const maxConcurrency = 1000
+
 export interface BenchForm {
   /** A fixed number of calls, or as many as fit in a duration. */
   stopAfter: 'calls' | 'duration'
@@ -42,8 +45,13 @@ function positiveNumber(text: string): number | undefined {
 
 export function readBenchForm(form: BenchForm): BenchFormReading {
   const concurrency = wholeNumber(form.concurrency, 1)
-  if (concurrency === undefined) {
-    return { ok: false, field: 'concurrency', problem: 'Concurrency must be a whole number of at least 1, e.g. 4.' }
+  if (concurrency === undefined || concurrency > maxConcurrency) {
+    const what = form.rate.trim() === '' ? 'Concurrency' : 'Max in flight'
+    return {
+      ok: false,
+      field: 'concurrency',
+      problem: `${what} must be a whole number from 1 to ${maxConcurrency}, e.g. 4.`,
+    }
   }
   const warmup = wholeNumber(form.warmup || '0', 0)
   if (warmup === undefined) {
@@ -83,9 +91,11 @@ export function readBenchForm(form: BenchForm): BenchFormReading {
   return { ok: true, settings: { mode: 'closed', durationS, concurrency, ...extra }, thresholds }
 }
 
-/** A short line naming a run's load: `10 s · c=4`, `200 calls · c=8`, `10 s at 100/s`. */
+/** A short line naming a run's load: `10 s · c=4`, `200 calls · c=8`, `10 s at 100/s · ≤50 in flight`. */
 export function describeSettings(settings: BenchSettings): string {
-  if (settings.mode === 'open') return `${settings.durationS} s at ${settings.rate}/s`
+  if (settings.mode === 'open') {
+    return `${settings.durationS} s at ${settings.rate}/s · ≤${settings.concurrency} in flight`
+  }
   const length = settings.calls !== undefined ? `${settings.calls} calls` : `${settings.durationS ?? 0} s`
   return `${length} · c=${settings.concurrency}`
 }

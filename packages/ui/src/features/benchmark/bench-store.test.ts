@@ -33,6 +33,8 @@ function quietServer(): BenchClient {
     exportRun: () => Promise.reject(new Error('not used')),
     saved: () => Promise.resolve({ benchmarks: [], problems: [] }),
     save: () => Promise.reject(new Error('not used')),
+    exportSaved: () => Promise.reject(new Error('not used')),
+    deleteSaved: () => Promise.reject(new Error('not used')),
   }
 }
 

@@ -20,6 +20,8 @@ export interface BenchRun {
   /** The server's run id, or `saved:<id>` for a run read back from the workspace. */
   id: string
   methodKey: string
+  /** The protocol of the method (which exports fit it). */
+  protocol: string
   label: string
   state: BenchRunState | 'starting'
   settings: BenchSettings
@@ -31,6 +33,8 @@ export interface BenchRun {
   isInServer: boolean
   /** The workspace file the run was saved as. */
   savedId?: string
+  /** The key it was saved under (a run read back from the workspace): its exports name it. */
+  savedKey?: string
 }
 
 export interface BenchState {
@@ -47,6 +51,8 @@ export interface BenchState {
   /** Adds runs read from the workspace (kept apart from this session's, never duplicated). */
   addSaved: (methodKey: string, runs: readonly BenchRun[]) => void
   markSaved: (runId: string, savedId: string) => void
+  /** Forgets a run (a saved one whose file was deleted). */
+  remove: (runId: string) => void
   dispose: () => void
 }
 
@@ -68,8 +74,7 @@ export function problemText(error: unknown): string {
 
 export function createBenchStore(client: BenchClient): BenchStore {
   const pollers = new Map<string, ReturnType<typeof setInterval>>()
-  let started = 0
-  const store = createStore<BenchState>()((set) => {
+  const store = createStore<BenchState>()((set, get) => {
     const update = (id: string, change: (run: BenchRun) => Partial<BenchRun>): void => {
       set((s) => {
         const run = s.runs[id]
@@ -115,11 +120,13 @@ export function createBenchStore(client: BenchClient): BenchStore {
           set((s) => ({ problems: { ...s.problems, [methodKey]: problemText(error) } }))
           return
         }
-        started += 1
+        // Numbered per method, after the runs it lists already (saved ones included), so labels never repeat there.
+        const number = (get().order[methodKey]?.length ?? 0) + 1
         const entry: BenchRun = {
           id: run,
           methodKey,
-          label: `Run ${started}`,
+          protocol: request.call.protocol,
+          label: `Run ${number}`,
           state: 'running',
           settings: request.settings,
           startedAt: Date.now(),
@@ -155,6 +162,21 @@ export function createBenchStore(client: BenchClient): BenchStore {
       },
       markSaved(id, savedId) {
         update(id, () => ({ savedId }))
+      },
+      remove(id) {
+        set((s) => {
+          const { [id]: _removed, ...runs } = s.runs
+          const order = Object.fromEntries(
+            Object.entries(s.order).map(([key, ids]) => [key, ids.filter((x) => x !== id)]),
+          )
+          const compare = Object.fromEntries(
+            Object.entries(s.compare).map(([key, pair]) => [
+              key,
+              { ...(pair.a === id ? {} : { a: pair.a }), ...(pair.b === id ? {} : { b: pair.b }) },
+            ]),
+          )
+          return { runs, order, compare }
+        })
       },
       dispose() {
         for (const poller of pollers.values()) clearInterval(poller)

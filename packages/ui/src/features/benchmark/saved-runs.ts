@@ -9,10 +9,12 @@ function savedWhen(savedAt: string): string {
     : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })
 }
 
-export function savedRun(saved: SavedBenchmark): BenchRun {
+/** `pageKey`: the method's key in this page, which may differ from the one it was saved under (another local port). */
+export function savedRun(saved: SavedBenchmark, pageKey: string): BenchRun {
   return {
     id: `saved:${saved.id}`,
-    methodKey: saved.key,
+    methodKey: pageKey,
+    protocol: saved.target.protocol,
     label: `${saved.label} · saved ${savedWhen(saved.savedAt)}`,
     state: saved.result.stopped ? 'stopped' : 'finished',
     settings: saved.result.settings,
@@ -21,5 +23,6 @@ export function savedRun(saved: SavedBenchmark): BenchRun {
     result: saved.result,
     isInServer: false,
     savedId: saved.id,
+    savedKey: saved.key,
   }
 }
