@@ -28,7 +28,7 @@ export type K6Target =
       message: unknown
       metadata: Record<string, string>
     }
-  /** WebSocket over `k6/ws`: connect, send the messages, close after the first answer. */
+  /** WebSocket over `k6/ws`: connect, send each message after the previous one's answer, close after the last. */
   | { kind: 'ws'; url: string; headers: Record<string, string>; messages: readonly string[] }
 
 export interface K6ScriptInput {
@@ -169,12 +169,15 @@ function body(target: K6Target, text: (value: string) => string): string[] {
     }
     case 'ws':
       return [
+        `const frames = [${target.messages.map(text).join(', ')}]`,
+        '',
         'export default function () {',
         `  const response = ws.connect(${text(target.url)}, { headers: ${headers(target.headers)} }, (socket) => {`,
-        "  socket.on('open', () => {",
-        ...target.messages.map((message) => `      socket.send(${text(message)})`),
-        '    })',
-        "    socket.on('message', () => socket.close())",
+        // As the workbench's exchange: a message, its answer, the next message; closed after the last answer.
+        '    let next = 0',
+        '    const step = () => (next < frames.length ? socket.send(frames[next++]) : socket.close())',
+        "    socket.on('open', step)",
+        "    socket.on('message', step)",
         '    socket.setTimeout(() => socket.close(), 10000)',
         '  })',
         "  check(response, { 'status is 101': (r) => r && r.status === 101 })",
