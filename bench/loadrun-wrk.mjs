@@ -93,6 +93,42 @@ function topSelf(profile, n) {
     .map(([key, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${key}`)
 }
 
+/**
+ * Self time by owner (ours by package, undici, Node's own JS, GC), as percentages of the busy samples. Native code
+ * (a socket write, a V8 builtin) counts for the JS that called it, marked "native": a write's syscall is undici's.
+ */
+function byOwner(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parentOf = new Map()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id)
+  const ownerOf = (url) => {
+    const ours = /\/packages\/([^/]+(?:\/[^/]+)?)\/dist\//.exec(url)?.[1]
+    if (ours) return `ours: ${ours.replace(/^protocols\//, 'protocol-')}`
+    if (url.includes('node_modules/')) return url.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, '$1')
+    return "node's JS"
+  }
+  const owners = new Map()
+  let busy = 0
+  profile.samples.forEach((id, i) => {
+    const { url, functionName } = byId.get(id).callFrame
+    if (functionName === '(idle)') return
+    let key
+    if (url) key = ownerOf(url)
+    else if (functionName.startsWith('(')) key = functionName
+    else {
+      let caller = parentOf.get(id)
+      while (caller !== undefined && !byId.get(caller).callFrame.url) caller = parentOf.get(caller)
+      key = `${caller === undefined ? 'unknown' : ownerOf(byId.get(caller).callFrame.url)} (native)`
+    }
+    const dt = profile.timeDeltas[i] ?? 0
+    owners.set(key, (owners.get(key) ?? 0) + dt)
+    busy += dt
+  })
+  return [...owners]
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, us]) => `  ${((100 * us) / busy).toFixed(1).padStart(5)} %  ${key}`)
+}
+
 const child = spawn(process.execPath, ['-e', targetSource], { stdio: ['ignore', 'pipe', 'inherit'] })
 const origin = await new Promise((resolve) => child.stdout.once('data', (chunk) => resolve(String(chunk).trim())))
 const configDir = await mkdtemp(join(tmpdir(), 'wb-bench-wrk-'))
@@ -138,6 +174,8 @@ try {
   if (profile) {
     console.log('workbench arm, CPU profile (self time, top 25):')
     for (const line of topSelf(profile, 25)) console.log(line)
+    console.log('workbench arm, self time by owner (share of the busy samples, idle left out):')
+    for (const line of byOwner(profile)) console.log(line)
   }
 } finally {
   await wb.close()
