@@ -1,5 +1,7 @@
 /** The benchmark runner: closed- and open-loop load over any call function, HDR histograms, thresholds. */
 export { runBenchmark } from './run.js'
+export { cancellationOf } from './run-cancellation.js'
+export type { CallCancellation } from './run-cancellation.js'
 export { checkSettings, maxConcurrency } from './settings.js'
 export { evaluateThresholds, parseThreshold } from './thresholds.js'
 export { k6Summary, resultCsv, resultJson } from './report-formats.js'

@@ -1,44 +1,13 @@
 /**
  * The call a server-side benchmark drives: the same invoke service as `POST /api/invoke` (plugin, outbound policy,
- * deadline, response limits), with `${…}` variables substituted afresh for every call so `${uuid}` differs each time.
+ * deadline, response limits), with `${…}` variables substituted afresh for every call so `${uuid}` differs each time,
+ * and the run's Stop as every call's cancellation. Loaded with the runner, on the first start.
  */
 import { substituteDeep } from '@wirebench/core'
 import type { BenchStartRequest, InvokeRequest, Logger, SentRequest } from '@wirebench/core'
+import { cancellationOf } from '@wirebench/loadrun'
 import type { CallFunction } from '@wirebench/loadrun'
-import type { Cancellation } from '../deadline.js'
 import type { InvokeService } from '../invoke.js'
-
-/**
- * The run's Stop as every call's Cancellation: one listener on the run's signal for all its calls, each call joining a
- * set, rather than an EventTarget listener added and removed per call — at full speed the dearest part of what a call
- * costs the runner itself.
- */
-function runCancellation(signal: AbortSignal): Cancellation {
-  const listeners = new Set<() => void>()
-  signal.addEventListener(
-    'abort',
-    () => {
-      const stopped = [...listeners]
-      listeners.clear()
-      for (const listener of stopped) listener()
-    },
-    { once: true },
-  )
-  const forget =
-    (listener: () => void): (() => void) =>
-    () =>
-      void listeners.delete(listener)
-  return {
-    onCancel(listener) {
-      if (signal.aborted) {
-        listener()
-        return () => undefined
-      }
-      listeners.add(listener)
-      return forget(listener)
-    },
-  }
-}
 
 export function createServerBenchCall(
   request: BenchStartRequest,
@@ -59,9 +28,7 @@ export function createServerBenchCall(
   const fixedWithSent: InvokeRequest = { ...fixed, includeSent: true }
   // Only until one call has said what it sent: describing a request costs, and one is all the export needs.
   let needsSent = deps.onSent !== undefined
-  let cancellation: { signal: AbortSignal; value: Cancellation } | undefined
   return async (signal) => {
-    if (cancellation?.signal !== signal) cancellation = { signal, value: runCancellation(signal) }
     const asksSent = needsSent
     let invokeRequest = asksSent ? fixedWithSent : fixed
     if (isTemplated) {
@@ -70,7 +37,7 @@ export function createServerBenchCall(
     }
     const result = await deps.invoker.invoke({
       request: invokeRequest,
-      cancellation: cancellation.value,
+      cancellation: cancellationOf(signal),
       logger: deps.logger,
     })
     if (asksSent && needsSent && result.sent) {

@@ -20,7 +20,6 @@ import type { RunResult, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
 import type { InvokeService } from '../invoke.js'
 import { resolveCall } from '../invoke.js'
 import type { PluginRegistry } from '../plugin-registry.js'
-import { createServerBenchCall } from './bench-call.js'
 import { benchK6Input } from './bench-k6.js'
 import { checkBenchLimits } from './bench-limits.js'
 import type { BenchLimits } from './bench-limits.js'
@@ -82,7 +81,8 @@ export function createBenchRuns(deps: {
   return {
     async start(request, logger) {
       // Loaded on first use: the runner and its histogram library cost every other start-up nothing.
-      const { checkSettings, evaluateThresholds, parseThreshold, runBenchmark } = await import('@wirebench/loadrun')
+      const [{ checkSettings, evaluateThresholds, parseThreshold, runBenchmark }, { createServerBenchCall }] =
+        await Promise.all([import('@wirebench/loadrun'), import('./bench-call.js')])
       // Every check comes before the first call: a refused start has no side effect.
       const { call, settings } = request
       checkSettings(settings)
