@@ -68,6 +68,15 @@ describe('wirebench bench against the REST demo', () => {
     ])
   })
 
+  it("exits 2 with the plugin's words when every call is refused before it is sent", async () => {
+    // No -d: getBook's required bookId is missing, so no call can be made; a table of 100 % invalid_request would
+    // measure nothing.
+    const { code, out, err } = await cli(['Books/getBook', '-n', '200', '-c', '4'])
+    expect(code, err).toBe(2)
+    expect(err).toMatch(/bookId/)
+    expect(out).not.toMatch(/invalid_request/)
+  })
+
   it('exits 1 when a threshold fails, counting errors by HTTP status in the table', async () => {
     const { code, out } = await cli([
       'Books/getBook',

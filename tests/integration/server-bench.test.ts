@@ -27,6 +27,7 @@ function openApi(origin: string): Record<string, unknown> {
       '/fast': get('fast', [{ name: 'x-id', in: 'header', schema: { type: 'string' } }]),
       '/slow': get('slow'),
       '/every-10th-fails': get('flaky'),
+      '/items/{id}': get('item', [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]),
     },
   }
 }
@@ -96,6 +97,18 @@ async function finished(run: string): Promise<BenchStatus> {
 }
 
 describe('server-side benchmarks', () => {
+  it("fails the run with the plugin's words when every call is refused before it is sent, sending nothing", async () => {
+    // No `id` for a required path parameter: the REST plugin refuses the call before the wire, so a load result of
+    // 100 % `invalid_request` would measure nothing; the run fails and says what is missing.
+    const started = await bench('item', { mode: 'closed', calls: 500, concurrency: 8, warmup: 20 })
+    expect(started.status).toBe(200)
+    const status = await finished(started.json.run as string)
+    expect(status.state).toBe('failed')
+    expect(status.error).toMatch(/\bid\b/)
+    expect(status.result).toBeUndefined()
+    expect(hits).not.toHaveBeenCalled()
+  })
+
   it('runs through the invoke path with variables fresh per call, thresholds judged, progress on the live socket', async () => {
     const live = await connectLive(liveUrl(base), { token: wb.token })
     try {

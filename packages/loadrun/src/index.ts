@@ -1,6 +1,7 @@
 /** The benchmark runner: closed- and open-loop load over any call function, HDR histograms, thresholds. */
 export { runBenchmark } from './run.js'
 export { cancellationOf } from './run-cancellation.js'
+export { isRequestRefusal } from './request-refusal.js'
 export type { CallCancellation } from './run-cancellation.js'
 export { checkSettings, maxConcurrency } from './settings.js'
 export { evaluateThresholds, parseThreshold } from './thresholds.js'

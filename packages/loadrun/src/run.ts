@@ -18,17 +18,32 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
   const stop = (): void => controller.abort(options.signal?.reason)
   if (options.signal?.aborted) stop()
   options.signal?.addEventListener('abort', stop, { once: true })
+  // The first error that says the request cannot be made: it ends the run, warm-up included.
+  let failure: { error: unknown } | undefined
+  const isRunFailure = options.isRunFailure
+  const failsRun = isRunFailure
+    ? (error: unknown): boolean => {
+        if (!isRunFailure(error)) return false
+        failure ??= { error }
+        controller.abort(error)
+        return true
+      }
+    : undefined
+  const throwFailure = (): void => {
+    if (failure) throw failure.error
+  }
 
   try {
     if (settings.warmup) {
-      await runClosedLoop(new LoadContext(call, controller.signal), {
+      await runClosedLoop(new LoadContext(call, controller.signal, undefined, failsRun), {
         concurrency: settings.concurrency,
         calls: settings.warmup,
       })
+      throwFailure()
     }
 
     const recorder = new Recorder()
-    const context = new LoadContext(call, controller.signal, recorder)
+    const context = new LoadContext(call, controller.signal, recorder, failsRun)
     const start = performance.now()
     let secondStart = start
     const ticker = setInterval(() => {
@@ -50,6 +65,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
     } finally {
       clearInterval(ticker)
     }
+    throwFailure()
     const end = performance.now()
     if (recorder.hasOpenSecond()) {
       // Closed first: `onProgress?.(…)` would skip evaluating its argument without a listener, and lose the second.

@@ -92,4 +92,10 @@ export interface RunOptions {
   onProgress?: (progress: SecondProgress) => void
   /** Stops the run: in-flight calls are cancelled and the partial result is returned. */
   signal?: AbortSignal
+  /**
+   * Whether an error a call threw says the request cannot be made at all (the caller's mistake — a missing field, a
+   * header no transport sends — not the target's answer; `isRequestRefusal` is the workbench's). The run then ends at
+   * once and `runBenchmark` rejects with that error, instead of counting every call as a failure that never left.
+   */
+  isRunFailure?: (error: unknown) => boolean
 }

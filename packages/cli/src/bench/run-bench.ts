@@ -2,7 +2,7 @@
  * `wirebench bench`'s work, kept out of the command's definition so that every other command (a cold `call`) does not
  * load the load runner and its histogram library.
  */
-import { evaluateThresholds, runBenchmark } from '@wirebench/loadrun'
+import { evaluateThresholds, isRequestRefusal, runBenchmark } from '@wirebench/loadrun'
 import { collectMessages, readDataFlags } from '../call/messages.js'
 import { parseHeaderFlag } from '../commands/call.js'
 import { openSession, parseTimeout } from '../commands/target-options.js'
@@ -61,6 +61,9 @@ export async function runBench(
       call,
       settings,
       signal: stop.signal,
+      // A call refused before it is sent (a required field missing, an undefined variable) ends the run with its
+      // message and exit code, as `wirebench call` would.
+      isRunFailure: (error) => error instanceof CliFailure || isRequestRefusal(error),
       ...(progress ? { onProgress: progress.onProgress } : {}),
     }).finally(() => {
       process.off('SIGINT', onInterrupt)

@@ -81,8 +81,11 @@ export function createBenchRuns(deps: {
   return {
     async start(request, logger) {
       // Loaded on first use: the runner and its histogram library cost every other start-up nothing.
-      const [{ checkSettings, evaluateThresholds, parseThreshold, runBenchmark }, { createServerBenchCall }] =
-        await Promise.all([import('@wirebench/loadrun'), import('./bench-call.js')])
+      const [loadrun, { createServerBenchCall }] = await Promise.all([
+        import('@wirebench/loadrun'),
+        import('./bench-call.js'),
+      ])
+      const { checkSettings, evaluateThresholds, isRequestRefusal, parseThreshold, runBenchmark } = loadrun
       // Every check comes before the first call: a refused start has no side effect.
       const { call, settings } = request
       checkSettings(settings)
@@ -119,14 +122,17 @@ export function createBenchRuns(deps: {
         settings,
         signal: controller.signal,
         onProgress,
+        // A call the plugin refuses before sending (a required field missing) fails the run with the plugin's words.
+        isRunFailure: isRequestRefusal,
       }).then(
         (result) => {
           status.result = toBenchResult(result, evaluateThresholds(result, thresholds))
           status.state = result.stopped ? 'stopped' : 'finished'
         },
         (error: unknown) => {
+          const problem = WorkbenchError.from(error)
           status.state = 'failed'
-          status.error = WorkbenchError.from(error).message
+          status.error = problem.hint === undefined ? problem.message : `${problem.message} ${problem.hint}`
           logger.warn('benchmark run failed', { run: id, error: status.error })
         },
       )
