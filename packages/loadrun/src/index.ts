@@ -19,5 +19,6 @@ export type {
   RunOptions,
   RunResult,
   RunSettings,
+  RunnerLoad,
   SecondProgress,
 } from './types.js'

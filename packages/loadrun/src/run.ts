@@ -1,11 +1,25 @@
 /** Runs a benchmark: warm-up, then a closed- or open-loop measured phase with a per-second timeline, Stop honoured. */
 import { setMaxListeners } from 'node:events'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { runClosedLoop } from './closed-loop.js'
 import { LoadContext } from './load-context.js'
 import { runOpenLoop } from './open-loop.js'
 import { Recorder } from './recorder.js'
 import { checkSettings, maxConcurrency } from './settings.js'
-import type { RateReport, RunOptions, RunResult } from './types.js'
+import type { RateReport, RunOptions, RunResult, RunnerLoad } from './types.js'
+
+/** Mean event-loop delay past which a run says the runner, not only the target, shaped its latencies. */
+export const saturatedMeanMs = 20
+
+/** The delay histogram is in nanoseconds; NaN (no sample yet) reads as 0. */
+function runnerLoad(delay: ReturnType<typeof monitorEventLoopDelay>): RunnerLoad {
+  const ms = (ns: number): number => (Number.isFinite(ns) ? Math.round(ns / 1e3) / 1e3 : 0)
+  const mean = ms(delay.mean)
+  return {
+    loopDelayMs: { mean, p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+    saturated: mean > saturatedMeanMs,
+  }
+}
 
 export async function runBenchmark(options: RunOptions): Promise<RunResult> {
   const { settings, call } = options
@@ -44,6 +58,8 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
 
     const recorder = new Recorder()
     const context = new LoadContext(call, controller.signal, recorder, failsRun)
+    const delay = monitorEventLoopDelay({ resolution: 10 })
+    delay.enable()
     const start = performance.now()
     let secondStart = start
     const ticker = setInterval(() => {
@@ -64,6 +80,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
       }
     } finally {
       clearInterval(ticker)
+      delay.disable()
     }
     throwFailure()
     const end = performance.now()
@@ -83,6 +100,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
       stopped: controller.signal.aborted,
       ...(rate ? { rate } : {}),
       settings,
+      runner: runnerLoad(delay),
     }
   } finally {
     options.signal?.removeEventListener('abort', stop)

@@ -83,6 +83,21 @@ export interface RunResult {
   stopped: boolean
   rate?: RateReport
   settings: RunSettings
+  /**
+   * How late the runner's own event loop ran during the measured run: whether the figures include its queueing.
+   * Always set by `runBenchmark`; absent in results kept from before it existed.
+   */
+  runner?: RunnerLoad
+}
+
+/**
+ * The runner's event-loop delay over the measured run (timer lateness, `perf_hooks.monitorEventLoopDelay`). An answer
+ * that arrives while the loop is busy waits to be read, and that wait counts in its latency: past `saturatedMeanMs`
+ * of mean delay the run reports itself saturated — the latencies then say as much about this process as the target.
+ */
+export interface RunnerLoad {
+  loopDelayMs: { mean: number; p50: number; p99: number; max: number }
+  saturated: boolean
 }
 
 export interface RunOptions {

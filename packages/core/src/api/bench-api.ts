@@ -77,6 +77,11 @@ export interface BenchResult {
    * at or below it and above the previous edge. Empty buckets are left out.
    */
   histogram: { upperMs: number; count: number }[]
+  /**
+   * The runner's own event-loop delay over the measured run; `saturated` when its mean passed 20 ms — the latencies
+   * then include time answers waited in the runner's process. Absent in runs saved before it existed.
+   */
+  runner?: { loopDelayMs: { mean: number; p50: number; p99: number; max: number }; saturated: boolean }
 }
 
 export type BenchRunState = 'running' | 'finished' | 'stopped' | 'failed'
