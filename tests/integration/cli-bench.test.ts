@@ -161,7 +161,7 @@ describe('wirebench bench against the REST demo', () => {
     expect(threshold.err).toContain('--threshold: Threshold "p96 < 1ms": unknown metric "p96".')
     const concurrency = await cli(['Books/getBook', '-c', '5000'])
     expect(concurrency.code).toBe(2)
-    expect(concurrency.err).toContain('-c must be a whole number from 1 to 1000, not 5000')
+    expect(concurrency.err).toContain('-c must be a whole number of calls at once from 1 to 1,000, not 5000')
     const both = await cli(['Books/getBook', '-n', '5', '--duration', '1'])
     expect(both.code).toBe(2)
     expect(both.err).toContain('Give -n or --duration, not both.')

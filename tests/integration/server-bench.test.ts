@@ -185,6 +185,7 @@ describe('server-side benchmarks', () => {
       await bench('fast', { mode: 'closed', calls: 10, concurrency: 5000 }),
       await bench('fast', { mode: 'open', rate: 1_000_000, durationS: 1, concurrency: 10 }),
       await bench('fast', { mode: 'closed', durationS: 7200, concurrency: 1 }),
+      await bench('fast', { mode: 'open', rate: -5, durationS: 1, concurrency: 1 }),
       await bench('fast', { mode: 'closed', calls: 10, concurrency: 1 }, { thresholds: ['p95 fast'] }),
       await api('/api/bench/start', {
         call: { protocol: 'nope', url: `${origin}/openapi.json`, service: 'load', method: 'fast', messages: [{}] },
@@ -205,9 +206,13 @@ describe('server-side benchmarks', () => {
     // A start that slipped through would have called by now: the target saw nothing.
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(hits).not.toHaveBeenCalled()
-    expect(refusals.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 403])
+    expect(refusals.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, 403])
     expect(String(refusals[0]!.json.detail)).toMatch(/1000/)
     expect(String(refusals[1]!.json.detail)).toMatch(/Rate 1000000 is above this workbench's limit of 20000/)
+    // The body's field, a readable range with this workbench's cap on top.
+    expect(refusals[3]!.json.detail).toBe(
+      'settings.rate must be a number of calls per second from 0.00028 to 20,000, not -5.',
+    )
   })
 
   it('stops a run early: calls in flight cancelled, the partial result kept, busy refusals while two run', async () => {

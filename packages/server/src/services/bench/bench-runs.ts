@@ -88,8 +88,18 @@ export function createBenchRuns(deps: {
       const { checkSettings, evaluateThresholds, isRequestRefusal, parseThreshold, runBenchmark } = loadrun
       // Every check comes before the first call: a refused start has no side effect.
       const { call, settings } = request
-      checkSettings(settings)
+      // Over a cap of this workbench: said as such, with how to raise it. Else the runner's check, named as the request
+      // body has the fields, with the caps as the ranges' tops.
       checkBenchLimits(settings, deps.limits)
+      checkSettings(settings, {
+        field: (name) => `settings.${name}`,
+        caps: {
+          concurrency: deps.limits.benchMaxConcurrency,
+          rate: deps.limits.benchMaxRate,
+          durationS: deps.limits.benchMaxDurationS,
+          calls: deps.limits.benchMaxCalls,
+        },
+      })
       const thresholds: Threshold[] = (request.thresholds ?? []).map(parseThreshold)
       resolveCall(call, call.messages, deps)
       if (running() >= deps.limits.benchMaxRuns) {
