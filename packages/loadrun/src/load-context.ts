@@ -43,7 +43,7 @@ export class LoadContext {
     // A call cut short by Stop says nothing about the target: it is left out of the figures.
     if (this.signal.aborted) return
     const endedAt = performance.now()
-    this.recorder?.record(outcome, endedAt - (scheduledAt ?? startedAt))
+    this.recorder?.record(outcome, endedAt - (scheduledAt ?? startedAt), endedAt)
     if (this.pendingYield) await this.pendingYield
     else if (endedAt - this.lastYield >= maxBusyMs) await this.yieldToEventLoop()
   }

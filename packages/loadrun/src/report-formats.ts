@@ -15,6 +15,7 @@ export function resultJson(result: RunResult, verdicts: readonly ThresholdVerdic
     latencyMs: result.latencyMs,
     byStatus: result.byStatus,
     ...(result.rate ? { rate: result.rate } : {}),
+    ...(result.drain ? { drain: result.drain } : {}),
     ...(result.runner ? { runner: result.runner } : {}),
     stopped: result.stopped,
     thresholds: verdicts.map(({ expr, ok, actual }) => ({ expr, ok, actual })),

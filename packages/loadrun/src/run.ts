@@ -8,6 +8,10 @@ import { Recorder } from './recorder.js'
 import { checkSettings, maxConcurrency } from './settings.js'
 import type { RateReport, RunOptions, RunResult, RunnerLoad } from './types.js'
 
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000
+}
+
 /** Mean event-loop delay past which a run says the runner, not only the target, shaped its latencies. */
 export const saturatedMeanMs = 20
 
@@ -61,6 +65,9 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
     const delay = monitorEventLoopDelay({ resolution: 10 })
     delay.enable()
     const start = performance.now()
+    const plannedS = settings.durationS
+    const until = plannedS === undefined ? undefined : start + plannedS * 1000
+    if (until !== undefined) recorder.setCutoff(until)
     let secondStart = start
     const ticker = setInterval(() => {
       const now = performance.now()
@@ -75,7 +82,6 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
         rate = await runOpenLoop(context, settings)
       } else {
         const plan = { concurrency: settings.concurrency, calls: settings.calls }
-        const until = settings.durationS === undefined ? undefined : start + settings.durationS * 1000
         await runClosedLoop(context, until === undefined ? plan : { ...plan, until })
       }
     } finally {
@@ -91,14 +97,20 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
     }
 
     const totals = recorder.totals()
-    const durationS = (end - start) / 1000
+    // A run with a duration is measured over it, as wrk does: the calls it waited for past the end are its drain.
+    const measuredEnd = until === undefined ? end : Math.min(end, until)
+    const durationS = (measuredEnd - start) / 1000
+    const drained = recorder.drainedCalls
+    const drain =
+      until !== undefined && drained > 0 ? { calls: drained, seconds: round3((end - until) / 1000) } : undefined
     return {
       ...totals,
       errorRate: totals.calls === 0 ? 0 : totals.errors / totals.calls,
-      durationS: Math.round(durationS * 1000) / 1000,
-      throughput: durationS > 0 ? Math.round((totals.calls / durationS) * 100) / 100 : 0,
+      durationS: round3(durationS),
+      throughput: durationS > 0 ? Math.round(((totals.calls - drained) / durationS) * 100) / 100 : 0,
       stopped: controller.signal.aborted,
       ...(rate ? { rate } : {}),
+      ...(drain ? { drain } : {}),
       settings,
       runner: runnerLoad(delay),
     }

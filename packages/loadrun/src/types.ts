@@ -82,6 +82,11 @@ export interface RunResult {
   /** True when the run was stopped before its end; the figures cover what had ended. */
   stopped: boolean
   rate?: RateReport
+  /**
+   * A run with a duration stops starting calls when it is up, then waits for the calls in flight: those ended after it
+   * (counted in the figures, left out of the throughput, whose duration is the planned one) and the wait.
+   */
+  drain?: { calls: number; seconds: number }
   settings: RunSettings
   /**
    * How late the runner's own event loop ran during the measured run: whether the figures include its queueing.

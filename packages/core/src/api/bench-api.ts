@@ -70,6 +70,8 @@ export interface BenchResult {
   timeline: BenchSecond[]
   stopped: boolean
   rate?: { requested: number; achieved: number; notStarted: number; maxStartDelayMs: number; met: boolean }
+  /** Calls a run with a duration waited for after it (in the figures, not in the throughput) and that wait. */
+  drain?: { calls: number; seconds: number }
   settings: BenchSettings
   thresholds: { expr: string; ok: boolean; actual: number }[]
   /**
