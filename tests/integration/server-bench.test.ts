@@ -218,6 +218,20 @@ describe('server-side benchmarks', () => {
   it('stops a run early: calls in flight cancelled, the partial result kept, busy refusals while two run', async () => {
     const first = await bench('slow', { mode: 'closed', durationS: 60, concurrency: 2 })
     const second = await bench('slow', { mode: 'closed', durationS: 60, concurrency: 2 })
+    // A page that lost the ids (a reload) finds both running runs, without their requests.
+    const listed = await api('/api/bench/list', {})
+    expect(listed.status).toBe(200)
+    const runs = listed.json.runs as Array<Record<string, unknown>>
+    const running = runs.filter((run) => run.state === 'running')
+    expect(running.map((run) => run.run).sort()).toEqual([first.json.run, second.json.run].sort())
+    expect(running[0]).toEqual({
+      run: expect.any(String) as string,
+      state: 'running',
+      target: { protocol: 'rest', url: `${origin}/openapi.json`, service: 'load', method: 'slow' },
+      settings: { mode: 'closed', durationS: 60, concurrency: 2 },
+      startedAt: expect.any(Number) as number,
+    })
+    expect((await api('/api/bench/list', { all: true })).status).toBe(400)
     hits.mockClear()
     const third = await bench('fast', { mode: 'closed', calls: 10, concurrency: 1 })
     expect(third.status).toBe(503)

@@ -86,6 +86,16 @@ export interface BenchResult {
   runner?: { loopDelayMs: { mean: number; p50: number; p99: number; max: number }; saturated: boolean }
 }
 
+/**
+ * `POST /api/bench/list` (body `{}`): the runs this workbench holds — running ones and the latest finished — so a page
+ * that was reloaded can find, show and stop them. Summaries only: no timeline, result or request.
+ */
+export interface BenchListResponse {
+  runs: BenchRunSummary[]
+}
+
+export type BenchRunSummary = Pick<BenchStatus, 'run' | 'state' | 'target' | 'settings' | 'startedAt' | 'error'>
+
 export type BenchRunState = 'running' | 'finished' | 'stopped' | 'failed'
 
 export interface BenchStatus {

@@ -8,6 +8,7 @@ import type {
   BenchExportRequest,
   BenchExportResponse,
   BenchResult,
+  BenchRunSummary,
   BenchSecond,
   BenchStartRequest,
   BenchStatus,
@@ -35,6 +36,8 @@ export interface BenchRuns {
   /** Stops the run (calls in flight are cancelled) and answers once it has ended, with its partial result. */
   stop(run: string): Promise<BenchStatus>
   status(run: string): BenchStatus
+  /** The runs held (running, then the latest finished), oldest first, as summaries. */
+  list(): BenchRunSummary[]
   /** The ended run as a file; `conflict` while it is still running. */
   exportRun(request: BenchExportRequest): Promise<BenchExportResponse>
   /** Every `bench.progress` and `bench.ended` message; returns the unsubscribe function. */
@@ -168,6 +171,18 @@ export function createBenchRuns(deps: {
       return run.status
     },
     status: (id) => find(id).status,
+    list: () =>
+      [...runs.values()].map(({ status }) => {
+        const summary: BenchRunSummary = {
+          run: status.run,
+          state: status.state,
+          target: status.target,
+          settings: status.settings,
+          startedAt: status.startedAt,
+        }
+        if (status.error !== undefined) summary.error = status.error
+        return summary
+      }),
     async exportRun({ run: id, format, secrets }) {
       const found = find(id)
       const { result } = found.status
