@@ -169,11 +169,16 @@ describe('server-side benchmarks', () => {
     expect(perSecond).toBe(10)
     // The result as files: JSON as `wirebench bench --json` prints it, CSV a row a second then the total, k6 summary.
     const file = async (format: string) => (await api('/api/bench/export', { run: json.run, format })).json
-    expect(JSON.parse(String((await file('json')).text))).toMatchObject({
+    const exported = JSON.parse(String((await file('json')).text)) as Record<string, unknown>
+    expect(exported).toMatchObject({
+      // What was measured, so the file stands on its own (never the call's metadata).
+      target: { protocol: 'rest', url: `${origin}/openapi.json`, service: 'load', method: 'flaky' },
       calls: 100,
       errors: 10,
       byStatus: { '503': 10 },
+      settings: { mode: 'closed' },
     })
+    expect(exported.timeline).toEqual(result.timeline)
     const csv = await file('csv')
     expect(csv).toMatchObject({ mediaType: 'text/csv', fileName: expect.stringMatching(/\.csv$/) })
     expect(String(csv.text).trimEnd().split('\n').at(-1)).toMatch(/^total,100,10,/)

@@ -198,7 +198,8 @@ export function createBenchRuns(deps: {
           return {
             fileName: `${base}.json`,
             mediaType: 'application/json',
-            text: `${JSON.stringify(resultJson(result, result.thresholds), null, 2)}\n`,
+            // A file on its own says what was measured (the target without metadata) and how it went second by second.
+            text: `${JSON.stringify({ target: found.status.target, ...resultJson(result, result.thresholds), timeline: result.timeline }, null, 2)}\n`,
           }
         case 'csv':
           return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }
