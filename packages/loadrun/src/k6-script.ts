@@ -36,6 +36,8 @@ export interface K6ScriptInput {
   settings: RunSettings
   thresholds?: readonly string[]
   secrets?: readonly K6Secret[]
+  /** Said at the top of the script as comments (what the script does not reproduce). */
+  notes?: readonly string[]
 }
 
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -71,6 +73,7 @@ export function k6Script(input: K6ScriptInput): string {
   const options = { scenarios: { bench: scenario(input.settings) }, thresholds: k6Thresholds(input) }
   const lines = [
     '// Written by Wirebench from a benchmark. Run: k6 run <this file> (secrets come from the environment, -e NAME=…).',
+    ...(input.notes ?? []).map((note) => `// ${note.replace(/\s*\n\s*/g, ' ')}`),
     ...imports(input.target),
     '',
     `export const options = ${JSON.stringify(options, null, 2)}`,

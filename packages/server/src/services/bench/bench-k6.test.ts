@@ -78,4 +78,23 @@ describe('the k6 script of a benchmark run', () => {
     )
     expect(script).not.toContain('s3cret')
   })
+
+  it("says so when the run filled variables per call and the script holds one call's values", () => {
+    const templated: BenchStartRequest = {
+      ...grpcRun,
+      call: { ...grpcRun.call, protocol: 'graphql', metadata: {}, messages: [{ variables: { id: '${random}' } }] },
+    }
+    const sent = {
+      method: 'POST',
+      url: 'http://127.0.0.1:4000/graphql',
+      headers: [['content-type', 'application/json']] as Array<[string, string]>,
+      body: '{"variables":{"id":"3956152237"}}',
+    }
+    const script = k6Script(benchK6Input({ request: templated, sent, secrets: [] }, []))
+    expect(script).toMatch(/^\/\/ The benchmark filled \$\{…\} variables afresh for every call; this script sends/m)
+    const plain = k6Script(
+      benchK6Input({ request: { ...templated, call: { ...templated.call, messages: [{}] } }, sent, secrets: [] }, []),
+    )
+    expect(plain).not.toContain('afresh')
+  })
 })

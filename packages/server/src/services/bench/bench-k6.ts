@@ -157,5 +157,13 @@ export function benchK6Input(source: BenchK6Source, thresholds: readonly string[
   }
   // Longest first: a secret that contains another is replaced whole.
   secrets.sort((a, b) => b.value.length - a.value.length)
-  return { target, settings, thresholds, secrets }
+  // The run made `${uuid}`, `${random}`… afresh for every call; a written request holds one call's values.
+  const isTemplated = JSON.stringify([call.messages, call.metadata ?? {}]).includes('${')
+  const notes = isTemplated
+    ? [
+        'The benchmark filled ${…} variables afresh for every call; this script sends the values of one call. ' +
+          'For fresh values, replace them with k6 expressions (uuidv4() from k6 utils, Math.random()).',
+      ]
+    : []
+  return { target, settings, thresholds, secrets, notes }
 }
