@@ -56,7 +56,7 @@ export async function runBench(
     const onInterrupt = (): void => stop.abort()
     process.once('SIGINT', onInterrupt)
     // A terminal sees each second as it ends; pipes and --json get only the result.
-    const progress = io.isTTY && flags.json !== true ? createProgressPrinter(io) : undefined
+    const progress = io.isTTY && flags.json !== true ? createProgressPrinter(io, settings) : undefined
     const result = await runBenchmark({
       call,
       settings,
