@@ -145,12 +145,14 @@ describe('wirebench bench against the REST demo', () => {
     const eraseLine = `${String.fromCharCode(27)}[2K`
     const writes = err.split('\r').slice(1)
     expect(writes.every((write) => write.startsWith(eraseLine))).toBe(true)
+    // A bar of the time gone and the seconds left, then the second's figures.
     const seconds = writes.map((write) =>
-      /^(\d+) s {2}\d+ calls\/s {2}p50 [\d.]+ ms {2}p90 [\d.]+ ms {2}p99 [\d.]+ ms {2}errors 0 {2}in flight [01]\n?$/.exec(
+      /^\[[#-]{20}\] +\d+ % {2}(\d+) s left {2}\d+ calls\/s {2}p50 [\d.]+ ms {2}p99 [\d.]+ ms {2}errors 0 {2}in flight [01]\n?$/.exec(
         write.slice(eraseLine.length),
       ),
     )
-    expect(seconds.map((match) => match?.[1])).toEqual(['1', '2', '3'])
+    expect(seconds.map((match) => match?.[1])).toEqual(['2', '1', '0'])
+    expect(writes.at(-1)).toContain('[####################] 100 %')
     expect(err.endsWith('\n')).toBe(true)
     expect(out).toMatch(/^calls \d+ {3}errors 0 \(0\.00 %\) {3}duration 2\.3\d* s/m)
   })
