@@ -39,8 +39,8 @@ const mb = (bytes) => bytes / 1024 / 1024
 
 function sample(atS) {
   globalThis.gc?.()
-  const { rss, heapUsed } = process.memoryUsage()
-  return { atS, rss: mb(rss), heap: mb(heapUsed) }
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage()
+  return { atS, rss: mb(rss), heap: mb(heapUsed), heapTotal: mb(heapTotal), external: mb(external) }
 }
 
 try {
@@ -65,7 +65,8 @@ try {
     samples.push(sample(atS))
     const last = samples.at(-1)
     console.log(
-      `  ${last.atS.toFixed(0).padStart(4)} s  rss ${last.rss.toFixed(1)} MB  heap ${last.heap.toFixed(1)} MB`,
+      `  ${last.atS.toFixed(0).padStart(4)} s  rss ${last.rss.toFixed(1)} MB  heap ${last.heap.toFixed(1)} MB` +
+        `  (V8 heap reserved ${last.heapTotal.toFixed(1)} MB, external ${last.external.toFixed(1)} MB)`,
     )
   }
   const warm = samples.find((s) => s.atS >= warmS) ?? samples[0]
@@ -89,6 +90,19 @@ try {
   console.log(
     `after warm-up (${warm.atS.toFixed(0)} s to ${end.atS.toFixed(0)} s): RSS ${warm.rss.toFixed(1)} -> ${end.rss.toFixed(1)} MB (range ${Math.min(...rssValues).toFixed(1)}–${Math.max(...rssValues).toFixed(1)}), trend ${(slope('rss') * minutes).toFixed(1)} MB over the run; heap ${warm.heap.toFixed(1)} -> ${end.heap.toFixed(1)} MB, trend ${(slope('heap') * minutes).toFixed(1)} MB   (goal <= 10 MB growth)`,
   )
+  // The saw-tooth makes any two samples (and a slope pulled by one late spike) a poor measure: the medians of the
+  // first and last two minutes after warm-up say whether the floor moved.
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  const window = Math.max(1, Math.round(120 / sampleEveryS))
+  const first = steady.slice(0, window)
+  const last = steady.slice(-window)
+  for (const key of ['rss', 'heapTotal', 'external']) {
+    const from = median(first.map((s) => s[key]))
+    const to = median(last.map((s) => s[key]))
+    console.log(
+      `  ${key.padEnd(9)} median of the first ${first.length} samples ${from.toFixed(1)} MB, of the last ${last.length} ${to.toFixed(1)} MB: ${(to - from).toFixed(1)} MB`,
+    )
+  }
   console.log(
     `load average after: ${loadavg()
       .map((n) => n.toFixed(2))

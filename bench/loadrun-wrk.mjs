@@ -8,6 +8,7 @@
 // The target runs in a child process, so it shares an event loop with neither client; wrk uses one thread (-t1), as
 // Node does. Check `uptime` first: on a loaded machine every ratio drifts toward whichever client is leanest in CPU.
 import { execFileSync, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -39,13 +40,35 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 60000
 server.listen(0, '127.0.0.1', () => { origin = 'http://127.0.0.1:' + server.address().port; console.log(origin) })`
 
+/**
+ * CPU time (user + system, µs) of this process's children that have been waited for (/proc/self/stat cutime + cstime,
+ * in clock ticks): wrk's own, once it has exited. CPU per call is the figure a loaded machine distorts least — a
+ * throughput ratio drifts toward whichever client the scheduler favours.
+ */
+const ticksPerS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }))
+function childrenCpuUs() {
+  const stat = readFileSync('/proc/self/stat', 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[13]) + Number(fields[14])) * 1e6) / ticksPerS
+}
+const ownCpuUs = () => {
+  const { user, system } = process.cpuUsage()
+  return user + system
+}
+
 function wrk() {
+  const cpuBefore = childrenCpuUs()
   const out = execFileSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, `${origin}/fast`], { encoding: 'utf8' })
-  return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1])
+  return {
+    rate: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+    cpuUsPerCall: (childrenCpuUs() - cpuBefore) / requests,
+  }
 }
 
 async function bareRunner() {
   const pool = new Pool(origin, { connections })
+  const cpuBefore = ownCpuUs()
   try {
     const result = await runBenchmark({
       call: async (signal) => {
@@ -55,13 +78,14 @@ async function bareRunner() {
       },
       settings: { mode: 'closed', durationS: seconds, concurrency: connections, warmup: 2000 },
     })
-    return result.throughput
+    return { rate: result.throughput, cpuUsPerCall: (ownCpuUs() - cpuBefore) / (result.calls + 2000) }
   } finally {
     await pool.close()
   }
 }
 
 async function workbenchRun() {
+  const cpuBefore = ownCpuUs()
   const { run } = await post('/api/bench/start', {
     call: { protocol: 'rest', url: `${origin}/openapi.json`, service: 'load', method: 'fast', messages: [{}] },
     settings: { mode: 'closed', durationS: seconds, concurrency: connections, warmup: 2000 },
@@ -71,7 +95,8 @@ async function workbenchRun() {
     await new Promise((resolve) => setTimeout(resolve, 100))
     status = await post('/api/bench/status', { run })
   } while (status.state === 'running')
-  return status.result.throughput
+  // The whole process: runner, REST plugin, invoke service, and the status requests above (ten a second).
+  return { rate: status.result.throughput, cpuUsPerCall: (ownCpuUs() - cpuBefore) / (status.result.calls + 2000) }
 }
 
 /** Self time per function of a CPU profile, the top `n`, as percentages of the samples. */
@@ -91,6 +116,42 @@ function topSelf(profile, n) {
     .sort((a, b) => b[1] - a[1])
     .slice(0, n)
     .map(([key, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${key}`)
+}
+
+/**
+ * Self time by owner (ours by package, undici, Node's own JS, GC), as percentages of the busy samples. Native code
+ * (a socket write, a V8 builtin) counts for the JS that called it, marked "native": a write's syscall is undici's.
+ */
+function byOwner(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parentOf = new Map()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id)
+  const ownerOf = (url) => {
+    const ours = /\/packages\/([^/]+(?:\/[^/]+)?)\/dist\//.exec(url)?.[1]
+    if (ours) return `ours: ${ours.replace(/^protocols\//, 'protocol-')}`
+    if (url.includes('node_modules/')) return url.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, '$1')
+    return "node's JS"
+  }
+  const owners = new Map()
+  let busy = 0
+  profile.samples.forEach((id, i) => {
+    const { url, functionName } = byId.get(id).callFrame
+    if (functionName === '(idle)') return
+    let key
+    if (url) key = ownerOf(url)
+    else if (functionName.startsWith('(')) key = functionName
+    else {
+      let caller = parentOf.get(id)
+      while (caller !== undefined && !byId.get(caller).callFrame.url) caller = parentOf.get(caller)
+      key = `${caller === undefined ? 'unknown' : ownerOf(byId.get(caller).callFrame.url)} (native)`
+    }
+    const dt = profile.timeDeltas[i] ?? 0
+    owners.set(key, (owners.get(key) ?? 0) + dt)
+    busy += dt
+  })
+  return [...owners]
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, us]) => `  ${((100 * us) / busy).toFixed(1).padStart(5)} %  ${key}`)
 }
 
 const child = spawn(process.execPath, ['-e', targetSource], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -122,13 +183,18 @@ try {
   const profile = session ? (await session.post('Profiler.stop')).profile : undefined
   const again = wrk()
   const f = (n) => n.toFixed(2)
-  const wrkRate = (baseline + again) / 2
+  const wrkRate = (baseline.rate + again.rate) / 2
+  const wrkCpu = (baseline.cpuUsPerCall + again.cpuUsPerCall) / 2
+  const cpu = (arm) =>
+    `CPU ${arm.cpuUsPerCall.toFixed(1)} µs a call = ${f(wrkCpu / arm.cpuUsPerCall)}x wrk's efficiency`
   console.log(
-    `closed loop c=${connections}, ${seconds} s each: wrk ${Math.round(baseline)}/s and ${Math.round(again)}/s (before and after)`,
+    `closed loop c=${connections}, ${seconds} s each: wrk ${Math.round(baseline.rate)}/s and ${Math.round(again.rate)}/s (before and after), CPU ${wrkCpu.toFixed(1)} µs a request`,
   )
-  console.log(`  runner + bare undici call:        ${Math.round(bare)}/s = ${f(bare / wrkRate)}x wrk`)
   console.log(
-    `  workbench /api/bench (REST path): ${Math.round(workbench)}/s = ${f(workbench / wrkRate)}x wrk   (goal >= 0.9)`,
+    `  runner + bare undici call:        ${Math.round(bare.rate)}/s = ${f(bare.rate / wrkRate)}x wrk; ${cpu(bare)}`,
+  )
+  console.log(
+    `  workbench /api/bench (REST path): ${Math.round(workbench.rate)}/s = ${f(workbench.rate / wrkRate)}x wrk   (goal >= 0.9); ${cpu(workbench)}`,
   )
   console.log(
     `load average after: ${loadavg()
@@ -138,6 +204,8 @@ try {
   if (profile) {
     console.log('workbench arm, CPU profile (self time, top 25):')
     for (const line of topSelf(profile, 25)) console.log(line)
+    console.log('workbench arm, self time by owner (share of the busy samples, idle left out):')
+    for (const line of byOwner(profile)) console.log(line)
   }
 } finally {
   await wb.close()

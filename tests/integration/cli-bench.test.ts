@@ -68,6 +68,15 @@ describe('wirebench bench against the REST demo', () => {
     ])
   })
 
+  it("exits 2 with the plugin's words when every call is refused before it is sent", async () => {
+    // No -d: getBook's required bookId is missing, so no call can be made; a table of 100 % invalid_request would
+    // measure nothing.
+    const { code, out, err } = await cli(['Books/getBook', '-n', '200', '-c', '4'])
+    expect(code, err).toBe(2)
+    expect(err).toMatch(/bookId/)
+    expect(out).not.toMatch(/invalid_request/)
+  })
+
   it('exits 1 when a threshold fails, counting errors by HTTP status in the table', async () => {
     const { code, out } = await cli([
       'Books/getBook',
@@ -136,12 +145,14 @@ describe('wirebench bench against the REST demo', () => {
     const eraseLine = `${String.fromCharCode(27)}[2K`
     const writes = err.split('\r').slice(1)
     expect(writes.every((write) => write.startsWith(eraseLine))).toBe(true)
+    // A bar of the time gone and the seconds left, then the second's figures.
     const seconds = writes.map((write) =>
-      /^(\d+) s {2}\d+ calls\/s {2}p50 [\d.]+ ms {2}p90 [\d.]+ ms {2}p99 [\d.]+ ms {2}errors 0 {2}in flight [01]\n?$/.exec(
+      /^\[[#-]{20}\] +\d+ % {2}(\d+) s left {2}\d+ calls\/s {2}p50 [\d.]+ ms {2}p99 [\d.]+ ms {2}errors 0 {2}in flight [01]\n?$/.exec(
         write.slice(eraseLine.length),
       ),
     )
-    expect(seconds.map((match) => match?.[1])).toEqual(['1', '2', '3'])
+    expect(seconds.map((match) => match?.[1])).toEqual(['2', '1', '0'])
+    expect(writes.at(-1)).toContain('[####################] 100 %')
     expect(err.endsWith('\n')).toBe(true)
     expect(out).toMatch(/^calls \d+ {3}errors 0 \(0\.00 %\) {3}duration 2\.3\d* s/m)
   })
@@ -152,7 +163,7 @@ describe('wirebench bench against the REST demo', () => {
     expect(threshold.err).toContain('--threshold: Threshold "p96 < 1ms": unknown metric "p96".')
     const concurrency = await cli(['Books/getBook', '-c', '5000'])
     expect(concurrency.code).toBe(2)
-    expect(concurrency.err).toContain('-c must be a whole number from 1 to 1000, not 5000')
+    expect(concurrency.err).toContain('-c must be a whole number of calls at once from 1 to 1,000, not 5000')
     const both = await cli(['Books/getBook', '-n', '5', '--duration', '1'])
     expect(both.code).toBe(2)
     expect(both.err).toContain('Give -n or --duration, not both.')

@@ -1,7 +1,8 @@
 /**
  * A benchmark run exported as a k6 script (`POST /api/bench/export {format: 'k6-script'}`) over a real socket: the
  * request as the REST plugin put it on the wire, the run's load shape and thresholds, credential headers and the
- * page's secret values as `__ENV` references, never as text; a protocol without a k6 counterpart is refused by name.
+ * page's secret values as `__ENV` references, never as text; a WebSocket exchange (against a `ws` server) over `k6/ws`
+ * with its frames; a frame k6's exchange cannot send is refused by name.
  */
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'acorn'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocketServer } from 'ws'
 import type { BenchExportResponse, BenchStatus } from '@wirebench/core'
 import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
@@ -22,6 +24,11 @@ let origin = ''
 let wb: StandaloneServer
 let base = ''
 let configDir = ''
+let sockets: WebSocketServer
+let wsOrigin = ''
+/** What the WebSocket target saw: each upgrade's URL and headers, and every text frame. */
+const upgrades: Array<{ url: string; authorization: string | undefined }> = []
+const frames: string[] = []
 
 async function api<T>(path: string, body: unknown): Promise<{ status: number; json: T }> {
   const response = await fetch(`${base}${path}`, {
@@ -55,6 +62,16 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(target.address() as AddressInfo).port}`
+  sockets = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/chat' })
+  sockets.on('connection', (socket, request) => {
+    upgrades.push({ url: request.url ?? '', authorization: request.headers.authorization })
+    socket.on('message', (data: Buffer) => {
+      frames.push(data.toString('utf8'))
+      socket.send(`echo ${data.toString('utf8')}`)
+    })
+  })
+  await new Promise((resolve) => sockets.once('listening', resolve))
+  wsOrigin = `ws://127.0.0.1:${(sockets.address() as AddressInfo).port}`
   configDir = await mkdtemp(join(tmpdir(), 'wb-benchk6-'))
   wb = await createStandaloneServer({ port: 0, configDir, uiDir: null, logLevel: false })
   base = await wb.listen()
@@ -64,8 +81,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await wb.close()
   await new Promise((resolve) => target.close(resolve))
+  await new Promise((resolve) => sockets.close(resolve))
   await rm(configDir, { recursive: true, force: true })
 })
+
+async function ended(run: string): Promise<BenchStatus> {
+  for (;;) {
+    const status = (await api<BenchStatus>('/api/bench/status', { run })).json
+    if (status.state !== 'running') return status
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
 
 describe('a benchmark exported as a k6 script', () => {
   it('writes the REST request as sent, the load shape and thresholds, and secrets as __ENV references', async () => {
@@ -83,11 +109,7 @@ describe('a benchmark exported as a k6 script', () => {
     })
     expect(started.status).toBe(200)
     const { run } = started.json
-    for (;;) {
-      const status = (await api<BenchStatus>('/api/bench/status', { run })).json
-      if (status.state !== 'running') break
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await ended(run)
     const exported = await api<BenchExportResponse>('/api/bench/export', {
       run,
       format: 'k6-script',
@@ -104,6 +126,73 @@ describe('a benchmark exported as a k6 script', () => {
     expect(script).toContain('"shared-iterations"')
     expect(script).toContain('"p(95)<250"')
     expect(script).not.toContain('s3cret')
+  })
+
+  it('writes a WebSocket exchange over k6/ws: its frames in order, credentials and the query API key as __ENV', async () => {
+    expect((await api('/api/discover', { urls: [`${wsOrigin}/chat`] })).status).toBe(200)
+    const call = {
+      protocol: 'websocket',
+      url: `${wsOrigin}/chat`,
+      service: 'chat',
+      method: 'connect',
+      messages: [{ text: `hello ${COPY}` }, { op: 'subscribe', room: 'tea' }, { close: { code: 1000 } }],
+      metadata: {
+        authorization: TOKEN,
+        'x-tenant': 'blue',
+        __workbenchApiKeyQuery__: JSON.stringify([{ name: 'key', value: 'query-s3cret' }]),
+      },
+    }
+    const started = await api<{ run: string }>('/api/bench/start', {
+      call,
+      settings: { mode: 'closed', calls: 12, concurrency: 3 },
+      thresholds: ['p99 < 500ms', 'error-rate < 0.01'],
+    })
+    expect(started.status).toBe(200)
+    const status = await ended(started.json.run)
+    // The run itself went through the WebSocket plugin: every exchange answered, with the credentials sent.
+    expect(status.result).toMatchObject({ calls: 12, errors: 0 })
+    expect(upgrades.at(-1)).toEqual({ url: '/chat?key=query-s3cret', authorization: TOKEN })
+    // (The discovery probe's upgrade came first, without metadata.)
+    expect(frames.filter((frame) => frame === `hello ${COPY}`)).toHaveLength(12)
+    expect(frames.filter((frame) => frame === '{"op":"subscribe","room":"tea"}')).toHaveLength(12)
+
+    const exported = await api<BenchExportResponse>('/api/bench/export', {
+      run: started.json.run,
+      format: 'k6-script',
+      secrets: [COPY],
+    })
+    expect(exported.status).toBe(200)
+    const script = exported.json.text
+    expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+    expect(script).toContain("import ws from 'k6/ws'")
+    expect(script).toContain(
+      'const frames = ["hello " + __ENV.WB_SECRET_1, "{\\"op\\":\\"subscribe\\",\\"room\\":\\"tea\\"}"]',
+    )
+    expect(script).toContain(`ws.connect("${wsOrigin}/chat?key=" + __ENV.WB_QUERY_KEY, { headers: {`)
+    expect(script).toContain('"authorization": __ENV.WB_AUTHORIZATION')
+    expect(script).toContain('"x-tenant": "blue"')
+    expect(script).toContain('"executor": "shared-iterations",\n      "vus": 3,\n      "iterations": 12')
+    expect(script).toContain('"ws_session_duration": [\n      "p(99)<500"')
+    expect(script).not.toContain('s3cret')
+    expect(script).not.toContain('__workbench')
+  })
+
+  it('refuses a WebSocket run that sends a binary frame, naming the message', async () => {
+    const started = await api<{ run: string }>('/api/bench/start', {
+      call: {
+        protocol: 'websocket',
+        url: `${wsOrigin}/chat`,
+        service: 'chat',
+        method: 'connect',
+        messages: ['hi', { binary: 'AAEC' }],
+      },
+      settings: { mode: 'closed', calls: 2, concurrency: 1 },
+    })
+    expect(started.status).toBe(200)
+    await ended(started.json.run)
+    const refused = await api<{ detail: string }>('/api/bench/export', { run: started.json.run, format: 'k6-script' })
+    expect(refused.status).toBe(400)
+    expect(refused.json.detail).toMatch(/Message 2 is a binary frame/)
   })
 
   it('refuses an unknown format and a run it does not know, naming them', async () => {

@@ -27,6 +27,7 @@ function openApi(origin: string): Record<string, unknown> {
       '/fast': get('fast', [{ name: 'x-id', in: 'header', schema: { type: 'string' } }]),
       '/slow': get('slow'),
       '/every-10th-fails': get('flaky'),
+      '/items/{id}': get('item', [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]),
     },
   }
 }
@@ -96,6 +97,18 @@ async function finished(run: string): Promise<BenchStatus> {
 }
 
 describe('server-side benchmarks', () => {
+  it("fails the run with the plugin's words when every call is refused before it is sent, sending nothing", async () => {
+    // No `id` for a required path parameter: the REST plugin refuses the call before the wire, so a load result of
+    // 100 % `invalid_request` would measure nothing; the run fails and says what is missing.
+    const started = await bench('item', { mode: 'closed', calls: 500, concurrency: 8, warmup: 20 })
+    expect(started.status).toBe(200)
+    const status = await finished(started.json.run as string)
+    expect(status.state).toBe('failed')
+    expect(status.error).toMatch(/\bid\b/)
+    expect(status.result).toBeUndefined()
+    expect(hits).not.toHaveBeenCalled()
+  })
+
   it('runs through the invoke path with variables fresh per call, thresholds judged, progress on the live socket', async () => {
     const live = await connectLive(liveUrl(base), { token: wb.token })
     try {
@@ -156,11 +169,16 @@ describe('server-side benchmarks', () => {
     expect(perSecond).toBe(10)
     // The result as files: JSON as `wirebench bench --json` prints it, CSV a row a second then the total, k6 summary.
     const file = async (format: string) => (await api('/api/bench/export', { run: json.run, format })).json
-    expect(JSON.parse(String((await file('json')).text))).toMatchObject({
+    const exported = JSON.parse(String((await file('json')).text)) as Record<string, unknown>
+    expect(exported).toMatchObject({
+      // What was measured, so the file stands on its own (never the call's metadata).
+      target: { protocol: 'rest', url: `${origin}/openapi.json`, service: 'load', method: 'flaky' },
       calls: 100,
       errors: 10,
       byStatus: { '503': 10 },
+      settings: { mode: 'closed' },
     })
+    expect(exported.timeline).toEqual(result.timeline)
     const csv = await file('csv')
     expect(csv).toMatchObject({ mediaType: 'text/csv', fileName: expect.stringMatching(/\.csv$/) })
     expect(String(csv.text).trimEnd().split('\n').at(-1)).toMatch(/^total,100,10,/)
@@ -172,6 +190,7 @@ describe('server-side benchmarks', () => {
       await bench('fast', { mode: 'closed', calls: 10, concurrency: 5000 }),
       await bench('fast', { mode: 'open', rate: 1_000_000, durationS: 1, concurrency: 10 }),
       await bench('fast', { mode: 'closed', durationS: 7200, concurrency: 1 }),
+      await bench('fast', { mode: 'open', rate: -5, durationS: 1, concurrency: 1 }),
       await bench('fast', { mode: 'closed', calls: 10, concurrency: 1 }, { thresholds: ['p95 fast'] }),
       await api('/api/bench/start', {
         call: { protocol: 'nope', url: `${origin}/openapi.json`, service: 'load', method: 'fast', messages: [{}] },
@@ -192,14 +211,32 @@ describe('server-side benchmarks', () => {
     // A start that slipped through would have called by now: the target saw nothing.
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(hits).not.toHaveBeenCalled()
-    expect(refusals.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 403])
+    expect(refusals.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, 403])
     expect(String(refusals[0]!.json.detail)).toMatch(/1000/)
     expect(String(refusals[1]!.json.detail)).toMatch(/Rate 1000000 is above this workbench's limit of 20000/)
+    // The body's field, a readable range with this workbench's cap on top.
+    expect(refusals[3]!.json.detail).toBe(
+      'settings.rate must be a number of calls per second from 0.00028 to 20,000, not -5.',
+    )
   })
 
   it('stops a run early: calls in flight cancelled, the partial result kept, busy refusals while two run', async () => {
     const first = await bench('slow', { mode: 'closed', durationS: 60, concurrency: 2 })
     const second = await bench('slow', { mode: 'closed', durationS: 60, concurrency: 2 })
+    // A page that lost the ids (a reload) finds both running runs, without their requests.
+    const listed = await api('/api/bench/list', {})
+    expect(listed.status).toBe(200)
+    const runs = listed.json.runs as Array<Record<string, unknown>>
+    const running = runs.filter((run) => run.state === 'running')
+    expect(running.map((run) => run.run).sort()).toEqual([first.json.run, second.json.run].sort())
+    expect(running[0]).toEqual({
+      run: expect.any(String) as string,
+      state: 'running',
+      target: { protocol: 'rest', url: `${origin}/openapi.json`, service: 'load', method: 'slow' },
+      settings: { mode: 'closed', durationS: 60, concurrency: 2 },
+      startedAt: expect.any(Number) as number,
+    })
+    expect((await api('/api/bench/list', { all: true })).status).toBe(400)
     hits.mockClear()
     const third = await bench('fast', { mode: 'closed', calls: 10, concurrency: 1 })
     expect(third.status).toBe(503)

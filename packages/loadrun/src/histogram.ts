@@ -33,17 +33,21 @@ const emptySummary: LatencySummary = { min: 0, mean: 0, p50: 0, p75: 0, p90: 0, 
 export function summarise(histogram: LatencyHistogram): LatencySummary {
   if (histogram.totalCount === 0) return { ...emptySummary }
   const at = (percentile: number): number => toMs(histogram.getValueAtPercentile(percentile))
+  const min = toMs(histogram.minNonZeroValue)
+  // The top of the highest bucket, as the percentiles report theirs, so that p99.9 never exceeds max.
+  const max = at(100)
   return {
-    min: toMs(histogram.minNonZeroValue),
-    mean: toMs(histogram.mean),
+    min,
+    // The mean comes from bucket midpoints and min from a bucket's bottom, so on a few calls in one bucket the mean
+    // could read below the min: it is kept between the two.
+    mean: Math.min(max, Math.max(min, toMs(histogram.mean))),
     p50: at(50),
     p75: at(75),
     p90: at(90),
     p95: at(95),
     p99: at(99),
     p999: at(99.9),
-    // The top of the highest bucket, as the percentiles report theirs, so that p99.9 never exceeds max.
-    max: at(100),
+    max,
   }
 }
 

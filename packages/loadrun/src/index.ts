@@ -1,6 +1,10 @@
 /** The benchmark runner: closed- and open-loop load over any call function, HDR histograms, thresholds. */
 export { runBenchmark } from './run.js'
+export { cancellationOf } from './run-cancellation.js'
+export { isRequestRefusal } from './request-refusal.js'
+export type { CallCancellation } from './run-cancellation.js'
 export { checkSettings, maxConcurrency } from './settings.js'
+export type { SettingsCheckOptions } from './settings.js'
 export { evaluateThresholds, parseThreshold } from './thresholds.js'
 export { k6Summary, resultCsv, resultJson } from './report-formats.js'
 export { k6Script } from './k6-script.js'
@@ -16,5 +20,6 @@ export type {
   RunOptions,
   RunResult,
   RunSettings,
+  RunnerLoad,
   SecondProgress,
 } from './types.js'

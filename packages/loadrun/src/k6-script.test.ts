@@ -102,7 +102,8 @@ describe('k6 script export', () => {
     })
     parsed(script)
     expect(script).toContain("import ws from 'k6/ws'")
-    expect(script).toContain('socket.send("{\\"op\\":\\"ping\\"}")')
+    expect(script).toContain('const frames = ["{\\"op\\":\\"ping\\"}"]')
+    expect(script).toContain("socket.on('message', step)")
     expect(script).toContain('"sid=" + __ENV.SID')
     expect(optionsOf(script)).toMatchObject({
       scenarios: { bench: { executor: 'constant-vus', vus: 3, duration: '20s' } },

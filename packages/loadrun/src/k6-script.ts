@@ -28,7 +28,7 @@ export type K6Target =
       message: unknown
       metadata: Record<string, string>
     }
-  /** WebSocket over `k6/ws`: connect, send the messages, close after the first answer. */
+  /** WebSocket over `k6/ws`: connect, send each message after the previous one's answer, close after the last. */
   | { kind: 'ws'; url: string; headers: Record<string, string>; messages: readonly string[] }
 
 export interface K6ScriptInput {
@@ -36,6 +36,8 @@ export interface K6ScriptInput {
   settings: RunSettings
   thresholds?: readonly string[]
   secrets?: readonly K6Secret[]
+  /** Said at the top of the script as comments (what the script does not reproduce). */
+  notes?: readonly string[]
 }
 
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -71,6 +73,7 @@ export function k6Script(input: K6ScriptInput): string {
   const options = { scenarios: { bench: scenario(input.settings) }, thresholds: k6Thresholds(input) }
   const lines = [
     '// Written by Wirebench from a benchmark. Run: k6 run <this file> (secrets come from the environment, -e NAME=…).',
+    ...(input.notes ?? []).map((note) => `// ${note.replace(/\s*\n\s*/g, ' ')}`),
     ...imports(input.target),
     '',
     `export const options = ${JSON.stringify(options, null, 2)}`,
@@ -169,12 +172,15 @@ function body(target: K6Target, text: (value: string) => string): string[] {
     }
     case 'ws':
       return [
+        `const frames = [${target.messages.map(text).join(', ')}]`,
+        '',
         'export default function () {',
         `  const response = ws.connect(${text(target.url)}, { headers: ${headers(target.headers)} }, (socket) => {`,
-        "  socket.on('open', () => {",
-        ...target.messages.map((message) => `      socket.send(${text(message)})`),
-        '    })',
-        "    socket.on('message', () => socket.close())",
+        // As the workbench's exchange: a message, its answer, the next message; closed after the last answer.
+        '    let next = 0',
+        '    const step = () => (next < frames.length ? socket.send(frames[next++]) : socket.close())',
+        "    socket.on('open', step)",
+        "    socket.on('message', step)",
         '    socket.setTimeout(() => socket.close(), 10000)',
         '  })',
         "  check(response, { 'status is 101': (r) => r && r.status === 101 })",

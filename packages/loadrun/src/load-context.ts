@@ -21,6 +21,8 @@ export class LoadContext {
     readonly signal: AbortSignal,
     /** Absent during warm-up: those calls are made but not counted. */
     private readonly recorder?: Recorder,
+    /** Told of every error a call throws; true when it ends the run (it then aborts `signal`). */
+    private readonly failsRun?: (error: unknown) => boolean,
   ) {}
 
   /** Runs one call; `scheduledAt` (performance.now() time) is when it should have started, for open-loop runs. */
@@ -31,7 +33,9 @@ export class LoadContext {
     try {
       outcome = await this.call(this.signal)
     } catch (error) {
-      outcome = { ok: false, status: statusOf(error) }
+      // A request that cannot be made ends the run (the signal is aborted, so nothing below records it).
+      outcome =
+        this.failsRun?.(error) === true ? { ok: false, status: 'run_failed' } : { ok: false, status: statusOf(error) }
     } finally {
       this.inFlight -= 1
       this.wakeAll()
@@ -39,7 +43,7 @@ export class LoadContext {
     // A call cut short by Stop says nothing about the target: it is left out of the figures.
     if (this.signal.aborted) return
     const endedAt = performance.now()
-    this.recorder?.record(outcome, endedAt - (scheduledAt ?? startedAt))
+    this.recorder?.record(outcome, endedAt - (scheduledAt ?? startedAt), endedAt)
     if (this.pendingYield) await this.pendingYield
     else if (endedAt - this.lastYield >= maxBusyMs) await this.yieldToEventLoop()
   }

@@ -28,8 +28,21 @@ export class Recorder {
   private errors = 0
   private secondCalls = 0
   private secondErrors = 0
+  /** The end of a run's planned duration (performance.now() time); calls that end after it are its drain. */
+  private cutoff = Infinity
+  private drained = 0
 
-  record(outcome: CallOutcome, latencyMs: number): void {
+  /** Counts the calls that end after `at` apart (`drainedCalls`): the run waits for them past its duration. */
+  setCutoff(at: number): void {
+    this.cutoff = at
+  }
+
+  get drainedCalls(): number {
+    return this.drained
+  }
+
+  record(outcome: CallOutcome, latencyMs: number, endedAt = 0): void {
+    if (endedAt > this.cutoff) this.drained += 1
     recordLatency(this.all, latencyMs)
     recordLatency(outcome.ok ? this.success : this.failure, latencyMs)
     recordLatency(this.thisSecond, latencyMs)

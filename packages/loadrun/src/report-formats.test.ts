@@ -60,6 +60,8 @@ describe('result files', () => {
     expect(text).toContain('✗ p99 < 0.001ms')
     expect(text).toMatch(/checks\.+: 75\.00% ✓ 30 ✗ 10/)
     expect(text).toMatch(/iterations\.+: 40 /)
+    // The rate is the run's throughput, the figure the result shows (a drain is not in it), not a division of its own.
+    expect(k6Summary({ ...result, throughput: 12.34 }, verdicts)).toMatch(/iterations\.+: 40 12\.34\/s/)
     expect(text).toMatch(/iteration_duration\.+: avg=[\d.]+ms min=[\d.]+ms med=/)
     expect(text).toContain('complete: 40 complete iterations')
   })

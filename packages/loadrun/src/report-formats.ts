@@ -15,6 +15,8 @@ export function resultJson(result: RunResult, verdicts: readonly ThresholdVerdic
     latencyMs: result.latencyMs,
     byStatus: result.byStatus,
     ...(result.rate ? { rate: result.rate } : {}),
+    ...(result.drain ? { drain: result.drain } : {}),
+    ...(result.runner ? { runner: result.runner } : {}),
     stopped: result.stopped,
     thresholds: verdicts.map(({ expr, ok, actual }) => ({ expr, ok, actual })),
     settings: result.settings,
@@ -91,7 +93,8 @@ export function k6Summary(result: RunResult, verdicts: readonly ThresholdVerdict
   const passedPercent = result.calls === 0 ? '0.00' : (((result.calls - result.errors) / result.calls) * 100).toFixed(2)
   lines.push(metric('checks', `${passedPercent}% ✓ ${result.calls - result.errors} ✗ ${result.errors}`))
   lines.push(metric('iteration_duration', latencyLine(result.latencyMs)))
-  lines.push(metric('iterations', `${result.calls} ${rate(result.calls)}`))
+  // The run's own throughput, so the summary and the result agree (a drain is not in it).
+  lines.push(metric('iterations', `${result.calls} ${round(result.throughput)}/s`))
   lines.push(metric('vus_max', `${result.settings.concurrency} min=${result.settings.concurrency}`))
   if (result.rate) {
     const dropped = result.rate.notStarted

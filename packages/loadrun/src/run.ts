@@ -1,11 +1,29 @@
 /** Runs a benchmark: warm-up, then a closed- or open-loop measured phase with a per-second timeline, Stop honoured. */
 import { setMaxListeners } from 'node:events'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { runClosedLoop } from './closed-loop.js'
 import { LoadContext } from './load-context.js'
 import { runOpenLoop } from './open-loop.js'
 import { Recorder } from './recorder.js'
 import { checkSettings, maxConcurrency } from './settings.js'
-import type { RateReport, RunOptions, RunResult } from './types.js'
+import type { RateReport, RunOptions, RunResult, RunnerLoad } from './types.js'
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000
+}
+
+/** Mean event-loop delay past which a run says the runner, not only the target, shaped its latencies. */
+export const saturatedMeanMs = 20
+
+/** The delay histogram is in nanoseconds; NaN (no sample yet) reads as 0. */
+function runnerLoad(delay: ReturnType<typeof monitorEventLoopDelay>): RunnerLoad {
+  const ms = (ns: number): number => (Number.isFinite(ns) ? Math.round(ns / 1e3) / 1e3 : 0)
+  const mean = ms(delay.mean)
+  return {
+    loopDelayMs: { mean, p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+    saturated: mean > saturatedMeanMs,
+  }
+}
 
 export async function runBenchmark(options: RunOptions): Promise<RunResult> {
   const { settings, call } = options
@@ -18,18 +36,38 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
   const stop = (): void => controller.abort(options.signal?.reason)
   if (options.signal?.aborted) stop()
   options.signal?.addEventListener('abort', stop, { once: true })
+  // The first error that says the request cannot be made: it ends the run, warm-up included.
+  let failure: { error: unknown } | undefined
+  const isRunFailure = options.isRunFailure
+  const failsRun = isRunFailure
+    ? (error: unknown): boolean => {
+        if (!isRunFailure(error)) return false
+        failure ??= { error }
+        controller.abort(error)
+        return true
+      }
+    : undefined
+  const throwFailure = (): void => {
+    if (failure) throw failure.error
+  }
 
   try {
     if (settings.warmup) {
-      await runClosedLoop(new LoadContext(call, controller.signal), {
+      await runClosedLoop(new LoadContext(call, controller.signal, undefined, failsRun), {
         concurrency: settings.concurrency,
         calls: settings.warmup,
       })
+      throwFailure()
     }
 
     const recorder = new Recorder()
-    const context = new LoadContext(call, controller.signal, recorder)
+    const context = new LoadContext(call, controller.signal, recorder, failsRun)
+    const delay = monitorEventLoopDelay({ resolution: 10 })
+    delay.enable()
     const start = performance.now()
+    const plannedS = settings.durationS
+    const until = plannedS === undefined ? undefined : start + plannedS * 1000
+    if (until !== undefined) recorder.setCutoff(until)
     let secondStart = start
     const ticker = setInterval(() => {
       const now = performance.now()
@@ -44,12 +82,13 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
         rate = await runOpenLoop(context, settings)
       } else {
         const plan = { concurrency: settings.concurrency, calls: settings.calls }
-        const until = settings.durationS === undefined ? undefined : start + settings.durationS * 1000
         await runClosedLoop(context, until === undefined ? plan : { ...plan, until })
       }
     } finally {
       clearInterval(ticker)
+      delay.disable()
     }
+    throwFailure()
     const end = performance.now()
     if (recorder.hasOpenSecond()) {
       // Closed first: `onProgress?.(…)` would skip evaluating its argument without a listener, and lose the second.
@@ -58,15 +97,22 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
     }
 
     const totals = recorder.totals()
-    const durationS = (end - start) / 1000
+    // A run with a duration is measured over it, as wrk does: the calls it waited for past the end are its drain.
+    const measuredEnd = until === undefined ? end : Math.min(end, until)
+    const durationS = (measuredEnd - start) / 1000
+    const drained = recorder.drainedCalls
+    const drain =
+      until !== undefined && drained > 0 ? { calls: drained, seconds: round3((end - until) / 1000) } : undefined
     return {
       ...totals,
       errorRate: totals.calls === 0 ? 0 : totals.errors / totals.calls,
-      durationS: Math.round(durationS * 1000) / 1000,
-      throughput: durationS > 0 ? Math.round((totals.calls / durationS) * 100) / 100 : 0,
+      durationS: round3(durationS),
+      throughput: durationS > 0 ? Math.round(((totals.calls - drained) / durationS) * 100) / 100 : 0,
       stopped: controller.signal.aborted,
       ...(rate ? { rate } : {}),
+      ...(drain ? { drain } : {}),
       settings,
+      runner: runnerLoad(delay),
     }
   } finally {
     options.signal?.removeEventListener('abort', stop)

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { WorkbenchError } from '@wirebench/core'
 import { runBenchmark } from './run.js'
+import { checkSettings } from './settings.js'
 import type { RunSettings } from './types.js'
 
 describe('run settings', () => {
   it.each<[RunSettings, string]>([
-    [{ mode: 'closed', calls: 10, concurrency: 0 }, 'concurrency must be a whole number from 1 to 1000, not 0'],
+    [
+      { mode: 'closed', calls: 10, concurrency: 0 },
+      'concurrency must be a whole number of calls at once from 1 to 1,000, not 0',
+    ],
     [{ mode: 'closed', calls: 10, concurrency: 1001 }, 'not 1001'],
     [{ mode: 'closed', concurrency: 1 }, 'either a number of calls or a duration'],
     [{ mode: 'closed', calls: 10, durationS: 1, concurrency: 1 }, 'either a number of calls or a duration'],
@@ -22,5 +26,22 @@ describe('run settings', () => {
     await expect(run).rejects.toThrow(message)
     await expect(run).rejects.toBeInstanceOf(WorkbenchError)
     expect(calls).toBe(0)
+  })
+
+  it("names a setting as its caller does, with rounded bounds, the caller's caps and a hint", () => {
+    const refusal = (settings: RunSettings): WorkbenchError => {
+      try {
+        checkSettings(settings, { field: (name) => `settings.${name}`, caps: { rate: 20_000, concurrency: 500 } })
+      } catch (error) {
+        if (error instanceof WorkbenchError) return error
+      }
+      throw new Error('not refused')
+    }
+    const rate = refusal({ mode: 'open', rate: -5, durationS: 1, concurrency: 1 })
+    expect(rate.message).toBe('settings.rate must be a number of calls per second from 0.00028 to 20,000, not -5.')
+    expect(rate.hint).toBe('Set settings.rate to a number of calls per second from 0.00028 to 20,000.')
+    expect(refusal({ mode: 'closed', calls: 1, concurrency: 501 }).message).toBe(
+      'settings.concurrency must be a whole number of calls at once from 1 to 500, not 501.',
+    )
   })
 })

@@ -6,12 +6,34 @@ export const maxConcurrency = 1000
 /** A day: longer runs are a mistake, not a benchmark. */
 const maxDurationS = 86_400
 
-export function checkSettings(settings: RunSettings): void {
-  checkInteger('concurrency', settings.concurrency, 1, maxConcurrency)
-  if (settings.warmup !== undefined) checkInteger('warmup', settings.warmup, 0, 10_000_000)
+/** How a caller names the settings and caps them: a route's body path and limits, a command's flags. */
+export interface SettingsCheckOptions {
+  /** The name of setting `name` in messages (default: the name itself, which the CLI turns into its flag). */
+  field?: (name: string) => string
+  /** Tighter maxima than the runner's own (a workbench's limits), so a range message gives the real one. */
+  caps?: { concurrency?: number; rate?: number; durationS?: number; calls?: number }
+}
+
+export function checkSettings(settings: RunSettings, options: SettingsCheckOptions = {}): void {
+  const field = options.field ?? ((name: string) => name)
+  const caps = options.caps ?? {}
+  const cap = (own: number, tighter: number | undefined): number => Math.min(own, tighter ?? own)
+  const checkInteger = (name: string, value: number, min: number, max: number, unit: string): void => {
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw outOfRange(field(name), `a whole number of ${unit} from ${readable(min)} to ${readable(max)}`, value)
+    }
+  }
+  const checkNumber = (name: string, value: number, min: number, max: number, unit: string): void => {
+    if (!Number.isFinite(value) || value < min || value > max) {
+      throw outOfRange(field(name), `a number of ${unit} from ${readable(min)} to ${readable(max)}`, value)
+    }
+  }
+  checkInteger('concurrency', settings.concurrency, 1, cap(maxConcurrency, caps.concurrency), 'calls at once')
+  if (settings.warmup !== undefined) checkInteger('warmup', settings.warmup, 0, 10_000_000, 'calls')
+  const durationCap = cap(maxDurationS, caps.durationS)
   if (settings.mode === 'open') {
-    checkNumber('rate', settings.rate, 1 / 3600, 1_000_000, 'calls per second')
-    checkNumber('durationS', settings.durationS, 0.001, maxDurationS, 'seconds')
+    checkNumber('rate', settings.rate, 1 / 3600, cap(1_000_000, caps.rate), 'calls per second')
+    checkNumber('durationS', settings.durationS, 0.001, durationCap, 'seconds')
     return
   }
   const hasCalls = settings.calls !== undefined
@@ -21,20 +43,19 @@ export function checkSettings(settings: RunSettings): void {
       hint: 'Give -n <calls> or --duration <seconds>.',
     })
   }
-  if (settings.calls !== undefined) checkInteger('calls', settings.calls, 1, 1_000_000_000)
-  if (settings.durationS !== undefined) checkNumber('durationS', settings.durationS, 0.001, maxDurationS, 'seconds')
+  if (settings.calls !== undefined) {
+    checkInteger('calls', settings.calls, 1, cap(1_000_000_000, caps.calls), 'calls')
+  }
+  if (settings.durationS !== undefined) checkNumber('durationS', settings.durationS, 0.001, durationCap, 'seconds')
 }
 
-function checkInteger(name: string, value: number, min: number, max: number): void {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw invalid(`${name} must be a whole number from ${min} to ${max}, not ${String(value)}.`)
-  }
+/** A bound as a person reads it: 1,000,000 rather than 1000000, 0.00028 rather than 0.0002777777777777778. */
+function readable(value: number): string {
+  return Number.isInteger(value) ? value.toLocaleString('en-US') : String(Number(value.toPrecision(2)))
 }
 
-function checkNumber(name: string, value: number, min: number, max: number, unit: string): void {
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw invalid(`${name} must be a number of ${unit} from ${min} to ${max}, not ${String(value)}.`)
-  }
+function outOfRange(name: string, range: string, value: number): WorkbenchError {
+  return invalid(`${name} must be ${range}, not ${String(value)}.`, { hint: `Set ${name} to ${range}.` })
 }
 
 function invalid(message: string, options: { hint?: string } = {}): WorkbenchError {

@@ -82,7 +82,27 @@ export interface RunResult {
   /** True when the run was stopped before its end; the figures cover what had ended. */
   stopped: boolean
   rate?: RateReport
+  /**
+   * A run with a duration stops starting calls when it is up, then waits for the calls in flight: those ended after it
+   * (counted in the figures, left out of the throughput, whose duration is the planned one) and the wait.
+   */
+  drain?: { calls: number; seconds: number }
   settings: RunSettings
+  /**
+   * How late the runner's own event loop ran during the measured run: whether the figures include its queueing.
+   * Always set by `runBenchmark`; absent in results kept from before it existed.
+   */
+  runner?: RunnerLoad
+}
+
+/**
+ * The runner's event-loop delay over the measured run (timer lateness, `perf_hooks.monitorEventLoopDelay`). An answer
+ * that arrives while the loop is busy waits to be read, and that wait counts in its latency: past `saturatedMeanMs`
+ * of mean delay the run reports itself saturated — the latencies then say as much about this process as the target.
+ */
+export interface RunnerLoad {
+  loopDelayMs: { mean: number; p50: number; p99: number; max: number }
+  saturated: boolean
 }
 
 export interface RunOptions {
@@ -92,4 +112,10 @@ export interface RunOptions {
   onProgress?: (progress: SecondProgress) => void
   /** Stops the run: in-flight calls are cancelled and the partial result is returned. */
   signal?: AbortSignal
+  /**
+   * Whether an error a call threw says the request cannot be made at all (the caller's mistake — a missing field, a
+   * header no transport sends — not the target's answer; `isRequestRefusal` is the workbench's). The run then ends at
+   * once and `runBenchmark` rejects with that error, instead of counting every call as a failure that never left.
+   */
+  isRunFailure?: (error: unknown) => boolean
 }

@@ -3,6 +3,7 @@
  * `${uuid}` fresh each time) and invoke service as `wirebench call`, its outcome reduced to ok and a status.
  */
 import type { MethodInfo, ServiceInfo } from '@wirebench/core'
+import { cancellationOf } from '@wirebench/loadrun'
 import type { CallFunction } from '@wirebench/loadrun'
 import type { CliEngine } from '../engine/cli-engine.js'
 import type { CallAuth } from '../environment/call-auth.js'
@@ -38,12 +39,7 @@ export function createBenchCall(target: BenchTarget, run: { engine: CliEngine; a
         metadata: prepared.metadata,
         ...(target.timeoutMs !== undefined ? { timeoutMs: target.timeoutMs } : {}),
       },
-      cancellation: {
-        onCancel(listener) {
-          signal.addEventListener('abort', listener, { once: true })
-          return () => signal.removeEventListener('abort', listener)
-        },
-      },
+      cancellation: cancellationOf(signal),
       logger: run.engine.logger,
     })
     // HTTP-based plugins report the HTTP status; it says more in an error breakdown than the mapped status name —

@@ -21,6 +21,17 @@ export function benchTable(result: RunResult, verdicts: readonly ThresholdVerdic
       `rate          NOT MET: asked ${result.rate.requested}/s, started ${result.rate.achieved}/s (${result.rate.notStarted} calls never started; the target or -c could not keep up)`,
     )
   }
+  if (result.drain) {
+    lines.push(
+      `drain         ${result.drain.calls} calls in flight at the end took ${result.drain.seconds} s more (in the latencies, not in the throughput)`,
+    )
+  }
+  const runner = result.runner
+  if (runner?.saturated === true) {
+    lines.push(
+      `runner        SATURATED: this process's event loop ran ${runner.loopDelayMs.mean} ms late on average (p99 ${runner.loopDelayMs.p99} ms), so these latencies include time answers waited here; lower -c, or run the target elsewhere`,
+    )
+  }
   for (const verdict of verdicts) {
     lines.push(`threshold     ${verdict.ok ? 'pass' : 'FAIL'}  ${verdict.expr}  (was ${verdict.actual})`)
   }

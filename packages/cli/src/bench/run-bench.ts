@@ -2,7 +2,7 @@
  * `wirebench bench`'s work, kept out of the command's definition so that every other command (a cold `call`) does not
  * load the load runner and its histogram library.
  */
-import { evaluateThresholds, runBenchmark } from '@wirebench/loadrun'
+import { evaluateThresholds, isRequestRefusal, runBenchmark } from '@wirebench/loadrun'
 import { collectMessages, readDataFlags } from '../call/messages.js'
 import { parseHeaderFlag } from '../commands/call.js'
 import { openSession, parseTimeout } from '../commands/target-options.js'
@@ -56,11 +56,14 @@ export async function runBench(
     const onInterrupt = (): void => stop.abort()
     process.once('SIGINT', onInterrupt)
     // A terminal sees each second as it ends; pipes and --json get only the result.
-    const progress = io.isTTY && flags.json !== true ? createProgressPrinter(io) : undefined
+    const progress = io.isTTY && flags.json !== true ? createProgressPrinter(io, settings) : undefined
     const result = await runBenchmark({
       call,
       settings,
       signal: stop.signal,
+      // A call refused before it is sent (a required field missing, an undefined variable) ends the run with its
+      // message and exit code, as `wirebench call` would.
+      isRunFailure: (error) => error instanceof CliFailure || isRequestRefusal(error),
       ...(progress ? { onProgress: progress.onProgress } : {}),
     }).finally(() => {
       process.off('SIGINT', onInterrupt)

@@ -70,6 +70,8 @@ export interface BenchResult {
   timeline: BenchSecond[]
   stopped: boolean
   rate?: { requested: number; achieved: number; notStarted: number; maxStartDelayMs: number; met: boolean }
+  /** Calls a run with a duration waited for after it (in the figures, not in the throughput) and that wait. */
+  drain?: { calls: number; seconds: number }
   settings: BenchSettings
   thresholds: { expr: string; ok: boolean; actual: number }[]
   /**
@@ -77,7 +79,22 @@ export interface BenchResult {
    * at or below it and above the previous edge. Empty buckets are left out.
    */
   histogram: { upperMs: number; count: number }[]
+  /**
+   * The runner's own event-loop delay over the measured run; `saturated` when its mean passed 20 ms — the latencies
+   * then include time answers waited in the runner's process. Absent in runs saved before it existed.
+   */
+  runner?: { loopDelayMs: { mean: number; p50: number; p99: number; max: number }; saturated: boolean }
 }
+
+/**
+ * `POST /api/bench/list` (body `{}`): the runs this workbench holds — running ones and the latest finished — so a page
+ * that was reloaded can find, show and stop them. Summaries only: no timeline, result or request.
+ */
+export interface BenchListResponse {
+  runs: BenchRunSummary[]
+}
+
+export type BenchRunSummary = Pick<BenchStatus, 'run' | 'state' | 'target' | 'settings' | 'startedAt' | 'error'>
 
 export type BenchRunState = 'running' | 'finished' | 'stopped' | 'failed'
 

@@ -41,6 +41,8 @@ export const benchStartBodySchema: Record<string, unknown> = {
   },
 }
 
+export const benchListBodySchema = { type: 'object', additionalProperties: false, properties: {} } as const
+
 export const benchRunBodySchema = {
   type: 'object',
   required: ['run'],

@@ -1,10 +1,12 @@
 /**
- * `POST /api/bench/start`, `/stop`, `/status` and `/export`: benchmark runs in the server process, through the same
- * invoke path as `POST /api/invoke`. Progress goes out on the live WebSocket (`bench.progress`, `bench.ended`);
- * `status` is for a page that (re)joins a run. All are POST: start and stop act; status and export keep one shape.
+ * `POST /api/bench/start`, `/stop`, `/status`, `/list` and `/export`: benchmark runs in the server process, through the
+ * same invoke path as `POST /api/invoke`. Progress goes out on the live WebSocket (`bench.progress`, `bench.ended`);
+ * `status` is for a page that (re)joins a run, `list` for one that lost their ids (a reload). All are POST: start and
+ * stop act; the others keep one shape.
  */
 import type {
   BenchExportRequest,
+  BenchListResponse,
   BenchExportResponse,
   BenchRunRequest,
   BenchStartRequest,
@@ -14,7 +16,12 @@ import type {
 import type { FastifyInstance } from 'fastify'
 import { pluginLogger } from '../services/logger.js'
 import type { BenchRuns } from '../services/bench/bench-runs.js'
-import { benchExportBodySchema, benchRunBodySchema, benchStartBodySchema } from './bench-schemas.js'
+import {
+  benchExportBodySchema,
+  benchListBodySchema,
+  benchRunBodySchema,
+  benchStartBodySchema,
+} from './bench-schemas.js'
 
 export function registerBenchRoutes(app: FastifyInstance, deps: { runs: BenchRuns; jsonBodyBytes: number }): void {
   // Bodies are never logged: the call's metadata and the variables carry credentials.
@@ -35,6 +42,9 @@ export function registerBenchRoutes(app: FastifyInstance, deps: { runs: BenchRun
     { schema: { body: benchRunBodySchema } },
     (request): BenchStatus => deps.runs.status(request.body.run),
   )
+  app.post('/api/bench/list', { schema: { body: benchListBodySchema } }, (): BenchListResponse => ({
+    runs: deps.runs.list(),
+  }))
   app.post<{ Body: BenchExportRequest }>(
     '/api/bench/export',
     { schema: { body: benchExportBodySchema } },

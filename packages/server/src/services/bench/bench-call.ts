@@ -1,21 +1,13 @@
 /**
  * The call a server-side benchmark drives: the same invoke service as `POST /api/invoke` (plugin, outbound policy,
- * deadline, response limits), with `${…}` variables substituted afresh for every call so `${uuid}` differs each time.
+ * deadline, response limits), with `${…}` variables substituted afresh for every call so `${uuid}` differs each time,
+ * and the run's Stop as every call's cancellation. Loaded with the runner, on the first start.
  */
 import { substituteDeep } from '@wirebench/core'
-import type { BenchStartRequest, Logger, SentRequest } from '@wirebench/core'
+import type { BenchStartRequest, InvokeRequest, Logger, SentRequest } from '@wirebench/core'
+import { cancellationOf } from '@wirebench/loadrun'
 import type { CallFunction } from '@wirebench/loadrun'
-import type { Cancellation } from '../deadline.js'
 import type { InvokeService } from '../invoke.js'
-
-function cancellationOf(signal: AbortSignal): Cancellation {
-  return {
-    onCancel(listener) {
-      signal.addEventListener('abort', listener, { once: true })
-      return () => signal.removeEventListener('abort', listener)
-    },
-  }
-}
 
 export function createServerBenchCall(
   request: BenchStartRequest,
@@ -29,15 +21,22 @@ export function createServerBenchCall(
   const { call } = request
   const scopes = request.variables ?? []
   const templates = { messages: call.messages, metadata: call.metadata ?? {} }
-  // Without `${` anywhere the substitution is skipped: most benchmarks send the same request every time.
+  // Without `${` anywhere the substitution is skipped: most benchmarks send the same request every time, so the request
+  // objects are built once, not per call.
   const isTemplated = JSON.stringify(templates).includes('${')
+  const fixed: InvokeRequest = { ...call, messages: templates.messages, metadata: templates.metadata }
+  const fixedWithSent: InvokeRequest = { ...fixed, includeSent: true }
   // Only until one call has said what it sent: describing a request costs, and one is all the export needs.
   let needsSent = deps.onSent !== undefined
   return async (signal) => {
-    const { messages, metadata } = isTemplated ? substituteDeep(templates, { scopes }).value : templates
     const asksSent = needsSent
+    let invokeRequest = asksSent ? fixedWithSent : fixed
+    if (isTemplated) {
+      const { messages, metadata } = substituteDeep(templates, { scopes }).value
+      invokeRequest = { ...invokeRequest, messages, metadata }
+    }
     const result = await deps.invoker.invoke({
-      request: { ...call, messages, metadata, ...(asksSent ? { includeSent: true } : {}) },
+      request: invokeRequest,
       cancellation: cancellationOf(signal),
       logger: deps.logger,
     })

@@ -57,4 +57,44 @@ describe('the k6 script of a benchmark run', () => {
     expect(script).not.toContain('"host"')
     expect(script).not.toContain('***')
   })
+
+  it('keeps a WebSocket URL password and an API key that needs encoding out of the script', () => {
+    const ws: BenchStartRequest = {
+      call: {
+        protocol: 'websocket',
+        url: 'websocket@ws://bob:pw-s3cret@127.0.0.1:9000/feed#top',
+        service: 'feed',
+        method: 'connect',
+        messages: ['hi', { close: {} }],
+        metadata: { __workbenchApiKeyQuery__: JSON.stringify({ name: 'api key', value: 'a+b s3cret&' }) },
+      },
+      settings: { mode: 'closed', calls: 3, concurrency: 1 },
+    }
+    const input = benchK6Input({ request: ws, secrets: [] }, [])
+    expect(input.target).toMatchObject({ kind: 'ws', messages: ['hi'], headers: {} })
+    const script = k6Script(input)
+    expect(script).toContain(
+      '"ws://bob:" + __ENV.WB_URL_PASSWORD + "@127.0.0.1:9000/feed?api+key=" + __ENV.WB_QUERY_API_KEY',
+    )
+    expect(script).not.toContain('s3cret')
+  })
+
+  it("says so when the run filled variables per call and the script holds one call's values", () => {
+    const templated: BenchStartRequest = {
+      ...grpcRun,
+      call: { ...grpcRun.call, protocol: 'graphql', metadata: {}, messages: [{ variables: { id: '${random}' } }] },
+    }
+    const sent = {
+      method: 'POST',
+      url: 'http://127.0.0.1:4000/graphql',
+      headers: [['content-type', 'application/json']] as Array<[string, string]>,
+      body: '{"variables":{"id":"3956152237"}}',
+    }
+    const script = k6Script(benchK6Input({ request: templated, sent, secrets: [] }, []))
+    expect(script).toMatch(/^\/\/ The benchmark filled \$\{…\} variables afresh for every call; this script sends/m)
+    const plain = k6Script(
+      benchK6Input({ request: { ...templated, call: { ...templated.call, messages: [{}] } }, sent, secrets: [] }, []),
+    )
+    expect(plain).not.toContain('afresh')
+  })
 })

@@ -1,9 +1,10 @@
 /**
  * The k6 script of a benchmark run: its load shape and thresholds, and the request as the plugin put it on the wire
- * (the run's first described call) — HTTP-based methods over `k6/http`, gRPC over `k6/net/grpc` with reflection.
- * Credential headers and the values the page names as secrets are written as `__ENV` references, never as text.
+ * (the run's first described call) — HTTP-based methods over `k6/http`, gRPC over `k6/net/grpc` with reflection,
+ * WebSocket exchanges over `k6/ws`. Credential headers and the values the page names as secrets are written as `__ENV`
+ * references, never as text.
  */
-import { WorkbenchError } from '@wirebench/core'
+import { WorkbenchError, splitMarkers } from '@wirebench/core'
 import type { BenchStartRequest, SentRequest } from '@wirebench/core'
 import type { K6ScriptInput, K6Secret, K6Target } from '@wirebench/loadrun'
 import { MASK, isCredentialHeader } from '@wirebench/transport/net'
@@ -73,12 +74,71 @@ function grpcTarget(source: BenchK6Source, secrets: K6Secret[]): K6Target {
   }
 }
 
+/** Headers the k6 WebSocket client writes itself, as `ws` does for the workbench. */
+const handshakeHeaders = new Set([
+  'sec-websocket-key',
+  'sec-websocket-version',
+  'sec-websocket-extensions',
+  'connection',
+  'upgrade',
+])
+
+/**
+ * A WebSocket message as the frame the plugin sends (`{text}` or any JSON as text). k6's exchange sends text frames
+ * only, so binary and ping frames are refused by name; a close needs no frame: the script closes after the last answer.
+ */
+function wsFrames(messages: readonly unknown[]): string[] {
+  const frames: string[] = []
+  messages.forEach((message, index) => {
+    if (typeof message === 'string') return void frames.push(message)
+    const entries = typeof message === 'object' && message !== null ? Object.entries(message) : []
+    const [key, value] = entries.length === 1 ? (entries[0] ?? []) : []
+    if (key === 'text' && typeof value === 'string') return void frames.push(value)
+    if (key === 'close') return
+    if (key === 'binary' || key === 'ping') {
+      throw new WorkbenchError(
+        'invalid_request',
+        `Message ${index + 1} is a ${key} frame; the k6 script of a WebSocket benchmark sends text frames only.`,
+        {
+          hint: 'Benchmark the exchange with text messages to export it to k6, or export JSON, CSV or the k6 summary.',
+        },
+      )
+    }
+    frames.push(JSON.stringify(message) ?? 'null')
+  })
+  return frames
+}
+
+function wsTarget(source: BenchK6Source, secrets: K6Secret[]): K6Target {
+  const { call } = source.request
+  const prefix = `${call.protocol}@`
+  const address = new URL(call.serverUrl ?? (call.url.startsWith(prefix) ? call.url.slice(prefix.length) : call.url))
+  address.hash = ''
+  const { headers: metadata, markers } = splitMarkers(call.metadata)
+  if (address.password !== '') secrets.push({ env: 'WB_URL_PASSWORD', value: address.password })
+  // An API key the environment puts in the query goes in the URL, as the plugin sends it, read from the environment.
+  // The URL holds it encoded, so the encoded text is what the script reads from there (a plain key is the same).
+  for (const { name, value } of markers.apiKeyQuery ?? []) {
+    secrets.push({ env: envName(`query_${name}`), value: new URLSearchParams([['', value]]).toString().slice(1) })
+    address.searchParams.append(name, value)
+  }
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(metadata)) {
+    if (handshakeHeaders.has(name.toLowerCase())) continue
+    if (isCredentialHeader(name)) secrets.push({ env: envName(name), value })
+    headers[name] = value
+  }
+  return { kind: 'ws', url: address.href, headers, messages: wsFrames(call.messages) }
+}
+
 export function benchK6Input(source: BenchK6Source, thresholds: readonly string[]): K6ScriptInput {
   const { call, settings } = source.request
   const secrets: K6Secret[] = source.secrets.map((value, index) => ({ env: `WB_SECRET_${index + 1}`, value }))
   let target: K6Target
   if (call.protocol === 'grpc') {
     target = grpcTarget(source, secrets)
+  } else if (call.protocol === 'websocket') {
+    target = wsTarget(source, secrets)
   } else if (httpProtocols.has(call.protocol)) {
     if (!source.sent) {
       throw new WorkbenchError('conflict', 'No call of this run got far enough to say what it sent.', {
@@ -89,7 +149,7 @@ export function benchK6Input(source: BenchK6Source, thresholds: readonly string[
   } else {
     throw new WorkbenchError(
       'invalid_request',
-      `A k6 script covers REST, plain HTTP, GraphQL and gRPC methods, not ${call.protocol}.`,
+      `A k6 script covers REST, plain HTTP, GraphQL, gRPC and WebSocket methods, not ${call.protocol}.`,
       {
         hint: 'Export JSON, CSV or the k6 summary of this run instead.',
       },
@@ -97,5 +157,13 @@ export function benchK6Input(source: BenchK6Source, thresholds: readonly string[
   }
   // Longest first: a secret that contains another is replaced whole.
   secrets.sort((a, b) => b.value.length - a.value.length)
-  return { target, settings, thresholds, secrets }
+  // The run made `${uuid}`, `${random}`… afresh for every call; a written request holds one call's values.
+  const isTemplated = JSON.stringify([call.messages, call.metadata ?? {}]).includes('${')
+  const notes = isTemplated
+    ? [
+        'The benchmark filled ${…} variables afresh for every call; this script sends the values of one call. ' +
+          'For fresh values, replace them with k6 expressions (uuidv4() from k6 utils, Math.random()).',
+      ]
+    : []
+  return { target, settings, thresholds, secrets, notes }
 }

@@ -8,6 +8,7 @@ import type {
   BenchExportRequest,
   BenchExportResponse,
   BenchResult,
+  BenchRunSummary,
   BenchSecond,
   BenchStartRequest,
   BenchStatus,
@@ -20,7 +21,6 @@ import type { RunResult, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
 import type { InvokeService } from '../invoke.js'
 import { resolveCall } from '../invoke.js'
 import type { PluginRegistry } from '../plugin-registry.js'
-import { createServerBenchCall } from './bench-call.js'
 import { benchK6Input } from './bench-k6.js'
 import { checkBenchLimits } from './bench-limits.js'
 import type { BenchLimits } from './bench-limits.js'
@@ -36,6 +36,8 @@ export interface BenchRuns {
   /** Stops the run (calls in flight are cancelled) and answers once it has ended, with its partial result. */
   stop(run: string): Promise<BenchStatus>
   status(run: string): BenchStatus
+  /** The runs held (running, then the latest finished), oldest first, as summaries. */
+  list(): BenchRunSummary[]
   /** The ended run as a file; `conflict` while it is still running. */
   exportRun(request: BenchExportRequest): Promise<BenchExportResponse>
   /** Every `bench.progress` and `bench.ended` message; returns the unsubscribe function. */
@@ -82,11 +84,25 @@ export function createBenchRuns(deps: {
   return {
     async start(request, logger) {
       // Loaded on first use: the runner and its histogram library cost every other start-up nothing.
-      const { checkSettings, evaluateThresholds, parseThreshold, runBenchmark } = await import('@wirebench/loadrun')
+      const [loadrun, { createServerBenchCall }] = await Promise.all([
+        import('@wirebench/loadrun'),
+        import('./bench-call.js'),
+      ])
+      const { checkSettings, evaluateThresholds, isRequestRefusal, parseThreshold, runBenchmark } = loadrun
       // Every check comes before the first call: a refused start has no side effect.
       const { call, settings } = request
-      checkSettings(settings)
+      // Over a cap of this workbench: said as such, with how to raise it. Else the runner's check, named as the request
+      // body has the fields, with the caps as the ranges' tops.
       checkBenchLimits(settings, deps.limits)
+      checkSettings(settings, {
+        field: (name) => `settings.${name}`,
+        caps: {
+          concurrency: deps.limits.benchMaxConcurrency,
+          rate: deps.limits.benchMaxRate,
+          durationS: deps.limits.benchMaxDurationS,
+          calls: deps.limits.benchMaxCalls,
+        },
+      })
       const thresholds: Threshold[] = (request.thresholds ?? []).map(parseThreshold)
       resolveCall(call, call.messages, deps)
       if (running() >= deps.limits.benchMaxRuns) {
@@ -119,14 +135,17 @@ export function createBenchRuns(deps: {
         settings,
         signal: controller.signal,
         onProgress,
+        // A call the plugin refuses before sending (a required field missing) fails the run with the plugin's words.
+        isRunFailure: isRequestRefusal,
       }).then(
         (result) => {
           status.result = toBenchResult(result, evaluateThresholds(result, thresholds))
           status.state = result.stopped ? 'stopped' : 'finished'
         },
         (error: unknown) => {
+          const problem = WorkbenchError.from(error)
           status.state = 'failed'
-          status.error = WorkbenchError.from(error).message
+          status.error = problem.hint === undefined ? problem.message : `${problem.message} ${problem.hint}`
           logger.warn('benchmark run failed', { run: id, error: status.error })
         },
       )
@@ -152,6 +171,18 @@ export function createBenchRuns(deps: {
       return run.status
     },
     status: (id) => find(id).status,
+    list: () =>
+      [...runs.values()].map(({ status }) => {
+        const summary: BenchRunSummary = {
+          run: status.run,
+          state: status.state,
+          target: status.target,
+          settings: status.settings,
+          startedAt: status.startedAt,
+        }
+        if (status.error !== undefined) summary.error = status.error
+        return summary
+      }),
     async exportRun({ run: id, format, secrets }) {
       const found = find(id)
       const { result } = found.status
@@ -167,7 +198,8 @@ export function createBenchRuns(deps: {
           return {
             fileName: `${base}.json`,
             mediaType: 'application/json',
-            text: `${JSON.stringify(resultJson(result, result.thresholds), null, 2)}\n`,
+            // A file on its own says what was measured (the target without metadata) and how it went second by second.
+            text: `${JSON.stringify({ target: found.status.target, ...resultJson(result, result.thresholds), timeline: result.timeline }, null, 2)}\n`,
           }
         case 'csv':
           return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }

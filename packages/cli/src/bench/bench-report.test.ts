@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import type { RunResult } from '@wirebench/loadrun'
+import { benchTable } from './bench-report.js'
+
+const latency = { min: 1, mean: 2, p50: 2, p75: 2, p90: 3, p95: 3, p99: 4, p999: 4, max: 4 }
+const result = (saturated: boolean): RunResult => ({
+  calls: 10,
+  errors: 0,
+  errorRate: 0,
+  durationS: 1,
+  throughput: 10,
+  latencyMs: latency,
+  successLatencyMs: latency,
+  failureLatencyMs: latency,
+  byStatus: { '200': 10 },
+  timeline: [],
+  histogram: [],
+  stopped: false,
+  settings: { mode: 'closed', calls: 10, concurrency: 1 },
+  runner: { loopDelayMs: { mean: saturated ? 412 : 1.2, p50: 1, p99: 900, max: 950 }, saturated },
+})
+
+describe('the bench result table', () => {
+  it('says when the runner was saturated, and that latencies then include its own queueing', () => {
+    expect(benchTable(result(true), [])).toMatch(
+      /SATURATED: this process's event loop ran 412 ms late on average \(p99 900 ms\).*lower -c/,
+    )
+    expect(benchTable(result(false), [])).not.toMatch(/SATURATED/)
+  })
+})
