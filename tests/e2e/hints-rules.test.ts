@@ -1,0 +1,140 @@
+/**
+ * The hint rules the first browser test does not reach, each against a real server and each with its action checked:
+ * a status the OpenAPI document does not list (Show problems opens the validation list), a body over 100 KB (Find in
+ * body focuses the find box), a gRPC server without reflection (Upload .proto files opens the Schema Files tab), and
+ * an SSE stream that stays silent (Open console). The silence is waited out on Playwright's clock, not in real time.
+ */
+import { fileURLToPath } from 'node:url'
+import { loadPackageDefinition, Server, ServerCredentials } from '@grpc/grpc-js'
+import type { GrpcObject, ServerWritableStream, ServiceClientConstructor } from '@grpc/grpc-js'
+import { loadSync } from '@grpc/proto-loader'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requireChromium, screenshot } from './support/browser.js'
+import { pinTheme, waitForLiveStatus } from './support/live-page.js'
+import { methodRow, openMethod, sendWithShortcut, urlChip } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
+
+/** A real gRPC server (@grpc/grpc-js) with one service and no reflection: only its .proto files can describe it. */
+async function startServerWithoutReflection(): Promise<{ url: string; close: () => Promise<void> }> {
+  const definition = loadSync(fileURLToPath(new URL('./support/grpc-live-target.proto', import.meta.url)))
+  const live = ((loadPackageDefinition(definition).wirebench as GrpcObject).e2e as GrpcObject).live as GrpcObject
+  const server = new Server()
+  server.addService((live.Ticker as ServiceClientConstructor).service, {
+    Ticks: (call: ServerWritableStream<unknown, unknown>) => call.end(),
+  })
+  const port = await new Promise<number>((bound, fail) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, p) => (error ? fail(error) : bound(p))),
+  )
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => server.tryShutdown(() => done())),
+  }
+}
+
+describe.runIf(requireChromium())('hint rules in the browser', () => {
+  let session: WorkbenchSession
+  let page: Page
+  let grpc: Awaited<ReturnType<typeof startServerWithoutReflection>>
+
+  beforeAll(async () => {
+    grpc = await startServerWithoutReflection()
+    session = await startWorkbenchSession({ cli: { demo: true } })
+    page = session.page
+    await methodRow(page, 'echoGet').waitFor({ state: 'attached', timeout: 30_000 })
+  })
+
+  afterAll(async () => {
+    expect(session?.errors).toEqual([])
+    await session?.close()
+    await grpc?.close()
+  })
+
+  const hints = () => page.getByRole('region', { name: 'Hints' })
+  const hint = (title: string | RegExp) => hints().locator('.hint', { hasText: title })
+  const addUrl = async (url: string) => {
+    const input = page.getByLabel('Discovery URL to add')
+    await input.fill(url)
+    await input.press('Enter')
+    await urlChip(page, url).waitFor()
+  }
+
+  it('names a status the document does not list, and Show problems opens the validation list', async () => {
+    await openMethod(page, 'brewCoffee')
+    expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^418/)
+    const undocumented = hint('Status 418 is not in the schema')
+    await undocumented.waitFor()
+    expect(await undocumented.textContent()).toContain('HTTP 418 is not documented for this operation')
+    // Folded away and on another tab, as a user may have left it: the action brings the list back into view.
+    const problems = page.getByRole('list', { name: 'Validation problems' })
+    await page.locator('.validation-badge').click()
+    await problems.waitFor({ state: 'detached' })
+    await page
+      .locator('.response-pane')
+      .getByRole('tab', { name: /^Headers/ })
+      .click()
+    await undocumented.getByRole('button', { name: 'Show problems' }).click()
+    await problems.waitFor()
+    expect(await page.locator('.response-pane').getByRole('tab', { name: 'Body' }).getAttribute('aria-selected')).toBe(
+      'true',
+    )
+    expect(await problems.textContent()).toContain('HTTP 418 is not documented')
+  })
+
+  it('names a body over 100 KB, and Find in body focuses the find box', async () => {
+    await openMethod(page, 'bulkRows')
+    expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^200/)
+    const large = hint(/^Large response: 1\d\d(\.\d)? KB/)
+    await large.waitFor()
+    await page.mouse.move(1, 1)
+    await screenshot(page, 'hints-large-dark')
+    await pinTheme(page, 'light')
+    await screenshot(page, 'hints-large-light')
+    await pinTheme(page, 'dark')
+    await large.getByRole('button', { name: 'Find in body' }).click()
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Find in response body')
+  })
+
+  it('offers .proto files for a gRPC server without reflection, and opens the Schema Files tab', async () => {
+    await addUrl(grpc.url)
+    const noReflection = hint('gRPC without reflection')
+    await noReflection.waitFor({ timeout: 30_000 })
+    expect(await noReflection.textContent()).toContain(`${grpc.url} speaks gRPC but does not list its services`)
+    const filesTab = page.getByRole('tab', { name: /Schema Files/ })
+    expect(await filesTab.getAttribute('aria-selected')).toBe('false')
+    await noReflection.getByRole('button', { name: 'Upload .proto files' }).click()
+    await expect.poll(() => filesTab.getAttribute('aria-selected')).toBe('true')
+    await page.getByRole('tab', { name: /Services/ }).click()
+  })
+
+  it('names an event stream that stays silent, and Open console opens the console', async () => {
+    const feed = session.cli.demoUrls.find((url) => url.endsWith('/events'))
+    if (feed === undefined) throw new Error('The demo lists no SSE feed.')
+    const silent = `${feed}/silent`
+    // From the reload on, the page's timers run on Playwright's clock: ten seconds of silence take no real time.
+    await page.clock.install()
+    await page.reload()
+    await page.locator('.app').waitFor()
+    await methodRow(page, 'echoGet').waitFor({ state: 'attached', timeout: 30_000 })
+    await addUrl(silent)
+    // The list is virtualized: the search brings the stream's row into the page.
+    const search = page.getByRole('searchbox', { name: 'Search operations' })
+    await search.fill('events')
+    const row = page.locator(`.sb-method[data-origin="${silent}"]`).first()
+    await row.waitFor({ timeout: 30_000 })
+    await row.click()
+    await search.fill('')
+    await page.keyboard.press('Control+Enter')
+    await waitForLiveStatus(page, ['open'])
+    expect(await hint(/^No event in/).count()).toBe(0)
+    await page.clock.fastForward(11_000)
+    const quiet = hint(/^No event in 1\d s/)
+    await quiet.waitFor()
+    const consoleList = page.getByRole('listbox', { name: /^Console entries/ })
+    expect(await consoleList.count()).toBe(0)
+    await quiet.getByRole('button', { name: 'Open console' }).click()
+    await consoleList.waitFor()
+  })
+})
