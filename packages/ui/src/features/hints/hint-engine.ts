@@ -76,6 +76,7 @@ export function createHintEngine(deps: HintEngineDeps, store: HintsStore = creat
         method: deps.methodOf(request),
         environment: deps.environment(),
         errorStreak,
+        canShowViews: store.getState().viewKeys.has(key),
       }
       store.getState().replace({ targetKey: key, kinds: callRuleKinds }, callHints(facts))
     },
@@ -89,6 +90,10 @@ export function createHintEngine(deps: HintEngineDeps, store: HintsStore = creat
   const liveObserver: LiveObserver = guardedLive({
     onOpen: (call, request) => {
       liveCalls.set(call.id, { target: request.target })
+      // The open request went out substituted: a `${name}` still in it was defined nowhere.
+      const names = deps.unknownVariables(call.targetKey, { ...request.target, messages: request.messages ?? [] })
+      const unknown = unknownVariablesHint(call.targetKey, names)
+      store.getState().replace({ targetKey: call.targetKey, kinds: ['unknown-variables'] }, unknown ? [unknown] : [])
       if (request.target.protocol !== 'sse') return
       store.getState().replace({ targetKey: call.targetKey, kinds: ['silent-event-stream'] }, [])
       clearSilence(call)
@@ -100,7 +105,15 @@ export function createHintEngine(deps: HintEngineDeps, store: HintsStore = creat
       }, silentStreamMs)
       silenceTimers.set(call.id, timer)
     },
-    onSend: () => undefined,
+    onSend: (call, messages) => {
+      // A channel's messages (WebSocket, SignalR) go out after the open: each send is checked as it leaves.
+      const target = liveCalls.get(call.id)?.target
+      if (!target) return
+      const { protocol, url, service, method } = target
+      const names = deps.unknownVariables(call.targetKey, { protocol, url, service, method, messages: [...messages] })
+      const unknown = unknownVariablesHint(call.targetKey, names)
+      if (unknown) store.getState().replace({ targetKey: call.targetKey, kinds: ['unknown-variables'] }, [unknown])
+    },
     onServerMessages: (call, messages) => {
       for (const message of messages) followEnd(call, message)
       if (!silenceTimers.has(call.id) && call.received > 0) return
