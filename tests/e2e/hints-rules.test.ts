@@ -11,7 +11,7 @@ import { loadSync } from '@grpc/proto-loader'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireChromium, screenshot } from './support/browser.js'
-import { pinTheme, waitForLiveStatus } from './support/live-page.js'
+import { pinTheme, typeInComposer, waitForLiveStatus } from './support/live-page.js'
 import { methodRow, openMethod, sendWithShortcut, urlChip } from './support/workbench-page.js'
 import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
@@ -95,6 +95,53 @@ describe.runIf(requireChromium())('hint rules in the browser', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Find in response body')
+  })
+
+  it('defines an unknown variable with no environment active: makes one and lands on the new row', async () => {
+    // The demo's own environment is active; with none, a Define has nowhere to go yet.
+    await page.locator('#env-select').selectOption('')
+    await openMethod(page, 'echoGet')
+    await page.locator('[data-field-path="text"]').first().locator('input').fill('${greeting}')
+    await sendWithShortcut(page)
+    const unknown = hint('Unknown variable ${greeting}')
+    await unknown.getByRole('button', { name: 'Define ${greeting}' }).click()
+    const editor = page.getByRole('dialog', { name: 'Environments' })
+    await editor.waitFor()
+    // A new environment, active at once, holding the variable; the focus is in its value, ready to type.
+    expect(await page.locator('#env-select option:checked').textContent()).toBe('New environment')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Value of greeting')
+    await page.keyboard.type('hello')
+    await editor.getByRole('button', { name: 'Close the environments editor' }).click()
+    await editor.waitFor({ state: 'detached' })
+    await sendWithShortcut(page)
+    await unknown.waitFor({ state: 'detached' })
+    expect(await page.locator('.response-pane').textContent()).toContain('hello')
+  })
+
+  it('flags an unknown variable in a message sent on a WebSocket channel', async () => {
+    // The demo's chat is listed by its ws:// address (the CLI's own list leaves it out).
+    const chat = await page.locator('.url-chip[data-url^="ws://"]').first().getAttribute('data-url')
+    if (chat === null) throw new Error('The demo lists no WebSocket channel.')
+    const search = page.getByRole('searchbox', { name: 'Search operations' })
+    await search.fill('chat')
+    const row = page.locator(`.sb-method[data-origin$="//${new URL(chat).host}/chat"]`).first()
+    await row.click()
+    await search.fill('')
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await waitForLiveStatus(page, ['open'])
+    await typeInComposer(page, 'Text', 'hello ${visitor}')
+    await page.getByRole('toolbar', { name: 'Composer' }).getByRole('button', { name: 'Send' }).click()
+    const unknown = hint('Unknown variable ${visitor}')
+    await unknown.waitFor()
+    await unknown.getByRole('button', { name: 'Define ${visitor}' }).click()
+    const editor = page.getByRole('dialog', { name: 'Environments' })
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Value of visitor')
+    await editor.getByRole('button', { name: 'Close the environments editor' }).click()
+    await editor.waitFor({ state: 'detached' })
   })
 
   it('offers .proto files for a gRPC server without reflection, and opens the Schema Files tab', async () => {

@@ -13,12 +13,17 @@ export function runHintAction(workbench: Workbench, hint: Hint): void {
       workbench.environmentEditor.getState().open('auth')
       return
     case 'define-variable': {
-      const environment = activeEnvironment(workbench.environments.getState())
-      // An empty value makes the name known at once; the editor opens on it for the user to fill in.
+      const environments = workbench.environments.getState()
+      // Without an active environment there is nowhere to define it: a new one is made (and becomes active).
+      const id =
+        activeEnvironment(environments)?.id ??
+        (environments.phase === 'ready' ? environments.create('New environment') : '')
+      const environment = workbench.environments.getState().document.environments.find((env) => env.id === id)
+      // An empty value makes the name known at once; the editor lands on its row for the user to fill in.
       if (environment && !(action.name in environment.vars)) {
         workbench.environments.getState().setVars(environment.id, { ...environment.vars, [action.name]: '' })
       }
-      workbench.environmentEditor.getState().open('variables')
+      workbench.environmentEditor.getState().open('variables', { variable: action.name })
       return
     }
     case 'show-response-view':
