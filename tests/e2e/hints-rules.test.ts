@@ -156,6 +156,55 @@ describe.runIf(requireChromium())('hint rules in the browser', () => {
     await page.getByRole('tab', { name: /Services/ }).click()
   })
 
+  it('never covers a button of any protocol’s pane, at 420 px and at full width', async () => {
+    // The gRPC hint is page-wide: it stays in the strip whichever tab is open.
+    await hint('gRPC without reflection').waitFor()
+    const chat = await page.locator('.url-chip[data-url^="ws://"]').first().getAttribute('data-url')
+    const panes: Array<[name: string, origin: string, method: string]> = [
+      ['rest', '/openapi.json', 'echoGet'],
+      ['graphql', '/graphql', 'books'],
+      ['grpc', '', 'RegisterStation'],
+      ['grpc-stream', '', 'StreamReadings'],
+      ['mcp-session', '/mcp', 'events'],
+      ['mcp-tool', '/mcp', 'convert-temperature'],
+      ['signalr', '/hubs/chat', 'connection'],
+      ['websocket', `//${new URL(chat ?? 'ws://none').host}/chat`, ''],
+      ['sse', '/events', 'subscribe'],
+    ]
+    const search = page.getByRole('searchbox', { name: 'Search operations' })
+    for (const [name, origin, method] of panes) {
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await search.fill(method || 'chat')
+      const byOrigin = origin ? `[data-origin*="${origin}"]` : ''
+      const row = page.locator(`.sb-method${byOrigin}${method ? `[data-method="${method}"]` : ''}`)
+      await row.first().click()
+      await search.fill('')
+      await page.locator('.request-pane .method-name').waitFor()
+      for (const width of [1440, 420]) {
+        await page.setViewportSize({ width, height: width === 420 ? 860 : 900 })
+        await page.mouse.move(1, 1)
+        // Each button of the panes, scrolled into view, must be what a click at its centre lands on.
+        const covered = await page.evaluate(() => {
+          const strip = document.querySelector('.hints-strip')
+          const found: string[] = []
+          for (const button of document.querySelectorAll<HTMLElement>('.main button, .main summary')) {
+            if (!button.checkVisibility()) continue
+            button.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+            const box = button.getBoundingClientRect()
+            if (box.width === 0 || box.height === 0) continue
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+            if (hit && strip?.contains(hit)) found.push(button.getAttribute('aria-label') ?? button.textContent ?? '')
+          }
+          return found
+        })
+        expect(covered, `${name} at ${width} px`).toEqual([])
+      }
+      await page.locator('.main').evaluate((main) => main.scrollTo(0, 0))
+      await screenshot(page, `hints-strip-${name}-narrow`)
+    }
+    await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
   it('names an event stream that stays silent, and Open console opens the console', async () => {
     const feed = session.cli.demoUrls.find((url) => url.endsWith('/events'))
     if (feed === undefined) throw new Error('The demo lists no SSE feed.')
