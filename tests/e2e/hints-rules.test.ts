@@ -1,8 +1,10 @@
 /**
  * The hint rules the first browser test does not reach, each against a real server and each with its action checked:
  * a status the OpenAPI document does not list (Show problems opens the validation list), a body over 100 KB (Find in
- * body focuses the find box), a gRPC server without reflection (Upload .proto files opens the Schema Files tab), and
- * an SSE stream that stays silent (Open console). The silence is waited out on Playwright's clock, not in real time.
+ * body focuses the find box), Define `${name}` with no environment active (one is made, the editor lands on the row),
+ * an unknown `${name}` in a WebSocket message, a slow MCP tool call (offered the console, which its pane can use), a
+ * gRPC server without reflection (Upload .proto files opens the Schema Files tab), the strip never covering a button of
+ * any protocol's pane at 420 px, and an SSE stream that stays silent (Open console; waited out on Playwright's clock).
  */
 import { fileURLToPath } from 'node:url'
 import { loadPackageDefinition, Server, ServerCredentials } from '@grpc/grpc-js'
@@ -12,7 +14,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireChromium, screenshot } from './support/browser.js'
 import { pinTheme, typeInComposer, waitForLiveStatus } from './support/live-page.js'
-import { methodRow, openMethod, sendWithShortcut, urlChip } from './support/workbench-page.js'
+import { fieldInput, methodRow, openMethod, sendWithShortcut, urlChip } from './support/workbench-page.js'
 import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 /** A real gRPC server (@grpc/grpc-js) with one service and no reflection: only its .proto files can describe it. */
@@ -142,6 +144,25 @@ describe.runIf(requireChromium())('hint rules in the browser', () => {
       .toBe('Value of visitor')
     await editor.getByRole('button', { name: 'Close the environments editor' }).click()
     await editor.waitFor({ state: 'detached' })
+  })
+
+  it('names a slow MCP tool call and offers what its pane can do: the console, not a Timing tab', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search operations' })
+    await search.fill('brew-coffee')
+    await page.locator('.sb-method[data-origin*="/mcp"][data-method="brew-coffee"]').first().click()
+    await search.fill('')
+    await fieldInput(page, 'steps').fill('3')
+    await fieldInput(page, 'stepMs').fill('800')
+    await page.keyboard.press('Control+Enter')
+    const slow = hint(/^Slow response: 2\.\d\d s/)
+    await slow.waitFor({ timeout: 15_000 })
+    expect(await slow.getByRole('button').first().textContent()).toBe('Open console')
+    const consoleList = page.getByRole('listbox', { name: /^Console entries/ })
+    await slow.getByRole('button', { name: 'Open console' }).click()
+    await consoleList.waitFor()
+    expect(await consoleList.locator('[role="option"]', { hasText: 'brew-coffee' }).count()).toBeGreaterThanOrEqual(1)
+    await page.keyboard.press('Control+Backquote')
+    await consoleList.waitFor({ state: 'detached' })
   })
 
   it('offers .proto files for a gRPC server without reflection, and opens the Schema Files tab', async () => {
