@@ -184,6 +184,17 @@ describe('hint engine over live calls', () => {
     expect(titles()).toEqual([])
   })
 
+  it('waits as long as the engine is told before flagging a silent stream', () => {
+    vi.useFakeTimers()
+    const current = liveCall({ startedAt: Date.now() })
+    const engine = createHintEngine(deps({ liveCall: () => current, now: () => Date.now(), silentStreamMs: 50 }))
+    engine.liveObserver.onOpen(current, { target })
+    vi.advanceTimersByTime(49)
+    expect(engine.store.getState().hints).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(engine.store.getState().hints.map((h) => h.kind)).toEqual(['silent-event-stream'])
+  })
+
   it('counts live calls that end in failure towards the tab’s streak; a cancel changes nothing, a success resets', () => {
     const { engine, titles } = setupLive()
     const grpc = { ...target, protocol: 'grpc', service: 'Chat', method: 'Watch' }

@@ -20,6 +20,8 @@ export interface HintEngineDeps {
   /** A live call as the live store holds it now. */
   liveCall: (id: string) => LiveCallState | undefined
   now?: () => number
+  /** How long an event stream may stay silent before its hint (`silentStreamMs` unless given). */
+  silentStreamMs?: number
 }
 
 export interface HintEngine {
@@ -32,6 +34,7 @@ export interface HintEngine {
 
 export function createHintEngine(deps: HintEngineDeps, store: HintsStore = createHintsStore()): HintEngine {
   const now = deps.now ?? Date.now
+  const silentWaitMs = deps.silentStreamMs ?? silentStreamMs
   const streaks = new Map<string, number>()
   const silenceTimers = new Map<string, ReturnType<typeof setTimeout>>()
   /** Live calls in flight: where they went, and whether their end frame said they failed. */
@@ -100,9 +103,9 @@ export function createHintEngine(deps: HintEngineDeps, store: HintsStore = creat
       const timer = setTimeout(() => {
         silenceTimers.delete(call.id)
         const current = deps.liveCall(call.id)
-        const hint = current && silentStreamHint(current, now())
+        const hint = current && silentStreamHint(current, now(), silentWaitMs)
         if (hint) store.getState().replace({ targetKey: call.targetKey, kinds: ['silent-event-stream'] }, [hint])
-      }, silentStreamMs)
+      }, silentWaitMs)
       silenceTimers.set(call.id, timer)
     },
     onSend: (call, messages) => {
