@@ -222,6 +222,11 @@ describe.runIf(requireChromium())('hint rules in the browser', () => {
       }
       await page.locator('.main').evaluate((main) => main.scrollTo(0, 0))
       await screenshot(page, `hints-strip-${name}-narrow`)
+      if (name === 'mcp-session') {
+        await pinTheme(page, 'light')
+        await screenshot(page, 'hints-strip-mcp-session-narrow-light')
+        await pinTheme(page, 'dark')
+      }
     }
     await page.setViewportSize({ width: 1440, height: 900 })
   })
