@@ -111,6 +111,8 @@ describe.runIf(requireChromium())('hint rules in the browser', () => {
     await editor.waitFor()
     // A new environment, active at once, holding the variable; the focus is in its value, ready to type.
     expect(await page.locator('#env-select option:checked').textContent()).toBe('New environment')
+    // The name is known now (empty): its hint goes at once instead of waiting for the next send.
+    await unknown.waitFor({ state: 'detached' })
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Value of greeting')

@@ -23,7 +23,7 @@ export function unknownVariablesHint(key: string, names: readonly string[]): Hin
     title: names.length === 1 ? `Unknown variable ${list}` : `${names.length} unknown variables`,
     detail: `${list} ${names.length === 1 ? 'is' : 'are'} defined nowhere and went out exactly as written.`,
     actionLabel: `Define \${${first}}`,
-    action: { kind: 'define-variable', name: first },
+    action: { kind: 'define-variable', name: first, others: names.slice(1) },
   }
 }
 

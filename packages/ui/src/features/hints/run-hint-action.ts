@@ -2,6 +2,7 @@
 import { activeEnvironment } from '../../state/environments-store.js'
 import type { Workbench } from '../../state/workbench.js'
 import type { Hint } from './hint.js'
+import { unknownVariablesHint } from './page-rules.js'
 
 export function runHintAction(workbench: Workbench, hint: Hint): void {
   const { action } = hint
@@ -23,6 +24,11 @@ export function runHintAction(workbench: Workbench, hint: Hint): void {
       if (environment && !(action.name in environment.vars)) {
         workbench.environments.getState().setVars(environment.id, { ...environment.vars, [action.name]: '' })
       }
+      // The name is known now: the hint moves on to the next unknown one, or goes.
+      const next = hint.targetKey !== undefined ? unknownVariablesHint(hint.targetKey, action.others) : undefined
+      workbench.hints.store
+        .getState()
+        .replace({ targetKey: hint.targetKey, kinds: ['unknown-variables'] }, next ? [next] : [])
       workbench.environmentEditor.getState().open('variables', { variable: action.name })
       return
     }
