@@ -2,7 +2,7 @@
  * The hint engine in real Chromium against the demo services: three failing calls of a method bring a hint whose
  * action opens the console; a dismissed hint stays dismissed while its condition holds again; a 401 without auth
  * offers the auth panel and opens it; an unknown `${name}` is defined from its hint; a response over 2 s brings a slow-response hint whose action shows the Timing
- * tab; "Don't show again" keeps a kind hidden across a reload. Screenshots in dark, light and at 420 px.
+ * tab; "Don't show again" keeps a kind hidden across a reload, and the console bar's muted-hints menu turns it back on. Screenshots in dark, light and at 420 px.
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -166,5 +166,40 @@ describe.runIf(requireChromium())('hints beside the response', () => {
     await fieldInput(page, 'ms').fill('2100')
     expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^200/)
     expect(await hint(/^Slow response/).count()).toBe(0)
+  })
+
+  it('turns a muted kind back on from the console bar, by keyboard, and its hint shows again', async () => {
+    const toggle = page.locator('.muted-hints > summary')
+    expect(await toggle.textContent()).toBe('Muted hints 1')
+    const menu = page.getByRole('menu', { name: 'Muted hints' })
+    // Light first (the theme toggle is a click, which closes the menu), then dark and on by keyboard.
+    await pinTheme(page, 'light')
+    await toggle.click()
+    await menu.waitFor()
+    await screenshot(page, 'hints-muted-menu-light')
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => document.activeElement?.closest('.muted-hints') !== null)).toBe(true)
+    await pinTheme(page, 'dark')
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await menu.waitFor()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Show hints about slow responses again')
+    await screenshot(page, 'hints-muted-menu-dark')
+    await page.keyboard.press('Enter')
+    // Nothing is muted any more: the menu goes, the choice is stored, and the console toggle keeps the focus.
+    await toggle.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('console-toggle'))).toBe(true)
+    expect(await page.evaluate(() => localStorage.getItem('wirebench.hints.muted'))).toBe(
+      JSON.stringify({ version: 1, data: [] }),
+    )
+    await page.reload()
+    await page.locator('.app').waitFor()
+    await methodRow(page, 'echoGet').waitFor({ state: 'attached', timeout: 30_000 })
+    await openMethod(page, 'get_diagnostics_delay')
+    await fieldInput(page, 'ms').fill('2100')
+    await sendWithShortcut(page)
+    await hint(/^Slow response/).waitFor()
   })
 })

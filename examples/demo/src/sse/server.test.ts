@@ -38,6 +38,19 @@ describe('SSE demo: the station feed', () => {
     expect(events[9]).toEqual({ id: '10', data: 'Checkpoint 10\n4 stations reporting' })
   })
 
+  it('keeps /events/silent open without ever sending an event', async () => {
+    const response = await fetch(`${feed}/silent`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+    const first = await reader.read()
+    expect(new TextDecoder().decode(first.value)).toBe(': Wirebench demo silent feed\n\n')
+    // Still open and still silent a while later.
+    const next = await Promise.race([reader.read(), new Promise((done) => setTimeout(() => done('quiet'), 300))])
+    expect(next).toBe('quiet')
+    await reader.cancel()
+  })
+
   it('resumes after Last-Event-ID and answers 204 once the feed is over', async () => {
     const resumed = await fetch(`${feed}?count=12&interval=10`, { headers: { 'last-event-id': '7' } })
     const { events } = await readEvents(resumed)

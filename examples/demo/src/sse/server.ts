@@ -1,4 +1,7 @@
-/** Starts the SSE demo: the station feed at `/events` (GET or POST, resumable) and `/events/private` (API key). */
+/**
+ * Starts the SSE demo: the station feed at `/events` (GET or POST, resumable), `/events/private` (API key), and
+ * `/events/silent`, a stream that opens and never sends an event (for clients that watch for silence).
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer } from 'node:http'
 import { demoCredentialHint, hasDemoCredential } from '../demo-auth.js'
@@ -28,13 +31,15 @@ function parseBody(text: string): Record<string, unknown> {
   return value as Record<string, unknown>
 }
 
+const streamHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+}
+
 function stream(res: ServerResponse, options: FeedOptions): void {
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  })
+  res.writeHead(200, streamHeaders)
   res.write(': Wirebench demo station feed\n\n')
   let seq = options.start
   let sent = 0
@@ -62,7 +67,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, streams: Set<Se
   if (isCrossSite(req)) return sendJson(res, 403, { code: 'forbidden', message: crossSiteMessage })
   const url = requestUrl(req)
   if (url === undefined) return sendJson(res, 400, { code: 'bad_request', message: badTargetMessage })
-  if (url.pathname !== '/events' && url.pathname !== '/events/private') {
+  if (url.pathname !== '/events' && url.pathname !== '/events/private' && url.pathname !== '/events/silent') {
     return sendJson(res, 404, { code: 'not_found', message: `Nothing at ${url.pathname}; the feed is /events.` })
   }
   if (req.method !== 'GET' && req.method !== 'POST') {
@@ -71,6 +76,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, streams: Set<Se
   if (url.pathname === '/events/private' && !hasDemoCredential(req.headers, url)) {
     const body = { code: 'unauthorized', message: demoCredentialHint }
     return sendJson(res, 401, body, { 'www-authenticate': 'Bearer' })
+  }
+  if (url.pathname === '/events/silent') {
+    if (streams.size >= sseLimits.maxStreams) {
+      return sendJson(res, 503, { code: 'busy', message: 'Too many open feeds.' }, { 'retry-after': '5' })
+    }
+    streams.add(res)
+    res.once('close', () => streams.delete(res))
+    // A comment only: the connection is open and healthy, but no event ever comes.
+    return void res.writeHead(200, streamHeaders).write(': Wirebench demo silent feed\n\n')
   }
   let options: FeedOptions
   try {

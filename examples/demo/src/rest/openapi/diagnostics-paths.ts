@@ -1,4 +1,7 @@
-/** Paths for tests and demos: the echo family, identity, health (untagged), forced statuses, delays and failures. */
+/**
+ * Paths for tests and demos: the echo family, identity, health (untagged), forced and undocumented statuses, delays,
+ * large bodies and failures.
+ */
 import { anyCredential } from './components.js'
 import { errors, jsonBody, jsonResponse } from './builders.js'
 import type { OperationObject, PathItemObject } from './types.js'
@@ -127,6 +130,27 @@ export const diagnosticsPaths: Record<string, PathItemObject> = {
       description: 'For cancellation and timeout tests; a client disconnect ends the wait early.',
       parameters: [{ name: 'ms', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 30000, default: 1000 } }],
       responses: { '200': jsonResponse('Waited.', ref('schemas', 'DelayResult')), ...errors('400') },
+    },
+  },
+  // Documents 200 only and always answers 418: a status the schema does not know, for clients and validators.
+  '/diagnostics/teapot': {
+    get: {
+      tags: ['Diagnostics'],
+      operationId: 'brewCoffee',
+      summary: 'Answer with a status the document does not list (418)',
+      responses: { '200': jsonResponse('Never sent: the server is a teapot.', ref('schemas', 'StatusResult')) },
+    },
+  },
+  '/diagnostics/bulk': {
+    get: {
+      tags: ['Diagnostics'],
+      operationId: 'bulkRows',
+      summary: 'Answer with about this many kilobytes of JSON rows',
+      parameters: [{ name: 'kb', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 4096, default: 120 } }],
+      responses: {
+        '200': jsonResponse('Numbered rows, about `kb` KiB in all.', ref('schemas', 'BulkRows')),
+        ...errors('400'),
+      },
     },
   },
   '/diagnostics/fail': {

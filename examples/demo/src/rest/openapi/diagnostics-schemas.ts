@@ -75,4 +75,12 @@ export const diagnosticsSchemas: Record<string, SchemaObject> = {
     required: ['delayedMs'],
     properties: { delayedMs: { type: 'integer' } },
   },
+  BulkRows: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['n', 'text'],
+      properties: { n: { type: 'integer' }, text: { type: 'string' } },
+    },
+  },
 }

@@ -45,4 +45,19 @@ describe('Diagnostics', () => {
     expect(response.statusCode).toBe(404)
     expect(response.json().code).toBe('route_not_found')
   })
+
+  it('answers 418 where the document lists only 200', async () => {
+    const response = await demo.app.inject('/api/v1/diagnostics/teapot')
+    expect(response.statusCode).toBe(418)
+    expect(response.json()).toMatchObject({ status: 418 })
+  })
+
+  it('answers about kb KiB of rows, 120 by default', async () => {
+    const response = await demo.app.inject('/api/v1/diagnostics/bulk')
+    expect(response.statusCode).toBe(200)
+    expect(response.body.length).toBeGreaterThan(120 * 1024 - 2048)
+    expect(response.json<unknown[]>()).toHaveLength(120)
+    expectDocumented(response, 'get', '/diagnostics/bulk')
+    expect((await demo.app.inject('/api/v1/diagnostics/bulk?kb=5000')).statusCode).toBe(400)
+  })
 })

@@ -38,6 +38,14 @@ export function registerDiagnosticsRoutes(ctx: RouteContext): void {
       return { delayedMs: ms }
     },
   )
+  addOperation(ctx, { method: 'get', path: '/diagnostics/teapot' }, (_request, reply) =>
+    reply.code(418).send({ status: 418, message: 'I am a teapot: this status is not in the document.' }),
+  )
+  addOperation<{ Querystring: { kb: number } }>(ctx, { method: 'get', path: '/diagnostics/bulk' }, (request) => {
+    // Rows of about one KiB each (the JSON punctuation makes up the rest), so `kb` is close to the body's size.
+    const text = 'x'.repeat(1000)
+    return Array.from({ length: request.query.kb }, (_, i) => ({ n: i + 1, text }))
+  })
   addOperation(ctx, { method: 'get', path: '/diagnostics/fail' }, () => {
     throw new HttpError({ status: 500, code: 'deliberate_failure', message: 'This operation always fails.' })
   })

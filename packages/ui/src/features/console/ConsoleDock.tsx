@@ -6,6 +6,7 @@ import { useEffect, useRef, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { ResizeHandle } from '../../components/ResizeHandle.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { MutedHintsMenu } from '../hints/MutedHintsMenu.js'
 import { ConsolePanel } from './ConsolePanel.js'
 import './console.css'
 
@@ -70,6 +71,7 @@ export function ConsoleDock(): ReactElement {
         >
           Console <span className="console-toggle-count">{size.toLocaleString('en-US')}</span>
         </button>
+        <MutedHintsMenu />
       </div>
     </div>
   )

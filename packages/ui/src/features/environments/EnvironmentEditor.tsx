@@ -13,9 +13,11 @@ export interface EnvironmentEditorProps {
   onClose: () => void
   /** The tab to open on (a hint's action asks for auth or variables). */
   initialPart?: EnvironmentPart | undefined
+  /** A variable to land on: its row is scrolled into view and its value field focused (a hint's Define). */
+  focusVariable?: string | undefined
 }
 
-export function EnvironmentEditor({ onClose, initialPart }: EnvironmentEditorProps): ReactElement {
+export function EnvironmentEditor({ onClose, initialPart, focusVariable }: EnvironmentEditorProps): ReactElement {
   const { environments } = useWorkbench()
   const list = useStore(environments, (s) => s.document.environments)
   const activeId = useStore(environments, (s) => s.document.activeEnvironmentId)
@@ -38,6 +40,16 @@ export function EnvironmentEditor({ onClose, initialPart }: EnvironmentEditorPro
     // Leaving the editor saves at once instead of waiting for the debounce.
     return () => void environments.getState().flush()
   }, [environments])
+
+  // After showModal, which focuses the dialog's first control: the variable asked for takes the focus instead.
+  useEffect(() => {
+    if (focusVariable === undefined) return
+    const row = [...(dialog.current?.querySelectorAll<HTMLElement>('.vars-row') ?? [])].find(
+      (element) => element.dataset.variable === focusVariable,
+    )
+    row?.scrollIntoView({ block: 'nearest' })
+    row?.querySelector<HTMLInputElement>('.vars-value')?.focus()
+  }, [focusVariable])
 
   const create = () => {
     const id = environments.getState().create('New environment')

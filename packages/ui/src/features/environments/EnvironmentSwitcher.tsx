@@ -15,7 +15,7 @@ export function EnvironmentSwitcher(): ReactElement {
   const list = useStore(environments, (s) => s.document.environments)
   const active = useStore(environments, activeEnvironment)
   // Open, and on which tab when a hint's action asked for one (the button opens it as it always did).
-  const [editor, setEditor] = useState<{ part?: EnvironmentPart } | null>(null)
+  const [editor, setEditor] = useState<{ part?: EnvironmentPart; variable?: string } | null>(null)
   const isReady = phase === 'ready'
   // Another part of the page (a hint's action) asked for the editor on one of its tabs.
   const request = useStore(environmentEditor, (s) => s.request)
@@ -24,7 +24,7 @@ export function EnvironmentSwitcher(): ReactElement {
   useEffect(() => {
     if (!request || request.seq === heardSeq.current) return
     heardSeq.current = request.seq
-    setEditor({ part: request.part })
+    setEditor({ part: request.part, ...(request.variable !== undefined ? { variable: request.variable } : {}) })
   }, [request])
 
   return (
@@ -65,7 +65,12 @@ export function EnvironmentSwitcher(): ReactElement {
         <Icon name="sliders" size={16} />
       </button>
       {editor && (
-        <EnvironmentEditor key={request?.seq ?? 0} initialPart={editor.part} onClose={() => setEditor(null)} />
+        <EnvironmentEditor
+          key={request?.seq ?? 0}
+          initialPart={editor.part}
+          focusVariable={editor.variable}
+          onClose={() => setEditor(null)}
+        />
       )}
     </div>
   )

@@ -41,6 +41,12 @@ describe('slow response', () => {
   it('offers the console when the result has no timings', () => {
     expect(slowResponse(facts({ record: record({}, { roundTripMs: 2500 }) }))?.action).toEqual({ kind: 'open-console' })
   })
+
+  it('offers the console when the tab’s pane has no Timing tab (MCP), even with timings', () => {
+    const slow = record({ timings: { totalMs: 2600 } }, { roundTripMs: 2600 })
+    const hint = slowResponse(facts({ record: slow, canShowViews: false }))
+    expect(hint).toMatchObject({ actionLabel: 'Open console', action: { kind: 'open-console' } })
+  })
 })
 
 describe('large response', () => {

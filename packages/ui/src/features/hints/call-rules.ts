@@ -25,6 +25,11 @@ export interface CallFacts {
   environment?: { name: string; hasAuth: boolean } | undefined
   /** Failed calls of this tab in a row, this one included (see `nextErrorStreak`). */
   errorStreak: number
+  /**
+   * The tab's response pane can show the Timing tab, Find and the validation problems (false for MCP and the live
+   * views): hints offer those views only where their button would do something. Absent means it can.
+   */
+  canShowViews?: boolean
 }
 
 export type CallRule = (facts: CallFacts) => Hint | undefined
@@ -68,7 +73,7 @@ export const slowResponse: CallRule = (facts) => {
   if (!result) return undefined
   const ms = roundTripMs ?? result.durationMs
   if (ms <= slowResponseMs) return undefined
-  const hasTimings = result.timings !== undefined
+  const hasTimings = result.timings !== undefined && facts.canShowViews !== false
   return hintOf('slow-response', facts, {
     title: `Slow response: ${formatDuration(ms)}`,
     detail: hasTimings
@@ -81,7 +86,8 @@ export const slowResponse: CallRule = (facts) => {
 
 export const largeResponse: CallRule = (facts) => {
   const size = facts.record.result?.sizeBytes
-  if (size === undefined || size <= largeResponseBytes) return undefined
+  // Its one action is Find; a pane without it has nothing to offer.
+  if (size === undefined || size <= largeResponseBytes || facts.canShowViews === false) return undefined
   return hintOf('large-response', facts, {
     title: `Large response: ${formatBytes(size)}`,
     detail: `Over ${formatBytes(largeResponseBytes)}. Find searches the whole body, including rows not drawn yet.`,
@@ -130,7 +136,7 @@ export const authRefused: CallRule = (facts) => {
 
 export const undocumentedStatus: CallRule = (facts) => {
   const problem = facts.record.result?.validation?.problems.find((p) => p.keyword === 'status')
-  if (!problem) return undefined
+  if (!problem || facts.canShowViews === false) return undefined
   const status = httpStatusOf(facts.record)
   return hintOf('undocumented-status', facts, {
     title: status === undefined ? 'Undocumented status' : `Status ${status} is not in the schema`,

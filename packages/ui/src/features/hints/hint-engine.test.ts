@@ -87,6 +87,22 @@ describe('hint engine over the calls store', () => {
     await sending
   })
 
+  it('offers Timing, Find and problems only on a tab whose response pane can show them', async () => {
+    const big: InvokeResult = {
+      ...ok,
+      sizeBytes: 200 * 1024,
+      validation: { valid: false, schema: 's', problems: [{ pointer: '', keyword: 'status', message: 'HTTP 418.' }] },
+    }
+    const { engine, calls } = setup([big, big])
+    const offered = () => engine.store.getState().hints.map((h) => `${h.kind}:${h.actionLabel}`)
+    // An MCP pane never said it follows views: Find and problems would do nothing there, so they are not offered.
+    await calls.getState().send('mcp', request)
+    expect(offered()).toEqual([])
+    engine.store.getState().followViews('rest')
+    await calls.getState().send('rest', request)
+    expect(offered()).toEqual(['undocumented-status:Show problems', 'large-response:Find in body'])
+  })
+
   it('never holds back or changes a call when a rule throws', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const { calls, sent } = setup([ok], {
@@ -168,6 +184,17 @@ describe('hint engine over live calls', () => {
     expect(titles()).toEqual([])
   })
 
+  it('waits as long as the engine is told before flagging a silent stream', () => {
+    vi.useFakeTimers()
+    const current = liveCall({ startedAt: Date.now() })
+    const engine = createHintEngine(deps({ liveCall: () => current, now: () => Date.now(), silentStreamMs: 50 }))
+    engine.liveObserver.onOpen(current, { target })
+    vi.advanceTimersByTime(49)
+    expect(engine.store.getState().hints).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(engine.store.getState().hints.map((h) => h.kind)).toEqual(['silent-event-stream'])
+  })
+
   it('counts live calls that end in failure towards the tab’s streak; a cancel changes nothing, a success resets', () => {
     const { engine, titles } = setupLive()
     const grpc = { ...target, protocol: 'grpc', service: 'Chat', method: 'Watch' }
@@ -193,6 +220,26 @@ describe('hint engine over live calls', () => {
     expect(engine.store.getState().hints[0]?.detail).toContain('Chat.Watch')
     run('e', (call) => engine.liveObserver.onServerMessages(call, ended('e', 'OK')))
     expect(titles()).toEqual([])
+  })
+
+  it('flags a `${name}` left in a live call’s open request or in a message sent on its channel', () => {
+    const { engine, titles } = setupLive()
+    const engineWith = createHintEngine(
+      deps({
+        unknownVariables: (_key, r) =>
+          JSON.stringify([r.messages, r.metadata ?? {}])
+            .match(/\$\{(\w+)\}/g)
+            ?.map((m) => m.slice(2, -1)) ?? [],
+      }),
+      engine.store,
+    )
+    const ws = { ...target, protocol: 'websocket' }
+    engineWith.liveObserver.onOpen(liveCall({ targetKey: 'ws' }), { target: { ...ws, metadata: { 'x-a': '${a}' } } })
+    expect(titles()).toEqual(['Unknown variable ${a}'])
+    engineWith.liveObserver.onOpen(liveCall({ targetKey: 'ws' }), { target: ws })
+    expect(titles()).toEqual([])
+    engineWith.liveObserver.onSend(liveCall({ targetKey: 'ws' }), [{ text: 'hi ${who}' }])
+    expect(titles()).toEqual(['Unknown variable ${who}'])
   })
 
   it('stays quiet when an event came in time, and for other protocols', () => {

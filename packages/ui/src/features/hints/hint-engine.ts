@@ -20,6 +20,8 @@ export interface HintEngineDeps {
   /** A live call as the live store holds it now. */
   liveCall: (id: string) => LiveCallState | undefined
   now?: () => number
+  /** How long an event stream may stay silent before its hint (`silentStreamMs` unless given). */
+  silentStreamMs?: number
 }
 
 export interface HintEngine {
@@ -32,6 +34,7 @@ export interface HintEngine {
 
 export function createHintEngine(deps: HintEngineDeps, store: HintsStore = createHintsStore()): HintEngine {
   const now = deps.now ?? Date.now
+  const silentWaitMs = deps.silentStreamMs ?? silentStreamMs
   const streaks = new Map<string, number>()
   const silenceTimers = new Map<string, ReturnType<typeof setTimeout>>()
   /** Live calls in flight: where they went, and whether their end frame said they failed. */
@@ -76,6 +79,7 @@ export function createHintEngine(deps: HintEngineDeps, store: HintsStore = creat
         method: deps.methodOf(request),
         environment: deps.environment(),
         errorStreak,
+        canShowViews: store.getState().viewKeys.has(key),
       }
       store.getState().replace({ targetKey: key, kinds: callRuleKinds }, callHints(facts))
     },
@@ -89,18 +93,30 @@ export function createHintEngine(deps: HintEngineDeps, store: HintsStore = creat
   const liveObserver: LiveObserver = guardedLive({
     onOpen: (call, request) => {
       liveCalls.set(call.id, { target: request.target })
+      // The open request went out substituted: a `${name}` still in it was defined nowhere.
+      const names = deps.unknownVariables(call.targetKey, { ...request.target, messages: request.messages ?? [] })
+      const unknown = unknownVariablesHint(call.targetKey, names)
+      store.getState().replace({ targetKey: call.targetKey, kinds: ['unknown-variables'] }, unknown ? [unknown] : [])
       if (request.target.protocol !== 'sse') return
       store.getState().replace({ targetKey: call.targetKey, kinds: ['silent-event-stream'] }, [])
       clearSilence(call)
       const timer = setTimeout(() => {
         silenceTimers.delete(call.id)
         const current = deps.liveCall(call.id)
-        const hint = current && silentStreamHint(current, now())
+        const hint = current && silentStreamHint(current, now(), silentWaitMs)
         if (hint) store.getState().replace({ targetKey: call.targetKey, kinds: ['silent-event-stream'] }, [hint])
-      }, silentStreamMs)
+      }, silentWaitMs)
       silenceTimers.set(call.id, timer)
     },
-    onSend: () => undefined,
+    onSend: (call, messages) => {
+      // A channel's messages (WebSocket, SignalR) go out after the open: each send is checked as it leaves.
+      const target = liveCalls.get(call.id)?.target
+      if (!target) return
+      const { protocol, url, service, method } = target
+      const names = deps.unknownVariables(call.targetKey, { protocol, url, service, method, messages: [...messages] })
+      const unknown = unknownVariablesHint(call.targetKey, names)
+      if (unknown) store.getState().replace({ targetKey: call.targetKey, kinds: ['unknown-variables'] }, [unknown])
+    },
     onServerMessages: (call, messages) => {
       for (const message of messages) followEnd(call, message)
       if (!silenceTimers.has(call.id) && call.received > 0) return

@@ -20,7 +20,11 @@ export type HintAction =
   /** Opens the environments editor on the auth tab (of the active environment, or the first one). */
   | { kind: 'open-auth' }
   /** Adds the variable (empty) to the active environment when it lacks it, then opens the editor on its variables. */
-  | { kind: 'define-variable'; name: string }
+  | {
+      kind: 'define-variable'
+      name: string
+      /** The other unknown names of the same call, in order. */ others: readonly string[]
+    }
   | { kind: 'show-response-view'; view: ResponseViewRequest }
   /** The sidebar's Schema Files tab, where .proto files are uploaded. */
   | { kind: 'open-schema-files' }

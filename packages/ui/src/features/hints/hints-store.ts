@@ -18,6 +18,8 @@ export interface HintsState {
   dismissed: ReadonlySet<string>
   muted: ReadonlySet<HintKind>
   viewRequest: ViewRequest | null
+  /** Tabs whose response pane follows `viewRequest` (Timing, Find, problems); other panes (MCP, live views) do not. */
+  viewKeys: ReadonlySet<string>
   /**
    * Replaces the hints of these kinds in this scope (a tab's key, or page-wide when undefined) with the given ones;
    * dismissed ids and muted kinds are left out.
@@ -28,6 +30,8 @@ export interface HintsState {
   mute: (kind: HintKind) => void
   unmute: (kind: HintKind) => void
   requestView: (targetKey: string, view: ResponseViewRequest) => void
+  /** A response pane that follows view requests is showing this tab (a tab's pane kind never changes). */
+  followViews: (targetKey: string) => void
 }
 
 export type HintsStore = StoreApi<HintsState>
@@ -49,6 +53,7 @@ export function createHintsStore(): HintsStore {
       dismissed: new Set(),
       muted: new Set(loadPersisted(mutedKindsSpec) ?? []),
       viewRequest: null,
+      viewKeys: new Set(),
       replace: ({ targetKey, kinds }, hints) => {
         const { dismissed, muted } = get()
         const kept = get().hints.filter((hint) => hint.targetKey !== targetKey || !kinds.includes(hint.kind))
@@ -74,6 +79,9 @@ export function createHintsStore(): HintsStore {
       },
       requestView: (targetKey, view) =>
         set({ viewRequest: { targetKey, view, seq: (get().viewRequest?.seq ?? 0) + 1 } }),
+      followViews: (targetKey) => {
+        if (!get().viewKeys.has(targetKey)) set({ viewKeys: new Set(get().viewKeys).add(targetKey) })
+      },
     }
   })
 }

@@ -11,7 +11,10 @@ describe('unknown variables', () => {
       actionLabel: 'Define ${token}',
       action: { kind: 'define-variable', name: 'token' },
     })
-    expect(unknownVariablesHint('tab', ['a', 'b'])?.title).toBe('2 unknown variables')
+    expect(unknownVariablesHint('tab', ['a', 'b'])).toMatchObject({
+      title: '2 unknown variables',
+      action: { kind: 'define-variable', name: 'a', others: ['b'] },
+    })
   })
 })
 

@@ -23,7 +23,7 @@ export function unknownVariablesHint(key: string, names: readonly string[]): Hin
     title: names.length === 1 ? `Unknown variable ${list}` : `${names.length} unknown variables`,
     detail: `${list} ${names.length === 1 ? 'is' : 'are'} defined nowhere and went out exactly as written.`,
     actionLabel: `Define \${${first}}`,
-    action: { kind: 'define-variable', name: first },
+    action: { kind: 'define-variable', name: first, others: names.slice(1) },
   }
 }
 
@@ -60,13 +60,14 @@ export function reflectionHints(attempts: readonly DiscoveryAttempt[]): Hint[] {
   }))
 }
 
-/** An SSE stream still open after `silentStreamMs` without a single event. */
+/** An SSE stream still open after `waitMs` (by default `silentStreamMs`) without a single event. */
 export function silentStreamHint(
   call: Pick<LiveCallState, 'targetKey' | 'status' | 'received' | 'startedAt'>,
   now: number,
+  waitMs: number = silentStreamMs,
 ): Hint | undefined {
   const isOpen = call.status !== 'closed' && call.status !== 'error'
-  if (!isOpen || call.received > 0 || now - call.startedAt < silentStreamMs) return undefined
+  if (!isOpen || call.received > 0 || now - call.startedAt < waitMs) return undefined
   return {
     id: `silent-event-stream:${call.targetKey}`,
     kind: 'silent-event-stream',

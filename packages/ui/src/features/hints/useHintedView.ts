@@ -13,6 +13,10 @@ export function useHintedView(draftKey: string | undefined, onView: (view: Respo
   useEffect(() => {
     onViewRef.current = onView
   })
+  // Tells the rules this tab's pane can act on Timing/Find/problems, so they may offer them.
+  useEffect(() => {
+    if (draftKey !== undefined) hints.store.getState().followViews(draftKey)
+  }, [hints.store, draftKey])
   useEffect(() => {
     if (!request || request.seq === heardSeq.current) return
     heardSeq.current = request.seq
