@@ -65,7 +65,7 @@ export function AssistantDrawer({ store }: { store: AssistantStore }): ReactElem
       <header className="ai-drawer-head">
         <h2 id="ai-drawer-title">Assistant</h2>
         <span className="ai-provider" title={config?.effectiveEndpoint}>
-          {config ? `${config.provider} · ${config.model || 'no model'}` : 'checking…'}
+          {config ? `${config.provider} · ${config.model || 'default model'}` : 'checking…'}
         </span>
         <button
           type="button"

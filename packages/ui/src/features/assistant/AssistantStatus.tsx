@@ -1,7 +1,7 @@
 /**
- * What stands between the user and a working assistant, said with what to do: a cloud provider without a key, no
- * model chosen, or (for a local provider at its standard address) a server that is not running or a model it does
- * not serve, from the local probe.
+ * What stands between the user and a working assistant, said with what to do: a cloud provider without a key, or
+ * (for a local provider at its standard address, from the local probe) a server that is not running or a model it
+ * does not have, with the command that fixes it (`ollama pull <model>`).
  */
 import { AI_CLOUD_PROVIDERS, type AiConfigView, type AiProbeResponse } from '@wirebench/core'
 import { useEffect, type ReactElement } from 'react'
@@ -9,8 +9,6 @@ import { useStore } from 'zustand'
 import { useWorkbench } from '../../state/useWorkbench.js'
 import { probeLocalModels } from './ai-client.js'
 import type { AssistantStore } from './assistant-store.js'
-
-const LOCAL_NAMES = { ollama: 'Ollama', lmstudio: 'LM Studio' } as const
 
 function sameOrigin(a: string, b: string): boolean {
   try {
@@ -27,31 +25,31 @@ export function statusAdvice(config: AiConfigView, probe: AiProbeResponse | null
       `AI not configured: ${config.provider} needs your API key. Add it in the settings (it stays on this machine).`,
     )
   }
-  if (config.provider !== 'ollama' && config.provider !== 'lmstudio') {
-    if (!config.model) advice.push('No model chosen: enter the model id in the settings.')
-    return advice
-  }
-  const name = LOCAL_NAMES[config.provider]
+  if (config.provider !== 'ollama' && config.provider !== 'lmstudio') return advice
   const server = probe?.enabled ? probe.servers.find((s) => s.provider === config.provider) : undefined
-  const isProbed = server !== undefined && sameOrigin(server.endpoint, config.effectiveEndpoint)
-  if (isProbed && !server.running) {
+  // The probe looks at the standard port only: say nothing about a server configured elsewhere.
+  if (!server || !sameOrigin(server.endpoint, config.effectiveEndpoint)) return advice
+  const isOllama = config.provider === 'ollama'
+  if (!server.running) {
     advice.push(
-      config.provider === 'ollama'
+      isOllama
         ? `Local model not found: Ollama is not running at ${server.endpoint}. Start it (ollama serve), then ollama pull ${config.model || 'llama3.2'}.`
         : `Local model not found: LM Studio's server is not running at ${server.endpoint}. Start it in LM Studio (Developer → Start server) and load a model.`,
     )
-  } else if (!config.model) {
-    const served = isProbed && server.models.length ? ` ${name} serves: ${server.models.join(', ')}.` : ''
+  } else if (server.models.length === 0) {
     advice.push(
-      config.provider === 'ollama'
-        ? `No model chosen: run ollama pull llama3.2 (or another model), then enter its name in the settings.${served}`
-        : `No model chosen: load a model in LM Studio, then enter its id in the settings.${served}`,
+      isOllama
+        ? `Local model not found: Ollama has no model yet. Run ollama pull ${config.model || 'llama3.2'}.`
+        : 'Local model not found: LM Studio has no model loaded. Load one in LM Studio.',
     )
-  } else if (isProbed && !server.models.includes(config.model)) {
+  } else if (
+    config.model &&
+    !server.models.some((name) => name === config.model || name === `${config.model}:latest`)
+  ) {
     advice.push(
-      config.provider === 'ollama'
-        ? `Local model not found: Ollama does not have ${config.model}. Run ollama pull ${config.model}.`
-        : `Local model not found: LM Studio has not loaded ${config.model}. Load it in LM Studio.`,
+      isOllama
+        ? `Local model not found: Ollama does not have ${config.model} (it has ${server.models.join(', ')}). Run ollama pull ${config.model}.`
+        : `Local model not found: LM Studio has not loaded ${config.model} (it serves ${server.models.join(', ')}).`,
     )
   }
   return advice
@@ -67,7 +65,9 @@ export function AssistantStatus({ store }: { store: AssistantStore }): ReactElem
     if (provider !== 'ollama' && provider !== 'lmstudio') return
     let isCurrent = true
     probeLocalModels(api).then(
-      (result) => isCurrent && store.setState({ probe: result }),
+      (result) => {
+        if (isCurrent) store.setState({ probe: result })
+      },
       () => undefined,
     )
     return () => {
