@@ -169,6 +169,8 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
   let model: ScriptedModel
   /** Requests the page made to any origin but the workbench's own. */
   const foreignRequests: string[] = []
+  /** What the page sent on its live socket (the chat turns with their context). */
+  const socketFrames: string[] = []
 
   const drawer = () => page.getByRole('dialog', { name: 'Assistant' })
   const composer = () => drawer().getByRole('textbox', { name: 'Message the assistant' })
@@ -225,6 +227,11 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
       const url = request.url()
       if (!url.startsWith(own) && !url.startsWith('data:')) foreignRequests.push(url)
     })
+    page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => {
+        if (typeof frame.payload === 'string') socketFrames.push(frame.payload)
+      })
+    })
     await page.locator('.sb-method[data-method="echo"]').first().waitFor({ state: 'attached', timeout: 30_000 })
   })
 
@@ -269,6 +276,10 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
   })
 
   it('never hands the model an environment secret, though the last response carried it', () => {
+    // The page masks it before the chat leaves (the server would cut it again).
+    const chats = socketFrames.filter((frame) => frame.includes('"op":"ai.chat"'))
+    expect(chats.length).toBeGreaterThan(0)
+    for (const frame of chats) expect(frame).not.toContain(CANARY)
     const bodies = mockLlm.bodies
     expect(bodies.length).toBeGreaterThan(0)
     // The context went along (the selected method and its response, the secret masked in it).
