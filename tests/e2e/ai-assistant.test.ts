@@ -5,14 +5,18 @@
  * streamed answer appears piece by piece as Markdown; an image in it fetches nothing; an environment secret never
  * reaches the model; open_method and fill_request act on the page; invoke is refused while off, and when on it
  * waits for the confirmation (0 calls before, 1 after), also when it follows untrusted output. Screenshots in dark,
- * light and at 420 px.
+ * light and at 420 px. A workbench without the AI package has no drawer, and Ctrl+I says so.
  */
 import { createServer, type Server } from 'node:http'
 import { once } from 'node:events'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_TOKEN_HEADER } from '@wirebench/core'
+import { createStandaloneServer, type StandaloneServer } from '@wirebench/server'
 import { startMockLlm, type RecordingServer } from '../servers/ai/model-servers.js'
 import {
   startScriptedModel,
@@ -20,10 +24,11 @@ import {
   type ScriptedModel,
   type ScriptedReply,
 } from '../servers/ai/scripted-openai.js'
-import { requireChromium, screenshot } from './support/browser.js'
+import { repoRoot } from '../servers/server/cli-process.js'
+import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import type { RunningCli } from './support/cli.js'
 import { pinTheme } from './support/live-page.js'
-import { fieldInput, openMethod, sendWithShortcut } from './support/workbench-page.js'
+import { fieldInput, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
 import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 const CANARY = 'canary-env-4f2b9d1e'
@@ -383,5 +388,43 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
     await drawer().waitFor()
     expect(await drawer().locator('.ai-user').count()).toBeGreaterThan(4)
     expect(foreignRequests).toEqual([])
+  })
+})
+
+describe.runIf(requireChromium())('a workbench without the AI package', () => {
+  let server: StandaloneServer
+  let configDir: string
+
+  beforeAll(async () => {
+    configDir = await mkdtemp(join(tmpdir(), 'wirebench-no-ai-'))
+    server = await createStandaloneServer({
+      host: '127.0.0.1',
+      port: 0,
+      configDir,
+      uiDir: join(repoRoot, 'packages/ui/dist'),
+      logLevel: false,
+    })
+  })
+
+  afterAll(async () => {
+    await server?.close()
+    if (configDir) await rm(configDir, { recursive: true, force: true })
+  })
+
+  it('has no drawer, and Ctrl+I says quietly that the assistant is not available', async () => {
+    const base = await server.listen()
+    const browser = await launchChromium()
+    try {
+      const { page, errors } = await newPage(browser, { colorScheme: 'dark' })
+      await openWorkbench(page, `${base}/#token=${server.token ?? ''}`)
+      await page.keyboard.press('Control+i')
+      const toast = page.getByRole('status').filter({ hasText: 'no AI package' })
+      await toast.waitFor()
+      expect(await toast.textContent()).toContain('the assistant is not available')
+      expect(await page.locator('.ai-drawer').count()).toBe(0)
+      expect(errors).toEqual([])
+    } finally {
+      await browser.close()
+    }
   })
 })
