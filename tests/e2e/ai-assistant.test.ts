@@ -256,6 +256,10 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
     await expect.poll(() => composer().evaluate((element) => element === document.activeElement)).toBe(true)
     await useModel(mockLlm.url)
     expect(await drawer().locator('.ai-provider').textContent()).toBe('lmstudio · default model')
+    await drawer().getByRole('button', { name: 'Assistant settings' }).click()
+    expect(await drawer().getByLabel('API key (not set)').count()).toBe(1)
+    await screenshot(page, 'ai-assistant-settings-dark')
+    await drawer().getByRole('button', { name: 'Assistant settings' }).click()
   })
 
   it('shows a streamed answer as it arrives, rendered as Markdown, and its image fetches nothing', async () => {

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import { useStore } from 'zustand'
 import { Icon } from '../../components/Icon.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { readAiConfig } from './ai-client.js'
 import { AssistantSettings } from './AssistantSettings.js'
 import { AssistantStatus } from './AssistantStatus.js'
 import type { AssistantStore } from './assistant-store.js'
@@ -34,6 +35,15 @@ export function AssistantDrawer({ store }: { store: AssistantStore }): ReactElem
       if (previous?.isConnected) previous.focus()
     }
   }, [])
+
+  // The page's first read may have failed (the server restarting): read the configuration again on opening.
+  useEffect(() => {
+    if (store.getState().config) return
+    readAiConfig(workbench.api).then(
+      (read) => store.setState({ config: read }),
+      () => undefined,
+    )
+  }, [workbench, store])
 
   const close = () => store.setState({ isOpen: false })
   const submit = (event?: FormEvent) => {

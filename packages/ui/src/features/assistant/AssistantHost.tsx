@@ -3,7 +3,7 @@
  * (toggle) anywhere on the page, and mounts the drawer while it is open. Without the package the drawer never
  * exists and Ctrl+I only says so, quietly.
  */
-import { useEffect, type ReactElement } from 'react'
+import { useEffect, useMemo, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { toasts } from '../../components/toast-store.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
@@ -23,33 +23,38 @@ export function AssistantHost(): ReactElement | null {
   const presence = useStore(store, (s) => s.presence)
   const isOpen = useStore(store, (s) => s.isOpen)
 
-  useEffect(() => {
-    let isCurrent = true
-    readAiConfig(workbench.api).then(
-      (config) => {
-        if (isCurrent) store.setState({ presence: config ? 'present' : 'absent', config })
-      },
-      // A failure other than 404 (the server is restarting): the package may be there; the drawer asks again.
-      () => {
-        if (isCurrent) store.setState({ presence: 'present' })
-      },
-    )
-    return () => {
-      isCurrent = false
-    }
-  }, [workbench, store])
+  // Asked once per page; a Ctrl+I pressed before the answer waits for it.
+  const check = useMemo(
+    () =>
+      readAiConfig(workbench.api).then(
+        (config) => {
+          store.setState({ presence: config ? 'present' : 'absent', config })
+        },
+        // A failure other than 404 (the server is restarting): the package may be there; the drawer asks again.
+        () => {
+          store.setState({ presence: 'present' })
+        },
+      ),
+    [workbench, store],
+  )
 
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!isToggleKey(event)) return
-      event.preventDefault()
+    const toggle = () => {
       const { presence: known, isOpen: wasOpen } = store.getState()
       if (known === 'absent') toasts.getState().show(NO_AI)
       else store.setState({ isOpen: !wasOpen })
     }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [store])
+    const onKey = (event: KeyboardEvent) => {
+      if (!isToggleKey(event)) return
+      // Captured before any editor sees it: Ctrl+I is the assistant's everywhere on the page.
+      event.preventDefault()
+      event.stopPropagation()
+      if (store.getState().presence === 'unknown') void check.then(toggle)
+      else toggle()
+    }
+    window.addEventListener('keydown', onKey, true)
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [store, check])
 
   if (presence === 'absent' || !isOpen) return null
   return <AssistantDrawer store={store} />
