@@ -17,7 +17,13 @@ function isToggleKey(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'i'
 }
 
+/** Mounted once the page holds a working session: asking the server anything before would spoil the sign-in. */
 export function AssistantHost(): ReactElement | null {
+  const isReady = useStore(useWorkbench().session, (s) => s.isReady)
+  return isReady ? <AssistantKeeper /> : null
+}
+
+function AssistantKeeper(): ReactElement | null {
   const workbench = useWorkbench()
   const store = assistantStoreOf(workbench)
   const presence = useStore(store, (s) => s.presence)
