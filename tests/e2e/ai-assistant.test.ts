@@ -146,6 +146,13 @@ function script(messages: ScriptedMessage[]): ScriptedReply {
         },
       ],
     }
+  if (text.includes('list the services'))
+    return {
+      toolCalls: [
+        { name: 'list_services', arguments: {} },
+        { name: 'describe_method', arguments: { service: 'Shop', method: 'createOrder' } },
+      ],
+    }
   if (text.includes('explain the response')) return { toolCalls: [{ name: 'explain_response', arguments: {} }] }
   return { content: `You said: ${text}` }
 }
@@ -320,6 +327,31 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
     await expect.poll(() => fieldInput(page, 'text').inputValue()).toBe('filled by the assistant')
     await waitIdle()
     expect(shop.orders).toEqual([])
+  })
+
+  it('answers list_services and describe_method from the page’s catalog', async () => {
+    await ask('list the services')
+    await activity('Listed the services').waitFor()
+    await activity('Read Shop.createOrder').waitFor()
+    await waitIdle()
+    const body = JSON.parse(model.bodies.at(-1) ?? '{}') as { messages: ScriptedMessage[] }
+    const [listed, described] = body.messages.filter((message) => message.role === 'tool').slice(-2)
+    expect(JSON.parse(listed?.content ?? '[]')).toEqual([
+      {
+        url: `${shop.url}/openapi.json`,
+        service: 'Shop',
+        protocol: 'rest',
+        methods: [
+          { name: 'echo', summary: 'Answers the text it is given' },
+          { name: 'createOrder', summary: 'Places an order' },
+        ],
+      },
+    ])
+    expect(JSON.parse(described?.content ?? '{}')).toMatchObject({
+      method: 'createOrder',
+      http: 'POST /orders',
+      input: [{ name: 'item', type: 'string' }],
+    })
   })
 
   it('refuses invoke while it is off: the model is not offered it and nothing is sent', async () => {
