@@ -17,8 +17,6 @@ export interface CliOptions {
   mcpConfigs?: string[]
   /** `--plugin-dir` flags (sidecar plugins). */
   pluginDirs?: string[]
-  /** More flags as given (`--ai-provider lmstudio`…). */
-  extraArgs?: string[]
 }
 
 export interface RunningCli {
@@ -62,7 +60,6 @@ export async function startCli(options: CliOptions = {}): Promise<RunningCli> {
   for (const url of options.urls ?? []) args.push('--url', url)
   for (const file of options.mcpConfigs ?? []) args.push('--mcp-config', file)
   for (const dir of options.pluginDirs ?? []) args.push('--plugin-dir', dir)
-  args.push(...(options.extraArgs ?? []))
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
