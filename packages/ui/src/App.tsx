@@ -5,6 +5,7 @@
  */
 import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
+import { AssistantHost } from './features/assistant/AssistantHost.js'
 import { EnvironmentNotices } from './features/environments/EnvironmentNotices.js'
 import { SessionBanner } from './features/layout/SessionBanner.js'
 import { TopBar } from './features/layout/TopBar.js'
@@ -20,6 +21,7 @@ export function App(): ReactElement {
       <SessionBanner />
       {hasSession && <EnvironmentNotices />}
       {hasSession && <Workspace />}
+      {hasSession && <AssistantHost />}
     </div>
   )
 }

@@ -55,11 +55,14 @@ function readBody(request: IncomingMessage): Promise<string> {
  * `@dwmkerr/mock-llm`'s Express app in its own Node process (`mock-llm-tap.mjs`), recording each body to a file.
  * `rules` and `streaming` are its configuration as its README documents it.
  */
-export async function startMockLlm(rules: unknown[]): Promise<RecordingServer> {
+export async function startMockLlm(
+  rules: unknown[],
+  streaming: { chunkSize: number; chunkIntervalMs: number } = { chunkSize: 8, chunkIntervalMs: 1 },
+): Promise<RecordingServer> {
   const dir = await mkdtemp(join(tmpdir(), 'wb-mock-llm-'))
   const configFile = join(dir, 'config.json')
   const recordFile = join(dir, 'bodies.jsonl')
-  await writeFile(configFile, JSON.stringify({ rules, streaming: { chunkSize: 8, chunkIntervalMs: 1 } }))
+  await writeFile(configFile, JSON.stringify({ rules, streaming }))
   await writeFile(recordFile, '')
   const child = spawn(process.execPath, [join(here, 'mock-llm-tap.mjs'), configFile, recordFile], {
     // Plain Node: no test-runner options or conditions inherited.

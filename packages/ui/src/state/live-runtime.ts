@@ -1,5 +1,5 @@
 /** The page's live-call store and its socket, created on first use for a Workbench (the socket itself opens later still, on the first call). */
-import { createLiveSocket, liveSocketUrl } from '../api/live-socket.js'
+import { createLiveSocket, liveSocketUrl, type LiveSocket } from '../api/live-socket.js'
 import { readSessionToken } from '../api/session-token.js'
 import { bothLiveObservers } from '../features/hints/hint-engine.js'
 import { announceBenchMessage } from './bench-signal.js'
@@ -8,6 +8,7 @@ import { createLiveStore, type LiveStore } from './live-store.js'
 import type { Workbench } from './workbench.js'
 
 const stores = new WeakMap<Workbench, LiveStore>()
+const sockets = new WeakMap<Workbench, LiveSocket>()
 
 export function liveStoreOf(workbench: Workbench): LiveStore {
   let store = stores.get(workbench)
@@ -33,8 +34,17 @@ export function liveStoreOf(workbench: Workbench): LiveStore {
       observer: bothLiveObservers(workbench.console.liveObserver, workbench.hints.liveObserver),
     })
     stores.set(workbench, store)
+    sockets.set(workbench, socket)
     // Request chaining reads the last frame of a tab's stream or channel from here.
     workbench.liveStore = store
   }
   return store
+}
+
+/** The page's one live socket, for messages that are not a stream or channel of the live store (the assistant's chat). */
+export function liveSocketOf(workbench: Workbench): LiveSocket {
+  liveStoreOf(workbench)
+  const socket = sockets.get(workbench)
+  if (!socket) throw new Error('The live store was made without its socket.')
+  return socket
 }

@@ -1,0 +1,120 @@
+/**
+ * The provider settings in the drawer, read and written through `/api/ai/config`: provider, endpoint, model, and
+ * the API key as set or not set (the page never sees it; a new one replaces it, Remove clears it). Options the
+ * command line set for this run are shown as such and cannot be changed here.
+ */
+import { AI_PROVIDER_IDS, type AiConfigUpdate } from '@wirebench/core'
+import { useState, type FormEvent, type ReactElement } from 'react'
+import { useStore } from 'zustand'
+import { ApiError } from '../../api/api-error.js'
+import { useWorkbench } from '../../state/useWorkbench.js'
+import { saveAiConfig } from './ai-client.js'
+import type { AssistantStore } from './assistant-store.js'
+
+export function AssistantSettings({ store }: { store: AssistantStore }): ReactElement | null {
+  const { api } = useWorkbench()
+  const config = useStore(store, (s) => s.config)
+  const [provider, setProvider] = useState<string>(config?.provider ?? 'ollama')
+  const [endpoint, setEndpoint] = useState(config?.endpoint ?? '')
+  const [model, setModel] = useState(config?.model ?? '')
+  const [apiKey, setApiKey] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [isSaving, setSaving] = useState(false)
+  if (!config) return null
+  const fromCli = new Set(config.overriddenByCli)
+
+  const save = async (update: AiConfigUpdate) => {
+    setSaving(true)
+    setProblem(null)
+    try {
+      const saved = await saveAiConfig(api, update)
+      store.setState({ config: saved, probe: null })
+      setApiKey('')
+    } catch (error) {
+      const { detail, title, hint } = ApiError.fromUnknown(error).problem
+      setProblem([detail ?? title, hint].filter(Boolean).join(' '))
+    } finally {
+      setSaving(false)
+    }
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const update: AiConfigUpdate = { provider, endpoint: endpoint.trim(), model: model.trim() }
+    if (apiKey) update.apiKey = apiKey
+    void save(update)
+  }
+
+  return (
+    <form className="ai-settings" onSubmit={submit} aria-label="Assistant settings">
+      <label>
+        <span>Provider</span>
+        <select
+          className="input"
+          value={provider}
+          disabled={fromCli.has('provider')}
+          onChange={(event) => setProvider(event.target.value)}
+        >
+          {AI_PROVIDER_IDS.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>Endpoint</span>
+        <input
+          className="input"
+          value={endpoint}
+          placeholder={config.effectiveEndpoint || 'the provider’s default'}
+          disabled={fromCli.has('endpoint')}
+          onChange={(event) => setEndpoint(event.target.value)}
+        />
+      </label>
+      <label>
+        <span>Model</span>
+        <input
+          className="input"
+          value={model}
+          disabled={fromCli.has('model')}
+          onChange={(event) => setModel(event.target.value)}
+        />
+      </label>
+      <label>
+        <span>API key ({config.hasApiKey ? 'set' : 'not set'})</span>
+        <input
+          className="input"
+          type="password"
+          autoComplete="off"
+          value={apiKey}
+          placeholder={config.hasApiKey ? 'Leave empty to keep it' : 'Needed for openai, anthropic, openrouter'}
+          disabled={fromCli.has('apiKey')}
+          onChange={(event) => setApiKey(event.target.value)}
+        />
+      </label>
+      {fromCli.size > 0 && (
+        <p className="ai-settings-note">Set on the command line for this run: {[...fromCli].join(', ')}.</p>
+      )}
+      {problem && (
+        <p className="ai-settings-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="ai-settings-actions">
+        {config.hasApiKey && !fromCli.has('apiKey') && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={isSaving}
+            onClick={() => void save({ provider, apiKey: null })}
+          >
+            Remove key
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={isSaving}>
+          Save
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,170 @@
+/**
+ * Carries out the tools a model asked for, in the page: reading the catalog, opening a method, filling its form,
+ * explaining the last response, and `invoke` — refused while the user has not enabled it for the session, and even
+ * then sent only after the user confirmed the exact request. What came from a target (a response) goes back to the
+ * model wrapped as untrusted data.
+ */
+import type { AiToolCall } from '@wirebench/core'
+import type { MethodRef } from '../../state/catalog.js'
+import { newHeaderRow } from '../../state/drafts-store.js'
+import { buildInvokeRequest } from '../../state/useCall.js'
+import type { Workbench } from '../../state/workbench.js'
+import {
+  catalogOf,
+  describeMethod,
+  lastResponse,
+  listServices,
+  pageSecrets,
+  selectedMethod,
+} from './assistant-context.js'
+import { maskHeaders, redactForModel } from './redact-context.js'
+import { wrapUntrusted } from './untrusted.js'
+
+/** The exact request the user confirms before an `invoke` sends anything (secrets masked). */
+export interface InvokePreview {
+  protocol: string
+  url: string
+  method: string
+  http?: string
+  body: string
+  headers: Record<string, string>
+}
+
+export interface ToolEnvironment {
+  workbench: Workbench
+  isInvokeEnabled: () => boolean
+  /** Shows the confirmation and resolves with the user's answer. */
+  confirmInvoke: (preview: InvokePreview) => Promise<boolean>
+}
+
+export interface ToolOutcome {
+  /** The tool message's content for the model. */
+  content: string
+  /** A line for the conversation shown to the user. */
+  activity: string
+}
+
+function findMethod(workbench: Workbench, ref: { service?: unknown; method?: unknown; url?: unknown }): MethodRef {
+  const service = typeof ref.service === 'string' ? ref.service.toLowerCase() : ''
+  const method = typeof ref.method === 'string' ? ref.method.toLowerCase() : ''
+  const url = typeof ref.url === 'string' ? ref.url : undefined
+  const matches = [...catalogOf(workbench).byKey.values()].filter((candidate) => {
+    const names = [candidate.service.name, `${candidate.service.package}.${candidate.service.name}`]
+    return (
+      names.some((name) => name.toLowerCase() === service) &&
+      candidate.method.name.toLowerCase() === method &&
+      (url === undefined || candidate.origin === url)
+    )
+  })
+  const found = matches[0]
+  if (!found) throw new Error(`No discovered method ${String(ref.service)}.${String(ref.method)}: call list_services.`)
+  return found
+}
+
+function messageOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+}
+
+function metadataOf(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, item] of Object.entries(messageOf(value))) if (typeof item === 'string') out[name] = item
+  return out
+}
+
+function open(workbench: Workbench, ref: MethodRef): void {
+  workbench.selection.getState().select(ref.key)
+}
+
+/** Fills the method's form: the user sees the values in it (the draft is what the form shows). */
+function fill(workbench: Workbench, ref: MethodRef, message: unknown, metadata: unknown): void {
+  open(workbench, ref)
+  const drafts = workbench.drafts.getState()
+  if (message !== undefined) drafts.setValue(ref.key, messageOf(message))
+  const headers = Object.entries(metadataOf(metadata))
+  if (headers.length)
+    drafts.setHeaders(
+      ref.key,
+      headers.map(([name, value]) => newHeaderRow(name, value)),
+    )
+}
+
+const nameOf = (ref: MethodRef) => `${ref.service.name}.${ref.method.name}`
+
+async function invoke(env: ToolEnvironment, call: Extract<AiToolCall, { name: 'invoke' }>): Promise<ToolOutcome> {
+  if (!env.isInvokeEnabled()) {
+    return {
+      content:
+        'Refused: the user has not enabled invoking for this session. Nothing was sent. Use fill_request instead.',
+      activity: 'Refused to send a request: invoking is off',
+    }
+  }
+  const { workbench } = env
+  const ref = findMethod(workbench, call.arguments)
+  if (ref.method.clientStreaming || ref.method.serverStreaming) {
+    return {
+      content: 'Only unary methods can be invoked; fill the request instead.',
+      activity: 'Refused a streaming call',
+    }
+  }
+  const secrets = pageSecrets(workbench)
+  const body = call.arguments.message ?? {}
+  const headers = metadataOf(call.arguments.metadata)
+  const preview: InvokePreview = {
+    protocol: ref.service.protocol,
+    url: ref.service.baseUrl ?? ref.origin,
+    method: nameOf(ref),
+    body: JSON.stringify(redactForModel(body, secrets), null, 2),
+    headers: maskHeaders(headers, secrets),
+  }
+  if (ref.method.httpMethod) preview.http = `${ref.method.httpMethod} ${ref.method.httpPath ?? ''}`.trim()
+  if (!(await env.confirmInvoke(preview))) {
+    return { content: 'The user declined the request. Nothing was sent.', activity: `Declined: ${nameOf(ref)}` }
+  }
+  fill(workbench, ref, body, headers)
+  const request = buildInvokeRequest(ref, messageOf(body), Object.keys(headers).length ? headers : undefined)
+  await workbench.calls.getState().send(ref.key, request)
+  const response = lastResponse(workbench, ref.key)
+  return {
+    content: wrapUntrusted(`response of ${nameOf(ref)}`, redactForModel(response, pageSecrets(workbench))),
+    activity: `Sent ${nameOf(ref)} (confirmed)`,
+  }
+}
+
+export async function runTool(env: ToolEnvironment, call: AiToolCall): Promise<ToolOutcome> {
+  const { workbench } = env
+  switch (call.name) {
+    case 'list_services': {
+      const services = listServices(catalogOf(workbench), call.arguments.filter)
+      return { content: JSON.stringify(services), activity: 'Listed the services' }
+    }
+    case 'describe_method': {
+      const ref = findMethod(workbench, call.arguments)
+      const described = redactForModel(describeMethod(ref.service, ref.method), pageSecrets(workbench))
+      return { content: JSON.stringify(described), activity: `Read ${nameOf(ref)}` }
+    }
+    case 'open_method': {
+      const ref = findMethod(workbench, call.arguments)
+      open(workbench, ref)
+      return { content: `Opened ${nameOf(ref)}.`, activity: `Opened ${nameOf(ref)}` }
+    }
+    case 'fill_request': {
+      const ref = findMethod(workbench, call.arguments)
+      fill(workbench, ref, call.arguments.message, call.arguments.metadata)
+      return {
+        content: `Filled the request form of ${nameOf(ref)}; the user reviews it and sends it.`,
+        activity: `Filled ${nameOf(ref)}`,
+      }
+    }
+    case 'explain_response': {
+      const ref = selectedMethod(workbench, catalogOf(workbench))
+      const response = ref ? lastResponse(workbench, ref.key) : undefined
+      if (!ref || !response) return { content: 'There is no response yet.', activity: 'No response to explain' }
+      return {
+        content: wrapUntrusted(`response of ${nameOf(ref)}`, redactForModel(response, pageSecrets(workbench))),
+        activity: `Read the response of ${nameOf(ref)}`,
+      }
+    }
+    case 'invoke':
+      return invoke(env, call)
+  }
+}
