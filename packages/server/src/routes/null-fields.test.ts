@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { withoutNullFields } from './null-fields.js'
+import { withoutNullFields, withoutNullFieldsWithin } from './null-fields.js'
 
 describe('withoutNullFields', () => {
   it('drops null fields, only the named ones when names are given', () => {
@@ -19,5 +19,13 @@ describe('withoutNullFields', () => {
     expect(withoutNullFields(body)).toBe(body)
     const named = { a: null, b: 2 }
     expect(withoutNullFields(named, ['b'])).toBe(named)
+  })
+
+  it('leaves the body it was given as it was when a nested object loses a null', () => {
+    const body = { urls: ['http://127.0.0.1:1/'], trust: { ca: null, insecure: false } }
+    const out = withoutNullFieldsWithin(body, ['trust'])
+    expect(out).toEqual({ urls: ['http://127.0.0.1:1/'], trust: { insecure: false } })
+    expect(body.trust).toEqual({ ca: null, insecure: false })
+    expect(withoutNullFieldsWithin(body, ['urls'])).toBe(body)
   })
 })

@@ -34,8 +34,15 @@ export function dropNullFields(request: FastifyRequest, _reply: unknown, done: (
 export function withoutNullFieldsWithin(body: unknown, nested: readonly string[]): unknown {
   const top = withoutNullFields(body)
   if (typeof top !== 'object' || top === null || Array.isArray(top)) return top
-  const out = top as Record<string, unknown>
-  for (const name of nested) if (name in out) out[name] = withoutNullFields(out[name])
+  let out = top as Record<string, unknown>
+  for (const name of nested) {
+    if (!(name in out)) continue
+    const inner = withoutNullFields(out[name])
+    if (inner === out[name]) continue
+    // The caller's body stays as it was: copied before its first change (`top` is the body itself when it had no null).
+    if (out === body) out = { ...out }
+    out[name] = inner
+  }
   return out
 }
 
