@@ -4,7 +4,7 @@
 //
 // Every arm (client, target, workbench, floor) shares this process's event loop, so throughput at concurrency 50 is a
 // contest of CPU per call; wall times on a busy machine are noisy, the process's CPU time per call (process.cpuUsage()
-// around each throughput phase) much less so. With --runs N (same servers, N full measurements) the summary gives the
+// around each throughput phase) much less so; both are measured in alternating rounds of the arms. With --runs N (same servers, N full measurements) the summary gives the
 // medians. --profile <dir> writes a sampled CPU profile (50 µs interval) of the floor's and the workbench's throughput
 // phases, after the measured runs, to <dir>/floor.cpuprofile and <dir>/workbench.cpuprofile (Chrome DevTools opens them).
 import { createServer } from 'node:http'
@@ -131,22 +131,43 @@ async function interleaved(calls, warmUp) {
   })
 }
 
-/** Calls per second at concurrency 50, and this process's CPU time (user + system) per call over the same phase. */
-async function throughput(call, profileName) {
-  for (let i = 0; i < warmupCalls / 10; i++) await Promise.all(Array.from({ length: 10 }, call))
+/** One throughput phase: `total` calls at concurrency 50; its wall time and this process's CPU time (user + system). */
+async function phase(call, total, profileName) {
   const profiler = flags.profile && profileName ? await startProfile() : undefined
   let next = 0
   const cpuBefore = process.cpuUsage()
   const started = performance.now()
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next++ < concurrentCalls) await call()
+      while (next++ < total) await call()
     }),
   )
-  const elapsed = performance.now() - started
+  const elapsedMs = performance.now() - started
   const cpu = process.cpuUsage(cpuBefore)
   if (profiler) await stopProfile(profiler, profileName)
-  return { perSecond: concurrentCalls / (elapsed / 1000), cpuPerCallUs: (cpu.user + cpu.system) / concurrentCalls }
+  return { elapsedMs, cpuUs: cpu.user + cpu.system }
+}
+
+/**
+ * Calls per second at concurrency 50 and CPU time per call of each call kind, measured in alternating rounds (as the
+ * sequential latencies are): load from other processes on a shared machine drifts over seconds, and one long phase per
+ * kind let that drift decide the ratio (0.49x and 1.14x of the floor in two runs of the same build).
+ */
+async function throughputs(calls) {
+  const rounds = 4
+  const perRound = Math.ceil(concurrentCalls / rounds)
+  for (const call of calls)
+    for (let i = 0; i < warmupCalls / 10; i++) await Promise.all(Array.from({ length: 10 }, call))
+  const sums = calls.map(() => ({ elapsedMs: 0, cpuUs: 0 }))
+  for (let round = 0; round < rounds; round++) {
+    for (const [k, call] of calls.entries()) {
+      const { elapsedMs, cpuUs } = await phase(call, perRound)
+      sums[k].elapsedMs += elapsedMs
+      sums[k].cpuUs += cpuUs
+    }
+  }
+  const total = perRound * rounds
+  return sums.map(({ elapsedMs, cpuUs }) => ({ perSecond: total / (elapsedMs / 1000), cpuPerCallUs: cpuUs / total }))
 }
 
 async function startProfile() {
@@ -235,16 +256,14 @@ try {
     if (runs > 1) console.log(`run ${run} of ${runs}`)
     // The servers stay up between runs: only the first run needs the warm-up.
     const [d, f, r] = await interleaved([directCall, floorCall, relayCall], run === 1)
-    const dT = await throughput(directCall)
-    const fT = await throughput(floorCall)
-    const rT = await throughput(relayCall)
+    const [dT, fT, rT] = await throughputs([directCall, floorCall, relayCall])
     outcomes.push(report({ d, f, r, dT, fT, rT }))
   }
   if (runs > 1) summarize(outcomes)
   if (flags.profile) {
     // A phase of its own: sampling costs CPU, so the measured runs above are never profiled.
-    await throughput(floorCall, 'floor')
-    await throughput(relayCall, 'workbench')
+    await phase(floorCall, concurrentCalls, 'floor')
+    await phase(relayCall, concurrentCalls, 'workbench')
     console.log(`profiles of one throughput phase each: ${join(flags.profile, '{floor,workbench}.cpuprofile')}`)
   }
 } finally {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { InvokeResult, ResponseValidator, SchemaValidationJob } from '@wirebench/core'
 import { recognise } from './parse-document.js'
 import { RefResolver } from './refs.js'
 import type { JsonObject } from './types.js'
-import { operationPointer, validateResponse } from './validation.js'
+import { operationPointer, prepareValidation, validateResponse } from './validation.js'
 import type { OperationSource } from './validation.js'
 
 const zoo = (path: string) =>
@@ -260,5 +260,27 @@ describe('REST response validation: size rule', () => {
     for (let i = 0; i < runs; i++) check(src, body)
     const perCallMs = (performance.now() - started) / runs
     expect(perCallMs).toBeLessThan(0.1)
+  })
+
+  it('reads the document for the schemas to compile ahead on the first call only, and asks the validator on each', () => {
+    const wide = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}`, { type: 'string' }])),
+    }
+    const src = source('3.0', wide)
+    const prepared: string[] = []
+    const validator: ResponseValidator = {
+      inlineLimitBytes: 1024 * 1024,
+      submit: (job) => ({ id: 'unused', schema: job.schemaName }),
+      prepare: (job) => void prepared.push(job.key),
+    }
+    const deref = vi.spyOn(src.refs, 'deref')
+    prepareValidation(src, validator)
+    const readsOfFirstCall = deref.mock.calls.length
+    expect(readsOfFirstCall).toBeGreaterThan(0)
+    for (let i = 0; i < 4; i++) prepareValidation(src, validator)
+    expect(deref.mock.calls.length).toBe(readsOfFirstCall)
+    expect(prepared).toHaveLength(5)
+    expect(new Set(prepared).size).toBe(1)
   })
 })

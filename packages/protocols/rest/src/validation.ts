@@ -213,15 +213,28 @@ export function validateResponse(
   result.validation = toValidation(schemaName, problems)
 }
 
+type PrepareJob = Parameters<NonNullable<ResponseValidator['prepare']>>[0]
+
+/** The heavy success schemas of each operation, worked out on its first call (most operations have none). */
+const heavySchemas = new WeakMap<JsonObject, readonly PrepareJob[]>()
+
 /**
  * Hands the validator the heavy schemas of the operation's success answers (2xx, `2XX`, else `default`; JSON media
  * types) to compile ahead: compiling one of them takes longer than most calls, so it starts when the method is opened
- * or its call sent, not when the answer is in.
+ * or its call sent, not when the answer is in. Every call of the operation asks again (a restarted worker forgets
+ * what it compiled; a key it holds costs the validator nothing), but the document is read on the first only.
  */
 export function prepareValidation(source: OperationSource, validator: ResponseValidator): void {
   if (validator.prepare === undefined) return
+  let jobs = heavySchemas.get(source.operation)
+  if (jobs === undefined) heavySchemas.set(source.operation, (jobs = findHeavySchemas(source)))
+  for (const job of jobs) validator.prepare(job)
+}
+
+function findHeavySchemas(source: OperationSource): PrepareJob[] {
+  const jobs: PrepareJob[] = []
   const responses = source.refs.deref(source.operation['responses']).value
-  if (!isObject(responses)) return
+  if (!isObject(responses)) return jobs
   const codes = Object.keys(responses)
   const success = codes.filter((code) => code.startsWith('2'))
   for (const code of success.length > 0 ? success : codes.filter((c) => c === 'default')) {
@@ -229,9 +242,10 @@ export function prepareValidation(source: OperationSource, validator: ResponseVa
     for (const mediaType of jsonMediaTypes(source, responses[code])) {
       const selection = selectionFor(source, status, mediaType, true)
       if (selection.kind !== 'schema' || !selection.isJson || !selection.isHeavy) continue
-      validator.prepare({ key: selection.key, schema: selection.schema, schemaName: selection.schemaName })
+      jobs.push({ key: selection.key, schema: selection.schema, schemaName: selection.schemaName })
     }
   }
+  return jobs
 }
 
 /** The JSON media types a response documents (Swagger 2: the operation's `produces`, JSON when it names none). */

@@ -6,11 +6,22 @@
 import type { JSONSchemaType } from 'ajv'
 import type { FastifyRequest } from 'fastify'
 
-/** The body without its null fields (only `fields`, when given); anything but a plain object is returned as it is. */
+/**
+ * The body without its null fields (only `fields`, when given); anything but a plain object is returned as it is, and
+ * so is a body with no such null (nearly every call): it is not copied.
+ */
 export function withoutNullFields(body: unknown, fields?: readonly string[]): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
-  const kept = Object.entries(body).filter(([name, value]) => value !== null || (fields && !fields.includes(name)))
-  return Object.fromEntries(kept)
+  const isDropped = (name: string, value: unknown) => value === null && (fields === undefined || fields.includes(name))
+  let hasNull = false
+  for (const name in body) {
+    if (Object.hasOwn(body, name) && isDropped(name, (body as Record<string, unknown>)[name])) {
+      hasNull = true
+      break
+    }
+  }
+  if (!hasNull) return body
+  return Object.fromEntries(Object.entries(body).filter(([name, value]) => !isDropped(name, value)))
 }
 
 /** The `preValidation` hook of a route whose body follows this rule. */
@@ -23,8 +34,15 @@ export function dropNullFields(request: FastifyRequest, _reply: unknown, done: (
 export function withoutNullFieldsWithin(body: unknown, nested: readonly string[]): unknown {
   const top = withoutNullFields(body)
   if (typeof top !== 'object' || top === null || Array.isArray(top)) return top
-  const out = top as Record<string, unknown>
-  for (const name of nested) if (name in out) out[name] = withoutNullFields(out[name])
+  let out = top as Record<string, unknown>
+  for (const name of nested) {
+    if (!(name in out)) continue
+    const inner = withoutNullFields(out[name])
+    if (inner === out[name]) continue
+    // The caller's body stays as it was: copied before its first change (`top` is the body itself when it had no null).
+    if (out === body) out = { ...out }
+    out[name] = inner
+  }
   return out
 }
 

@@ -110,8 +110,9 @@ export function createGateHook(options: GateOptions): onRequestHookHandler {
   const isTokenFree = (request: FastifyRequest): boolean =>
     tokenFree.size > 0 && (tokenFree.has(request.url) || tokenFree.has(request.routeOptions.url ?? ''))
   return function gate(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-    // First, so that refusals carry them too.
-    setSecurityHeaders(reply)
+    // First, so that refusals carry them too. By the raw path: an API route reached by another spelling of it gets the
+    // page's CSP, which is strict as well.
+    setSecurityHeaders(reply, isApiPath(request.url, apiPrefix))
     const host = request.headers.host
     if (!isHostAllowed(host, options.allowedHosts)) {
       void refuse(

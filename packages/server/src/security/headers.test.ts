@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness } from '../test-support/harness.test-helpers.js'
 import type { Harness } from '../test-support/harness.test-helpers.js'
-import { CONTENT_SECURITY_POLICY } from './headers.js'
+import { API_CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY } from './headers.js'
 
 const expected = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -49,6 +48,18 @@ describe('security headers', () => {
       tooLarge: 413,
     })
     for (const [name, res] of Object.entries(answers)) expect(res.headers, name).toMatchObject(expected)
+    // The page and its assets get the page's policy; every /api answer, refusals included, the API's.
+    const policies = Object.fromEntries(
+      Object.entries(answers).map(([name, res]) => [name, res.headers['content-security-policy']]),
+    )
+    const { ui, asset, ...api } = policies
+    expect({ ui, asset }).toEqual({ ui: CONTENT_SECURITY_POLICY, asset: CONTENT_SECURITY_POLICY })
+    for (const [name, policy] of Object.entries(api)) expect(policy, name).toBe(API_CONTENT_SECURITY_POLICY)
+  })
+
+  it("give /api answers a policy that lets nothing load or frame them, shorter than the page's", () => {
+    expect(API_CONTENT_SECURITY_POLICY).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(API_CONTENT_SECURITY_POLICY.length).toBeLessThan(CONTENT_SECURITY_POLICY.length / 4)
   })
 
   it('leave a route its own Cross-Origin-Opener-Policy (the OAuth callback page)', async () => {
