@@ -107,8 +107,8 @@ export async function discoverServer(
   ctx: CallContext,
   maxPages: number,
 ): Promise<ServerDescription> {
-  // Tools are described page by page while the next page travels: with many tools that is most of the CPU work.
+  // A few tools are described page by page while the next page travels; many are listed without their forms.
   const tools = createToolDescriber(address)
   const lists = await listServer(session, ctx, maxPages, (page) => tools.add(page))
-  return describeServer(address, lists, session.info(), tools.methods)
+  return describeServer(address, lists, session.info(), tools)
 }
