@@ -212,17 +212,14 @@ function sessionMethods(): MethodInfo[] {
 export const eagerToolLimit = 100
 
 export interface ToolDescriber {
-  /** Takes the next page of `tools/list`, describing it while the next page travels (while eager). */
-  add(tools: readonly Tool[]): void
   /** The Tools service's methods, in list order: described whole, or listed `deferred` past `eagerToolLimit`. */
   methods(): MethodInfo[]
   /** A listed tool with its messages and schemas, built once (one budget for every tool of the server). */
   describe(tool: Tool): MethodInfo
 }
 
-export function createToolDescriber(address: string): ToolDescriber {
+export function createToolDescriber(address: string, tools: readonly Tool[]): ToolDescriber {
   const budget = describeBudget(address)
-  const tools: Tool[] = []
   const described = new Map<Tool, MethodInfo>()
   const describe = (tool: Tool): MethodInfo => {
     let found = described.get(tool)
@@ -230,16 +227,12 @@ export function createToolDescriber(address: string): ToolDescriber {
     return found
   }
   return {
-    add(page) {
-      tools.push(...page)
-      if (tools.length <= eagerToolLimit) for (const tool of page) describe(tool)
-    },
     methods: () => tools.map(tools.length <= eagerToolLimit ? describe : listedToolMethod),
     describe,
   }
 }
 
-/** `toolDescriber`: the one `lists.tools` went through, page by page. */
+/** `toolDescriber`: the one made for `lists.tools`. */
 export function describeServer(
   address: string,
   lists: ServerLists,
