@@ -41,6 +41,33 @@ describe('wirebench list, describe and call against MCP servers', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
+  it('describes a tool of a server whose many tools discovery lists without their forms', async () => {
+    const many = await startLabServer({ generatedTools: 300, pageSize: 100 })
+    try {
+      const described = await cli(['describe', '--url', many.url, 'Tools/nested', '--json'])
+      expect(described.code, described.err).toBe(0)
+      const { method, example } = JSON.parse(described.out) as { method: MethodInfo; example: unknown }
+      expect(method.deferred).toBeUndefined()
+      expect(method.inputType.fields.map((f) => f.name)).toEqual([
+        'name',
+        'size',
+        'count',
+        'tags',
+        'address',
+        'lines',
+        'note',
+      ])
+      expect(example).toMatchObject({ size: 'medium', address: { city: 'Lyon' } })
+      const text = await cli(['describe', '--url', many.url, 'Tools'])
+      expect(text.code, text.err).toBe(0)
+      expect(text.out).toMatch(/^wirebench-lab\.Tools\/tool-0300 {2}\(mcp, Unary\)$/m)
+      expect(text.out).toContain('Generated tool number 300.')
+      expect(text.out).toMatch(/^ *flag +bool/m)
+    } finally {
+      await many.close()
+    }
+  })
+
   it('lists, describes and calls a Streamable HTTP server: a tool with arguments, a resource, a tool error', async () => {
     const url = kitchen.service.url
     const list = await cli(['list', '--url', url])

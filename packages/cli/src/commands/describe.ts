@@ -2,6 +2,7 @@
 import { Command } from 'commander'
 import { exampleFlavorOf, exampleMessage } from '@wirebench/core'
 import type { FieldInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
+import type { PluginRegistry } from '@wirebench/server/engine'
 import { findMethod, findServices, serviceLabel, splitAddress } from '../engine/find-method.js'
 import { discoveryExitCodeHelp } from '../exit-codes.js'
 import { CliFailure } from '../failure.js'
@@ -58,6 +59,15 @@ function renderMethod(service: ServiceInfo, method: MethodInfo, all: readonly Se
   return `${lines.join('\n')}\n${table(fieldRows(method.inputType.fields))}\nExample request (-d):\n  ${JSON.stringify(exampleBody(service, method))}\n`
 }
 
+/**
+ * A method as `describe` prints it: with its messages, which discovery leaves out of a large listing (`deferred`: many
+ * MCP tools, a very large OpenAPI document) and the plugin builds from its cache when asked.
+ */
+function withMessages(registry: PluginRegistry, service: ServiceInfo, method: MethodInfo): MethodInfo {
+  if (method.deferred !== true || service.originUrl === undefined) return method
+  return registry.get(service.protocol)?.describeMethod?.(service.originUrl, service.name, method.name) ?? method
+}
+
 interface DescribeFlags extends TargetFlags {
   json?: boolean
 }
@@ -84,14 +94,18 @@ export function describeCommand(io: CliIo, setExitCode: (code: number) => void):
           })
           const { method: methodName } = splitAddress(address)
           if (methodName) {
-            const found = findMethod(services, address)
+            const listed = findMethod(services, address)
+            const found = { ...listed, method: withMessages(session.engine.registry, listed.service, listed.method) }
             io.out(
               flags.json
                 ? formatJson({ ...found, example: exampleBody(found.service, found.method) }, io.isTTY)
                 : renderMethod(found.service, found.method, services),
             )
           } else {
-            const matches = findServices(services, address)
+            const matches = findServices(services, address).map((service) => ({
+              ...service,
+              methods: service.methods.map((method) => withMessages(session.engine.registry, service, method)),
+            }))
             if (matches.length === 0)
               throw CliFailure.usage(`No service "${address}" was discovered.`, 'wirebench list shows what was.')
             if (flags.json) io.out(formatJson(matches, io.isTTY))

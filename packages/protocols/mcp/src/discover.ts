@@ -9,7 +9,6 @@ import {
   ListToolsResultSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js'
-import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { WorkbenchError } from '@wirebench/core'
 import type { CallContext } from '@wirebench/core'
 import { createToolDescriber, describeServer } from './describe/services.js'
@@ -20,7 +19,7 @@ type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' |
 
 /**
  * Every page of one list; a cursor that repeats or pages beyond `maxPages` end it with an error saying so. The next
- * page is asked for before `onPage` sees this one, so describing a page overlaps the wait for the next.
+ * page is asked for as soon as this one names it.
  */
 async function listAll<S extends AnySchema, T>(
   session: McpSession,
@@ -29,7 +28,6 @@ async function listAll<S extends AnySchema, T>(
   items: (page: SchemaOutput<S>) => T[],
   ctx: CallContext,
   maxPages: number,
-  onPage?: (page: T[]) => void,
 ): Promise<T[]> {
   const all: T[] = []
   const seen = new Set<string>()
@@ -56,31 +54,16 @@ async function listAll<S extends AnySchema, T>(
       seen.add(next)
       pending = ask(next)
     }
-    const listed = items(result)
-    all.push(...listed)
-    try {
-      onPage?.(listed)
-    } catch (error) {
-      // The page in flight is abandoned: its failure, if any, must not go unhandled.
-      pending?.catch(() => undefined)
-      throw error
-    }
+    all.push(...items(result))
   }
   return all
 }
 
-export async function listServer(
-  session: McpSession,
-  ctx: CallContext,
-  maxPages: number,
-  onTools?: (page: Tool[]) => void,
-): Promise<ServerLists> {
+export async function listServer(session: McpSession, ctx: CallContext, maxPages: number): Promise<ServerLists> {
   const capabilities = session.client.getServerCapabilities() ?? {}
   const none = Promise.resolve([])
   const [tools, resources, templates, prompts] = await Promise.all([
-    capabilities.tools
-      ? listAll(session, 'tools/list', ListToolsResultSchema, (r) => r.tools, ctx, maxPages, onTools)
-      : none,
+    capabilities.tools ? listAll(session, 'tools/list', ListToolsResultSchema, (r) => r.tools, ctx, maxPages) : none,
     capabilities.resources
       ? listAll(session, 'resources/list', ListResourcesResultSchema, (r) => r.resources, ctx, maxPages)
       : none,
@@ -107,8 +90,7 @@ export async function discoverServer(
   ctx: CallContext,
   maxPages: number,
 ): Promise<ServerDescription> {
-  // Tools are described page by page while the next page travels: with many tools that is most of the CPU work.
-  const tools = createToolDescriber(address)
-  const lists = await listServer(session, ctx, maxPages, (page) => tools.add(page))
-  return describeServer(address, lists, session.info(), tools.methods)
+  const lists = await listServer(session, ctx, maxPages)
+  // A few tools are described whole; many are listed without their forms, each described when opened.
+  return describeServer(address, lists, session.info(), createToolDescriber(address, lists.tools))
 }

@@ -28,6 +28,7 @@ import { sessionHeaders } from './session/session-key.js'
 import { SessionPool } from './session/pool.js'
 import type { SessionRequest } from './session/pool.js'
 import { streamMethod } from './stream.js'
+import { toolsService } from './types.js'
 import type { McpPluginOptions } from './types.js'
 
 const defaults = {
@@ -170,10 +171,9 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
     },
 
     describeMethod(target, service, method) {
-      return descriptions
-        .get(target)
-        ?.services.find((s) => s.name === service)
-        ?.methods.find((m) => m.name === method)
+      const described = descriptions.get(target)
+      const listed = described?.services.find((s) => s.name === service)?.methods.find((m) => m.name === method)
+      return listed?.deferred === true && service === toolsService ? described?.describeTool(method) : listed
     },
 
     forget(target) {

@@ -39,6 +39,11 @@ export interface ServerDescription {
   address: string
   services: ServiceInfo[]
   tools: Map<string, Tool>
+  /**
+   * A tool's method with its messages and schemas: as listed when the tools were described at discovery, built (once)
+   * on first use when they were listed `deferred`; `undefined` for no such tool.
+   */
+  describeTool(name: string): MethodInfo | undefined
   resources: Map<string, Resource>
   templates: Map<string, DescribedTemplate>
   prompts: Map<string, Prompt>
@@ -79,6 +84,23 @@ function mcpInfo(kind: McpMethodInfo['kind'], title: string | undefined, name: s
   const info: McpMethodInfo = { kind }
   if (title && title !== name) info.title = title
   return info
+}
+
+/**
+ * A tool as the sidebar needs it: name, title, description and annotations, without its messages and schemas (a
+ * thousand tools described whole are megabytes of JSON nobody reads until a tool is opened).
+ */
+function listedToolMethod(tool: Tool): MethodInfo {
+  const title = tool.title ?? tool.annotations?.title
+  const info = mcpInfo('tool', title, tool.name)
+  if (tool.annotations) info.annotations = { ...tool.annotations }
+  const input = emptyMessage(`${tool.name}.arguments`)
+  const output = tool.outputSchema ? emptyMessage(`${tool.name}.structuredContent`) : emptyMessage(callToolResult.name)
+  return method(toolsService, tool.name, input, output, {
+    ...texts(tool.name, title, tool.description),
+    deferred: true,
+    mcp: info,
+  })
 }
 
 function toolMethod(tool: Tool, budget: EmitBudget): MethodInfo {
@@ -183,24 +205,39 @@ function sessionMethods(): MethodInfo[] {
   ]
 }
 
-/** The Tools service's methods, built as pages of `tools/list` arrive (one budget for the whole list). */
-export function createToolDescriber(address: string): { add(tools: readonly Tool[]): void; methods: MethodInfo[] } {
+/**
+ * Servers with more tools than this have them listed `deferred` (without messages and schemas), each described when it
+ * is opened; up to it, discovery answers every form at once.
+ */
+export const eagerToolLimit = 100
+
+export interface ToolDescriber {
+  /** The Tools service's methods, in list order: described whole, or listed `deferred` past `eagerToolLimit`. */
+  methods(): MethodInfo[]
+  /** A listed tool with its messages and schemas, built once (one budget for every tool of the server). */
+  describe(tool: Tool): MethodInfo
+}
+
+export function createToolDescriber(address: string, tools: readonly Tool[]): ToolDescriber {
   const budget = describeBudget(address)
-  const methods: MethodInfo[] = []
+  const described = new Map<Tool, MethodInfo>()
+  const describe = (tool: Tool): MethodInfo => {
+    let found = described.get(tool)
+    if (!found) described.set(tool, (found = toolMethod(tool, budget)))
+    return found
+  }
   return {
-    add(tools) {
-      for (const tool of tools) methods.push(toolMethod(tool, budget))
-    },
-    methods,
+    methods: () => tools.map(tools.length <= eagerToolLimit ? describe : listedToolMethod),
+    describe,
   }
 }
 
-/** `toolMethods`: `lists.tools` as `createToolDescriber` described them, in list order. */
+/** `toolDescriber`: the one made for `lists.tools`. */
 export function describeServer(
   address: string,
   lists: ServerLists,
   info: McpSessionInfo,
-  toolMethods: MethodInfo[],
+  toolDescriber: ToolDescriber,
 ): ServerDescription {
   const completable = info.capabilities['completions'] !== undefined
   const pkg = info.serverInfo.name
@@ -218,17 +255,22 @@ export function describeServer(
     if (description) described.description = description
     return described
   }
+  const tools = new Map(lists.tools.map((tool) => [tool.name, tool]))
   const description: ServerDescription = {
     address,
     services: [],
-    tools: new Map(lists.tools.map((tool) => [tool.name, tool])),
+    tools,
+    describeTool: (name) => {
+      const tool = tools.get(name)
+      return tool && toolDescriber.describe(tool)
+    },
     resources: new Map(),
     templates: new Map(),
     prompts: new Map(lists.prompts.map((prompt) => [prompt.name, prompt])),
   }
   const title = info.serverInfo.title ?? info.serverInfo.name
   if (lists.tools.length > 0) {
-    description.services.push(service(toolsService, toolMethods, `${title}: tools`))
+    description.services.push(service(toolsService, toolDescriber.methods(), `${title}: tools`))
   }
   if (lists.resources.length > 0) {
     const names = uniqueNames(
