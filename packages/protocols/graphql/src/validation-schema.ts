@@ -11,89 +11,23 @@ import {
   isEnumType,
   isListType,
   isNonNullType,
-  isObjectType,
   isScalarType,
 } from 'graphql'
 import type {
   FragmentDefinitionNode,
   GraphQLCompositeType,
-  GraphQLNamedType,
   GraphQLObjectType,
   GraphQLOutputType,
   GraphQLSchema,
   OperationDefinitionNode,
   SelectionSetNode,
 } from 'graphql'
+import { collectSelected, fragmentApplies } from './selected-fields.js'
+import type { SelectedField, SelectionScope } from './selected-fields.js'
 
 type JsonSchema = Record<string, unknown>
 
-interface Build {
-  schema: GraphQLSchema
-  fragments: Map<string, FragmentDefinitionNode>
-}
-
-interface Expected {
-  name: string
-  type: GraphQLOutputType | undefined
-  selections: SelectionSetNode[]
-  isRequired: boolean
-}
-
-function isConditional(node: { directives?: readonly { name: { value: string } }[] | undefined }): boolean {
-  return (node.directives ?? []).some((d) => d.name.value === 'skip' || d.name.value === 'include')
-}
-
-function applies(
-  build: Build,
-  condition: string | undefined,
-  concrete: GraphQLObjectType | undefined,
-): boolean | undefined {
-  if (condition === undefined) return true
-  if (concrete === undefined) return undefined
-  if (condition === concrete.name) return true
-  const abstract = build.schema.getType(condition)
-  return abstract !== undefined && isAbstractType(abstract) && build.schema.isSubType(abstract, concrete)
-}
-
-/** The fields selected under one response key (as the inline walk collects them). */
-function collect(
-  build: Build,
-  parent: GraphQLNamedType,
-  concrete: GraphQLObjectType | undefined,
-  selectionSet: SelectionSetNode,
-  isRequired: boolean,
-  out: Map<string, Expected>,
-): void {
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      const name = selection.name.value
-      const key = selection.alias?.value ?? name
-      const fields = 'getFields' in parent ? parent.getFields() : {}
-      const type =
-        name === '__typename' ? undefined : (fields as Record<string, { type: GraphQLOutputType }>)[name]?.type
-      const entry = out.get(key) ?? { name, type, selections: [], isRequired: false }
-      entry.isRequired ||= isRequired && !isConditional(selection)
-      if (selection.selectionSet) entry.selections.push(selection.selectionSet)
-      out.set(key, entry)
-      continue
-    }
-    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : build.fragments.get(selection.name.value)
-    if (!fragment) continue
-    const condition = fragment.typeCondition?.name.value
-    const applied = applies(build, condition, concrete)
-    if (applied === false) continue
-    const type = condition === undefined ? parent : build.schema.getType(condition)
-    if (!type || !(isObjectType(type) || isAbstractType(type))) continue
-    collect(
-      build,
-      type,
-      concrete,
-      fragment.selectionSet,
-      isRequired && applied === true && !isConditional(selection),
-      out,
-    )
-  }
-}
+type Build = SelectionScope
 
 /** Every type condition in the selection (through fragments): what tells one concrete type's fields from another's. */
 function conditions(build: Build, selections: SelectionSetNode[], out = new Set<string>(), depth = 0): Set<string> {
@@ -118,8 +52,8 @@ function objectSchema(
   selections: SelectionSetNode[],
   depth: number,
 ): JsonSchema {
-  const expected = new Map<string, Expected>()
-  for (const selection of selections) collect(build, parent, concrete, selection, true, expected)
+  const expected = new Map<string, SelectedField>()
+  for (const selection of selections) collectSelected(build, parent, concrete?.name, selection, true, expected)
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []
   for (const [key, entry] of expected) {
@@ -146,7 +80,9 @@ function compositeSchema(
   // Concrete types that the same fragments apply to get the same fields: one branch each group.
   const groups = new Map<string, GraphQLObjectType[]>()
   for (const concrete of possible) {
-    const signature = named.filter((condition) => applies(build, condition, concrete) === true).join('\u0000')
+    const signature = named
+      .filter((condition) => fragmentApplies(build, condition, concrete.name) === true)
+      .join('\u0000')
     groups.set(signature, [...(groups.get(signature) ?? []), concrete])
   }
   const branches = [...groups.values()].map((members) => ({

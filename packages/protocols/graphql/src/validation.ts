@@ -15,6 +15,8 @@ import type {
   SelectionSetNode,
 } from 'graphql'
 import type { PendingValidation, ResponseValidation, ResponseValidator, ValidationProblem } from '@wirebench/core'
+import { collectSelected, fragmentApplies } from './selected-fields.js'
+import type { SelectedField } from './selected-fields.js'
 import { operationResponseSchema } from './validation-schema.js'
 
 const maxProblems = 100
@@ -35,68 +37,6 @@ function add(walk: Walk, problem: ValidationProblem): void {
   if (walk.problems.length < maxProblems) walk.problems.push(problem)
 }
 
-/** One selected response key: the fields merged under it, and whether every response must carry it. */
-interface Expected {
-  typeName: string
-  type: GraphQLOutputType | undefined
-  selections: SelectionSetNode[]
-  isRequired: boolean
-}
-
-function isConditional(node: { directives?: readonly { name: { value: string } }[] | undefined }): boolean {
-  return (node.directives ?? []).some((d) => d.name.value === 'skip' || d.name.value === 'include')
-}
-
-/** Whether a fragment on `condition` applies to an object of type `concrete` (unknown: it may or may not). */
-function applies(walk: Walk, condition: string | undefined, concrete: string | undefined): boolean | undefined {
-  if (condition === undefined) return true
-  if (concrete === undefined) return undefined
-  if (condition === concrete) return true
-  const abstract = walk.schema.getType(condition)
-  const object = walk.schema.getType(concrete)
-  if (!abstract || !object || !isAbstractType(abstract) || !('isTypeOf' in object)) return false
-  return walk.schema.isSubType(abstract, object)
-}
-
-function collect(
-  walk: Walk,
-  parent: GraphQLCompositeType,
-  concrete: string | undefined,
-  selectionSet: SelectionSetNode,
-  isRequired: boolean,
-  out: Map<string, Expected>,
-): void {
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      const name = selection.name.value
-      const key = selection.alias?.value ?? name
-      const fields = 'getFields' in parent ? parent.getFields() : {}
-      const type = name === '__typename' ? undefined : fields[name]?.type
-      const entry = out.get(key) ?? { typeName: name, type, selections: [], isRequired: false }
-      entry.isRequired ||= isRequired && !isConditional(selection)
-      if (selection.selectionSet) entry.selections.push(selection.selectionSet)
-      out.set(key, entry)
-      continue
-    }
-    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments.get(selection.name.value)
-    if (!fragment) continue
-    const condition = fragment.typeCondition?.name.value
-    const applied = applies(walk, condition, concrete)
-    if (applied === false) continue
-    const type = condition === undefined ? parent : walk.schema.getType(condition)
-    if (
-      !type ||
-      !('name' in type) ||
-      isScalarType(type) ||
-      isEnumType(type) ||
-      !('getFields' in type || isAbstractType(type))
-    )
-      continue
-    const required = isRequired && applied === true && !isConditional(selection)
-    collect(walk, type as GraphQLCompositeType, concrete, fragment.selectionSet, required, out)
-  }
-}
-
 function checkObject(
   walk: Walk,
   value: unknown,
@@ -111,11 +51,11 @@ function checkObject(
   const object = value as Record<string, unknown>
   const typename = typeof object['__typename'] === 'string' ? object['__typename'] : undefined
   const concrete = isAbstractType(type) ? typename : type.name
-  if (typename !== undefined && isAbstractType(type) && !applies(walk, type.name, typename)) {
+  if (typename !== undefined && isAbstractType(type) && !fragmentApplies(walk, type.name, typename)) {
     add(walk, { pointer: `${pointer}/__typename`, keyword: 'type', message: `${typename} is not a ${type.name}` })
   }
-  const expected = new Map<string, Expected>()
-  for (const selection of selections) collect(walk, type, concrete, selection, true, expected)
+  const expected = new Map<string, SelectedField>()
+  for (const selection of selections) collectSelected(walk, type, concrete, selection, true, expected)
   for (const [key, entry] of expected) {
     const at = `${pointer}/${escape(key)}`
     if (!Object.hasOwn(object, key)) {
@@ -124,7 +64,7 @@ function checkObject(
       continue
     }
     if (entry.type) checkValue(walk, object[key], entry.type, entry.selections, at)
-    else if (entry.typeName === '__typename' && typeof object[key] !== 'string') {
+    else if (entry.name === '__typename' && typeof object[key] !== 'string') {
       add(walk, { pointer: at, keyword: 'type', message: 'must be a string (__typename)' })
     }
   }

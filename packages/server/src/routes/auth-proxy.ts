@@ -23,6 +23,7 @@ import {
   refreshBodySchema,
 } from './auth-schemas.js'
 import { clientGone } from './deps.js'
+import { dropNullFieldsWithin } from './null-fields.js'
 
 export interface AuthProxyRouteDeps {
   proxy: TokenProxy
@@ -43,7 +44,7 @@ export function registerAuthProxyRoutes(app: FastifyInstance, deps: AuthProxyRou
     app.post<{ Body: B }>(
       path,
       // The body is never logged: it carries the client secret, the code, the verifier or the refresh token.
-      { schema: { body: schema }, bodyLimit: deps.jsonBodyBytes },
+      { schema: { body: schema }, bodyLimit: deps.jsonBodyBytes, preValidation: dropNullFieldsWithin(['trust']) },
       async (request, reply): Promise<FastifyReply> => {
         const controller = new AbortController()
         const stopListening = clientGone(reply).onCancel(() => controller.abort())

@@ -9,6 +9,7 @@ import type {
   OAuthRefreshRequest,
   OAuthTokenRequest,
 } from '@wirebench/auth'
+import { absentNeverNull } from './null-fields.js'
 
 const url = { type: 'string', minLength: 1, maxLength: 4096 } as const
 const short = { type: 'string', maxLength: 4096 } as const
@@ -26,62 +27,75 @@ const trust = {
   },
 } as const
 
-export const oauthTokenBodySchema: JSONSchemaType<OAuthTokenRequest> = {
-  type: 'object',
-  required: ['tokenUrl', 'clientId', 'clientSecret', 'scope', 'audience'],
-  additionalProperties: false,
-  properties: { tokenUrl: url, clientId: short, clientSecret: secret, scope: short, audience: short, trust },
-}
-
-export const codeExchangeBodySchema: JSONSchemaType<OAuthCodeExchangeRequest> = {
-  type: 'object',
-  required: ['tokenUrl', 'code', 'redirectUri', 'clientId', 'codeVerifier'],
-  additionalProperties: false,
-  properties: {
-    tokenUrl: url,
-    code: secret,
-    redirectUri: url,
-    clientId: short,
-    clientSecret: optionalSecret,
-    codeVerifier: short,
-    trust,
+export const oauthTokenBodySchema: JSONSchemaType<OAuthTokenRequest> = absentNeverNull<OAuthTokenRequest>(
+  {
+    type: 'object',
+    required: ['tokenUrl', 'clientId', 'clientSecret', 'scope', 'audience'],
+    additionalProperties: false,
+    properties: { tokenUrl: url, clientId: short, clientSecret: secret, scope: short, audience: short, trust },
   },
-}
+  ['trust'],
+)
 
-export const refreshBodySchema: JSONSchemaType<OAuthRefreshRequest> = {
-  type: 'object',
-  required: ['tokenUrl', 'refreshToken', 'clientId', 'scope'],
-  additionalProperties: false,
-  properties: {
-    tokenUrl: url,
-    refreshToken: secret,
-    clientId: short,
-    clientSecret: optionalSecret,
-    scope: short,
-    trust,
-  },
-}
-
-export const customTokenBodySchema: JSONSchemaType<CustomTokenRequest> = {
-  type: 'object',
-  required: ['tokenUrl', 'method', 'contentType', 'body', 'headers'],
-  additionalProperties: false,
-  properties: {
-    tokenUrl: url,
-    method: { type: 'string', enum: ['GET', 'POST', 'PUT'] },
-    contentType: { type: 'string', maxLength: 256 },
-    // The route's body limit bounds it as a whole.
-    body: { type: 'string' },
-    headers: {
+export const codeExchangeBodySchema: JSONSchemaType<OAuthCodeExchangeRequest> =
+  absentNeverNull<OAuthCodeExchangeRequest>(
+    {
       type: 'object',
-      maxProperties: 100,
-      propertyNames: { maxLength: 256 },
-      required: [],
-      additionalProperties: { type: 'string', maxLength: 64 * 1024 },
+      required: ['tokenUrl', 'code', 'redirectUri', 'clientId', 'codeVerifier'],
+      additionalProperties: false,
+      properties: {
+        tokenUrl: url,
+        code: secret,
+        redirectUri: url,
+        clientId: short,
+        clientSecret: optionalSecret,
+        codeVerifier: short,
+        trust,
+      },
     },
-    trust,
+    ['trust'],
+  )
+
+export const refreshBodySchema: JSONSchemaType<OAuthRefreshRequest> = absentNeverNull<OAuthRefreshRequest>(
+  {
+    type: 'object',
+    required: ['tokenUrl', 'refreshToken', 'clientId', 'scope'],
+    additionalProperties: false,
+    properties: {
+      tokenUrl: url,
+      refreshToken: secret,
+      clientId: short,
+      clientSecret: optionalSecret,
+      scope: short,
+      trust,
+    },
   },
-}
+  ['trust'],
+)
+
+export const customTokenBodySchema: JSONSchemaType<CustomTokenRequest> = absentNeverNull<CustomTokenRequest>(
+  {
+    type: 'object',
+    required: ['tokenUrl', 'method', 'contentType', 'body', 'headers'],
+    additionalProperties: false,
+    properties: {
+      tokenUrl: url,
+      method: { type: 'string', enum: ['GET', 'POST', 'PUT'] },
+      contentType: { type: 'string', maxLength: 256 },
+      // The route's body limit bounds it as a whole.
+      body: { type: 'string' },
+      headers: {
+        type: 'object',
+        maxProperties: 100,
+        propertyNames: { maxLength: 256 },
+        required: [],
+        additionalProperties: { type: 'string', maxLength: 64 * 1024 },
+      },
+      trust,
+    },
+  },
+  ['trust'],
+)
 
 export interface PutEnvironmentsBody {
   /** Validated by the auth package's parser, which names each issue by its JSON path. */

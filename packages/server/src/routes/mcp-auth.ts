@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { sendProblem } from '../errors/error-handler.js'
 import { toProblem } from '../errors/problem.js'
 import { clientGone } from './deps.js'
+import { absentNeverNull, dropNullFields } from './null-fields.js'
 
 const url = { type: 'string', minLength: 1, maxLength: 4096 } as const
 const optionalShort = { type: 'string', nullable: true, maxLength: 4096 } as const
@@ -80,7 +81,7 @@ export function registerMcpAuthRoutes(app: FastifyInstance, deps: McpAuthRouteDe
   ) {
     app.post<{ Body: B }>(
       path,
-      { schema: { body: schema }, bodyLimit: deps.jsonBodyBytes },
+      { schema: { body: absentNeverNull(schema) }, bodyLimit: deps.jsonBodyBytes, preValidation: dropNullFields },
       async (request, reply): Promise<FastifyReply> => {
         const controller = new AbortController()
         const stopListening = clientGone(reply).onCancel(() => controller.abort())

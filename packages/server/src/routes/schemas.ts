@@ -5,6 +5,7 @@
 import type { JSONSchemaType } from 'ajv'
 import type { DiscoverRequest, ExportRequest, ImportRequest, InvokeRequest, UploadSetRequest } from '@wirebench/core'
 import { uploadSetLimits } from '../services/upload-set.js'
+import { absentNeverNull } from './null-fields.js'
 
 const maxUrlLength = 4096
 
@@ -20,24 +21,6 @@ const metadataSchema = {
 
 /** Any JSON value: messages are the protocol's own JSON, checked by the plugin. */
 const anyJson = {} as JSONSchemaType<unknown>
-
-/**
- * The body schema with its optional fields refusing `null`, as the request types do: JSONSchemaType demands
- * `nullable: true` on every optional property, which would let a null through to a service as a value (a null
- * `serverUrl` failed as a 500, a null `history` crashed the process). The routes drop null fields before validation
- * (null-fields.ts), so a null written for "absent" still works; the schema is what the services may rely on.
- */
-function absentNeverNull<T>(schema: JSONSchemaType<T>): JSONSchemaType<T> {
-  const { properties } = schema as { properties?: Record<string, object> }
-  if (!properties) return schema
-  const strict = Object.fromEntries(
-    Object.entries(properties).map(([name, field]) => {
-      const { nullable: _nullable, ...rest } = field as { nullable?: boolean }
-      return [name, rest]
-    }),
-  )
-  return { ...schema, properties: strict }
-}
 
 export type DiscoverBody = DiscoverRequest & { protocolHints?: string[] }
 
