@@ -4,6 +4,8 @@
 // workbench discovering the same host's @fastify/swagger document over HTTP (URL mode), both through POST
 // /api/discover, first on a fresh host each run, then repeated on one host. Goal: embedded ≤ 0.2× URL. Invoke: one route called
 // through the mounted workbench (inject(), no socket) vs the standalone workbench calling it over HTTP. Goal ≤ 1.0×.
+// Over 1,000 operations the embedded answer lists methods `deferred` (each built when opened); the URL one (under
+// the 5,000-operation limit) describes them in full: what each mode answers a page's first load with.
 // Run `npx tsc -b tsconfig.build.json` first (uses dist). BENCH_RUNS (default 7), BENCH_CALLS (default 300).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

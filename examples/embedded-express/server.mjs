@@ -1,15 +1,15 @@
 // A small bookshop API in Express with the workbench mounted at /workbench (@wirebench/embed). Run from the
 // repository root after `npm run build`: `node examples/embedded-express/server.mjs` (PORT, default 3001; 0 picks a
 // free one), then open the URL it prints. Routers with mount paths, path, query and header parameters, a deprecated
-// route, an in-process swagger-jsdoc document, auth. Express 5 has no route constraints (path-to-regexp 8 dropped
-// them); the Fastify example has one.
+// route, a constrained parameter (Express 5 has no `:isbn(\d{13})`: a `router.param` check does it), an in-process
+// swagger-jsdoc document, auth.
 import { createServer } from 'node:http'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { expressWorkbench } from '@wirebench/embed'
 import express from 'express'
 import swaggerJsdoc from 'swagger-jsdoc'
 
-const books = [{ id: 1, title: 'The Lighthouse Ledger', author: { name: 'I. Marsh' } }]
+const books = [{ id: 1, isbn: '9780000000017', title: 'The Lighthouse Ledger', author: { name: 'I. Marsh' } }]
 
 /**
  * @openapi
@@ -45,6 +45,13 @@ const books = [{ id: 1, title: 'The Lighthouse Ledger', author: { name: 'I. Mars
  *     summary: Get one book
  *     parameters:
  *       - { name: id, in: path, required: true, schema: { type: integer } }
+ * /books/isbn/{isbn}:
+ *   get:
+ *     tags: [books]
+ *     operationId: getBookByIsbn
+ *     summary: Get one book by its 13-digit ISBN (anything else is not this route)
+ *     parameters:
+ *       - { name: isbn, in: path, required: true, schema: { type: string, pattern: '^\d{13}$' } }
  * /books/events:
  *   get:
  *     tags: [books]
@@ -90,6 +97,12 @@ export async function createBookshop(options = {}) {
       res.write(`id: ${n}\nevent: stock\ndata: ${JSON.stringify({ id: 1, inStock: 10 - n })}\n\n`)
     }
     res.end()
+  })
+  // The Express way to constrain a parameter: a value that is not 13 digits skips this route (404 here).
+  api.param('isbn', (req, res, next, isbn) => (/^\d{13}$/.test(isbn) ? next() : next('route')))
+  api.get('/books/isbn/:isbn', (req, res) => {
+    const found = books.find((b) => b.isbn === req.params.isbn)
+    return found ? res.json(found) : res.status(404).json({ error: 'no book with that ISBN' })
   })
   api.get('/books/:id', (req, res) => {
     const found = books.find((b) => b.id === Number(req.params.id))

@@ -96,6 +96,11 @@ describe.runIf(requireChromium())('embedded examples in the browser', () => {
       await fieldInput(page, 'id').fill('1')
       const badge = await sendWithShortcut(page)
       expect(await badge.textContent()).toMatch(/^200/)
+      // The constrained route (a `router.param` check): listed with its parameter, called with a value it accepts.
+      await openMethod(page, 'getBookByIsbn')
+      await fieldInput(page, 'isbn').fill('9780000000017')
+      expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^200/)
+      expect(await page.locator('.json-tree').textContent()).toContain('The Lighthouse Ledger')
       await screenshot(page, 'embedded-express-dark')
       // A server-sent event stream is a live call: it runs over the workbench's WebSocket, upgraded on the host.
       await openMethod(page, 'watchStock')

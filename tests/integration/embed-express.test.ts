@@ -22,7 +22,7 @@ import swaggerJsdoc from 'swagger-jsdoc'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LIVE_PROTOCOL } from '@wirebench/core'
 import { expressRoutes, startExpressHost } from '../servers/embed/express-host.js'
-import { connectLive, liveUrl, refusedStatus } from '../servers/live/live-client.js'
+import { connectLive, isOp, liveUrl, refusedStatus } from '../servers/live/live-client.js'
 import type { ExpressApp, ExpressHost, ExpressModule, ExpressRouter } from '../servers/embed/express-host.js'
 
 const token = 'embedded-express-token-0123456789abcdef0123456789abcdef'
@@ -403,6 +403,10 @@ describe('an Express host with express-ws routes and graphql-yoga', () => {
       typeDefs: 'type Query { greeting(name: String!): String! }',
       resolvers: { Query: { greeting: (_: unknown, args: { name: string }) => `Hello, ${args.name}` } },
     })
+    const adminSchema = createSchema({
+      typeDefs: 'type Query { users: [String!]! }',
+      resolvers: { Query: { users: () => ['ada', 'grace'] } },
+    })
     workbench = await expressWorkbench(app, {
       prefix: '/workbench',
       configDir,
@@ -410,10 +414,16 @@ describe('an Express host with express-ws routes and graphql-yoga', () => {
       uiDir: null,
       announce: false,
       // Mounted with app.use, yoga is middleware like any other: the host names it and hands over its schema.
-      graphql: [{ path: '/graphql', schema }],
+      graphql: [
+        { path: '/graphql', schema },
+        { path: '/admin/graphql', schema: adminSchema },
+      ],
     })
     app.use('/workbench', workbench)
     app.use('/graphql', createYoga({ schema, graphqlEndpoint: '/graphql', logging: false, graphiql: false }))
+    const admin = express5.Router()
+    admin.use('/graphql', createYoga({ schema: adminSchema, graphqlEndpoint: '/admin/graphql', logging: false }))
+    app.use('/admin', admin)
     server = createServer(app)
     // express-ws registers each `app.ws(path)` as `GET <path>/.websocket`: that is how it is told from a REST route.
     expressWs(app, server)
@@ -456,6 +466,7 @@ describe('an Express host with express-ws routes and graphql-yoga', () => {
     const graphql = answer.services.filter((s) => s.protocol === 'graphql')
     expect(graphql.map((s) => [s.originUrl, s.name, s.methods.map((m) => m.name)])).toEqual([
       [`${origin}/graphql`, 'Query', ['greeting']],
+      [`${origin}/admin/graphql`, 'Query', ['users']],
     ])
     const result = await api<InvokeResult>(host, '/api/invoke', {
       protocol: 'graphql',
@@ -465,5 +476,82 @@ describe('an Express host with express-ws routes and graphql-yoga', () => {
       messages: [{ variables: { name: 'Ada' } }],
     })
     expect(result.response).toMatchObject({ data: { greeting: 'Hello, Ada' } })
+    const users = await api<InvokeResult>(host, '/api/invoke', {
+      protocol: 'graphql',
+      url: `${origin}/admin/graphql`,
+      service: 'Query',
+      method: 'users',
+      messages: [{}],
+    })
+    expect(users.response).toMatchObject({ data: { users: ['ada', 'grace'] } })
+  })
+
+  it('runs live calls through the workbench socket although express-ws takes every upgrade', async () => {
+    const host = { origin } as ExpressHost
+    await api<DiscoverResponse>(host, '/api/discover', { urls: [origin] })
+    await expectLiveEcho(origin, `${origin.replace('http:', 'ws:')}/feed`)
+  })
+})
+
+/** A channel to the express-ws route `/feed` through the workbench's live socket: one message out, its echo back. */
+async function expectLiveEcho(origin: string, address: string): Promise<void> {
+  const live = await connectLive(liveUrl(origin, '/workbench'), { token })
+  try {
+    live.send({
+      op: 'channel.open',
+      id: 'feed',
+      protocol: 'websocket',
+      url: address,
+      service: 'feed',
+      method: 'connect',
+    })
+    await live.waitFor(isOp('opened', 'feed'))
+    live.send({ op: 'channel.send', id: 'feed', ref: 1, message: { text: 'hi' } })
+    const frames = await live.waitForFrames('feed', 2)
+    expect(frames.map((f) => f.frame)).toContainEqual(expect.objectContaining({ type: 'message', data: 'echo: hi' }))
+    live.send({ op: 'channel.closeSend', id: 'feed' })
+    expect((await live.waitFor(isOp('closed', 'feed'))).problem).toBeUndefined()
+  } finally {
+    await live.close()
+  }
+}
+
+describe('an Express host that hands its server to the workbench before express-ws attaches to it', () => {
+  let server: Server
+  let origin: string
+  let workbench: ExpressWorkbench
+
+  beforeAll(async () => {
+    const app = express5()
+    server = createServer(app)
+    workbench = await expressWorkbench(app, {
+      prefix: '/workbench',
+      configDir,
+      token,
+      uiDir: null,
+      announce: false,
+      server,
+    })
+    app.use('/workbench', workbench)
+    // express-ws's WebSocket server is attached after the workbench's upgrade routing: it must still not take ours.
+    expressWs(app, server)
+    ;(app as unknown as { ws: expressWs.WebsocketMethod<unknown> }).ws('/feed', (socket) => {
+      socket.on('message', (data: Buffer) => socket.send(`echo: ${data.toString()}`))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await workbench.close()
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  it('runs live calls through the workbench socket, and express-ws still serves its own routes', async () => {
+    const host = { origin } as ExpressHost
+    const address = `${origin.replace('http:', 'ws:')}/feed`
+    const found = await api<DiscoverResponse>(host, '/api/discover', { urls: [origin] })
+    expect(found.services.filter((s) => s.protocol === 'websocket').map((s) => s.originUrl)).toEqual([address])
+    await expectLiveEcho(origin, address)
   })
 })

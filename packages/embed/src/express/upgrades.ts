@@ -2,12 +2,20 @@
  * WebSocket upgrades under the prefix, taken from the Express host's own HTTP server and handed to the workbench's
  * socket-less Fastify instance: Express never sees upgrades (they are an event of the server, not a request), so the
  * live WebSocket (`{prefix}/api/ws`) reaches the workbench only this way. Upgrades elsewhere stay the host's own.
+ *
+ * An `upgrade` listener alone is not enough: every listener hears every upgrade, and a `ws` server attached to the
+ * host's server without a path (express-ws creates one) completes the handshake of each, ours included, before or
+ * after us. So the server's `emit` is wrapped: an upgrade under the prefix goes to the workbench only, whichever
+ * listeners the host added before or adds later; everything else is emitted as before.
  */
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 
 /** The part of an http(s) server the forwarder uses. */
-export type UpgradeSource = Pick<Server, 'on' | 'removeListener' | 'listenerCount'>
+export type UpgradeSource = Pick<Server, 'on' | 'removeListener' | 'listenerCount' | 'emit'>
+
+type Emit = UpgradeSource['emit']
+type UpgradeListener = (request: IncomingMessage, socket: Duplex) => void
 
 export interface UpgradeForwarder {
   /** Starts forwarding the upgrades of `server` (once per server; later calls for the same one are no-ops). */
@@ -29,27 +37,43 @@ export function createUpgradeForwarder(options: {
   /** Called with each forwarded upgrade before it is handed over (the host's port is learnt from it). */
   onUpgrade?: (request: IncomingMessage) => void
 }): UpgradeForwarder {
-  const attached = new Map<UpgradeSource, (request: IncomingMessage, socket: Duplex, head: Buffer) => void>()
+  const attached = new Map<
+    UpgradeSource,
+    { listener: UpgradeListener; emit: Emit; hadOwnEmit: boolean; routed: Emit }
+  >()
   const isOurs = (path: string): boolean => path === options.prefix || path.startsWith(`${options.prefix}/`)
   return {
     attach(server) {
       if (attached.has(server)) return
-      const listener = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-        if (!isOurs(pathOf(request.url))) {
-          // Nobody else takes upgrades on this server: answer rather than leave the connection hanging.
-          if (server.listenerCount('upgrade') === 1) {
-            socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
-          }
-          return
+      const emit = server.emit
+      const routed = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
+        const [request, socket, head] = args as [IncomingMessage, Duplex, Buffer]
+        if (event !== 'upgrade' || !attached.has(server) || !isOurs(pathOf(request.url))) {
+          return Reflect.apply(emit, this, [event, ...args]) as boolean
         }
         options.onUpgrade?.(request)
         options.target.emit('upgrade', request, socket, head)
+        return true
+      } as Emit
+      // Node treats an upgrade as a plain request unless the server has an `upgrade` listener: this one keeps it an
+      // upgrade, and answers those nobody else takes rather than leave the connection hanging.
+      const listener: UpgradeListener = (request, socket) => {
+        if (server.listenerCount('upgrade') === 1 && !isOurs(pathOf(request.url))) {
+          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+        }
       }
-      attached.set(server, listener)
+      attached.set(server, { listener, emit, hadOwnEmit: Object.hasOwn(server, 'emit'), routed })
+      server.emit = routed
       server.on('upgrade', listener)
     },
     close() {
-      for (const [server, listener] of attached) server.removeListener('upgrade', listener)
+      for (const [server, { listener, emit, hadOwnEmit, routed }] of attached) {
+        server.removeListener('upgrade', listener)
+        // Wrapped again since (by another library): ours then passes everything through, as nothing is attached.
+        if (server.emit !== routed) continue
+        if (hadOwnEmit) server.emit = emit
+        else delete (server as Partial<UpgradeSource>).emit
+      }
       attached.clear()
     },
   }
@@ -60,7 +84,9 @@ export function serverOf(request: IncomingMessage): UpgradeSource | undefined {
   const server = (request.socket as { server?: unknown } | null)?.server
   if (typeof server !== 'object' || server === null) return undefined
   const candidate = server as Partial<UpgradeSource>
-  return typeof candidate.on === 'function' && typeof candidate.listenerCount === 'function'
+  return typeof candidate.on === 'function' &&
+    typeof candidate.listenerCount === 'function' &&
+    typeof candidate.emit === 'function'
     ? (server as UpgradeSource)
     : undefined
 }

@@ -10,8 +10,11 @@ import type { FastifyRouteTable } from './route-table.js'
 
 export interface FastifyEndpoints {
   list: () => HostEndpoint[]
-  /** Paths served as GraphQL, left out of the REST listing. */
-  isGraphqlPath: (path: string) => boolean
+  /**
+   * Paths served as GraphQL, left out of the REST listing: a predicate over the endpoints as they are now (take it
+   * once per listing; it is asked about every route).
+   */
+  graphqlPathFilter: () => (path: string) => boolean
 }
 
 function trimmed(path: string): string {
@@ -41,7 +44,10 @@ export function fastifyEndpoints(
       .map((path) => ({ protocol: 'graphql' as const, path, ...(schema === undefined ? {} : { schema }) }))
     return [...named, ...found]
   }
-  const isGraphqlPath = (path: string): boolean => graphql().some((e) => e.path === trimmed(path))
+  const graphqlPathFilter = (): ((path: string) => boolean) => {
+    const paths = new Set(graphql().map((e) => e.path))
+    return (path) => paths.has(trimmed(path))
+  }
   return {
     list() {
       const graphqlEndpoints = graphql()
@@ -52,6 +58,6 @@ export function fastifyEndpoints(
         .map((path) => ({ protocol: 'websocket' as const, path }))
       return [...graphqlEndpoints, ...webSockets]
     },
-    isGraphqlPath,
+    graphqlPathFilter,
   }
 }

@@ -59,7 +59,7 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
       if (described) return described
       const shared = new SharedSchemas(app.getSchemas())
       const declared = operationsOf(options.openapi)
-      const routes = table.routes(shared, endpoints.isGraphqlPath).map((route) => {
+      const routes = table.routes(shared, endpoints.graphqlPathFilter()).map((route) => {
         const operation = declared.get(operationKey(route.method, route.path))?.operation
         return operation ? { ...route, operation } : route
       })
@@ -79,7 +79,7 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
       framework: 'Fastify',
       name,
       // REST operations, and each GraphQL or WebSocket endpoint once.
-      routeCount: table.count(endpoints.isGraphqlPath) + endpoints.list().length,
+      routeCount: table.count(endpoints.graphqlPathFilter()) + endpoints.list().length,
       ...(notice ? { notice } : {}),
     }),
   }

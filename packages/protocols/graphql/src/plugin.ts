@@ -43,6 +43,7 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
   if (host && hostDispatchers) {
     deps.isHostUrl = (url) => host.owns(url)
     deps.hostDispatchers = hostDispatchers
+    deps.hostLookup = createGuardedLookup({ ...options.outbound, blockPrivate: false })
   }
   // Every target is a URL discovery can revisit: nothing is uploaded, so the bound applies to all.
   const targets = createTargetCache<CachedTarget>({

@@ -9,7 +9,7 @@ import type { LookupFunction } from 'node:net'
 import { WorkbenchError } from '@wirebench/core'
 import type { CallContext, StreamFrame } from '@wirebench/core'
 import type { DispatcherFactory } from '@wirebench/transport'
-import { httpEndpoint } from './discover.js'
+import { dispatchersFor, httpEndpoint } from './discover.js'
 import type { GraphqlDeps } from './discover.js'
 import { cookiesUnsupported, sigv4Unsupported } from './errors.js'
 import { createSubscriptionQueue } from './frame-queue.js'
@@ -25,6 +25,12 @@ import type { RunningSubscription } from './ws-subscription.js'
 
 export interface StreamDeps {
   outbound: GraphqlDeps['outbound']
+  /** Embedded mode: an address of the host itself, reachable whatever `outbound` says. */
+  isHostUrl?: GraphqlDeps['isHostUrl']
+  /** Embedded mode: the dispatchers for the host's own addresses (graphql-sse). */
+  hostDispatchers?: DispatcherFactory
+  /** Embedded mode: the lookup for the host's own addresses (graphql-ws), which lets its loopback name resolve. */
+  hostLookup?: LookupFunction
   /** graphql-ws addresses found per endpoint (tried first next time). */
   wsAddresses: WsAddressMemory
   dispatchers: DispatcherFactory
@@ -74,6 +80,7 @@ export async function* streamSubscription(
     subscriptionUrl: request.subscriptionUrl,
     remembered: deps.wsAddresses.get(input.url),
     outbound: deps.outbound,
+    ...(deps.isHostUrl ? { isHostUrl: deps.isHostUrl } : {}),
   })
   let running: RunningSubscription | undefined
   const queue = createSubscriptionQueue({
@@ -85,7 +92,8 @@ export async function* streamSubscription(
       url: addresses.sse,
       request,
       ctx,
-      dispatchers: deps.dispatchers,
+      // The host itself is always allowed; every other address keeps the guarded dispatchers.
+      dispatchers: dispatchersFor(addresses.sse, deps),
       queue,
       wsRefusals,
       ...(extra ? { note: extra } : {}),
@@ -99,7 +107,7 @@ export async function* streamSubscription(
       wsUrl,
       request,
       ctx,
-      lookup: deps.lookup,
+      lookup: deps.hostLookup && deps.isHostUrl?.(wsUrl) === true ? deps.hostLookup : deps.lookup,
       queue,
       onAcknowledged: () => deps.wsAddresses.set(input.url, wsUrl),
       onRefused: (reason: string) => {

@@ -38,10 +38,12 @@ export function subscriptionAddresses(options: {
   subscriptionUrl: string | undefined
   remembered: string | undefined
   outbound: OutboundPolicy | undefined
+  /** Embedded mode: an address of the host itself, which the policy does not refuse (ws(s) ones included). */
+  isHostUrl?: (url: string) => boolean
 }): SubscriptionAddresses {
   const { endpoint, subscriptionUrl } = options
   if (subscriptionUrl !== undefined) {
-    const given = checkedSubscriptionUrl(subscriptionUrl, options.outbound)
+    const given = checkedSubscriptionUrl(subscriptionUrl, options.outbound, options.isHostUrl)
     const isWs = given.protocol === 'ws:' || given.protocol === 'wss:'
     return { ws: [wsUrlOf(given.href)], sse: isWs ? endpoint : given.href }
   }
@@ -57,7 +59,11 @@ export function subscriptionAddresses(options: {
   return { ws, sse: endpoint }
 }
 
-function checkedSubscriptionUrl(value: string, outbound: OutboundPolicy | undefined): URL {
+function checkedSubscriptionUrl(
+  value: string,
+  outbound: OutboundPolicy | undefined,
+  isHostUrl: ((url: string) => boolean) | undefined,
+): URL {
   let url: URL
   try {
     url = new URL(value)
@@ -66,7 +72,8 @@ function checkedSubscriptionUrl(value: string, outbound: OutboundPolicy | undefi
   }
   if (!['ws:', 'wss:', 'http:', 'https:'].includes(url.protocol)) throw badSubscriptionUrl(value)
   // The policy speaks http(s): a ws(s) address is checked as its http(s) twin (same host and port).
-  checkOutboundUrl(url.href.replace(/^ws/i, 'http'), outbound)
+  const asHttp = url.href.replace(/^ws/i, 'http')
+  if (isHostUrl?.(asHttp) !== true) checkOutboundUrl(asHttp, outbound)
   return url
 }
 

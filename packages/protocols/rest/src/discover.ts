@@ -3,7 +3,7 @@ import type { CallContext, SchemaFile } from '@wirebench/core'
 import { resolveBaseUrl } from './base-url.js'
 import { noServices } from './errors.js'
 import { fetchDocument } from './fetch-document.js'
-import { describeDocument } from './operations.js'
+import { describeDocument, embeddedEagerOperationLimit } from './operations.js'
 import type { DescribedDocument } from './operations.js'
 import { parseDocumentText } from './parse-document.js'
 import type { ParsedSpec } from './parse-document.js'
@@ -35,7 +35,12 @@ export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverD
 export function discoverHost(url: string, root: Record<string, unknown>, deps: DiscoverDeps): DescribedDocument {
   // 3.1: route schemas are plain JSON Schema (type arrays, const, nullable unions).
   const spec: ParsedSpec = { root, version: '3.1' }
-  return servicesOf(spec, url, { source: 'embedded', baseUrl: new URL(url).origin }, deps)
+  return servicesOf(
+    spec,
+    url,
+    { source: 'embedded', baseUrl: new URL(url).origin, eagerOperationLimit: embeddedEagerOperationLimit },
+    deps,
+  )
 }
 
 export function discoverFile(file: SchemaFile, deps: DiscoverDeps): DescribedDocument {
@@ -48,7 +53,12 @@ export function discoverFile(file: SchemaFile, deps: DiscoverDeps): DescribedDoc
 function servicesOf(
   spec: ParsedSpec,
   origin: string,
-  where: { source: 'openapi' | 'upload' | 'embedded'; baseUrl: string | undefined; documentUrl?: string },
+  where: {
+    source: 'openapi' | 'upload' | 'embedded'
+    baseUrl: string | undefined
+    documentUrl?: string
+    eagerOperationLimit?: number
+  },
   deps: DiscoverDeps,
 ): DescribedDocument {
   const described = describeDocument(spec, {

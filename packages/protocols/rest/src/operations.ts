@@ -20,6 +20,13 @@ import type { OperationSource } from './validation.js'
 /** Above this many operations a document is listed without messages straight away (Microsoft Graph: 11,000+). */
 export const eagerOperationLimit = 5_000
 
+/**
+ * The same for an embedding host's route table: its discovery answers the page's first load, and describing every
+ * route costs far more than listing them (a few hundred ms for 2,000 routes); each method is built when opened,
+ * from the document already in memory, so nothing is lost but the wait.
+ */
+export const embeddedEagerOperationLimit = 1_000
+
 export interface BuildOptions {
   /** Tags every service: `openapi` + discovery URL, `embedded` + the host's origin, or `upload` + file name. */
   source: 'openapi' | 'upload' | 'embedded'
@@ -31,13 +38,15 @@ export interface BuildOptions {
   maxOutputDepth: number
   /** Emitted-JSON caps per operation and per document (defaults fit every real document unchanged). */
   limits?: EmitLimits
+  /** Operations described eagerly at most; above, every method is listed deferred. Default `eagerOperationLimit`. */
+  eagerOperationLimit?: number
 }
 
 export interface DescribedDocument {
   services: ServiceInfo[]
   /**
    * Set when the document is too large to describe whole (over the document budget, or more than
-   * `eagerOperationLimit` operations): its methods are listed `deferred`, without messages, and built one at a time.
+   * the eager operation limit): its methods are listed `deferred`, without messages, and built one at a time.
    */
   expander?: MethodExpander
   /** Where each method's operation sits (by `methodKey`): response validation reads its `responses`. */
@@ -69,7 +78,7 @@ export function describeDocument(spec: ParsedSpec, options: BuildOptions): Descr
   const builder = new MethodBuilder(spec, builderOptions)
   const entries = builder.entries()
   const sources = operationSources(spec, entries)
-  if (entries.length <= eagerOperationLimit) {
+  if (entries.length <= (options.eagerOperationLimit ?? eagerOperationLimit)) {
     try {
       return {
         services: toServices(
