@@ -4,15 +4,7 @@
  * nothing unselected, nullability, lists, scalars, enum values, `__typename` among an abstract type's possible
  * types), with one branch per group of concrete types that the fragments select alike.
  */
-import {
-  Kind,
-  getNamedType,
-  isAbstractType,
-  isEnumType,
-  isListType,
-  isNonNullType,
-  isScalarType,
-} from 'graphql'
+import { Kind, getNamedType, isAbstractType, isEnumType, isListType, isNonNullType, isScalarType } from 'graphql'
 import type {
   FragmentDefinitionNode,
   GraphQLCompositeType,
