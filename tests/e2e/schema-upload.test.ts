@@ -90,7 +90,7 @@ describe.runIf(requireChromium())('schema file upload', () => {
       await page.locator('.sb-origin[aria-expanded="true"]').filter({ hasNotText: FILE }).first().click()
     }
     await origin.waitFor()
-    expect(await origin.locator('.sb-count').textContent()).toBe('35')
+    expect(await origin.locator('.sb-count').textContent()).toBe('37')
   })
 
   it('calls an uploaded operation at the server URL the user sets, and remembers it', async () => {
