@@ -277,3 +277,4 @@ export type {
   WorkspaceListResponse,
   WorkspaceSummary,
 } from './api/workspace-api.js'
+export { PROMPT_MASK, isCredentialName, maskCredentialText, redactForPrompt } from './redaction/prompt-redaction.js'
