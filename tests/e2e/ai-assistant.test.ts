@@ -354,13 +354,18 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
     })
   })
 
-  it('refuses invoke while it is off: the model is not offered it and nothing is sent', async () => {
+  it('refuses invoke while it is off: not offered, and a call anyway is refused where the user and model see it', async () => {
     const before = model.bodies.length
     await ask('send an order')
+    await activity('Refused to send Shop.createOrder: sending requests is off').waitFor()
     await waitIdle()
-    expect(await lastReply().textContent()).toContain('Sending the order.')
+    expect(await drawer().locator('.ai-reply', { hasText: 'Sending the order.' }).count()).toBe(1)
     const sent = JSON.parse(model.bodies[before] ?? '{}') as { tools?: { function: { name: string } }[] }
     expect(sent.tools?.map((tool) => tool.function.name)).not.toContain('invoke')
+    // The model heard of the refusal as the answer to its call, and went on from there.
+    const next = JSON.parse(model.bodies[before + 1] ?? '{}') as { messages: ScriptedMessage[] }
+    expect(next.messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringMatching(/^Refused: /) })
+    expect(await lastReply().textContent()).toBe('Done.')
     expect(await confirmation().count()).toBe(0)
     expect(shop.orders).toEqual([])
   })

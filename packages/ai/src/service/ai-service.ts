@@ -1,6 +1,6 @@
 /**
  * The AI package as the server uses it: the configuration (view without the key, validated updates), the chat
- * (redacted context and conversation in, the provider's answer and the offered tool calls out) and the local probe.
+ * (redacted context and conversation in, the provider's answer and the model's tool calls out) and the local probe.
  */
 import type {
   AiChatAnswer,
@@ -147,7 +147,7 @@ export async function createAiService(options: AiServiceOptions): Promise<AiServ
         signal: chat.signal,
         ...(chat.onDelta ? { onDelta: chat.onDelta } : {}),
       })
-      const toolCalls = acceptToolCalls(answer.toolCalls, offered)
+      const toolCalls = acceptToolCalls(answer.toolCalls)
       return {
         content: answer.content,
         ...(toolCalls.length > 0 ? { toolCalls } : {}),

@@ -90,14 +90,26 @@ function fill(workbench: Workbench, ref: MethodRef, message: unknown, metadata: 
 
 const nameOf = (ref: MethodRef) => `${ref.service.name}.${ref.method.name}`
 
-async function invoke(env: ToolEnvironment, call: Extract<AiToolCall, { name: 'invoke' }>): Promise<ToolOutcome> {
-  if (!env.isInvokeEnabled()) {
-    return {
-      content:
-        'Refused: the user has not enabled invoking for this session. Nothing was sent. Use fill_request instead.',
-      activity: 'Refused to send a request: invoking is off',
-    }
+/** How the model named the method, for a line shown before the catalog was searched. */
+function namedIn(args: { service?: unknown; method?: unknown }): string {
+  const part = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : '?')
+  return `${part(args.service)}.${part(args.method)}`
+}
+
+/** An `invoke` while the user has not enabled it: nothing is sent, and both the user and the model are told. */
+export function refusedInvoke(call: Extract<AiToolCall, { name: 'invoke' }>): ToolOutcome {
+  return {
+    content:
+      'Refused: the user has not enabled sending requests for this session, so nothing was sent. ' +
+      'Use fill_request to put the request in the form; the user can send it, or turn sending on and ask again.',
+    activity:
+      `Refused to send ${namedIn(call.arguments)}: sending requests is off, nothing was sent. ` +
+      'Turn on “Let the assistant send requests” to allow it (you confirm each one).',
   }
+}
+
+async function invoke(env: ToolEnvironment, call: Extract<AiToolCall, { name: 'invoke' }>): Promise<ToolOutcome> {
+  if (!env.isInvokeEnabled()) return refusedInvoke(call)
   const { workbench } = env
   const ref = findMethod(workbench, call.arguments)
   if (ref.method.clientStreaming || ref.method.serverStreaming) {
