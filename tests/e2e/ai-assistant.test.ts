@@ -269,6 +269,19 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
     await drawer().getByRole('button', { name: 'Assistant settings' }).click()
   })
 
+  it('starts another provider from its own defaults in the settings: the endpoint is not carried over', async () => {
+    await drawer().getByRole('button', { name: 'Assistant settings' }).click()
+    const settings = drawer().getByRole('form', { name: 'Assistant settings' })
+    const endpoint = settings.getByLabel('Endpoint')
+    expect(await endpoint.inputValue()).toBe(mockLlm.url)
+    await settings.getByLabel('Provider').selectOption('openai')
+    expect(await endpoint.inputValue()).toBe('')
+    expect(await endpoint.getAttribute('placeholder')).toBe('the provider’s default')
+    await settings.getByLabel('Provider').selectOption('lmstudio')
+    expect(await endpoint.inputValue()).toBe(mockLlm.url)
+    await drawer().getByRole('button', { name: 'Assistant settings' }).click()
+  })
+
   it('shows a streamed answer as it arrives, rendered as Markdown, and its image fetches nothing', async () => {
     await ask('markdown please')
     const reply = lastReply()

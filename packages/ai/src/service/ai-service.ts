@@ -91,7 +91,8 @@ function nextOptions(stored: AiOptions, update: AiConfigUpdate): AiOptions {
     // From the API: a command line is refused before anything else happens.
     checkEndpoint(provider, endpoint, { isTrusted: false })
   }
-  let apiKey = stored.apiKey
+  // A key belongs to its provider: switching without a new one drops it, so one vendor's key never goes to another.
+  let apiKey = isSameProvider ? stored.apiKey : null
   if (update.apiKey === null) apiKey = null
   else if (update.apiKey !== undefined) apiKey = update.apiKey.trim() === '' ? null : update.apiKey.trim()
   return {

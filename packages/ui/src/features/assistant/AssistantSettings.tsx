@@ -22,6 +22,16 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
   const [isSaving, setSaving] = useState(false)
   if (!config) return null
   const fromCli = new Set(config.overriddenByCli)
+  // The stored endpoint, model and key belong to the stored provider: another one starts from its own defaults, so
+  // a key or a URL meant for one vendor is never saved for another.
+  const isStoredProvider = provider === config.provider
+  const hasApiKey = config.hasApiKey && (isStoredProvider || fromCli.has('apiKey'))
+  const chooseProvider = (next: string) => {
+    setProvider(next)
+    const isStored = next === config.provider
+    if (!fromCli.has('endpoint')) setEndpoint(isStored ? config.endpoint : '')
+    if (!fromCli.has('model')) setModel(isStored ? config.model : '')
+  }
 
   const save = async (update: AiConfigUpdate) => {
     setSaving(true)
@@ -39,7 +49,9 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const update: AiConfigUpdate = { provider, endpoint: endpoint.trim(), model: model.trim() }
+    const update: AiConfigUpdate = { provider, model: model.trim() }
+    // An unchanged endpoint is left out (kept as stored): a `stdio:` one is shown masked and the API refuses it.
+    if (!isStoredProvider || endpoint.trim() !== config.endpoint) update.endpoint = endpoint.trim()
     if (apiKey) update.apiKey = apiKey
     void save(update)
   }
@@ -52,7 +64,7 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
           className="input"
           value={provider}
           disabled={fromCli.has('provider')}
-          onChange={(event) => setProvider(event.target.value)}
+          onChange={(event) => chooseProvider(event.target.value)}
         >
           {AI_PROVIDER_IDS.map((id) => (
             <option key={id} value={id}>
@@ -66,7 +78,7 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
         <input
           className="input"
           value={endpoint}
-          placeholder={config.effectiveEndpoint || 'the provider’s default'}
+          placeholder={(isStoredProvider && config.effectiveEndpoint) || 'the provider’s default'}
           disabled={fromCli.has('endpoint')}
           onChange={(event) => setEndpoint(event.target.value)}
         />
@@ -81,13 +93,13 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
         />
       </label>
       <label>
-        <span>API key ({config.hasApiKey ? 'set' : 'not set'})</span>
+        <span>API key ({hasApiKey ? 'set' : 'not set'})</span>
         <input
           className="input"
           type="password"
           autoComplete="off"
           value={apiKey}
-          placeholder={config.hasApiKey ? 'Leave empty to keep it' : 'Needed for openai, anthropic, openrouter'}
+          placeholder={hasApiKey ? 'Leave empty to keep it' : 'Needed for openai, anthropic, openrouter'}
           disabled={fromCli.has('apiKey')}
           onChange={(event) => setApiKey(event.target.value)}
         />
@@ -101,7 +113,7 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
         </p>
       )}
       <div className="ai-settings-actions">
-        {config.hasApiKey && !fromCli.has('apiKey') && (
+        {hasApiKey && !fromCli.has('apiKey') && (
           <button
             type="button"
             className="btn btn-ghost"
