@@ -28,3 +28,15 @@ describe('the API key across provider changes', () => {
     expect((await ai.update({ provider: 'openrouter', apiKey: 'sk-or-key-5678' })).hasApiKey).toBe(true)
   })
 })
+
+describe('the configuration view', () => {
+  it('names the model chats use: the provider’s default until one is set', async () => {
+    const ai = await service()
+    expect(ai.view()).toMatchObject({ provider: 'ollama', model: '', effectiveModel: 'llama3.2' })
+    expect(await ai.update({ provider: 'lmstudio' })).toMatchObject({ model: '', effectiveModel: 'local-model' })
+    expect(await ai.update({ provider: 'lmstudio', model: 'qwen2.5-7b' })).toMatchObject({
+      model: 'qwen2.5-7b',
+      effectiveModel: 'qwen2.5-7b',
+    })
+  })
+})

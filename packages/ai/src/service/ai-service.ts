@@ -57,6 +57,11 @@ export interface AiService {
   probe(): Promise<AiProbeResponse>
 }
 
+/** The model a chat asks for: the configured one, else the provider's default. */
+function modelOf(options: AiOptions): string {
+  return options.model !== '' ? options.model : defaultModels[options.provider]
+}
+
 /** A command line may carry a token in its arguments: the page sees the program only. */
 function maskStdio(endpoint: string): string {
   if (!endpoint.toLowerCase().startsWith(STDIO_PREFIX)) return endpoint
@@ -72,6 +77,7 @@ function viewOf(store: AiConfigStore, defaults: Partial<Record<AiProviderId, str
     endpoint: maskStdio(options.endpoint),
     effectiveEndpoint: maskStdio(effectiveEndpoint(options, defaults)),
     model: options.model,
+    effectiveModel: modelOf(options),
     hasApiKey: options.apiKey !== null && options.apiKey !== '',
     autoDetectLocal: options.autoDetectLocal,
     overriddenByCli: (['provider', 'endpoint', 'model', 'apiKey'] as const).filter((key) => overlay[key] !== undefined),
@@ -130,7 +136,7 @@ export async function createAiService(options: AiServiceOptions): Promise<AiServ
       const config = store.effective()
       checkApiKey(config)
       checkEndpoint(config.provider, config.endpoint, { isTrusted: true })
-      const model = config.model !== '' ? config.model : defaultModels[config.provider]
+      const model = modelOf(config)
       const offered = request.tools ?? []
       const secrets = [...chat.secrets, ...(config.apiKey ? [config.apiKey] : [])]
       const messages = request.messages.map((message) => redactMessage(message, secrets))

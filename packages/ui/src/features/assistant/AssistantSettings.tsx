@@ -88,6 +88,7 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
         <input
           className="input"
           value={model}
+          placeholder={(isStoredProvider && config.effectiveModel) || 'the provider’s default'}
           disabled={fromCli.has('model')}
           onChange={(event) => setModel(event.target.value)}
         />
