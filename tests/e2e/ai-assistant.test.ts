@@ -146,6 +146,20 @@ function script(messages: ScriptedMessage[]): ScriptedReply {
         },
       ],
     }
+  if (text.includes('order my secret'))
+    return {
+      toolCalls: [
+        {
+          name: 'invoke',
+          arguments: {
+            service: 'Shop',
+            method: 'createOrder',
+            message: { item: '${apiSecret}' },
+            metadata: { 'X-Note': '${region}' },
+          },
+        },
+      ],
+    }
   if (text.includes('list the services'))
     return {
       toolCalls: [
@@ -165,7 +179,7 @@ async function saveEnvironment(cli: RunningCli): Promise<void> {
     body: JSON.stringify({
       document: {
         version: 1,
-        environments: [{ id: 'shop', name: 'Shop', vars: { apiSecret: CANARY }, auth: { type: 'none' } }],
+        environments: [{ id: 'shop', name: 'Shop', vars: { apiSecret: CANARY, region: 'eu' }, auth: { type: 'none' } }],
         activeEnvironmentId: 'shop',
       },
     }),
@@ -415,6 +429,23 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
     // The tool output went back to the model fenced as untrusted data.
     const lastBody = model.bodies.at(-1) ?? ''
     expect(lastBody).toContain('Untrusted data (response of Shop.createOrder)')
+  })
+
+  it('says in the confirmation which secret variables a model-written request would send', async () => {
+    await ask('order my secret')
+    await confirmation().waitFor()
+    const warning = confirmation().locator('.ai-confirm-secret')
+    expect(await warning.textContent()).toBe(
+      'Sends secrets: ${apiSecret} is replaced by its real value from “Shop”. Send only if this request should carry it.',
+    )
+    expect(await confirmation().locator('.ai-confirm-env').textContent()).toContain('Variables from “Shop”: ${region}.')
+    expect(await confirmation().textContent()).not.toContain(CANARY)
+    await screenshot(page, 'ai-assistant-confirm-secret-dark')
+    const declined = await activity('Declined: Shop.createOrder').count()
+    await confirmation().getByRole('button', { name: 'Cancel' }).click()
+    await expect.poll(() => activity('Declined: Shop.createOrder').count()).toBe(declined + 1)
+    await waitIdle()
+    expect(shop.orders.length).toBe(1)
   })
 
   it('asks again when a tool call follows a response explained as untrusted data', async () => {

@@ -4,9 +4,10 @@
  * then sent only after the user confirmed the exact request. What came from a target (a response) goes back to the
  * model wrapped as untrusted data.
  */
-import type { AiToolCall } from '@wirebench/core'
+import { referencedVariables, type AiToolCall } from '@wirebench/core'
 import type { MethodRef } from '../../state/catalog.js'
 import { newHeaderRow } from '../../state/drafts-store.js'
+import { activeEnvironment } from '../../state/environments-store.js'
 import { buildInvokeRequest } from '../../state/useCall.js'
 import type { Workbench } from '../../state/workbench.js'
 import {
@@ -14,6 +15,7 @@ import {
   describeMethod,
   lastResponse,
   listServices,
+  pageSecretNames,
   pageSecrets,
   selectedMethod,
 } from './assistant-context.js'
@@ -28,6 +30,19 @@ export interface InvokePreview {
   http?: string
   body: string
   headers: Record<string, string>
+  /** What the environment adds as the request leaves; the body and headers above show `${name}`s unresolved. */
+  environment?: InvokeEnvironmentUse
+}
+
+export interface InvokeEnvironmentUse {
+  /** The active environment's name. */
+  name: string
+  /** Secret variables the request names: their real values are sent. */
+  secretVariables: string[]
+  /** Other variables the request names. */
+  variables: string[]
+  /** The environment's auth type when it has one (added for a host the environment approved). */
+  auth?: string
 }
 
 export interface ToolEnvironment {
@@ -90,6 +105,29 @@ function fill(workbench: Workbench, ref: MethodRef, message: unknown, metadata: 
 
 const nameOf = (ref: MethodRef) => `${ref.service.name}.${ref.method.name}`
 
+/**
+ * The environment behind a request the model wrote: a `${name}` it names is resolved when the call leaves, so the
+ * confirmation must say which of them are secrets (a prompt-injected model may place one where the target stores or
+ * echoes it), and whether the environment's auth goes along.
+ */
+function environmentUse(
+  workbench: Workbench,
+  body: unknown,
+  headers: Record<string, string>,
+): InvokeEnvironmentUse | undefined {
+  const environment = activeEnvironment(workbench.environments.getState())
+  if (!environment) return undefined
+  const named = new Set(referencedVariables(JSON.stringify([body, headers]) ?? ''))
+  const secretNames = pageSecretNames(workbench)
+  const use: InvokeEnvironmentUse = {
+    name: environment.name,
+    secretVariables: [...named].filter((name) => secretNames.has(name)),
+    variables: [...named].filter((name) => !secretNames.has(name)),
+  }
+  if (environment.auth.type !== 'none') use.auth = environment.auth.type
+  return use.secretVariables.length || use.variables.length || use.auth ? use : undefined
+}
+
 /** How the model named the method, for a line shown before the catalog was searched. */
 function namedIn(args: { service?: unknown; method?: unknown }): string {
   const part = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : '?')
@@ -129,6 +167,8 @@ async function invoke(env: ToolEnvironment, call: Extract<AiToolCall, { name: 'i
     headers: maskHeaders(headers, secrets),
   }
   if (ref.method.httpMethod) preview.http = `${ref.method.httpMethod} ${ref.method.httpPath ?? ''}`.trim()
+  const environment = environmentUse(workbench, body, headers)
+  if (environment) preview.environment = environment
   if (!(await env.confirmInvoke(preview))) {
     return { content: 'The user declined the request. Nothing was sent.', activity: `Declined: ${nameOf(ref)}` }
   }
