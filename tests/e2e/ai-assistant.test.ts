@@ -192,6 +192,8 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
   let page: Page
   let shop: Shop
   let mockLlm: RecordingServer
+  /** Streams a 60 KB reply of unclosed brackets in big pieces, the inline parser's worst case. */
+  let floodLlm: RecordingServer
   let model: ScriptedModel
   /** Requests the page made to any origin but the workbench's own. */
   const foreignRequests: string[] = []
@@ -246,6 +248,25 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
       { chunkSize: 5, chunkIntervalMs: 80 },
     )
     model = await startScriptedModel(script)
+    floodLlm = await startMockLlm(
+      [
+        {
+          path: '/v1/chat/completions',
+          method: 'POST',
+          match: '@',
+          response: {
+            status: 200,
+            content: JSON.stringify({
+              id: 'c2',
+              object: 'chat.completion',
+              model: 'local-model',
+              choices: [{ message: { role: 'assistant', content: '[a'.repeat(30_000) }, finish_reason: 'stop' }],
+            }),
+          },
+        },
+      ],
+      { chunkSize: 2_000, chunkIntervalMs: 10 },
+    )
     session = await startWorkbenchSession({ cli: { urls: [`${shop.url}/openapi.json`] }, beforeOpen: saveEnvironment })
     page = session.page
     const own = session.cli.origin
@@ -264,7 +285,7 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
   afterAll(async () => {
     expect(session?.errors).toEqual([])
     await session?.close()
-    await Promise.all([shop?.close(), mockLlm?.close(), model?.close()])
+    await Promise.all([shop?.close(), mockLlm?.close(), model?.close(), floodLlm?.close()])
   })
 
   it('opens with Ctrl+I with the focus in the composer, and its settings choose the provider', async () => {
@@ -338,6 +359,19 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
     await drawer().getByRole('button', { name: 'Stop' }).click()
     await activity('Stopped.').waitFor()
     await waitIdle()
+  })
+
+  it('shows a huge reply built to stall the Markdown parser as plain text, without freezing the page', async () => {
+    await useModel(floodLlm.url)
+    const started = Date.now()
+    await ask('flood me')
+    await waitIdle()
+    const took = Date.now() - started
+    const reply = lastReply()
+    expect(await reply.locator('.ai-reply-note').textContent()).toBe('A long reply: shown as plain text.')
+    expect(((await reply.locator('.ai-reply-plain').textContent()) ?? '').length).toBeGreaterThan(60_000)
+    // Parsed as Markdown on each streamed piece, this reply kept the page busy for tens of seconds.
+    expect(took).toBeLessThan(8_000)
   })
 
   it('opens a method and fills its form when the model calls open_method and fill_request', async () => {
