@@ -38,12 +38,13 @@ interface Shop {
   url: string
   orders: string[]
   pixelHits: number
+  tickHits: number
   close(): Promise<void>
 }
 
 /** An OpenAPI service: `echo` answers its text, `createOrder` records an order and answers with an injected note. */
 async function startShop(): Promise<Shop> {
-  const shop = { orders: [] as string[], pixelHits: 0 }
+  const shop = { orders: [] as string[], pixelHits: 0, tickHits: 0 }
   let base = ''
   const document = () => ({
     openapi: '3.0.3',
@@ -57,6 +58,16 @@ async function startShop(): Promise<Shop> {
           summary: 'Answers the text it is given',
           parameters: [{ name: 'text', in: 'query', schema: { type: 'string' } }],
           responses: { 200: { description: 'ok' } },
+        },
+      },
+      '/ticks': {
+        get: {
+          operationId: 'ticks',
+          tags: ['Shop'],
+          summary: 'Streams ticks',
+          responses: {
+            200: { description: 'ticks', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          },
         },
       },
       '/orders': {
@@ -88,6 +99,7 @@ async function startShop(): Promise<Shop> {
         return json({ id: shop.orders.length, note: INJECTION })
       }
       if (url.pathname === '/pixel') shop.pixelHits++
+      if (url.pathname === '/ticks') shop.tickHits++
       response.writeHead(404).end()
     })
   })
@@ -146,6 +158,8 @@ function script(messages: ScriptedMessage[]): ScriptedReply {
         },
       ],
     }
+  if (text.includes('stream the ticks'))
+    return { toolCalls: [{ name: 'invoke', arguments: { service: 'Shop', method: 'ticks' } }] }
   if (text.includes('order my secret'))
     return {
       toolCalls: [
@@ -405,6 +419,7 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
         protocol: 'rest',
         methods: [
           { name: 'echo', summary: 'Answers the text it is given' },
+          { name: 'ticks', summary: 'Streams ticks' },
           { name: 'createOrder', summary: 'Places an order' },
         ],
       },
@@ -491,6 +506,19 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
     await waitIdle()
     expect(shop.orders.length).toBe(1)
     expect(await drawer().count()).toBe(1)
+  })
+
+  it('does not send a streaming method for the model: it fills the form and says to start the stream there', async () => {
+    const before = model.bodies.length
+    await ask('stream the ticks')
+    await activity('Did not send Shop.ticks: it is a streaming method').waitFor()
+    await waitIdle()
+    expect(await activity('Did not send Shop.ticks').textContent()).toContain('press Send to start the stream yourself')
+    await page.locator('.method-name', { hasText: 'ticks' }).waitFor()
+    const next = JSON.parse(model.bodies[before + 1] ?? '{}') as { messages: ScriptedMessage[] }
+    expect(next.messages.at(-1)?.content).toMatch(/^Not sent: Shop\.ticks is a streaming method/)
+    expect(await confirmation().count()).toBe(0)
+    expect(shop.tickHits).toBe(0)
   })
 
   it('closes with Escape, giving the focus back, and keeps the conversation for the next Ctrl+I', async () => {

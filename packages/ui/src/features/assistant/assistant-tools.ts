@@ -146,16 +146,32 @@ export function refusedInvoke(call: Extract<AiToolCall, { name: 'invoke' }>): To
   }
 }
 
+/**
+ * A streaming method is not sent for the model: a stream has no one answer to hand back, and it runs until someone
+ * stops it. The request goes into the form instead, and the user starts the stream there.
+ */
+function refusedStream(
+  workbench: Workbench,
+  ref: MethodRef,
+  call: Extract<AiToolCall, { name: 'invoke' }>,
+): ToolOutcome {
+  const kind = ref.method.clientStreaming ? 'a streaming method (the client sends a stream)' : 'a streaming method'
+  fill(workbench, ref, call.arguments.message, call.arguments.metadata)
+  return {
+    content:
+      `Not sent: ${nameOf(ref)} is ${kind}, and invoke sends unary calls only. Its request form is open and ` +
+      'filled with your arguments; tell the user to start the stream there (Send) and to ask you about what arrives.',
+    activity:
+      `Did not send ${nameOf(ref)}: it is ${kind}, which the assistant cannot run. ` +
+      'Its form is open and filled: press Send to start the stream yourself.',
+  }
+}
+
 async function invoke(env: ToolEnvironment, call: Extract<AiToolCall, { name: 'invoke' }>): Promise<ToolOutcome> {
   if (!env.isInvokeEnabled()) return refusedInvoke(call)
   const { workbench } = env
   const ref = findMethod(workbench, call.arguments)
-  if (ref.method.clientStreaming || ref.method.serverStreaming) {
-    return {
-      content: 'Only unary methods can be invoked; fill the request instead.',
-      activity: 'Refused a streaming call',
-    }
-  }
+  if (ref.method.clientStreaming || ref.method.serverStreaming) return refusedStream(workbench, ref, call)
   const secrets = pageSecrets(workbench)
   const body = call.arguments.message ?? {}
   const headers = metadataOf(call.arguments.metadata)
