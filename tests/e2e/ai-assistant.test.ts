@@ -521,6 +521,28 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
     expect(shop.tickHits).toBe(0)
   })
 
+  it('opens and closes from the top bar’s button too, which names Ctrl+I and gets the focus back', async () => {
+    const button = page.locator('.top-bar').getByRole('button', { name: 'Assistant', exact: true })
+    expect(await button.getAttribute('title')).toBe('Assistant (Ctrl+I)')
+    expect(await button.getAttribute('aria-expanded')).toBe('true')
+    await button.click()
+    await drawer().waitFor({ state: 'detached' })
+    expect(await button.getAttribute('aria-expanded')).toBe('false')
+    await page.setViewportSize({ width: 420, height: 860 })
+    expect(await button.isVisible()).toBe(true)
+    await screenshot(page, 'ai-assistant-button-420')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await drawer().waitFor()
+    await expect.poll(() => composer().evaluate((element) => element === document.activeElement)).toBe(true)
+    await page.keyboard.press('Escape')
+    await drawer().waitFor({ state: 'detached' })
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
+    await page.keyboard.press('Control+i')
+    await drawer().waitFor()
+  })
+
   it('closes with Escape, giving the focus back, and keeps the conversation for the next Ctrl+I', async () => {
     await screenshot(page, 'ai-assistant-dark')
     await pinTheme(page, 'light')
@@ -559,7 +581,7 @@ describe.runIf(requireChromium())('a workbench without the AI package', () => {
     if (configDir) await rm(configDir, { recursive: true, force: true })
   })
 
-  it('has no drawer, and Ctrl+I says quietly that the assistant is not available', async () => {
+  it('has no drawer nor top-bar button, and Ctrl+I says quietly that the assistant is not available', async () => {
     const base = await server.listen()
     const browser = await launchChromium()
     try {
@@ -570,6 +592,8 @@ describe.runIf(requireChromium())('a workbench without the AI package', () => {
       await toast.waitFor()
       expect(await toast.textContent()).toContain('the assistant is not available')
       expect(await page.locator('.ai-drawer').count()).toBe(0)
+      expect(await page.locator('.top-bar .assistant-toggle').count()).toBe(0)
+      expect(await page.locator('.top-bar .theme-toggle').count()).toBe(1)
       expect(errors).toEqual([])
     } finally {
       await browser.close()
