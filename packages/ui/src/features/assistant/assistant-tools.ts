@@ -6,7 +6,7 @@
  */
 import { referencedVariables, type AiToolCall } from '@wirebench/core'
 import type { MethodRef } from '../../state/catalog.js'
-import { newHeaderRow } from '../../state/drafts-store.js'
+import { newHeaderRow, type HeaderRow } from '../../state/drafts-store.js'
 import { activeEnvironment } from '../../state/environments-store.js'
 import { buildInvokeRequest } from '../../state/useCall.js'
 import type { Workbench } from '../../state/workbench.js'
@@ -90,17 +90,42 @@ function open(workbench: Workbench, ref: MethodRef): void {
   workbench.selection.getState().select(ref.key)
 }
 
-/** Fills the method's form: the user sees the values in it (the draft is what the form shows). */
-function fill(workbench: Workbench, ref: MethodRef, message: unknown, metadata: unknown): void {
+/**
+ * The user's header rows with the model's set: a row of the same name (any case) takes the model's value, the others
+ * stay as the user left them, and new names are added at the end.
+ */
+export function mergeHeaderRows(rows: readonly HeaderRow[], headers: Readonly<Record<string, string>>): HeaderRow[] {
+  const pending = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), { name, value }]))
+  const merged = rows.map((row) => {
+    const set = pending.get(row.name.trim().toLowerCase())
+    if (!set) return row
+    pending.delete(row.name.trim().toLowerCase())
+    return { ...row, value: set.value, isEnabled: true }
+  })
+  return [...merged, ...[...pending.values()].map(({ name, value }) => newHeaderRow(name, value))]
+}
+
+/**
+ * Fills the method's form: the user sees the values in it (the draft is what the form shows). `fill_request` keeps
+ * the user's other header rows; an `invoke` replaces them, so the form shows exactly the headers it sent.
+ */
+function fill(
+  workbench: Workbench,
+  ref: MethodRef,
+  request: { message: unknown; metadata: unknown; isSent?: boolean },
+): void {
   open(workbench, ref)
   const drafts = workbench.drafts.getState()
-  if (message !== undefined) drafts.setValue(ref.key, messageOf(message))
-  const headers = Object.entries(metadataOf(metadata))
-  if (headers.length)
-    drafts.setHeaders(
-      ref.key,
-      headers.map(([name, value]) => newHeaderRow(name, value)),
-    )
+  if (request.message !== undefined) drafts.setValue(ref.key, messageOf(request.message))
+  const headers = metadataOf(request.metadata)
+  if (!Object.keys(headers).length) return
+  const rows = drafts.drafts[ref.key]?.headers ?? []
+  drafts.setHeaders(
+    ref.key,
+    request.isSent
+      ? Object.entries(headers).map(([name, value]) => newHeaderRow(name, value))
+      : mergeHeaderRows(rows, headers),
+  )
 }
 
 const nameOf = (ref: MethodRef) => `${ref.service.name}.${ref.method.name}`
@@ -156,7 +181,7 @@ function refusedStream(
   call: Extract<AiToolCall, { name: 'invoke' }>,
 ): ToolOutcome {
   const kind = ref.method.clientStreaming ? 'a streaming method (the client sends a stream)' : 'a streaming method'
-  fill(workbench, ref, call.arguments.message, call.arguments.metadata)
+  fill(workbench, ref, { message: call.arguments.message, metadata: call.arguments.metadata })
   return {
     content:
       `Not sent: ${nameOf(ref)} is ${kind}, and invoke sends unary calls only. Its request form is open and ` +
@@ -188,7 +213,7 @@ async function invoke(env: ToolEnvironment, call: Extract<AiToolCall, { name: 'i
   if (!(await env.confirmInvoke(preview))) {
     return { content: 'The user declined the request. Nothing was sent.', activity: `Declined: ${nameOf(ref)}` }
   }
-  fill(workbench, ref, body, headers)
+  fill(workbench, ref, { message: body, metadata: headers, isSent: true })
   const request = buildInvokeRequest(ref, messageOf(body), Object.keys(headers).length ? headers : undefined)
   await workbench.calls.getState().send(ref.key, request)
   const response = lastResponse(workbench, ref.key)
@@ -217,7 +242,7 @@ export async function runTool(env: ToolEnvironment, call: AiToolCall): Promise<T
     }
     case 'fill_request': {
       const ref = findMethod(workbench, call.arguments)
-      fill(workbench, ref, call.arguments.message, call.arguments.metadata)
+      fill(workbench, ref, { message: call.arguments.message, metadata: call.arguments.metadata })
       return {
         content: `Filled the request form of ${nameOf(ref)}; the user reviews it and sends it.`,
         activity: `Filled ${nameOf(ref)}`,
