@@ -11,6 +11,34 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import { saveAiConfig } from './ai-client.js'
 import type { AssistantStore } from './assistant-store.js'
 
+interface SettingsFieldProps {
+  label: string
+  value: string
+  placeholder: string
+  /** Set on the command line for this run: shown, not editable. */
+  isLocked: boolean
+  /** A key: typed hidden, never offered for autofill. */
+  isSecret?: boolean
+  onChange: (value: string) => void
+}
+
+function SettingsField({ label, value, placeholder, isLocked, isSecret, onChange }: SettingsFieldProps): ReactElement {
+  return (
+    <label>
+      <span>{label}</span>
+      <input
+        className="input"
+        type={isSecret ? 'password' : 'text'}
+        autoComplete="off"
+        value={value}
+        placeholder={placeholder}
+        disabled={isLocked}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  )
+}
+
 export function AssistantSettings({ store }: { store: AssistantStore }): ReactElement | null {
   const { api } = useWorkbench()
   const config = useStore(store, (s) => s.config)
@@ -73,38 +101,28 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
           ))}
         </select>
       </label>
-      <label>
-        <span>Endpoint</span>
-        <input
-          className="input"
-          value={endpoint}
-          placeholder={(isStoredProvider && config.effectiveEndpoint) || 'the provider’s default'}
-          disabled={fromCli.has('endpoint')}
-          onChange={(event) => setEndpoint(event.target.value)}
-        />
-      </label>
-      <label>
-        <span>Model</span>
-        <input
-          className="input"
-          value={model}
-          placeholder={(isStoredProvider && config.effectiveModel) || 'the provider’s default'}
-          disabled={fromCli.has('model')}
-          onChange={(event) => setModel(event.target.value)}
-        />
-      </label>
-      <label>
-        <span>API key ({hasApiKey ? 'set' : 'not set'})</span>
-        <input
-          className="input"
-          type="password"
-          autoComplete="off"
-          value={apiKey}
-          placeholder={hasApiKey ? 'Leave empty to keep it' : 'Needed for openai, anthropic, openrouter'}
-          disabled={fromCli.has('apiKey')}
-          onChange={(event) => setApiKey(event.target.value)}
-        />
-      </label>
+      <SettingsField
+        label="Endpoint"
+        value={endpoint}
+        placeholder={(isStoredProvider && config.effectiveEndpoint) || 'the provider’s default'}
+        isLocked={fromCli.has('endpoint')}
+        onChange={setEndpoint}
+      />
+      <SettingsField
+        label="Model"
+        value={model}
+        placeholder={(isStoredProvider && config.effectiveModel) || 'the provider’s default'}
+        isLocked={fromCli.has('model')}
+        onChange={setModel}
+      />
+      <SettingsField
+        label={`API key (${hasApiKey ? 'set' : 'not set'})`}
+        value={apiKey}
+        placeholder={hasApiKey ? 'Leave empty to keep it' : 'Needed for openai, anthropic, openrouter'}
+        isLocked={fromCli.has('apiKey')}
+        isSecret
+        onChange={setApiKey}
+      />
       {fromCli.size > 0 && (
         <p className="ai-settings-note">Set on the command line for this run: {[...fromCli].join(', ')}.</p>
       )}
