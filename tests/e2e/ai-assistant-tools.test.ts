@@ -164,6 +164,24 @@ describe.runIf(requireChromium())('the assistant’s tools', () => {
     expect(ui.shop.tickHits).toBe(0)
   })
 
+  it('sends a confirmed invoke where the pane would: to the Server field the user set', async () => {
+    await openMethod(page, 'createOrder')
+    await page.getByLabel('Server URL').fill(`${ui.shop.url}/staging`)
+    const sent = ui.shop.orders.length
+    await ask('send an order')
+    await confirmation().waitFor()
+    expect(await confirmation().locator('.ai-confirm-facts').textContent()).toContain(`${ui.shop.url}/staging`)
+    await confirmation().getByRole('button', { name: 'Send' }).click()
+    await expect.poll(() => ui.shop.orders.length).toBe(sent + 1)
+    expect(ui.shop.orderPaths.at(-1)).toBe('/staging/orders')
+    // The injected follow-up asks again; declining it leaves the count as it was.
+    await confirmation().waitFor()
+    await confirmation().getByRole('button', { name: 'Cancel' }).click()
+    await waitIdle()
+    expect(ui.shop.orders.length).toBe(sent + 1)
+    await page.getByLabel('Server URL').fill('')
+  })
+
   it('made no request to another origin', () => {
     expect(ui.foreignRequests).toEqual([])
   })

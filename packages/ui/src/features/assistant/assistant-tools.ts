@@ -9,6 +9,7 @@ import type { MethodRef } from '../../state/catalog.js'
 import { newHeaderRow, type HeaderRow } from '../../state/drafts-store.js'
 import { activeEnvironment } from '../../state/environments-store.js'
 import { buildInvokeRequest } from '../../state/useCall.js'
+import { splitWirePin, withWire } from '../../protocols/grpc/wire-pin.js'
 import type { Workbench } from '../../state/workbench.js'
 import {
   catalogOf,
@@ -153,6 +154,27 @@ function environmentUse(
   return use.secretVariables.length || use.variables.length || use.auth ? use : undefined
 }
 
+/**
+ * The method and server as its pane would send it: the Server field the user set for its origin (for an uploaded
+ * gRPC service, a wire pinned there as well), so a model's call goes where the user's own Send would.
+ */
+function asThePaneSends(workbench: Workbench, ref: MethodRef): { target: MethodRef; serverUrl?: string } {
+  const field = workbench.prefs.getState().serverUrls[ref.origin]
+  if (field === undefined) return { target: ref }
+  switch (ref.service.protocol) {
+    case 'rest':
+      return { target: ref, serverUrl: field }
+    case 'grpc':
+    case 'grpcweb':
+    case 'connect': {
+      const { wire, serverUrl } = splitWirePin(field)
+      return serverUrl === undefined ? { target: withWire(ref, wire) } : { target: withWire(ref, wire), serverUrl }
+    }
+    default:
+      return { target: ref }
+  }
+}
+
 /** How the model named the method, for a line shown before the catalog was searched. */
 function namedIn(args: { service?: unknown; method?: unknown }): string {
   const part = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : '?')
@@ -200,9 +222,10 @@ async function invoke(env: ToolEnvironment, call: Extract<AiToolCall, { name: 'i
   const secrets = pageSecrets(workbench)
   const body = call.arguments.message ?? {}
   const headers = metadataOf(call.arguments.metadata)
+  const { target, serverUrl } = asThePaneSends(workbench, ref)
   const preview: InvokePreview = {
-    protocol: ref.service.protocol,
-    url: ref.service.baseUrl ?? ref.origin,
+    protocol: target.service.protocol,
+    url: serverUrl || ref.method.baseUrl || ref.service.baseUrl || ref.origin,
     method: nameOf(ref),
     body: JSON.stringify(redactForModel(body, secrets), null, 2),
     headers: maskHeaders(headers, secrets),
@@ -214,7 +237,8 @@ async function invoke(env: ToolEnvironment, call: Extract<AiToolCall, { name: 'i
     return { content: 'The user declined the request. Nothing was sent.', activity: `Declined: ${nameOf(ref)}` }
   }
   fill(workbench, ref, { message: body, metadata: headers, isSent: true })
-  const request = buildInvokeRequest(ref, messageOf(body), Object.keys(headers).length ? headers : undefined)
+  const metadata = Object.keys(headers).length ? headers : undefined
+  const request = buildInvokeRequest(target, messageOf(body), metadata, serverUrl || undefined)
   await workbench.calls.getState().send(ref.key, request)
   const response = lastResponse(workbench, ref.key)
   return {
