@@ -6,7 +6,7 @@
  * Screenshots in dark, light and at 420 px. A workbench without the AI package has no drawer nor button, and Ctrl+I
  * says so. Set-up: `support/assistant-fixture.ts`.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -17,6 +17,7 @@ import { startAssistantPage, CANARY, type AssistantPage } from './support/assist
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { pinTheme } from './support/live-page.js'
 import { fieldInput, openMethod, openWorkbench, sendWithShortcut } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 describe.runIf(requireChromium())('the assistant drawer', () => {
   let ui: AssistantPage
@@ -161,6 +162,51 @@ describe.runIf(requireChromium())('the assistant drawer', () => {
     await drawer().waitFor()
     expect(await drawer().locator('.ai-user').count()).toBe(3)
     expect(ui.foreignRequests).toEqual([])
+  })
+})
+
+describe.runIf(requireChromium())('a stdio MCP host set in ai-config.json', () => {
+  let session: WorkbenchSession
+  let configDir: string
+
+  beforeAll(async () => {
+    configDir = await mkdtemp(join(tmpdir(), 'wirebench-ai-stdio-'))
+    const host = join(repoRoot, 'tests/servers/ai/mcp-chat-stdio.mjs')
+    const config = {
+      version: 1,
+      provider: 'mcp',
+      endpoint: `stdio:${process.execPath} ${host}`,
+      model: 'host-a',
+      apiKey: null,
+      autoDetectLocal: false,
+    }
+    await writeFile(join(configDir, 'ai-config.json'), JSON.stringify(config), { mode: 0o600 })
+    session = await startWorkbenchSession({ cli: { configDir } })
+  })
+
+  afterAll(async () => {
+    expect(session?.errors).toEqual([])
+    await session?.close()
+    if (configDir) await rm(configDir, { recursive: true, force: true })
+  })
+
+  it('changes the model from the drawer, keeping the command line it may not see, and chats through the host', async () => {
+    const { page } = session
+    const drawer = page.getByRole('dialog', { name: 'Assistant' })
+    await page.keyboard.press('Control+i')
+    await drawer.waitFor()
+    await drawer.getByRole('button', { name: 'Assistant settings' }).click()
+    const settings = drawer.getByRole('form', { name: 'Assistant settings' })
+    // The page sees the program only; saving must not send that masked text back as the endpoint.
+    expect(await settings.getByLabel('Endpoint').inputValue()).toMatch(/^stdio:\S+ …$/)
+    await settings.getByLabel('Model').fill('host-b')
+    await settings.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => drawer.locator('.ai-provider').textContent()).toBe('mcp · host-b')
+    expect(await settings.getByRole('alert').count()).toBe(0)
+    await drawer.getByRole('button', { name: 'Assistant settings' }).click()
+    await drawer.getByRole('textbox', { name: 'Message the assistant' }).fill('hello host')
+    await drawer.getByRole('textbox', { name: 'Message the assistant' }).press('Enter')
+    await drawer.locator('.ai-reply', { hasText: 'stdio host (host-b): hello host' }).waitFor({ timeout: 20_000 })
   })
 })
 
