@@ -80,7 +80,10 @@ export interface AiChatRequest {
 
 export interface AiChatAnswer {
   content: string
-  /** Calls the model asked for; the page runs them (`invoke` only after the user confirms the exact request). */
+  /**
+   * Calls the model asked for, of known tools, offered or not (the page refuses one it did not offer, where the user
+   * sees it); the page runs them (`invoke` only after the user confirms the exact request).
+   */
   toolCalls?: AiToolCall[]
   /** The provider and model that answered. */
   provider: AiProviderId
