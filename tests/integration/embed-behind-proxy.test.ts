@@ -4,10 +4,6 @@
  * its routes from the route table with no HTTP request (the name does not even resolve here), and Fastify calls to it
  * in process.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { request as httpRequest } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { DiscoverResponse, InvokeResult } from '@wirebench/core'
 import '../support/express5-in-vitest.js'
 import express5 from 'express'
@@ -17,46 +13,16 @@ import { wirebench } from '@wirebench/embed'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startExpressHost } from '../servers/embed/express-host.js'
 import type { ExpressHost } from '../servers/embed/express-host.js'
+import { proxiedPost, useConfigDir } from './support/embed-host.js'
 
 const token = 'embedded-proxy-token-0123456789abcdef0123456789abcdef'
 const publicOrigin = 'https://app.example.test'
-let configDir: string
+const configDir = useConfigDir('proxy')
 
-beforeAll(async () => {
-  configDir = await mkdtemp(join(tmpdir(), 'wb-embed-proxy-'))
-})
-afterAll(async () => {
-  await rm(configDir, { recursive: true, force: true })
-})
-
-/** A workbench API call as the proxy forwards it (node:http: fetch will not set Host). */
-function throughProxy<T>(origin: string, path: string, body: unknown): Promise<{ status: number; body: T }> {
-  const { hostname, port } = new URL(origin)
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: hostname,
-        port,
-        path: `/workbench${path}`,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-workbench-token': token,
-          host: 'app.example.test',
-          origin: publicOrigin,
-          'x-forwarded-proto': 'https',
-          'x-forwarded-for': '203.0.113.9',
-        },
-      },
-      (response) => {
-        let text = ''
-        response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as T }))
-      },
-    )
-    request.on('error', reject)
-    request.end(JSON.stringify(body))
-  })
+/** A workbench API call as the proxy forwards it. */
+async function throughProxy<T>(origin: string, path: string, body: unknown): Promise<{ status: number; body: T }> {
+  const answer = await proxiedPost(origin, path, JSON.stringify(body), { token })
+  return { status: answer.status, body: JSON.parse(answer.body) as T }
 }
 
 describe('a Fastify host behind its proxy', () => {
@@ -67,7 +33,7 @@ describe('a Fastify host behind its proxy', () => {
     app = Fastify({ trustProxy: true })
     await app.register(wirebench, {
       prefix: '/workbench',
-      configDir,
+      configDir: configDir(),
       token,
       uiDir: null,
       announce: false,
@@ -107,7 +73,7 @@ describe('an Express host behind its proxy', () => {
 
   beforeAll(async () => {
     host = await startExpressHost(express5 as never, {
-      configDir,
+      configDir: configDir(),
       token,
       allowedHosts: ['app.example.test'],
       extend: (app) => void (app['set'] as (name: string, value: unknown) => void).call(app, 'trust proxy', true),

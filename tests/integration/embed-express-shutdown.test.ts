@@ -3,27 +3,18 @@
  * workbench's own handles (the workspace folder watchers) would otherwise keep the host's process alive after the
  * host shut down. Both ways the workbench knows the server: handed over as `server`, or learnt from the page load.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import '../support/express5-in-vitest.js'
 import express5 from 'express'
 import { expressWorkbench } from '@wirebench/embed'
 import type { ExpressWorkbench } from '@wirebench/embed'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { listenHost, useConfigDir } from './support/embed-host.js'
+import type { ListeningServer } from './support/embed-host.js'
 
 const token = 'embedded-shutdown-token-0123456789abcdef0123456789abcdef'
-let configDir: string
-
-beforeAll(async () => {
-  configDir = await mkdtemp(join(tmpdir(), 'wb-embed-shutdown-'))
-})
-afterAll(async () => {
-  await rm(configDir, { recursive: true, force: true })
-})
+const configDir = useConfigDir('shutdown')
 
 /** File-system watchers open in this test worker: the workbench's workspace watcher is one of them. */
 function openWatchers(): number {
@@ -31,23 +22,20 @@ function openWatchers(): number {
   return handles.filter((handle) => handle.constructor.name === 'FSWatcher').length
 }
 
-async function startHost(
-  handsOverServer: boolean,
-): Promise<{ server: Server; origin: string; workbench: ExpressWorkbench }> {
+async function startHost(handsOverServer: boolean): Promise<{ host: ListeningServer; workbench: ExpressWorkbench }> {
   const app = express5()
   const server = createServer(app)
   const workbench = await expressWorkbench(app, {
     prefix: '/workbench',
     // A folder of its own: chokidar shares one watcher between instances watching the same folder.
-    configDir: join(configDir, handsOverServer ? 'handed-over' : 'learnt'),
+    configDir: join(configDir(), handsOverServer ? 'handed-over' : 'learnt'),
     token,
     uiDir: null,
     announce: false,
     ...(handsOverServer ? { server } : {}),
   })
   app.use('/workbench', workbench)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, workbench }
+  return { host: await listenHost(undefined, { server }), workbench }
 }
 
 describe('an Express host closing its server', () => {
@@ -56,13 +44,12 @@ describe('an Express host closing its server', () => {
     ['learnt from the page load', false],
   ])('closes the workbench with it, its watchers included (server %s)', async (_how, handsOverServer) => {
     const before = openWatchers()
-    const { server, origin, workbench } = await startHost(handsOverServer)
+    const { host, workbench } = await startHost(handsOverServer)
     try {
-      const page = await fetch(`${origin}/workbench/api/protocols`, { headers: { 'x-workbench-token': token } })
+      const page = await fetch(`${host.origin}/workbench/api/protocols`, { headers: { 'x-workbench-token': token } })
       expect(page.status).toBe(200)
       await vi.waitFor(() => expect(openWatchers()).toBeGreaterThan(before))
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
+      await host.close()
       await vi.waitFor(() => expect(openWatchers()).toBe(before), { timeout: 3000 })
     } finally {
       // Idempotent: a host that also closes the workbench itself is fine.

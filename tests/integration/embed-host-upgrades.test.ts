@@ -4,13 +4,8 @@
  * to the server's `upgrade` event. A Fastify host and an Express host must still answer them as they would without
  * the workbench, including an Express server shared by two workbenches, and the live socket must still open.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import type { Server } from 'node:http'
 import { connect } from 'node:net'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import '../support/express5-in-vitest.js'
 import express5 from 'express'
 import Fastify from 'fastify'
@@ -19,17 +14,12 @@ import { expressWorkbench, wirebench } from '@wirebench/embed'
 import type { ExpressWorkbench } from '@wirebench/embed'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectLive, liveUrl } from '../servers/live/live-client.js'
+import { listenHost, useConfigDir } from './support/embed-host.js'
+import type { ListeningServer } from './support/embed-host.js'
 
 const token = 'embedded-upgrades-token-0123456789abcdef0123456789abcdef'
 const otherToken = 'embedded-upgrades-other-0123456789abcdef0123456789abcdef'
-let configDir: string
-
-beforeAll(async () => {
-  configDir = await mkdtemp(join(tmpdir(), 'wb-embed-upgrades-'))
-})
-afterAll(async () => {
-  await rm(configDir, { recursive: true, force: true })
-})
+const configDir = useConfigDir('upgrades')
 
 const h2cAttempt = (path: string): string =>
   `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n` +
@@ -72,7 +62,7 @@ describe('a Fastify host with the workbench registered', () => {
 
   beforeAll(async () => {
     app = Fastify()
-    await app.register(wirebench, { prefix: '/workbench', configDir, token, uiDir: null, announce: false })
+    await app.register(wirebench, { prefix: '/workbench', configDir: configDir(), token, uiDir: null, announce: false })
     app.get('/plain', () => Promise.resolve({ route: 'plain' }))
     origin = await app.listen({ host: '127.0.0.1', port: 0 })
   })
@@ -93,14 +83,13 @@ describe('a Fastify host with the workbench registered', () => {
 })
 
 describe('an Express host whose server is shared by two workbenches', () => {
-  let server: Server
-  let origin: string
+  let host: ListeningServer
   let workbenches: ExpressWorkbench[]
 
   beforeAll(async () => {
     const app = express5()
-    server = createServer(app)
-    const common = { configDir, uiDir: null, announce: false, server } as const
+    const server = createServer(app)
+    const common = { configDir: configDir(), uiDir: null, announce: false, server } as const
     const own = await expressWorkbench(app, { ...common, prefix: '/workbench', token })
     const team = await expressWorkbench(app, { ...common, prefix: '/team-bench', token: otherToken })
     workbenches = [own, team]
@@ -109,30 +98,28 @@ describe('an Express host whose server is shared by two workbenches', () => {
     app.get('/plain', (_req, res) => {
       res.json({ route: 'plain' })
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    host = await listenHost(undefined, { server })
   })
   afterAll(async () => {
     for (const workbench of workbenches) await workbench.close()
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
+    await host.close()
   })
 
   it('answers an h2c attempt on a host route as that route, not 404', async () => {
-    const answer = await rawExchange(origin, h2cAttempt('/plain'))
+    const answer = await rawExchange(host.origin, h2cAttempt('/plain'))
     expect([statusLine(answer), bodyOf(answer)]).toEqual(['HTTP/1.1 200 OK', '{"route":"plain"}'])
   })
 
   it("answers a WebSocket handshake outside both prefixes with the host's own answer, once", async () => {
-    const plain = await rawExchange(origin, handshake('/plain'))
+    const plain = await rawExchange(host.origin, handshake('/plain'))
     expect([statusLine(plain), bodyOf(plain)]).toEqual(['HTTP/1.1 200 OK', '{"route":"plain"}'])
-    const missing = await rawExchange(origin, handshake('/nowhere'))
+    const missing = await rawExchange(host.origin, handshake('/nowhere'))
     expect(statusLine(missing)).toBe('HTTP/1.1 404 Not Found')
     expect(bodyOf(missing)).toContain('Cannot GET /nowhere')
   })
 
   it("opens each workbench's live socket under its own prefix", async () => {
-    await expectLiveSocket(origin, '/workbench', token)
-    await expectLiveSocket(origin, '/team-bench', otherToken)
+    await expectLiveSocket(host.origin, '/workbench', token)
+    await expectLiveSocket(host.origin, '/team-bench', otherToken)
   })
 })
