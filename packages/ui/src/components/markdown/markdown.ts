@@ -5,6 +5,7 @@
  */
 
 import { htmlFormattingToMarkdown } from './html-formatting.js'
+import { scanInline } from './inline-scanner.js'
 
 export type Inline =
   | { kind: 'text'; text: string }
@@ -31,28 +32,8 @@ export function safeHref(raw: string): string | null {
 }
 
 // Underscores emphasise only outside words, as in CommonMark: STATION_STATUS_UNSPECIFIED and validate_only stay text.
-const INLINE =
-  /`([^`]+)`|\*\*([^*]+)\*\*|(?<![\p{L}\p{N}])__([^_]+)__(?![\p{L}\p{N}])|\*([^*\s][^*]*)\*|(?<![\p{L}\p{N}_])_([^_\s][^_]*)_(?![\p{L}\p{N}_])|\[([^\]]+)\]\(([^)\s]+)\)/gu
-
 export function parseInline(text: string): Inline[] {
-  const out: Inline[] = []
-  let last = 0
-  for (const match of text.matchAll(INLINE)) {
-    if (match.index > last) out.push({ kind: 'text', text: text.slice(last, match.index) })
-    const [whole, code, strong1, strong2, em1, em2, linkText, linkHref] = match
-    if (code !== undefined) out.push({ kind: 'code', text: code })
-    else if (strong1 !== undefined || strong2 !== undefined)
-      out.push({ kind: 'strong', children: parseInline(strong1 ?? strong2 ?? '') })
-    else if (em1 !== undefined || em2 !== undefined) out.push({ kind: 'em', children: parseInline(em1 ?? em2 ?? '') })
-    else if (linkText !== undefined && linkHref !== undefined) {
-      const href = safeHref(linkHref)
-      if (href) out.push({ kind: 'link', href, children: parseInline(linkText) })
-      else out.push({ kind: 'text', text: linkText })
-    } else out.push({ kind: 'text', text: whole })
-    last = match.index + whole.length
-  }
-  if (last < text.length) out.push({ kind: 'text', text: text.slice(last) })
-  return out
+  return scanInline(text, safeHref)
 }
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/
