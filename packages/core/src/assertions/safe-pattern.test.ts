@@ -50,7 +50,7 @@ describe('assertions with an unsafe pattern', () => {
       status: 200,
       headers: {},
       body,
-      latencyMs: 1,
+      durationMs: 1,
     })
     expect(result?.outcome).toBe('fail')
     expect(result?.message).toMatch(/could backtrack for minutes/)
