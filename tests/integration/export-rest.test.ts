@@ -225,6 +225,17 @@ describe.each(cases)('$name', ({ request, isMultipart, files, formats }) => {
 })
 
 describe('secrets', () => {
+  it('writes a 2-character secret as its reference only where it is the value, not inside other text', async () => {
+    const { snippet } = await exported({
+      ...call('createPet', { name: 'ab', age: 3, owner: { name: 'about ab lab', emails: ['tab@x.test'] } }),
+      format: 'curl',
+      variables: [{ name: 'PIN', value: 'ab', isSecret: true }],
+    })
+    expect(snippet.match(/\$\{PIN\}/g), snippet).toHaveLength(1)
+    expect(snippet).toContain('about ab lab')
+    expect(snippet).toContain('tab@x.test')
+  })
+
   it('writes environment secrets the page did not list as references too', async () => {
     const response = await fetch(`${base}/api/environments`, { headers: { 'x-workbench-token': wb.token! } })
     const { revision } = (await response.json()) as { revision: string }
