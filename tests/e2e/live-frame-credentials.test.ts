@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
-import { SESSION_TOKEN_HEADER } from '@wirebench/core'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
+import { putEnvironments } from './support/environments-page.js'
 import { openChannel, typeInComposer, waitForLiveStatus } from './support/live-page.js'
 import { openWorkbench } from './support/workbench-page.js'
 
@@ -51,20 +51,13 @@ describe.runIf(requireChromium())('channel frames and the host question', () => 
   beforeAll(async () => {
     ;[approved, refused] = await Promise.all([startFrameSpy('127.0.0.1'), startFrameSpy('127.0.0.2')])
     cli = await startCli()
-    const token = new URL(cli.openUrl).hash.replace(/^#token=/, '')
     // Saved through the server's own route: discovery (a handshake) happens with no environment active.
-    const saved = await fetch(`${cli.origin}/api/environments`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: token },
-      body: JSON.stringify({
-        document: {
-          version: 1,
-          environments: [
-            { id: 'prod', name: 'Production', vars: { canaryToken: SECRET }, auth: { type: 'bearer', token: 't' } },
-          ],
-          activeEnvironmentId: null,
-        },
-      }),
+    const saved = await putEnvironments(cli, {
+      version: 1,
+      environments: [
+        { id: 'prod', name: 'Production', vars: { canaryToken: SECRET }, auth: { type: 'bearer', token: 't' } },
+      ],
+      activeEnvironmentId: null,
     })
     expect(saved.status).toBe(200)
     browser = await launchChromium()

@@ -9,12 +9,12 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_TOKEN_HEADER } from '@wirebench/core'
 import { startHubServer } from '@wirebench/demo'
 import type { HubDefinition, HubInvocationContext, HubServer } from '@wirebench/demo'
 import { testHub } from '../servers/signalr/test-hubs.js'
 import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
 import { startCli, type RunningCli } from './support/cli.js'
+import { putEnvironments } from './support/environments-page.js'
 import { setRequestJson, waitForLiveStatus } from './support/live-page.js'
 import { openWorkbench, sendWithShortcut } from './support/workbench-page.js'
 
@@ -105,24 +105,17 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
     cli = await startCli({ demo: true })
     demoHub = cli.demoUrls.find((url) => url.endsWith('/hubs/chat')) ?? ''
     expect(demoHub).not.toBe('')
-    const token = new URL(cli.openUrl).hash.replace(/^#token=/, '')
-    const saved = await fetch(`${cli.origin}/api/environments`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: token },
-      body: JSON.stringify({
-        document: {
-          version: 1,
-          environments: [
-            {
-              id: 'prod',
-              name: 'Production',
-              vars: { prodToken: PROD_TOKEN, canaryToken: SECRET },
-              auth: { type: 'bearer', token: '${prodToken}' },
-            },
-          ],
-          activeEnvironmentId: null,
+    const saved = await putEnvironments(cli, {
+      version: 1,
+      environments: [
+        {
+          id: 'prod',
+          name: 'Production',
+          vars: { prodToken: PROD_TOKEN, canaryToken: SECRET },
+          auth: { type: 'bearer', token: '${prodToken}' },
         },
-      }),
+      ],
+      activeEnvironmentId: null,
     })
     expect(saved.status).toBe(200)
     browser = await launchChromium()
