@@ -77,6 +77,20 @@ describe.runIf(requireChromium())('response validation in the response pane', ()
     expect(await page.locator('.validation-message').textContent()).toMatch(/text\/html is not documented/)
   })
 
+  it('says not validated, and offers no problem, for a body whose response declares no content', async () => {
+    // The petstore's 404 for getPetById documents no content; the liar answers one as JSON all the same.
+    await setRequestJson(page, { petId: 5 })
+    expect(await (await sendWithShortcut(page)).textContent()).toMatch(/^404/)
+    await expect.poll(() => badge().textContent()).toBe('not validated')
+    expect(await badge().getAttribute('title')).toBe('Nothing declares what this response should look like')
+    expect(await page.getByRole('list', { name: 'Validation problems' }).count()).toBe(0)
+    expect(await page.locator('.hint[data-kind="undocumented-status"]').count()).toBe(0)
+    await screenshot(page, 'validation-not-validated-dark')
+    await pinTheme(page, 'light')
+    await screenshot(page, 'validation-not-validated-light')
+    await pinTheme(page, 'dark')
+  })
+
   it('shows the badge of a body over 1 MB once the server’s worker has validated it', async () => {
     await openMethod(page, 'findPetsByStatus')
     await setRequestJson(page, { status: ['available'] })

@@ -236,7 +236,7 @@ describe('the AI package in the workbench', () => {
   })
 
   it('passes on the provider’s own error for an unknown model', async () => {
-    await putConfig({ provider: 'openai', endpoint: `${mockLlm.url}/v1`, model: 'missing-model' })
+    await putConfig({ provider: 'openai', endpoint: `${mockLlm.url}/v1`, model: 'missing-model', apiKey: API_KEY })
     const failed = await chat(chatRequest('hello'))
     expect(failed.status).toBe(502)
     expect(failed.json).toMatchObject({

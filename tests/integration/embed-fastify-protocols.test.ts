@@ -4,10 +4,7 @@
  * host's origin lists them as a GraphQL and a WebSocket service, not as REST operations: GraphQL operations come from
  * the host's schema objects in process (no introspection request reaches the host), and calls reach the handlers.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import '../support/ws-in-vitest.js'
 import websocket from '@fastify/websocket'
 import type { DiscoverResponse, InvokeResult, ServiceInfo } from '@wirebench/core'
@@ -19,9 +16,11 @@ import type { GraphQLSchema } from 'graphql'
 import { createSchema, createYoga } from 'graphql-yoga'
 import mercurius from 'mercurius'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useConfigDir, workbenchPost } from './support/embed-host.js'
 import { createLibrary, librarySdl } from '../servers/graphql/library-schema.js'
 
 const token = 'embedded-protocols-token-0123456789abcdef0123456789abcd'
+const configDir = useConfigDir('protocols')
 const yogaSdl = /* GraphQL */ `
   type Query {
     greeting(name: String!): String!
@@ -29,14 +28,12 @@ const yogaSdl = /* GraphQL */ `
 `
 
 describe('a Fastify host with mercurius, graphql-yoga on a route and @fastify/websocket', () => {
-  let configDir: string
   let app: FastifyInstance
   let origin: string
   /** Requests the host received outside the workbench, as `METHOD /path`. */
   const hostRequests: string[] = []
 
   beforeAll(async () => {
-    configDir = await mkdtemp(join(tmpdir(), 'wb-embed-protocols-'))
     app = Fastify()
     const yogaSchema = createSchema({
       typeDefs: yogaSdl,
@@ -44,7 +41,7 @@ describe('a Fastify host with mercurius, graphql-yoga on a route and @fastify/we
     })
     await app.register(wirebench, {
       prefix: '/workbench',
-      configDir,
+      configDir: configDir(),
       token,
       uiDir: null,
       announce: false,
@@ -93,17 +90,10 @@ describe('a Fastify host with mercurius, graphql-yoga on a route and @fastify/we
 
   afterAll(async () => {
     await app?.close()
-    await rm(configDir, { recursive: true, force: true })
   })
 
-  async function api<T>(path: string, body: unknown): Promise<T> {
-    const response = await fetch(`${origin}/workbench${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-workbench-token': token },
-      body: JSON.stringify(body),
-    })
-    expect(response.status, await response.clone().text()).toBe(200)
-    return (await response.json()) as T
+  function api<T>(path: string, body: unknown): Promise<T> {
+    return workbenchPost<T>(origin, path, body, { token })
   }
 
   /** This test's own reading of a schema: root type → field names. */

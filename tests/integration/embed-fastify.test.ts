@@ -263,6 +263,18 @@ describe('embedded invocation through inject()', () => {
       params: { id: 42 },
     })
   })
+  it('reports no validation problem for a route that declares no response schema (nothing to check against)', async () => {
+    await api('/api/discover', { urls: [host.origin] })
+    const { body } = await api<InvokeResult>('/api/invoke', {
+      protocol: 'rest',
+      url: host.origin,
+      service: 'users',
+      method: 'get_users_id',
+      messages: [{ id: 42 }],
+    })
+    expect(body.status).toBe('OK')
+    expect(body.validation?.problems ?? []).toEqual([])
+  })
 })
 
 describe('a workbench registered after some of the host routes', () => {

@@ -5,11 +5,8 @@
  * (the host itself is always allowed) and receive what the host publishes; another loopback port stays refused, and
  * no connection reaches it.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import type { AddressInfo, Server } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import '../support/ws-in-vitest.js'
 import type { DiscoverResponse, InvokeResult, ServiceInfo, StreamFrame } from '@wirebench/core'
 import { wirebench } from '@wirebench/embed'
@@ -18,10 +15,12 @@ import type { FastifyInstance } from 'fastify'
 import { createPubSub, createSchema, createYoga } from 'graphql-yoga'
 import mercurius from 'mercurius'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useConfigDir, workbenchPost } from './support/embed-host.js'
 import { connectLive, isOp, liveUrl } from '../servers/live/live-client.js'
 import type { LiveClient } from '../servers/live/live-client.js'
 
 const token = 'embedded-graphql-host-token-0123456789abcdef0123456789ab'
+const configDir = useConfigDir('graphql')
 
 const newsSdl = /* GraphQL */ `
   type Query {
@@ -43,7 +42,6 @@ const adminSdl = /* GraphQL */ `
 type MessageFrame = Extract<StreamFrame, { type: 'message' }>
 
 describe('a Fastify host with mercurius subscriptions and graphql-yoga at /admin/graphql', () => {
-  let configDir: string
   let app: FastifyInstance
   let origin: string
   let live: LiveClient
@@ -54,7 +52,6 @@ describe('a Fastify host with mercurius subscriptions and graphql-yoga at /admin
   const auditPubSub = createPubSub<{ audit: [string] }>()
 
   beforeAll(async () => {
-    configDir = await mkdtemp(join(tmpdir(), 'wb-embed-graphql-'))
     other = createServer((socket) => {
       otherConnections++
       socket.destroy()
@@ -77,7 +74,7 @@ describe('a Fastify host with mercurius subscriptions and graphql-yoga at /admin
     })
     await app.register(wirebench, {
       prefix: '/workbench',
-      configDir,
+      configDir: configDir(),
       token,
       uiDir: null,
       announce: false,
@@ -124,17 +121,10 @@ describe('a Fastify host with mercurius subscriptions and graphql-yoga at /admin
     await live?.close()
     await app?.close()
     await new Promise((resolve) => other?.close(resolve))
-    await rm(configDir, { recursive: true, force: true })
   })
 
-  async function api<T>(path: string, body: unknown): Promise<T> {
-    const response = await fetch(`${origin}/workbench${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-workbench-token': token },
-      body: JSON.stringify(body),
-    })
-    expect(response.status, await response.clone().text()).toBe(200)
-    return (await response.json()) as T
+  function api<T>(path: string, body: unknown): Promise<T> {
+    return workbenchPost<T>(origin, path, body, { token })
   }
 
   function byOrigin(services: ServiceInfo[], url: string): Record<string, string[]> {

@@ -120,6 +120,16 @@ describe('a loopback server answering the zoo petstore (3.1)', () => {
     expect(validation?.problems).toEqual([expect.objectContaining({ keyword: 'mediaType' })])
     expect(validation?.problems[0]?.message).toMatch(/text\/html is not documented for response 200/)
   })
+
+  it('leaves a body out of validation where its response declares no content (the 404 of getPetById)', async () => {
+    const result = await invoke('pet', 'getPetById', { petId: 5 })
+    expect(result.metadata['http_status']).toBe('404')
+    expect(result.response).toEqual({ message: 'Pet 5 was adopted' })
+    expect(result).not.toHaveProperty('validation')
+    expect(result.validationPending).toBeUndefined()
+    // Without a body, the same response is what the document says: nothing to check, and nothing wrong.
+    expect((await invoke('pet', 'getPetById', { petId: 4 })).validation).toMatchObject({ valid: true, problems: [] })
+  })
 })
 
 describe('the standalone server with a response over 1 MB', () => {

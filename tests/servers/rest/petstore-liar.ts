@@ -30,10 +30,12 @@ export const manyPets = Array.from({ length: 15_000 }, (_, i) => (i === 9000 ? {
 
 /**
  * `getPetById` 1: a valid pet; 2: four violations (`/id`, `/name`, `/photoUrls`, `/status`); 3: text/html, a media type
- * the document does not declare. `getInventory`: one value that is no integer. `findPetsByStatus`: `manyPets`.
+ * the document does not declare; 5: a 404 with a JSON body, where the document's 404 declares no content. `getInventory`:
+ * one value that is no integer. `findPetsByStatus`: `manyPets`.
  */
 export function startPetstoreLiar(): Promise<PetstoreLiar> {
   const doc = JSON.parse(readFileSync(join(zoo, '3.1/json/petstore.json'), 'utf8')) as Record<string, unknown>
+  const notFound: Record<string, string> = { '/pet/5': JSON.stringify({ message: 'Pet 5 was adopted' }) }
   const answers: Record<string, [string, string]> = {
     '/pet/1': ['application/json', JSON.stringify(pet(1))],
     '/pet/2': ['application/json', JSON.stringify({ id: 'two', name: 2, photoUrls: 'none', status: 'lost' })],
@@ -52,7 +54,9 @@ export function startPetstoreLiar(): Promise<PetstoreLiar> {
     const answer = answers[path]
     res.statusCode = answer ? 200 : 404
     if (answer) res.setHeader('content-type', answer[0])
-    res.end(answer?.[1])
+    const missing = notFound[path]
+    if (missing !== undefined) res.setHeader('content-type', 'application/json')
+    res.end(answer?.[1] ?? missing)
   })
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {

@@ -1,7 +1,9 @@
 /**
- * The tools a model may call (issue: list_services … invoke), as JSON Schemas the providers pass on, and the check of
- * what a model sends back: an unknown or unoffered tool, or arguments that are not an object, are dropped. The page
- * carries the calls out; `invoke` only after the user confirmed the exact request.
+ * The tools a model may call (list_services … invoke), as JSON Schemas the providers pass on, and the check of what a
+ * model sends back: an unknown tool, or arguments that are not an object, are dropped. A known tool the page did not
+ * offer (an `invoke` while the user has it off) is passed on all the same: the page, which knows what it offered,
+ * refuses it where the user sees it and tells the model so, instead of the call vanishing. The page carries the calls out; `invoke`
+ * only after the user confirmed the exact request.
  */
 import { AI_TOOL_NAMES } from '@wirebench/core'
 import type { AiToolCall, AiToolName } from '@wirebench/core'
@@ -62,11 +64,11 @@ function argumentsOf(raw: unknown): Record<string, unknown> | undefined {
     : undefined
 }
 
-/** The calls worth passing to the page: offered tools with object arguments, each with an id. */
-export function acceptToolCalls(raw: readonly RawToolCall[], offered: readonly AiToolName[]): AiToolCall[] {
+/** The calls worth passing to the page: known tools with object arguments, each with an id. */
+export function acceptToolCalls(raw: readonly RawToolCall[]): AiToolCall[] {
   const out: AiToolCall[] = []
   raw.forEach((call, index) => {
-    const name = offered.find((tool) => tool === call.name)
+    const name = AI_TOOL_NAMES.find((tool) => tool === call.name)
     const args = argumentsOf(call.arguments)
     if (name === undefined || args === undefined) return
     out.push({ id: call.id ?? `call_${index + 1}`, name, arguments: args } as AiToolCall)

@@ -1,6 +1,6 @@
 /**
  * The AI package as the server uses it: the configuration (view without the key, validated updates), the chat
- * (redacted context and conversation in, the provider's answer and the offered tool calls out) and the local probe.
+ * (redacted context and conversation in, the provider's answer and the model's tool calls out) and the local probe.
  */
 import type {
   AiChatAnswer,
@@ -57,6 +57,11 @@ export interface AiService {
   probe(): Promise<AiProbeResponse>
 }
 
+/** The model a chat asks for: the configured one, else the provider's default. */
+function modelOf(options: AiOptions): string {
+  return options.model !== '' ? options.model : defaultModels[options.provider]
+}
+
 /** A command line may carry a token in its arguments: the page sees the program only. */
 function maskStdio(endpoint: string): string {
   if (!endpoint.toLowerCase().startsWith(STDIO_PREFIX)) return endpoint
@@ -72,6 +77,7 @@ function viewOf(store: AiConfigStore, defaults: Partial<Record<AiProviderId, str
     endpoint: maskStdio(options.endpoint),
     effectiveEndpoint: maskStdio(effectiveEndpoint(options, defaults)),
     model: options.model,
+    effectiveModel: modelOf(options),
     hasApiKey: options.apiKey !== null && options.apiKey !== '',
     autoDetectLocal: options.autoDetectLocal,
     overriddenByCli: (['provider', 'endpoint', 'model', 'apiKey'] as const).filter((key) => overlay[key] !== undefined),
@@ -91,7 +97,8 @@ function nextOptions(stored: AiOptions, update: AiConfigUpdate): AiOptions {
     // From the API: a command line is refused before anything else happens.
     checkEndpoint(provider, endpoint, { isTrusted: false })
   }
-  let apiKey = stored.apiKey
+  // A key belongs to its provider: switching without a new one drops it, so one vendor's key never goes to another.
+  let apiKey = isSameProvider ? stored.apiKey : null
   if (update.apiKey === null) apiKey = null
   else if (update.apiKey !== undefined) apiKey = update.apiKey.trim() === '' ? null : update.apiKey.trim()
   return {
@@ -129,7 +136,7 @@ export async function createAiService(options: AiServiceOptions): Promise<AiServ
       const config = store.effective()
       checkApiKey(config)
       checkEndpoint(config.provider, config.endpoint, { isTrusted: true })
-      const model = config.model !== '' ? config.model : defaultModels[config.provider]
+      const model = modelOf(config)
       const offered = request.tools ?? []
       const secrets = [...chat.secrets, ...(config.apiKey ? [config.apiKey] : [])]
       const messages = request.messages.map((message) => redactMessage(message, secrets))
@@ -147,7 +154,7 @@ export async function createAiService(options: AiServiceOptions): Promise<AiServ
         signal: chat.signal,
         ...(chat.onDelta ? { onDelta: chat.onDelta } : {}),
       })
-      const toolCalls = acceptToolCalls(answer.toolCalls, offered)
+      const toolCalls = acceptToolCalls(answer.toolCalls)
       return {
         content: answer.content,
         ...(toolCalls.length > 0 ? { toolCalls } : {}),

@@ -26,6 +26,8 @@ export interface AiConfigView {
   /** The base URL calls go to (for `mcp`, the URL or `stdio:` with the command masked). */
   effectiveEndpoint: string
   model: string
+  /** The model chats use: `model`, or the provider's default when it is empty (empty for `mcp`: the host decides). */
+  effectiveModel: string
   hasApiKey: boolean
   autoDetectLocal: boolean
   /** Options the command line set for this run (`--ai-*`): they override the file and a PUT does not change them. */
@@ -78,7 +80,10 @@ export interface AiChatRequest {
 
 export interface AiChatAnswer {
   content: string
-  /** Calls the model asked for; the page runs them (`invoke` only after the user confirms the exact request). */
+  /**
+   * Calls the model asked for, of known tools, offered or not (the page refuses one it did not offer, where the user
+   * sees it); the page runs them (`invoke` only after the user confirms the exact request).
+   */
   toolCalls?: AiToolCall[]
   /** The provider and model that answered. */
   provider: AiProviderId

@@ -28,9 +28,12 @@ export function maskCredentialText(text: string): string {
     .replace(credential, (_, scheme: string) => `${scheme} ${PROMPT_MASK}`)
 }
 
+const isScalar = (value: unknown): boolean => typeof value === 'string' || typeof value === 'number'
+
 /**
  * A deep copy fit for a prompt, every string passed through `redactText`. A scalar under a credential name is
- * replaced; an object under one is walked, so a method's `token` field description survives while its value would not.
+ * replaced, and so is each scalar of a list under one (`set-cookie: [...]`, `tokens: [...]`); an object under one is
+ * walked, so a method's `token` field description survives while its value would not.
  */
 export function redactForPrompt(value: unknown, redactText: (text: string) => string, depth = 0): unknown {
   if (depth > 64) return PROMPT_MASK
@@ -39,8 +42,11 @@ export function redactForPrompt(value: unknown, redactText: (text: string) => st
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {}
     for (const [key, item] of Object.entries(value)) {
-      const isScalar = typeof item === 'string' || typeof item === 'number'
-      out[key] = isScalar && isCredentialName(key) ? PROMPT_MASK : redactForPrompt(item, redactText, depth + 1)
+      if (!isCredentialName(key)) out[key] = redactForPrompt(item, redactText, depth + 1)
+      else if (isScalar(item)) out[key] = PROMPT_MASK
+      else if (Array.isArray(item))
+        out[key] = item.map((entry) => (isScalar(entry) ? PROMPT_MASK : redactForPrompt(entry, redactText, depth + 2)))
+      else out[key] = redactForPrompt(item, redactText, depth + 1)
     }
     // A `{name, value}` pair (a header row): the name says whether the value is a credential.
     if (typeof out.name === 'string' && isCredentialName(out.name) && 'value' in out) out.value = PROMPT_MASK

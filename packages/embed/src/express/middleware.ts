@@ -28,15 +28,19 @@ export interface ExpressEmbedOptions extends EmbedOptions {
   /** The path the middleware is mounted at (`app.use(prefix, …)`); default `/workbench`. */
   prefix?: string
   /**
-   * The host's http(s) server, whose WebSocket upgrades under the prefix (the live calls) go to the workbench. Without
-   * it, the server is learnt from the first request that reaches the workbench (the page load, before any upgrade).
+   * The host's http(s) server, whose WebSocket upgrades under the prefix (the live calls) go to the workbench, and
+   * whose closing closes the workbench. Without it, the server is learnt from the first request that reaches the
+   * workbench (the page load, before any upgrade).
    */
   server?: UpgradeSource
 }
 
 export interface ExpressWorkbench {
   (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next: (error?: unknown) => void): void
-  /** Closes the workbench (its plugins, live calls); the host's server is the host's to close. */
+  /**
+   * Closes the workbench (its plugins, live calls, workspace watchers); the host's server is the host's to close.
+   * Done by itself when the host's servers it knows of have all closed.
+   */
   close(): Promise<void>
 }
 
@@ -113,7 +117,31 @@ export async function expressWorkbench(
     target: server.server,
     onUpgrade: (req) => learnPort(req),
   })
-  if (options.server) upgrades.attach(options.server)
+  // The workbench holds handles of its own (workspace watchers, plugins): left open, they would keep the process alive
+  // after the host closed its server, and Express has no close hook to hear it from.
+  const hostServers = new Set<UpgradeSource>()
+  let closing: Promise<void> | undefined
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      upgrades.close()
+      for (const open of hostServers) open.removeListener('close', onHostClose)
+      hostServers.clear()
+      await server.close()
+    })()
+    return closing
+  }
+  function onHostClose(this: UpgradeSource): void {
+    hostServers.delete(this)
+    if (hostServers.size > 0) return
+    close().catch((error: unknown) => server.log.error({ err: error }, 'closing the workbench with its host failed'))
+  }
+  function follow(hostServer: UpgradeSource): void {
+    if (closing !== undefined || hostServers.has(hostServer)) return
+    hostServers.add(hostServer)
+    hostServer.on('close', onHostClose)
+    upgrades.attach(hostServer)
+  }
+  if (options.server) follow(options.server)
   // Express does not say where it will listen: the path is announced, on the host's own origin.
   announceUrl(`${prefix}/`, token, options)
 
@@ -126,7 +154,7 @@ export async function expressWorkbench(
   function middleware(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
     learnPort(req)
     const hostServer = serverOf(req)
-    if (hostServer) upgrades.attach(hostServer)
+    if (hostServer) follow(hostServer)
     if (isBodyConsumed(req)) {
       answerConsumedBody(res)
       return
@@ -135,10 +163,5 @@ export async function expressWorkbench(
     if (req.originalUrl !== undefined) req.url = req.originalUrl
     handle?.(req, res)
   }
-  return Object.assign(middleware, {
-    close: () => {
-      upgrades.close()
-      return server.close()
-    },
-  })
+  return Object.assign(middleware, { close })
 }

@@ -8,14 +8,37 @@
  * after us. So the server's `emit` is wrapped: an upgrade under the prefix goes to the workbench only, whichever
  * listeners the host added before or adds later; everything else is emitted as before.
  */
+import { ServerResponse } from 'node:http'
 import type { IncomingMessage, Server } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 
 /** The part of an http(s) server the forwarder uses. */
-export type UpgradeSource = Pick<Server, 'on' | 'removeListener' | 'listenerCount' | 'emit'>
+export type UpgradeSource = Pick<Server, 'on' | 'removeListener' | 'listeners' | 'emit'>
 
 type Emit = UpgradeSource['emit']
 type UpgradeListener = (request: IncomingMessage, socket: Duplex) => void
+
+/** The `upgrade` listeners of every forwarder (several workbenches may share one host server). */
+const forwarderListeners = new WeakSet<object>()
+
+/**
+ * An upgrade the host has no listener for, answered as the plain request it would have been without ours: Node
+ * hands every request carrying `Upgrade:` (an h2c attempt, a WebSocket handshake on a plain route) to the `upgrade`
+ * event as soon as the server has one listener, detached from the HTTP parser. The host's `request` handler answers
+ * it on a fresh response, and the connection closes after it. A body that came with it stays unread (it is in
+ * `head`, past the parser), as Node ends the request stream of an upgrade.
+ */
+function answerAsRequest(server: UpgradeSource, request: IncomingMessage, socket: Duplex): void {
+  const response = new ServerResponse(request)
+  response.shouldKeepAlive = false
+  response.assignSocket(socket as Socket)
+  response.on('finish', () => {
+    response.detachSocket(socket as Socket)
+    socket.end()
+  })
+  server.emit('request', request, response)
+}
 
 export interface UpgradeForwarder {
   /** Starts forwarding the upgrades of `server` (once per server; later calls for the same one are no-ops). */
@@ -55,13 +78,17 @@ export function createUpgradeForwarder(options: {
         options.target.emit('upgrade', request, socket, head)
         return true
       } as Emit
-      // Node treats an upgrade as a plain request unless the server has an `upgrade` listener: this one keeps it an
-      // upgrade, and answers those nobody else takes rather than leave the connection hanging.
+      // Node treats an upgrade as a plain request unless the server has an `upgrade` listener: this one keeps ours
+      // upgrades, and gives the host the others as plain requests when it listens for none itself (the first
+      // forwarder's listener does it, once).
       const listener: UpgradeListener = (request, socket) => {
-        if (server.listenerCount('upgrade') === 1 && !isOurs(pathOf(request.url))) {
-          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
-        }
+        if (isOurs(pathOf(request.url)) || socket.destroyed) return
+        const listeners = server.listeners('upgrade')
+        if (listeners.some((other) => !forwarderListeners.has(other))) return
+        if (listeners.find((other) => forwarderListeners.has(other)) !== listener) return
+        answerAsRequest(server, request, socket)
       }
+      forwarderListeners.add(listener)
       attached.set(server, { listener, emit, hadOwnEmit: Object.hasOwn(server, 'emit'), routed })
       server.emit = routed
       server.on('upgrade', listener)
@@ -85,7 +112,7 @@ export function serverOf(request: IncomingMessage): UpgradeSource | undefined {
   if (typeof server !== 'object' || server === null) return undefined
   const candidate = server as Partial<UpgradeSource>
   return typeof candidate.on === 'function' &&
-    typeof candidate.listenerCount === 'function' &&
+    typeof candidate.listeners === 'function' &&
     typeof candidate.emit === 'function'
     ? (server as UpgradeSource)
     : undefined

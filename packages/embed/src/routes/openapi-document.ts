@@ -76,7 +76,8 @@ function operationOf(route: HostRoute): JsonSchema {
   if (route.produces && !Object.keys(responses).some((status) => status.startsWith('2'))) {
     responses['200'] = { description: '', content: contentOf(undefined) }
   }
-  operation['responses'] = Object.keys(responses).length > 0 ? responses : { default: { description: '' } }
+  // None declared, none listed (OpenAPI 3.1 allows it): a placeholder would make every answer an undocumented one.
+  if (Object.keys(responses).length > 0) operation['responses'] = responses
   return operation
 }
 

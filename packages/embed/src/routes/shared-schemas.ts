@@ -32,17 +32,41 @@ export class SharedSchemas {
     return isObject(copied) ? copied : undefined
   }
 
+  /**
+   * The value with its references rewritten, `$id`s dropped and functions left out; a subtree with nothing to change
+   * is the host's own object, not a copy (the document is only read, and a 2,000-route host's schemas copied whole
+   * were a tenth of its first discovery, mostly in garbage collection).
+   */
   private copy(value: unknown, ownerKey: string | undefined, depth = 0): unknown {
     if (depth > maxCopyDepth) return {}
-    if (Array.isArray(value)) return value.map((item) => this.copy(item, ownerKey, depth + 1))
-    if (!isObject(value)) return typeof value === 'function' || typeof value === 'symbol' ? undefined : value
-    const out: JsonSchema = {}
-    for (const [name, item] of Object.entries(value)) {
-      if (name === '$id') continue
-      out[name] =
-        name === '$ref' && typeof item === 'string' ? this.ref(item, ownerKey) : this.copy(item, ownerKey, depth + 1)
+    if (Array.isArray(value)) {
+      let copied: unknown[] | undefined
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i]
+        const next = this.copy(item, ownerKey, depth + 1)
+        if (next !== item && copied === undefined) copied = value.slice(0, i)
+        copied?.push(next)
+      }
+      return copied ?? value
     }
-    return out
+    if (!isObject(value)) return typeof value === 'function' || typeof value === 'symbol' ? undefined : value
+    const entries = Object.entries(value)
+    let copied: JsonSchema | undefined
+    for (let i = 0; i < entries.length; i++) {
+      const [name, item] = entries[i] as [string, unknown]
+      const next =
+        name === '$id'
+          ? undefined
+          : name === '$ref' && typeof item === 'string'
+            ? this.ref(item, ownerKey)
+            : this.copy(item, ownerKey, depth + 1)
+      if ((next !== item || name === '$id') && copied === undefined) {
+        copied = {}
+        for (const [earlier, kept] of entries.slice(0, i)) copied[earlier] = kept
+      }
+      if (copied !== undefined && name !== '$id') copied[name] = next
+    }
+    return copied ?? value
   }
 
   private ref(ref: string, ownerKey: string | undefined): string {

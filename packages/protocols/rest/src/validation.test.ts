@@ -139,6 +139,18 @@ describe('REST response validation (OpenAPI 3.0)', () => {
     })
   })
 
+  it('leaves a body out of validation where its response declares no content, and passes a missing one', () => {
+    const noContent = source('3.0', pet)
+    const responses = (noContent.operation['responses'] ?? {}) as JsonObject
+    responses['200'] = { description: 'a pet, its shape not written down' }
+    const { result, bytes } = answer(good)
+    validateResponse(noContent, result, bytes, {})
+    expect(result).not.toHaveProperty('validation')
+    const empty = answer(null)
+    validateResponse(noContent, empty.result, Buffer.alloc(0), {})
+    expect(empty.result.validation).toEqual({ valid: true, schema: '#/paths/~1thing/get/responses/200', problems: [] })
+  })
+
   it('picks the status range (4XX) and checks its media type', () => {
     expect(check(src, { title: 'Nope' }, 404, 'application/problem+json')?.valid).toBe(true)
     expect(check(src, {}, 404, 'application/problem+json')?.problems[0]?.keyword).toBe('required')

@@ -29,10 +29,15 @@ export interface OperationSource {
   pointer: string
 }
 
-/** What one status and media type select: the schema to check, or the problem that there is none. */
+/**
+ * What one status and media type select: the schema to check, the problem that there is none, nothing to check
+ * (`none`: no body was documented and none came), or nothing to check against (`unchecked`: the response documents no
+ * content at all, yet a body came; the result then carries no `validation`, which the page shows as not validated).
+ */
 type Selection =
   | { kind: 'problem'; schemaName: string; problem: ValidationProblem }
   | { kind: 'none'; schemaName: string }
+  | { kind: 'unchecked'; schemaName: string }
   | { kind: 'schema'; schemaName: string; key: string; schema: JsonObject; isJson: boolean; isHeavy: boolean }
 
 /**
@@ -113,10 +118,9 @@ function select(source: OperationSource, status: number, contentType: string | u
   } else {
     const content = refs.deref(response['content']).value
     const declared = isObject(content) ? Object.keys(content) : []
-    if (declared.length === 0) {
-      if (!hasBody) return { kind: 'none', schemaName: responseName }
-      return mediaTypeProblem(responseName, code, contentType ?? 'a body without Content-Type', declared)
-    }
+    // A response that documents no content says nothing about a body: there is nothing to check it against, and
+    // saying so at length on every call of such an operation would be most of a small relayed answer.
+    if (declared.length === 0) return { kind: hasBody ? 'unchecked' : 'none', schemaName: responseName }
     if (contentType === undefined) return mediaTypeProblem(responseName, code, 'no Content-Type', declared)
     mediaType = matchMediaType(declared, contentType)
     if (mediaType === undefined) return mediaTypeProblem(responseName, code, contentType, declared)
@@ -167,7 +171,8 @@ function selectionFor(
 
 /**
  * Sets `result.validation` (or `validationPending`, for a body over the context's inline limit or a heavy schema)
- * from what the operation documents for the answer. `body` is the raw body the result was decoded from.
+ * from what the operation documents for the answer, and neither when it documents nothing to check the body against.
+ * `body` is the raw body the result was decoded from.
  */
 export function validateResponse(
   source: OperationSource,
@@ -180,6 +185,7 @@ export function validateResponse(
   const hasBody = body.length > 0
   const selection = selectionFor(source, status, result.contentType, hasBody)
   const { schemaName } = selection
+  if (selection.kind === 'unchecked') return
   if (selection.kind === 'problem') {
     result.validation = { valid: false, schema: schemaName, problems: [selection.problem] }
     return

@@ -69,6 +69,28 @@ describe('withDeadline', () => {
     await expect(outcome).rejects.toMatchObject({ code: 'timeout' })
     expect(seen?.aborted).toBe(true)
   })
+
+  it('settles with the value shaped by finish, as soon as the operation settles', async () => {
+    let ticks = 0
+    let isCounting = true
+    const count = (): void => {
+      ticks += 1
+      if (isCounting) queueMicrotask(count)
+    }
+    const first: { n: number; sent?: string } = { n: 1, sent: 'x' }
+    const operation = Promise.resolve(first)
+    await operation
+    queueMicrotask(count)
+    const value = await withDeadline(
+      { timeoutMs: 1000, logger: silentLogger },
+      () => operation,
+      (v) => ({ ...v, sent: undefined }),
+    )
+    isCounting = false
+    expect(value).toEqual({ n: 1, sent: undefined })
+    // The deadline's reaction to the settled operation, then this await; a `.then(finish)` of the caller's adds a third.
+    expect(ticks).toBeLessThanOrEqual(2)
+  })
 })
 
 describe('the abort of a call', () => {

@@ -88,7 +88,7 @@ export function createInvokeService(options: InvokeServiceOptions): InvokeServic
       if (request.includeSent === true) return withDeadline(deadline, (ctx) => plugin.invoke(call, ctx))
       deadline.isSentOmitted = true
       // A plugin may build `sent` anyway; it is left out of the answer all the same (undefined keeps the result's shape).
-      return withDeadline(deadline, (ctx) => plugin.invoke(call, ctx)).then(withoutSent)
+      return withDeadline(deadline, (ctx) => plugin.invoke(call, ctx), withoutSent)
     },
   }
 }

@@ -2,7 +2,9 @@
  * Routes WebSocket upgrades for one path through the Fastify router, so the workbench's onRequest gates (Host,
  * Origin, fetch metadata, session token) and the route's own hooks run before any handshake: a refused upgrade gets
  * an ordinary HTTP problem answer and its connection is closed. Upgrades for other paths are left to whoever else
- * listens on the server (a host application's own WebSocket endpoints); with no one else, they are answered 404.
+ * listens on the server (a host application's own WebSocket endpoints); with no one else, the router answers them as
+ * the plain requests they would have been without this listener (Node hands any request carrying `Upgrade:`, an h2c
+ * attempt or a handshake on a plain route, to the `upgrade` event once the server has a listener for it).
  */
 import { ServerResponse } from 'node:http'
 import type { IncomingMessage, Server } from 'node:http'
@@ -43,22 +45,14 @@ function destroyOnError(this: Duplex): void {
 export function createUpgradeRouter(options: UpgradeRouterOptions): UpgradeRouter {
   const pending = new WeakMap<IncomingMessage, PendingUpgrade>()
 
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    if (pathOf(request.url) !== options.path) {
-      if (options.server.listenerCount('upgrade') === 1) {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
-      }
-      return
-    }
-    // Node removed its own error listener before emitting 'upgrade'; keep the socket guarded while hooks run.
-    socket.on('error', destroyOnError)
-    pending.set(request, { socket, head })
+  /** Runs the router on the upgrade's socket; `isPlain`: a request for another path, never taken for a handshake. */
+  const route = (request: IncomingMessage, socket: Duplex, isPlain: boolean): void => {
     const response = new ServerResponse(request)
     response.shouldKeepAlive = false
     response.assignSocket(socket as ServerResponse['socket'] & Duplex)
-    // An answer instead of a handshake (a refusal, or no route): the connection ends with it.
+    // An answer instead of a handshake (a refusal, no route, a plain request): the connection ends with it.
     response.once('finish', () => {
-      if (pending.delete(request)) socket.end()
+      if (pending.delete(request) || isPlain) socket.end()
     })
     try {
       options.routing(request, response)
@@ -66,6 +60,20 @@ export function createUpgradeRouter(options: UpgradeRouterOptions): UpgradeRoute
       pending.delete(request)
       socket.destroy()
     }
+  }
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (pathOf(request.url) !== options.path) {
+      if (options.server.listenerCount('upgrade') === 1) {
+        socket.on('error', destroyOnError)
+        route(request, socket, true)
+      }
+      return
+    }
+    // Node removed its own error listener before emitting 'upgrade'; keep the socket guarded while hooks run.
+    socket.on('error', destroyOnError)
+    pending.set(request, { socket, head })
+    route(request, socket, false)
   }
   options.server.on('upgrade', onUpgrade)
 

@@ -3,6 +3,7 @@
  * with the streamed reply, and the composer (Enter sends, Shift+Enter breaks the line, Stop cancels the turn). Escape
  * closes it and focus goes back where it was; the confirmation of a request the model asks to send sits on top.
  */
+import type { AiConfigView } from '@wirebench/core'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Icon } from '../../components/Icon.js'
@@ -15,6 +16,12 @@ import { ChatEntries } from './ChatEntries.js'
 import { InvokeConfirmDialog } from './InvokeConfirmDialog.js'
 import { sendToAssistant } from './run-conversation.js'
 import './assistant.css'
+
+/** The model chats use, marked when it is the provider's default rather than one the user chose. */
+function modelLabel(config: AiConfigView): string {
+  if (config.model) return config.model
+  return config.effectiveModel ? `${config.effectiveModel} (default)` : 'the host’s default model'
+}
 
 export function AssistantDrawer({ store }: { store: AssistantStore }): ReactElement {
   const workbench = useWorkbench()
@@ -75,7 +82,7 @@ export function AssistantDrawer({ store }: { store: AssistantStore }): ReactElem
       <header className="ai-drawer-head">
         <h2 id="ai-drawer-title">Assistant</h2>
         <span className="ai-provider" title={config?.effectiveEndpoint}>
-          {config ? `${config.provider} · ${config.model || 'default model'}` : 'checking…'}
+          {config ? `${config.provider} · ${modelLabel(config)}` : 'checking…'}
         </span>
         <button
           type="button"

@@ -11,6 +11,34 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import { saveAiConfig } from './ai-client.js'
 import type { AssistantStore } from './assistant-store.js'
 
+interface SettingsFieldProps {
+  label: string
+  value: string
+  placeholder: string
+  /** Set on the command line for this run: shown, not editable. */
+  isLocked: boolean
+  /** A key: typed hidden, never offered for autofill. */
+  isSecret?: boolean
+  onChange: (value: string) => void
+}
+
+function SettingsField({ label, value, placeholder, isLocked, isSecret, onChange }: SettingsFieldProps): ReactElement {
+  return (
+    <label>
+      <span>{label}</span>
+      <input
+        className="input"
+        type={isSecret ? 'password' : 'text'}
+        autoComplete="off"
+        value={value}
+        placeholder={placeholder}
+        disabled={isLocked}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  )
+}
+
 export function AssistantSettings({ store }: { store: AssistantStore }): ReactElement | null {
   const { api } = useWorkbench()
   const config = useStore(store, (s) => s.config)
@@ -22,6 +50,16 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
   const [isSaving, setSaving] = useState(false)
   if (!config) return null
   const fromCli = new Set(config.overriddenByCli)
+  // The stored endpoint, model and key belong to the stored provider: another one starts from its own defaults, so
+  // a key or a URL meant for one vendor is never saved for another.
+  const isStoredProvider = provider === config.provider
+  const hasApiKey = config.hasApiKey && (isStoredProvider || fromCli.has('apiKey'))
+  const chooseProvider = (next: string) => {
+    setProvider(next)
+    const isStored = next === config.provider
+    if (!fromCli.has('endpoint')) setEndpoint(isStored ? config.endpoint : '')
+    if (!fromCli.has('model')) setModel(isStored ? config.model : '')
+  }
 
   const save = async (update: AiConfigUpdate) => {
     setSaving(true)
@@ -39,7 +77,9 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const update: AiConfigUpdate = { provider, endpoint: endpoint.trim(), model: model.trim() }
+    const update: AiConfigUpdate = { provider, model: model.trim() }
+    // An unchanged endpoint is left out (kept as stored): a `stdio:` one is shown masked and the API refuses it.
+    if (!isStoredProvider || endpoint.trim() !== config.endpoint) update.endpoint = endpoint.trim()
     if (apiKey) update.apiKey = apiKey
     void save(update)
   }
@@ -52,7 +92,7 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
           className="input"
           value={provider}
           disabled={fromCli.has('provider')}
-          onChange={(event) => setProvider(event.target.value)}
+          onChange={(event) => chooseProvider(event.target.value)}
         >
           {AI_PROVIDER_IDS.map((id) => (
             <option key={id} value={id}>
@@ -61,37 +101,28 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
           ))}
         </select>
       </label>
-      <label>
-        <span>Endpoint</span>
-        <input
-          className="input"
-          value={endpoint}
-          placeholder={config.effectiveEndpoint || 'the provider’s default'}
-          disabled={fromCli.has('endpoint')}
-          onChange={(event) => setEndpoint(event.target.value)}
-        />
-      </label>
-      <label>
-        <span>Model</span>
-        <input
-          className="input"
-          value={model}
-          disabled={fromCli.has('model')}
-          onChange={(event) => setModel(event.target.value)}
-        />
-      </label>
-      <label>
-        <span>API key ({config.hasApiKey ? 'set' : 'not set'})</span>
-        <input
-          className="input"
-          type="password"
-          autoComplete="off"
-          value={apiKey}
-          placeholder={config.hasApiKey ? 'Leave empty to keep it' : 'Needed for openai, anthropic, openrouter'}
-          disabled={fromCli.has('apiKey')}
-          onChange={(event) => setApiKey(event.target.value)}
-        />
-      </label>
+      <SettingsField
+        label="Endpoint"
+        value={endpoint}
+        placeholder={(isStoredProvider && config.effectiveEndpoint) || 'the provider’s default'}
+        isLocked={fromCli.has('endpoint')}
+        onChange={setEndpoint}
+      />
+      <SettingsField
+        label="Model"
+        value={model}
+        placeholder={(isStoredProvider && config.effectiveModel) || 'the provider’s default'}
+        isLocked={fromCli.has('model')}
+        onChange={setModel}
+      />
+      <SettingsField
+        label={`API key (${hasApiKey ? 'set' : 'not set'})`}
+        value={apiKey}
+        placeholder={hasApiKey ? 'Leave empty to keep it' : 'Needed for openai, anthropic, openrouter'}
+        isLocked={fromCli.has('apiKey')}
+        isSecret
+        onChange={setApiKey}
+      />
       {fromCli.size > 0 && (
         <p className="ai-settings-note">Set on the command line for this run: {[...fromCli].join(', ')}.</p>
       )}
@@ -101,7 +132,7 @@ export function AssistantSettings({ store }: { store: AssistantStore }): ReactEl
         </p>
       )}
       <div className="ai-settings-actions">
-        {config.hasApiKey && !fromCli.has('apiKey') && (
+        {hasApiKey && !fromCli.has('apiKey') && (
           <button
             type="button"
             className="btn btn-ghost"

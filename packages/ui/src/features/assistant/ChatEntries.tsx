@@ -3,7 +3,18 @@ import { useEffect, useRef, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Markdown } from '../../components/markdown/Markdown.js'
 import type { AssistantStore, ChatEntry } from './assistant-store.js'
-import { imagesAsLinks } from './reply-markdown.js'
+import { replyView } from './reply-markdown.js'
+
+function ReplyText({ text }: { text: string }): ReactElement {
+  const view = replyView(text)
+  if (view.kind === 'markdown') return <Markdown source={view.source} />
+  return (
+    <div className="ai-reply-plain">
+      <p className="ai-reply-note">A long reply: shown as plain text.</p>
+      {view.text}
+    </div>
+  )
+}
 
 function Entry({ entry }: { entry: ChatEntry }): ReactElement {
   switch (entry.kind) {
@@ -12,11 +23,7 @@ function Entry({ entry }: { entry: ChatEntry }): ReactElement {
     case 'assistant':
       return (
         <li className="ai-entry ai-reply" aria-busy={entry.isStreaming}>
-          {entry.text ? (
-            <Markdown source={imagesAsLinks(entry.text)} />
-          ) : (
-            <span className="ai-thinking">Thinking…</span>
-          )}
+          {entry.text ? <ReplyText text={entry.text} /> : <span className="ai-thinking">Thinking…</span>}
         </li>
       )
     case 'activity':

@@ -2,6 +2,7 @@
  * What the assistant tells a model about the page: the discovered services and methods (names, fields, types,
  * descriptions), the selected method with its current request, and the last response, all redacted here first.
  */
+import { secretFieldsOf } from '@wirebench/auth'
 import type { AiChatContext, FieldInfo, MessageInfo, MethodInfo, ServiceInfo } from '@wirebench/core'
 import { buildCatalog, type Catalog, type MethodRef } from '../../state/catalog.js'
 import { emptyDraft, headersToMetadata } from '../../state/drafts-store.js'
@@ -9,6 +10,7 @@ import { activeEnvironment } from '../../state/environments-store.js'
 import { activeUrls } from '../../state/urls-store.js'
 import type { Workbench } from '../../state/workbench.js'
 import { secretMarksOf } from '../environments/secret-marks.js'
+import { autoSecretVariables } from '../environments/variable-rules.js'
 import { secretValuesOf } from '../response/secret-values.js'
 import { redactForModel } from './redact-context.js'
 
@@ -21,6 +23,16 @@ export function catalogOf(workbench: Workbench): Catalog {
   const byUrl = workbench.discovery.getState().byUrl
   const discovered = activeUrls(workbench.urls.getState()).map((url) => ({ url, services: byUrl[url]?.services ?? [] }))
   return buildCatalog({ discovered, uploaded: workbench.uploads.getState().services })
+}
+
+/** The names of the active environment's secret variables (marked, named like a secret, or used by secret auth). */
+export function pageSecretNames(workbench: Workbench): Set<string> {
+  const environment = activeEnvironment(workbench.environments.getState())
+  if (!environment) return new Set()
+  const { auth, vars } = environment
+  const names = autoSecretVariables(auth, secretFieldsOf(auth), vars)
+  for (const name of secretMarksOf(environment.id)) names.add(name)
+  return names
 }
 
 /** The active environment's secret values, each spelling, longest first. */

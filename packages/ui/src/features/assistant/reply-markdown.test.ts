@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseMarkdown, type Block, type Inline } from '../../components/markdown/markdown.js'
-import { imagesAsLinks } from './reply-markdown.js'
+import { MAX_MARKDOWN_CHARS, imagesAsLinks, replyView } from './reply-markdown.js'
 
 function inlines(blocks: Block[]): Inline[] {
   const out: Inline[] = []
@@ -43,5 +43,20 @@ describe('a model reply as Markdown', () => {
     expect(nodes.some((node) => node.kind === 'link')).toBe(false)
     expect(nodes[0]).toEqual({ kind: 'text', text: '<img src="http://evil.test/a"> ' })
     expect(nodes.some((node) => node.kind === 'strong')).toBe(true)
+  })
+})
+
+describe('a long model reply', () => {
+  it('is shown as plain text past the limit, so a reply built to stall the parser cannot freeze the page', () => {
+    const hostile = '[a'.repeat(MAX_MARKDOWN_CHARS)
+    const started = performance.now()
+    const view = replyView(hostile)
+    expect(performance.now() - started).toBeLessThan(50)
+    expect(view).toEqual({ kind: 'plain', text: hostile })
+    expect(replyView('**short**')).toEqual({ kind: 'markdown', source: '**short**' })
+    expect(replyView('![x](https://evil.example/p)')).toEqual({
+      kind: 'markdown',
+      source: '[image: x](https://evil.example/p)',
+    })
   })
 })

@@ -15,6 +15,8 @@ import { runTool, type ToolEnvironment } from './assistant-tools.js'
 
 /** Rounds of tool calls answered for one user message before the page stops asking the model again. */
 const MAX_ROUNDS = 6
+/** Streamed text reaches the view at most this often: each update renders the whole reply again. */
+const SHOW_EVERY_MS = 50
 
 function offeredTools(store: AssistantStore): AiToolName[] {
   const isInvokeEnabled = store.getState().isInvokeEnabled
@@ -66,6 +68,11 @@ export async function sendToAssistant(workbench: Workbench, store: AssistantStor
       const replyId = nextEntryId()
       addEntry(store, { id: replyId, kind: 'assistant', text: '', isStreaming: true })
       let streamed = ''
+      let showing: ReturnType<typeof setTimeout> | undefined
+      const show = () => {
+        showing = undefined
+        updateEntry(store, replyId, (entry) => ({ ...entry, text: streamed }))
+      }
       const answer = await chatTurn(
         liveSocketOf(workbench),
         { messages: store.getState().conversation, context: buildContext(workbench), tools: offeredTools(store) },
@@ -73,12 +80,15 @@ export async function sendToAssistant(workbench: Workbench, store: AssistantStor
           signal,
           onDelta: (delta) => {
             streamed += delta
-            updateEntry(store, replyId, (entry) => ({ ...entry, text: streamed }))
+            showing ??= setTimeout(show, SHOW_EVERY_MS)
           },
         },
-      ).finally(() =>
-        updateEntry(store, replyId, (entry) => (entry.kind === 'assistant' ? { ...entry, isStreaming: false } : entry)),
-      )
+      ).finally(() => {
+        clearTimeout(showing)
+        updateEntry(store, replyId, (entry) =>
+          entry.kind === 'assistant' ? { ...entry, text: streamed, isStreaming: false } : entry,
+        )
+      })
       const content = answer.content || streamed
       updateEntry(store, replyId, (entry) => ({ ...entry, text: content }))
       if (!content) store.setState((s) => ({ entries: s.entries.filter((entry) => entry.id !== replyId) }))

@@ -7,6 +7,7 @@ const config = (patch: Partial<AiConfigView>): AiConfigView => ({
   endpoint: '',
   effectiveEndpoint: 'http://localhost:11434',
   model: '',
+  effectiveModel: 'llama3.2',
   hasApiKey: false,
   autoDetectLocal: true,
   overriddenByCli: [],

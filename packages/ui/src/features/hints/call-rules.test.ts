@@ -121,6 +121,12 @@ describe('undocumented status', () => {
     expect(hint).toMatchObject({ title: 'Status 418 is not in the schema', actionLabel: 'Show problems' })
     expect(hint?.action).toEqual({ kind: 'show-response-view', view: 'validation' })
   })
+
+  it('stays quiet for an answer that carries no validation (nothing documented to check it against)', () => {
+    const notValidated = record({ metadata: { http_status: '404' } })
+    expect(notValidated.result).not.toHaveProperty('validation')
+    expect(undocumentedStatus(facts({ record: notValidated }))).toBeUndefined()
+  })
 })
 
 describe('deprecated method', () => {

@@ -1,11 +1,13 @@
 /**
- * The top bar: product mark, the URL bar, the environment dropdown, and global toggles. Without a session only the mark
- * and the theme toggle remain: the URLs and environments would need a server that refuses the page.
+ * The top bar: product mark, the URL bar, the environment dropdown, and global toggles (the assistant's when the AI
+ * package is there, the theme). Without a session only the mark and the theme toggle remain: the URLs and
+ * environments would need a server that refuses the page.
  */
 import type { ReactElement } from 'react'
 import { useStore } from 'zustand'
 import { Icon } from '../../components/Icon.js'
 import { useWorkbench } from '../../state/useWorkbench.js'
+import { AssistantButton } from '../assistant/AssistantButton.js'
 import { EnvironmentSwitcher } from '../environments/EnvironmentSwitcher.js'
 import { UrlBar } from '../url-bar/UrlBar.js'
 import { EmbeddedBadge } from './EmbeddedBadge.js'
@@ -51,6 +53,7 @@ export function TopBar({ hasSession }: { hasSession: boolean }): ReactElement {
       ) : (
         <span className="top-bar-spacer" />
       )}
+      {hasSession && <AssistantButton />}
       <ThemeToggle />
     </header>
   )
