@@ -7,9 +7,9 @@
  */
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_TOKEN_HEADER } from '@wirebench/core'
 import { requireChromium, screenshot } from './support/browser.js'
 import type { RunningCli } from './support/cli.js'
+import { putEnvironments } from './support/environments-page.js'
 import { pinTheme, typeInComposer } from './support/live-page.js'
 import { fieldInput, openMethod, sendWithShortcut, urlChip } from './support/workbench-page.js'
 import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
@@ -26,25 +26,18 @@ const formatOptions = (dialog: Locator) => dialog.getByLabel('Format').locator('
 
 /** An environment whose bearer token is a variable (a secret: a secret auth field uses it) and a plain variable. */
 async function saveEnvironment(cli: RunningCli): Promise<void> {
-  const token = new URL(cli.openUrl).hash.replace(/^#token=/, '')
-  const saved = await fetch(`${cli.origin}/api/environments`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: token },
-    body: JSON.stringify({
-      document: {
-        version: 1,
-        environments: [
-          {
-            id: 'export',
-            name: 'Export',
-            // `unused` is referenced by no request, though its value sits in every echo URL.
-            vars: { token: SECRET, word: WORD, unused: 'echo' },
-            auth: { type: 'bearer', token: '${token}' },
-          },
-        ],
-        activeEnvironmentId: 'export',
+  const saved = await putEnvironments(cli, {
+    version: 1,
+    environments: [
+      {
+        id: 'export',
+        name: 'Export',
+        // `unused` is referenced by no request, though its value sits in every echo URL.
+        vars: { token: SECRET, word: WORD, unused: 'echo' },
+        auth: { type: 'bearer', token: '${token}' },
       },
-    }),
+    ],
+    activeEnvironmentId: 'export',
   })
   expect(saved.status).toBe(200)
 }

@@ -1,9 +1,9 @@
 /** Live calls take the same auth step as unary ones: the active environment's bearer token reaches the gRPC server. */
 import type { Page } from 'playwright-core'
-import { SESSION_TOKEN_HEADER } from '@wirebench/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireChromium, screenshot } from './support/browser.js'
 import type { RunningCli } from './support/cli.js'
+import { putEnvironments } from './support/environments-page.js'
 import { startGrpcLiveTarget, type GrpcLiveTarget } from './support/grpc-live-target.js'
 import { liveFacts, pinTheme, setRequestJson, waitForLiveStatus } from './support/live-page.js'
 import { openMethod } from './support/workbench-page.js'
@@ -30,19 +30,12 @@ describe.runIf(requireChromium())('auth on live calls', () => {
 
   /** An environment whose bearer token comes from a variable, saved through the server's own route. */
   async function saveLiveEnvironment(cli: RunningCli): Promise<void> {
-    const token = new URL(cli.openUrl).hash.replace(/^#token=/, '')
-    const saved = await fetch(`${cli.origin}/api/environments`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: token },
-      body: JSON.stringify({
-        document: {
-          version: 1,
-          environments: [
-            { id: 'live', name: 'Live', vars: { tok: secret, word: 'abc' }, auth: { type: 'bearer', token: '${tok}' } },
-          ],
-          activeEnvironmentId: 'live',
-        },
-      }),
+    const saved = await putEnvironments(cli, {
+      version: 1,
+      environments: [
+        { id: 'live', name: 'Live', vars: { tok: secret, word: 'abc' }, auth: { type: 'bearer', token: '${tok}' } },
+      ],
+      activeEnvironmentId: 'live',
     })
     expect(saved.status).toBe(200)
   }

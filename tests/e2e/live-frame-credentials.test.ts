@@ -6,14 +6,13 @@
  * ever carries it.
  */
 import type { AddressInfo } from 'node:net'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
-import { SESSION_TOKEN_HEADER } from '@wirebench/core'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
+import { putEnvironments } from './support/environments-page.js'
 import { openChannel, typeInComposer, waitForLiveStatus } from './support/live-page.js'
-import { openWorkbench } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 const SECRET = 'CANARY-FRAME-5e1d'
 
@@ -43,33 +42,25 @@ async function startFrameSpy(host: string): Promise<FrameSpy> {
 describe.runIf(requireChromium())('channel frames and the host question', () => {
   let approved: FrameSpy
   let refused: FrameSpy
-  let cli: RunningCli
-  let browser: Browser
+  let session: WorkbenchSession
   let page: Page
-  let pageErrors: string[]
 
   beforeAll(async () => {
     ;[approved, refused] = await Promise.all([startFrameSpy('127.0.0.1'), startFrameSpy('127.0.0.2')])
-    cli = await startCli()
-    const token = new URL(cli.openUrl).hash.replace(/^#token=/, '')
-    // Saved through the server's own route: discovery (a handshake) happens with no environment active.
-    const saved = await fetch(`${cli.origin}/api/environments`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: token },
-      body: JSON.stringify({
-        document: {
+    session = await startWorkbenchSession({
+      // Saved through the server's own route: discovery (a handshake) happens with no environment active.
+      beforeOpen: async (cli) => {
+        const saved = await putEnvironments(cli, {
           version: 1,
           environments: [
             { id: 'prod', name: 'Production', vars: { canaryToken: SECRET }, auth: { type: 'bearer', token: 't' } },
           ],
           activeEnvironmentId: null,
-        },
-      }),
+        })
+        expect(saved.status).toBe(200)
+      },
     })
-    expect(saved.status).toBe(200)
-    browser = await launchChromium()
-    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
+    page = session.page
     const input = page.getByLabel('Discovery URL to add')
     for (const url of [approved.url, refused.url]) {
       await input.fill(url)
@@ -80,8 +71,7 @@ describe.runIf(requireChromium())('channel frames and the host question', () => 
   }, 60_000)
 
   afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
     await Promise.all([approved?.close(), refused?.close()])
   })
 
@@ -108,6 +98,6 @@ describe.runIf(requireChromium())('channel frames and the host question', () => 
     await page.keyboard.press('Control+Enter')
     await expect.poll(() => refused.frames.length).toBe(2)
     expect(refused.frames.join('\n')).not.toContain(SECRET)
-    expect(pageErrors).toEqual([])
+    expect(session.errors).toEqual([])
   })
 })

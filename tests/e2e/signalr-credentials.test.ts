@@ -7,16 +7,16 @@
  * so an approved hub gets the secret in them, and a connection opened by the composer's Send still starts with the
  * form's options.
  */
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_TOKEN_HEADER } from '@wirebench/core'
 import { startHubServer } from '@wirebench/demo'
 import type { HubDefinition, HubInvocationContext, HubServer } from '@wirebench/demo'
 import { testHub } from '../servers/signalr/test-hubs.js'
-import { launchChromium, newPage, requireChromium, screenshot } from './support/browser.js'
-import { startCli, type RunningCli } from './support/cli.js'
+import { requireChromium, screenshot } from './support/browser.js'
+import { putEnvironments } from './support/environments-page.js'
 import { setRequestJson, waitForLiveStatus } from './support/live-page.js'
-import { openWorkbench, sendWithShortcut } from './support/workbench-page.js'
+import { sendWithShortcut } from './support/workbench-page.js'
+import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
 
 const PROD_TOKEN = 'PROD-TOKEN-HUB-31'
 const SECRET = 'CANARY-HUB-9a4e'
@@ -63,11 +63,9 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
   let refused: SpyHub
   let approved: SpyHub
   let composed: SpyHub
-  let cli: RunningCli
+  let session: WorkbenchSession
   let demoHub: string
-  let browser: Browser
   let page: Page
-  let pageErrors: string[]
 
   const openHubMethod = async (hubUrl: string, method: string): Promise<void> => {
     // The list is virtualized (the demo fills it): the search box brings the hub's row into the DOM.
@@ -102,15 +100,12 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
 
   beforeAll(async () => {
     ;[refused, approved, composed] = await Promise.all([startSpyHub(), startSpyHub(), startSpyHub()])
-    cli = await startCli({ demo: true })
-    demoHub = cli.demoUrls.find((url) => url.endsWith('/hubs/chat')) ?? ''
-    expect(demoHub).not.toBe('')
-    const token = new URL(cli.openUrl).hash.replace(/^#token=/, '')
-    const saved = await fetch(`${cli.origin}/api/environments`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: token },
-      body: JSON.stringify({
-        document: {
+    session = await startWorkbenchSession({
+      cli: { demo: true },
+      beforeOpen: async (cli) => {
+        demoHub = cli.demoUrls.find((url) => url.endsWith('/hubs/chat')) ?? ''
+        expect(demoHub).not.toBe('')
+        const saved = await putEnvironments(cli, {
           version: 1,
           environments: [
             {
@@ -121,13 +116,11 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
             },
           ],
           activeEnvironmentId: null,
-        },
-      }),
+        })
+        expect(saved.status).toBe(200)
+      },
     })
-    expect(saved.status).toBe(200)
-    browser = await launchChromium()
-    ;({ page, errors: pageErrors } = await newPage(browser, { colorScheme: 'dark' }))
-    await openWorkbench(page, cli.openUrl)
+    page = session.page
     const input = page.getByLabel('Discovery URL to add')
     for (const url of [refused.url, approved.url, composed.url]) {
       await input.fill(url)
@@ -138,8 +131,7 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
   }, 90_000)
 
   afterAll(async () => {
-    await browser?.close()
-    await cli?.stop()
+    await session?.close()
     await Promise.all([refused?.server.close(), approved?.server.close(), composed?.server.close()])
   })
 
@@ -212,6 +204,6 @@ describe.runIf(requireChromium())('SignalR hubs and the credentials of an enviro
     expect(approved.seen[0]?.bearer ?? approved.seen[0]?.accessTokenQuery).toBe(PROD_TOKEN)
     await page.getByRole('button', { name: 'Complete upload' }).click()
     await waitForLiveStatus(page, ['closed', 'error'])
-    expect(pageErrors).toEqual([])
+    expect(session.errors).toEqual([])
   })
 })

@@ -56,12 +56,34 @@ export function authInput(page: Page, key: string): Locator {
   return editor(page).locator(`[data-auth-field="${key}"]`).locator('input, textarea, select').first()
 }
 
+/** The session token the CLI printed in the URL it opens (`#token=…`): what the page sends with every API call. */
+export function sessionToken(cli: RunningCli): string {
+  return new URL(cli.openUrl).hash.replace(/^#token=/, '')
+}
+
+/**
+ * Saves an environments document through the server's own token-gated route, as the page does (for example before
+ * the page opens, so discovery runs with it in place); the caller checks the answer's status.
+ */
+export async function putEnvironments(
+  cli: RunningCli,
+  // Any stored version: the server migrates an older document as it would one read from disk.
+  document: Omit<EnvironmentsDocument, 'version'> & { version: number },
+): Promise<Response> {
+  return fetch(`${cli.origin}/api/environments`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: sessionToken(cli) },
+    body: JSON.stringify({ document }),
+  })
+}
+
 /** What the server stored, read through the same token-gated route the UI uses. */
 export async function savedEnvironments(
   cli: RunningCli,
 ): Promise<{ document: EnvironmentsDocument; revision: string }> {
-  const token = new URL(cli.openUrl).hash.replace(/^#token=/, '')
-  const response = await fetch(`${cli.origin}/api/environments`, { headers: { [SESSION_TOKEN_HEADER]: token } })
+  const response = await fetch(`${cli.origin}/api/environments`, {
+    headers: { [SESSION_TOKEN_HEADER]: sessionToken(cli) },
+  })
   if (!response.ok) throw new Error(`GET /api/environments answered ${response.status}`)
   return (await response.json()) as { document: EnvironmentsDocument; revision: string }
 }

@@ -18,6 +18,11 @@ const defaultCalls = 200
 const defaultOpenDurationS = 10
 /** An open-loop run may have this many calls in flight unless -c says otherwise. */
 const defaultOpenConcurrency = 100
+/** A closed-loop run has one caller unless -c says otherwise. */
+const defaultClosedConcurrency = 1
+
+/** The -c help line, built from the defaults above so the help cannot drift from what a run uses. */
+export const concurrencyHelp = `callers (closed loop, default ${String(defaultClosedConcurrency)}) or the most calls in flight (open loop, default ${String(defaultOpenConcurrency)}), 1–1000`
 
 function number(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined
@@ -67,7 +72,7 @@ function settingsOf(flags: BenchFlags): RunSettings {
   }
   if (calls !== undefined && durationS !== undefined) throw CliFailure.usage('Give -n or --duration, not both.')
   const length = durationS !== undefined ? { durationS } : { calls: calls ?? defaultCalls }
-  return { mode: 'closed', concurrency: concurrency ?? 1, ...length, ...extra }
+  return { mode: 'closed', concurrency: concurrency ?? defaultClosedConcurrency, ...length, ...extra }
 }
 
 export function benchThresholds(flags: BenchFlags): Threshold[] {

@@ -1,5 +1,6 @@
 /** `wirebench bench`: load on one unary method, closed loop (-c) or open loop (--rate), with thresholds for CI. */
 import { Command } from 'commander'
+import { concurrencyHelp } from '../bench/bench-flags.js'
 import type { BenchCommandFlags } from '../bench/run-bench.js'
 import type { CliIo } from '../io.js'
 import { callAction, collect, withTargetOptions } from './target-options.js'
@@ -27,7 +28,7 @@ export function benchCommand(io: CliIo, setExitCode: (code: number) => void): Co
     .option('-H, --header <name: value>', 'a request header or metadata entry (repeatable)', collect)
     .option('-n, --calls <n>', 'measured calls (closed loop)')
     .option('--duration <seconds>', 'how long to run')
-    .option('-c, --concurrency <n>', 'callers (closed loop) or the most calls in flight (open loop), 1–1000')
+    .option('-c, --concurrency <n>', concurrencyHelp)
     .option('--rate <per second>', 'open loop at this many calls per second')
     .option('--warmup <n>', 'calls made first and not counted')
     .option('--threshold <expr>', "pass/fail check such as 'p95 < 200ms' (repeatable)", collect)

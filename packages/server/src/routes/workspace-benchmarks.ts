@@ -24,10 +24,14 @@ export interface WorkspaceBenchmarkRouteDeps {
   runs: BenchRuns
 }
 
+// A method's benchmark key and a run's or saved run's id, bounded alike in every body and query below.
+const benchmarkKey = { type: 'string', minLength: 1, maxLength: 4096 } as const
+const benchmarkId = { type: 'string', minLength: 1, maxLength: 64 } as const
+
 const keyQuery = {
   type: 'object',
   required: ['key'],
-  properties: { key: { type: 'string', minLength: 1, maxLength: 4096 } },
+  properties: { key: benchmarkKey },
 } as const
 
 const saveBody = {
@@ -35,8 +39,8 @@ const saveBody = {
   required: ['run', 'key', 'label'],
   additionalProperties: false,
   properties: {
-    run: { type: 'string', minLength: 1, maxLength: 64 },
-    key: { type: 'string', minLength: 1, maxLength: 4096 },
+    run: benchmarkId,
+    key: benchmarkKey,
     label: { type: 'string', minLength: 1, maxLength: 200 },
   },
 } as const
@@ -46,8 +50,8 @@ const exportBody = {
   required: ['key', 'id', 'format'],
   additionalProperties: false,
   properties: {
-    key: { type: 'string', minLength: 1, maxLength: 4096 },
-    id: { type: 'string', minLength: 1, maxLength: 64 },
+    key: benchmarkKey,
+    id: benchmarkId,
     format: { type: 'string', enum: ['json', 'csv', 'k6-summary'] },
   },
 } as const
@@ -56,10 +60,7 @@ const deleteBody = {
   type: 'object',
   required: ['key', 'id'],
   additionalProperties: false,
-  properties: {
-    key: { type: 'string', minLength: 1, maxLength: 4096 },
-    id: { type: 'string', minLength: 1, maxLength: 64 },
-  },
+  properties: { key: benchmarkKey, id: benchmarkId },
 } as const
 
 async function workspaceDir(workspaces: WorkspaceService, id: string): Promise<string> {

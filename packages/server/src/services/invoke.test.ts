@@ -3,14 +3,11 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { WorkbenchError, silentLogger } from '@wirebench/core'
 import type { InvokeRequest } from '@wirebench/core'
-import { manifests as restManifests } from '@wirebench/protocol-rest/manifest'
 import { createDispatcherFactory } from '@wirebench/transport'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createInvokeService } from './invoke.js'
 import type { InvokeService } from './invoke.js'
-import { createLazyPlugins } from './lazy-plugin.js'
-import { createPluginRegistry } from './plugin-registry.js'
+import { createRestInvoker } from './rest-invoker.test-helpers.js'
 
 /** A plain node:http service that documents one operation, as the relay benchmark's target does. */
 function startTarget(): Promise<Server> {
@@ -55,33 +52,9 @@ describe('the invoke service with the lazily loaded REST plugin', () => {
       },
       close: () => real.close(),
     }
-    const plugins = restManifests.flatMap((manifest) =>
-      createLazyPlugins({
-        manifests: [manifest],
-        module: '@wirebench/protocol-rest',
-        load: async () => [(await import('@wirebench/protocol-rest')).createRestPlugin({ dispatchers })],
-      }),
-    )
-    const registry = createPluginRegistry(plugins)
-    invoker = createInvokeService({
-      registry,
-      defaultTimeoutMs: 10_000,
-      maxTimeoutMs: 60_000,
-      maxResponseBytes: 1024 * 1024,
-      outboundPolicy: {},
-    })
-    const ctx = { logger: silentLogger }
-    const services = await registry.require('rest').discover(
-      { kind: 'url', url: docUrl },
-      {
-        signal: new AbortController().signal,
-        metadata: {},
-        markers: {},
-        logger: ctx.logger,
-        limits: { maxResponseBytes: 1024 * 1024, maxQueuedFrames: 100, timeoutMs: 10_000 },
-      },
-    )
-    expect(services.map((s) => s.name)).toEqual(['pets'])
+    const built = await createRestInvoker(dispatchers, docUrl)
+    invoker = built.invoker
+    expect(built.services.map((s) => s.name)).toEqual(['pets'])
   })
 
   afterAll(async () => {

@@ -8,14 +8,11 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { WorkbenchError, silentLogger } from '@wirebench/core'
 import type { BenchStartRequest } from '@wirebench/core'
-import { manifests as restManifests } from '@wirebench/protocol-rest/manifest'
 import { createDispatcherFactory } from '@wirebench/transport'
 import type { DispatcherFactory } from '@wirebench/transport'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createInvokeService } from '../invoke.js'
 import type { InvokeService } from '../invoke.js'
-import { createLazyPlugins } from '../lazy-plugin.js'
-import { createPluginRegistry } from '../plugin-registry.js'
+import { createRestInvoker } from '../rest-invoker.test-helpers.js'
 import { createServerBenchCall } from './bench-call.js'
 
 let target: Server
@@ -55,31 +52,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
   docUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/openapi.json`
   dispatchers = createDispatcherFactory()
-  const plugins = restManifests.flatMap((manifest) =>
-    createLazyPlugins({
-      manifests: [manifest],
-      module: '@wirebench/protocol-rest',
-      load: async () => [(await import('@wirebench/protocol-rest')).createRestPlugin({ dispatchers })],
-    }),
-  )
-  const registry = createPluginRegistry(plugins)
-  invoker = createInvokeService({
-    registry,
-    defaultTimeoutMs: 10_000,
-    maxTimeoutMs: 60_000,
-    maxResponseBytes: 1024 * 1024,
-    outboundPolicy: {},
-  })
-  await registry.require('rest').discover(
-    { kind: 'url', url: docUrl },
-    {
-      signal: new AbortController().signal,
-      metadata: {},
-      markers: {},
-      logger: silentLogger,
-      limits: { maxResponseBytes: 1024 * 1024, maxQueuedFrames: 100, timeoutMs: 10_000 },
-    },
-  )
+  ;({ invoker } = await createRestInvoker(dispatchers, docUrl))
 })
 
 afterAll(async () => {
