@@ -17,6 +17,9 @@ describe('markdown on hostile input', () => {
     ['backticks', 'a`'.repeat(30_000)],
     ['asterisks', '*a'.repeat(30_000) + '**b'.repeat(20_000)],
     ['underscores', ' _a'.repeat(20_000) + ' __b'.repeat(20_000)],
+    ['a heading line of spaces', `# a${' '.repeat(4_000)}x`],
+    ['HTML links opened and never closed', `<p>${'<a href="https://x.test/">a '.repeat(60_000)}`],
+    ['HTML anchors without an end', `<p>${'<a href '.repeat(60_000)}`],
   ])(
     '%s finishes and keeps the text',
     (_name, input) => {
@@ -46,5 +49,18 @@ describe('markdown on hostile input', () => {
       href: 'https://x.test/',
       children: [{ kind: 'text', text: `${'['.repeat(999)}a` }],
     })
+  })
+
+  it('reads headings as before: closing hashes, spaces and non-headings', () => {
+    const heading = (line: string) => {
+      const [block] = parseMarkdown(line)
+      return block?.kind === 'heading' ? block.children : block?.kind
+    }
+    expect(heading('## Title ##')).toEqual([{ kind: 'text', text: 'Title' }])
+    expect(heading('   # C#')).toEqual([{ kind: 'text', text: 'C' }])
+    expect(heading('# a # b')).toEqual([{ kind: 'text', text: 'a # b' }])
+    expect(heading('#hashtag')).toBe('paragraph')
+    expect(heading('####### seven')).toBe('paragraph')
+    expect(heading('    # indented')).toBe('paragraph')
   })
 })

@@ -37,7 +37,24 @@ export function parseInline(text: string): Inline[] {
 }
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/
-const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/
+const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char)
+
+/**
+ * The text of an ATX heading line (`## Title ##`), or undefined. Read by hand: the equivalent regular expression
+ * (`\s+(.*?)\s*#*\s*$`) backtracks polynomially on a line of spaces, and descriptions come from untrusted documents.
+ */
+function headingText(line: string): string | undefined {
+  let at = 0
+  while (at < 3 && isSpace(line[at])) at++
+  let hashes = 0
+  while (line[at + hashes] === '#') hashes++
+  if (hashes < 1 || hashes > 6 || !isSpace(line[at + hashes])) return undefined
+  // The closing sequence: trailing spaces, then `#`s, then the spaces before them.
+  const text = line.slice(at + hashes).trimEnd()
+  let end = text.length
+  while (end > 0 && text[end - 1] === '#') end--
+  return text.slice(0, end).trim()
+}
 
 export function parseMarkdown(source: string): Block[] {
   const blocks: Block[] = []
@@ -63,10 +80,10 @@ export function parseMarkdown(source: string): Block[] {
       flush()
       continue
     }
-    const heading = HEADING.exec(line)
-    if (heading) {
+    const heading = headingText(line)
+    if (heading !== undefined) {
       flush()
-      blocks.push({ kind: 'heading', children: parseInline(heading[1] ?? '') })
+      blocks.push({ kind: 'heading', children: parseInline(heading) })
       continue
     }
     const item = LIST_ITEM.exec(line)
