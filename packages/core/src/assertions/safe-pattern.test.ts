@@ -62,4 +62,17 @@ describe('assertions with an unsafe pattern', () => {
     })
     expect(guardedTest('a$', 'a'.repeat(MAX_MATCH_SUBJECT_LENGTH))).toEqual({ matched: true })
   })
+
+  it('runs an accepted pattern in linear time: adjacent quantifiers that backtrack polynomially in JavaScript', () => {
+    // `a*a*a*a*$` passes the shape check; a backtracking engine needs seconds on 150 a's and a '!'.
+    expect(unsafePatternProblem('a*a*a*a*$')).toBeUndefined()
+    expect(guardedTest('a*a*a*a*$', `${'a'.repeat(150)}!`)).toEqual({ matched: true })
+    expect(guardedTest('^a*a*a*a*$', `${'a'.repeat(150)}!`)).toEqual({ matched: false })
+  }, 3000)
+
+  it('refuses syntax the linear-time matcher cannot run, naming it', () => {
+    expect(unsafePatternProblem('a(?=b)')).toMatch(/lookahead/)
+    expect(unsafePatternProblem('(?<=x)a')).toBeDefined()
+    expect(unsafePatternProblem('(a)\\1')).toMatch(/back-references/)
+  })
 })

@@ -5,7 +5,6 @@
  */
 import { createRequire } from 'node:module'
 import type { ValidationProblem } from '@wirebench/core'
-import { guardSchemaPatterns } from './guard-patterns.js'
 
 export interface SchemaChecker {
   /** `value` checked against `schema`, compiled once per `key`: the problems found, none when it matches. */
@@ -20,6 +19,8 @@ export interface SchemaChecker {
 export interface CheckerModules {
   ajv2020: string
   formats: string
+  /** RE2JS's CommonJS build: the linear-time engine that runs the documents' `pattern`s. */
+  re2js: string
 }
 
 /** A body with more problems than this reports the first ones: a list nobody reads helps nobody. */
@@ -27,21 +28,18 @@ export const maxReportedProblems = 100
 
 export function checkerModules(): CheckerModules {
   const require = createRequire(import.meta.url)
-  return { ajv2020: require.resolve('ajv/dist/2020'), formats: require.resolve('ajv-formats') }
+  return {
+    ajv2020: require.resolve('ajv/dist/2020'),
+    formats: require.resolve('ajv-formats'),
+    re2js: require.resolve('re2js'),
+  }
 }
 
 let inline: SchemaChecker | undefined
 
 /** The checker of this thread, built on first use (Ajv loads only when a response is validated). */
 export function schemaChecker(): SchemaChecker {
-  if (inline) return inline
-  const built = buildSchemaChecker(createRequire(import.meta.url), checkerModules(), maxReportedProblems)
-  // Patterns that could backtrack for minutes are set aside before compiling, here and in the server's worker.
-  inline = {
-    has: (key) => built.has(key),
-    check: (key, schema, value) => built.check(key, built.has(key) ? schema : guardSchemaPatterns(schema), value),
-    prepare: (key, schema) => built.prepare(key, guardSchemaPatterns(schema)),
-  }
+  inline ??= buildSchemaChecker(createRequire(import.meta.url), checkerModules(), maxReportedProblems)
   return inline
 }
 
@@ -82,9 +80,33 @@ export function buildSchemaChecker(
 ): SchemaChecker {
   const { Ajv2020 } = load(modules.ajv2020) as { Ajv2020: new (options: object) => AjvInstance }
   const addFormats = (load(modules.formats) as { default: (ajv: AjvInstance) => void }).default
+  const { RE2JS } = load(modules.re2js) as {
+    RE2JS: { compile(source: string): { matcher(text: string): { find(): boolean } } }
+  }
+  /*
+   * A document's `pattern` and `patternProperties` run on RE2JS, in time linear in the text: JavaScript's engine
+   * backtracks for minutes on `a*a*a*a*$` or `(a+)+$`, and documents come from servers nobody here controls. A
+   * pattern RE2 cannot run (back-references, lookaround) is not checked rather than run unguarded.
+   */
+  const regExp = Object.assign(
+    (pattern: string, flags: string) => {
+      let compiled: ReturnType<typeof RE2JS.compile> | undefined
+      try {
+        compiled = RE2JS.compile(pattern)
+      } catch {
+        compiled = undefined
+      }
+      return {
+        test: (text: string) => compiled === undefined || compiled.matcher(text).find(),
+        // Ajv keys its compiled patterns by this text.
+        toString: () => `/${pattern}/${flags}${compiled === undefined ? ' (not checked)' : ''}`,
+      }
+    },
+    { code: 'wirebenchLinearRegExp' },
+  )
   const newAjv = (): AjvInstance => {
     // Documents are written for many validators: unknown keywords and formats are tolerated, never fatal.
-    const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false, logger: false })
+    const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false, logger: false, code: { regExp } })
     addFormats(ajv)
     // OpenAPI's own formats: int32 is checked (its range is part of the contract); the others only name encodings.
     ajv.addFormat('int32', {
