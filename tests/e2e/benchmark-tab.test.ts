@@ -215,7 +215,19 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
     await page.getByLabel('Run for').selectOption('calls')
     await page.getByLabel('Calls', { exact: true }).fill('20')
+    // A gRPC method says nothing about whether it changes data: the page asks first, naming it and the count.
     await page.getByRole('button', { name: 'Start benchmark' }).click()
+    const confirm = page.getByRole('alertdialog', { name: /^Benchmark \S*Telemetry\/GetStation\?$/ })
+    await confirm.waitFor()
+    expect(await confirm.textContent()).toMatch(
+      /Telemetry\/GetStation may change the server's data .* send it 20 calls\./,
+    )
+    await screenshot(page, 'benchmark-confirm-writes-dark')
+    await confirm.getByRole('button', { name: "Don't run" }).click()
+    expect(await confirm.count()).toBe(0)
+    expect(await runState().count()).toBe(0)
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await confirm.getByRole('button', { name: 'Run 20 calls' }).click()
     await expect.poll(() => runState().textContent(), { timeout: 30_000 }).toBe('finished')
     // The method's first run, whatever ran on other methods before.
     expect(await page.locator('.bench-run-line strong').textContent()).toBe('Run 1')

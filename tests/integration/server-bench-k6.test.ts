@@ -93,6 +93,7 @@ async function ended(run: string): Promise<BenchStatus> {
   }
 }
 
+// The runs below POST and send WebSocket frames to test servers of this file: each says yes to a state-changing run.
 describe('a benchmark exported as a k6 script', () => {
   it('writes the REST request as sent, the load shape and thresholds, and secrets as __ENV references', async () => {
     const started = await api<{ run: string }>('/api/bench/start', {
@@ -105,6 +106,7 @@ describe('a benchmark exported as a k6 script', () => {
         metadata: { authorization: TOKEN, 'x-copy': COPY },
       },
       settings: { mode: 'closed', calls: 10, concurrency: 2 },
+      allowStateChanging: true,
       thresholds: ['p95 < 250ms', 'error-rate < 0.01'],
     })
     expect(started.status).toBe(200)
@@ -145,6 +147,7 @@ describe('a benchmark exported as a k6 script', () => {
     const started = await api<{ run: string }>('/api/bench/start', {
       call,
       settings: { mode: 'closed', calls: 12, concurrency: 3 },
+      allowStateChanging: true,
       thresholds: ['p99 < 500ms', 'error-rate < 0.01'],
     })
     expect(started.status).toBe(200)
@@ -187,6 +190,7 @@ describe('a benchmark exported as a k6 script', () => {
         messages: ['hi', { binary: 'AAEC' }],
       },
       settings: { mode: 'closed', calls: 2, concurrency: 1 },
+      allowStateChanging: true,
     })
     expect(started.status).toBe(200)
     await ended(started.json.run)

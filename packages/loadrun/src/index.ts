@@ -2,6 +2,8 @@
 export { runBenchmark } from './run.js'
 export { cancellationOf } from './run-cancellation.js'
 export { isRequestRefusal } from './request-refusal.js'
+export { callCountText, stateChangeOf, stateChangeRefusal } from './state-change.js'
+export type { StateChange, StateChangeInput } from './state-change.js'
 export type { CallCancellation } from './run-cancellation.js'
 export { checkSettings, maxConcurrency } from './settings.js'
 export type { SettingsCheckOptions } from './settings.js'

@@ -14,6 +14,10 @@ Thresholds: p50/p75/p90/p95/p99/p99.9/min/mean/max in ms (or s, us), error-rate 
 calls per second; operators < <= > >=. Each is checked at the end: any failure exits 1. Ctrl-C stops the run and
 prints what was measured so far.
 
+Only methods known to be safe run unasked: HTTP GET/HEAD/OPTIONS, GraphQL queries, MCP tools marked read-only, MCP
+resources and prompts. Any other method (POST/PUT/PATCH/DELETE, mutations, gRPC and other methods with no safety
+information) may change the server's data and is refused before the first call unless --allow-writes is given.
+
 Examples:
   $ wirebench bench --url http://localhost:8080/openapi.json Books/getBook -d '{"bookId": 1}' -n 1000 -c 16
   $ wirebench bench --url grpc@localhost:50051 demo.Chat/Say -d '{"text": "hi"}' --rate 500 --duration 30 \\
@@ -32,6 +36,7 @@ export function benchCommand(io: CliIo, setExitCode: (code: number) => void): Co
     .option('--warmup <n>', 'calls made first and not counted')
     .option('--threshold <expr>', "pass/fail check such as 'p95 < 200ms' (repeatable)", collect)
     .option('--timeout <seconds>', 'give up on one call after this long')
+    .option('--allow-writes', 'run a method that may change data (not GET/HEAD/OPTIONS, a query or a read-only tool)')
     .option('--json', 'print the result as one JSON object')
     .addHelpText('after', help)
     .action(

@@ -89,6 +89,7 @@ export function createBenchRuns(deps: {
         import('./bench-call.js'),
       ])
       const { checkSettings, evaluateThresholds, isRequestRefusal, parseThreshold, runBenchmark } = loadrun
+      const { stateChangeOf, stateChangeRefusal } = loadrun
       // Every check comes before the first call: a refused start has no side effect.
       const { call, settings } = request
       // Over a cap of this workbench: said as such, with how to raise it. Else the runner's check, named as the request
@@ -104,7 +105,16 @@ export function createBenchRuns(deps: {
         },
       })
       const thresholds: Threshold[] = (request.thresholds ?? []).map(parseThreshold)
-      resolveCall(call, call.messages, deps)
+      const { plugin, call: resolved } = resolveCall(call, call.messages, deps)
+      const info = plugin.describeMethod?.(resolved.target, call.service, call.method)
+      const change = stateChangeOf({ ...call, info })
+      if (change && request.allowStateChanging !== true) {
+        throw stateChangeRefusal(
+          change,
+          settings,
+          'Confirm it in the Benchmark tab (or send "allowStateChanging": true)',
+        )
+      }
       if (running() >= deps.limits.benchMaxRuns) {
         throw new WorkbenchError('busy', `${deps.limits.benchMaxRuns} benchmark runs are going on already.`, {
           hint: 'Stop one or wait for it to end, then start this one.',

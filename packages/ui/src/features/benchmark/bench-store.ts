@@ -10,11 +10,15 @@ import type {
   BenchSettings,
   BenchStartRequest,
   BenchStatus,
+  Problem,
 } from '@wirebench/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ApiError } from '../../api/api-error.js'
 import { onBenchMessage } from '../../state/bench-signal.js'
 import type { BenchClient } from './bench-client.js'
+
+/** A method the server will not repeat unasked: what it is, why, and how many calls the run would make. */
+export type StateChange = NonNullable<Problem['stateChange']>
 
 export interface BenchRun {
   /** The server's run id, or `saved:<id>` for a run read back from the workspace. */
@@ -45,7 +49,8 @@ export interface BenchState {
   compare: Record<string, { a?: string; b?: string }>
   /** Why the last start of a method was refused. */
   problems: Record<string, string | undefined>
-  start: (methodKey: string, request: BenchStartRequest) => Promise<void>
+  /** Starts a run; answers the server's refusal of a method that may change data (to confirm), else `undefined`. */
+  start: (methodKey: string, request: BenchStartRequest) => Promise<StateChange | undefined>
   stop: (runId: string) => Promise<void>
   pick: (methodKey: string, slot: 'a' | 'b', runId: string | undefined) => void
   /** Adds runs read from the workspace (kept apart from this session's, never duplicated). */
@@ -117,8 +122,10 @@ export function createBenchStore(client: BenchClient): BenchStore {
         try {
           ;({ run } = await client.start(request))
         } catch (error) {
+          const { stateChange } = ApiError.fromUnknown(error).problem
+          if (stateChange) return stateChange
           set((s) => ({ problems: { ...s.problems, [methodKey]: problemText(error) } }))
-          return
+          return undefined
         }
         // Numbered per method, after the runs it lists already (saved ones included), so labels never repeat there.
         const number = (get().order[methodKey]?.length ?? 0) + 1
@@ -138,6 +145,7 @@ export function createBenchStore(client: BenchClient): BenchStore {
           order: { ...s.order, [methodKey]: [...(s.order[methodKey] ?? []), run] },
         }))
         follow(run)
+        return undefined
       },
       async stop(id) {
         try {
