@@ -4,7 +4,7 @@
  * saving. Loaded lazily: the charts stay out of the main
  * chunk until a benchmark is opened.
  */
-import { useState, type ReactElement } from 'react'
+import { useEffect, useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import type { MethodRef } from '../../state/catalog.js'
 import { sendBuilderFor } from '../../state/send-builders.js'
@@ -47,6 +47,18 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
   const runs = ids.flatMap((id) => (allRuns[id] ? [allRuns[id]] : []))
   const running = runs.find((run) => run.state === 'running')
   const shown: BenchRun | undefined = runs.find((run) => run.id === shownId) ?? running ?? runs.at(-1)
+
+  // A reload forgets the page's runs, not the server's: the method's running run (and one that ended unseen) comes back.
+  const { protocol, name: serviceName } = target.service
+  const methodName = target.method.name
+  useEffect(() => {
+    void store.getState().adopt(target.key, {
+      protocol,
+      url: target.origin,
+      service: serviceName,
+      method: methodName,
+    })
+  }, [store, target.key, target.origin, protocol, serviceName, methodName])
 
   const change = (next: BenchForm): void => {
     forms.set(target.key, next)
