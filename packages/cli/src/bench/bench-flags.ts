@@ -3,6 +3,7 @@ import { WorkbenchError } from '@wirebench/core'
 import { checkSettings, parseThreshold } from '@wirebench/loadrun'
 import type { RunSettings, Threshold } from '@wirebench/loadrun'
 import { CliFailure } from '../failure.js'
+import { benchDefaults } from './bench-defaults.js'
 
 export interface BenchFlags {
   calls?: string
@@ -12,12 +13,6 @@ export interface BenchFlags {
   warmup?: string
   threshold?: string[]
 }
-
-/** Without -n or --duration a closed-loop run makes this many calls; an open-loop run lasts this long. */
-const defaultCalls = 200
-const defaultOpenDurationS = 10
-/** An open-loop run may have this many calls in flight unless -c says otherwise. */
-const defaultOpenConcurrency = 100
 
 function number(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined
@@ -60,14 +55,14 @@ function settingsOf(flags: BenchFlags): RunSettings {
     return {
       mode: 'open',
       rate,
-      durationS: durationS ?? defaultOpenDurationS,
-      concurrency: concurrency ?? defaultOpenConcurrency,
+      durationS: durationS ?? benchDefaults.openDurationS,
+      concurrency: concurrency ?? benchDefaults.openConcurrency,
       ...extra,
     }
   }
   if (calls !== undefined && durationS !== undefined) throw CliFailure.usage('Give -n or --duration, not both.')
-  const length = durationS !== undefined ? { durationS } : { calls: calls ?? defaultCalls }
-  return { mode: 'closed', concurrency: concurrency ?? 1, ...length, ...extra }
+  const length = durationS !== undefined ? { durationS } : { calls: calls ?? benchDefaults.calls }
+  return { mode: 'closed', concurrency: concurrency ?? benchDefaults.closedConcurrency, ...length, ...extra }
 }
 
 export function benchThresholds(flags: BenchFlags): Threshold[] {
