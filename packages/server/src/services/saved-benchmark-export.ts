@@ -20,7 +20,11 @@ export async function exportSavedBenchmark(
     case 'csv':
       return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }
     case 'k6-summary':
-      return { fileName: `${base}.txt`, mediaType: 'text/plain', text: k6Summary(result, result.thresholds, saved.target.protocol) }
+      return {
+        fileName: `${base}.txt`,
+        mediaType: 'text/plain',
+        text: k6Summary(result, result.thresholds, saved.target.protocol),
+      }
   }
 }
 

@@ -214,7 +214,11 @@ export function createBenchRuns(deps: {
         case 'csv':
           return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }
         case 'k6-summary':
-          return { fileName: `${base}.txt`, mediaType: 'text/plain', text: k6Summary(result, result.thresholds, found.status.target.protocol) }
+          return {
+            fileName: `${base}.txt`,
+            mediaType: 'text/plain',
+            text: k6Summary(result, result.thresholds, found.status.target.protocol),
+          }
         case 'k6-script': {
           const source = { request: found.request, secrets: secrets ?? [], ...(found.sent ? { sent: found.sent } : {}) }
           const input = benchK6Input(source, found.request.thresholds ?? [])
