@@ -54,6 +54,19 @@ describe('result files', () => {
     expect(Number(total[6])).toBe(result.latencyMs.p50)
   })
 
+  it('ends every CSV row with the run’s settings and, given one, its target (quoted where it needs to be)', () => {
+    const target = { protocol: 'rest', url: 'http://127.0.0.1:1/a,b.json', service: 'Books', method: 'getBook' }
+    const lines = resultCsv(result, target).trimEnd().split('\n')
+    expect(lines[0]).toMatch(
+      /,in_flight,mode,concurrency,rate_per_s,planned_duration_s,planned_calls,warmup,protocol,url,service,method$/,
+    )
+    for (const line of lines.slice(1)) {
+      expect(line).toMatch(/,closed,2,,,40,,rest,"http:\/\/127\.0\.0\.1:1\/a,b\.json",Books,getBook$/)
+    }
+    const open = { ...result, settings: { mode: 'open' as const, rate: 50, durationS: 2, concurrency: 8, warmup: 3 } }
+    expect(resultCsv(open).trimEnd().split('\n').at(-1)).toMatch(/,open,8,50,2,,3$/)
+  })
+
   it('writes a k6-style summary: threshold marks, failures as a custom rate (no checks without a script), iterations', () => {
     const text = k6Summary(result, verdicts, 'mcp')
     expect(text).toContain('✓ error-rate < 0.5')

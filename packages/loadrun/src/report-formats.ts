@@ -40,9 +40,33 @@ const csvColumns = [
   'in_flight',
 ] as const
 
-/** One row a second (only p50/p90/p99 are kept per second), then a `total` row with every figure. */
-export function resultCsv(result: RunResult): string {
-  const rows: (string | number)[][] = [[...csvColumns]]
+/** What was measured, when the caller knows it (the server's run status holds it; never the call's metadata). */
+export interface CsvTarget {
+  protocol: string
+  url: string
+  service: string
+  method: string
+}
+
+/**
+ * One row a second (only p50/p90/p99 are kept per second), then a `total` row with every figure. Every row ends with
+ * the run's settings (`mode, concurrency, rate_per_s, planned_duration_s, planned_calls, warmup`, empty when not set)
+ * and, given a target, `protocol, url, service, method`: a file on its own says what was measured and how.
+ */
+export function resultCsv(result: RunResult, target?: CsvTarget): string {
+  const { settings } = result
+  const setting = (value: number | undefined): string | number => value ?? ''
+  const described: (string | number)[] = [
+    settings.mode,
+    settings.concurrency,
+    setting(settings.mode === 'open' ? settings.rate : undefined),
+    setting(settings.durationS),
+    setting(settings.mode === 'closed' ? settings.calls : undefined),
+    setting(settings.warmup),
+    ...(target ? [target.protocol, target.url, target.service, target.method] : []),
+  ]
+  const header = [...csvColumns, ...settingColumns, ...(target ? targetColumns : [])]
+  const rows: (string | number)[][] = []
   for (const s of result.timeline) {
     rows.push([
       s.second,
@@ -78,7 +102,17 @@ export function resultCsv(result: RunResult): string {
     l.max,
     '',
   ])
-  return rows.map((row) => row.join(',')).join('\n') + '\n'
+  const lines = [header.join(','), ...rows.map((row) => [...row, ...described].map(csvCell).join(','))]
+  return `${lines.join('\n')}\n`
+}
+
+const settingColumns = ['mode', 'concurrency', 'rate_per_s', 'planned_duration_s', 'planned_calls', 'warmup'] as const
+const targetColumns = ['protocol', 'url', 'service', 'method'] as const
+
+/** RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled. */
+function csvCell(value: string | number): string {
+  const text = String(value)
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 /** The k6 script kind a protocol's run exports as (`k6-script.ts`), or `undefined` when k6 cannot run it. */

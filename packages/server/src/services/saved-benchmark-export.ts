@@ -18,7 +18,7 @@ export async function exportSavedBenchmark(
         text: `${JSON.stringify(resultJson(result, result.thresholds), null, 2)}\n`,
       }
     case 'csv':
-      return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }
+      return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result, saved.target) }
     case 'k6-summary':
       return {
         fileName: `${base}.txt`,

@@ -212,7 +212,7 @@ export function createBenchRuns(deps: {
             text: `${JSON.stringify({ target: found.status.target, ...resultJson(result, result.thresholds), timeline: result.timeline }, null, 2)}\n`,
           }
         case 'csv':
-          return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }
+          return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result, found.status.target) }
         case 'k6-summary':
           return {
             fileName: `${base}.txt`,
