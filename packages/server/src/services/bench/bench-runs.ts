@@ -17,7 +17,7 @@ import type {
   OutboundPolicy,
   SentRequest,
 } from '@wirebench/core'
-import type { RunResult, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
+import type { K6Drawn, RunResult, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
 import type { InvokeService } from '../invoke.js'
 import { resolveCall } from '../invoke.js'
 import type { PluginRegistry } from '../plugin-registry.js'
@@ -53,6 +53,8 @@ interface Run {
   /** Held for the k6 script export only (it holds the call's metadata: never echoed). */
   request: BenchStartRequest
   sent?: SentRequest
+  /** The `${uuid}`/`${random}` values of the call `sent` describes. */
+  drawn?: K6Drawn[]
 }
 
 export function createBenchRuns(deps: {
@@ -135,12 +137,15 @@ export function createBenchRuns(deps: {
         status.timeline.push(progress)
         announce({ op: 'bench.progress', run: id, progress })
       }
-      const described: { sent?: SentRequest } = {}
+      const described: { sent?: SentRequest; drawn?: K6Drawn[] } = {}
       const done = runBenchmark({
         call: createServerBenchCall(request, {
           invoker: deps.invoker,
           logger,
-          onSent: (sent) => (described.sent = sent),
+          onSent: (sent, drawn) => {
+            described.sent = sent
+            described.drawn = drawn
+          },
         }),
         settings,
         signal: controller.signal,
@@ -165,6 +170,9 @@ export function createBenchRuns(deps: {
         request,
         get sent() {
           return described.sent
+        },
+        get drawn() {
+          return described.drawn
         },
         done: done.then(() => {
           announce({ op: 'bench.ended', run: id, status })
@@ -220,7 +228,12 @@ export function createBenchRuns(deps: {
             text: k6Summary(result, result.thresholds, found.status.target.protocol),
           }
         case 'k6-script': {
-          const source = { request: found.request, secrets: secrets ?? [], ...(found.sent ? { sent: found.sent } : {}) }
+          const source = {
+            request: found.request,
+            secrets: secrets ?? [],
+            ...(found.sent ? { sent: found.sent } : {}),
+            ...(found.drawn ? { drawn: found.drawn } : {}),
+          }
           const input = benchK6Input(source, found.request.thresholds ?? [])
           return { fileName: `${base}.k6.js`, mediaType: 'text/javascript', text: k6Script(input) }
         }
