@@ -187,6 +187,45 @@ describe.runIf(requireChromium())('request chaining and assertions', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('refuses a pattern that could backtrack for minutes, naming it and what to write instead', async () => {
+    const file = join(cli.configDir, 'workspaces/default/requests/auth/login.json')
+    const before = await readFile(file, 'utf8')
+    const refuse = async (theme: 'dark' | 'light') => {
+      await pinTheme(page, theme)
+      await page.getByRole('tab', { name: /^Collections/ }).click()
+      await page.getByRole('radio', { name: 'Requests' }).click()
+      await page.getByRole('button', { name: 'Actions for auth/login' }).click()
+      await page.getByRole('button', { name: 'Assertions…' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Assertions of auth/login' })
+      await dialog.getByRole('button', { name: 'Add assertion' }).click()
+      const fourth = dialog.getByRole('group', { name: 'Assertion 4' })
+      await fourth.getByRole('combobox', { name: 'Assertion 4 kind' }).selectOption('json')
+      await fourth.getByRole('textbox', { name: 'Assertion 4 path' }).fill('query.text')
+      await fourth.getByRole('combobox', { name: 'Assertion 4 check' }).selectOption('matches')
+      await fourth.getByRole('textbox', { name: 'Assertion 4 expected' }).fill('(a+)+$')
+      await dialog.getByRole('button', { name: 'Save assertions' }).click()
+      const alert = fourth.getByRole('alert')
+      await alert.waitFor()
+      expect(await alert.textContent()).toContain('"matches" is refused: /(a+)+$/ could backtrack for minutes')
+      expect(await alert.textContent()).toContain('rewrite it without nested quantifiers')
+      await screenshot(page, `assertions-unsafe-pattern-${theme}`)
+      if (theme === 'light') {
+        const viewport = page.viewportSize()!
+        await page.setViewportSize({ width: 420, height: 860 })
+        await alert.scrollIntoViewIfNeeded()
+        await screenshot(page, 'assertions-unsafe-pattern-420-light')
+        await page.setViewportSize(viewport)
+      }
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await dialog.waitFor({ state: 'detached' })
+    }
+    await refuse('dark')
+    await refuse('light')
+    await pinTheme(page, 'dark')
+    expect(await readFile(file, 'utf8')).toBe(before)
+    expect(pageErrors).toEqual([])
+  })
+
   it('fits the assertion results and the chain action in a 420 px window', async () => {
     const { page: narrow } = await newPage(browser, { viewport: { width: 420, height: 860 }, colorScheme: 'light' })
     await openWorkbench(narrow, cli.openUrl)

@@ -178,4 +178,18 @@ describe('wirebench call: chaining and assertions of saved requests', () => {
     expect(code).toBe(2)
     expect(err).toMatch(/checks\/bad: the file is unusable: "assertions\[0\]": "matches" is not a regular expression/)
   })
+
+  it('refuses a pattern that could backtrack for minutes, before sending anything', async () => {
+    const before = spy.requests.length
+    await saveAsserted('checks/redos', [{ type: 'json', path: 'query.text', matches: '(a+)+$' }], {
+      url: spy.docUrl,
+      service: 'spy',
+      messages: [{ text: `${'a'.repeat(30)}!` }],
+    })
+    const { code, err } = await cli('checks/redos')
+    expect(code).toBe(2)
+    expect(err).toContain('checks/redos: the file is unusable: "assertions[0]": "matches" is refused: /(a+)+$/')
+    expect(err).toContain('rewrite it without nested quantifiers')
+    expect(spy.requests.length).toBe(before)
+  })
 })

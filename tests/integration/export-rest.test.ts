@@ -103,13 +103,14 @@ const toolHeaders = new Set([
 ])
 
 /**
- * The body's bytes count too, not only its parsed value (an `echo` adds a line break a JSON parser ignores); only
- * requests' `json=` re-serialises JSON and multipart boundaries differ by tool.
+ * The body's bytes count too, not only its parsed value (an `echo` adds a line break a JSON parser ignores, a
+ * re-serialised JSON body differs in spacing and escapes); only multipart boundaries differ by tool.
  */
 function expectSameRequest(snippet: Received, workbench: Received, format: ExportFormat, isMultipart = false): void {
-  if (!isMultipart && format !== 'python-requests') {
+  if (!isMultipart) {
     expect(snippet.headers['content-length'], 'body size').toEqual(workbench.headers['content-length'])
   }
+  expect(snippet.rawJson, 'JSON body bytes').toBe(workbench.rawJson)
   expect(snippet.method).toBe(workbench.method)
   expect(snippet.url.split('?')[0]).toBe(workbench.url.split('?')[0])
   expect(snippet.query).toEqual(workbench.query)
@@ -167,7 +168,12 @@ const cases: Array<{
   {
     name: 'a JSON body',
     request: () =>
-      call('createPet', { name: "Rex 'the dog'", age: 3, owner: { name: 'Ann', emails: ['a@x.test'] } }, secretHeaders),
+      // Non-ASCII text goes out as UTF-8 bytes, not as `\u` escapes or Latin-1.
+      call(
+        'createPet',
+        { name: "Rex 'the dog'", age: 3, owner: { name: 'Zoë 🐕', emails: ['a@x.test'] } },
+        secretHeaders,
+      ),
     formats: [...httpFormats, 'wirebench'],
   },
   {
@@ -219,6 +225,17 @@ describe.each(cases)('$name', ({ request, isMultipart, files, formats }) => {
 })
 
 describe('secrets', () => {
+  it('writes a 2-character secret as its reference only where it is the value, not inside other text', async () => {
+    const { snippet } = await exported({
+      ...call('createPet', { name: 'ab', age: 3, owner: { name: 'about ab lab', emails: ['tab@x.test'] } }),
+      format: 'curl',
+      variables: [{ name: 'PIN', value: 'ab', isSecret: true }],
+    })
+    expect(snippet.match(/\$\{PIN\}/g), snippet).toHaveLength(1)
+    expect(snippet).toContain('about ab lab')
+    expect(snippet).toContain('tab@x.test')
+  })
+
   it('writes environment secrets the page did not list as references too', async () => {
     const response = await fetch(`${base}/api/environments`, { headers: { 'x-workbench-token': wb.token! } })
     const { revision } = (await response.json()) as { revision: string }

@@ -80,6 +80,7 @@ export {
 } from './variables/chain.js'
 export type { ChainReference, ChainSources, ResponseSnapshot } from './variables/chain.js'
 export { assertionProblem, assertionsProblem, regexProblem } from './assertions/check-assertions.js'
+export { unsafePatternProblem } from './assertions/safe-pattern.js'
 export { assertionSubjectOf, assertionsPassed, describeAssertion, evaluateAssertions } from './assertions/evaluate.js'
 export type { AssertionOutcome, AssertionResult, AssertionSubject, ValidationSummary } from './assertions/evaluate.js'
 export { createStreamObservation, observeFrame, streamAssertionSubject } from './assertions/stream-subject.js'

@@ -14,6 +14,8 @@ export interface Received {
   params: unknown
   query: unknown
   body: unknown
+  /** A JSON body's bytes as they arrived (UTF-8): a parsed body hides spacing, key order and escapes. */
+  rawJson?: string
 }
 
 export interface FastifyFixture {
@@ -39,8 +41,12 @@ const pet = {
   },
 } as const
 
+const rawJsonOf = new WeakMap<object, string>()
+
 function record(received: Received[], request: FastifyRequest, body: unknown = request.body): Received {
+  const rawJson = rawJsonOf.get(request.raw)
   const entry = {
+    ...(rawJson === undefined ? {} : { rawJson }),
     method: request.method,
     url: request.url,
     headers: request.headers,
@@ -63,6 +69,15 @@ export async function startFastifyApp(): Promise<FastifyFixture> {
     },
   })
   await app.register(multipart)
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    rawJsonOf.set(request.raw, body as string)
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string))
+    } catch (error) {
+      done(error as Error, undefined)
+    }
+  })
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const result: Record<string, string | string[]> = {}
     for (const [key, value] of new URLSearchParams(body as string)) {

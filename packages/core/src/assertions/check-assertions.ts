@@ -3,6 +3,7 @@
  * it cannot evaluate, naming the entry and what to write, and the UI's editor checks each row the same way.
  */
 import { parseChainPath } from '../variables/chain.js'
+import { unsafePatternProblem } from './safe-pattern.js'
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -34,7 +35,9 @@ function checkOperator(entry: Record<string, unknown>, type: 'json' | 'header'):
   if (operator === 'matches') {
     if (typeof entry.matches !== 'string') return '"matches" must be a regular expression written as a string'
     const problem = regexProblem(entry.matches)
-    return problem ? `"matches" is not a regular expression: ${problem}` : undefined
+    if (problem) return `"matches" is not a regular expression: ${problem}`
+    const unsafe = unsafePatternProblem(entry.matches)
+    return unsafe ? `"matches" is refused: ${unsafe}` : undefined
   }
   if (operator === 'exists' && typeof entry.exists !== 'boolean') return '"exists" must be true or false'
   if (operator === 'equals' && type === 'header' && typeof entry.equals !== 'string') {

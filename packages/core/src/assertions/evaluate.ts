@@ -6,6 +6,7 @@ import type { InvokeResult } from '../model/wire.js'
 import type { SavedAssertion } from '../model/saved-request.js'
 import { parseChainPath, readResponsePath } from '../variables/chain.js'
 import { assertionProblem } from './check-assertions.js'
+import { guardedTest } from './safe-pattern.js'
 
 /** The schema check of a response, as far as the evaluator needs it. */
 export interface ValidationSummary {
@@ -137,8 +138,9 @@ function compare(
   }
   if (found === undefined) return fail(`no ${what} in the response`)
   if ('matches' in assertion) {
-    const isMatch = new RegExp(assertion.matches).test(asText(found))
-    return isMatch ? pass(`${what} is ${show(found)}`) : fail(`${what} is ${show(found)}, which does not match`)
+    const verdict = guardedTest(assertion.matches, asText(found))
+    if ('refused' in verdict) return fail(`${what} not matched: ${verdict.refused}`)
+    return verdict.matched ? pass(`${what} is ${show(found)}`) : fail(`${what} is ${show(found)}, which does not match`)
   }
   return deepEqual(found, assertion.equals)
     ? pass(`${what} is ${show(found)}`)

@@ -37,3 +37,26 @@ describe('createPlaceholderMask', () => {
     expect(restore(masked)).toBe('http://h/?key=${KEY}')
   })
 })
+
+describe('a secret shorter than 4 characters', () => {
+  const mask = createReferenceMask([{ name: 'PIN', value: 'ab' }])
+
+  it('is written as its reference where it stands alone: a JSON string, a URL or form part, a header', () => {
+    expect(mask('{"pin":"ab","note":"abc about ab","list":["ab"]}')).toBe(
+      '{"pin":"${PIN}","note":"abc about ab","list":["${PIN}"]}',
+    )
+    expect(mask('https://api.ab.test/tabs/ab?pin=ab&q=abc#lab')).toBe(
+      'https://api.ab.test/tabs/${PIN}?pin=${PIN}&q=abc#lab',
+    )
+    expect(mask('pin=ab&note=crab')).toBe('pin=${PIN}&note=crab')
+    expect(mask('ab')).toBe('${PIN}')
+    expect(mask('Bearer ab')).toBe('Bearer ${PIN}')
+    expect(maskDeep({ pin: 'ab', note: 'a cab' }, mask)).toEqual({ pin: '${PIN}', note: 'a cab' })
+  })
+
+  it('is left alone inside other text, also through placeholder words', () => {
+    const { mask: words, restore } = createPlaceholderMask([{ name: 'PIN', value: 'ab' }])
+    const body = '{"pin":"ab","about":"tab lab abc"}'
+    expect(restore(words(body))).toBe('{"pin":"${PIN}","about":"tab lab abc"}')
+  })
+})

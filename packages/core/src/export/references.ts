@@ -59,13 +59,37 @@ export function createPlaceholderMask(references: readonly ExportReference[]): {
   }
 }
 
+/** Below this length a value is replaced only where it stands alone, never inside other text. */
+const minSubstringLength = 4
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * Where a short value stands alone: a whole text (a header, a message string), a whole JSON string (`"ab"`), a
+ * whole URL or form part (`/ab/`, `=ab&`), or the credential after an auth scheme (`Bearer ab`). Replacing it
+ * anywhere would turn every `ab` of `about` into the reference.
+ */
+function standaloneOf(spelling: string): RegExp {
+  const value = escapeRegExp(spelling)
+  const edge = '[/?&=#;,]'
+  return new RegExp(
+    `(?<=^|${edge}|^(?:[Bb]earer|[Bb]asic|[Tt]oken|[Bb]ot|[Aa]pi[Kk]ey) )${value}(?=$|${edge})|(?<=")${value}(?=")`,
+    'g',
+  )
+}
+
 function maskOf(pairs: ReadonlyArray<[string, string]>): ReferenceMask {
   if (pairs.length === 0) return (text) => text
-  return (text) => {
-    let out = text
-    for (const [spelling, reference] of pairs) if (out.includes(spelling)) out = out.split(spelling).join(reference)
-    return out
-  }
+  const steps = pairs.map(([spelling, reference]): ((text: string) => string) => {
+    if (spelling.length >= minSubstringLength) {
+      return (text) => (text.includes(spelling) ? text.split(spelling).join(reference) : text)
+    }
+    const standalone = standaloneOf(spelling)
+    return (text) => (text.includes(spelling) ? text.replace(standalone, () => reference) : text)
+  })
+  return (text) => steps.reduce((out, step) => step(out), text)
 }
 
 /** A deep copy of a JSON value with every string (and object key) masked. */

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module'
 import type { ValidationProblem } from '@wirebench/core'
+import { guardSchemaPatterns } from './guard-patterns.js'
 
 export interface SchemaChecker {
   /** `value` checked against `schema`, compiled once per `key`: the problems found, none when it matches. */
@@ -33,7 +34,14 @@ let inline: SchemaChecker | undefined
 
 /** The checker of this thread, built on first use (Ajv loads only when a response is validated). */
 export function schemaChecker(): SchemaChecker {
-  inline ??= buildSchemaChecker(createRequire(import.meta.url), checkerModules(), maxReportedProblems)
+  if (inline) return inline
+  const built = buildSchemaChecker(createRequire(import.meta.url), checkerModules(), maxReportedProblems)
+  // Patterns that could backtrack for minutes are set aside before compiling, here and in the server's worker.
+  inline = {
+    has: (key) => built.has(key),
+    check: (key, schema, value) => built.check(key, built.has(key) ? schema : guardSchemaPatterns(schema), value),
+    prepare: (key, schema) => built.prepare(key, guardSchemaPatterns(schema)),
+  }
   return inline
 }
 

@@ -70,10 +70,11 @@ export function httpSnippet(
   const { har, notes } = toHarRequest(request, mask)
   if (format === 'curl') typeFileParts(har)
   const urlStart = protectUrlPlaceholder(har, hasPlaceholder)
+  const exactBody = format === 'python-requests' && sendsTextAsIs(har)
   const literals =
     format === 'javascript-fetch'
       ? protectJavascriptLiterals(har)
-      : format === 'python-requests'
+      : format === 'python-requests' && !exactBody
         ? protectPythonStrings(har)
         : (text: string) => text
   const [target, client] = targetOf(format)
@@ -90,10 +91,25 @@ export function httpSnippet(
   // httpsnippet pipes an HTTPie body through `echo`, which adds a line break the request never had.
   if (format === 'httpie') snippet = snippet.replace(/^echo (.*?) \|\s+\\?\n?\s*http /s, "printf '%s' $1 | http ")
   if (format === 'python-requests') snippet = requestsFileParts(snippet, har)
+  // A str body would go out as Latin-1; the workbench sends UTF-8.
+  if (exactBody) snippet = snippet.replace(', data=payload', ', data=payload.encode("utf-8")')
   if (isStream) snippet = streamingSnippet(snippet, format)
   const result: ExportedSnippet = { snippet, language: exportFormatLanguages[format] }
   if (notes.length > 0) result.notes = notes
   return result
+}
+
+/**
+ * httpsnippet's requests target turns a JSON body into a dict sent with `json=`, which re-serialises it (other
+ * spacing, `\u` escapes, and what a parser does with duplicate keys): the same JSON, not the same bytes. Declared
+ * as plain text to httpsnippet, the body is written as one string literal of the exact text (JSON string escapes are
+ * Python's), while the Content-Type header the workbench sends stays in the headers.
+ */
+function sendsTextAsIs(har: HarRequest): boolean {
+  const postData = har.postData
+  if (postData?.text === undefined || postData.text === '' || postData.params !== undefined) return false
+  har.postData = { mimeType: 'text/plain', text: postData.text }
+  return true
 }
 
 /** curl guesses a file part's type from its name; `;type=` keeps the one the workbench sends. */

@@ -6,7 +6,12 @@
 import { Worker } from 'node:worker_threads'
 import type { MessagePort } from 'node:worker_threads'
 import type { SchemaValidationJob, ValidationProblem } from '@wirebench/core'
-import { buildSchemaChecker, checkerModules, maxReportedProblems } from '@wirebench/transport/schema-check'
+import {
+  buildSchemaChecker,
+  checkerModules,
+  guardSchemaPatterns,
+  maxReportedProblems,
+} from '@wirebench/transport/schema-check'
 import type { CheckerModules } from '@wirebench/transport/schema-check'
 
 /** A job as posted: its schema left out when the worker holds the key compiled already. */
@@ -89,7 +94,7 @@ export class ValidationWorker {
   /** Compiles a schema now, so the first job of its key finds it compiled (messages run in order). */
   prepare(key: string, schema: Record<string, unknown>): void {
     if (this.keys.has(key)) return
-    const posted: PostedSchema = { key, schema, isPrepare: true }
+    const posted: PostedSchema = { key, schema: guardSchemaPatterns(schema), isPrepare: true }
     this.start().postMessage(posted)
     // After the start: a new worker forgets the keys the last one held.
     this.keys.add(key)
@@ -106,7 +111,7 @@ export class ValidationWorker {
     const worker = this.start()
     const posted: PostedJob = { id, key: job.key, body: job.body }
     if (withSchema) {
-      posted.schema = job.schema
+      posted.schema = guardSchemaPatterns(job.schema)
       this.keys.add(job.key)
     }
     worker.postMessage(posted)
