@@ -6,7 +6,9 @@
  */
 
 const FORMATTING_TAGS = 'p|br|div|span|code|tt|pre|strong|b|em|i|u|ul|ol|li|a|h[1-6]|small|sup|sub|blockquote'
-const LINK = /<a\s[^>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>([\s\S]*?)<\/a\s*>/gi
+// Linear on hostile text: attributes stop at the next `<`, and a link's text at the next `<a` or `</a`, so no start
+// rescans the rest of a description that opens many links and closes none.
+const LINK = /<a\s[^<>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)')[^<>]*>((?:(?!<\/?a[\s>])[\s\S])*?)<\/a\s*>/gi
 const ANY_FORMATTING_TAG = new RegExp(`</?(?:${FORMATTING_TAGS})(?:\\s[^<>]*)?/?>`, 'gi')
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }

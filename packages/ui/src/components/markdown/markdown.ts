@@ -5,6 +5,7 @@
  */
 
 import { htmlFormattingToMarkdown } from './html-formatting.js'
+import { scanInline } from './inline-scanner.js'
 
 export type Inline =
   | { kind: 'text'; text: string }
@@ -31,32 +32,29 @@ export function safeHref(raw: string): string | null {
 }
 
 // Underscores emphasise only outside words, as in CommonMark: STATION_STATUS_UNSPECIFIED and validate_only stay text.
-const INLINE =
-  /`([^`]+)`|\*\*([^*]+)\*\*|(?<![\p{L}\p{N}])__([^_]+)__(?![\p{L}\p{N}])|\*([^*\s][^*]*)\*|(?<![\p{L}\p{N}_])_([^_\s][^_]*)_(?![\p{L}\p{N}_])|\[([^\]]+)\]\(([^)\s]+)\)/gu
-
 export function parseInline(text: string): Inline[] {
-  const out: Inline[] = []
-  let last = 0
-  for (const match of text.matchAll(INLINE)) {
-    if (match.index > last) out.push({ kind: 'text', text: text.slice(last, match.index) })
-    const [whole, code, strong1, strong2, em1, em2, linkText, linkHref] = match
-    if (code !== undefined) out.push({ kind: 'code', text: code })
-    else if (strong1 !== undefined || strong2 !== undefined)
-      out.push({ kind: 'strong', children: parseInline(strong1 ?? strong2 ?? '') })
-    else if (em1 !== undefined || em2 !== undefined) out.push({ kind: 'em', children: parseInline(em1 ?? em2 ?? '') })
-    else if (linkText !== undefined && linkHref !== undefined) {
-      const href = safeHref(linkHref)
-      if (href) out.push({ kind: 'link', href, children: parseInline(linkText) })
-      else out.push({ kind: 'text', text: linkText })
-    } else out.push({ kind: 'text', text: whole })
-    last = match.index + whole.length
-  }
-  if (last < text.length) out.push({ kind: 'text', text: text.slice(last) })
-  return out
+  return scanInline(text, safeHref)
 }
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/
-const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/
+const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char)
+
+/**
+ * The text of an ATX heading line (`## Title ##`), or undefined. Read by hand: the equivalent regular expression
+ * (`\s+(.*?)\s*#*\s*$`) backtracks polynomially on a line of spaces, and descriptions come from untrusted documents.
+ */
+function headingText(line: string): string | undefined {
+  let at = 0
+  while (at < 3 && isSpace(line[at])) at++
+  let hashes = 0
+  while (line[at + hashes] === '#') hashes++
+  if (hashes < 1 || hashes > 6 || !isSpace(line[at + hashes])) return undefined
+  // The closing sequence: trailing spaces, then `#`s, then the spaces before them.
+  const text = line.slice(at + hashes).trimEnd()
+  let end = text.length
+  while (end > 0 && text[end - 1] === '#') end--
+  return text.slice(0, end).trim()
+}
 
 export function parseMarkdown(source: string): Block[] {
   const blocks: Block[] = []
@@ -82,10 +80,10 @@ export function parseMarkdown(source: string): Block[] {
       flush()
       continue
     }
-    const heading = HEADING.exec(line)
-    if (heading) {
+    const heading = headingText(line)
+    if (heading !== undefined) {
       flush()
-      blocks.push({ kind: 'heading', children: parseInline(heading[1] ?? '') })
+      blocks.push({ kind: 'heading', children: parseInline(heading) })
       continue
     }
     const item = LIST_ITEM.exec(line)
