@@ -215,7 +215,27 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
     await page.getByLabel('Run for').selectOption('calls')
     await page.getByLabel('Calls', { exact: true }).fill('20')
+    // A gRPC method says nothing about whether it changes data: the page asks first, naming it and the count.
     await page.getByRole('button', { name: 'Start benchmark' }).click()
+    const confirm = page.getByRole('alertdialog', { name: /^Benchmark \S*Telemetry\/GetStation\?$/ })
+    await confirm.waitFor()
+    expect(await confirm.textContent()).toMatch(
+      /Telemetry\/GetStation may change the server's data .* send it 20 calls\./,
+    )
+    await screenshot(page, 'benchmark-confirm-writes-dark')
+    await pinTheme(page, 'light')
+    await screenshot(page, 'benchmark-confirm-writes-light')
+    const viewport = page.viewportSize()
+    await page.setViewportSize({ width: 420, height: 860 })
+    await confirm.scrollIntoViewIfNeeded()
+    await screenshot(page, 'benchmark-confirm-writes-420-light')
+    if (viewport) await page.setViewportSize(viewport)
+    await pinTheme(page, 'dark')
+    await confirm.getByRole('button', { name: "Don't run" }).click()
+    expect(await confirm.count()).toBe(0)
+    expect(await runState().count()).toBe(0)
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await confirm.getByRole('button', { name: 'Run 20 calls' }).click()
     await expect.poll(() => runState().textContent(), { timeout: 30_000 }).toBe('finished')
     // The method's first run, whatever ran on other methods before.
     expect(await page.locator('.bench-run-line strong').textContent()).toBe('Run 1')
@@ -236,6 +256,60 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     )
     await screenshot(page, 'benchmark-grpc-errors-dark')
   }, 60_000)
+
+  it('adopts a run after a reload: the running one goes on live and stops; one that ended unseen shows its result', async () => {
+    const benchmarkTab = () =>
+      page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
+    const reopen = async (): Promise<void> => {
+      await page.reload()
+      await page.locator('.app').waitFor()
+      await openGetBook()
+      await benchmarkTab()
+    }
+    // The sidebar shows the gRPC service now (getBook's row is not rendered): open it through the search.
+    await openMethod(page, 'getBook')
+    await benchmarkTab()
+    await page.getByLabel('Run for').selectOption('duration')
+    await page.getByLabel('Seconds').fill('30')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('running')
+    await expect.poll(() => chartPoints('Latency over time'), { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+
+    await reopen()
+    // The page forgot the run; the server did not: it is this tab's again, its charts growing second by second.
+    await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('running')
+    await expect.poll(() => chartPoints('Latency over time'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    const early = await chartPoints('Latency over time')
+    await expect.poll(() => chartPoints('Latency over time'), { timeout: 10_000 }).toBeGreaterThan(early)
+    await screenshot(page, 'benchmark-adopted-dark')
+    await page.getByRole('button', { name: 'Stop' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('stopped early (partial result)')
+    expect(await page.getByRole('table', { name: 'Percentiles', exact: true }).count()).toBe(1)
+
+    // A short run that ends while the page is away: after the reload it is shown finished, with its figures.
+    await page.getByLabel('Seconds').fill('2')
+    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('running')
+    await page.reload()
+    await page.locator('.app').waitFor()
+    await page.waitForTimeout(2500)
+    await openGetBook()
+    await benchmarkTab()
+    await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('finished')
+    expect(await page.getByRole('table', { name: 'Percentiles', exact: true }).count()).toBe(1)
+    // Beside the run saved with the workspace, only the unseen run came back: the stopped one was seen ending.
+    const runButtons = page.getByRole('group', { name: 'Runs of this method' }).getByRole('button')
+    await expect.poll(() => runButtons.count(), { timeout: 10_000 }).toBe(2)
+    expect(await runButtons.first().textContent()).toMatch(/saved/)
+
+    // Seen now: a further reload brings back the saved run alone.
+    await reopen()
+    await expect
+      .poll(() => page.locator('.bench-run-line strong').textContent(), { timeout: 10_000 })
+      .toMatch(/^Run 1 · saved /)
+    await page.waitForTimeout(1000)
+    expect(await runButtons.count()).toBe(0)
+  }, 90_000)
 
   it('brings the saved runs back after a restart, when the demo’s services listen on other ports', async () => {
     const before = session.cli.demoUrls

@@ -93,6 +93,7 @@ async function ended(run: string): Promise<BenchStatus> {
   }
 }
 
+// The runs below POST and send WebSocket frames to test servers of this file: each says yes to a state-changing run.
 describe('a benchmark exported as a k6 script', () => {
   it('writes the REST request as sent, the load shape and thresholds, and secrets as __ENV references', async () => {
     const started = await api<{ run: string }>('/api/bench/start', {
@@ -105,6 +106,7 @@ describe('a benchmark exported as a k6 script', () => {
         metadata: { authorization: TOKEN, 'x-copy': COPY },
       },
       settings: { mode: 'closed', calls: 10, concurrency: 2 },
+      allowStateChanging: true,
       thresholds: ['p95 < 250ms', 'error-rate < 0.01'],
     })
     expect(started.status).toBe(200)
@@ -128,6 +130,36 @@ describe('a benchmark exported as a k6 script', () => {
     expect(script).not.toContain('s3cret')
   })
 
+  it('draws ${uuid} and ${random} afresh in every k6 iteration, as the run did for every call', async () => {
+    const started = await api<{ run: string }>('/api/bench/start', {
+      call: {
+        protocol: 'rest',
+        url: `${origin}/openapi.json`,
+        service: 'load',
+        method: 'order',
+        messages: [{ body: { item: '${uuid}', note: 'n-${random}' } }],
+      },
+      settings: { mode: 'closed', calls: 4, concurrency: 1 },
+      allowStateChanging: true,
+    })
+    expect(started.status).toBe(200)
+    await ended(started.json.run)
+    const exported = await api<BenchExportResponse>('/api/bench/export', { run: started.json.run, format: 'k6-script' })
+    expect(exported.status).toBe(200)
+    const script = exported.json.text
+    expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+    // No value of the first call is frozen into the script: each iteration draws its own.
+    expect(script).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/)
+    expect(script).not.toMatch(/n-\d{6,}/)
+    expect(script).toMatch(
+      /export default function \(\) \{\n {2}const wb1 = wb(Uuid|Random)\(\)\n {2}const wb2 = wb(Uuid|Random)\(\)/,
+    )
+    expect(script).toContain('function wbUuid()')
+    expect(script).toContain('function wbRandom()')
+    expect(script).toMatch(/"\{\\"item\\":\\"" \+ wb[12] \+ "\\",\\"note\\":\\"n-" \+ wb[12] \+ "\\"\}"/)
+    expect(script).not.toContain('afresh')
+  })
+
   it('writes a WebSocket exchange over k6/ws: its frames in order, credentials and the query API key as __ENV', async () => {
     expect((await api('/api/discover', { urls: [`${wsOrigin}/chat`] })).status).toBe(200)
     const call = {
@@ -145,6 +177,7 @@ describe('a benchmark exported as a k6 script', () => {
     const started = await api<{ run: string }>('/api/bench/start', {
       call,
       settings: { mode: 'closed', calls: 12, concurrency: 3 },
+      allowStateChanging: true,
       thresholds: ['p99 < 500ms', 'error-rate < 0.01'],
     })
     expect(started.status).toBe(200)
@@ -187,6 +220,7 @@ describe('a benchmark exported as a k6 script', () => {
         messages: ['hi', { binary: 'AAEC' }],
       },
       settings: { mode: 'closed', calls: 2, concurrency: 1 },
+      allowStateChanging: true,
     })
     expect(started.status).toBe(200)
     await ended(started.json.run)

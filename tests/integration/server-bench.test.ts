@@ -182,7 +182,15 @@ describe('server-side benchmarks', () => {
     const csv = await file('csv')
     expect(csv).toMatchObject({ mediaType: 'text/csv', fileName: expect.stringMatching(/\.csv$/) })
     expect(String(csv.text).trimEnd().split('\n').at(-1)).toMatch(/^total,100,10,/)
-    expect(String((await file('k6-summary')).text)).toMatch(/checks\.+: 90\.00% ✓ 90 ✗ 10/)
+    // The file says what was measured and how: the run's settings and target end every row.
+    expect(String(csv.text).trimEnd().split('\n').at(-1)).toMatch(
+      /,closed,\d+,,,100,,rest,http:\/\/127\.0\.0\.1:\d+\/openapi\.json,load,/,
+    )
+    // A REST run: the metrics its k6 script reports over HTTP, no checks line (the script makes no check).
+    const summary = String((await file('k6-summary')).text)
+    expect(summary).toMatch(/http_req_failed\.+: 10\.00% ✓ 10 ✗ 90/)
+    expect(summary).toMatch(/http_req_duration\.+: avg=/)
+    expect(summary).not.toContain('checks')
   })
 
   it('refuses a start above the caps or with a bad threshold, unknown protocol or blocked target, making no call', async () => {

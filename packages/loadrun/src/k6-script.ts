@@ -31,11 +31,38 @@ export type K6Target =
   /** WebSocket over `k6/ws`: connect, send each message after the previous one's answer, close after the last. */
   | { kind: 'ws'; url: string; headers: Record<string, string>; messages: readonly string[] }
 
+/**
+ * A value one call of the run drew from `${uuid}` or `${random}`: wherever it occurs in the written request, the script
+ * draws a fresh one for every iteration instead, as the benchmark did for every call.
+ */
+export interface K6Drawn {
+  variable: 'uuid' | 'random'
+  value: string
+}
+
+/** Shorter values could occur in the request by chance (a `${random}` below 100,000 is one in 40,000). */
+const minDrawnLength = 6
+
+const drawHelpers: Record<K6Drawn['variable'], string> = {
+  uuid:
+    "function wbUuid() {\n  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {\n" +
+    '    const r = (Math.random() * 16) | 0\n' +
+    "    return (c === 'x' ? r : (r & 3) | 8).toString(16)\n  })\n}",
+  random: 'function wbRandom() {\n  return String(Math.floor(Math.random() * 4294967296))\n}',
+}
+
+interface Replacement {
+  value: string
+  expr: string
+}
+
 export interface K6ScriptInput {
   target: K6Target
   settings: RunSettings
   thresholds?: readonly string[]
   secrets?: readonly K6Secret[]
+  /** Values one call drew for `${uuid}`/`${random}`: drawn afresh per iteration in the script. */
+  drawn?: readonly K6Drawn[]
   /** Said at the top of the script as comments (what the script does not reproduce). */
   notes?: readonly string[]
 }
@@ -71,14 +98,30 @@ export function k6Script(input: K6ScriptInput): string {
     }
   }
   const options = { scenarios: { bench: scenario(input.settings) }, thresholds: k6Thresholds(input) }
+  const written = JSON.stringify(input.target)
+  const drawn = (input.drawn ?? []).filter(
+    (draw) => draw.value.length >= minDrawnLength && written.includes(draw.value),
+  )
+  // Each drawn value is one constant of the iteration, so a value used twice in a request stays the same within it.
+  const prelude = drawn.map(
+    (draw, index) => `  const wb${index + 1} = ${draw.variable === 'uuid' ? 'wbUuid()' : 'wbRandom()'}`,
+  )
+  const replacements: Replacement[] = [
+    ...secrets.map((secret) => ({ value: secret.value, expr: `__ENV.${secret.env}` })),
+    ...drawn.map((draw, index) => ({ value: draw.value, expr: `wb${index + 1}` })),
+  ]
+  const helpers = [...new Set(drawn.map((draw) => draw.variable))].flatMap((variable) => ['', drawHelpers[variable]])
   const lines = [
     '// Written by Wirebench from a benchmark. Run: k6 run <this file> (secrets come from the environment, -e NAME=…).',
     ...(input.notes ?? []).map((note) => `// ${note.replace(/\s*\n\s*/g, ' ')}`),
     ...imports(input.target),
     '',
     `export const options = ${JSON.stringify(options, null, 2)}`,
+    ...helpers,
     '',
-    ...body(input.target, (text) => literal(text, secrets)),
+    ...body(input.target, (text) => literal(text, replacements)).flatMap((line) =>
+      line === 'export default function () {' ? [line, ...prelude] : [line],
+    ),
   ]
   return `${lines.join('\n')}\n`
 }
@@ -189,20 +232,20 @@ function body(target: K6Target, text: (value: string) => string): string[] {
   }
 }
 
-/** A JS expression for `value`: a string literal, with every secret in it replaced by `__ENV.NAME`. */
-function literal(value: string, secrets: readonly K6Secret[]): string {
+/** A JS expression for `value`: a string literal, with every secret in it read from `__ENV` and every drawn value drawn. */
+function literal(value: string, replacements: readonly Replacement[]): string {
   const parts: string[] = []
   let rest = value
   for (;;) {
-    let first: { at: number; secret: K6Secret } | undefined
-    for (const secret of secrets) {
-      const at = rest.indexOf(secret.value)
-      if (at >= 0 && (first === undefined || at < first.at)) first = { at, secret }
+    let first: { at: number; replacement: Replacement } | undefined
+    for (const replacement of replacements) {
+      const at = rest.indexOf(replacement.value)
+      if (at >= 0 && (first === undefined || at < first.at)) first = { at, replacement }
     }
     if (!first) break
     if (first.at > 0) parts.push(JSON.stringify(rest.slice(0, first.at)))
-    parts.push(`__ENV.${first.secret.env}`)
-    rest = rest.slice(first.at + first.secret.value.length)
+    parts.push(first.replacement.expr)
+    rest = rest.slice(first.at + first.replacement.value.length)
   }
   if (rest.length > 0 || parts.length === 0) parts.push(JSON.stringify(rest))
   return parts.join(' + ')

@@ -54,15 +54,42 @@ describe('result files', () => {
     expect(Number(total[6])).toBe(result.latencyMs.p50)
   })
 
-  it('writes a k6-style summary: threshold marks, checks passed and failed, iterations', () => {
-    const text = k6Summary(result, verdicts)
+  it('ends every CSV row with the run’s settings and, given one, its target (quoted where it needs to be)', () => {
+    const target = { protocol: 'rest', url: 'http://127.0.0.1:1/a,b.json', service: 'Books', method: 'getBook' }
+    const lines = resultCsv(result, target).trimEnd().split('\n')
+    expect(lines[0]).toMatch(
+      /,in_flight,mode,concurrency,rate_per_s,planned_duration_s,planned_calls,warmup,protocol,url,service,method$/,
+    )
+    for (const line of lines.slice(1)) {
+      expect(line).toMatch(/,closed,2,,,40,,rest,"http:\/\/127\.0\.0\.1:1\/a,b\.json",Books,getBook$/)
+    }
+    const open = { ...result, settings: { mode: 'open' as const, rate: 50, durationS: 2, concurrency: 8, warmup: 3 } }
+    expect(resultCsv(open).trimEnd().split('\n').at(-1)).toMatch(/,open,8,50,2,,3$/)
+  })
+
+  it('writes a k6-style summary: threshold marks, failures as a custom rate (no checks without a script), iterations', () => {
+    const text = k6Summary(result, verdicts, 'mcp')
     expect(text).toContain('✓ error-rate < 0.5')
     expect(text).toContain('✗ p99 < 0.001ms')
-    expect(text).toMatch(/checks\.+: 75\.00% ✓ 30 ✗ 10/)
+    expect(text).not.toContain('checks')
+    expect(text).toMatch(/call_failed\.+: 25\.00% ✓ 10 ✗ 30/)
     expect(text).toMatch(/iterations\.+: 40 /)
     // The rate is the run's throughput, the figure the result shows (a drain is not in it), not a division of its own.
     expect(k6Summary({ ...result, throughput: 12.34 }, verdicts)).toMatch(/iterations\.+: 40 12\.34\/s/)
     expect(text).toMatch(/iteration_duration\.+: avg=[\d.]+ms min=[\d.]+ms med=/)
     expect(text).toContain('complete: 40 complete iterations')
+  })
+
+  it('writes the metrics the run’s k6 script reports: HTTP requests, or gRPC and WebSocket checks and durations', () => {
+    const http = k6Summary(result, verdicts, 'rest')
+    expect(http).not.toContain('checks')
+    expect(http).toMatch(/http_req_duration\.+: avg=[\d.]+ms min=/)
+    expect(http).toMatch(/http_req_failed\.+: 25\.00% ✓ 10 ✗ 30/)
+    expect(http).toMatch(/http_reqs\.+: 40 /)
+    expect(http).not.toContain('iteration_duration')
+    const grpc = k6Summary(result, verdicts, 'grpc')
+    expect(grpc).toMatch(/checks\.+: 75\.00% ✓ 30 ✗ 10/)
+    expect(grpc).toMatch(/grpc_req_duration\.+: avg=/)
+    expect(k6Summary(result, verdicts, 'websocket')).toMatch(/ws_session_duration\.+: avg=/)
   })
 })

@@ -40,9 +40,33 @@ const csvColumns = [
   'in_flight',
 ] as const
 
-/** One row a second (only p50/p90/p99 are kept per second), then a `total` row with every figure. */
-export function resultCsv(result: RunResult): string {
-  const rows: (string | number)[][] = [[...csvColumns]]
+/** What was measured, when the caller knows it (the server's run status holds it; never the call's metadata). */
+export interface CsvTarget {
+  protocol: string
+  url: string
+  service: string
+  method: string
+}
+
+/**
+ * One row a second (only p50/p90/p99 are kept per second), then a `total` row with every figure. Every row ends with
+ * the run's settings (`mode, concurrency, rate_per_s, planned_duration_s, planned_calls, warmup`, empty when not set)
+ * and, given a target, `protocol, url, service, method`: a file on its own says what was measured and how.
+ */
+export function resultCsv(result: RunResult, target?: CsvTarget): string {
+  const { settings } = result
+  const setting = (value: number | undefined): string | number => value ?? ''
+  const described: (string | number)[] = [
+    settings.mode,
+    settings.concurrency,
+    setting(settings.mode === 'open' ? settings.rate : undefined),
+    setting(settings.durationS),
+    setting(settings.mode === 'closed' ? settings.calls : undefined),
+    setting(settings.warmup),
+    ...(target ? [target.protocol, target.url, target.service, target.method] : []),
+  ]
+  const header = [...csvColumns, ...settingColumns, ...(target ? targetColumns : [])]
+  const rows: (string | number)[][] = []
   for (const s of result.timeline) {
     rows.push([
       s.second,
@@ -78,23 +102,60 @@ export function resultCsv(result: RunResult): string {
     l.max,
     '',
   ])
-  return rows.map((row) => row.join(',')).join('\n') + '\n'
+  const lines = [header.join(','), ...rows.map((row) => [...row, ...described].map(csvCell).join(','))]
+  return `${lines.join('\n')}\n`
 }
 
-/** The summary k6 prints at the end of a test, with our figures under k6's protocol-neutral metric names. */
-export function k6Summary(result: RunResult, verdicts: readonly ThresholdVerdict[]): string {
+const settingColumns = ['mode', 'concurrency', 'rate_per_s', 'planned_duration_s', 'planned_calls', 'warmup'] as const
+const targetColumns = ['protocol', 'url', 'service', 'method'] as const
+
+/** RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled. */
+function csvCell(value: string | number): string {
+  const text = String(value)
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** The k6 script kind a protocol's run exports as (`k6-script.ts`), or `undefined` when k6 cannot run it. */
+export function k6KindOf(protocol: string | undefined): 'http' | 'grpc' | 'ws' | undefined {
+  if (protocol === 'rest' || protocol === 'http' || protocol === 'graphql') return 'http'
+  if (protocol === 'grpc') return 'grpc'
+  if (protocol === 'websocket') return 'ws'
+  return undefined
+}
+
+/**
+ * The summary k6 prints at the end of a test, with our figures under the metrics the run's k6 script would report:
+ * `http_req_duration`/`http_req_failed`/`http_reqs` for HTTP, `grpc_req_duration` or `ws_session_duration` with the
+ * `checks` the script makes for gRPC and WebSocket; a protocol k6 cannot run gets `iteration_duration`, `iterations`
+ * and its failures as a custom rate metric, `call_failed` — never a `checks` line for checks no script makes.
+ */
+export function k6Summary(result: RunResult, verdicts: readonly ThresholdVerdict[], protocol?: string): string {
   const lines: string[] = []
   if (verdicts.length > 0) {
     for (const verdict of verdicts) lines.push(`     ${verdict.ok ? '✓' : '✗'} ${verdict.expr} (${verdict.actual})`)
     lines.push('')
   }
   const rate = (n: number): string => `${round(result.durationS > 0 ? n / result.durationS : 0)}/s`
-  // k6's protocol-neutral metrics: a call is an iteration, and its success a passed check.
-  const passedPercent = result.calls === 0 ? '0.00' : (((result.calls - result.errors) / result.calls) * 100).toFixed(2)
-  lines.push(metric('checks', `${passedPercent}% ✓ ${result.calls - result.errors} ✗ ${result.errors}`))
-  lines.push(metric('iteration_duration', latencyLine(result.latencyMs)))
+  const passed = result.calls - result.errors
+  const percent = (n: number): string => (result.calls === 0 ? '0.00' : ((n / result.calls) * 100).toFixed(2))
+  // A k6 Rate metric reads `<share true> ✓ <true> ✗ <false>`: for a failure rate, true means failed.
+  const failedRate = `${percent(result.errors)}% ✓ ${result.errors} ✗ ${passed}`
   // The run's own throughput, so the summary and the result agree (a drain is not in it).
-  lines.push(metric('iterations', `${result.calls} ${round(result.throughput)}/s`))
+  const calls = `${result.calls} ${round(result.throughput)}/s`
+  const kind = k6KindOf(protocol)
+  if (kind === 'grpc' || kind === 'ws')
+    lines.push(metric('checks', `${percent(passed)}% ✓ ${passed} ✗ ${result.errors}`))
+  if (kind === 'http') {
+    lines.push(metric('http_req_duration', latencyLine(result.latencyMs)))
+    lines.push(metric('http_req_failed', failedRate))
+    lines.push(metric('http_reqs', calls))
+  } else {
+    if (kind === undefined) lines.push(metric('call_failed', failedRate))
+    if (kind === 'grpc') lines.push(metric('grpc_req_duration', latencyLine(result.latencyMs)))
+    if (kind === 'ws') lines.push(metric('ws_session_duration', latencyLine(result.latencyMs)))
+    lines.push(metric('iteration_duration', latencyLine(result.latencyMs)))
+    lines.push(metric('iterations', calls))
+  }
   lines.push(metric('vus_max', `${result.settings.concurrency} min=${result.settings.concurrency}`))
   if (result.rate) {
     const dropped = result.rate.notStarted

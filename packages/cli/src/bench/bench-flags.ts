@@ -3,6 +3,7 @@ import { WorkbenchError } from '@wirebench/core'
 import { checkSettings, parseThreshold } from '@wirebench/loadrun'
 import type { RunSettings, Threshold } from '@wirebench/loadrun'
 import { CliFailure } from '../failure.js'
+import { benchDefaults } from './bench-defaults.js'
 
 export interface BenchFlags {
   calls?: string
@@ -12,17 +13,6 @@ export interface BenchFlags {
   warmup?: string
   threshold?: string[]
 }
-
-/** Without -n or --duration a closed-loop run makes this many calls; an open-loop run lasts this long. */
-const defaultCalls = 200
-const defaultOpenDurationS = 10
-/** An open-loop run may have this many calls in flight unless -c says otherwise. */
-const defaultOpenConcurrency = 100
-/** A closed-loop run has one caller unless -c says otherwise. */
-const defaultClosedConcurrency = 1
-
-/** The -c help line, built from the defaults above so the help cannot drift from what a run uses. */
-export const concurrencyHelp = `callers (closed loop, default ${String(defaultClosedConcurrency)}) or the most calls in flight (open loop, default ${String(defaultOpenConcurrency)}), 1–1000`
 
 function number(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined
@@ -65,14 +55,14 @@ function settingsOf(flags: BenchFlags): RunSettings {
     return {
       mode: 'open',
       rate,
-      durationS: durationS ?? defaultOpenDurationS,
-      concurrency: concurrency ?? defaultOpenConcurrency,
+      durationS: durationS ?? benchDefaults.openDurationS,
+      concurrency: concurrency ?? benchDefaults.openConcurrency,
       ...extra,
     }
   }
   if (calls !== undefined && durationS !== undefined) throw CliFailure.usage('Give -n or --duration, not both.')
-  const length = durationS !== undefined ? { durationS } : { calls: calls ?? defaultCalls }
-  return { mode: 'closed', concurrency: concurrency ?? defaultClosedConcurrency, ...length, ...extra }
+  const length = durationS !== undefined ? { durationS } : { calls: calls ?? benchDefaults.calls }
+  return { mode: 'closed', concurrency: concurrency ?? benchDefaults.closedConcurrency, ...length, ...extra }
 }
 
 export function benchThresholds(flags: BenchFlags): Threshold[] {

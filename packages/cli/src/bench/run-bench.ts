@@ -2,7 +2,13 @@
  * `wirebench bench`'s work, kept out of the command's definition so that every other command (a cold `call`) does not
  * load the load runner and its histogram library.
  */
-import { evaluateThresholds, isRequestRefusal, runBenchmark } from '@wirebench/loadrun'
+import {
+  evaluateThresholds,
+  isRequestRefusal,
+  runBenchmark,
+  stateChangeOf,
+  stateChangeRefusal,
+} from '@wirebench/loadrun'
 import { collectMessages, readDataFlags } from '../call/messages.js'
 import { parseHeaderFlag } from '../commands/call.js'
 import { openSession, parseTimeout } from '../commands/target-options.js'
@@ -23,6 +29,7 @@ export interface BenchCommandFlags extends TargetFlags, BenchFlags {
   header?: string[]
   timeout?: string
   json?: boolean
+  allowWrites?: boolean
 }
 
 export async function runBench(
@@ -48,6 +55,15 @@ export async function runBench(
     if (method.methodType !== 'Unary') {
       throw CliFailure.usage(`${method.name} is a ${method.methodType} method: bench runs unary methods only.`)
     }
+    // Refused before the first call: a method that may change data is repeated only when the user says so.
+    const change = stateChangeOf({
+      protocol: service.protocol,
+      service: service.name,
+      method: method.name,
+      messages: [message],
+      info: method,
+    })
+    if (change && flags.allowWrites !== true) throw stateChangeRefusal(change, settings, 'Pass --allow-writes')
     const call = createBenchCall(
       { service, method, message, headers, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
       session,

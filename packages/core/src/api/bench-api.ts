@@ -20,6 +20,12 @@ export interface BenchStartRequest {
   settings: BenchSettings
   /** `p95 < 200ms`, `error-rate < 0.01`, `throughput > 500`: evaluated when the run ends. */
   thresholds?: string[]
+  /**
+   * The user's consent to repeat a method that may change the server's data (anything but an HTTP GET/HEAD/OPTIONS, a
+   * GraphQL query, a read-only MCP tool, an MCP resource or prompt). Without it such a start is refused (403,
+   * `Problem.stateChange`) before any call.
+   */
+  allowStateChanging?: boolean
 }
 
 export interface BenchStartResponse {

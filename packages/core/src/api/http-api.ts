@@ -194,6 +194,8 @@ export interface Problem {
   errors?: Array<{ path: string; message: string }>
   /** The target refused for want of authorization and said how to get it (401/403 with `WWW-Authenticate`). */
   authChallenge?: AuthChallenge
+  /** A benchmark refused because its method may change data: what to confirm (`allowStateChanging` starts it). */
+  stateChange?: { method: string; reason: string; calls: string }
 }
 
 /** One positioned problem in a schema file, as a compiler reports it (lines and columns 1-based). */

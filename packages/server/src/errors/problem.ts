@@ -75,6 +75,8 @@ export function toProblem(error: WorkbenchError, overrides: ProblemOverrides = {
   if (diagnostics) problem.diagnostics = diagnostics
   const challenge = authChallengeOf(error.details)
   if (challenge) problem.authChallenge = challenge
+  const stateChange = stateChangeOf(error.details)
+  if (stateChange) problem.stateChange = stateChange
   if (overrides.errors) problem.errors = overrides.errors
   return problem
 }
@@ -118,6 +120,16 @@ export function authChallengeOf(details: unknown): AuthChallenge | undefined {
     if (typeof value === 'string') challenge[key] = value.slice(0, 2048)
   }
   return challenge
+}
+
+/** A benchmark's state-changing method, as `stateChangeRefusal` (loadrun) describes it in its details. */
+function stateChangeOf(details: unknown): Problem['stateChange'] {
+  if (typeof details !== 'object' || details === null || !('stateChange' in details)) return undefined
+  const raw = details.stateChange as Record<string, unknown> | null
+  if (typeof raw !== 'object' || raw === null) return undefined
+  const { method, reason, calls } = raw
+  if (typeof method !== 'string' || typeof reason !== 'string' || typeof calls !== 'string') return undefined
+  return { method, reason, calls }
 }
 
 const maxDiagnostics = 50

@@ -38,6 +38,7 @@ export const benchStartBodySchema: Record<string, unknown> = {
     },
     settings: settingsSchema,
     thresholds: { type: 'array', maxItems: 32, items: { type: 'string', minLength: 1, maxLength: 200 } },
+    allowStateChanging: { type: 'boolean' },
   },
 }
 

@@ -18,9 +18,13 @@ export async function exportSavedBenchmark(
         text: `${JSON.stringify(resultJson(result, result.thresholds), null, 2)}\n`,
       }
     case 'csv':
-      return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }
+      return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result, saved.target) }
     case 'k6-summary':
-      return { fileName: `${base}.txt`, mediaType: 'text/plain', text: k6Summary(result, result.thresholds) }
+      return {
+        fileName: `${base}.txt`,
+        mediaType: 'text/plain',
+        text: k6Summary(result, result.thresholds, saved.target.protocol),
+      }
   }
 }
 

@@ -3,10 +3,10 @@
  * deadline, response limits), with `${…}` variables substituted afresh for every call so `${uuid}` differs each time,
  * and the run's Stop as every call's cancellation. Loaded with the runner, on the first start.
  */
-import { substituteDeep } from '@wirebench/core'
+import { defaultSystemSources, substituteDeep } from '@wirebench/core'
 import type { BenchStartRequest, InvokeRequest, Logger, SentRequest } from '@wirebench/core'
 import { cancellationOf } from '@wirebench/loadrun'
-import type { CallFunction } from '@wirebench/loadrun'
+import type { CallFunction, K6Drawn } from '@wirebench/loadrun'
 import type { InvokeService } from '../invoke.js'
 
 export function createServerBenchCall(
@@ -14,8 +14,11 @@ export function createServerBenchCall(
   deps: {
     invoker: InvokeService
     logger: Logger
-    /** Told once what the plugin put on the wire (credentials masked): the k6 script export writes it. */
-    onSent?: (sent: SentRequest) => void
+    /**
+     * Told once what the plugin put on the wire (credentials masked), with the `${uuid}`/`${random}` values that call
+     * drew: the k6 script export writes the request and draws those afresh per iteration.
+     */
+    onSent?: (sent: SentRequest, drawn: K6Drawn[]) => void
   },
 ): CallFunction {
   const { call } = request
@@ -31,8 +34,11 @@ export function createServerBenchCall(
   return async (signal) => {
     const asksSent = needsSent
     let invokeRequest = asksSent ? fixedWithSent : fixed
+    const drawn: K6Drawn[] = []
     if (isTemplated) {
-      const { messages, metadata } = substituteDeep(templates, { scopes }).value
+      // The call that describes its request notes what it drew; the others pay nothing for it.
+      const system = asksSent ? recordingSources(drawn) : undefined
+      const { messages, metadata } = substituteDeep(templates, { scopes, ...(system ? { system } : {}) }).value
       invokeRequest = { ...invokeRequest, messages, metadata }
     }
     const result = await deps.invoker.invoke({
@@ -42,12 +48,28 @@ export function createServerBenchCall(
     })
     if (asksSent && needsSent && result.sent) {
       needsSent = false
-      deps.onSent?.(result.sent)
+      deps.onSent?.(result.sent, drawn)
     }
     // HTTP-based plugins report the HTTP status; it says more in an error breakdown than the mapped status name —
     // except for a failure that came with a 2xx (GraphQL errors arrive with 200), which would read as a success.
     const http = result.metadata['http_status']
     const ok = result.status === 'OK'
     return { ok, status: http === undefined || (!ok && http.startsWith('2')) ? result.status : http }
+  }
+}
+
+/** The system sources, noting each `${uuid}` and `${random}` value drawn (as the substitution writes it). */
+function recordingSources(drawn: K6Drawn[]): { uuid: () => string; random: () => number } {
+  return {
+    uuid: () => {
+      const value = defaultSystemSources.uuid()
+      drawn.push({ variable: 'uuid', value })
+      return value
+    },
+    random: () => {
+      const value = defaultSystemSources.random() >>> 0
+      drawn.push({ variable: 'random', value: String(value) })
+      return value
+    },
   }
 }

@@ -6,7 +6,7 @@
  */
 import { WorkbenchError, splitMarkers } from '@wirebench/core'
 import type { BenchStartRequest, SentRequest } from '@wirebench/core'
-import type { K6ScriptInput, K6Secret, K6Target } from '@wirebench/loadrun'
+import type { K6Drawn, K6ScriptInput, K6Secret, K6Target } from '@wirebench/loadrun'
 import { MASK, isCredentialHeader } from '@wirebench/transport/net'
 
 const httpProtocols = new Set(['rest', 'http', 'graphql'])
@@ -16,6 +16,8 @@ const connectionHeaders = new Set(['host', 'content-length', 'connection', 'tran
 export interface BenchK6Source {
   request: BenchStartRequest
   sent?: SentRequest
+  /** The `${uuid}`/`${random}` values the call `sent` describes drew. */
+  drawn?: readonly K6Drawn[]
   /** Values to read from the environment (the page's secret variable values). */
   secrets: readonly string[]
 }
@@ -157,13 +159,21 @@ export function benchK6Input(source: BenchK6Source, thresholds: readonly string[
   }
   // Longest first: a secret that contains another is replaced whole.
   secrets.sort((a, b) => b.value.length - a.value.length)
-  // The run made `${uuid}`, `${random}`… afresh for every call; a written request holds one call's values.
-  const isTemplated = JSON.stringify([call.messages, call.metadata ?? {}]).includes('${')
-  const notes = isTemplated
-    ? [
-        'The benchmark filled ${…} variables afresh for every call; this script sends the values of one call. ' +
-          'For fresh values, replace them with k6 expressions (uuidv4() from k6 utils, Math.random()).',
-      ]
-    : []
-  return { target, settings, thresholds, secrets, notes }
+  // The run made `${uuid}`, `${random}`… afresh for every call. The script draws uuid and random values afresh per
+  // iteration where the written request holds the values one call drew; anything else is that call's value.
+  const written = JSON.stringify(target)
+  const drawn = target.kind === 'grpc' ? [] : (source.drawn ?? [])
+  // k6Script draws only values long enough not to occur by chance; a shorter one stays one call's value.
+  const isEveryDrawnWritten = drawn.every((draw) => draw.value.length >= 6 && written.includes(draw.value))
+  const templated = JSON.stringify([call.messages, call.metadata ?? {}]).match(/\$\{[^}]*\}/g) ?? []
+  const isOnlyDrawn = templated.every((name) => name === '${uuid}' || name === '${random}')
+  const notes =
+    templated.length === 0 || (isOnlyDrawn && drawn.length > 0 && isEveryDrawnWritten)
+      ? []
+      : [
+          "The benchmark filled ${…} variables afresh for every call; this script sends one call's values for " +
+            (drawn.length > 0 ? 'those other than ${uuid} and ${random}, which it draws per iteration' : 'them') +
+            '. For fresh values, replace them with k6 expressions.',
+        ]
+  return { target, settings, thresholds, secrets, notes, drawn }
 }

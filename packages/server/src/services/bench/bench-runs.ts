@@ -17,7 +17,7 @@ import type {
   OutboundPolicy,
   SentRequest,
 } from '@wirebench/core'
-import type { RunResult, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
+import type { K6Drawn, RunResult, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
 import type { InvokeService } from '../invoke.js'
 import { resolveCall } from '../invoke.js'
 import type { PluginRegistry } from '../plugin-registry.js'
@@ -53,6 +53,8 @@ interface Run {
   /** Held for the k6 script export only (it holds the call's metadata: never echoed). */
   request: BenchStartRequest
   sent?: SentRequest
+  /** The `${uuid}`/`${random}` values of the call `sent` describes. */
+  drawn?: K6Drawn[]
 }
 
 export function createBenchRuns(deps: {
@@ -89,6 +91,7 @@ export function createBenchRuns(deps: {
         import('./bench-call.js'),
       ])
       const { checkSettings, evaluateThresholds, isRequestRefusal, parseThreshold, runBenchmark } = loadrun
+      const { stateChangeOf, stateChangeRefusal } = loadrun
       // Every check comes before the first call: a refused start has no side effect.
       const { call, settings } = request
       // Over a cap of this workbench: said as such, with how to raise it. Else the runner's check, named as the request
@@ -104,7 +107,16 @@ export function createBenchRuns(deps: {
         },
       })
       const thresholds: Threshold[] = (request.thresholds ?? []).map(parseThreshold)
-      resolveCall(call, call.messages, deps)
+      const { plugin, call: resolved } = resolveCall(call, call.messages, deps)
+      const info = plugin.describeMethod?.(resolved.target, call.service, call.method)
+      const change = stateChangeOf({ ...call, info })
+      if (change && request.allowStateChanging !== true) {
+        throw stateChangeRefusal(
+          change,
+          settings,
+          'Confirm it in the Benchmark tab (or send "allowStateChanging": true)',
+        )
+      }
       if (running() >= deps.limits.benchMaxRuns) {
         throw new WorkbenchError('busy', `${deps.limits.benchMaxRuns} benchmark runs are going on already.`, {
           hint: 'Stop one or wait for it to end, then start this one.',
@@ -125,12 +137,15 @@ export function createBenchRuns(deps: {
         status.timeline.push(progress)
         announce({ op: 'bench.progress', run: id, progress })
       }
-      const described: { sent?: SentRequest } = {}
+      const described: { sent?: SentRequest; drawn?: K6Drawn[] } = {}
       const done = runBenchmark({
         call: createServerBenchCall(request, {
           invoker: deps.invoker,
           logger,
-          onSent: (sent) => (described.sent = sent),
+          onSent: (sent, drawn) => {
+            described.sent = sent
+            described.drawn = drawn
+          },
         }),
         settings,
         signal: controller.signal,
@@ -155,6 +170,9 @@ export function createBenchRuns(deps: {
         request,
         get sent() {
           return described.sent
+        },
+        get drawn() {
+          return described.drawn
         },
         done: done.then(() => {
           announce({ op: 'bench.ended', run: id, status })
@@ -202,11 +220,20 @@ export function createBenchRuns(deps: {
             text: `${JSON.stringify({ target: found.status.target, ...resultJson(result, result.thresholds), timeline: result.timeline }, null, 2)}\n`,
           }
         case 'csv':
-          return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result) }
+          return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result, found.status.target) }
         case 'k6-summary':
-          return { fileName: `${base}.txt`, mediaType: 'text/plain', text: k6Summary(result, result.thresholds) }
+          return {
+            fileName: `${base}.txt`,
+            mediaType: 'text/plain',
+            text: k6Summary(result, result.thresholds, found.status.target.protocol),
+          }
         case 'k6-script': {
-          const source = { request: found.request, secrets: secrets ?? [], ...(found.sent ? { sent: found.sent } : {}) }
+          const source = {
+            request: found.request,
+            secrets: secrets ?? [],
+            ...(found.sent ? { sent: found.sent } : {}),
+            ...(found.drawn ? { drawn: found.drawn } : {}),
+          }
           const input = benchK6Input(source, found.request.thresholds ?? [])
           return { fileName: `${base}.k6.js`, mediaType: 'text/javascript', text: k6Script(input) }
         }

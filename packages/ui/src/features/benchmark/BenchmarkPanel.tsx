@@ -4,7 +4,7 @@
  * saving. Loaded lazily: the charts stay out of the main
  * chunk until a benchmark is opened.
  */
-import { useState, type ReactElement } from 'react'
+import { useEffect, useState, type ReactElement } from 'react'
 import { useStore } from 'zustand'
 import type { MethodRef } from '../../state/catalog.js'
 import { sendBuilderFor } from '../../state/send-builders.js'
@@ -12,11 +12,13 @@ import { useWorkbench } from '../../state/useWorkbench.js'
 import { BenchCompare } from './BenchCompare.js'
 import { BenchExportBar } from './BenchExportBar.js'
 import { BenchRunView } from './BenchRunView.js'
+import type { BenchStartRequest } from '@wirebench/core'
 import { BenchSettingsForm } from './BenchSettingsForm.js'
 import { savedRunKey } from './bench-key.js'
 import { prepareBenchCall } from './bench-request.js'
 import { defaultBenchForm, readBenchForm, type BenchForm } from './bench-settings.js'
-import { problemText, type BenchRun } from './bench-store.js'
+import { problemText, type BenchRun, type StateChange } from './bench-store.js'
+import { ConfirmStateChange } from './ConfirmStateChange.js'
 import { benchOf } from './useBenchStore.js'
 import { useSavedRuns } from './useSavedRuns.js'
 import './benchmark.css'
@@ -37,6 +39,7 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
   const [formProblem, setFormProblem] = useState<{ field?: keyof BenchForm; text: string }>()
   const [shownId, setShownId] = useState<string>()
   const [isStarting, setStarting] = useState(false)
+  const [confirming, setConfirming] = useState<{ change: StateChange; request: BenchStartRequest }>()
   const ids = useStore(store, (s) => s.order[target.key] ?? noRuns)
   const allRuns = useStore(store, (s) => s.runs)
   const compare = useStore(store, (s) => s.compare[target.key])
@@ -44,6 +47,18 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
   const runs = ids.flatMap((id) => (allRuns[id] ? [allRuns[id]] : []))
   const running = runs.find((run) => run.state === 'running')
   const shown: BenchRun | undefined = runs.find((run) => run.id === shownId) ?? running ?? runs.at(-1)
+
+  // A reload forgets the page's runs, not the server's: the method's running run (and one that ended unseen) comes back.
+  const { protocol, name: serviceName } = target.service
+  const methodName = target.method.name
+  useEffect(() => {
+    void store.getState().adopt(target.key, {
+      protocol,
+      url: target.origin,
+      service: serviceName,
+      method: methodName,
+    })
+  }, [store, target.key, target.origin, protocol, serviceName, methodName])
 
   const change = (next: BenchForm): void => {
     forms.set(target.key, next)
@@ -71,9 +86,22 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
     try {
       const call = await prepareBenchCall(workbench.auth, pending, target.key)
       setShownId(undefined)
-      await store.getState().start(target.key, { call, settings: reading.settings, thresholds: reading.thresholds })
+      const request = { call, settings: reading.settings, thresholds: reading.thresholds }
+      const change = await store.getState().start(target.key, request)
+      // The server ran nothing: the method may change data, so the user is asked and the same request goes again.
+      if (change) setConfirming({ change, request })
     } catch (error) {
       setFormProblem({ text: problemText(error) })
+    } finally {
+      setStarting(false)
+    }
+  }
+
+  const confirmed = async (request: BenchStartRequest): Promise<void> => {
+    setConfirming(undefined)
+    setStarting(true)
+    try {
+      await store.getState().start(target.key, { ...request, allowStateChanging: true })
     } finally {
       setStarting(false)
     }
@@ -96,6 +124,13 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
           )}
         </div>
       </div>
+      {confirming && (
+        <ConfirmStateChange
+          change={confirming.change}
+          onRun={() => void confirmed(confirming.request)}
+          onDismiss={() => setConfirming(undefined)}
+        />
+      )}
       {problem && (
         <p className="bench-problem" role="alert">
           {problem}

@@ -1,7 +1,8 @@
-/** The benchmark routes as typed calls: start, stop, status and export of a run, and runs saved with a workspace. */
+/** The benchmark routes as typed calls: start, stop, status, list and export of runs, and runs saved with a workspace. */
 import type {
   BenchExportFormat,
   BenchExportResponse,
+  BenchListResponse,
   BenchStartRequest,
   BenchStartResponse,
   BenchStatus,
@@ -17,6 +18,8 @@ export interface BenchClient {
   start(request: BenchStartRequest): Promise<BenchStartResponse>
   stop(run: string): Promise<BenchStatus>
   status(run: string): Promise<BenchStatus>
+  /** Every run the server holds (running, then the latest ended), as summaries. */
+  list(): Promise<BenchListResponse>
   /** `secrets`: values a k6 script must read from its environment instead of holding. */
   exportRun(run: string, format: BenchExportFormat, secrets?: string[]): Promise<BenchExportResponse>
   /** The runs saved with a workspace for one method. */
@@ -33,6 +36,7 @@ export function createBenchClient(api: ApiClient): BenchClient {
     start: (request) => post('/api/bench/start', request),
     stop: (run) => post('/api/bench/stop', { run }),
     status: (run) => post('/api/bench/status', { run }),
+    list: () => post('/api/bench/list', {}),
     exportRun: (run, format, secrets) => post('/api/bench/export', { run, format, ...(secrets ? { secrets } : {}) }),
     saved: (workspace, key) =>
       api.request(`/api/workspaces/${encodeURIComponent(workspace)}/benchmarks?key=${encodeURIComponent(key)}`),

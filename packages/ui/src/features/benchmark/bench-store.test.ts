@@ -30,6 +30,7 @@ function quietServer(): BenchClient {
     start: () => Promise.resolve({ run: 'r1' }),
     stop: () => Promise.resolve(status),
     status: () => Promise.resolve(status),
+    list: () => Promise.resolve({ runs: [] }),
     exportRun: () => Promise.reject(new Error('not used')),
     saved: () => Promise.resolve({ benchmarks: [], problems: [] }),
     save: () => Promise.reject(new Error('not used')),

@@ -6,15 +6,21 @@
 import type {
   BenchResult,
   BenchRunState,
+  BenchRunSummary,
   BenchSecond,
   BenchSettings,
   BenchStartRequest,
   BenchStatus,
+  Problem,
 } from '@wirebench/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ApiError } from '../../api/api-error.js'
 import { onBenchMessage } from '../../state/bench-signal.js'
 import type { BenchClient } from './bench-client.js'
+import { markRunSeen, wasRunSeen } from './seen-runs.js'
+
+/** A method the server will not repeat unasked: what it is, why, and how many calls the run would make. */
+export type StateChange = NonNullable<Problem['stateChange']>
 
 export interface BenchRun {
   /** The server's run id, or `saved:<id>` for a run read back from the workspace. */
@@ -45,8 +51,14 @@ export interface BenchState {
   compare: Record<string, { a?: string; b?: string }>
   /** Why the last start of a method was refused. */
   problems: Record<string, string | undefined>
-  start: (methodKey: string, request: BenchStartRequest) => Promise<void>
+  /** Starts a run; answers the server's refusal of a method that may change data (to confirm), else `undefined`. */
+  start: (methodKey: string, request: BenchStartRequest) => Promise<StateChange | undefined>
   stop: (runId: string) => Promise<void>
+  /**
+   * Takes over the runs of this method the server holds and the page does not know (after a reload): one still
+   * running is followed live, one that ended unseen shows its result.
+   */
+  adopt: (methodKey: string, target: BenchStatus['target']) => Promise<void>
   pick: (methodKey: string, slot: 'a' | 'b', runId: string | undefined) => void
   /** Adds runs read from the workspace (kept apart from this session's, never duplicated). */
   addSaved: (methodKey: string, runs: readonly BenchRun[]) => void
@@ -89,6 +101,7 @@ export function createBenchStore(client: BenchClient): BenchStore {
       const poller = pollers.get(status.run)
       if (poller !== undefined) clearInterval(poller)
       pollers.delete(status.run)
+      markRunSeen(status.run)
       update(status.run, (run) => ({
         state: status.state,
         timeline: mergeTimeline(run.timeline, status.result?.timeline ?? status.timeline),
@@ -117,8 +130,10 @@ export function createBenchStore(client: BenchClient): BenchStore {
         try {
           ;({ run } = await client.start(request))
         } catch (error) {
+          const { stateChange } = ApiError.fromUnknown(error).problem
+          if (stateChange) return stateChange
           set((s) => ({ problems: { ...s.problems, [methodKey]: problemText(error) } }))
-          return
+          return undefined
         }
         // Numbered per method, after the runs it lists already (saved ones included), so labels never repeat there.
         const number = (get().order[methodKey]?.length ?? 0) + 1
@@ -138,6 +153,53 @@ export function createBenchStore(client: BenchClient): BenchStore {
           order: { ...s.order, [methodKey]: [...(s.order[methodKey] ?? []), run] },
         }))
         follow(run)
+        return undefined
+      },
+      async adopt(methodKey, target) {
+        let held: BenchRunSummary[]
+        try {
+          held = (await client.list()).runs
+        } catch {
+          // An older or busy server: the page simply starts with no runs, as before.
+          return
+        }
+        const same = (other: BenchRunSummary['target']): boolean =>
+          other.protocol === target.protocol &&
+          other.url === target.url &&
+          other.service === target.service &&
+          other.method === target.method
+        const orphans = held.filter(
+          (run) => same(run.target) && !get().runs[run.run] && (run.state === 'running' || !wasRunSeen(run.run)),
+        )
+        for (const summary of orphans) {
+          let status: BenchStatus
+          try {
+            status = await client.status(summary.run)
+          } catch {
+            continue
+          }
+          if (get().runs[status.run]) continue
+          const number = (get().order[methodKey]?.length ?? 0) + 1
+          const entry: BenchRun = {
+            id: status.run,
+            methodKey,
+            protocol: status.target.protocol,
+            label: `Run ${number}`,
+            state: status.state,
+            settings: status.settings,
+            startedAt: status.startedAt,
+            timeline: status.result?.timeline ?? status.timeline,
+            isInServer: true,
+            ...(status.result ? { result: status.result } : {}),
+            ...(status.error ? { error: status.error } : {}),
+          }
+          set((s) => ({
+            runs: { ...s.runs, [entry.id]: entry },
+            order: { ...s.order, [methodKey]: [...(s.order[methodKey] ?? []), entry.id] },
+          }))
+          if (status.state === 'running') follow(status.run)
+          else markRunSeen(status.run)
+        }
       },
       async stop(id) {
         try {
@@ -201,6 +263,7 @@ export function createBenchStore(client: BenchClient): BenchStore {
 }
 
 function settleFromLive(store: BenchStore, status: BenchStatus): void {
+  markRunSeen(status.run)
   store.setState((s) => {
     const run = s.runs[status.run]
     if (!run) return {}

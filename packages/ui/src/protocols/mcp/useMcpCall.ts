@@ -58,15 +58,11 @@ export function useMcpCall(target: MethodRef): McpCallHandle {
     void calls.getState().send(target.key, request, { finalizeMessages: withToken })
   }, [calls, drafts, target])
 
-  // The Benchmark tab repeats the call without a progress token; a destructive tool is never repeated unasked.
+  // The Benchmark tab repeats the call without a progress token; whether a tool that is not read-only may be repeated
+  // is asked there (the server refuses it unconfirmed), as for every method that may change data.
   useEffect(
     () =>
       registerSendBuilder(target.key, () => {
-        if (isDestructive(target)) {
-          return {
-            held: 'This tool is marked destructive: a benchmark would run it again and again, so it is not started.',
-          }
-        }
         const draft = drafts.getState().drafts[target.key] ?? emptyDraft
         const isHeld = sendHold(target, draft) !== undefined
         drafts.getState().setHeld(target.key, isHeld)

@@ -1,0 +1,245 @@
+/**
+ * One policy for benchmarks of methods that may change data: a REST DELETE/POST, a GraphQL mutation, an MCP tool not
+ * marked read-only and a gRPC method (no safety information) are refused by `POST /api/bench/start` and `wirebench
+ * bench` before any call — the targets' handlers are spies that see nothing — unless the request says
+ * `allowStateChanging: true` or the CLI gets `--allow-writes`; a GET and a GraphQL query run unasked.
+ */
+import { createServer } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as grpc from '@grpc/grpc-js'
+import * as protoLoader from '@grpc/proto-loader'
+import { ReflectionService } from '@grpc/reflection'
+import { createSchema, createYoga } from 'graphql-yoga'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { BenchStartRequest, BenchStatus, DiscoverResponse, Problem } from '@wirebench/core'
+import { createStandaloneServer } from '@wirebench/server'
+import type { StandaloneServer } from '@wirebench/server'
+import { grpcFixturesDir } from '../servers/grpc/lab-server.js'
+import { startLabServer as startMcpLab } from '../servers/mcp/lab-server.js'
+import type { LabServer as McpLab } from '../servers/mcp/lab-server.js'
+import { runCli } from '../servers/cli/run-cli.js'
+
+type Json = Record<string, unknown>
+
+/** Every call a target handled, by target. */
+const rest = vi.fn<(method: string, path: string) => void>()
+const graphql = vi.fn<(field: string) => void>()
+const grpcEcho = vi.fn<() => void>()
+
+function openApi(origin: string): Json {
+  const op = (operationId: string, parameters: unknown[] = []) => ({
+    tags: ['items'],
+    operationId,
+    parameters,
+    responses: { '200': { description: 'ok' } },
+  })
+  const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Items', version: '1.0.0' },
+    servers: [{ url: origin }],
+    paths: {
+      '/items': { get: op('listItems'), post: op('createItem') },
+      '/items/{id}': { delete: op('deleteItem', id) },
+    },
+  }
+}
+
+async function startRest(): Promise<{ server: Server; url: string }> {
+  let origin = ''
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname
+    if (path === '/openapi.json') return void response.end(JSON.stringify(openApi(origin)))
+    rest(request.method ?? '', path)
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { server, url: `${origin}/openapi.json` }
+}
+
+async function startGraphql(): Promise<{ server: Server; url: string }> {
+  const yoga = createYoga({
+    schema: createSchema({
+      typeDefs: 'type Query { count: Int! } type Mutation { reset: Int! }',
+      resolvers: {
+        Query: { count: () => (graphql('count'), 1) },
+        Mutation: { reset: () => (graphql('reset'), 0) },
+      },
+    }),
+    logging: false,
+  })
+  const server = createServer((request, response) => void yoga(request, response))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql` }
+}
+
+async function startGrpc(): Promise<{ url: string; close(): void }> {
+  const definition = protoLoader.loadSync(['wbtest/v1/lab.proto'], { includeDirs: [grpcFixturesDir] })
+  const loaded = grpc.loadPackageDefinition(definition) as unknown as {
+    wbtest: { v1: { Lab: grpc.ServiceClientConstructor } }
+  }
+  const server = new grpc.Server()
+  server.addService(loaded.wbtest.v1.Lab.service, {
+    echo(call: grpc.ServerUnaryCall<Json, Json>, callback: grpc.sendUnaryData<Json>) {
+      grpcEcho()
+      callback(null, { text: call.request.text })
+    },
+  })
+  new ReflectionService(definition).addToServer(server)
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  )
+  return { url: `http://127.0.0.1:${port}`, close: () => server.forceShutdown() }
+}
+
+let restTarget: { server: Server; url: string }
+let graphqlTarget: { server: Server; url: string }
+let grpcTarget: { url: string; close(): void }
+let mcp: McpLab
+let wb: StandaloneServer
+let base = ''
+let configDir = ''
+/** Discovered origin URL of each target, by protocol. */
+const origins: Record<string, string> = {}
+
+beforeAll(async () => {
+  restTarget = await startRest()
+  graphqlTarget = await startGraphql()
+  grpcTarget = await startGrpc()
+  mcp = await startMcpLab()
+  configDir = await mkdtemp(join(tmpdir(), 'wb-bench-writes-'))
+  wb = await createStandaloneServer({ port: 0, configDir, uiDir: null, logLevel: false })
+  base = await wb.listen()
+  for (const url of [restTarget.url, graphqlTarget.url, grpcTarget.url, mcp.url]) {
+    const discovered = (await api('/api/discover', { urls: [url] })).json as unknown as DiscoverResponse
+    const service = discovered.services[0]
+    expect(service, JSON.stringify(discovered.attempts)).toBeDefined()
+    origins[service!.protocol] = service!.originUrl ?? url
+  }
+}, 60_000)
+afterAll(async () => {
+  await wb?.close()
+  grpcTarget?.close()
+  await new Promise((resolve) => restTarget?.server.close(resolve))
+  await new Promise((resolve) => graphqlTarget?.server.close(resolve))
+  await mcp?.close()
+  await rm(configDir, { recursive: true, force: true })
+})
+beforeEach(() => {
+  rest.mockClear()
+  graphql.mockClear()
+  grpcEcho.mockClear()
+})
+
+async function api(path: string, body: unknown): Promise<{ status: number; json: Json }> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-workbench-token': wb.token ?? '' },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, json: (await response.json()) as Json }
+}
+
+const settings: BenchStartRequest['settings'] = { mode: 'closed', calls: 6, concurrency: 2, warmup: 2 }
+
+function start(
+  address: { protocol: string; service: string; method: string },
+  message: unknown,
+  allowStateChanging?: boolean,
+): Promise<{ status: number; json: Json }> {
+  const request: BenchStartRequest = {
+    call: { ...address, url: origins[address.protocol]!, messages: [message] },
+    settings,
+    ...(allowStateChanging === undefined ? {} : { allowStateChanging }),
+  }
+  return api('/api/bench/start', request)
+}
+
+async function finished(run: unknown): Promise<BenchStatus> {
+  for (;;) {
+    const status = (await api('/api/bench/status', { run })).json as unknown as BenchStatus
+    if (status.state !== 'running') return status
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+const toolCalls = (): number => mcp.methods().filter((m) => m === 'tools/call').length
+
+describe('benchmarks of methods that may change data', () => {
+  it('refuses each one before any call, naming the method, why and the count of calls', async () => {
+    const toolsBefore = toolCalls()
+    const refused: Array<[{ protocol: string; service: string; method: string }, unknown, RegExp]> = [
+      [{ protocol: 'rest', service: 'items', method: 'deleteItem' }, { id: '7' }, /^DELETE \/items\/\{id\}$/],
+      [{ protocol: 'rest', service: 'items', method: 'createItem' }, {}, /^POST \/items$/],
+      [{ protocol: 'graphql', service: 'Mutation', method: 'reset' }, {}, /^Mutation\.reset$/],
+      [{ protocol: 'graphql', service: 'Query', method: 'count' }, { query: 'mutation { reset }' }, /^Query\.count$/],
+      [{ protocol: 'mcp', service: 'Tools', method: 'echo' }, { text: 'x' }, /^MCP tool echo$/],
+      [{ protocol: 'mcp', service: 'Tools', method: 'fails' }, {}, /^MCP tool fails$/],
+      [{ protocol: 'grpc', service: 'wbtest.v1.Lab', method: 'Echo' }, { text: 'x' }, /^wbtest\.v1\.Lab\/Echo$/],
+    ]
+    for (const [address, message, label] of refused) {
+      for (const allow of [undefined, false]) {
+        const answer = await start(address, message, allow)
+        const problem = answer.json as unknown as Problem
+        expect(answer.status, JSON.stringify(problem)).toBe(403)
+        expect(problem.stateChange?.method).toMatch(label)
+        expect(problem.stateChange?.calls).toBe('8 calls')
+        expect(problem.detail).toContain('would send it 8 calls')
+        expect(problem.hint).toContain('allowStateChanging')
+      }
+    }
+    expect((await api('/api/bench/start', { call: {}, settings })).status).toBe(400)
+    // The spies: nothing reached any target, and no run was kept.
+    expect(rest).not.toHaveBeenCalled()
+    expect(graphql).not.toHaveBeenCalled()
+    expect(grpcEcho).not.toHaveBeenCalled()
+    expect(toolCalls()).toBe(toolsBefore)
+    expect((await api('/api/bench/list', {})).json.runs).toEqual([])
+  })
+
+  it('says why a destructive tool is not run', async () => {
+    const problem = (await start({ protocol: 'mcp', service: 'Tools', method: 'fails' }, {})).json as unknown as Problem
+    expect(problem.stateChange?.reason).toMatch(/destructive/)
+  })
+
+  it('runs one with allowStateChanging: true', async () => {
+    const answer = await start({ protocol: 'rest', service: 'items', method: 'deleteItem' }, { id: '7' }, true)
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    expect((await finished(answer.json.run)).result?.calls).toBe(6)
+    expect(rest).toHaveBeenCalledTimes(8)
+    expect(rest).toHaveBeenLastCalledWith('DELETE', '/items/7')
+  })
+
+  it('runs a GET and a GraphQL query unasked', async () => {
+    const get = await start({ protocol: 'rest', service: 'items', method: 'listItems' }, {})
+    expect(get.status, JSON.stringify(get.json)).toBe(200)
+    const query = await start({ protocol: 'graphql', service: 'Query', method: 'count' }, {})
+    expect(query.status, JSON.stringify(query.json)).toBe(200)
+    expect((await finished(get.json.run)).state).toBe('finished')
+    expect((await finished(query.json.run)).state).toBe('finished')
+    expect(rest).toHaveBeenCalledTimes(8)
+    expect(graphql).toHaveBeenCalledTimes(8)
+  })
+
+  it('wirebench bench refuses one unless --allow-writes is given', async () => {
+    const cli = (extra: string[]) =>
+      runCli(['bench', '--url', restTarget.url, 'items/deleteItem', '-d', '{"id": "9"}', '-n', '5', '--json', ...extra])
+    const refused = await cli(['--config-dir', configDir])
+    expect(refused.code).not.toBe(0)
+    expect(refused.err).toContain('DELETE /items/{id} may change the server')
+    expect(refused.err).toContain('5 calls')
+    expect(refused.err).toContain('--allow-writes')
+    expect(rest).not.toHaveBeenCalled()
+    const allowed = await cli(['--allow-writes', '--config-dir', configDir])
+    expect(allowed.code, allowed.err).toBe(0)
+    expect((JSON.parse(allowed.out) as { calls: number }).calls).toBe(5)
+    expect(rest).toHaveBeenCalledTimes(5)
+  })
+})
