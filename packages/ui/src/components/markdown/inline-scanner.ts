@@ -4,7 +4,7 @@
  * unclosed `[`, `*`, `_` or backticks cost linear time instead of rescanning the rest of the text from each opener.
  */
 
-import type { Inline } from './markdown.js'
+import type { Inline } from './markdown-tree.js'
 
 // A link target longer than this is not a link; it bounds the parenthesis scan so "[a](" repeated stays linear.
 const MAX_HREF = 2048

@@ -6,18 +6,9 @@
 
 import { htmlFormattingToMarkdown } from './html-formatting.js'
 import { scanInline } from './inline-scanner.js'
+import type { Block, Inline } from './markdown-tree.js'
 
-export type Inline =
-  | { kind: 'text'; text: string }
-  | { kind: 'code'; text: string }
-  | { kind: 'strong' | 'em'; children: Inline[] }
-  | { kind: 'link'; href: string; children: Inline[] }
-
-export type Block =
-  | { kind: 'paragraph'; children: Inline[] }
-  | { kind: 'heading'; children: Inline[] }
-  | { kind: 'list'; items: Inline[][] }
-  | { kind: 'code'; text: string }
+export type { Block, Inline } from './markdown-tree.js'
 
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:'])
 
