@@ -236,6 +236,16 @@ describe('secrets', () => {
     expect(snippet).toContain('tab@x.test')
   })
 
+  it('writes a 2-character secret the request uses as its reference inside other text too', async () => {
+    const { snippet } = await exported({
+      ...call('createPet', { name: 'x-ab', age: 3, owner: { name: 'about', emails: ['tab@x.test'] } }),
+      format: 'curl',
+      variables: [{ name: 'PIN', value: 'ab', isSecret: true, isReferenced: true }],
+    })
+    expect(snippet).toContain('x-${PIN}')
+    expect(snippet).not.toMatch(/x-ab/)
+  })
+
   it('writes environment secrets the page did not list as references too', async () => {
     const response = await fetch(`${base}/api/environments`, { headers: { 'x-workbench-token': wb.token! } })
     const { revision } = (await response.json()) as { revision: string }

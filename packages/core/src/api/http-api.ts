@@ -63,7 +63,9 @@ export interface ExportVariable {
   isSecret: boolean
   /**
    * False for a plain variable the request does not reference: listed so the server knows it is no secret, never
-   * written back as a reference (a value the request merely contains is not one). Absent: referenced.
+   * written back as a reference (a value the request merely contains is not one). Absent: referenced. On a secret
+   * (always masked): true when the request uses it, so a value shorter than 4 characters is masked inside other text
+   * too, not only where it stands alone.
    */
   isReferenced?: boolean
 }

@@ -59,4 +59,12 @@ describe('a secret shorter than 4 characters', () => {
     const body = '{"pin":"ab","about":"tab lab abc"}'
     expect(restore(words(body))).toBe('{"pin":"${PIN}","about":"tab lab abc"}')
   })
+
+  it('is written as its reference inside other text too when the request uses it (it must not leak in x-ab)', () => {
+    const used = createReferenceMask([{ name: 'PIN', value: 'ab', isUsed: true }])
+    expect(used('x-ab')).toBe('x-${PIN}')
+    expect(used('{"code":"tok_ab"}')).toBe('{"code":"tok_${PIN}"}')
+    const { mask: words, restore } = createPlaceholderMask([{ name: 'PIN', value: 'ab', isUsed: true }])
+    expect(restore(words('Authorization: x-ab'))).toBe('Authorization: x-${PIN}')
+  })
 })

@@ -15,18 +15,21 @@ function jsonEscape(value: string): string {
   return JSON.stringify(value).slice(1, -1)
 }
 
+/** One spelling of a value, its `${name}`, and whether the value may be replaced inside other text. */
+type Spelling = [spelling: string, reference: string, isUsed: boolean]
+
 /** The replacement pairs of every reference, longest spelling first so a longer match is replaced whole. */
-function spellings(references: readonly ExportReference[]): Array<[string, string]> {
-  const pairs = new Map<string, string>()
-  for (const { name, value } of references) {
+function spellings(references: readonly ExportReference[]): Spelling[] {
+  const pairs = new Map<string, Spelling>()
+  for (const { name, value, isUsed } of references) {
     if (value === '') continue
     const reference = `\${${name}}`
     for (const spelling of [value, encodeURIComponent(value), formEncode(value), jsonEscape(value)]) {
       // The first reference to claim a spelling keeps it: callers list variables before auth-derived values.
-      if (!pairs.has(spelling)) pairs.set(spelling, reference)
+      if (!pairs.has(spelling)) pairs.set(spelling, [spelling, reference, isUsed === true])
     }
   }
-  return [...pairs].sort((a, b) => b[0].length - a[0].length)
+  return [...pairs.values()].sort((a, b) => b[0].length - a[0].length)
 }
 
 export function createReferenceMask(references: readonly ExportReference[]): ReferenceMask {
@@ -45,13 +48,14 @@ export function createPlaceholderMask(references: readonly ExportReference[]): {
 } {
   const salt = Math.random().toString(36).slice(2, 8)
   const words = new Map<string, string>()
-  const pairs = spellings(references).map(([spelling, reference]): [string, string] => {
+  const pairs = spellings(references).map(([spelling, reference, isUsed]): Spelling => {
     let word = words.get(reference)
     // Lowercase: a URL parser lowercases a host, which would leave an uppercase word unrestorable.
     if (word === undefined) words.set(reference, (word = `wbref${words.size}x${salt}`))
-    return [spelling, word]
+    return [spelling, word, isUsed]
   })
-  const back = [...words].map(([reference, word]): [string, string] => [word, reference])
+  // Placeholder words are long and unique: restored wherever they stand.
+  const back = [...words].map(([reference, word]): Spelling => [word, reference, true])
   return {
     mask: maskOf(pairs),
     restore: maskOf(back),
@@ -59,7 +63,10 @@ export function createPlaceholderMask(references: readonly ExportReference[]): {
   }
 }
 
-/** Below this length a value is replaced only where it stands alone, never inside other text. */
+/**
+ * Below this length a value the request does not use is replaced only where it stands alone, never inside other
+ * text (a secret `ab` that merely coincides with text would turn `about` into `${PIN}out`).
+ */
 const minSubstringLength = 4
 
 function escapeRegExp(text: string): string {
@@ -80,10 +87,10 @@ function standaloneOf(spelling: string): RegExp {
   )
 }
 
-function maskOf(pairs: ReadonlyArray<[string, string]>): ReferenceMask {
+function maskOf(pairs: readonly Spelling[]): ReferenceMask {
   if (pairs.length === 0) return (text) => text
-  const steps = pairs.map(([spelling, reference]): ((text: string) => string) => {
-    if (spelling.length >= minSubstringLength) {
+  const steps = pairs.map(([spelling, reference, isUsed]): ((text: string) => string) => {
+    if (isUsed || spelling.length >= minSubstringLength) {
       return (text) => (text.includes(spelling) ? text.split(spelling).join(reference) : text)
     }
     const standalone = standaloneOf(spelling)

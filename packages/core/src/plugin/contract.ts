@@ -154,6 +154,12 @@ export type ExportFormat =
 export interface ExportReference {
   name: string
   value: string
+  /**
+   * The request as written uses this variable, so its value surely reached the request: a value too short to tell
+   * from other text is then replaced wherever it appears (it must not leak inside `x-ab`), not only where it stands
+   * alone.
+   */
+  isUsed?: boolean
 }
 
 export interface ExportOptions {

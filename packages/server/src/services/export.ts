@@ -63,7 +63,12 @@ async function referencesOf(request: ExportRequest, environments: EnvironmentSto
     const isReferenced = variable.isSecret
       ? request.includeSecrets !== true
       : !isResolved && variable.isReferenced !== false && variable.value.length >= minGuessedLength
-    if (isReferenced) references.push({ name: variable.name, value: variable.value })
+    if (isReferenced) {
+      const reference: ExportReference = { name: variable.name, value: variable.value }
+      // The page says the request uses it (`isReferenced: true`); plain referenced variables are long enough.
+      if (variable.isReferenced === true) reference.isUsed = true
+      references.push(reference)
+    }
   }
   if (request.includeSecrets === true) return references
   const nonSecret = new Set((request.variables ?? []).filter((v) => !v.isSecret).map((v) => v.name))

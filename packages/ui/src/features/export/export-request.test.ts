@@ -43,10 +43,10 @@ describe('the variables an export names', () => {
     )
     expect(variables).toEqual([
       // Used by a secret auth field.
-      { name: 'bt', value: 'bearer-value', isSecret: true },
+      { name: 'bt', value: 'bearer-value', isSecret: true, isReferenced: false },
       { name: 'host', value: 'api.test', isSecret: false },
       // Named like a secret.
-      { name: 'apiKey', value: 'key-value', isSecret: true },
+      { name: 'apiKey', value: 'key-value', isSecret: true, isReferenced: false },
       // The environment's `host` wins over the workspace's, which is not sent.
       { name: 'base', value: 'http://base.test', isSecret: false },
     ])
@@ -73,9 +73,25 @@ describe('the variables an export names', () => {
     )
     expect(variables).toEqual([
       { name: 'fmt', value: 'json', isSecret: false, isReferenced: false },
-      { name: 'apiKey', value: 'key-value', isSecret: true },
+      { name: 'apiKey', value: 'key-value', isSecret: true, isReferenced: false },
       { name: 'base', value: 'http://base.test', isSecret: false, isReferenced: false },
     ])
+  })
+})
+
+describe('a secret the request uses', () => {
+  it('is marked referenced, so the server masks a short value inside other text too', async () => {
+    const environments = await environmentsWith({
+      id: 'dev',
+      name: 'dev',
+      vars: { apiKey: 'ab' },
+      auth: { type: 'none' },
+    })
+    const variables = exportVariablesOf(
+      { environments, workspace: workspaceWith({}) },
+      referencedNamesOf({ protocol: 'rest', url: 'u', service: 's', method: 'm', messages: [{ a: 'x-${apiKey}' }] }),
+    )
+    expect(variables).toEqual([{ name: 'apiKey', value: 'ab', isSecret: true, isReferenced: true }])
   })
 })
 

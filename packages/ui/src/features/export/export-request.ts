@@ -69,7 +69,8 @@ export function exportVariablesOf(
     const secret = new Set(uiSecretVariables(environment))
     for (const [name, value] of Object.entries(own)) {
       const isSecret = secret.has(name)
-      variables.push(isSecret || referenced.has(name) ? { name, value, isSecret } : plain(name, value))
+      if (isSecret) variables.push({ name, value, isSecret, isReferenced: referenced.has(name) })
+      else variables.push(referenced.has(name) ? { name, value, isSecret } : plain(name, value))
     }
   }
   const workspaceVars = workbench.workspace.getState().content?.vars ?? {}
