@@ -1,8 +1,9 @@
 /**
  * Asks before a benchmark repeats a method that may change the server's data: the method, why it is not known to be
- * safe and how many calls the run makes; Run or Don't run (Escape). The server refused without the consent.
+ * safe and how many calls the run makes. The server refused without the consent.
  */
-import { useEffect, useRef, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
+import { ConfirmInline } from '../../components/ConfirmInline.js'
 import type { StateChange } from './bench-store.js'
 
 export interface ConfirmStateChangeProps {
@@ -12,30 +13,15 @@ export interface ConfirmStateChangeProps {
 }
 
 export function ConfirmStateChange({ change, onRun, onDismiss }: ConfirmStateChangeProps): ReactElement {
-  const keep = useRef<HTMLButtonElement>(null)
-  useEffect(() => keep.current?.focus(), [])
   return (
-    <div
-      className="bench-confirm"
-      role="alertdialog"
-      aria-label={`Benchmark ${change.method}?`}
-      aria-describedby="bench-confirm-text"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onDismiss()
-      }}
+    <ConfirmInline
+      label={`Benchmark ${change.method}?`}
+      runLabel={`Run ${change.calls}`}
+      onRun={onRun}
+      onDismiss={onDismiss}
     >
-      <p id="bench-confirm-text">
-        <strong>{change.method}</strong> may change the server&apos;s data ({change.reason}). This benchmark would send
-        it <strong>{change.calls}</strong>. Run it anyway?
-      </p>
-      <div className="bench-confirm-actions">
-        <button type="button" className="btn btn-danger" onClick={onRun}>
-          Run {change.calls}
-        </button>
-        <button type="button" className="btn" ref={keep} onClick={onDismiss}>
-          Don&apos;t run
-        </button>
-      </div>
-    </div>
+      <strong>{change.method}</strong> may change the server&apos;s data ({change.reason}). This benchmark would send it{' '}
+      <strong>{change.calls}</strong>. Run it anyway?
+    </ConfirmInline>
   )
 }
