@@ -80,7 +80,8 @@ describe.runIf(requireChromium())('long strings and Ctrl+F in response bodies', 
       const leaves = await tree().locator('.json-row').allTextContents()
       expect(leaves.join('\n')).toContain('"needle-one"')
       expect(leaves.join('\n')).not.toContain('THE-END')
-      expect(await tree().locator('mark').first().textContent()).toBe('needle')
+      // Typing is per key: a prefix can already count one match, so wait for the mark of the whole text.
+      await expect.poll(() => tree().locator('mark').first().textContent()).toBe('needle')
       await pinTheme(page, 'light')
       await screenshot(page, 'json-find-light')
       await pinTheme(page, 'dark')
@@ -96,7 +97,8 @@ describe.runIf(requireChromium())('long strings and Ctrl+F in response bodies', 
       await page.keyboard.type('the-end')
       await expect.poll(() => page.locator('.json-tree-count').first().textContent()).toBe('1 match')
       const mark = tree().locator('mark').first()
-      expect(await mark.textContent()).toBe('THE-END')
+      // "the-" alone already counts one match: wait until the mark holds the whole text typed.
+      await expect.poll(() => mark.textContent()).toBe('THE-END')
       const [markBox, treeBox] = [(await mark.boundingBox())!, (await tree().boundingBox())!]
       expect(markBox.x + markBox.width).toBeLessThanOrEqual(treeBox.x + treeBox.width)
       expect(await mark.evaluate((element) => element.closest('.json-string')?.textContent?.startsWith('"…'))).toBe(
