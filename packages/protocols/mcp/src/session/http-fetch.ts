@@ -1,6 +1,6 @@
 /**
- * The `fetch` the SDK's HTTP transports use for one session: undici's, through the dispatcher the call's markers select
- * (guarded DNS, TLS trust and mTLS, the environment's cookie jar), with the API-key query appended to every request
+ * The `fetch` the SDK's HTTP transports use for one session: undici's (its dispatcher API for the SDK's POSTs), through
+ * the dispatcher the call's markers select (guarded DNS, TLS trust and mTLS, the environment's cookie jar), with the API-key query appended to every request
  * URL right before the wire. It remembers the last authorization challenge (401/403 with `WWW-Authenticate`), which
  * the SDK's transports drop, so a refusal can say where the protected-resource metadata is.
  */
@@ -11,6 +11,7 @@ import { fetch as undiciFetch } from 'undici'
 import type { Dispatcher } from 'undici'
 import type { McpAuthorizer } from '../oauth/authorizer.js'
 import { readChallenge } from './auth-challenge.js'
+import { dispatchFetch, isDispatchable } from './dispatch-fetch.js'
 
 export interface SessionFetch {
   fetch: FetchLike
@@ -43,6 +44,10 @@ export function createSessionFetch(options: {
         const withBearer = new Headers(init?.headers)
         withBearer.set('authorization', `Bearer ${bearer}`)
         headers = withBearer
+      }
+      if (isDispatchable(init)) {
+        const post = { ...(init as RequestInit & { body: string }), ...(headers === undefined ? {} : { headers }) }
+        return dispatchFetch(wire, post, { dispatcher: options.dispatcher, signal })
       }
       // undici's fetch takes the dispatcher in its init; the two fetch implementations' types differ only nominally.
       return undiciFetch(wire, {
