@@ -7,7 +7,8 @@
 import dns from 'node:dns'
 import type { LookupAddress } from 'node:dns'
 import { createServer } from 'node:http'
-import type { IncomingMessage, Server } from 'node:http'
+import type { IncomingMessage, RequestListener, Server } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
 import type { DiscoverResponse, InvokeResult } from '@wirebench/core'
 import '../support/express5-in-vitest.js'
@@ -17,7 +18,9 @@ import expressWs from 'express-ws'
 import { createSchema, createYoga } from 'graphql-yoga'
 import { expressWorkbench } from '@wirebench/embed'
 import type { ExpressWorkbench } from '@wirebench/embed'
+import { Agent, request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestPki } from '../servers/tls/pki.js'
 import { listenHost, proxiedPost, useConfigDir } from './support/embed-host.js'
 import type { ListeningServer } from './support/embed-host.js'
 
@@ -89,9 +92,12 @@ interface Host {
 }
 
 /** An Express host that trusts its proxy, with a REST route, an SSE route, graphql-yoga and an express-ws route. */
-async function startHost(express: ExpressFactory): Promise<Host> {
+async function startHost(
+  express: ExpressFactory,
+  serve: (app: RequestListener) => Server = (app) => createServer(app),
+): Promise<Host> {
   const app = express()
-  const server: Server = createServer(app)
+  const server = serve(app)
   const schema = createSchema({
     typeDefs: 'type Query { whoami: String! }',
     resolvers: {
@@ -269,5 +275,63 @@ describe('an admitted name whose DNS points at another machine on the host port'
       lookups: 0,
       connectionsElsewhere: 0,
     })
+  })
+})
+
+describe('an Express host serving HTTPS itself', () => {
+  let host: Host
+  let port: number
+  let trusting: Agent
+
+  beforeAll(async () => {
+    const pki = await createTestPki()
+    host = await startHost(express5 as unknown as ExpressFactory, (app) =>
+      createHttpsServer({ key: pki.serverKey, cert: pki.serverCertificate }, app),
+    )
+    port = (host.listening.server.address() as AddressInfo).port
+    trusting = new Agent({ connect: { ca: pki.caCertificate } })
+  })
+  afterAll(async () => {
+    await trusting.close()
+    await host.workbench.close()
+    await host.listening.close()
+  })
+
+  /** The workbench API over the host's own https listener. */
+  async function api<T>(path: string, body: unknown): Promise<T> {
+    const answer = await request(`https://127.0.0.1:${port}/workbench${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-workbench-token': token },
+      body: JSON.stringify(body),
+      dispatcher: trusting,
+    })
+    const text = await answer.body.text()
+    expect(answer.statusCode, text).toBe(200)
+    return JSON.parse(text) as T
+  }
+
+  it('calls its REST and WebSocket routes over TLS on its listener', async () => {
+    const origin = `https://localhost:${port}`
+    const found = await api<DiscoverResponse>('/api/discover', { urls: [origin] })
+    const service = found.services.find((s) => s.methods.some((m) => m.httpPath === '/whoami'))
+    const rest = await api<InvokeResult>('/api/invoke', {
+      protocol: 'rest',
+      url: origin,
+      service: service?.name,
+      method: service?.methods.find((m) => m.httpPath === '/whoami')?.name,
+      messages: [{}],
+    })
+    const socket = await api<InvokeResult>('/api/invoke', {
+      protocol: 'websocket',
+      url: `wss://localhost:${port}/feed`,
+      service: 'feed',
+      method: 'connect',
+      messages: [{ text: 'hi' }],
+    })
+    expect([rest.status, rest.response]).toEqual([
+      'OK',
+      { served: 'host', host: `localhost:${port}`, hostname: 'localhost' },
+    ])
+    expect(JSON.stringify(socket.response)).toContain(`hi from host localhost:${port}`)
   })
 })

@@ -4,10 +4,13 @@
  * port, not the host's). A server bound to every address is reached on loopback.
  */
 import type { AddressInfo } from 'node:net'
+import { Server as TlsServer } from 'node:tls'
 
 export interface HostListener {
   address: string
   port: number
+  /** An https server (its calls go over TLS to it). */
+  isTls?: boolean
 }
 
 /** The part of a `net.Server` read here (an Express host's server is only known as something with `address()`). */
@@ -22,7 +25,7 @@ function listenerAt(server: unknown): HostListener | undefined {
   // A pipe or a server that is not listening (yet, or any more).
   if (address === null || typeof address === 'string') return undefined
   const host = address.address === '::' ? '::1' : address.address === '0.0.0.0' ? '127.0.0.1' : address.address
-  return { address: host, port: address.port }
+  return { address: host, port: address.port, ...(server instanceof TlsServer ? { isTls: true } : {}) }
 }
 
 export function createHostListener(servers: () => Iterable<unknown>): (url: string) => HostListener | undefined {

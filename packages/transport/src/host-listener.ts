@@ -1,14 +1,16 @@
 /**
- * How the workbench reaches the host it is embedded in: every connection to an origin the host owns is a plain TCP
- * socket to the host's own listener (the address and port its server reports), whatever name and scheme the URL
- * carries. No DNS lookup happens, so an admitted name that resolves to another machine reaches nothing but the host;
- * and no TLS, because the listener speaks plain HTTP (a TLS-terminating proxy's `https://` origin included). The
- * request keeps the URL's Host header and path, so the host's routes, virtual hosts and proxy trust see what they
- * would; no `X-Forwarded-*` header is added, so a host that redirects plain-HTTP requests to https answers with
- * that redirect (calls follow none).
+ * How the workbench reaches the host it is embedded in: every connection to an origin the host owns is a TCP socket
+ * to the host's own listener (the address and port its server reports), whatever name and scheme the URL carries.
+ * No DNS lookup happens, so an admitted name that resolves to another machine reaches nothing but the host. The
+ * socket speaks what the listener speaks, not what the URL's scheme says: plain HTTP to a plain listener (a
+ * TLS-terminating proxy's `https://` origin included), TLS to a host serving HTTPS itself. The request keeps the
+ * URL's Host header and path, so the host's routes, virtual hosts and proxy trust see what they would; no
+ * `X-Forwarded-*` header is added, so a host that redirects plain-HTTP requests to https answers with that redirect
+ * (calls follow none).
  */
 import net from 'node:net'
 import type { Socket } from 'node:net'
+import tls from 'node:tls'
 import { Agent } from 'undici'
 import type { Dispatcher } from 'undici'
 import { WorkbenchError } from '@wirebench/core'
@@ -22,6 +24,20 @@ import { createTimedConnector } from './timing/timed-connector.js'
 export interface HostListener {
   address: string
   port: number
+  /** The host's server is an https (TLS) server. */
+  isTls?: boolean
+}
+
+/**
+ * TLS to the host's own listener is not verified: the socket goes to the address and port the host's server (this
+ * process) is bound on, which nobody else can hold, and its certificate names the public host, not that address.
+ */
+const ownListenerTls = { rejectUnauthorized: false } as const
+
+/** The name sent as SNI: the URL's host name, unless it is an address (SNI carries names only). */
+function serverName(hostname: string): string | undefined {
+  const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname
+  return net.isIP(bare) === 0 ? bare : undefined
 }
 
 /** The listener serving the host's origin of `url` (http(s) or ws(s)), or undefined while the host does not listen. */
@@ -43,6 +59,15 @@ export function hostSocketOptions(listenerOf: HostListenerOf, url: string): Host
   return {
     createConnection: () => {
       const listener = listenerOf(url)
+      if (listener?.isTls === true) {
+        const servername = serverName(new URL(url).hostname)
+        return tls.connect({
+          host: listener.address,
+          port: listener.port,
+          ...ownListenerTls,
+          ...(servername === undefined ? {} : { servername }),
+        })
+      }
       if (listener) return net.connect({ host: listener.address, port: listener.port })
       // The client library reads a failed socket's error as it would a refused connection.
       const socket = new net.Socket()
@@ -70,7 +95,8 @@ export interface HostReachOptions {
 const nothingToRelease = (): Promise<void> => Promise.resolve()
 
 export function createHostReach(options: HostReachOptions): HostReach {
-  const timed = createTimedConnector({})
+  const plain = createTimedConnector({})
+  const secure = createTimedConnector(ownListenerTls)
   const cookieJars = options.cookieJars ?? createCookieJars()
   let agent: Agent | undefined
   // Pooled per origin as any Agent does: calls to one origin reuse their sockets to the listener.
@@ -84,7 +110,13 @@ export function createHostReach(options: HostReachOptions): HostReach {
           callback(notListening(origin), null)
           return
         }
-        timed({ ...connect, protocol: 'http:', hostname: listener.address, port: String(listener.port) }, callback)
+        const onListener = { ...connect, hostname: listener.address, port: String(listener.port) }
+        if (listener.isTls !== true) {
+          plain({ ...onListener, protocol: 'http:' }, callback)
+          return
+        }
+        const servername = serverName(connect.hostname)
+        secure({ ...onListener, protocol: 'https:', ...(servername === undefined ? {} : { servername }) }, callback)
       },
     }))
   return {
