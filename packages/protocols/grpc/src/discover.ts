@@ -108,7 +108,19 @@ function reflectionFailure(error: unknown, url: string, ctx: CallContext): Workb
   return failure
 }
 
-export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverDeps): Promise<CachedTarget> {
+/**
+ * How long an HTTP/1.1-only finding lets an unpinned discovery skip its HTTP/2 attempt: long enough for the next
+ * discovery of the same server (a REST or MCP server asked again), short enough that a gRPC server started on that
+ * port soon after is tried.
+ */
+const http1FindingMs = 10_000
+
+export async function discoverUrl(
+  url: string,
+  ctx: CallContext,
+  deps: DiscoverDeps,
+  options: { isPinned?: boolean } = {},
+): Promise<CachedTarget> {
   if (looksLikeDocument(url)) {
     throw new WorkbenchError(
       'no_services',
@@ -119,19 +131,27 @@ export async function discoverUrl(url: string, ctx: CallContext, deps: DiscoverD
   if (ctx.markers.cookieEnv !== undefined) {
     throw new WorkbenchError('unsupported', 'Cookie jars are not supported for gRPC calls.')
   }
+  const client = {
+    address,
+    ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
+    ...(ctx.markers.trust ? { trust: ctx.markers.trust } : {}),
+  }
+  if (deps.wire === 'grpc' && options.isPinned !== true) {
+    // gRPC-Web or Connect saw this server refuse an HTTP/2 connection (it answered the preface with an error) a
+    // moment ago: gRPC, which is HTTP/2 only, would open a connection only to be refused again.
+    const learnt = deps.transports.learntHttpVersion(client)
+    if (learnt?.version === '1.1' && performance.now() - learnt.atMs < http1FindingMs) {
+      throw new WorkbenchError('no_services', `No services discovered at ${url}: it speaks HTTP/1.1 only.`, {
+        hint: `If a gRPC server has just started there, pin it: grpc@${url}.`,
+      })
+    }
+  }
   let httpVersion: HttpVersion | undefined
   try {
     // gRPC-Web and Connect go over HTTP/2 when the server speaks it (reflection is a duplex call, which connect-node
     // refuses over HTTP/1.1), and their calls then use the same.
     if (deps.wire !== 'grpc') {
-      httpVersion = await deps.transports.httpVersionOf(
-        {
-          address,
-          ...(ctx.markers.mtls ? { mtls: ctx.markers.mtls } : {}),
-          ...(ctx.markers.trust ? { trust: ctx.markers.trust } : {}),
-        },
-        ctx.signal,
-      )
+      httpVersion = await deps.transports.httpVersionOf(client, ctx.signal)
     }
     const collected = await collectFiles(reflectionClient(address, httpVersion, ctx, deps, deps.wire), {
       showInternalServices: deps.options.showInternalServices,

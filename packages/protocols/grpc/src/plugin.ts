@@ -48,9 +48,9 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
   const deps: DiscoverDeps = { wire, protocol: wire, options: shared.options, transports: shared.transports }
   if (shared.onReflectionRequest) deps.onReflectionRequest = shared.onReflectionRequest
 
-  const discoverTarget = async (url: string, ctx: CallContext): Promise<CachedTarget> => {
+  const discoverTarget = async (url: string, ctx: CallContext, isPinned: boolean): Promise<CachedTarget> => {
     if (wire !== 'grpc') await standBackFor(url)
-    const pending = discoverUrl(url, ctx, deps)
+    const pending = discoverUrl(url, ctx, deps, { isPinned })
     if (wire === 'grpc') {
       shared.inflight.set(url, pending)
       pending.then(
@@ -111,7 +111,7 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
     ...(wire === 'grpc' ? { uploadExtensions: manifest.uploadExtensions, uploadSiblings: true } : {}),
 
     async discover(target, ctx) {
-      if (target.kind === 'url') return (await discoverTarget(target.url, ctx)).services
+      if (target.kind === 'url') return (await discoverTarget(target.url, ctx, target.pinned === true)).services
       const first = target.files[0]
       if (!first) throw new WorkbenchError('invalid_request', 'No .proto files were given.')
       const found = await discoverFiles(target.files, ctx, deps)

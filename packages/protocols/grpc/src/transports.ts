@@ -45,8 +45,15 @@ export interface TransportPool {
     request: Pick<TransportRequest, 'address' | 'mtls' | 'trust'>,
     signal: AbortSignal,
   ): Promise<HttpVersion>
+  /** What `httpVersionOf` last learnt of this address and client identity, and when (`performance.now()`). */
+  learntHttpVersion(request: Pick<TransportRequest, 'address' | 'mtls' | 'trust'>): LearntVersion | undefined
   /** Closes every connection, including those of entries already evicted. */
   close(): Promise<void>
+}
+
+export interface LearntVersion {
+  version: HttpVersion
+  atMs: number
 }
 
 export interface TransportPoolOptions {
@@ -174,7 +181,9 @@ export function createTransportPool(options: TransportPoolOptions = {}): Transpo
   // Evicted entries with calls still in flight: closed once idle, or at the latest by close().
   const retiring = new Set<Entry>()
   // What each address (and client identity) speaks, most recent last; bounded like the pool.
-  const versions = new Map<string, HttpVersion>()
+  const versions = new Map<string, LearntVersion>()
+  const versionKey = (request: Pick<TransportRequest, 'address' | 'mtls' | 'trust'>): string =>
+    `${request.address.baseUrl} ${requestTls(request)?.id ?? '-'}`
 
   const sweep = (): void => {
     for (const entry of retiring) {
@@ -210,14 +219,17 @@ export function createTransportPool(options: TransportPoolOptions = {}): Transpo
     },
     async httpVersionOf(request, signal) {
       const tls = requestTls(request)
-      const key = `${request.address.baseUrl} ${tls?.id ?? '-'}`
+      const key = versionKey(request)
       const known = versions.get(key)
-      if (known) return known
+      if (known) return known.version
       const origin = new URL(request.address.baseUrl).origin
       const version = await probeHttpVersion(origin, { lookup, tls: tlsOptions(request, tls), signal })
-      versions.set(key, version)
+      versions.set(key, { version, atMs: performance.now() })
       while (versions.size > 8 * maxEntries) versions.delete(versions.keys().next().value as string)
       return version
+    },
+    learntHttpVersion(request) {
+      return versions.get(versionKey(request))
     },
     close() {
       versions.clear()
