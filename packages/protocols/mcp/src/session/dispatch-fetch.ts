@@ -35,8 +35,10 @@ export async function dispatchFetch(
   try {
     answer = await request(url, {
       method: 'POST',
-      // undici reads a Headers object, a record or an array of pairs alike.
-      headers: init.headers as Record<string, string> | undefined,
+      // undici reads a Headers object or a record as fetch does, but an array as flat name, value, name…: pairs
+      // (fetch's other HeadersInit) go through Headers.
+      headers: (Array.isArray(init.headers) ? new Headers(init.headers) : init.headers) as
+        Record<string, string> | undefined,
       body: init.body,
       dispatcher: options.dispatcher,
       ...(options.signal ? { signal: options.signal } : {}),

@@ -69,6 +69,15 @@ describe('createSessionFetch', () => {
     expect(Object.keys(sent.headers).sort()).toEqual(['accept', 'connection', 'content-length', 'content-type', 'host'])
   })
 
+  it('reads headers given as pairs, as fetch does', async () => {
+    const pairs: Array<[string, string]> = [
+      ['x-trace', 't-1'],
+      ['content-type', 'application/json'],
+    ]
+    await (await fetch(`${base}/mcp`, { ...sdkPost(), headers: pairs })).text()
+    expect(seen.at(-1)!.headers['x-trace']).toBe('t-1')
+  })
+
   it('returns a redirect unfollowed with its Location, as fetch does when the SDK asks for manual redirects', async () => {
     const response = await fetch(`${base}/moved`, sdkPost())
     expect(response.status).toBe(307)
