@@ -31,6 +31,11 @@ const mcpSdkWithoutSourceMaps: Plugin = {
   },
 }
 
+// How long expect.poll waits for the state it asserts (Vitest's default is 1 s). A poll passes as soon as the state
+// holds, so this only matters when a busy CI machine takes longer to get there: a page re-rendering 10,000 rows, a
+// discovery, a response.
+const POLL_TIMEOUT_MS = 10_000
+
 export default defineConfig({
   plugins: [mcpSdkWithoutSourceMaps],
   resolve: { conditions, alias: [{ find: /^graphql$/, replacement: graphqlEntry }, ...signalrEntries] },
@@ -55,6 +60,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: POLL_TIMEOUT_MS } },
         },
       },
       {
@@ -64,6 +70,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: POLL_TIMEOUT_MS } },
           fileParallelism: false,
         },
       },
