@@ -1,6 +1,8 @@
 /** @wirebench/transport: Node-side outbound plumbing shared by protocol plugins (guarded DNS, dispatchers, bounded bodies). */
 export { createGuardedLookup, refusalReason } from './guarded-lookup.js'
 export { createDispatcherFactory } from './dispatchers.js'
+export { createHostReach, hostSocketOptions } from './host-listener.js'
+export type { HostListener, HostListenerOf, HostReach, HostReachOptions, HostSocketOptions } from './host-listener.js'
 export type { DispatcherFactory, DispatcherFactoryOptions, DispatcherLease } from './dispatchers.js'
 export { createCookieJars, defaultCookieJarLimits } from './cookies/cookie-jars.js'
 export type { CookieJars, CookieJarsOptions, CookieSummary } from './cookies/cookie-jars.js'

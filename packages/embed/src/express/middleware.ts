@@ -1,7 +1,8 @@
 /**
  * `app.use('/workbench', await expressWorkbench(app, { prefix: '/workbench' }))`: the workbench inside an Express 4
  * or 5 host. The workbench's own Fastify instance owns no socket (a server factory hands it the host's requests);
- * the host's routes come from its router stack, and calls to them go over loopback HTTP to the host's listener.
+ * the host's routes come from its router stack, and calls to them go over HTTP to the host's own listener (the
+ * address its server reports), whatever name the call's address carries.
  */
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -9,6 +10,7 @@ import { createSessionToken, workbench } from '@wirebench/server'
 import type { EmbeddedHost } from '@wirebench/server'
 import Fastify from 'fastify'
 import { announceUrl } from '../announce.js'
+import { createHostListener } from '../host-listener.js'
 import { createHostOrigin } from '../host-origin.js'
 import { hostName } from '../host-name.js'
 import { configDirOf, normalizePrefix } from '../options.js'
@@ -73,8 +75,11 @@ export async function expressWorkbench(
       walkExpressApp(app, isOwnHandle).filter((r) => r.path !== prefix && !r.path.startsWith(`${prefix}/`)),
       options.graphql ?? [],
     )
+  // The host's servers it knows of (given, or learnt from the requests that reached the workbench).
+  const hostServers = new Set<UpgradeSource>()
   const host: EmbeddedHost = {
     owns: createHostOrigin({ ports: () => [...ports], names: () => options.allowedHosts ?? [] }),
+    listener: createHostListener(() => hostServers),
     document() {
       const routes = expressHostRoutes(hostRoutes().restRoutes, options.openapi)
       routeCount = routes.length
@@ -119,7 +124,6 @@ export async function expressWorkbench(
   })
   // The workbench holds handles of its own (workspace watchers, plugins): left open, they would keep the process alive
   // after the host closed its server, and Express has no close hook to hear it from.
-  const hostServers = new Set<UpgradeSource>()
   let closing: Promise<void> | undefined
   const close = (): Promise<void> => {
     closing ??= (async () => {

@@ -9,6 +9,7 @@ import { fastifyEndpoints } from './endpoints.js'
 import fastifyPlugin from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { announceUrl } from '../announce.js'
+import { createHostListener } from '../host-listener.js'
 import { createHostOrigin } from '../host-origin.js'
 import { hostName } from '../host-name.js'
 import { configDirOf, normalizePrefix } from '../options.js'
@@ -54,6 +55,8 @@ async function wirebenchPlugin(app: FastifyInstance, options: FastifyEmbedOption
   })
   const host: EmbeddedHost = {
     owns,
+    // GraphQL and WebSocket endpoints (REST goes through inject()).
+    listener: createHostListener(() => [app.server]),
     document() {
       // The table is final once the host is ready: read on first use then (not at start-up), afresh before.
       if (described) return described

@@ -23,7 +23,7 @@ export interface GraphqlDeps {
   outbound: OutboundPolicy | undefined
   /** Embedded mode: an address of the host itself, reachable whatever `outbound` says. */
   isHostUrl?: (url: string) => boolean
-  /** Embedded mode: the dispatchers for the host's own addresses (its loopback name is not refused on connect). */
+  /** Embedded mode: the dispatchers for the host's own addresses (every connection goes to the host's listener). */
   hostDispatchers?: DispatcherFactory
   maxInputDepth: number
   dispatchers: DispatcherFactory
@@ -43,7 +43,7 @@ export function httpEndpoint(url: string, deps: Pick<GraphqlDeps, 'outbound' | '
   return deps.isHostUrl?.(url) === true ? parsed : checkOutboundUrl(url, deps.outbound)
 }
 
-/** The host's own addresses go through dispatchers that let its loopback name resolve; every other address is guarded. */
+/** The host's own addresses go through dispatchers to the host's listener; every other address is guarded. */
 export function dispatchersFor(
   url: string,
   deps: Pick<GraphqlDeps, 'dispatchers' | 'hostDispatchers' | 'isHostUrl'>,

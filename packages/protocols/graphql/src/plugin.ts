@@ -4,7 +4,7 @@
  */
 import { WorkbenchError, createTargetCache } from '@wirebench/core'
 import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
-import { createDispatcherFactory, createGuardedLookup } from '@wirebench/transport'
+import { createDispatcherFactory, createGuardedLookup, createHostReach } from '@wirebench/transport'
 import { discoverEndpoint } from './discover.js'
 import type { GraphqlDeps } from './discover.js'
 import { unknownMethod } from './errors.js'
@@ -33,17 +33,15 @@ export function createGraphqlPlugin(options: GraphqlPluginOptions = {}): Protoco
     wsAddresses: createWsAddressMemory(),
   }
   const host = options.host
-  // The host's own loopback name resolves to a private address, which the embedded policy refuses on connect.
-  const hostDispatchers = host
-    ? createDispatcherFactory({
-        outbound: { ...options.outbound, blockPrivate: false },
-        ...(options.cookieJars ? { cookieJars: options.cookieJars } : {}),
-      })
+  // The host's own endpoints are reached on its listener, whatever name they are addressed by.
+  const hostReach = host
+    ? createHostReach({ listener: host.listener, ...(options.cookieJars ? { cookieJars: options.cookieJars } : {}) })
     : undefined
-  if (host && hostDispatchers) {
+  const hostDispatchers = hostReach?.dispatchers
+  if (host && hostReach) {
     deps.isHostUrl = (url) => host.owns(url)
-    deps.hostDispatchers = hostDispatchers
-    deps.hostLookup = createGuardedLookup({ ...options.outbound, blockPrivate: false })
+    deps.hostDispatchers = hostReach.dispatchers
+    deps.hostSocket = (url) => hostReach.socketOptions(url)
   }
   // Every target is a URL discovery can revisit: nothing is uploaded, so the bound applies to all.
   const targets = createTargetCache<CachedTarget>({

@@ -8,7 +8,7 @@
 import type { LookupFunction } from 'node:net'
 import { WorkbenchError } from '@wirebench/core'
 import type { CallContext, StreamFrame } from '@wirebench/core'
-import type { DispatcherFactory } from '@wirebench/transport'
+import type { DispatcherFactory, HostSocketOptions } from '@wirebench/transport'
 import { dispatchersFor, httpEndpoint } from './discover.js'
 import type { GraphqlDeps } from './discover.js'
 import { cookiesUnsupported, sigv4Unsupported } from './errors.js'
@@ -29,8 +29,8 @@ export interface StreamDeps {
   isHostUrl?: GraphqlDeps['isHostUrl']
   /** Embedded mode: the dispatchers for the host's own addresses (graphql-sse). */
   hostDispatchers?: DispatcherFactory
-  /** Embedded mode: the lookup for the host's own addresses (graphql-ws), which lets its loopback name resolve. */
-  hostLookup?: LookupFunction
+  /** Embedded mode: how a graphql-ws socket to the host's own address opens (on its listener, no DNS). */
+  hostSocket?: (url: string) => HostSocketOptions
   /** graphql-ws addresses found per endpoint (tried first next time). */
   wsAddresses: WsAddressMemory
   dispatchers: DispatcherFactory
@@ -107,7 +107,7 @@ export async function* streamSubscription(
       wsUrl,
       request,
       ctx,
-      lookup: deps.hostLookup && deps.isHostUrl?.(wsUrl) === true ? deps.hostLookup : deps.lookup,
+      connect: deps.hostSocket && deps.isHostUrl?.(wsUrl) === true ? deps.hostSocket(wsUrl) : { lookup: deps.lookup },
       queue,
       onAcknowledged: () => deps.wsAddresses.set(input.url, wsUrl),
       onRefused: (reason: string) => {

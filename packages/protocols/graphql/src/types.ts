@@ -1,12 +1,14 @@
 /** Types of the GraphQL plugin: options, the call message, and what it keeps per discovered target. */
 import type { GraphQLField, GraphQLSchema } from 'graphql'
 import type { MethodInfo, OutboundPolicy, ServiceInfo } from '@wirebench/core'
-import type { CookieJars } from '@wirebench/transport'
+import type { CookieJars, HostListenerOf } from '@wirebench/transport'
 
 /** What an embedding host hands the plugin: its own addresses and the schema objects it serves. */
 export interface GraphqlHost {
   /** True for an address on the host's own origin: reachable whatever the outbound policy says. */
   owns(url: string): boolean
+  /** The host's own listener for an address it owns: calls connect there whatever the name (no DNS). */
+  listener: HostListenerOf
   /** The schema object served at `url`, when the host hands it over (anything else is ignored). */
   schemaAt(url: string): unknown
 }

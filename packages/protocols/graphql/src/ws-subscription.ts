@@ -11,6 +11,7 @@ import type { ClientOptions } from 'ws'
 import { WorkbenchError, appendQueryParams } from '@wirebench/core'
 import type { CallContext, StatusName } from '@wirebench/core'
 import { callTls, flattenHeaders, toNetworkError } from '@wirebench/transport'
+import type { HostSocketOptions } from '@wirebench/transport'
 import { graphqlErrors, graphqlStatus } from './errors.js'
 import type { SubscriptionQueue } from './frame-queue.js'
 import type { GraphqlRequest } from './message.js'
@@ -21,7 +22,8 @@ export interface WsSubscriptionInput {
   wsUrl: string
   request: GraphqlRequest
   ctx: CallContext
-  lookup: LookupFunction
+  /** How the socket opens: through the guarded lookup, or (the host's own address) on the host's listener. */
+  connect: { lookup: LookupFunction } | HostSocketOptions
   queue: SubscriptionQueue
   /** Extra headers-frame entries (why this transport was chosen). */
   note?: Record<string, string>
@@ -82,11 +84,11 @@ export function startWsSubscription(input: WsSubscriptionInput): RunningSubscrip
   const { ctx, queue } = input
   const handshake: Handshake = { opened: false, lastMessageBytes: 0 }
   // `lookup` reaches net/tls.connect through ws's request options (its typings leave it out).
-  const options: ClientOptions & { lookup: LookupFunction } = {
+  const options: ClientOptions & { lookup?: LookupFunction } = {
     headers: Object.fromEntries(
       Object.entries(ctx.metadata).filter(([name]) => !handshakeHeaders.has(name.toLowerCase())),
     ),
-    lookup: input.lookup,
+    ...input.connect,
     followRedirects: false,
     maxPayload: Math.min(ctx.limits.maxResponseBytes, 64 * 1024 * 1024),
     handshakeTimeout: ctx.limits.timeoutMs,

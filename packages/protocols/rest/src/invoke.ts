@@ -17,9 +17,8 @@ export interface InvokeDeps {
   /** The plugin's memory of checked URLs; without it every call checks its URL afresh. */
   checkedUrls?: CheckedUrls
   /**
-   * Dispatchers for the embedding host's own origin. Its name (`localhost`, a name the host is reached by) resolves
-   * to a loopback or private address the embedded policy refuses at connect time; `owns` already vouched for the
-   * origin, and calls follow no redirects, so these connect to whatever the name resolves to (metadata still refused).
+   * Dispatchers for the embedding host's own origin: `owns` vouched for it, and every connection goes to the host's
+   * own listener whatever the name (`localhost`, a proxy's public name), with no DNS lookup that could lead elsewhere.
    */
   hostDispatchers?: DispatcherFactory
 }

@@ -1,7 +1,7 @@
 /** The REST / OpenAPI ProtocolPlugin: caches each discovered document per target so `invoke` finds its operation. */
 import { WorkbenchError } from '@wirebench/core'
 import type { Call, CallContext, InvokeResult, MethodInfo, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
-import { createDispatcherFactory } from '@wirebench/transport'
+import { createDispatcherFactory, createHostReach } from '@wirebench/transport'
 import { discoverFile, discoverHost, discoverUrl } from './discover.js'
 import { createDocumentCache, isUrlTarget } from './document-cache.js'
 import type { CachedDocument } from './document-cache.js'
@@ -36,12 +36,9 @@ export function createRestPlugin(options: RestPluginOptions = {}): ProtocolPlugi
     options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
   const deps: DiscoverDeps = { options, dispatchers }
   const host = options.host
-  // The host's own origin is always reachable (SECURITY.md, embedded mode): its calls skip the private-range refusal.
+  // The host's own origin is always reachable (SECURITY.md, embedded mode): its calls go to the host's listener.
   const hostDispatchers = host
-    ? createDispatcherFactory({
-        outbound: { ...options.outbound, blockPrivate: false },
-        cookieJars: dispatchers.cookieJars,
-      })
+    ? createHostReach({ listener: host.listener, cookieJars: dispatchers.cookieJars }).dispatchers
     : undefined
   const invokeDeps: InvokeDeps = {
     options,

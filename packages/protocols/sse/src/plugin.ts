@@ -1,7 +1,7 @@
 /** The SSE ProtocolPlugin: `text/event-stream` URLs as one ServerStreaming method each, with unary reads too. */
 import { createTargetCache } from '@wirebench/core'
 import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
-import { createDispatcherFactory } from '@wirebench/transport'
+import { createDispatcherFactory, createHostReach } from '@wirebench/transport'
 import { discoverEventStream } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeEvents } from './invoke.js'
@@ -18,6 +18,12 @@ export function createSsePlugin(options: SsePluginOptions = {}): ProtocolPlugin 
   const dispatchers =
     options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
   const deps: SseCallDeps = { options, dispatchers, ...(options.outbound ? { outbound: options.outbound } : {}) }
+  const host = options.host
+  // The host's own origin is always reachable (SECURITY.md, embedded mode), on its listener.
+  const hostDispatchers = host
+    ? createHostReach({ listener: host.listener, cookieJars: dispatchers.cookieJars }).dispatchers
+    : undefined
+  if (host && hostDispatchers) deps.host = { owns: (url) => host.owns(url), dispatchers: hostDispatchers }
   // Only what discovery learnt that the URL does not say: the method that opens the stream.
   const methods = createTargetCache<SseHttpMethod>({ maxUrlTargets: 256, isUpload: () => false })
 
@@ -68,6 +74,7 @@ export function createSsePlugin(options: SsePluginOptions = {}): ProtocolPlugin 
     async dispose() {
       methods.clear()
       if (ownsDispatchers) await dispatchers.close()
+      await hostDispatchers?.close()
     },
   }
 }

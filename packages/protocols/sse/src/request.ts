@@ -11,6 +11,8 @@ import { notHttpUrl } from './errors.js'
 export interface SseRequestDeps {
   outbound?: OutboundPolicy
   dispatchers: DispatcherFactory
+  /** Embedded mode: an address of the host itself, and the dispatchers that reach it on its listener. */
+  host?: { owns(url: string): boolean; dispatchers: DispatcherFactory }
 }
 
 export interface SseRequest {
@@ -30,7 +32,8 @@ export function isHttpUrl(url: string): boolean {
 }
 
 export function prepareRequest(url: string, ctx: CallContext, deps: SseRequestDeps): SseRequest {
-  checkOutboundUrl(url, deps.outbound)
+  const isHost = deps.host?.owns(url) === true
+  if (!isHost) checkOutboundUrl(url, deps.outbound)
   if (!isHttpUrl(url)) throw notHttpUrl(url)
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(ctx.metadata)) {
@@ -40,7 +43,7 @@ export function prepareRequest(url: string, ctx: CallContext, deps: SseRequestDe
     wireUrl: appendQueryParams(url, ctx.markers.apiKeyQuery ?? []),
     displayUrl: url,
     headers,
-    lease: deps.dispatchers.acquire(ctx.markers),
+    lease: (isHost && deps.host ? deps.host.dispatchers : deps.dispatchers).acquire(ctx.markers),
     clientCertificate: ctx.markers.mtls !== undefined,
   }
 }

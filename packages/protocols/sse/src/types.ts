@@ -1,6 +1,6 @@
 /** Options of the SSE plugin and the call message it reads. */
 import type { OutboundPolicy } from '@wirebench/core'
-import type { CookieJars, DispatcherFactory } from '@wirebench/transport'
+import type { CookieJars, DispatcherFactory, HostListenerOf } from '@wirebench/transport'
 
 export interface SsePluginOptions {
   /** Outbound target policy (embedded mode tightens it). */
@@ -15,6 +15,8 @@ export interface SsePluginOptions {
   maxRetryMs?: number
   /** Cap on one event (default 8 MiB): a larger one ends the stream with payload_too_large. */
   maxEventBytes?: number
+  /** Embedded mode: the host's own origin, reachable whatever `outbound` says, on the host's listener. */
+  host?: { owns(url: string): boolean; listener: HostListenerOf }
 }
 
 export type SseHttpMethod = 'GET' | 'POST'

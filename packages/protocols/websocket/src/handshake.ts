@@ -1,7 +1,7 @@
 /**
  * What goes into an upgrade request: the checked address with the API key appended, the headers (user metadata
  * merged over auth output) without the ones the handshake owns, the subprotocols listed in `Sec-WebSocket-Protocol`,
- * the client certificate, and the guarded DNS lookup.
+ * the client certificate, and the guarded DNS lookup (or, for the embedding host's own address, its listener).
  */
 import type { LookupFunction } from 'node:net'
 import type { ClientOptions } from 'ws'
@@ -16,7 +16,7 @@ export interface UpgradeRequest {
   /** The address on the wire (API key appended): never logged or shown. */
   wireUrl: string
   protocols: string[]
-  clientOptions: ClientOptions & { lookup: LookupFunction }
+  clientOptions: ClientOptions & { lookup?: LookupFunction }
   clientCertificate: boolean
 }
 
@@ -89,10 +89,9 @@ export function buildUpgradeRequest(rawUrl: string, ctx: CallContext, options: R
   }
   // The upgrade's headers as sent, in the one check every transport's entry point makes (a 400 naming the header).
   checkOutboundHeaders(headers)
-  const lookup = isHost && options.hostLookup ? options.hostLookup : options.lookup
   const clientOptions: UpgradeRequest['clientOptions'] = {
     headers,
-    lookup,
+    ...(isHost && options.hostSocket ? options.hostSocket(url.href) : { lookup: options.lookup }),
     maxPayload: Math.max(1, Math.min(options.maxPayloadBytes, ctx.limits.maxResponseBytes)),
     handshakeTimeout: Math.min(options.handshakeTimeoutMs, ctx.limits.timeoutMs),
     // A redirect would carry the auth headers to wherever it points.
@@ -100,7 +99,8 @@ export function buildUpgradeRequest(rawUrl: string, ctx: CallContext, options: R
   }
   let clientCertificate = false
   // The environment's trust settings and the client certificate (see callTls for how they combine).
-  const tls = url.protocol === 'wss:' ? callTls(markers) : undefined
+  // Not for the host's own address: its listener speaks plain HTTP.
+  const tls = url.protocol === 'wss:' && !isHost ? callTls(markers) : undefined
   if (tls) {
     Object.assign(clientOptions, tls.options)
     clientCertificate = tls.clientCertificate

@@ -4,7 +4,7 @@
  */
 import { WorkbenchError } from '@wirebench/core'
 import type { Call, ProtocolPlugin } from '@wirebench/core'
-import { createGuardedLookup } from '@wirebench/transport'
+import { createGuardedLookup, hostSocketOptions } from '@wirebench/transport'
 import { openWebSocketChannel } from './channel.js'
 import { describeHostRoute, methodName, serviceName } from './describe.js'
 import { discoverUrl } from './discover.js'
@@ -30,7 +30,7 @@ function resolveOptions(options: WebSocketPluginOptions): ResolvedOptions {
   const host = options.host
   if (host) {
     resolved.isHostUrl = (url) => host.owns(url)
-    resolved.hostLookup = createGuardedLookup({ ...options.outbound, blockPrivate: false })
+    resolved.hostSocket = (url) => hostSocketOptions(host.listener, url)
   }
   return resolved
 }

@@ -1,6 +1,7 @@
 /** Options of the WebSocket plugin and the bounds it applies to every connection. */
 import type { LookupFunction } from 'node:net'
 import type { OutboundPolicy } from '@wirebench/core'
+import type { HostListenerOf, HostSocketOptions } from '@wirebench/transport'
 
 export interface WebSocketPluginOptions {
   /** Outbound target policy (embedded mode tightens it). */
@@ -21,9 +22,10 @@ export interface WebSocketPluginOptions {
   lookup?: LookupFunction
   /**
    * Embedded mode: the host's own WebSocket routes. An address it owns is listed from its route table (no probe
-   * handshake runs the route's handler) and is reachable whatever `outbound` says.
+   * handshake runs the route's handler) and is reachable whatever `outbound` says: its sockets open on the host's
+   * own listener, whatever name the address carries (no DNS).
    */
-  host?: { owns(url: string): boolean }
+  host?: { owns(url: string): boolean; listener: HostListenerOf }
 }
 
 export interface ResolvedOptions {
@@ -36,8 +38,8 @@ export interface ResolvedOptions {
   handshakeTimeoutMs: number
   lookup: LookupFunction
   isHostUrl?: (url: string) => boolean
-  /** The lookup for the host's own addresses: its loopback name is not refused (cloud metadata still is). */
-  hostLookup?: LookupFunction
+  /** How a socket to the host's own address opens: on the host's listener. */
+  hostSocket?: (url: string) => HostSocketOptions
 }
 
 export const MiB = 1024 * 1024

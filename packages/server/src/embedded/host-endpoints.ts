@@ -1,8 +1,9 @@
 /**
  * The embedding host's GraphQL and WebSocket endpoints as addresses for their plugins: discovery of the host's origin
  * lists them beside its REST routes, the GraphQL plugin reads their schema objects in process, and both plugins reach
- * them whatever the embedded outbound policy says (the host itself is always allowed).
+ * them whatever the embedded outbound policy says (the host itself is always allowed), on the host's own listener.
  */
+import type { HostListener } from '@wirebench/transport'
 import type { EmbeddedHost, HostEndpoint } from './host.js'
 
 export interface HostEndpointAddress {
@@ -28,6 +29,8 @@ export interface HostEndpointView {
   at: (url: string) => HostEndpointAddress[]
   /** True for an address of the host, ws(s) ones included. */
   owns(url: string): boolean
+  /** The host's listener serving an address it owns, ws(s) ones included. */
+  listener(url: string): HostListener | undefined
   /** The GraphQL schema object the host serves at `url`, if it handed one over. */
   schemaAt(url: string): unknown
 }
@@ -39,6 +42,10 @@ export function hostEndpointView(host: EmbeddedHost): HostEndpointView {
   }
   return {
     owns,
+    listener(url) {
+      const address = parsed(url)
+      return address === undefined ? undefined : host.listener(asHttp(address))
+    },
     at(url) {
       const origin = parsed(url)
       if (!origin || !host.owns(url)) return []

@@ -37,7 +37,7 @@ export interface BuiltinPluginOptions {
   /** Embedded mode: the host whose own routes the REST plugin reads from its route table and calls in process. */
   host?: RestHost
   /** Embedded mode: the host's GraphQL and WebSocket endpoints (reachable, GraphQL schemas read in process). */
-  hostEndpoints?: Pick<HostEndpointView, 'owns' | 'schemaAt'>
+  hostEndpoints?: Pick<HostEndpointView, 'owns' | 'schemaAt' | 'listener'>
 }
 
 /** The built-in families, in registration order (the first plugin to claim an upload extension keeps it). */
@@ -75,7 +75,11 @@ export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPlugin
       manifests: sseManifests,
       module: '@wirebench/protocol-sse',
       load: async () => [
-        (await import('@wirebench/protocol-sse')).createSsePlugin({ outbound, cookieJars: await cookieJars() }),
+        (await import('@wirebench/protocol-sse')).createSsePlugin({
+          outbound,
+          cookieJars: await cookieJars(),
+          ...(hostEndpoints ? { host: hostEndpoints } : {}),
+        }),
       ],
     },
     {

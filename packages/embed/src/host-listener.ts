@@ -1,0 +1,37 @@
+/**
+ * Where the workbench connects to reach the host's own routes over HTTP: the host server listening on the port an
+ * address names (`http://localhost:3000`), else the first one listening (a proxy's public origin names the proxy's
+ * port, not the host's). A server bound to every address is reached on loopback.
+ */
+import type { AddressInfo } from 'node:net'
+import { Server as TlsServer } from 'node:tls'
+
+export interface HostListener {
+  address: string
+  port: number
+  /** An https server (its calls go over TLS to it). */
+  isTls?: boolean
+}
+
+/** The part of a `net.Server` read here (an Express host's server is only known as something with `address()`). */
+export interface ListeningServer {
+  address(): AddressInfo | string | null
+}
+
+function listenerAt(server: unknown): HostListener | undefined {
+  const read = (server as Partial<ListeningServer> | null)?.address
+  if (typeof read !== 'function') return undefined
+  const address = read.call(server)
+  // A pipe or a server that is not listening (yet, or any more).
+  if (address === null || typeof address === 'string') return undefined
+  const host = address.address === '::' ? '::1' : address.address === '0.0.0.0' ? '127.0.0.1' : address.address
+  return { address: host, port: address.port, ...(server instanceof TlsServer ? { isTls: true } : {}) }
+}
+
+export function createHostListener(servers: () => Iterable<unknown>): (url: string) => HostListener | undefined {
+  return (url) => {
+    const listening = [...servers()].flatMap((server) => listenerAt(server) ?? [])
+    const port = URL.canParse(url) ? new URL(url).port : ''
+    return listening.find((listener) => String(listener.port) === port) ?? listening[0]
+  }
+}
