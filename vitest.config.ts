@@ -31,11 +31,17 @@ const mcpSdkWithoutSourceMaps: Plugin = {
   },
 }
 
+// How long expect.poll waits for the state it asserts (Vitest's default is 1 s), in every project (a unit test's own
+// 5 s limit still cuts it short). A poll passes as soon as the state holds, so this only matters when a busy CI machine
+// takes longer to get there: a page re-rendering 10,000 rows, a discovery, a file watcher.
+const POLL_TIMEOUT_MS = 10_000
+
 export default defineConfig({
   plugins: [mcpSdkWithoutSourceMaps],
   resolve: { conditions, alias: [{ find: /^graphql$/, replacement: graphqlEntry }, ...signalrEntries] },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
+    expect: { poll: { timeout: POLL_TIMEOUT_MS } },
     // The MCP SDK imports eventsource, which publishes a `source` condition of its own (.ts files): Node, run with the
     // condition above, cannot load those, so Vite transforms the SDK and what it imports.
     server: { deps: { inline: [/@modelcontextprotocol[\\/]sdk/] } },

@@ -151,7 +151,9 @@ describe.runIf(requireChromium())('request forms', () => {
 
   it('shows values from the JSON editor that a field cannot hold, names what is allowed, and holds Send', async () => {
     await typeRequestJson(page, { title: 'x', count: 'abc', priority: 'NOPE', flags: [true, 'maybe'] })
-    expect(await page.locator('.raw-json-status').textContent()).toContain('3 values do not fit')
+    // The status said "In sync with the form" before the text went in, which also passes typeRequestJson's wait:
+    // wait for the status of this text.
+    await expect.poll(() => page.locator('.raw-json-status').textContent()).toContain('3 values do not fit')
     await page.getByRole('tab', { name: /Form/ }).click()
     expect(await fieldInput(page, 'count').inputValue()).toBe('abc')
     expect(await field(page, 'count').textContent()).toContain('"abc" is not a whole number (int32)')

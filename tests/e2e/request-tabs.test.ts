@@ -52,8 +52,10 @@ describe.runIf(requireChromium())('request tabs', () => {
   })
 
   it('restores the tabs, what they hold and the active one after a reload', async () => {
-    // Persistence is debounced: give it its moment before leaving.
-    await page.waitForTimeout(500)
+    // Persistence is debounced: wait until the stored tabs hold what was typed, then leave.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('wirebench.tabs.default') ?? ''))
+      .toContain('Tabs in Action')
     await page.reload()
     await page.locator('.req-tab').first().waitFor({ timeout: 20_000 })
     expect(await tabTitles(page)).toEqual(['getBook', 'createBook'])

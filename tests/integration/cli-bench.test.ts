@@ -94,20 +94,22 @@ describe('wirebench bench against the REST demo', () => {
   })
 
   it('runs an open loop at a rate for a duration and reports the rate', async () => {
+    // The last call is due one interval before the time is up, and a call still unstarted then is not made (the rate
+    // is reported as not met): 10/s leaves 100 ms for a busy machine's scheduling, where 50/s left 20 ms.
     const { code, out, err } = await cli([
       'Books/getBook',
       '-d',
       '{"bookId": 1}',
       '--rate',
-      '50',
+      '10',
       '--duration',
       '1',
       '--json',
     ])
     expect(code, err).toBe(0)
     const result = JSON.parse(out) as BenchJson
-    expect(result.calls).toBe(50)
-    expect(result.rate).toMatchObject({ requested: 50, met: true })
+    expect(result.calls).toBe(10)
+    expect(result.rate).toMatchObject({ requested: 10, met: true })
   })
 
   it('benchmarks a gRPC unary method through the same path, errors counted by gRPC status name', async () => {

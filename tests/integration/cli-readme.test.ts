@@ -65,7 +65,8 @@ describe('the README’s wirebench examples, run as written', () => {
     await rm(home, { recursive: true, force: true })
   })
 
-  it('shows one example per protocol, and every one works as written', { timeout: 120_000 }, async () => {
+  // One npx start per example: 20–30 s here, and six times that on a machine busy with installs and builds.
+  it('shows one example per protocol, and every one works as written', { timeout: 300_000 }, async () => {
     const urlOf = (protocol: string) => demo.services.find((s) => s.protocol === protocol)?.url ?? ''
     const variables = { ...readmeVariables(urlOf), WIREBENCH_HOME: home }
     for (const name of ['$REST', '$GRPC', '$GRAPHQL', '$SSE', '$WS', '$SIGNALR', '$MCP']) {

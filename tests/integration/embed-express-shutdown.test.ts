@@ -48,7 +48,7 @@ describe('an Express host closing its server', () => {
     try {
       const page = await fetch(`${host.origin}/workbench/api/protocols`, { headers: { 'x-workbench-token': token } })
       expect(page.status).toBe(200)
-      await vi.waitFor(() => expect(openWatchers()).toBeGreaterThan(before))
+      await vi.waitFor(() => expect(openWatchers()).toBeGreaterThan(before), { timeout: 10_000 })
       await host.close()
       await vi.waitFor(() => expect(openWatchers()).toBe(before), { timeout: 3000 })
     } finally {

@@ -101,10 +101,10 @@ describe('graphql-ws subscriptions against misbehaving servers', () => {
       [Symbol.asyncIterator]()
       .next()
       .catch((e: unknown) => e)
-    await vi.waitFor(() => expect(server.open()).toBe(1))
+    await vi.waitFor(() => expect(server.open()).toBe(1), { timeout: 10_000 })
     controller.abort()
     expect(WorkbenchError.is(await pending, 'cancelled')).toBe(true)
-    await vi.waitFor(() => expect(server.open()).toBe(0))
+    await vi.waitFor(() => expect(server.open()).toBe(0), { timeout: 10_000 })
   })
 
   it('ends with DeadlineExceeded when the server never acknowledges the connection', async () => {
@@ -113,7 +113,7 @@ describe('graphql-ws subscriptions against misbehaving servers', () => {
     const frames: StreamFrame[] = []
     for await (const frame of stream(server.url, { limits: { timeoutMs: 300 } })) frames.push(frame)
     expect(frames.at(-1)).toMatchObject({ type: 'end', status: 'DeadlineExceeded' })
-    await vi.waitFor(() => expect(server.open()).toBe(0))
+    await vi.waitFor(() => expect(server.open()).toBe(0), { timeout: 10_000 })
   })
 
   it('ends with the close when the server closes 1000 without complete, and does not reconnect', async () => {

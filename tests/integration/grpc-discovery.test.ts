@@ -164,7 +164,7 @@ describe('gRPC discovery fallbacks and failures', () => {
       const services = await plugin.discover({ kind: 'url', url: server.url }, testContext())
       expect(services.map((s) => s.name)).toEqual(['p.Endless'])
       expect(server.streams()).toBeGreaterThanOrEqual(2)
-      await vi.waitFor(() => expect(server.cancelled()).toBe(server.streams()))
+      await vi.waitFor(() => expect(server.cancelled()).toBe(server.streams()), { timeout: 10_000 })
     } finally {
       await server.close()
     }

@@ -141,15 +141,19 @@ describe('tool calls', () => {
 })
 
 describe('cancellation', () => {
+  // A cancel must find the call running at the server: wait for its tools/call there, not for a fixed time.
+  const toolCalls = () => lab.methods().filter((m) => m === 'tools/call').length
+
   it('cancels a running call from the session channel by its progress token', async () => {
     const channel = await openSessionChannel(live, lab.url)
+    const calledBefore = toolCalls()
     const running = wb.invokeProblem({
       url: lab.url,
       service: 'Tools',
       method: 'slow',
       messages: [{ ms: 10_000, _meta: { progressToken: 'slow-from-ui' } }],
     })
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    await expect.poll(toolCalls).toBe(calledBefore + 1)
     await channel.send({ op: 'cancel', progressToken: 'slow-from-ui', reason: 'user pressed stop', id: 'stop' })
     expect(await channel.waitFor('reply', (e) => e.id === 'stop')).toMatchObject({ result: {} })
     expect(await running).toMatchObject({ code: 'cancelled', detail: 'user pressed stop' })
@@ -159,6 +163,7 @@ describe('cancellation', () => {
 
   it('sends notifications/cancelled when the HTTP client goes away', async () => {
     const before = lab.cancelled().length
+    const calledBefore = toolCalls()
     const controller = new AbortController()
     const request = fetch(`${wb.base}/api/invoke`, {
       method: 'POST',
@@ -172,7 +177,7 @@ describe('cancellation', () => {
       }),
       signal: controller.signal,
     }).catch(() => undefined)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await expect.poll(toolCalls).toBe(calledBefore + 1)
     controller.abort()
     await request
     await expect.poll(() => lab.cancelled().length).toBe(before + 1)

@@ -7,8 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
 
-/** A target whose /slow never answers on its own and records when the caller hangs up. */
-function startTarget(): Promise<{ server: Server; origin: string; closedAt: () => number | undefined }> {
+/** A target whose /slow never answers on its own and records when a call arrives and when the caller hangs up. */
+function startTarget(): Promise<{
+  server: Server
+  origin: string
+  hasArrived: () => boolean
+  closedAt: () => number | undefined
+}> {
+  let hasArrived = false
   let closedAt: number | undefined
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://target').pathname
@@ -33,12 +39,13 @@ function startTarget(): Promise<{ server: Server; origin: string; closedAt: () =
       res.end()
       return
     }
+    hasArrived = true
     res.once('close', () => (closedAt = Date.now()))
   })
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number }
-      resolve({ server, origin: `http://127.0.0.1:${port}`, closedAt: () => closedAt })
+      resolve({ server, origin: `http://127.0.0.1:${port}`, hasArrived: () => hasArrived, closedAt: () => closedAt })
     }),
   )
 }
@@ -84,7 +91,8 @@ describe('standalone server over real sockets', () => {
       { protocol: 'rest', url: docUrl, service: 'slow', method: 'hang', messages: [{}] },
       controller.signal,
     )
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The upstream call must be under way before the browser goes: a cancel that beats it proves nothing.
+    await expect.poll(() => target.hasArrived()).toBe(true)
     expect(target.closedAt()).toBeUndefined()
     const abortedAt = Date.now()
     controller.abort()

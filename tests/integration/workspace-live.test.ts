@@ -125,7 +125,7 @@ describe('a workspace in git, seen live', () => {
     )
     // Several watcher rounds (debounce 50 ms) pass over both files.
     let content = await api<WorkspaceContent>(`/api/workspaces/${workspaceId}`)
-    for (let i = 0; i < 40 && content.problems.length < 2; i++) {
+    for (let i = 0; i < 200 && content.problems.length < 2; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50))
       content = await api<WorkspaceContent>(`/api/workspaces/${workspaceId}`)
     }
@@ -144,7 +144,7 @@ describe('a workspace in git, seen live', () => {
     await git(mine(), 'add', file)
     await git(mine(), 'commit', '--no-edit')
     await rm(join(mine(), 'requests', 'smoke', 'newer.json'))
-    for (let i = 0; i < 40 && content.problems.length > 0; i++) {
+    for (let i = 0; i < 200 && content.problems.length > 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50))
       content = await api<WorkspaceContent>(`/api/workspaces/${workspaceId}`)
     }
@@ -165,7 +165,7 @@ describe('a workspace in git, seen live', () => {
     })
     await client.waitFor(isOp('closed', 'h1'))
     let page: HistoryPage = { entries: [], total: 0 }
-    for (let i = 0; i < 100 && page.total === 0; i++) {
+    for (let i = 0; i < 500 && page.total === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20))
       page = await api<HistoryPage>(`/api/workspaces/${workspaceId}/history`)
     }

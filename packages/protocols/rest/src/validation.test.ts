@@ -271,7 +271,9 @@ describe('REST response validation: size rule', () => {
     const started = performance.now()
     for (let i = 0; i < runs; i++) check(src, body)
     const perCallMs = (performance.now() - started) / runs
-    expect(perCallMs).toBeLessThan(0.1)
+    // About 0.004 ms a call here against 4 ms for a compile per call: half a millisecond still tells them apart, and
+    // leaves room for a busy machine's pauses (at 0.1, one pause of 200 ms in the 2,000 calls fails it).
+    expect(perCallMs).toBeLessThan(0.5)
   })
 
   it('reads the document for the schemas to compile ahead on the first call only, and asks the validator on each', () => {

@@ -131,7 +131,8 @@ describe('mounted at /workbench in a host app', () => {
     expect(asset.statusCode).toBe(200)
   })
 
-  it('serves every API route under the prefix, behind the gates', async () => {
+  // Its discovery imports every plugin's protocol stack: under a second here, near 4 s on a busy CI machine.
+  it('serves every API route under the prefix, behind the gates', { timeout: 30_000 }, async () => {
     expect((await app.inject({ url: '/workbench/api/protocols', headers })).statusCode).toBe(200)
     expect((await app.inject({ url: '/workbench/api/protocols', headers: { host: '127.0.0.1' } })).statusCode).toBe(401)
     expect((await app.inject({ url: '/workbench/', headers: { host: 'evil.example' } })).statusCode).toBe(403)

@@ -49,10 +49,12 @@ describe('a model reply as Markdown', () => {
 describe('a long model reply', () => {
   it('is shown as plain text past the limit, so a reply built to stall the parser cannot freeze the page', () => {
     const hostile = '[a'.repeat(MAX_MARKDOWN_CHARS)
-    const started = performance.now()
-    const view = replyView(hostile)
-    expect(performance.now() - started).toBeLessThan(50)
-    expect(view).toEqual({ kind: 'plain', text: hostile })
+    expect(replyView(hostile)).toEqual({ kind: 'plain', text: hostile })
+    // The stall comes from parsing again on every streamed piece; one parse of this text takes a few milliseconds, so a
+    // time bound here could not tell parsing from not parsing (only a busy machine could fail it): the limit is checked at
+    // its edge instead.
+    expect(replyView('a'.repeat(MAX_MARKDOWN_CHARS + 1)).kind).toBe('plain')
+    expect(replyView('a'.repeat(MAX_MARKDOWN_CHARS)).kind).toBe('markdown')
     expect(replyView('**short**')).toEqual({ kind: 'markdown', source: '**short**' })
     expect(replyView('![x](https://evil.example/p)')).toEqual({
       kind: 'markdown',
