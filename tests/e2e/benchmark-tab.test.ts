@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireChromium, screenshot } from './support/browser.js'
+import { contrastFailures } from './support/contrast.js'
 import { pinTheme } from './support/live-page.js'
 import { fieldInput, methodRow, openMethod } from './support/workbench-page.js'
 import { startWorkbenchSession, type WorkbenchSession } from './support/workbench-session.js'
@@ -222,8 +223,17 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     expect(await confirm.textContent()).toMatch(
       /Telemetry\/GetStation may change the server's data .* send it 20 calls\./,
     )
+    // The answer that lets the run go is drawn in the danger colour (the frame's), readable in both themes.
+    const runButton = confirm.getByRole('button', { name: 'Run 20 calls' })
+    const drawnInDanger = async () =>
+      (await runButton.evaluate((button) => getComputedStyle(button).color)) ===
+      (await confirm.evaluate((frame) => getComputedStyle(frame).borderTopColor))
+    expect(await drawnInDanger()).toBe(true)
+    expect(await contrastFailures(page, '.confirm-inline')).toEqual([])
     await screenshot(page, 'benchmark-confirm-writes-dark')
     await pinTheme(page, 'light')
+    expect(await drawnInDanger()).toBe(true)
+    expect(await contrastFailures(page, '.confirm-inline')).toEqual([])
     await screenshot(page, 'benchmark-confirm-writes-light')
     const viewport = page.viewportSize()
     await page.setViewportSize({ width: 420, height: 860 })

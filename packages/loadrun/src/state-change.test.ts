@@ -24,7 +24,9 @@ describe('stateChangeOf', () => {
       /destructive/,
     )
     expect(of('grpc', 'pkg.Svc', [])?.label).toBe('pkg.Svc/m')
-    expect(of('signalr', 'hub', [])?.reason).toMatch(/says nothing/)
+    expect(of('signalr', 'hub', [])?.reason).toBe('SignalR methods say nothing about whether they change data')
+    expect(of('grpc', 'pkg.Svc', [])?.reason).toBe('gRPC methods say nothing about whether they change data')
+    expect(of('toy', 'lab', [])?.reason).toBe('toy methods say nothing about whether they change data')
   })
 
   it('counts the calls a run makes, warm-up included', () => {

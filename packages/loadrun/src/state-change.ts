@@ -60,7 +60,21 @@ export function stateChangeOf(input: StateChangeInput): StateChange | undefined 
       return { label: `MCP tool ${method}`, reason }
     }
   }
-  return { label: named, reason: `a ${protocol} method says nothing about whether it changes data` }
+  return {
+    label: named,
+    reason: `${protocolNames[protocol] ?? protocol} methods say nothing about whether they change data`,
+  }
+}
+
+/** How the refusal names a protocol (a sidecar's own name is used as it is). */
+const protocolNames: Record<string, string> = {
+  grpc: 'gRPC',
+  grpcweb: 'gRPC-Web',
+  connect: 'Connect',
+  signalr: 'SignalR',
+  websocket: 'WebSocket',
+  sse: 'SSE',
+  mcp: 'MCP',
 }
 
 /** How many calls the settings make, said for a person (`1,100 calls`, `as many calls as 8 callers make in 10 s`). */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { BenchSecond, BenchStatus } from '@wirebench/core'
+import type { BenchRunSummary, BenchSecond, BenchStatus } from '@wirebench/core'
 import { announceBenchMessage } from '../../state/bench-signal.js'
 import type { BenchClient } from './bench-client.js'
-import { createBenchStore, type BenchStore } from './bench-store.js'
+import { createBenchStore, type BenchRun, type BenchStore } from './bench-store.js'
 
 const second = (n: number): BenchSecond => ({
   second: n,
@@ -90,5 +90,43 @@ describe('the page’s benchmark runs', () => {
     expect(run?.state).toBe('stopped')
     expect(run?.result?.calls).toBe(30)
     expect(run?.timeline.map((s) => s.second)).toEqual([1, 2, 3])
+  })
+
+  const target = { protocol: 'rest', url: 'u', service: 's', method: 'm' }
+  const savedOne = (id: string, label: string): BenchRun => ({
+    id: `saved:${id}`,
+    methodKey: 'key',
+    protocol: 'rest',
+    label: `${label} · saved 26/11/2026, 10:00`,
+    state: 'finished',
+    settings: { mode: 'closed', durationS: 5, concurrency: 1 },
+    startedAt: 0,
+    timeline: [],
+    isInServer: false,
+    savedId: id,
+  })
+
+  it('numbers a run started after saved runs past the highest saved number', async () => {
+    store = createBenchStore(quietServer())
+    store.getState().addSaved('key', [savedOne('a', 'Run 1'), savedOne('b', 'Run 3')])
+    await store.getState().start('key', {
+      call: { ...target, messages: [{}] },
+      settings: { mode: 'closed', durationS: 5, concurrency: 1 },
+    })
+    expect(store.getState().runs['r1']?.label).toBe('Run 4')
+  })
+
+  it('renumbers a run adopted after a reload when the saved runs read back later carry its number', async () => {
+    const server = quietServer()
+    server.list = () =>
+      Promise.resolve({
+        runs: [{ run: 'r1', state: 'running', target, startedAt: 0 } as BenchRunSummary],
+      })
+    store = createBenchStore(server)
+    await store.getState().adopt('key', target)
+    expect(store.getState().runs['r1']?.label).toBe('Run 1')
+    store.getState().addSaved('key', [savedOne('a', 'Run 1')])
+    const labels = (store.getState().order['key'] ?? []).map((id) => store!.getState().runs[id]?.label)
+    expect(labels).toEqual(['Run 1 · saved 26/11/2026, 10:00', 'Run 2'])
   })
 })

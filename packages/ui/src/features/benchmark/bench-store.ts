@@ -43,6 +43,36 @@ export interface BenchRun {
   savedKey?: string
 }
 
+/** The number in a run's label (`Run 3`, `Run 3 · saved …`), if it has one. */
+function runNumberOf(label: string): number | undefined {
+  const match = /^Run (\d+)\b/.exec(label)
+  return match ? Number(match[1]) : undefined
+}
+
+/**
+ * The next `Run N` of a method: after every number its listed runs carry (saved ones included), so a run adopted or
+ * started after a reload never repeats the label of a saved run beside it.
+ */
+function nextRunLabel(runs: readonly BenchRun[]): string {
+  const highest = Math.max(runs.length, ...runs.map((run) => runNumberOf(run.label) ?? 0))
+  return `Run ${highest + 1}`
+}
+
+/**
+ * Saved runs read back after this session's runs were numbered (a reload adopts a server's run before the workspace
+ * answers): a session run whose number a saved one already carries takes the next free number.
+ */
+function renumberedAfterSaved(sessionRuns: readonly BenchRun[], saved: readonly BenchRun[]): BenchRun[] {
+  const taken = new Set(saved.flatMap((run) => runNumberOf(run.label) ?? []))
+  let next = Math.max(0, ...taken, ...sessionRuns.map((run) => runNumberOf(run.label) ?? 0))
+  return sessionRuns.map((run) => {
+    const number = runNumberOf(run.label)
+    if (number === undefined || !taken.has(number)) return run
+    next += 1
+    return { ...run, label: `Run ${next}` }
+  })
+}
+
 export interface BenchState {
   runs: Record<string, BenchRun>
   /** Run ids per method, oldest first. */
@@ -109,6 +139,8 @@ export function createBenchStore(client: BenchClient): BenchStore {
         ...(status.error ? { error: status.error } : {}),
       }))
     }
+    const listedRuns = (methodKey: string): BenchRun[] =>
+      (get().order[methodKey] ?? []).flatMap((id) => get().runs[id] ?? [])
     const follow = (id: string): void => {
       const poller = setInterval(() => {
         client.status(id).then(settle, (error: unknown) => {
@@ -135,13 +167,12 @@ export function createBenchStore(client: BenchClient): BenchStore {
           set((s) => ({ problems: { ...s.problems, [methodKey]: problemText(error) } }))
           return undefined
         }
-        // Numbered per method, after the runs it lists already (saved ones included), so labels never repeat there.
-        const number = (get().order[methodKey]?.length ?? 0) + 1
+        const label = nextRunLabel(listedRuns(methodKey))
         const entry: BenchRun = {
           id: run,
           methodKey,
           protocol: request.call.protocol,
-          label: `Run ${number}`,
+          label,
           state: 'running',
           settings: request.settings,
           startedAt: Date.now(),
@@ -179,12 +210,11 @@ export function createBenchStore(client: BenchClient): BenchStore {
             continue
           }
           if (get().runs[status.run]) continue
-          const number = (get().order[methodKey]?.length ?? 0) + 1
           const entry: BenchRun = {
             id: status.run,
             methodKey,
             protocol: status.target.protocol,
-            label: `Run ${number}`,
+            label: nextRunLabel(listedRuns(methodKey)),
             state: status.state,
             settings: status.settings,
             startedAt: status.startedAt,
@@ -216,8 +246,17 @@ export function createBenchStore(client: BenchClient): BenchStore {
           const known = new Set(Object.values(s.runs).flatMap((run) => (run.savedId ? [run.savedId] : [])))
           const fresh = runs.filter((run) => run.savedId === undefined || !known.has(run.savedId))
           if (fresh.length === 0) return {}
+          const sessionRuns = (s.order[methodKey] ?? []).flatMap((id) => {
+            const run = s.runs[id]
+            return run && run.savedId === undefined ? [run] : []
+          })
+          const relabelled = renumberedAfterSaved(sessionRuns, fresh)
           return {
-            runs: { ...s.runs, ...Object.fromEntries(fresh.map((run) => [run.id, run])) },
+            runs: {
+              ...s.runs,
+              ...Object.fromEntries(relabelled.map((run) => [run.id, run])),
+              ...Object.fromEntries(fresh.map((run) => [run.id, run])),
+            },
             order: { ...s.order, [methodKey]: [...fresh.map((run) => run.id), ...(s.order[methodKey] ?? [])] },
           }
         })
