@@ -32,6 +32,15 @@ describe('the host listener an address is called on', () => {
     expect(listenerOf(`ws://app.example.test:${firstPort}/feed`)).toEqual({ address: '127.0.0.1', port: firstPort })
   })
 
+  it("is the server whose requests carried the address's Host when no port matches", () => {
+    const listenerOf = createHostListener(
+      () => [first, second],
+      (host) => (host === 'app.example.test' ? second : undefined),
+    )
+    expect(listenerOf('https://app.example.test/books')).toEqual({ address: '127.0.0.1', port: secondPort })
+    expect(listenerOf('https://other.example.test/books')).toEqual({ address: '127.0.0.1', port: firstPort })
+  })
+
   it('reaches a server bound to every address on loopback, and none while nothing listens', () => {
     expect(createHostListener(() => [everywhere])('https://app.example.test/')).toEqual({
       address: '127.0.0.1',

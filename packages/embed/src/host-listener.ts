@@ -1,7 +1,8 @@
 /**
  * Where the workbench connects to reach the host's own routes over HTTP: the host server listening on the port an
- * address names (`http://localhost:3000`), else the first one listening (a proxy's public origin names the proxy's
- * port, not the host's). A server bound to every address is reached on loopback.
+ * address names (`http://localhost:3000`), else the one whose requests carried the address's Host (a proxy's public
+ * origin names the proxy's port, not the host's, and a host may also listen elsewhere, e.g. an admin server), else the
+ * first one listening. A server bound to every address is reached on loopback.
  */
 import type { AddressInfo } from 'node:net'
 import { Server as TlsServer } from 'node:tls'
@@ -28,10 +29,21 @@ function listenerAt(server: unknown): HostListener | undefined {
   return { address: host, port: address.port, ...(server instanceof TlsServer ? { isTls: true } : {}) }
 }
 
-export function createHostListener(servers: () => Iterable<unknown>): (url: string) => HostListener | undefined {
+/**
+ * `serverForHost` names the server that received requests with a given Host header (lower case, with its port if
+ * any), when the host knows it.
+ */
+export function createHostListener(
+  servers: () => Iterable<unknown>,
+  serverForHost?: (host: string) => unknown,
+): (url: string) => HostListener | undefined {
   return (url) => {
     const listening = [...servers()].flatMap((server) => listenerAt(server) ?? [])
-    const port = URL.canParse(url) ? new URL(url).port : ''
-    return listening.find((listener) => String(listener.port) === port) ?? listening[0]
+    const parsed = URL.canParse(url) ? new URL(url) : undefined
+    const port = parsed?.port ?? ''
+    const onPort = listening.find((listener) => String(listener.port) === port)
+    if (onPort) return onPort
+    const named = parsed && serverForHost ? listenerAt(serverForHost(parsed.host.toLowerCase())) : undefined
+    return named ?? listening[0]
   }
 }

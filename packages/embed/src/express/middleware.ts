@@ -77,9 +77,14 @@ export async function expressWorkbench(
     )
   // The host's servers it knows of (given, or learnt from the requests that reached the workbench).
   const hostServers = new Set<UpgradeSource>()
+  // Which of them a Host header arrived on: a proxy's public origin is reached on the server it forwards to.
+  const serversByHost = new Map<string, UpgradeSource>()
   const host: EmbeddedHost = {
     owns: createHostOrigin({ ports: () => [...ports], names: () => options.allowedHosts ?? [] }),
-    listener: createHostListener(() => hostServers),
+    listener: createHostListener(
+      () => hostServers,
+      (name) => serversByHost.get(name),
+    ),
     document() {
       const routes = expressHostRoutes(hostRoutes().restRoutes, options.openapi)
       routeCount = routes.length
@@ -130,12 +135,14 @@ export async function expressWorkbench(
       upgrades.close()
       for (const open of hostServers) open.removeListener('close', onHostClose)
       hostServers.clear()
+      serversByHost.clear()
       await server.close()
     })()
     return closing
   }
   function onHostClose(this: UpgradeSource): void {
     hostServers.delete(this)
+    for (const [name, open] of serversByHost) if (open === this) serversByHost.delete(name)
     if (hostServers.size > 0) return
     close().catch((error: unknown) => server.log.error({ err: error }, 'closing the workbench with its host failed'))
   }
@@ -158,7 +165,11 @@ export async function expressWorkbench(
   function middleware(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
     learnPort(req)
     const hostServer = serverOf(req)
-    if (hostServer) follow(hostServer)
+    if (hostServer) {
+      follow(hostServer)
+      const hostHeader = req.headers.host?.toLowerCase()
+      if (hostHeader !== undefined && hostServers.has(hostServer)) serversByHost.set(hostHeader, hostServer)
+    }
     if (isBodyConsumed(req)) {
       answerConsumedBody(res)
       return
