@@ -203,6 +203,54 @@ describe.each([
   })
 })
 
+describe('an Express host that also serves its app on an admin server', () => {
+  let admin: ListeningServer
+  let publicServer: ListeningServer
+  let workbench: ExpressWorkbench
+
+  beforeAll(async () => {
+    const app = express5() as unknown as ExpressApp
+    workbench = await expressWorkbench(app as never, {
+      prefix: '/workbench',
+      configDir: configDir(),
+      token,
+      uiDir: null,
+      announce: false,
+      allowedHosts: [publicName],
+    })
+    app.set('trust proxy', true)
+    app.use('/workbench', workbench)
+    app.get('/port', (req, res) => res.json({ port: req.socket.localPort }))
+    admin = await listenHost(app)
+    publicServer = await listenHost(app)
+    // The admin server carries the workbench's first request, so it is the first server the workbench learns.
+    await fetch(`${admin.origin}/workbench/api/discover`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-workbench-token': token },
+      body: JSON.stringify({ urls: [] }),
+    })
+  })
+  afterAll(async () => {
+    await workbench.close()
+    await Promise.all([admin.close(), publicServer.close()])
+  })
+
+  it('calls the public origin on the server its proxy forwards to, not the admin server', async () => {
+    const publicOrigin = `https://${publicName}`
+    const found = await throughProxy<DiscoverResponse>(publicServer.origin, '/api/discover', { urls: [publicOrigin] })
+    const service = found.services.find((s) => s.protocol === 'rest' && s.methods.some((m) => m.httpPath === '/port'))
+    const method = service?.methods.find((m) => m.httpPath === '/port')
+    const called = await throughProxy<InvokeResult>(publicServer.origin, '/api/invoke', {
+      protocol: 'rest',
+      url: publicOrigin,
+      service: service?.name,
+      method: method?.name,
+      messages: [{}],
+    })
+    expect(called.response).toEqual({ port: (publicServer.server.address() as AddressInfo).port })
+  })
+})
+
 describe('an admitted name whose DNS points at another machine on the host port', () => {
   let host: Host
   let elsewhere: Server
