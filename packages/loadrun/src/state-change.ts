@@ -32,7 +32,8 @@ export function stateChangeOf(input: StateChangeInput): StateChange | undefined 
   const { protocol, service, method, info } = input
   const named = `${service}/${method}`
   if (info?.httpMethod !== undefined) {
-    const verb = info.httpMethod.toUpperCase()
+    // An SSE call's message may open the stream with POST where the discovered method says GET.
+    const verb = protocol === 'sse' ? httpVerbOf(input.messages[0], info.httpMethod) : info.httpMethod.toUpperCase()
     if (safeHttpMethods.has(verb)) return undefined
     return { label: `${verb} ${info.httpPath ?? named}`, reason: `HTTP ${verb} is not a safe method` }
   }
@@ -40,6 +41,15 @@ export function stateChangeOf(input: StateChangeInput): StateChange | undefined 
     const verb = httpVerbOf(input.messages[0])
     if (safeHttpMethods.has(verb)) return undefined
     return { label: `${verb} ${named}`, reason: `HTTP ${verb} is not a safe method` }
+  }
+  if (protocol === 'sse') {
+    // Without the discovered method (the SSE plugin does not describe one to the server), the stream's default verb
+    // may be POST: only a message that asks for GET is known to be safe.
+    const verb = httpVerbOf(input.messages[0], '')
+    if (verb === 'GET') return undefined
+    return verb === ''
+      ? { label: `SSE ${named}`, reason: 'the stream may be opened with POST, which is not a safe method' }
+      : { label: `${verb} ${named}`, reason: `HTTP ${verb} is not a safe method` }
   }
   if (protocol === 'graphql') {
     if (/mutation/i.test(service) || isMutationDocument(input.messages[0])) {
@@ -103,12 +113,13 @@ export function stateChangeRefusal(change: StateChange, settings: RunSettings, h
   )
 }
 
-function httpVerbOf(message: unknown): string {
+/** The verb a message asks for (`fallback` when it names none, as the plugins do: absent, null or empty). */
+function httpVerbOf(message: unknown, fallback = 'GET'): string {
   if (typeof message === 'object' && message !== null && 'method' in message) {
     const { method } = message as { method?: unknown }
-    if (typeof method === 'string') return method.toUpperCase()
+    if (typeof method === 'string' && method !== '') return method.toUpperCase()
   }
-  return 'GET'
+  return fallback.toUpperCase()
 }
 
 /** A GraphQL document with a `mutation` operation (strings and comments left out, so a word in them does not count). */
