@@ -8,7 +8,7 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as grpc from '@grpc/grpc-js'
@@ -31,6 +31,17 @@ const rest = vi.fn<(method: string, path: string) => void>()
 const graphql = vi.fn<(field: string) => void>()
 const grpcEcho = vi.fn<() => void>()
 const sse = vi.fn<(method: string) => void>()
+const grpcReader = vi.fn<(method: string) => void>()
+
+/** gRPC methods that declare their side effects (idempotency_level), served by reflection beside the lab's. */
+const readerProto = `syntax = "proto3";
+package wbtest.reader;
+message Note { string text = 1; }
+service Reader {
+  rpc Peek(Note) returns (Note) { option idempotency_level = NO_SIDE_EFFECTS; }
+  rpc Touch(Note) returns (Note) { option idempotency_level = IDEMPOTENT; }
+}
+`
 
 function openApi(origin: string): Json {
   const op = (operationId: string, parameters: unknown[] = []) => ({
@@ -91,10 +102,13 @@ async function startGraphql(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql` }
 }
 
-async function startGrpc(): Promise<{ url: string; close(): void }> {
-  const definition = protoLoader.loadSync(['wbtest/v1/lab.proto'], { includeDirs: [grpcFixturesDir] })
+async function startGrpc(protoDir: string): Promise<{ url: string; close(): void }> {
+  await writeFile(join(protoDir, 'reader.proto'), readerProto)
+  const definition = protoLoader.loadSync(['wbtest/v1/lab.proto', 'reader.proto'], {
+    includeDirs: [grpcFixturesDir, protoDir],
+  })
   const loaded = grpc.loadPackageDefinition(definition) as unknown as {
-    wbtest: { v1: { Lab: grpc.ServiceClientConstructor } }
+    wbtest: { v1: { Lab: grpc.ServiceClientConstructor }; reader: { Reader: grpc.ServiceClientConstructor } }
   }
   const server = new grpc.Server()
   server.addService(loaded.wbtest.v1.Lab.service, {
@@ -103,6 +117,11 @@ async function startGrpc(): Promise<{ url: string; close(): void }> {
       callback(null, { text: call.request.text })
     },
   })
+  const reader = (name: string) => (call: grpc.ServerUnaryCall<Json, Json>, callback: grpc.sendUnaryData<Json>) => {
+    grpcReader(name)
+    callback(null, { text: call.request.text })
+  }
+  server.addService(loaded.wbtest.reader.Reader.service, { peek: reader('Peek'), touch: reader('Touch') })
   new ReflectionService(definition).addToServer(server)
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
@@ -128,10 +147,10 @@ const origins: Record<string, string> = {}
 beforeAll(async () => {
   restTarget = await startRest()
   graphqlTarget = await startGraphql()
-  grpcTarget = await startGrpc()
   mcp = await startMcpLab()
   sseTarget = await startSse()
   configDir = await mkdtemp(join(tmpdir(), 'wb-bench-writes-'))
+  grpcTarget = await startGrpc(configDir)
   wb = await createStandaloneServer({ port: 0, configDir, uiDir: null, logLevel: false })
   base = await wb.listen()
   for (const url of [restTarget.url, graphqlTarget.url, grpcTarget.url, mcp.url, sseTarget.url]) {
@@ -158,6 +177,7 @@ beforeEach(() => {
   graphql.mockClear()
   grpcEcho.mockClear()
   sse.mockClear()
+  grpcReader.mockClear()
 })
 
 async function api(path: string, body: unknown): Promise<{ status: number; json: Json }> {
@@ -235,6 +255,17 @@ describe('benchmarks of methods that may change data', () => {
     expect(get.status, JSON.stringify(get.json)).toBe(200)
     expect((await finished(get.json.run)).state).toBe('finished')
     expect(sse.mock.calls.every(([method]) => method === 'GET')).toBe(true)
+  })
+
+  it('runs a gRPC method that declares no side effects unasked, and asks for one that is only idempotent', async () => {
+    const touch = await start({ protocol: 'grpc', service: 'wbtest.reader.Reader', method: 'Touch' }, { text: 'x' })
+    expect(touch.status, JSON.stringify(touch.json)).toBe(403)
+    expect(grpcReader).not.toHaveBeenCalled()
+    const peek = await start({ protocol: 'grpc', service: 'wbtest.reader.Reader', method: 'Peek' }, { text: 'x' })
+    expect(peek.status, JSON.stringify(peek.json)).toBe(200)
+    expect((await finished(peek.json.run)).result?.calls).toBe(6)
+    expect(grpcReader).toHaveBeenCalledTimes(8)
+    expect(grpcReader).toHaveBeenLastCalledWith('Peek')
   })
 
   it('says why a destructive tool is not run', async () => {

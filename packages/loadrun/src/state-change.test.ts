@@ -31,6 +31,8 @@ describe('stateChangeOf', () => {
       /destructive/,
     )
     expect(of('grpc', 'pkg.Svc', [])?.label).toBe('pkg.Svc/m')
+    expect(of('grpc', 'pkg.Svc', [], { idempotency: 'NO_SIDE_EFFECTS' })).toBeUndefined()
+    expect(of('grpc', 'pkg.Svc', [], { idempotency: 'IDEMPOTENT' })?.label).toBe('pkg.Svc/m')
     expect(of('signalr', 'hub', [])?.reason).toBe('SignalR methods say nothing about whether they change data')
     expect(of('grpc', 'pkg.Svc', [])?.reason).toBe('gRPC methods say nothing about whether they change data')
     expect(of('toy', 'lab', [])?.reason).toBe('toy methods say nothing about whether they change data')

@@ -1,9 +1,10 @@
 /**
  * Whether a benchmark's method may change the server's data, and the refusal of such a run unless the user said yes.
  * One policy for the page, the API and the CLI: only a method known to be safe runs unasked — an HTTP GET, HEAD or
- * OPTIONS, a GraphQL query, an MCP tool the server marks read-only, an MCP resource or prompt. Everything else (other
- * HTTP methods, mutations, unmarked or destructive tools, gRPC, SignalR and other methods that carry no safety
- * information) would be repeated hundreds of times, so it needs an explicit confirmation.
+ * OPTIONS, a GraphQL query, an MCP tool the server marks read-only, an MCP resource or prompt, a gRPC method whose
+ * descriptor says `idempotency_level = NO_SIDE_EFFECTS`. Everything else (other HTTP methods, mutations, unmarked or
+ * destructive tools, other gRPC methods, SignalR and other methods that carry no safety information) would be
+ * repeated hundreds of times, so it needs an explicit confirmation.
  */
 import { WorkbenchError } from '@wirebench/core'
 import type { MethodInfo } from '@wirebench/core'
@@ -70,6 +71,8 @@ export function stateChangeOf(input: StateChangeInput): StateChange | undefined 
       return { label: `MCP tool ${method}`, reason }
     }
   }
+  // Only "no side effects" is safe: an idempotent method may still change data (once).
+  if (info?.idempotency === 'NO_SIDE_EFFECTS') return undefined
   return {
     label: named,
     reason: `${protocolNames[protocol] ?? protocol} methods say nothing about whether they change data`,
