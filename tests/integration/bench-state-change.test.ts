@@ -2,12 +2,13 @@
  * One policy for benchmarks of methods that may change data: a REST DELETE/POST, a GraphQL mutation, an MCP tool not
  * marked read-only and a gRPC method (no safety information) are refused by `POST /api/bench/start` and `wirebench
  * bench` before any call — the targets' handlers are spies that see nothing — unless the request says
- * `allowStateChanging: true` or the CLI gets `--allow-writes`; a GET and a GraphQL query run unasked.
+ * `allowStateChanging: true` or the CLI gets `--allow-writes`; a GET and a GraphQL query run unasked. An event
+ * stream runs unasked only when its message opens it with GET (its verb is the message's choice).
  */
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as grpc from '@grpc/grpc-js'
@@ -29,6 +30,18 @@ type Json = Record<string, unknown>
 const rest = vi.fn<(method: string, path: string) => void>()
 const graphql = vi.fn<(field: string) => void>()
 const grpcEcho = vi.fn<() => void>()
+const sse = vi.fn<(method: string) => void>()
+const grpcReader = vi.fn<(method: string) => void>()
+
+/** gRPC methods that declare their side effects (idempotency_level), served by reflection beside the lab's. */
+const readerProto = `syntax = "proto3";
+package wbtest.reader;
+message Note { string text = 1; }
+service Reader {
+  rpc Peek(Note) returns (Note) { option idempotency_level = NO_SIDE_EFFECTS; }
+  rpc Touch(Note) returns (Note) { option idempotency_level = IDEMPOTENT; }
+}
+`
 
 function openApi(origin: string): Json {
   const op = (operationId: string, parameters: unknown[] = []) => ({
@@ -62,6 +75,17 @@ async function startRest(): Promise<{ server: Server; url: string }> {
   return { server, url: `${origin}/openapi.json` }
 }
 
+/** An event stream that sends one event and ends, on GET and on POST. */
+async function startSse(): Promise<{ server: Server; url: string }> {
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    sse(request.method ?? '')
+    request.resume()
+    response.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: {"n":1}\n\n')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/events` }
+}
+
 async function startGraphql(): Promise<{ server: Server; url: string }> {
   const yoga = createYoga({
     schema: createSchema({
@@ -78,10 +102,13 @@ async function startGraphql(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql` }
 }
 
-async function startGrpc(): Promise<{ url: string; close(): void }> {
-  const definition = protoLoader.loadSync(['wbtest/v1/lab.proto'], { includeDirs: [grpcFixturesDir] })
+async function startGrpc(protoDir: string): Promise<{ url: string; close(): void }> {
+  await writeFile(join(protoDir, 'reader.proto'), readerProto)
+  const definition = protoLoader.loadSync(['wbtest/v1/lab.proto', 'reader.proto'], {
+    includeDirs: [grpcFixturesDir, protoDir],
+  })
   const loaded = grpc.loadPackageDefinition(definition) as unknown as {
-    wbtest: { v1: { Lab: grpc.ServiceClientConstructor } }
+    wbtest: { v1: { Lab: grpc.ServiceClientConstructor }; reader: { Reader: grpc.ServiceClientConstructor } }
   }
   const server = new grpc.Server()
   server.addService(loaded.wbtest.v1.Lab.service, {
@@ -90,6 +117,11 @@ async function startGrpc(): Promise<{ url: string; close(): void }> {
       callback(null, { text: call.request.text })
     },
   })
+  const reader = (name: string) => (call: grpc.ServerUnaryCall<Json, Json>, callback: grpc.sendUnaryData<Json>) => {
+    grpcReader(name)
+    callback(null, { text: call.request.text })
+  }
+  server.addService(loaded.wbtest.reader.Reader.service, { peek: reader('Peek'), touch: reader('Touch') })
   new ReflectionService(definition).addToServer(server)
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
@@ -102,6 +134,9 @@ async function startGrpc(): Promise<{ url: string; close(): void }> {
 let restTarget: { server: Server; url: string }
 let graphqlTarget: { server: Server; url: string }
 let grpcTarget: { url: string; close(): void }
+let sseTarget: { server: Server; url: string }
+/** The discovered SSE method's address. */
+let sseAddress = { protocol: 'sse', service: '', method: '' }
 let mcp: McpLab
 let wb: StandaloneServer
 let base = ''
@@ -112,16 +147,20 @@ const origins: Record<string, string> = {}
 beforeAll(async () => {
   restTarget = await startRest()
   graphqlTarget = await startGraphql()
-  grpcTarget = await startGrpc()
   mcp = await startMcpLab()
+  sseTarget = await startSse()
   configDir = await mkdtemp(join(tmpdir(), 'wb-bench-writes-'))
+  grpcTarget = await startGrpc(configDir)
   wb = await createStandaloneServer({ port: 0, configDir, uiDir: null, logLevel: false })
   base = await wb.listen()
-  for (const url of [restTarget.url, graphqlTarget.url, grpcTarget.url, mcp.url]) {
+  for (const url of [restTarget.url, graphqlTarget.url, grpcTarget.url, mcp.url, sseTarget.url]) {
     const discovered = (await api('/api/discover', { urls: [url] })).json as unknown as DiscoverResponse
     const service = discovered.services[0]
     expect(service, JSON.stringify(discovered.attempts)).toBeDefined()
     origins[service!.protocol] = service!.originUrl ?? url
+    if (service!.protocol === 'sse') {
+      sseAddress = { protocol: 'sse', service: service!.name, method: service!.methods[0]!.name }
+    }
   }
 }, 60_000)
 afterAll(async () => {
@@ -129,6 +168,7 @@ afterAll(async () => {
   grpcTarget?.close()
   await new Promise((resolve) => restTarget?.server.close(resolve))
   await new Promise((resolve) => graphqlTarget?.server.close(resolve))
+  await new Promise((resolve) => sseTarget?.server.close(resolve))
   await mcp?.close()
   await rm(configDir, { recursive: true, force: true })
 })
@@ -136,6 +176,8 @@ beforeEach(() => {
   rest.mockClear()
   graphql.mockClear()
   grpcEcho.mockClear()
+  sse.mockClear()
+  grpcReader.mockClear()
 })
 
 async function api(path: string, body: unknown): Promise<{ status: number; json: Json }> {
@@ -202,6 +244,28 @@ describe('benchmarks of methods that may change data', () => {
     expect(grpcEcho).not.toHaveBeenCalled()
     expect(toolCalls()).toBe(toolsBefore)
     expect((await api('/api/bench/list', {})).json.runs).toEqual([])
+  })
+
+  it('refuses an event stream opened with POST, and runs one opened with GET unasked', async () => {
+    const post = await start(sseAddress, { method: 'POST', body: { n: 1 } })
+    expect(post.status, JSON.stringify(post.json)).toBe(403)
+    expect((post.json as unknown as Problem).stateChange?.method).toBe(`POST ${sseAddress.service}/subscribe`)
+    expect(sse).not.toHaveBeenCalled()
+    const get = await start(sseAddress, { method: 'GET' })
+    expect(get.status, JSON.stringify(get.json)).toBe(200)
+    expect((await finished(get.json.run)).state).toBe('finished')
+    expect(sse.mock.calls.every(([method]) => method === 'GET')).toBe(true)
+  })
+
+  it('runs a gRPC method that declares no side effects unasked, and asks for one that is only idempotent', async () => {
+    const touch = await start({ protocol: 'grpc', service: 'wbtest.reader.Reader', method: 'Touch' }, { text: 'x' })
+    expect(touch.status, JSON.stringify(touch.json)).toBe(403)
+    expect(grpcReader).not.toHaveBeenCalled()
+    const peek = await start({ protocol: 'grpc', service: 'wbtest.reader.Reader', method: 'Peek' }, { text: 'x' })
+    expect(peek.status, JSON.stringify(peek.json)).toBe(200)
+    expect((await finished(peek.json.run)).result?.calls).toBe(6)
+    expect(grpcReader).toHaveBeenCalledTimes(8)
+    expect(grpcReader).toHaveBeenLastCalledWith('Peek')
   })
 
   it('says why a destructive tool is not run', async () => {

@@ -14,6 +14,13 @@ describe('stateChangeOf', () => {
     expect(of('rest', 'S', [], { httpMethod: 'PATCH', httpPath: '/a' })?.label).toBe('PATCH /a')
     expect(of('http', 'S', [{ url: '/x' }])).toBeUndefined()
     expect(of('http', 'S', [{ method: 'put' }])?.label).toBe('PUT S/m')
+    // The SSE message chooses the verb over the discovered one.
+    expect(of('sse', 'h', [{ method: 'post' }], { httpMethod: 'GET', httpPath: '/ev' })?.label).toBe('POST /ev')
+    expect(of('sse', 'h', [{ method: '' }], { httpMethod: 'GET', httpPath: '/ev' })).toBeUndefined()
+    expect(of('sse', 'h', [{}], { httpMethod: 'POST', httpPath: '/ev' })?.label).toBe('POST /ev')
+    expect(of('sse', 'h', [{ method: 'get' }])).toBeUndefined()
+    expect(of('sse', 'h', [{ method: 'POST' }])?.label).toBe('POST h/m')
+    expect(of('sse', 'h', [{}])?.reason).toMatch(/may be opened with POST/)
     expect(of('graphql', 'Query', [{ query: '# mutation\n{ a(x: "mutation") }' }])).toBeUndefined()
     expect(of('graphql', 'Query', [{ query: 'mutation M { a }' }])?.label).toBe('Query.m')
     expect(of('graphql', 'Mutation', [{}])?.reason).toMatch(/mutation/)
@@ -24,6 +31,8 @@ describe('stateChangeOf', () => {
       /destructive/,
     )
     expect(of('grpc', 'pkg.Svc', [])?.label).toBe('pkg.Svc/m')
+    expect(of('grpc', 'pkg.Svc', [], { idempotency: 'NO_SIDE_EFFECTS' })).toBeUndefined()
+    expect(of('grpc', 'pkg.Svc', [], { idempotency: 'IDEMPOTENT' })?.label).toBe('pkg.Svc/m')
     expect(of('signalr', 'hub', [])?.reason).toBe('SignalR methods say nothing about whether they change data')
     expect(of('grpc', 'pkg.Svc', [])?.reason).toBe('gRPC methods say nothing about whether they change data')
     expect(of('toy', 'lab', [])?.reason).toBe('toy methods say nothing about whether they change data')

@@ -1,9 +1,10 @@
 /**
  * Whether a benchmark's method may change the server's data, and the refusal of such a run unless the user said yes.
  * One policy for the page, the API and the CLI: only a method known to be safe runs unasked — an HTTP GET, HEAD or
- * OPTIONS, a GraphQL query, an MCP tool the server marks read-only, an MCP resource or prompt. Everything else (other
- * HTTP methods, mutations, unmarked or destructive tools, gRPC, SignalR and other methods that carry no safety
- * information) would be repeated hundreds of times, so it needs an explicit confirmation.
+ * OPTIONS, a GraphQL query, an MCP tool the server marks read-only, an MCP resource or prompt, a gRPC method whose
+ * descriptor says `idempotency_level = NO_SIDE_EFFECTS`. Everything else (other HTTP methods, mutations, unmarked or
+ * destructive tools, other gRPC methods, SignalR and other methods that carry no safety information) would be
+ * repeated hundreds of times, so it needs an explicit confirmation.
  */
 import { WorkbenchError } from '@wirebench/core'
 import type { MethodInfo } from '@wirebench/core'
@@ -32,7 +33,8 @@ export function stateChangeOf(input: StateChangeInput): StateChange | undefined 
   const { protocol, service, method, info } = input
   const named = `${service}/${method}`
   if (info?.httpMethod !== undefined) {
-    const verb = info.httpMethod.toUpperCase()
+    // An SSE call's message may open the stream with POST where the discovered method says GET.
+    const verb = protocol === 'sse' ? httpVerbOf(input.messages[0], info.httpMethod) : info.httpMethod.toUpperCase()
     if (safeHttpMethods.has(verb)) return undefined
     return { label: `${verb} ${info.httpPath ?? named}`, reason: `HTTP ${verb} is not a safe method` }
   }
@@ -40,6 +42,15 @@ export function stateChangeOf(input: StateChangeInput): StateChange | undefined 
     const verb = httpVerbOf(input.messages[0])
     if (safeHttpMethods.has(verb)) return undefined
     return { label: `${verb} ${named}`, reason: `HTTP ${verb} is not a safe method` }
+  }
+  if (protocol === 'sse') {
+    // Without the discovered method (the SSE plugin does not describe one to the server), the stream's default verb
+    // may be POST: only a message that asks for GET is known to be safe.
+    const verb = httpVerbOf(input.messages[0], '')
+    if (verb === 'GET') return undefined
+    return verb === ''
+      ? { label: `SSE ${named}`, reason: 'the stream may be opened with POST, which is not a safe method' }
+      : { label: `${verb} ${named}`, reason: `HTTP ${verb} is not a safe method` }
   }
   if (protocol === 'graphql') {
     if (/mutation/i.test(service) || isMutationDocument(input.messages[0])) {
@@ -60,6 +71,8 @@ export function stateChangeOf(input: StateChangeInput): StateChange | undefined 
       return { label: `MCP tool ${method}`, reason }
     }
   }
+  // Only "no side effects" is safe: an idempotent method may still change data (once).
+  if (info?.idempotency === 'NO_SIDE_EFFECTS') return undefined
   return {
     label: named,
     reason: `${protocolNames[protocol] ?? protocol} methods say nothing about whether they change data`,
@@ -103,12 +116,13 @@ export function stateChangeRefusal(change: StateChange, settings: RunSettings, h
   )
 }
 
-function httpVerbOf(message: unknown): string {
+/** The verb a message asks for (`fallback` when it names none, as the plugins do: absent, null or empty). */
+function httpVerbOf(message: unknown, fallback = 'GET'): string {
   if (typeof message === 'object' && message !== null && 'method' in message) {
     const { method } = message as { method?: unknown }
-    if (typeof method === 'string') return method.toUpperCase()
+    if (typeof method === 'string' && method !== '') return method.toUpperCase()
   }
-  return 'GET'
+  return fallback.toUpperCase()
 }
 
 /** A GraphQL document with a `mutation` operation (strings and comments left out, so a word in them does not count). */

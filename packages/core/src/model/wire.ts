@@ -120,6 +120,8 @@ export interface MethodInfo {
   summary?: string
   description?: string
   deprecated: boolean
+  /** gRPC: the descriptor's `idempotency_level`, when it declares one (a benchmark runs only NO_SIDE_EFFECTS unasked). */
+  idempotency?: 'NO_SIDE_EFFECTS' | 'IDEMPOTENT'
   /** Why the method is deprecated and what to use instead, when the source says (a GraphQL root field's reason). */
   deprecationReason?: string
   /** Set when the request body is `multipart/form-data` or `application/x-www-form-urlencoded`. */

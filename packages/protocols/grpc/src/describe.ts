@@ -3,7 +3,7 @@
  * messages are cut at a depth cap, at a cycle (a recursive message) and past a field budget, and flagged `truncated`.
  */
 import { ScalarType } from '@bufbuild/protobuf'
-import { FieldDescriptorProto_Label } from '@bufbuild/protobuf/wkt'
+import { FieldDescriptorProto_Label, MethodOptions_IdempotencyLevel } from '@bufbuild/protobuf/wkt'
 import type { DescEnum, DescField, DescMessage, DescMethod, DescService } from '@bufbuild/protobuf'
 import type { FieldInfo, FieldType, MessageInfo, MethodInfo, MethodType, ServiceInfo } from '@wirebench/core'
 import { wellKnownJsonTypes } from './descriptors/well-known.js'
@@ -150,7 +150,13 @@ export function describeMethod(method: DescMethod, options: DescribeOptions): Me
     outputType: describeMessage(method.output, output, 0, new Set()),
     deprecated: method.deprecated,
     ...(comment ? { description: comment } : {}),
+    ...(idempotencyNames[method.idempotency] ? { idempotency: idempotencyNames[method.idempotency] } : {}),
   }
+}
+
+const idempotencyNames: Partial<Record<MethodOptions_IdempotencyLevel, MethodInfo['idempotency']>> = {
+  [MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS]: 'NO_SIDE_EFFECTS',
+  [MethodOptions_IdempotencyLevel.IDEMPOTENT]: 'IDEMPOTENT',
 }
 
 export function describeService(service: DescService, options: DescribeOptions): ServiceInfo {

@@ -161,6 +161,12 @@ function createWirePlugin(wire: GrpcWire, shared: Shared): ProtocolPlugin {
       }
     },
 
+    // What discovery described (the benchmark's state-change policy reads the method's idempotency level).
+    describeMethod(target, service, method) {
+      const found = targets.get(target) ?? targets.get(urlKey(target))
+      return found?.services.find((s) => s.name === service)?.methods.find((m) => m.name === method)
+    },
+
     exportFormats: exportFormatsOf(wire),
 
     async exportCall(call, ctx, options) {
