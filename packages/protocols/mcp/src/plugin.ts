@@ -12,7 +12,7 @@ import {
   exportAsWirebenchCall,
 } from '@wirebench/core'
 import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
-import { createDispatcherFactory } from '@wirebench/transport'
+import { createDispatcherFactory, createHostReach } from '@wirebench/transport'
 import type { CallDeps } from './calls.js'
 import { openSessionChannel } from './channel.js'
 import { isStdioAddress, stdioNameOf } from './config/address.js'
@@ -49,6 +49,13 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
   const ownsDispatchers = options.dispatchers === undefined
   const dispatchers =
     options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
+  const host = options.host
+  // The host's own origin (embedded mode) is always reachable, on the host's listener.
+  const hostDispatchers = host
+    ? createHostReach({ listener: host.listener, cookieJars: dispatchers.cookieJars }).dispatchers
+    : undefined
+  const isHostUrl = (url: string): boolean => host?.owns(url) === true
+  const dispatchersFor = (url: string) => (hostDispatchers && isHostUrl(url) ? hostDispatchers : dispatchers)
   const descriptions = createTargetCache<ServerDescription>({ maxUrlTargets: 64, isUpload: () => false })
   // The transport each HTTP address answered on: a new session after an idle close goes straight to it.
   const transports = createTargetCache<ProbedTransport>({ maxUrlTargets: 256, isUpload: () => false })
@@ -56,7 +63,7 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
   const pool = new SessionPool({
     ...settings,
     clientInfo: options.clientInfo ?? { name: 'wirebench', version: '0.1.0' },
-    dispatchers,
+    dispatchers: dispatchersFor,
     validator: () => (validator ??= new AjvJsonSchemaValidator()),
     ...(options.spawn ? { spawn: options.spawn } : {}),
     ...(options.processes ? { processes: options.processes } : {}),
@@ -82,7 +89,7 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
       }
       return { target: { kind: 'stdio', server }, address }
     }
-    checkOutboundUrl(address, options.outbound)
+    if (!isHostUrl(address)) checkOutboundUrl(address, options.outbound)
     if (!/^https?:\/\//i.test(address)) {
       throw new WorkbenchError(
         'no_services',
@@ -131,7 +138,7 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
           ? undefined
           : await options.authorizer?.accessToken(canonicalServerUrl(address), ctx.signal)
         if (bearer !== undefined) headers['authorization'] = `Bearer ${bearer}`
-        const found = await probeMcp(address, ctx, { dispatchers, headers, firstEventMs: 500 })
+        const found = await probeMcp(address, ctx, { dispatchers: dispatchersFor(address), headers, firstEventMs: 500 })
         transports.set(address, found)
         request = requestFor(address)
       }
@@ -185,6 +192,7 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ProtocolPlugin 
       await pool.closeAll()
       descriptions.clear()
       if (ownsDispatchers) await dispatchers.close()
+      await hostDispatchers?.close()
     },
   }
 }

@@ -1,6 +1,6 @@
 /** Options of the MCP plugin and the shapes its modules share. */
 import type { McpSessionEvent, OutboundPolicy } from '@wirebench/core'
-import type { CookieJars, DispatcherFactory } from '@wirebench/transport'
+import type { CookieJars, DispatcherFactory, HostListenerOf } from '@wirebench/transport'
 import type { McpProcessBoard, McpServerDirectory, McpStdioServer } from './config/types.js'
 import type { McpAuthorizer } from './oauth/authorizer.js'
 import type { SpawnFunction } from './stdio/server-process.js'
@@ -12,6 +12,11 @@ export interface McpPluginOptions {
   dispatchers?: DispatcherFactory
   /** The server's per-environment cookie jars, used when the plugin creates its own dispatcher factory. */
   cookieJars?: CookieJars
+  /**
+   * Embedded mode: the host's own origin (an MCP endpoint the host serves), reachable whatever `outbound` says; its
+   * sessions connect to the host's listener whatever name the address carries (no DNS).
+   */
+  host?: { owns(url: string): boolean; listener: HostListenerOf }
   /** The trusted configuration: stdio servers by name, headers and roots of HTTP entries. None: no stdio servers. */
   servers?: McpServerDirectory
   /** Where the state of each stdio server process is published (for `GET /api/mcp/servers`). */

@@ -36,7 +36,10 @@ export interface BuiltinPluginOptions {
   }
   /** Embedded mode: the host whose own routes the REST plugin reads from its route table and calls in process. */
   host?: RestHost
-  /** Embedded mode: the host's GraphQL and WebSocket endpoints (reachable, GraphQL schemas read in process). */
+  /**
+   * Embedded mode: the host's GraphQL, WebSocket, SSE and MCP endpoints (reachable on the host's listener, GraphQL
+   * schemas read in process).
+   */
   hostEndpoints?: Pick<HostEndpointView, 'owns' | 'schemaAt' | 'listener'>
 }
 
@@ -101,7 +104,12 @@ export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPlugin
       manifests: mcpManifests,
       module: '@wirebench/protocol-mcp',
       load: async () => [
-        (await import('@wirebench/protocol-mcp')).createMcpPlugin({ outbound, cookieJars: await cookieJars(), ...mcp }),
+        (await import('@wirebench/protocol-mcp')).createMcpPlugin({
+          outbound,
+          cookieJars: await cookieJars(),
+          ...mcp,
+          ...(hostEndpoints ? { host: hostEndpoints } : {}),
+        }),
       ],
     },
     {

@@ -30,7 +30,8 @@ export interface PoolOptions {
   stderrLines: number
   killGraceMs: number
   clientInfo: { name: string; version: string }
-  dispatchers: DispatcherFactory
+  /** The dispatchers for an HTTP server's address (the embedding host's own are on its listener). */
+  dispatchers: (url: string) => DispatcherFactory
   validator: () => jsonSchemaValidator
   spawn?: SpawnFunction
   processes?: McpProcessBoard
@@ -258,7 +259,7 @@ export class SessionPool {
     let connection: HttpConnection | StdioConnection
     let release: (() => Promise<void>) | undefined
     if (target.kind === 'http') {
-      const lease = options.dispatchers.acquire(ctx.markers)
+      const lease = options.dispatchers(target.url).acquire(ctx.markers)
       release = () => lease.release()
       connection = {
         kind: 'http',
