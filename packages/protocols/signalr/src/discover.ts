@@ -58,9 +58,12 @@ export async function discoverHub(
   options: ResolvedOptions,
   dispatchers: DispatcherFactory,
 ): Promise<ServiceInfo[]> {
-  const url = hubUrl(target, options.outbound)
+  const url = hubUrl(target, options.outbound, options.host?.owns)
   const shown = displayUrl(url)
-  const lease = dispatchers.acquire(ctx.markers)
+  // The embedding host's own hub is reached on its listener.
+  const lease = (options.host?.owns(url.href) === true ? options.host.reach.dispatchers : dispatchers).acquire(
+    ctx.markers,
+  )
   const request = (method: 'GET' | 'POST', address: string, inspect?: (status: number) => void) =>
     httpRequest({
       ...(inspect ? { inspectHeaders: (head: { status: number }) => inspect(head.status) } : {}),

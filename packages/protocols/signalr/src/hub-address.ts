@@ -5,7 +5,8 @@
 import { WorkbenchError, checkOutboundUrl } from '@wirebench/core'
 import type { OutboundPolicy } from '@wirebench/core'
 
-export function hubUrl(raw: string, outbound?: OutboundPolicy): URL {
+/** `isHost`: embedded mode's test for the host's own origin, which the outbound policy does not apply to. */
+export function hubUrl(raw: string, outbound?: OutboundPolicy, isHost?: (url: string) => boolean): URL {
   let url: URL
   try {
     url = new URL(raw)
@@ -18,7 +19,7 @@ export function hubUrl(raw: string, outbound?: OutboundPolicy): URL {
     throw new WorkbenchError('no_services', `Not a SignalR hub address: ${url.protocol} is not http(s) or ws(s).`)
   }
   url.hash = ''
-  checkOutboundUrl(url.href, outbound)
+  if (isHost?.(url.href) !== true) checkOutboundUrl(url.href, outbound)
   return url
 }
 

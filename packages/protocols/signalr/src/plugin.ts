@@ -5,7 +5,7 @@
  */
 import { WorkbenchError, exportAsWirebenchCall } from '@wirebench/core'
 import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
-import { createDispatcherFactory, createGuardedLookup } from '@wirebench/transport'
+import { createDispatcherFactory, createGuardedLookup, createHostReach } from '@wirebench/transport'
 import { openConnectionChannel } from './channel.js'
 import { methodNames } from './describe.js'
 import type { HubMethodName } from './describe.js'
@@ -32,6 +32,8 @@ function resolveOptions(options: SignalrPluginOptions): ResolvedOptions {
     lookup: options.lookup ?? createGuardedLookup(options.outbound),
   }
   if (options.outbound) resolved.outbound = options.outbound
+  const host = options.host
+  if (host) resolved.host = { owns: (url) => host.owns(url), reach: createHostReach({ listener: host.listener }) }
   return resolved
 }
 
@@ -42,10 +44,11 @@ export function createSignalrPlugin(options: SignalrPluginOptions = {}): Protoco
 
   /** The method a call names, after checking it belongs to the hub it was discovered at; and the call's wire. */
   const prepare = (call: Call, ctx: CallContext): { method: HubMethodName; wire: WireRequest } => {
-    const discovered = hubUrl(call.target, resolved.outbound)
+    const discovered = hubUrl(call.target, resolved.outbound, resolved.host?.owns)
     const method = methodNames.find((name) => name === call.method)
     if (!method || call.service !== hubName(discovered)) throw unknownMethod(call.service, call.method)
-    const address = call.serverUrl === undefined ? discovered : hubUrl(call.serverUrl, resolved.outbound)
+    const address =
+      call.serverUrl === undefined ? discovered : hubUrl(call.serverUrl, resolved.outbound, resolved.host?.owns)
     return { method, wire: buildWire(address, ctx, resolved, dispatchers) }
   }
 
@@ -85,6 +88,7 @@ export function createSignalrPlugin(options: SignalrPluginOptions = {}): Protoco
     async dispose() {
       await pool.close()
       await dispatchers.close()
+      await resolved.host?.reach.dispatchers.close()
     },
   }
 }

@@ -1,6 +1,7 @@
 /** Options of the SignalR plugin and the bounds it applies to every hub connection. */
 import type { LookupFunction } from 'node:net'
 import type { OutboundPolicy } from '@wirebench/core'
+import type { HostListenerOf, HostReach } from '@wirebench/transport'
 
 export interface SignalrPluginOptions {
   /** Outbound target policy (embedded mode tightens it). */
@@ -17,6 +18,11 @@ export interface SignalrPluginOptions {
   maxQueuedFrames?: number
   /** Resolves host names; default the system resolver behind the transport's metadata guard. */
   lookup?: LookupFunction
+  /**
+   * Embedded mode: the host's own origin (a hub the host serves), reachable whatever `outbound` says; its connections
+   * go to the host's listener whatever name the address carries (no DNS).
+   */
+  host?: { owns(url: string): boolean; listener: HostListenerOf }
 }
 
 export interface ResolvedOptions {
@@ -27,6 +33,8 @@ export interface ResolvedOptions {
   maxPooledConnections: number
   maxQueuedFrames: number
   lookup: LookupFunction
+  /** Embedded mode: whether an address is the host's own, and how to reach it (on its listener). */
+  host?: { owns: (url: string) => boolean; reach: HostReach }
 }
 
 export const MiB = 1024 * 1024

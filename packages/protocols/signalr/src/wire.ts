@@ -51,9 +51,11 @@ export function buildWire(
     if (lower === 'authorization' && /^bearer\s+/i.test(value)) bearerToken = value.replace(/^bearer\s+/i, '')
     else headers[name] = value
   }
-  const hubTls = callTls(markers)
+  // Embedded mode: a hub the host serves is reached on the host's listener (its own TLS, no client certificate).
+  const host = options.host?.owns(url.href) === true ? options.host : undefined
+  const hubTls = host ? undefined : callTls(markers)
   const foreignTls = callTls(markers.trust ? { trust: markers.trust } : {})
-  const hubLease = dispatchers.acquire(
+  const hubLease = (host ? host.reach.dispatchers : dispatchers).acquire(
     markers.trust || markers.mtls
       ? { ...(markers.mtls ? { mtls: markers.mtls } : {}), ...(markers.trust ? { trust: markers.trust } : {}) }
       : {},
@@ -86,6 +88,7 @@ export function buildWire(
   if (hubTls) wire.hubTls = hubTls.options
   if (foreignTls) wire.foreignTls = foreignTls.options
   if (options.outbound) wire.outbound = options.outbound
+  if (host) wire.hostSocket = (address) => host.reach.socketOptions(address)
   return { url: wireUrl, wire, key, leases: [hubLease, foreignLease] }
 }
 

@@ -98,7 +98,12 @@ export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPlugin
     {
       manifests: signalrManifests,
       module: '@wirebench/protocol-signalr',
-      load: async () => [(await import('@wirebench/protocol-signalr')).createSignalrPlugin({ outbound })],
+      load: async () => [
+        (await import('@wirebench/protocol-signalr')).createSignalrPlugin({
+          outbound,
+          ...(hostEndpoints ? { host: hostEndpoints } : {}),
+        }),
+      ],
     },
     {
       manifests: mcpManifests,

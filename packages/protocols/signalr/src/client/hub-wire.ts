@@ -8,7 +8,7 @@ import type { LookupFunction } from 'node:net'
 import type { Dispatcher } from 'undici'
 import { WorkbenchError, checkOutboundHeaders, checkOutboundUrl } from '@wirebench/core'
 import type { OutboundPolicy } from '@wirebench/core'
-import type { CallTlsOptions } from '@wirebench/transport'
+import type { CallTlsOptions, HostSocketOptions } from '@wirebench/transport'
 
 export type TransportName = 'WebSockets' | 'ServerSentEvents' | 'LongPolling'
 
@@ -27,6 +27,11 @@ export interface HubWire {
   foreignTls?: CallTlsOptions
   clientCertificate: boolean
   lookup: LookupFunction
+  /**
+   * Embedded mode, a hub the host serves: how a WebSocket to its origin opens (on the host's listener). Its origin is
+   * the host's own, which the outbound policy does not apply to.
+   */
+  hostSocket?: (url: string) => HostSocketOptions
   outbound?: OutboundPolicy
   /** Fires when the connection is stopped for good. */
   signal: AbortSignal
@@ -68,6 +73,7 @@ export function withoutQuery(url: string): string {
 export function checkTarget(wire: HubWire, url: string): { sameOrigin: boolean } {
   const http = url.replace(/^ws(s?):/i, 'http$1:')
   const sameOrigin = originOf(http) === wire.origin
+  if (sameOrigin && wire.hostSocket) return { sameOrigin }
   try {
     checkOutboundUrl(http, wire.outbound)
   } catch (error) {

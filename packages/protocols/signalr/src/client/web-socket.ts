@@ -40,14 +40,15 @@ export function webSocketClass(wire: HubWire): WireWebSocketClass {
         address.searchParams.set('access_token', token)
       }
       const tls = sameOrigin ? wire.hubTls : wire.foreignTls
-      const clientOptions: ClientOptions & { lookup: HubWire['lookup'] } = {
+      const onHost = sameOrigin ? wire.hostSocket?.(address.href) : undefined
+      const clientOptions: ClientOptions & { lookup?: HubWire['lookup'] } = {
         headers,
-        lookup: wire.lookup,
+        ...(onHost ?? { lookup: wire.lookup }),
         maxPayload: wire.maxMessageBytes,
         followRedirects: false,
         handshakeTimeout: wire.handshakeTimeoutMs,
         perMessageDeflate: false,
-        ...(address.protocol === 'wss:' && tls ? tls : {}),
+        ...(address.protocol === 'wss:' && tls && !onHost ? tls : {}),
       }
       super(address.href, protocols ?? [], clientOptions)
       this.once('open', () => wire.onTransport('WebSockets'))
