@@ -11,6 +11,8 @@ import type { HttpPluginOptions } from './types.js'
 export interface InvokeDeps {
   options: HttpPluginOptions
   dispatchers: DispatcherFactory
+  /** Embedded mode: the dispatchers that reach the host's own origin on its listener. */
+  hostDispatchers?: DispatcherFactory
 }
 
 type PreparedRequest = PreparedHttpCall
@@ -31,7 +33,7 @@ export function prepareRequest(call: Call, ctx: CallContext, options: HttpPlugin
   const message = readCallMessage(call.messages)
   const query = message.query ? pairsOf(message.query).map(([name, value]) => ({ name, value })) : []
   const displayUrl = appendQueryParams(resolveUrl(call.serverUrl ?? call.target, message.url), query)
-  checkOutboundUrl(displayUrl, options.outbound)
+  if (options.host?.owns(displayUrl) !== true) checkOutboundUrl(displayUrl, options.outbound)
   const encoded = message.body === undefined ? undefined : encodeBody(message.body)
   let headers = mergeHeaders(ctx.metadata, message.headers ?? {})
   if (encoded?.contentType !== undefined) {
@@ -63,5 +65,6 @@ export function invokeHttp(call: Call, ctx: CallContext, deps: InvokeDeps): Prom
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)))
   }
-  return sendPrepared(request, ctx, deps.dispatchers)
+  const isHost = deps.hostDispatchers !== undefined && deps.options.host?.owns(request.displayUrl) === true
+  return sendPrepared(request, ctx, isHost && deps.hostDispatchers ? deps.hostDispatchers : deps.dispatchers)
 }

@@ -1,6 +1,6 @@
 /** The plain HTTP ProtocolPlugin: one service `HTTP` with one method `request`, sending what the message describes. */
 import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
-import { createDispatcherFactory } from '@wirebench/transport'
+import { createDispatcherFactory, createHostReach } from '@wirebench/transport'
 import { discoverNothing } from './discover.js'
 import { unknownMethod } from './errors.js'
 import { invokeHttp } from './invoke.js'
@@ -13,6 +13,10 @@ export function createHttpPlugin(options: HttpPluginOptions = {}): ProtocolPlugi
   const ownsDispatchers = options.dispatchers === undefined
   const dispatchers =
     options.dispatchers ?? createDispatcherFactory({ outbound: options.outbound, cookieJars: options.cookieJars })
+  // Embedded mode: the host's own origin is always reachable, on its listener.
+  const hostDispatchers = options.host
+    ? createHostReach({ listener: options.host.listener, cookieJars: dispatchers.cookieJars }).dispatchers
+    : undefined
 
   return {
     id: httpManifest.id,
@@ -24,7 +28,7 @@ export function createHttpPlugin(options: HttpPluginOptions = {}): ProtocolPlugi
 
     async invoke(call: Call, ctx: CallContext) {
       if (call.service !== HTTP_SERVICE || call.method !== HTTP_METHOD) throw unknownMethod(call.service, call.method)
-      return invokeHttp(call, ctx, { options, dispatchers })
+      return invokeHttp(call, ctx, { options, dispatchers, ...(hostDispatchers ? { hostDispatchers } : {}) })
     },
 
     exportFormats: httpManifest.exportFormats,
@@ -36,6 +40,7 @@ export function createHttpPlugin(options: HttpPluginOptions = {}): ProtocolPlugi
 
     async dispose() {
       if (ownsDispatchers) await dispatchers.close()
+      await hostDispatchers?.close()
     },
   }
 }

@@ -1,6 +1,6 @@
 /** The call message of the plain HTTP plugin and its options: a request as a curl command or a HAR entry states it. */
 import type { OutboundPolicy } from '@wirebench/core'
-import type { CookieJars, DispatcherFactory } from '@wirebench/transport'
+import type { CookieJars, DispatcherFactory, HostListenerOf } from '@wirebench/transport'
 
 /** The one service and method every plain HTTP call addresses. */
 export const HTTP_SERVICE = 'HTTP'
@@ -40,4 +40,9 @@ export interface HttpPluginOptions {
   dispatchers?: DispatcherFactory
   /** The server's per-environment cookie jars, used when the plugin creates its own dispatcher factory. */
   cookieJars?: CookieJars
+  /**
+   * Embedded mode: the host's own origin, reachable whatever `outbound` says; its requests go to the host's listener
+   * whatever name the address carries (no DNS).
+   */
+  host?: { owns(url: string): boolean; listener: HostListenerOf }
 }

@@ -122,7 +122,11 @@ export function builtinPluginFamilies(options: BuiltinPluginOptions): LazyPlugin
       manifests: httpManifests,
       module: '@wirebench/protocol-http',
       load: async () => [
-        (await import('@wirebench/protocol-http')).createHttpPlugin({ outbound, cookieJars: await cookieJars() }),
+        (await import('@wirebench/protocol-http')).createHttpPlugin({
+          outbound,
+          cookieJars: await cookieJars(),
+          ...(hostEndpoints ? { host: hostEndpoints } : {}),
+        }),
       ],
     },
   ]
