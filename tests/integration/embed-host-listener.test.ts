@@ -21,7 +21,7 @@ import type { ExpressWorkbench } from '@wirebench/embed'
 import { Agent, request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestPki } from '../servers/tls/pki.js'
-import { listenHost, proxiedPost, useConfigDir } from './support/embed-host.js'
+import { listenHost, mountBehindProxy, proxiedPost, useConfigDir } from './support/embed-host.js'
 import type { ListeningServer } from './support/embed-host.js'
 
 const token = 'embedded-listener-token-0123456789abcdef0123456789abcdef'
@@ -210,16 +210,7 @@ describe('an Express host that also serves its app on an admin server', () => {
 
   beforeAll(async () => {
     const app = express5() as unknown as ExpressApp
-    workbench = await expressWorkbench(app as never, {
-      prefix: '/workbench',
-      configDir: configDir(),
-      token,
-      uiDir: null,
-      announce: false,
-      allowedHosts: [publicName],
-    })
-    app.set('trust proxy', true)
-    app.use('/workbench', workbench)
+    workbench = await mountBehindProxy(app, { configDir: configDir(), token, publicName })
     app.get('/port', (req, res) => res.json({ port: req.socket.localPort }))
     admin = await listenHost(app)
     publicServer = await listenHost(app)

@@ -6,9 +6,8 @@
 import type { InvokeResult } from '@wirebench/core'
 import '../support/express5-in-vitest.js'
 import express from 'express'
-import { expressWorkbench } from '@wirebench/embed'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listenHost, proxiedPost, useConfigDir, workbenchPost } from './support/embed-host.js'
+import { listenHost, mountBehindProxy, proxiedPost, useConfigDir, workbenchPost } from './support/embed-host.js'
 import type { ListeningServer } from './support/embed-host.js'
 
 const token = 'embedded-http-host-token-0123456789abcdef0123456789abcdef'
@@ -28,16 +27,7 @@ describe('a plain HTTP request to the Express host itself', () => {
 
   beforeAll(async () => {
     const app = express()
-    const workbench = await expressWorkbench(app as never, {
-      prefix: '/workbench',
-      configDir: configDir(),
-      token,
-      uiDir: null,
-      announce: false,
-      allowedHosts: [publicName],
-    })
-    app.set('trust proxy', true)
-    app.use('/workbench', workbench)
+    await mountBehindProxy(app, { configDir: configDir(), token, publicName })
     app.get('/whoami', (req, res) => void res.json({ host: req.headers.host }))
     host = await listenHost(app as never)
   })

@@ -9,9 +9,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import '../support/express5-in-vitest.js'
 import express from 'express'
-import { expressWorkbench } from '@wirebench/embed'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listenHost, proxiedPost, useConfigDir, workbenchPost } from './support/embed-host.js'
+import { listenHost, mountBehindProxy, proxiedPost, useConfigDir, workbenchPost } from './support/embed-host.js'
 import type { ListeningServer } from './support/embed-host.js'
 
 const token = 'embedded-mcp-host-token-0123456789abcdef0123456789abcdef'
@@ -40,16 +39,7 @@ describe('an Express host serving its own MCP endpoint', () => {
 
   beforeAll(async () => {
     const app = express()
-    const workbench = await expressWorkbench(app as never, {
-      prefix: '/workbench',
-      configDir: configDir(),
-      token,
-      uiDir: null,
-      announce: false,
-      allowedHosts: [publicName],
-    })
-    app.set('trust proxy', true)
-    app.use('/workbench', workbench)
+    await mountBehindProxy(app, { configDir: configDir(), token, publicName })
     app.all('/mcp', (req, res) => serveMcp(req, res))
     host = await listenHost(app as never)
   })

@@ -6,11 +6,10 @@
 import type { DiscoverResponse, InvokeResult } from '@wirebench/core'
 import '../support/express5-in-vitest.js'
 import express from 'express'
-import { expressWorkbench } from '@wirebench/embed'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestHubServer } from '../servers/signalr/test-hubs.js'
 import type { HubServer } from '@wirebench/demo'
-import { proxiedPost, useConfigDir, workbenchPost } from './support/embed-host.js'
+import { mountBehindProxy, proxiedPost, useConfigDir, workbenchPost } from './support/embed-host.js'
 
 const token = 'embedded-signalr-host-token-0123456789abcdef0123456789abcdef'
 const publicName = 'app.example.test'
@@ -21,16 +20,7 @@ describe('an Express host serving its own SignalR hub', () => {
 
   beforeAll(async () => {
     const app = express()
-    const workbench = await expressWorkbench(app as never, {
-      prefix: '/workbench',
-      configDir: configDir(),
-      token,
-      uiDir: null,
-      announce: false,
-      allowedHosts: [publicName],
-    })
-    app.set('trust proxy', true)
-    app.use('/workbench', workbench)
+    await mountBehindProxy(app, { configDir: configDir(), token, publicName })
     // One http server for the hub (at /hubs/test) and the app (everything else, the workbench among it).
     host = await startTestHubServer(
       {},

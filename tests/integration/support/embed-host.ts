@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DiscoverResponse } from '@wirebench/core'
+import { expressWorkbench } from '@wirebench/embed'
+import type { ExpressWorkbench } from '@wirebench/embed'
 import { afterAll, beforeAll, expect } from 'vitest'
 
 /** A temporary config folder for the file's workbenches, removed after its tests; read it inside hooks and tests. */
@@ -119,4 +121,31 @@ export function listedMethods(answer: DiscoverResponse): string[] {
       }),
     )
     .sort()
+}
+
+/** The parts of an Express 4 or 5 app the mount below uses (their type packages differ). */
+interface MountableApp {
+  set(name: string, value: unknown): unknown
+  use(...args: unknown[]): unknown
+}
+
+/**
+ * Mounts a workbench at `/workbench` on an Express app that trusts the TLS-terminating proxy serving it as
+ * `publicName` (`allowedHosts`), with no UI and no announcement: the set-up of the host-listener suites.
+ */
+export async function mountBehindProxy(
+  app: MountableApp,
+  options: { configDir: string; token: string; publicName: string },
+): Promise<ExpressWorkbench> {
+  const workbench = await expressWorkbench(app as never, {
+    prefix: '/workbench',
+    configDir: options.configDir,
+    token: options.token,
+    uiDir: null,
+    announce: false,
+    allowedHosts: [options.publicName],
+  })
+  app.set('trust proxy', true)
+  app.use('/workbench', workbench)
+  return workbench
 }
