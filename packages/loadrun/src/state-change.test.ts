@@ -36,6 +36,8 @@ describe('stateChangeOf', () => {
     expect(of('signalr', 'hub', [])?.reason).toBe('SignalR methods say nothing about whether they change data')
     expect(of('grpc', 'pkg.Svc', [])?.reason).toBe('gRPC methods say nothing about whether they change data')
     expect(of('toy', 'lab', [])?.reason).toBe('toy methods say nothing about whether they change data')
+    const named = stateChangeOf({ protocol: 'mqtt', service: 's', method: 'm', messages: [], protocolName: 'MQTT' })
+    expect(named?.reason).toBe('MQTT methods say nothing about whether they change data')
   })
 
   it('counts the calls a run makes, warm-up included', () => {

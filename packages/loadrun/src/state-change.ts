@@ -17,6 +17,8 @@ export interface StateChangeInput {
   messages: readonly unknown[]
   /** The discovered method, when the caller holds it (its HTTP method, its MCP annotations). */
   info?: MethodInfo | undefined
+  /** How the protocol is named to a person (a sidecar's display name); built-in protocols have their own. */
+  protocolName?: string | undefined
 }
 
 /** A method a benchmark may not repeat unasked: how to name it, and why it is not known to be safe. */
@@ -75,11 +77,11 @@ export function stateChangeOf(input: StateChangeInput): StateChange | undefined 
   if (info?.idempotency === 'NO_SIDE_EFFECTS') return undefined
   return {
     label: named,
-    reason: `${protocolNames[protocol] ?? protocol} methods say nothing about whether they change data`,
+    reason: `${protocolNames[protocol] ?? input.protocolName ?? protocol} methods say nothing about whether they change data`,
   }
 }
 
-/** How the refusal names a protocol (a sidecar's own name is used as it is). */
+/** How the refusal names a built-in protocol (a sidecar's display name comes with the input). */
 const protocolNames: Record<string, string> = {
   grpc: 'gRPC',
   grpcweb: 'gRPC-Web',

@@ -62,6 +62,7 @@ export async function runBench(
       method: method.name,
       messages: [message],
       info: method,
+      protocolName: session.engine.registry.get(service.protocol)?.name,
     })
     if (change && flags.allowWrites !== true) throw stateChangeRefusal(change, settings, 'Pass --allow-writes')
     const call = createBenchCall(

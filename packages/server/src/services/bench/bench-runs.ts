@@ -109,7 +109,7 @@ export function createBenchRuns(deps: {
       const thresholds: Threshold[] = (request.thresholds ?? []).map(parseThreshold)
       const { plugin, call: resolved } = resolveCall(call, call.messages, deps)
       const info = plugin.describeMethod?.(resolved.target, call.service, call.method)
-      const change = stateChangeOf({ ...call, info })
+      const change = stateChangeOf({ ...call, info, protocolName: plugin.name })
       if (change && request.allowStateChanging !== true) {
         throw stateChangeRefusal(
           change,
