@@ -249,11 +249,19 @@ describe('benchmarks of methods that may change data', () => {
   it('refuses an event stream opened with POST, and runs one opened with GET unasked', async () => {
     const post = await start(sseAddress, { method: 'POST', body: { n: 1 } })
     expect(post.status, JSON.stringify(post.json)).toBe(403)
-    expect((post.json as unknown as Problem).stateChange?.method).toBe(`POST ${sseAddress.service}/subscribe`)
+    // Named by its path, as the page names it: the plugin describes the discovered method.
+    expect((post.json as unknown as Problem).stateChange?.method).toBe('POST /events')
     expect(sse).not.toHaveBeenCalled()
     const get = await start(sseAddress, { method: 'GET' })
     expect(get.status, JSON.stringify(get.json)).toBe(200)
     expect((await finished(get.json.run)).state).toBe('finished')
+    expect(sse.mock.calls.every(([method]) => method === 'GET')).toBe(true)
+    // A message naming no method opens the stream as discovery found it (GET here): the plugin describes the method.
+    sse.mockClear()
+    const unnamed = await start(sseAddress, {})
+    expect(unnamed.status, JSON.stringify(unnamed.json)).toBe(200)
+    expect((await finished(unnamed.json.run)).state).toBe('finished')
+    expect(sse).toHaveBeenCalled()
     expect(sse.mock.calls.every(([method]) => method === 'GET')).toBe(true)
   })
 

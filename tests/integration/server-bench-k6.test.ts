@@ -123,6 +123,8 @@ describe('a benchmark exported as a k6 script', () => {
     // k6 is a Go binary, not installable here: the script is checked as an ES module.
     expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
     expect(script).toContain(`http.request("POST", "${origin}/orders"`)
+    // The confirmation the run needed is said again where the script begins.
+    expect(script).toMatch(/^\/\/ POST \/orders may change the server's data \(HTTP POST is not a safe method\)/m)
     expect(script).toContain('__ENV.WB_AUTHORIZATION')
     expect(script).toContain('__ENV.WB_SECRET_1')
     expect(script).toContain('"shared-iterations"')

@@ -1,6 +1,6 @@
 /** The SSE ProtocolPlugin: `text/event-stream` URLs as one ServerStreaming method each, with unary reads too. */
 import { createTargetCache } from '@wirebench/core'
-import type { Call, CallContext, ProtocolPlugin } from '@wirebench/core'
+import type { Call, CallContext, ProtocolPlugin, ServiceInfo } from '@wirebench/core'
 import { createDispatcherFactory, createHostReach } from '@wirebench/transport'
 import { discoverEventStream } from './discover.js'
 import { unknownMethod } from './errors.js'
@@ -24,15 +24,18 @@ export function createSsePlugin(options: SsePluginOptions = {}): ProtocolPlugin 
     ? createHostReach({ listener: host.listener, cookieJars: dispatchers.cookieJars }).dispatchers
     : undefined
   if (host && hostDispatchers) deps.host = { owns: (url) => host.owns(url), dispatchers: hostDispatchers }
-  // Only what discovery learnt that the URL does not say: the method that opens the stream.
-  const methods = createTargetCache<SseHttpMethod>({ maxUrlTargets: 256, isUpload: () => false })
+  // What discovery learnt that the URL does not say (the method that opens the stream), and the service it listed.
+  const discovered = createTargetCache<{ defaultMethod: SseHttpMethod; service: ServiceInfo }>({
+    maxUrlTargets: 256,
+    isUpload: () => false,
+  })
 
   const resolve = (call: Call): ResolvedSseCall => {
     if (call.method !== subscribeMethod) throw unknownMethod(call.service, call.method)
     return {
       url: call.serverUrl ?? call.target,
       message: readCallMessage(call.messages),
-      defaultMethod: methods.get(call.target) ?? 'GET',
+      defaultMethod: discovered.get(call.target)?.defaultMethod ?? 'GET',
     }
   }
 
@@ -46,8 +49,13 @@ export function createSsePlugin(options: SsePluginOptions = {}): ProtocolPlugin 
     async discover(target, ctx) {
       if (target.kind !== 'url') return []
       const found = await discoverEventStream(target.url, ctx, deps, { pinned: target.pinned === true })
-      methods.set(target.url, found.defaultMethod)
+      discovered.set(target.url, { defaultMethod: found.defaultMethod, service: found.service })
       return [found.service]
+    },
+
+    describeMethod(target, service, method) {
+      const found = discovered.get(target)?.service
+      return found?.name === service ? found.methods.find((m) => m.name === method) : undefined
     },
 
     async invoke(call: Call, ctx: CallContext) {
@@ -68,11 +76,11 @@ export function createSsePlugin(options: SsePluginOptions = {}): ProtocolPlugin 
     },
 
     forget(target) {
-      methods.delete(target)
+      discovered.delete(target)
     },
 
     async dispose() {
-      methods.clear()
+      discovered.clear()
       if (ownsDispatchers) await dispatchers.close()
       await hostDispatchers?.close()
     },

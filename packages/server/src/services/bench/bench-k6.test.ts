@@ -96,5 +96,21 @@ describe('the k6 script of a benchmark run', () => {
       benchK6Input({ request: { ...templated, call: { ...templated.call, messages: [{}] } }, sent, secrets: [] }, []),
     )
     expect(plain).not.toContain('afresh')
+    expect(plain).not.toContain('may change')
+  })
+
+  it('says first that the method may change data when the run was confirmed as such, before any other note', () => {
+    const templated: BenchStartRequest = {
+      ...grpcRun,
+      call: { ...grpcRun.call, messages: [{ id: '${counter}' }] },
+    }
+    const change = { label: 'wbtest.v1.Lab/Echo', reason: 'gRPC methods say nothing about whether they change data' }
+    const lines = k6Script(benchK6Input({ request: templated, secrets: [] }, [], change)).split('\n')
+    const notes = lines.filter((line) => line.startsWith('// ') && !line.startsWith('// Written by'))
+    expect(notes[0]).toBe(
+      "// wbtest.v1.Lab/Echo may change the server's data (gRPC methods say nothing about whether they change data): " +
+        'this script repeats it for every iteration. Run it only against a server whose data may change.',
+    )
+    expect(notes[1]).toMatch(/^\/\/ The benchmark filled/)
   })
 })

@@ -6,7 +6,7 @@
  */
 import { WorkbenchError, splitMarkers } from '@wirebench/core'
 import type { BenchStartRequest, SentRequest } from '@wirebench/core'
-import type { K6Drawn, K6ScriptInput, K6Secret, K6Target } from '@wirebench/loadrun'
+import type { K6Drawn, K6ScriptInput, K6Secret, K6Target, StateChange } from '@wirebench/loadrun'
 import { MASK, isCredentialHeader } from '@wirebench/transport/net'
 
 const httpProtocols = new Set(['rest', 'http', 'graphql'])
@@ -133,7 +133,12 @@ function wsTarget(source: BenchK6Source, secrets: K6Secret[]): K6Target {
   return { kind: 'ws', url: address.href, headers, messages: wsFrames(call.messages) }
 }
 
-export function benchK6Input(source: BenchK6Source, thresholds: readonly string[]): K6ScriptInput {
+/** `stateChange`: the run's method may change the server's data (the user confirmed it): the script says so first. */
+export function benchK6Input(
+  source: BenchK6Source,
+  thresholds: readonly string[],
+  stateChange?: StateChange,
+): K6ScriptInput {
   const { call, settings } = source.request
   const secrets: K6Secret[] = source.secrets.map((value, index) => ({ env: `WB_SECRET_${index + 1}`, value }))
   let target: K6Target
@@ -167,13 +172,18 @@ export function benchK6Input(source: BenchK6Source, thresholds: readonly string[
   const isEveryDrawnWritten = drawn.every((draw) => draw.value.length >= 6 && written.includes(draw.value))
   const templated = JSON.stringify([call.messages, call.metadata ?? {}]).match(/\$\{[^}]*\}/g) ?? []
   const isOnlyDrawn = templated.every((name) => name === '${uuid}' || name === '${random}')
-  const notes =
-    templated.length === 0 || (isOnlyDrawn && drawn.length > 0 && isEveryDrawnWritten)
-      ? []
-      : [
-          "The benchmark filled ${…} variables afresh for every call; this script sends one call's values for " +
-            (drawn.length > 0 ? 'those other than ${uuid} and ${random}, which it draws per iteration' : 'them') +
-            '. For fresh values, replace them with k6 expressions.',
-        ]
+  const notes = stateChange
+    ? [
+        `${stateChange.label} may change the server's data (${stateChange.reason}): this script repeats it for ` +
+          'every iteration. Run it only against a server whose data may change.',
+      ]
+    : []
+  if (!(templated.length === 0 || (isOnlyDrawn && drawn.length > 0 && isEveryDrawnWritten))) {
+    notes.push(
+      "The benchmark filled ${…} variables afresh for every call; this script sends one call's values for " +
+        (drawn.length > 0 ? 'those other than ${uuid} and ${random}, which it draws per iteration' : 'them') +
+        '. For fresh values, replace them with k6 expressions.',
+    )
+  }
   return { target, settings, thresholds, secrets, notes, drawn }
 }

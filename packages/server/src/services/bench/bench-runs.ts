@@ -17,7 +17,7 @@ import type {
   OutboundPolicy,
   SentRequest,
 } from '@wirebench/core'
-import type { K6Drawn, RunResult, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
+import type { K6Drawn, RunResult, StateChange, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
 import type { InvokeService } from '../invoke.js'
 import { resolveCall } from '../invoke.js'
 import type { PluginRegistry } from '../plugin-registry.js'
@@ -55,6 +55,8 @@ interface Run {
   sent?: SentRequest
   /** The `${uuid}`/`${random}` values of the call `sent` describes. */
   drawn?: K6Drawn[]
+  /** What the user confirmed: the method may change the server's data (said again in the k6 script). */
+  stateChange?: StateChange
 }
 
 export function createBenchRuns(deps: {
@@ -168,6 +170,7 @@ export function createBenchRuns(deps: {
         status,
         controller,
         request,
+        ...(change ? { stateChange: change } : {}),
         get sent() {
           return described.sent
         },
@@ -234,7 +237,7 @@ export function createBenchRuns(deps: {
             ...(found.sent ? { sent: found.sent } : {}),
             ...(found.drawn ? { drawn: found.drawn } : {}),
           }
-          const input = benchK6Input(source, found.request.thresholds ?? [])
+          const input = benchK6Input(source, found.request.thresholds ?? [], found.stateChange)
           return { fileName: `${base}.k6.js`, mediaType: 'text/javascript', text: k6Script(input) }
         }
       }
