@@ -17,6 +17,32 @@ describe('a run with a duration', () => {
     expect(result.throughput).toBeCloseTo(8 / 0.6, 0)
   })
 
+  it('measures an open-loop run over its planned duration, though its last call ended an interval before it', async () => {
+    // Calls at 0, 0.5, 1 and 1.5 s, each 5 ms long: the last ends at about 1.505 s of the 2 s the run was planned for.
+    const result = await runBenchmark({
+      call: slow(5),
+      settings: { mode: 'open', rate: 2, durationS: 2, concurrency: 2 },
+    })
+    expect(result.calls).toBe(4)
+    expect(result.durationS).toBe(2)
+    // 4 calls in 2 s: the requested rate, as rate.achieved says (not 4 / 1.505 = 2.66/s).
+    expect(result.throughput).toBe(2)
+    expect(result.rate?.achieved).toBe(2)
+    expect(result.drain).toBeUndefined()
+  })
+
+  it('measures a stopped run up to the stop', async () => {
+    const stop = new AbortController()
+    setTimeout(() => stop.abort(), 300)
+    const result = await runBenchmark({
+      call: slow(5),
+      settings: { mode: 'open', rate: 10, durationS: 5, concurrency: 2 },
+      signal: stop.signal,
+    })
+    expect(result.stopped).toBe(true)
+    expect(result.durationS).toBeLessThan(1)
+  })
+
   it('has no drain when nothing was in flight at the end, or when it counts calls instead', async () => {
     const counted = await runBenchmark({ call: slow(20), settings: { mode: 'closed', calls: 8, concurrency: 4 } })
     expect(counted.drain).toBeUndefined()

@@ -35,4 +35,14 @@ describe("the runner's own load", () => {
     expect(result.runner?.saturated).toBe(false)
     expect(result.runner?.loopDelayMs.mean).toBeLessThan(saturatedMeanMs)
   })
+
+  it('reads an idle loop as on time: the lateness, not the time between two of its monitor ticks', async () => {
+    const result = await runBenchmark({
+      call: () => Promise.resolve({ ok: true, status: 200 }),
+      settings: { mode: 'open', rate: 2, durationS: 1, concurrency: 1 },
+    })
+    // Each tick of the monitor comes 10 ms after the last on an idle loop: that is on time.
+    expect(result.runner?.loopDelayMs.p50).toBeLessThan(3)
+    expect(result.runner?.loopDelayMs.mean).toBeLessThan(3)
+  })
 })

@@ -15,9 +15,17 @@ function round3(value: number): number {
 /** Mean event-loop delay past which a run says the runner, not only the target, shaped its latencies. */
 export const saturatedMeanMs = 20
 
-/** The delay histogram is in nanoseconds; NaN (no sample yet) reads as 0. */
+/** How often the loop-delay monitor samples (ms). */
+const delayResolutionMs = 10
+
+/**
+ * The delay histogram is in nanoseconds, and each sample is the whole time between two of the monitor's timer ticks
+ * (an idle loop reads 10 ms at a 10 ms resolution, on Node 20 and 22): the lateness is what exceeds the resolution.
+ * NaN (no sample yet) reads as 0.
+ */
 function runnerLoad(delay: ReturnType<typeof monitorEventLoopDelay>): RunnerLoad {
-  const ms = (ns: number): number => (Number.isFinite(ns) ? Math.round(ns / 1e3) / 1e3 : 0)
+  const ms = (ns: number): number =>
+    Number.isFinite(ns) ? Math.max(0, Math.round(ns / 1e3 - delayResolutionMs * 1e3) / 1e3) : 0
   const mean = ms(delay.mean)
   return {
     loopDelayMs: { mean, p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
@@ -62,7 +70,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
 
     const recorder = new Recorder()
     const context = new LoadContext(call, controller.signal, recorder, failsRun)
-    const delay = monitorEventLoopDelay({ resolution: 10 })
+    const delay = monitorEventLoopDelay({ resolution: delayResolutionMs })
     delay.enable()
     const start = performance.now()
     const plannedS = settings.durationS
@@ -97,8 +105,11 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
     }
 
     const totals = recorder.totals()
-    // A run with a duration is measured over it, as wrk does: the calls it waited for past the end are its drain.
-    const measuredEnd = until === undefined ? end : Math.min(end, until)
+    // A run with a duration is measured over it, as wrk does: the calls it waited for past the end are its drain; an
+    // open loop whose last call ended one interval before the end is measured over the whole duration too. A stopped
+    // run, up to the stop.
+    const stopped = controller.signal.aborted
+    const measuredEnd = until === undefined ? end : stopped ? Math.min(end, until) : until
     const durationS = (measuredEnd - start) / 1000
     const drained = recorder.drainedCalls
     const drain =
@@ -108,7 +119,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
       errorRate: totals.calls === 0 ? 0 : totals.errors / totals.calls,
       durationS: round3(durationS),
       throughput: durationS > 0 ? Math.round(((totals.calls - drained) / durationS) * 100) / 100 : 0,
-      stopped: controller.signal.aborted,
+      stopped,
       ...(rate ? { rate } : {}),
       ...(drain ? { drain } : {}),
       settings,

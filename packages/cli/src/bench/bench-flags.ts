@@ -38,7 +38,12 @@ export function benchSettings(flags: BenchFlags): RunSettings {
   } catch (error) {
     if (!WorkbenchError.is(error)) throw error
     const message = flagNames.reduce((text, [name, flag]) => text.replace(name, flag), error.message)
-    throw CliFailure.usage(message, error.hint)
+    // The hint says the setting too ("Set concurrency to …"): the flag to type instead.
+    const hint = flagNames.reduce(
+      (text, [name, flag]) => text?.replace(new RegExp(`^Set ${name.source.slice(1)}`), `Set ${flag}`),
+      error.hint,
+    )
+    throw CliFailure.usage(message, hint)
   }
   return settings
 }

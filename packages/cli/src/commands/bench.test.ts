@@ -23,3 +23,22 @@ describe('wirebench bench --help', () => {
     expect(help).toContain(`callers (closed loop, default ${closed.concurrency})`)
   })
 })
+
+describe('wirebench bench flags out of range', () => {
+  it.each([
+    [{ concurrency: '0' }, '-c'],
+    [{ calls: '0' }, '-n'],
+    [{ warmup: '-1' }, '--warmup'],
+    [{ rate: '0' }, '--rate'],
+    [{ duration: '0' }, '--duration'],
+  ])('names the flag in the message and in the hint: %o', (flags, flag) => {
+    let failure: unknown
+    try {
+      benchSettings(flags)
+    } catch (error) {
+      failure = error
+    }
+    expect(failure).toMatchObject({ message: expect.stringMatching(new RegExp(`^${flag} must be `)) })
+    expect(failure).toMatchObject({ hint: expect.stringMatching(new RegExp(`^Set ${flag} to `)) })
+  })
+})

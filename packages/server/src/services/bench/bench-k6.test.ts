@@ -34,6 +34,20 @@ describe('the k6 script of a benchmark run', () => {
     expect(script).toContain('"constant-arrival-rate"')
   })
 
+  it('dials the address the gRPC plugin would: a grpc@ pin, a bare host:port, grpc:// and grpcs://', () => {
+    const dial = (url: string) => {
+      const target = benchK6Input({ request: { ...grpcRun, call: { ...grpcRun.call, url } }, secrets: [] }, []).target
+      return target.kind === 'grpc' ? [target.address, target.isPlaintext] : undefined
+    }
+    expect(dial('grpc@http://127.0.0.1:42223')).toEqual(['127.0.0.1:42223', true])
+    expect(dial('127.0.0.1:42223')).toEqual(['127.0.0.1:42223', true])
+    expect(dial('localhost:50051')).toEqual(['localhost:50051', true])
+    expect(dial('grpc://h:1')).toEqual(['h:1', true])
+    expect(dial('grpcs://h:443')).toEqual(['h:443', false])
+    expect(dial('https://h')).toEqual(['h', false])
+    expect(() => dial('http://')).toThrow(/not a gRPC address a k6 script can dial/)
+  })
+
   it('refuses a protocol without a k6 counterpart, and an HTTP run that never said what it sent', () => {
     const mcp = { ...grpcRun, call: { ...grpcRun.call, protocol: 'mcp' } }
     expect(() => benchK6Input({ request: mcp, secrets: [] }, [])).toThrow(/not mcp/)

@@ -56,9 +56,26 @@ function httpTarget(source: BenchK6Source, sent: SentRequest, secrets: K6Secret[
   return { kind: 'http', method: sent.method, url: sent.url, headers, ...(sent.body ? { body: sent.body } : {}) }
 }
 
+/**
+ * The gRPC server a run called, as the gRPC plugin reads its addresses: a `grpc@` pin dropped, a bare `host:port`
+ * plaintext, `grpc://` plaintext and `grpcs://` TLS.
+ */
+function grpcAddress(raw: string): { host: string; isPlaintext: boolean } {
+  const text = raw.trim().replace(/^grpc@/i, '')
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`)
+    if (url.host === '') throw new TypeError('no host')
+    return { host: url.host, isPlaintext: url.protocol === 'http:' || url.protocol === 'grpc:' }
+  } catch {
+    throw new WorkbenchError('invalid_request', `"${text}" is not a gRPC address a k6 script can dial.`, {
+      hint: 'Benchmark the method at http://host:port (plaintext) or https://host:port (TLS), then export again.',
+    })
+  }
+}
+
 function grpcTarget(source: BenchK6Source, secrets: K6Secret[]): K6Target {
   const { call } = source.request
-  const address = new URL(call.serverUrl ?? call.url)
+  const address = grpcAddress(call.serverUrl ?? call.url)
   const metadata: Record<string, string> = {}
   for (const [name, value] of Object.entries(call.metadata ?? {})) {
     if (name.startsWith('__workbench')) continue
@@ -68,7 +85,7 @@ function grpcTarget(source: BenchK6Source, secrets: K6Secret[]): K6Target {
   return {
     kind: 'grpc',
     address: address.host,
-    isPlaintext: address.protocol === 'http:',
+    isPlaintext: address.isPlaintext,
     protoFiles: [],
     method: `${call.service}/${call.method}`,
     message: call.messages[0] ?? {},
