@@ -3,12 +3,15 @@
  * errors counted by HTTP status, threshold exit codes, and usage errors before anything is sent.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemo } from '@wirebench/demo'
 import type { DemoHandle } from '@wirebench/demo'
 import { runCli } from '../servers/cli/run-cli.js'
+import { requireBuiltCli, spawnCli } from '../servers/server/cli-process.js'
 
 interface BenchJson {
   calls: number
@@ -159,6 +162,53 @@ describe('wirebench bench against the REST demo', () => {
     expect(writes.at(-1)).toContain('[####################] 100 %')
     expect(err.endsWith('\n')).toBe(true)
     expect(out).toMatch(/^calls \d+ {3}errors 0 \(0\.00 %\) {3}duration 2\.3\d* s/m)
+  })
+
+  it('exits 130 when Ctrl-C stops the run, after printing what was measured', async () => {
+    requireBuiltCli()
+    // A target of this test's own, so the signal goes once calls are arriving (before that, Node's default would end
+    // the process during discovery).
+    let calls = 0
+    const origin: { url?: string } = {}
+    const target = createServer((request, response) => {
+      if (request.url === '/openapi.json') {
+        const doc = {
+          openapi: '3.0.3',
+          info: { title: 'ping', version: '1' },
+          servers: [{ url: origin.url }],
+          paths: {
+            '/ping': { get: { tags: ['Ping'], operationId: 'ping', responses: { 200: { description: 'ok' } } } },
+          },
+        }
+        return void response.end(JSON.stringify(doc))
+      }
+      calls += 1
+      setTimeout(() => response.end('{}'), 5)
+    })
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
+    origin.url = `http://127.0.0.1:${(target.address() as AddressInfo).port}`
+    try {
+      const run = spawnCli(
+        ['bench', '--url', `${origin.url}/openapi.json`, 'Ping/ping', '--duration', '60', '-c', '2', '--json'].concat([
+          '--threshold',
+          'p99 < 60s',
+          '--config-dir',
+          dir,
+        ]),
+      )
+      await expect.poll(() => calls, { timeout: 20_000 }).toBeGreaterThan(20)
+      run.child.kill('SIGINT')
+      const { code } = await run.exited
+      expect(code, run.stderr()).toBe(130)
+      const result = JSON.parse(run.stdout()) as BenchJson & { stopped: boolean }
+      expect(result.stopped).toBe(true)
+      expect(result.calls).toBeGreaterThan(0)
+      expect(result.durationS).toBeLessThan(60)
+      // The threshold held on the part that ran, and the run still does not pass.
+      expect(result.thresholds).toEqual([{ expr: 'p99 < 60s', ok: true, actual: expect.any(Number) as number }])
+    } finally {
+      await new Promise((resolve) => target.close(resolve))
+    }
   })
 
   it('refuses a bad threshold or setting with a usage error before calling anything', async () => {

@@ -65,12 +65,13 @@ export class Recorder {
       second: this.timeline.length + 1,
       calls: this.secondCalls,
       errors: this.secondErrors,
-      throughput: elapsedS > 0 ? this.secondCalls / elapsedS : 0,
+      throughput: elapsedS > 0 ? Math.round((this.secondCalls / elapsedS) * 100) / 100 : 0,
       p50: summary.p50,
       p90: summary.p90,
       p99: summary.p99,
       inFlight,
       errorsByStatus: Object.fromEntries(this.secondErrorsByStatus),
+      lengthS: Math.round(elapsedS * 1000) / 1000,
     }
     this.timeline.push(progress)
     this.thisSecond.reset()

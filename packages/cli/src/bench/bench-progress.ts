@@ -37,10 +37,16 @@ export interface ProgressPrinter {
 export function createProgressPrinter(io: CliIo, settings: RunSettings): ProgressPrinter {
   let printed = false
   let callsSoFar = 0
+  let lastFull: SecondProgress | undefined
   return {
     onProgress: (progress) => {
       callsSoFar += progress.calls
-      io.err(`\r\x1b[2K${progressLine(progress, settings, callsSoFar)}`)
+      // The run's last entry may last a few milliseconds (calls drained after the end): its rate and percentiles
+      // would read as a spike, so the bar moves on with the figures of the last whole second.
+      const isSliver = progress.lengthS !== undefined && progress.lengthS < 0.5 && lastFull !== undefined
+      const shown = isSliver && lastFull ? { ...lastFull, second: progress.second } : progress
+      if (!isSliver) lastFull = progress
+      io.err(`\r\x1b[2K${progressLine(shown, settings, callsSoFar)}`)
       printed = true
     },
     end: () => {

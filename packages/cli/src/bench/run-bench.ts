@@ -24,6 +24,9 @@ import type { BenchFlags } from './bench-flags.js'
 import { createProgressPrinter } from './bench-progress.js'
 import { benchJson, benchTable } from './bench-report.js'
 
+/** 128 + SIGINT, as a shell reports a command Ctrl-C ended. */
+const interruptedExitCode = 130
+
 export interface BenchCommandFlags extends TargetFlags, BenchFlags {
   data?: string
   header?: string[]
@@ -88,7 +91,9 @@ export async function runBench(
     })
     const verdicts = evaluateThresholds(result, thresholds)
     io.out(flags.json ? formatJson(benchJson(result, verdicts), io.isTTY) : benchTable(result, verdicts))
-    setExitCode(verdicts.every((verdict) => verdict.ok) ? exitCodes.ok : exitCodes.notOk)
+    // A run cut short by Ctrl-C (or a CI job's cancel) never passes: its thresholds were judged on part of the run.
+    if (result.stopped) setExitCode(interruptedExitCode)
+    else setExitCode(verdicts.every((verdict) => verdict.ok) ? exitCodes.ok : exitCodes.notOk)
   } finally {
     await session.close()
   }

@@ -12,12 +12,13 @@ calls (default ${benchDefaults.calls}) or --duration seconds. Open loop (--rate)
 percentiles, and the run says when the rate could not be met. --warmup calls run first and are not counted.
 
 Thresholds: p50/p75/p90/p95/p99/p99.9/min/mean/max in ms (or s, us), error-rate as a fraction or %, throughput in
-calls per second; operators < <= > >=. Each is checked at the end: any failure exits 1. Ctrl-C stops the run and
-prints what was measured so far.
+calls per second; operators < <= > >=. Each is checked at the end: any failure exits 1. Ctrl-C stops the run,
+prints what was measured so far and exits 130 (a partial run never passes).
 
 Only methods known to be safe run unasked: HTTP GET/HEAD/OPTIONS, GraphQL queries, MCP tools marked read-only, MCP
-resources and prompts. Any other method (POST/PUT/PATCH/DELETE, mutations, gRPC and other methods with no safety
-information) may change the server's data and is refused before the first call unless --allow-writes is given.
+resources, prompts and ping, gRPC methods declared NO_SIDE_EFFECTS. Any other method (POST/PUT/PATCH/DELETE,
+mutations, other gRPC methods, methods with no safety information) may change the server's data and is refused before
+the first call unless --allow-writes is given.
 
 Examples:
   $ wirebench bench --url http://localhost:8080/openapi.json Books/getBook -d '{"bookId": 1}' -n 1000 -c 16

@@ -61,6 +61,11 @@ export interface BenchSecond {
   inFlight: number
   /** Failed calls of this second by status (HTTP status, gRPC status name, transport error code). */
   errorsByStatus: Record<string, number>
+  /**
+   * How long this entry lasted in seconds: 1 but for the run's last, which ends with the run (a Stop, or the calls
+   * drained after a planned duration). Absent in runs saved before it was recorded.
+   */
+  lengthS?: number
 }
 
 export interface BenchResult {
