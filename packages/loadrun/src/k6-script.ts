@@ -113,7 +113,9 @@ export function k6Script(input: K6ScriptInput): string {
   const helpers = [...new Set(drawn.map((draw) => draw.variable))].flatMap((variable) => ['', drawHelpers[variable]])
   const lines = [
     '// Written by Wirebench from a benchmark. Run: k6 run <this file> (secrets come from the environment, -e NAME=…).',
-    ...(input.notes ?? []).map((note) => `// ${note.replace(/\s*\n\s*/g, ' ')}`),
+    // Notes may quote a target's own text (a path from its document): every character that ends a JavaScript line
+    // comment (LF, CR, U+2028, U+2029) is made a space, so no text can leave the comment.
+    ...(input.notes ?? []).map((note) => `// ${note.replace(/\s*[\n\r\u2028\u2029]\s*/g, ' ')}`),
     ...imports(input.target),
     '',
     `export const options = ${JSON.stringify(options, null, 2)}`,

@@ -14,10 +14,13 @@ export interface OpenLoopPlan {
 
 /** Below this share of the requested rate the run reports the rate as not met. */
 const metShare = 0.95
+/** How late a timer may fire: calls due within this of a Stop are not reported as never started. */
+const stopSlackMs = 20
 
 export async function runOpenLoop(context: LoadContext, plan: OpenLoopPlan): Promise<RateReport> {
   const intervalMs = 1000 / plan.rate
-  const total = Math.max(1, Math.floor(plan.rate * plan.durationS))
+  // The epsilon keeps 3/s × (10/3) s at 10 calls, not 9.
+  const total = Math.max(1, Math.floor(plan.rate * plan.durationS + 1e-9))
   const start = performance.now()
   const running = new Set<Promise<void>>()
   let next = 0
@@ -42,14 +45,21 @@ export async function runOpenLoop(context: LoadContext, plan: OpenLoopPlan): Pro
     // At the in-flight limit, wait for a call to end; otherwise sleep until the next call is due.
     await context.wait(context.inFlight >= plan.concurrency ? end - now : dueIn)
   }
+  // A stopped run is judged on the time it ran: the calls due by the Stop, and the rate over that time.
+  const stopped = context.signal.aborted
+  const ranMs = stopped ? Math.min(performance.now(), end) - start : plan.durationS * 1000
+  // A call due in the last moments before the Stop may still wait for its timer: not counted as missed.
+  const due = stopped ? Math.min(total, Math.floor(Math.max(0, ranMs - stopSlackMs) / intervalMs) + 1) : total
   await Promise.all(running)
 
-  const achieved = next / plan.durationS
-  const met = !context.signal.aborted && achieved >= plan.rate * metShare
+  const achieved = ranMs > 0 ? Math.min(next, due) / (ranMs / 1000) : 0
+  // A run stopped before its first second has too few calls to say the rate was missed: only what was due counts.
+  const notStarted = Math.max(0, due - next)
+  const met = notStarted === 0 || achieved >= plan.rate * metShare
   return {
     requested: plan.rate,
-    achieved: round(achieved),
-    notStarted: total - next,
+    achieved: round(Math.min(achieved, plan.rate)),
+    notStarted,
     maxStartDelayMs: round(maxStartDelayMs),
     met,
   }

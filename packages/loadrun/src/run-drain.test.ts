@@ -41,10 +41,36 @@ describe('a run with a duration', () => {
     })
     expect(result.stopped).toBe(true)
     expect(result.durationS).toBeLessThan(1)
+    // The target kept up until the Stop: the rate is judged on the time the run had, not the 5 s planned.
+    expect(result.rate).toMatchObject({ requested: 10, met: true, notStarted: 0 })
+    expect(result.rate?.achieved).toBeGreaterThan(8)
   })
 
   it('has no drain when nothing was in flight at the end, or when it counts calls instead', async () => {
     const counted = await runBenchmark({ call: slow(20), settings: { mode: 'closed', calls: 8, concurrency: 4 } })
     expect(counted.drain).toBeUndefined()
   })
+
+  it('warms an open-loop run up at its rate, not as a burst at the in-flight cap', async () => {
+    let inFlight = 0
+    let most = 0
+    const starts: number[] = []
+    const call = async (): Promise<{ ok: boolean; status: number }> => {
+      starts.push(performance.now())
+      inFlight += 1
+      most = Math.max(most, inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      inFlight -= 1
+      return { ok: true, status: 200 }
+    }
+    const result = await runBenchmark({
+      call,
+      settings: { mode: 'open', rate: 3, durationS: 1, concurrency: 50, warmup: 10 },
+    })
+    // 10 warm-up calls at 3/s take 3 s; one at a time (5 ms each, a third of a second apart), then the run's 3.
+    expect(starts).toHaveLength(13)
+    expect(most).toBe(1)
+    expect((starts[9] ?? 0) - (starts[0] ?? 0)).toBeGreaterThan(2900)
+    expect(result.calls).toBe(3)
+  }, 10_000)
 })

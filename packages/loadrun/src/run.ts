@@ -61,10 +61,14 @@ export async function runBenchmark(options: RunOptions): Promise<RunResult> {
 
   try {
     if (settings.warmup) {
-      await runClosedLoop(new LoadContext(call, controller.signal, undefined, failsRun), {
-        concurrency: settings.concurrency,
-        calls: settings.warmup,
-      })
+      const warmupContext = new LoadContext(call, controller.signal, undefined, failsRun)
+      // The warm-up offers the load the run will: an open loop's at its rate (not a burst at the in-flight cap).
+      if (settings.mode === 'open') {
+        const { rate, concurrency } = settings
+        await runOpenLoop(warmupContext, { rate, concurrency, durationS: settings.warmup / rate })
+      } else {
+        await runClosedLoop(warmupContext, { concurrency: settings.concurrency, calls: settings.warmup })
+      }
       throwFailure()
     }
 

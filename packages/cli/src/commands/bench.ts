@@ -9,7 +9,8 @@ const help = `
 Closed loop (default): -c callers (default ${benchDefaults.closedConcurrency}) each start their next call when the previous one ends, for -n
 calls (default ${benchDefaults.calls}) or --duration seconds. Open loop (--rate): calls start on a fixed schedule for --duration seconds
 (default ${benchDefaults.openDurationS}) with at most -c in flight (default ${benchDefaults.openConcurrency}); latency counts from each call's scheduled start, so a stalled server shows in the
-percentiles, and the run says when the rate could not be met. --warmup calls run first and are not counted.
+percentiles, and the run says when the rate could not be met. --warmup calls run first (in open loop at --rate) and are
+not counted.
 
 Thresholds: p50/p75/p90/p95/p99/p99.9/min/mean/max in ms (or s, us), error-rate as a fraction or %, throughput in
 calls per second; operators < <= > >=. Each is checked at the end: any failure exits 1. Ctrl-C stops the run,
