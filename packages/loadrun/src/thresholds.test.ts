@@ -71,4 +71,30 @@ describe('thresholds', () => {
       { expr: 'throughput >= 500', ok: true, actual: 500 },
     ])
   })
+
+  it('fails a latency or error-rate threshold of a run that measured no call', () => {
+    const zero = { min: 0, mean: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 }
+    const empty: RunResult = {
+      ...result,
+      calls: 0,
+      errors: 0,
+      errorRate: 0,
+      throughput: 0,
+      latencyMs: zero,
+      successLatencyMs: zero,
+      failureLatencyMs: zero,
+      byStatus: {},
+      stopped: true,
+    }
+    const verdicts = evaluateThresholds(
+      empty,
+      ['p95 < 200ms', 'error-rate < 0.01', 'throughput < 5'].map(parseThreshold),
+    )
+    expect(verdicts).toEqual([
+      { expr: 'p95 < 200ms', ok: false, actual: 0, unmeasured: true },
+      { expr: 'error-rate < 0.01', ok: false, actual: 0, unmeasured: true },
+      // Throughput is measured without calls: none per second.
+      { expr: 'throughput < 5', ok: true, actual: 0 },
+    ])
+  })
 })

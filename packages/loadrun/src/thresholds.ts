@@ -19,6 +19,8 @@ export interface ThresholdVerdict {
   ok: boolean
   /** The run's figure, in the threshold's unit. */
   actual: number
+  /** Set when the run measured no call: a latency or error-rate threshold then fails, whatever `actual` says. */
+  unmeasured?: true
 }
 
 const latencyMetrics: Record<string, LatencyMetric> = {
@@ -75,6 +77,10 @@ export function parseThreshold(expr: string): Threshold {
 export function evaluateThresholds(result: RunResult, thresholds: readonly Threshold[]): ThresholdVerdict[] {
   return thresholds.map((threshold) => {
     const actual = figure(result, threshold.metric)
+    // With no call measured the percentiles and the error rate read 0: a gate passed by a target that never answered.
+    if (result.calls === 0 && threshold.metric !== 'throughput') {
+      return { expr: threshold.expr, ok: false, actual, unmeasured: true }
+    }
     return { expr: threshold.expr, ok: compare(actual, threshold.operator, threshold.value), actual }
   })
 }

@@ -84,7 +84,8 @@ export interface BenchResult {
   /** Calls a run with a duration waited for after it (in the figures, not in the throughput) and that wait. */
   drain?: { calls: number; seconds: number }
   settings: BenchSettings
-  thresholds: { expr: string; ok: boolean; actual: number }[]
+  /** `unmeasured`: the run measured no call, so a latency or error-rate threshold failed whatever `actual` says. */
+  thresholds: { expr: string; ok: boolean; actual: number; unmeasured?: true }[]
   /**
    * Buckets of the whole run's latency histogram, log-scale: `upperMs` is each bucket's upper edge, `count` the calls
    * at or below it and above the previous edge. Empty buckets are left out.
