@@ -193,6 +193,32 @@ describe('server-side benchmarks', () => {
     expect(summary).not.toContain('checks')
   })
 
+  it('keeps the password of a user:pass@ address out of the run as every reader sees it, and out of every export', async () => {
+    const withPassword = origin.replace('http://', 'http://demo:hunter2pw@')
+    const started = await api('/api/bench/start', {
+      call: {
+        protocol: 'rest',
+        url: `${withPassword}/openapi.json?api_key=k3y-value`,
+        service: 'load',
+        method: 'flaky',
+        messages: [{}],
+      },
+      settings: { mode: 'closed', calls: 20, concurrency: 2 },
+      allowStateChanging: true,
+    })
+    expect(started.status, JSON.stringify(started.json)).toBe(200)
+    const status = await finished(started.json.run as string)
+    expect(status.target.url).toBe(`${origin}/openapi.json?api_key=***`)
+    const seen = [JSON.stringify(status), JSON.stringify((await api('/api/bench/list', {})).json)]
+    for (const format of ['json', 'csv', 'k6-summary']) {
+      seen.push(String((await api('/api/bench/export', { run: started.json.run, format })).json.text))
+    }
+    for (const text of seen) {
+      expect(text).not.toContain('hunter2pw')
+      expect(text).not.toContain('k3y-value')
+    }
+  })
+
   it('refuses a start above the caps or with a bad threshold, unknown protocol or blocked target, making no call', async () => {
     const refusals = [
       await bench('fast', { mode: 'closed', calls: 10, concurrency: 5000 }),

@@ -278,3 +278,4 @@ export type {
   WorkspaceSummary,
 } from './api/workspace-api.js'
 export { PROMPT_MASK, isCredentialName, maskCredentialText, redactForPrompt } from './redaction/prompt-redaction.js'
+export { publicUrl } from './redaction/public-url.js'

@@ -3,7 +3,7 @@
  * listens (the live sockets), stopped on request or at shutdown, and a few finished runs kept for their status.
  */
 import { randomUUID } from 'node:crypto'
-import { WorkbenchError } from '@wirebench/core'
+import { WorkbenchError, publicUrl } from '@wirebench/core'
 import type {
   BenchExportRequest,
   BenchExportResponse,
@@ -130,7 +130,8 @@ export function createBenchRuns(deps: {
       const status: BenchStatus = {
         run: id,
         state: 'running',
-        target: { protocol: call.protocol, url: call.url, service: call.service, method: call.method },
+        // Every reader of a run (list, status, live messages, exports) gets the address without its credentials.
+        target: { protocol: call.protocol, url: publicUrl(call.url), service: call.service, method: call.method },
         settings,
         startedAt: Date.now(),
         timeline: [],

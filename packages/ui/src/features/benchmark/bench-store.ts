@@ -13,6 +13,7 @@ import type {
   BenchStatus,
   Problem,
 } from '@wirebench/core'
+import { publicUrl } from '@wirebench/core'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ApiError } from '../../api/api-error.js'
 import { onBenchMessage } from '../../state/bench-signal.js'
@@ -196,7 +197,8 @@ export function createBenchStore(client: BenchClient): BenchStore {
         }
         const same = (other: BenchRunSummary['target']): boolean =>
           other.protocol === target.protocol &&
-          other.url === target.url &&
+          // The server keeps the address without credentials (publicUrl): compared the same way.
+          other.url === publicUrl(target.url) &&
           other.service === target.service &&
           other.method === target.method
         const orphans = held.filter(
