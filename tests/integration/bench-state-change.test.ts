@@ -300,6 +300,23 @@ describe('benchmarks of methods that may change data', () => {
     expect(graphql).toHaveBeenCalledTimes(8)
   })
 
+  it('reads a target the server never discovered before deciding, and names a method it does not describe', async () => {
+    // Another address of the same document: a target this server has not discovered (a script driving the API).
+    const fresh = `${restTarget.url}?fresh=1`
+    const run = (method: string) =>
+      api('/api/bench/start', {
+        call: { protocol: 'rest', url: fresh, service: 'items', method, messages: [{}] },
+        settings,
+      })
+    const get = await run('listItems')
+    expect(get.status, JSON.stringify(get.json)).toBe(200)
+    expect((await finished(get.json.run as string)).state).toBe('finished')
+    const unknown = await run('listWidgets')
+    expect(unknown.status).toBe(403)
+    expect(JSON.stringify(unknown.json)).toContain('the workbench found no description of this method at')
+    expect(rest.mock.calls.every(([method]) => method === 'GET')).toBe(true)
+  })
+
   it('wirebench bench refuses one unless --allow-writes is given', async () => {
     const cli = (extra: string[]) =>
       runCli(['bench', '--url', restTarget.url, 'items/deleteItem', '-d', '{"id": "9"}', '-n', '5', '--json', ...extra])

@@ -210,7 +210,13 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
   registerImportPreviewRoutes(app, deps)
   registerUploadRoutes(app, deps)
   registerSchemaRoutes(app, { ...deps, validator: responseValidator })
-  const benchRuns = createBenchRuns({ invoker: deps.invoker, registry, outboundPolicy, limits })
+  const benchRuns = createBenchRuns({
+    invoker: deps.invoker,
+    discovery: deps.discovery,
+    registry,
+    outboundPolicy,
+    limits,
+  })
   // Before the plugins are disposed: a run's calls in flight are cancelled while their plugin still works.
   app.addHook('preClose', () => benchRuns.close())
   registerBenchRoutes(app, { runs: benchRuns, jsonBodyBytes: limits.jsonBodyBytes })

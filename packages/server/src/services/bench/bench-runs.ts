@@ -14,10 +14,13 @@ import type {
   BenchStatus,
   LiveServerMessage,
   Logger,
+  MethodInfo,
   OutboundPolicy,
+  ProtocolPlugin,
   SentRequest,
 } from '@wirebench/core'
 import type { K6Drawn, RunResult, StateChange, Threshold, ThresholdVerdict } from '@wirebench/loadrun'
+import type { DiscoveryService } from '../discovery.js'
 import type { InvokeService } from '../invoke.js'
 import { resolveCall } from '../invoke.js'
 import type { PluginRegistry } from '../plugin-registry.js'
@@ -61,6 +64,8 @@ interface Run {
 
 export function createBenchRuns(deps: {
   invoker: InvokeService
+  /** Reads a target the server has not discovered yet, so its methods can be described before a run starts. */
+  discovery?: DiscoveryService
   registry: PluginRegistry
   outboundPolicy: OutboundPolicy
   limits: BenchLimits
@@ -83,6 +88,26 @@ export function createBenchRuns(deps: {
       })
     }
     return run
+  }
+
+  /**
+   * The discovered method, discovering its target first when this server has not (a script driving the API, a page
+   * kept across a restart): the refusal of a state-changing run must not depend on what was discovered before.
+   */
+  const describeMethod = async (
+    plugin: ProtocolPlugin,
+    target: string,
+    call: BenchStartRequest['call'],
+    logger: Logger,
+  ): Promise<MethodInfo | undefined> => {
+    const known = plugin.describeMethod?.(target, call.service, call.method)
+    if (known || !plugin.describeMethod || !deps.discovery) return known
+    try {
+      await deps.discovery.discover({ urls: [call.url], logger, ...(call.metadata ? { metadata: call.metadata } : {}) })
+    } catch (error) {
+      logger.warn('benchmark: discovery before the safety check failed', { error: WorkbenchError.from(error).message })
+    }
+    return plugin.describeMethod(target, call.service, call.method)
   }
 
   return {
@@ -110,8 +135,12 @@ export function createBenchRuns(deps: {
       })
       const thresholds: Threshold[] = (request.thresholds ?? []).map(parseThreshold)
       const { plugin, call: resolved } = resolveCall(call, call.messages, deps)
-      const info = plugin.describeMethod?.(resolved.target, call.service, call.method)
+      const info = await describeMethod(plugin, resolved.target, call, logger)
       const change = stateChangeOf({ ...call, info, protocolName: plugin.name })
+      if (change && info === undefined && plugin.describeMethod) {
+        // The plugin describes its methods, but not this one: say that, not something about the protocol.
+        change.reason = `the workbench found no description of this method at ${publicUrl(call.url)}`
+      }
       if (change && request.allowStateChanging !== true) {
         throw stateChangeRefusal(
           change,
