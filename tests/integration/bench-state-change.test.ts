@@ -298,6 +298,12 @@ describe('benchmarks of methods that may change data', () => {
     expect((await finished(query.json.run)).state).toBe('finished')
     expect(rest).toHaveBeenCalledTimes(8)
     expect(graphql).toHaveBeenCalledTimes(8)
+    // MCP's ping (a liveness check by the spec) too; setting the server's log level asks.
+    const ping = await start({ protocol: 'mcp', service: 'Session', method: 'ping' }, {})
+    expect(ping.status, JSON.stringify(ping.json)).toBe(200)
+    expect((await finished(ping.json.run)).state).toBe('finished')
+    const setLevel = await start({ protocol: 'mcp', service: 'Session', method: 'setLevel' }, { level: 'debug' })
+    expect(setLevel.status).toBe(403)
   })
 
   it('reads a target the server never discovered before deciding, and names a method it does not describe', async () => {

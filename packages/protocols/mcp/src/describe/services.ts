@@ -182,8 +182,14 @@ function promptMethod(prompt: Prompt, completable: boolean): MethodInfo {
 }
 
 function sessionMethods(): MethodInfo[] {
+  // Requests that read (ping, the initialize result, completion suggestions) say so: a benchmark repeats them unasked.
+  const readOnly = new Set(['info', 'ping', 'complete'])
   const unary = (name: keyof typeof sessionInputs, output: MessageInfo, summary: string): MethodInfo =>
-    method(sessionService, name, sessionInputs[name], output, { summary, mcp: { kind: 'session' } })
+    method(sessionService, name, sessionInputs[name], output, {
+      summary,
+      mcp: { kind: 'session' },
+      ...(readOnly.has(name) ? { idempotency: 'NO_SIDE_EFFECTS' as const } : {}),
+    })
   const events: MethodInfo = {
     ...method(sessionService, sessionEventsMethod, sessionInputs.events, sessionEvent, {
       summary: 'Live channel: notifications, progress, logs and the server’s requests',
