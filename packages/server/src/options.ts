@@ -49,7 +49,10 @@ export interface WorkbenchLimits {
   liveMaxFrameBytes: number
   /** Bytes of `channel.send` messages one channel may hold waiting to be sent; beyond, sends are refused (`busy`). */
   liveMaxPendingSendBytes: number
-  /** Benchmark runs going on at once; another start is refused (`busy`) until one ends. */
+  /**
+   * Benchmark runs going on at once; another start is refused (`busy`) until one ends. 1 by default: runs sharing the
+   * process (and its event loop) measure each other, and neither result would say so.
+   */
   benchMaxRuns: number
   /** Callers (closed loop) or calls in flight (open loop) one run may keep. */
   benchMaxConcurrency: number
@@ -57,7 +60,10 @@ export interface WorkbenchLimits {
   benchMaxRate: number
   /** Seconds a run may last, warm-up excluded. */
   benchMaxDurationS: number
-  /** Measured calls plus warm-up calls of one closed-loop run given by count. */
+  /**
+   * Calls one run may plan, warm-up included: a closed-loop run's count, an open-loop run's rate × duration. A closed
+   * loop run for a duration is bounded by `benchMaxDurationS` and `benchMaxConcurrency` instead.
+   */
   benchMaxCalls: number
 }
 
@@ -81,7 +87,7 @@ export const defaultLimits: WorkbenchLimits = {
   liveMaxSocketQueuedBytes: 64 * 1024 * 1024,
   liveMaxFrameBytes: 8 * 1024 * 1024,
   liveMaxPendingSendBytes: 4 * 1024 * 1024,
-  benchMaxRuns: 2,
+  benchMaxRuns: 1,
   benchMaxConcurrency: 1000,
   benchMaxRate: 20_000,
   // An hour: long enough for a soak run, short enough that a forgotten run ends on its own.

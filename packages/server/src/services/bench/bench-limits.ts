@@ -25,6 +25,7 @@ export function checkBenchLimits(settings: BenchSettings, limits: BenchLimits): 
   if (settings.mode === 'open' && settings.rate > limits.benchMaxRate) {
     throw overCap('Rate', settings.rate, limits.benchMaxRate, 'calls per second')
   }
-  const calls = (settings.mode === 'closed' ? (settings.calls ?? 0) : 0) + (settings.warmup ?? 0)
+  const planned = settings.mode === 'closed' ? (settings.calls ?? 0) : Math.ceil(settings.rate * settings.durationS)
+  const calls = planned + (settings.warmup ?? 0)
   if (calls > limits.benchMaxCalls) throw overCap('Calls (with warm-up)', calls, limits.benchMaxCalls, 'calls')
 }

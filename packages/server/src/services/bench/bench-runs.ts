@@ -149,8 +149,11 @@ export function createBenchRuns(deps: {
         )
       }
       if (running() >= deps.limits.benchMaxRuns) {
-        throw new WorkbenchError('busy', `${deps.limits.benchMaxRuns} benchmark runs are going on already.`, {
-          hint: 'Stop one or wait for it to end, then start this one.',
+        const others = [...runs.values()].filter((run) => run.status.state === 'running')
+        const named = others.map(({ status: { target } }) => `${target.service}/${target.method}`).join(', ')
+        const what = deps.limits.benchMaxRuns === 1 ? 'A benchmark' : `${deps.limits.benchMaxRuns} benchmarks`
+        throw new WorkbenchError('busy', `${what} is running already (${named}).`, {
+          hint: 'Runs in one workbench measure each other: stop it or wait for it to end, then start this one.',
         })
       }
 
