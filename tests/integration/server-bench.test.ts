@@ -153,7 +153,8 @@ describe('server-side benchmarks', () => {
       expect(ended.status.result?.calls).toBe(result.calls)
       const progress = live.messages.filter((m) => m.op === 'bench.progress' && m.run === run)
       expect(progress.length).toBeGreaterThanOrEqual(1)
-      expect(progress.length).toBe(status.timeline.length)
+      expect(progress.length).toBe(status.result?.timeline.length)
+      expect(status.timeline).toEqual([])
       // The status never echoes metadata or variables.
       expect(JSON.stringify(status)).not.toContain('acme')
     } finally {
@@ -217,6 +218,24 @@ describe('server-side benchmarks', () => {
       expect(text).not.toContain('hunter2pw')
       expect(text).not.toContain('k3y-value')
     }
+  })
+
+  it('keeps the latest finished runs of each method, whatever runs of other methods came after', async () => {
+    const run = async (method: string): Promise<string> => {
+      const started = await bench(method, { mode: 'closed', calls: 1, concurrency: 1 })
+      expect(started.status, JSON.stringify(started.json)).toBe(200)
+      await finished(started.json.run as string)
+      return started.json.run as string
+    }
+    const compared = await run('fast')
+    const others: string[] = []
+    for (let i = 0; i < 17; i++) others.push(await run('flaky'))
+    // The page still comparing its run of `fast` can save and export it.
+    expect((await api('/api/bench/status', { run: compared })).status).toBe(200)
+    expect((await api('/api/bench/export', { run: compared, format: 'json' })).status).toBe(200)
+    // Of `flaky`, the 16 latest are kept.
+    expect((await api('/api/bench/status', { run: others[0] })).status).toBe(404)
+    expect((await api('/api/bench/status', { run: others[1] })).status).toBe(200)
   })
 
   it('refuses a start above the caps or with a bad threshold, unknown protocol or blocked target, making no call', async () => {

@@ -117,7 +117,7 @@ export interface BenchStatus {
   target: { protocol: string; url: string; service: string; method: string }
   settings: BenchSettings
   startedAt: number
-  /** The seconds so far (kept whole: one small entry a second). */
+  /** The seconds so far while the run goes on; empty once `result` (which holds them all) is set. */
   timeline: BenchSecond[]
   result?: BenchResult
   /** Why a run failed (set with state `failed`). */

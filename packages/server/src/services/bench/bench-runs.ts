@@ -28,8 +28,12 @@ import { benchK6Input } from './bench-k6.js'
 import { checkBenchLimits } from './bench-limits.js'
 import type { BenchLimits } from './bench-limits.js'
 
-/** Finished runs kept for `status`; older ones are forgotten (each holds a timeline and a summary, not samples). */
-const keptFinished = 16
+/**
+ * Finished runs kept for `status`, saving and export, per method and in all; older ones are forgotten (each holds a
+ * timeline and a summary, not samples). Per method, so runs of other methods never push out the ones a page compares.
+ */
+const keptPerMethod = 16
+const keptFinished = 64
 
 export type BenchListener = (message: LiveServerMessage) => void
 
@@ -77,8 +81,17 @@ export function createBenchRuns(deps: {
   }
   const running = (): number => [...runs.values()].filter((run) => run.status.state === 'running').length
   const forgetOldest = (): void => {
+    // Oldest first (a Map keeps insertion order): the newest 16 of each method, then the newest 64 of those.
     const finished = [...runs.entries()].filter(([, run]) => run.status.state !== 'running')
-    for (const [id] of finished.slice(0, Math.max(0, finished.length - keptFinished))) runs.delete(id)
+    const perMethod = new Map<string, string[]>()
+    for (const [id, { status }] of finished) {
+      const { protocol, url, service, method } = status.target
+      const key = JSON.stringify([protocol, url, service, method])
+      perMethod.set(key, [...(perMethod.get(key) ?? []), id])
+    }
+    for (const ids of perMethod.values()) for (const id of ids.slice(0, -keptPerMethod)) runs.delete(id)
+    const left = finished.filter(([id]) => runs.has(id))
+    for (const [id] of left.slice(0, Math.max(0, left.length - keptFinished))) runs.delete(id)
   }
   const find = (id: string): Run => {
     const run = runs.get(id)
@@ -190,6 +203,8 @@ export function createBenchRuns(deps: {
       }).then(
         (result) => {
           status.result = toBenchResult(result, evaluateThresholds(result, thresholds))
+          // The result holds the same seconds: kept once, not twice in every status and `bench.ended` message.
+          status.timeline = []
           status.state = result.stopped ? 'stopped' : 'finished'
         },
         (error: unknown) => {
