@@ -13,11 +13,24 @@ export interface K6Secret {
   /** An environment variable name: letters, digits and `_`. */
   env: string
   value: string
+  /** What the variable must hold, when that is not obvious from its name (said in a note when the script reads it). */
+  about?: string
 }
 
 export type K6Target =
-  | { kind: 'http'; method: string; url: string; headers: Record<string, string>; body?: string }
-  /** gRPC over `k6/net/grpc`: protos from files next to the script (`protoFiles`), or, with none, server reflection. */
+  | {
+      kind: 'http'
+      method: string
+      url: string
+      headers: Record<string, string>
+      body?: string
+      /** A GraphQL request: an answer with `errors` is a failed call (as the run counted it), checked by the script. */
+      isGraphql?: boolean
+    }
+  /**
+   * gRPC over `k6/net/grpc`: protos from files beside the script or in `WB_PROTO_DIR` (`protoFiles`, as uploaded), or,
+   * with none, server reflection. The message's string values may hold secrets and drawn values (replaced as in text).
+   */
   | {
       kind: 'grpc'
       address: string
@@ -65,6 +78,11 @@ export interface K6ScriptInput {
   drawn?: readonly K6Drawn[]
   /** Said at the top of the script as comments (what the script does not reproduce). */
   notes?: readonly string[]
+  /**
+   * The run presented a client certificate (mTLS): the script reads the PEM certificate and key from the files named
+   * by `WB_TLS_CERT_FILE` and `WB_TLS_KEY_FILE` (k6's `tlsAuth`; gRPC's `tls` connect parameter).
+   */
+  hasClientCertificate?: boolean
 }
 
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -72,9 +90,17 @@ const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
 /** The k6 metrics a protocol reports: call duration, failed calls (a rate), and calls. */
 const metricsByKind = {
   http: { duration: 'http_req_duration', failed: 'http_req_failed', calls: 'http_reqs' },
+  // A GraphQL failure arrives with HTTP 200, which `http_req_failed` counts as a success: the script's check sees it.
+  graphql: { duration: 'http_req_duration', failed: 'checks', calls: 'http_reqs' },
   grpc: { duration: 'grpc_req_duration', failed: 'checks', calls: 'iterations' },
   ws: { duration: 'ws_session_duration', failed: 'checks', calls: 'iterations' },
 } as const
+
+/** Environment variables naming the client certificate and key files (PEM) of an mTLS run. */
+const tlsEnv = { cert: 'WB_TLS_CERT_FILE', key: 'WB_TLS_KEY_FILE' } as const
+
+/** The smallest rate unit tried is one second, the largest one hour (the runner's lowest rate is one call an hour). */
+const maxTimeUnitS = 3600
 
 const k6Aggregates: Record<string, string> = {
   min: 'min',
@@ -97,7 +123,8 @@ export function k6Script(input: K6ScriptInput): string {
       })
     }
   }
-  const options = { scenarios: { bench: scenario(input.settings) }, thresholds: k6Thresholds(input) }
+  const load = scenario(input.settings)
+  const options = { scenarios: { bench: load.scenario }, thresholds: k6Thresholds(input) }
   const written = JSON.stringify(input.target)
   const drawn = (input.drawn ?? []).filter(
     (draw) => draw.value.length >= minDrawnLength && written.includes(draw.value),
@@ -111,41 +138,117 @@ export function k6Script(input: K6ScriptInput): string {
     ...drawn.map((draw, index) => ({ value: draw.value, expr: `wb${index + 1}` })),
   ]
   const helpers = [...new Set(drawn.map((draw) => draw.variable))].flatMap((variable) => ['', drawHelpers[variable]])
+  const text = (value: string): string => literal(value, replacements)
+  const code = body(input.target, text, input.hasClientCertificate === true).flatMap((line) =>
+    line === 'export default function () {' ? [line, ...prelude] : [line],
+  )
+  const notes = [
+    ...(input.notes ?? []),
+    ...(load.note ? [load.note] : []),
+    ...targetNotes(input),
+    // Only the variables the script reads: a secret the request does not hold needs no value.
+    ...secrets
+      .filter((secret) => secret.about !== undefined && code.some((line) => line.includes(`__ENV.${secret.env}`)))
+      .map((secret) => `-e ${secret.env}=…: ${secret.about ?? ''}`),
+  ]
   const lines = [
     '// Written by Wirebench from a benchmark. Run: k6 run <this file> (secrets come from the environment, -e NAME=…).',
-    ...(input.notes ?? []).map((note) => `// ${note.replace(/\s*\n\s*/g, ' ')}`),
+    ...notes.map((note) => `// ${note.replace(/\s*\n\s*/g, ' ')}`),
     ...imports(input.target),
+    ...(input.hasClientCertificate === true
+      ? ['', `const wbTlsCert = open(__ENV.${tlsEnv.cert})`, `const wbTlsKey = open(__ENV.${tlsEnv.key})`]
+      : []),
     '',
     `export const options = ${JSON.stringify(options, null, 2)}`,
+    ...clientCertificateOption(input),
     ...helpers,
     '',
-    ...body(input.target, (text) => literal(text, replacements)).flatMap((line) =>
-      line === 'export default function () {' ? [line, ...prelude] : [line],
-    ),
+    ...code,
   ]
   return `${lines.join('\n')}\n`
 }
 
-function scenario(settings: RunSettings): Record<string, unknown> {
+/** What a reader must provide for the target to be reached as the run reached it. */
+function targetNotes(input: K6ScriptInput): string[] {
+  const notes: string[] = []
+  const { target } = input
+  if (target.kind === 'grpc' && target.protoFiles.length > 0) {
+    notes.push(
+      `The service was described by uploaded .proto files, not server reflection: put ${target.protoFiles.join(', ')} ` +
+        '(and the .proto files it imports, under the names it imports them by) beside this script, or name their ' +
+        'directory with -e WB_PROTO_DIR=….',
+    )
+  }
+  if (input.hasClientCertificate === true) {
+    notes.push(
+      `The run presented a client certificate (mTLS): -e ${tlsEnv.cert}=… and -e ${tlsEnv.key}=… name its PEM ` +
+        'certificate and key files.',
+    )
+  }
+  return notes
+}
+
+/** k6's `tlsAuth` for HTTP and WebSocket (gRPC takes the certificate in `connect`): the files the environment names. */
+function clientCertificateOption(input: K6ScriptInput): string[] {
+  const { target } = input
+  if (input.hasClientCertificate !== true || target.kind === 'grpc') return []
+  let domain: string
+  try {
+    domain = new URL(target.url).hostname
+  } catch {
+    return []
+  }
+  return ['', `options.tlsAuth = [{ domains: [${JSON.stringify(domain)}], cert: wbTlsCert, key: wbTlsKey }]`]
+}
+
+function scenario(settings: RunSettings): { scenario: Record<string, unknown>; note?: string } {
   const vus = settings.concurrency
   if (settings.mode === 'open') {
+    const { rate, timeUnitS, isExact } = wholeRate(settings.rate)
     return {
-      executor: 'constant-arrival-rate',
-      rate: settings.rate,
-      timeUnit: '1s',
-      duration: `${settings.durationS}s`,
-      preAllocatedVUs: vus,
-      maxVUs: vus,
+      scenario: {
+        executor: 'constant-arrival-rate',
+        rate,
+        timeUnit: `${timeUnitS}s`,
+        duration: `${settings.durationS}s`,
+        preAllocatedVUs: vus,
+        maxVUs: vus,
+      },
+      ...(isExact
+        ? {}
+        : {
+            note:
+              `The run's rate (${settings.rate}/s) is no whole number of calls in any time unit up to an hour: ` +
+              `this script starts ${rate} iterations every ${timeUnitS} s.`,
+          }),
     }
   }
   if (settings.calls !== undefined) {
-    return { executor: 'shared-iterations', vus, iterations: settings.calls, maxDuration: '24h' }
+    return { scenario: { executor: 'shared-iterations', vus, iterations: settings.calls, maxDuration: '24h' } }
   }
-  return { executor: 'constant-vus', vus, duration: `${settings.durationS ?? 1}s` }
+  return { scenario: { executor: 'constant-vus', vus, duration: `${settings.durationS ?? 1}s` } }
+}
+
+/**
+ * k6's arrival rate is a whole number of iterations per time unit: a fractional rate is written over the shortest
+ * whole-second unit that makes it whole (2.5/s → 5 every 2 s, 1/60 → 1 every 60 s); one that no unit up to an hour
+ * makes whole is rounded over the hour.
+ */
+export function wholeRate(perSecond: number): { rate: number; timeUnitS: number; isExact: boolean } {
+  for (let unit = 1; unit <= maxTimeUnitS; unit++) {
+    const rate = perSecond * unit
+    const whole = Math.round(rate)
+    // Rates typed as decimals (0.1, 2.3) are not exact in binary: a relative tolerance accepts their products.
+    if (whole >= 1 && Math.abs(rate - whole) <= 1e-9 * Math.max(1, rate)) {
+      return { rate: whole, timeUnitS: unit, isExact: true }
+    }
+  }
+  return { rate: Math.max(1, Math.round(perSecond * maxTimeUnitS)), timeUnitS: maxTimeUnitS, isExact: false }
 }
 
 function k6Thresholds(input: K6ScriptInput): Record<string, string[]> {
-  const metrics = metricsByKind[input.target.kind]
+  const { target } = input
+  const metrics = metricsByKind[target.kind === 'http' && target.isGraphql === true ? 'graphql' : target.kind]
   const out: Record<string, string[]> = {}
   const add = (metric: string, expression: string): void => {
     ;(out[metric] ??= []).push(expression)
@@ -169,7 +272,7 @@ function failedRate(threshold: Threshold, isPassRate: boolean): string {
 function imports(target: K6Target): string[] {
   switch (target.kind) {
     case 'http':
-      return ["import http from 'k6/http'"]
+      return ["import http from 'k6/http'", ...(target.isGraphql === true ? ["import { check } from 'k6'"] : [])]
     case 'grpc':
       return ["import grpc from 'k6/net/grpc'", "import { check } from 'k6'"]
     case 'ws':
@@ -177,36 +280,58 @@ function imports(target: K6Target): string[] {
   }
 }
 
-function body(target: K6Target, text: (value: string) => string): string[] {
+function body(target: K6Target, text: (value: string) => string, hasClientCertificate: boolean): string[] {
   const headers = (record: Record<string, string>): string =>
     `{ ${Object.entries(record)
       .map(([name, value]) => `${JSON.stringify(name)}: ${text(value)}`)
       .join(', ')} }`
   switch (target.kind) {
-    case 'http':
+    case 'http': {
+      const request = `http.request(${JSON.stringify(target.method.toUpperCase())}, ${text(target.url)}, ${
+        target.body === undefined ? 'null' : text(target.body)
+      }, { headers: ${headers(target.headers)} })`
+      if (target.isGraphql !== true) return ['export default function () {', `  ${request}`, '}']
       return [
         'export default function () {',
-        `  http.request(${JSON.stringify(target.method.toUpperCase())}, ${text(target.url)}, ${
-          target.body === undefined ? 'null' : text(target.body)
-        }, { headers: ${headers(target.headers)} })`,
+        `  const response = ${request}`,
+        // As the run counted them: an HTTP failure, or an answer that is not JSON or carries `errors`.
+        '  check(response, {',
+        "    'no GraphQL errors': (r) => {",
+        '      if (r.status >= 400) return false',
+        '      try {',
+        "        return !r.json('errors')",
+        '      } catch (e) {',
+        '        return false',
+        '      }',
+        '    },',
+        '  })',
         '}',
       ]
+    }
     case 'grpc': {
       const isReflected = target.protoFiles.length === 0
+      const params = [
+        `plaintext: ${String(target.isPlaintext)}`,
+        ...(isReflected ? ['reflect: true'] : []),
+        ...(hasClientCertificate ? ['tls: { cert: wbTlsCert, key: wbTlsKey }'] : []),
+      ]
       return [
         'const client = new grpc.Client()',
         ...(isReflected
           ? []
-          : [`client.load([], ${target.protoFiles.map((file) => JSON.stringify(file)).join(', ')})`]),
+          : [
+              // Import paths: the directory the environment names, else k6's default ('.', where the script is run).
+              `client.load(__ENV.WB_PROTO_DIR ? [__ENV.WB_PROTO_DIR] : [], ${target.protoFiles
+                .map((file) => JSON.stringify(file))
+                .join(', ')})`,
+            ]),
         '',
         'export default function () {',
         // k6 connects once per VU and reuses it, as the workbench reuses its channel.
         '  if (__ITER === 0) {',
-        `    client.connect(${JSON.stringify(target.address)}, { plaintext: ${String(target.isPlaintext)}${
-          isReflected ? ', reflect: true' : ''
-        } })`,
+        `    client.connect(${JSON.stringify(target.address)}, { ${params.join(', ')} })`,
         '  }',
-        `  const response = client.invoke(${JSON.stringify(target.method)}, ${JSON.stringify(target.message)}, {`,
+        `  const response = client.invoke(${JSON.stringify(target.method)}, ${jsValue(target.message, text)}, {`,
         `    metadata: ${headers(target.metadata)},`,
         '  })',
         "  check(response, { 'status is OK': (r) => r && r.status === grpc.StatusOK })",
@@ -230,6 +355,20 @@ function body(target: K6Target, text: (value: string) => string): string[] {
         '}',
       ]
   }
+}
+
+/** A JS expression for a JSON value, each string in it written by `text` (secrets from `__ENV`, drawn values drawn). */
+function jsValue(value: unknown, text: (value: string) => string): string {
+  if (typeof value === 'string') return text(value)
+  if (Array.isArray(value)) return `[${value.map((item) => jsValue(item, text)).join(', ')}]`
+  if (value !== null && typeof value === 'object') {
+    // A quoted `"__proto__": …` in a literal sets the prototype; a computed key makes it a field, as in the JSON.
+    const entries = Object.entries(value).map(
+      ([key, item]) => `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: ${jsValue(item, text)}`,
+    )
+    return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`
+  }
+  return JSON.stringify(value) ?? 'null'
 }
 
 /** A JS expression for `value`: a string literal, with every secret in it read from `__ENV` and every drawn value drawn. */
