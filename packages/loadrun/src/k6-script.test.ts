@@ -1,6 +1,7 @@
 import { parse } from 'acorn'
 import { describe, expect, it } from 'vitest'
-import { k6Script, wholeRate } from './k6-script.js'
+import { wholeRate } from './k6-options.js'
+import { k6Script } from './k6-script.js'
 
 // k6 itself cannot be installed here (a Go binary, not on npm): the scripts are checked as ES modules with acorn, and
 // their options object is read back as JSON.

@@ -68,7 +68,13 @@ describe('the k6 script of a benchmark run', () => {
     expect(script).toContain('metadata: { "x-tenant": "acme", "authorization": __ENV.WB_AUTHORIZATION },')
     // The environment variable holds the header as sent, scheme and all, and the script says so.
     expect(script).toMatch(/^\/\/ -e WB_AUTHORIZATION=…: the whole authorization value the run sent, scheme included/m)
-    expect(script).toMatch(/one call's values for those other than \$\{uuid\} and \$\{random\}/)
+    expect(script).toMatch(
+      /one call's values for those other than \$\{uuid\} and \$\{random\}, which it draws per iteration\. /,
+    )
+    const timed = { ...templated, call: { ...templated.call, messages: [{ at: '${now}' }] } }
+    expect(k6Script(benchK6Input({ request: timed, secrets: [] }, []))).toMatch(
+      /one call's values for them \(its times, such as \$\{now\}, are those of the export\)\./,
+    )
   })
 
   it('loads the uploaded .proto files of a service found without reflection, and says where to put them', () => {

@@ -6,9 +6,10 @@
  * written as `__ENV` references, never as text, and never as the mask a sent request shows in their place.
  */
 import { WorkbenchError, splitMarkers, substituteDeep } from '@wirebench/core'
-import type { BenchStartRequest, CallMarkers, SentRequest } from '@wirebench/core'
+import type { BenchStartRequest, SentRequest } from '@wirebench/core'
 import type { K6Drawn, K6ScriptInput, K6Secret, K6Target, StateChange } from '@wirebench/loadrun'
 import { MASK, isCredentialHeader } from '@wirebench/transport/net'
+import { credential, envName, markerNotes, sigV4Headers, unmaskedUrl } from './bench-k6-auth.js'
 import { recordingSources } from './bench-drawn.js'
 
 const httpProtocols = new Set(['rest', 'http', 'graphql'])
@@ -22,19 +23,6 @@ export interface BenchK6Source {
   drawn?: readonly K6Drawn[]
   /** Values to read from the environment (the page's secret variable values). */
   secrets: readonly string[]
-}
-
-/** Headers a SigV4 signature sets: valid for one request at one time, so never written as static values. */
-const sigV4Headers = new Set(['authorization', 'x-amz-date', 'x-amz-content-sha256', 'x-amz-security-token'])
-
-function envName(header: string): string {
-  return `WB_${header.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`
-}
-
-/** A credential header's value read from the environment: the whole value, as the run sent it. */
-function credential(name: string, value: string): K6Secret {
-  const scheme = /^(proxy-)?authorization$/i.test(name) ? ', scheme included (e.g. "Bearer <token>")' : ''
-  return { env: envName(name), value, about: `the whole ${name} value the run sent${scheme}.` }
 }
 
 /**
@@ -55,59 +43,9 @@ function filledRequest(request: BenchStartRequest): {
   return { ...value, drawn }
 }
 
-/** What the transport's markers did for the run that the script does not do, or does another way. */
-function markerNotes(markers: CallMarkers, kind: K6Target['kind']): string[] {
-  const notes: string[] = []
-  if (markers.sigv4) {
-    notes.push(
-      'The run signed every request with AWS SigV4 (the signature covers the time and the body): this script sends ' +
-        'no signature. Sign each request in the script (e.g. with the k6 jslib aws SignatureV4) or the target will ' +
-        'refuse it.',
-    )
-  }
-  if (markers.cookieEnv !== undefined && kind !== 'grpc') {
-    notes.push(
-      'The run sent the cookies the workbench keeps for its environment (updated as the server set them); this ' +
-        'script sends the cookie header one call sent, from -e WB_COOKIE=… (none if that call had none).',
-    )
-  }
-  if ([markers.trust, markers.mtls].some((trust) => trust?.caCertificate !== undefined || trust?.allowSelfSigned)) {
-    notes.push(
-      'The run trusted a CA certificate of its own or accepted self-signed certificates: give k6 the same trust ' +
-        '(the CA in the system store, or insecureSkipTLSVerify in the options).',
-    )
-  }
-  return notes
-}
-
 function metadataValue(metadata: Record<string, string> | undefined, name: string): string | undefined {
   const entry = Object.entries(metadata ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())
   return entry?.[1]
-}
-
-/**
- * The sent URL with each query parameter the transport masked (an API key the environment puts in the query) read from
- * the environment. The script reads the value whole, so the URL holds a stand-in no URL could carry until it is
- * replaced: the key itself, if short, could also occur elsewhere in the URL.
- */
-function unmaskedUrl(url: string, secrets: K6Secret[]): string {
-  const query = url.indexOf('?')
-  if (query < 0) return url
-  const hash = url.indexOf('#', query)
-  const end = hash < 0 ? url.length : hash
-  const pairs = url
-    .slice(query + 1, end)
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=')
-      if (equals < 0 || pair.slice(equals + 1) !== MASK) return pair
-      const key = pair.slice(0, equals)
-      const name = new URLSearchParams(`${key}=`).keys().next().value ?? key
-      const env = envName(`query_${name}`)
-      secrets.push({ env, value: `\u0000${env}`, about: `the ${name} query parameter's value, URL-encoded.` })
-      return `${key}=\u0000${env}`
-    })
-  return `${url.slice(0, query + 1)}${pairs.join('&')}${url.slice(end)}`
 }
 
 function httpTarget(source: BenchK6Source, sent: SentRequest, secrets: K6Secret[]): K6Target {
@@ -304,6 +242,8 @@ export function benchK6Input(
   const isEveryDrawnWritten = drawn.every((draw) => draw.value.length >= 6 && written.includes(draw.value))
   const templated = JSON.stringify([call.messages, call.metadata ?? {}]).match(/\$\{[^}]*\}/g) ?? []
   const isOnlyDrawn = templated.every((name) => name === '${uuid}' || name === '${random}')
+  // gRPC and WebSocket requests are filled at the export: a time variable holds the export's time, not a call's.
+  const isTimedAtExport = target.kind !== 'http' && templated.some((name) => /^\$\{(now|timestamp)/.test(name))
   const notes = stateChange
     ? [
         `${stateChange.label} may change the server's data (${stateChange.reason}): this script repeats it for ` +
@@ -314,6 +254,7 @@ export function benchK6Input(
     notes.push(
       "The benchmark filled ${…} variables afresh for every call; this script sends one call's values for " +
         (drawn.length > 0 ? 'those other than ${uuid} and ${random}, which it draws per iteration' : 'them') +
+        (isTimedAtExport ? ' (its times, such as ${now}, are those of the export)' : '') +
         '. For fresh values, replace them with k6 expressions.',
     )
   }
