@@ -120,10 +120,12 @@ export function k6Script(input: K6ScriptInput): string {
     ...(input.notes ?? []),
     ...(loadNote === undefined ? [] : [loadNote]),
     ...targetNotes(input),
-    // Only the variables the script reads: a secret the request does not hold needs no value.
-    ...secrets
-      .filter((secret) => secret.about !== undefined && code.some((line) => line.includes(`__ENV.${secret.env}`)))
-      .map((secret) => `-e ${secret.env}=…: ${secret.about ?? ''}`),
+    // Only the variables the script reads (a secret the request does not hold needs no value), each said once.
+    ...new Set(
+      secrets
+        .filter((secret) => secret.about !== undefined && code.some((line) => line.includes(`__ENV.${secret.env}`)))
+        .map((secret) => `-e ${secret.env}=…: ${secret.about ?? ''}`),
+    ),
   ]
   const lines = [
     '// Written by Wirebench from a benchmark. Run: k6 run <this file> (secrets come from the environment, -e NAME=…).',

@@ -72,7 +72,7 @@ describe('the k6 script of a benchmark run', () => {
       /one call's values for those other than \$\{uuid\} and \$\{random\}, which it draws per iteration\. /,
     )
     const timed = { ...templated, call: { ...templated.call, messages: [{ at: '${now}' }] } }
-    expect(k6Script(benchK6Input({ request: timed, secrets: [] }, []))).toMatch(
+    expect(checked(k6Script(benchK6Input({ request: timed, secrets: [] }, [])))).toMatch(
       /one call's values for them \(its times, such as \$\{now\}, are those of the export\)\./,
     )
   })
@@ -129,7 +129,7 @@ describe('the k6 script of a benchmark run', () => {
         ['accept', 'application/json'],
       ] as Array<[string, string]>,
     }
-    const script = k6Script(benchK6Input({ request: rest, sent, secrets: [] }, []))
+    const script = checked(k6Script(benchK6Input({ request: rest, sent, secrets: [] }, [])))
     expect(script).toContain('"x-api-key": __ENV.WB_X_API_KEY')
     expect(script).not.toContain('"host"')
     expect(script).not.toContain('***')
@@ -212,7 +212,7 @@ describe('the k6 script of a benchmark run', () => {
     }
     const input = benchK6Input({ request: ws, secrets: [] }, [])
     expect(input.target).toMatchObject({ kind: 'ws', messages: ['hi'], headers: {} })
-    const script = k6Script(input)
+    const script = checked(k6Script(input))
     expect(script).toContain(
       '"ws://bob:" + __ENV.WB_URL_PASSWORD + "@127.0.0.1:9000/feed?api+key=" + __ENV.WB_QUERY_API_KEY',
     )
@@ -230,10 +230,12 @@ describe('the k6 script of a benchmark run', () => {
       headers: [['content-type', 'application/json']] as Array<[string, string]>,
       body: '{"variables":{"id":"3956152237"}}',
     }
-    const script = k6Script(benchK6Input({ request: templated, sent, secrets: [] }, []))
+    const script = checked(k6Script(benchK6Input({ request: templated, sent, secrets: [] }, [])))
     expect(script).toMatch(/^\/\/ The benchmark filled \$\{…\} variables afresh for every call; this script sends/m)
-    const plain = k6Script(
-      benchK6Input({ request: { ...templated, call: { ...templated.call, messages: [{}] } }, sent, secrets: [] }, []),
+    const plain = checked(
+      k6Script(
+        benchK6Input({ request: { ...templated, call: { ...templated.call, messages: [{}] } }, sent, secrets: [] }, []),
+      ),
     )
     expect(plain).not.toContain('afresh')
     expect(plain).not.toContain('may change')
@@ -245,7 +247,7 @@ describe('the k6 script of a benchmark run', () => {
       call: { ...grpcRun.call, messages: [{ id: '${counter}' }] },
     }
     const change = { label: 'wbtest.v1.Lab/Echo', reason: 'gRPC methods say nothing about whether they change data' }
-    const lines = k6Script(benchK6Input({ request: templated, secrets: [] }, [], change)).split('\n')
+    const lines = checked(k6Script(benchK6Input({ request: templated, secrets: [] }, [], change))).split('\n')
     const notes = lines.filter((line) => line.startsWith('// ') && !line.startsWith('// Written by'))
     expect(notes[0]).toBe(
       "// wbtest.v1.Lab/Echo may change the server's data (gRPC methods say nothing about whether they change data): " +
