@@ -1,13 +1,15 @@
 /**
  * A benchmark run exported as a k6 script (`POST /api/bench/export {format: 'k6-script'}`) over a real socket: the
- * request as the REST plugin put it on the wire, the run's load shape and thresholds, credential headers and the
- * page's secret values as `__ENV` references, never as text; a WebSocket exchange (against a `ws` server) over `k6/ws`
- * with its frames; a frame k6's exchange cannot send is refused by name.
+ * request as the REST plugin put it on the wire, the run's load shape and thresholds, credential headers, an API key in
+ * the query and the page's secret values as `__ENV` references, never as text or as the mask; a WebSocket exchange
+ * (against a `ws` server) over `k6/ws` with its frames; a frame k6's exchange cannot send is refused by name; a gRPC
+ * service known from uploaded .proto files (a grpc-js server without reflection) loads those files, with the request's
+ * variables filled as the run filled them.
  */
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'acorn'
@@ -16,6 +18,7 @@ import { WebSocketServer } from 'ws'
 import type { BenchExportResponse, BenchStatus } from '@wirebench/core'
 import { createStandaloneServer } from '@wirebench/server'
 import type { StandaloneServer } from '@wirebench/server'
+import { grpcFixturesDir, startLabServer } from '../servers/grpc/lab-server.js'
 
 const TOKEN = 'Bearer k6-s3cret-token'
 const COPY = 'copied-s3cret-value'
@@ -26,6 +29,8 @@ let base = ''
 let configDir = ''
 let sockets: WebSocketServer
 let wsOrigin = ''
+/** Query strings of the requests the REST target saw. */
+const queries: string[] = []
 /** What the WebSocket target saw: each upgrade's URL and headers, and every text frame. */
 const upgrades: Array<{ url: string; authorization: string | undefined }> = []
 const frames: string[] = []
@@ -57,6 +62,7 @@ beforeAll(async () => {
         }),
       )
     }
+    queries.push(new URL(request.url ?? '/', origin).search)
     request.resume()
     request.on('end', () => response.end('{"ok":true}'))
   })
@@ -210,6 +216,87 @@ describe('a benchmark exported as a k6 script', () => {
     expect(script).toContain('"ws_session_duration": [\n      "p(99)<500"')
     expect(script).not.toContain('s3cret')
     expect(script).not.toContain('__workbench')
+  })
+
+  it('reads an API key the run put in the query from __ENV: the URL never holds the key or its mask', async () => {
+    queries.length = 0
+    const started = await api<{ run: string }>('/api/bench/start', {
+      call: {
+        protocol: 'rest',
+        url: `${origin}/openapi.json`,
+        service: 'load',
+        method: 'order',
+        messages: [{ body: { item: 'tea' } }],
+        metadata: { __workbenchApiKeyQuery__: JSON.stringify([{ name: 'api_key', value: 'query-s3cret' }]) },
+      },
+      settings: { mode: 'closed', calls: 3, concurrency: 1 },
+      allowStateChanging: true,
+    })
+    expect(started.status).toBe(200)
+    expect((await ended(started.json.run)).result).toMatchObject({ calls: 3, errors: 0 })
+    // The run sent the key in the query.
+    expect(queries).toEqual(['?api_key=query-s3cret', '?api_key=query-s3cret', '?api_key=query-s3cret'])
+    const exported = await api<BenchExportResponse>('/api/bench/export', {
+      run: started.json.run,
+      format: 'k6-script',
+      secrets: ['query-s3cret'],
+    })
+    expect(exported.status).toBe(200)
+    const script = exported.json.text
+    expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+    expect(script).toContain(`http.request("POST", "${origin}/orders?api_key=" + __ENV.WB_QUERY_API_KEY, `)
+    expect(script).not.toContain('***')
+    expect(script).not.toContain('s3cret')
+  })
+
+  it('loads the uploaded .proto files of a gRPC service without reflection, sending what the run sent', async () => {
+    const lab = await startLabServer({ reflection: 'none' })
+    try {
+      const files = await Promise.all(
+        ['lab.proto', 'types.proto'].map(async (name) => ({
+          name,
+          content: (await readFile(join(grpcFixturesDir, 'wbtest/v1', name))).toString('base64'),
+        })),
+      )
+      expect((await api('/api/uploads', { files })).status).toBe(201)
+      const started = await api<{ run: string }>('/api/bench/start', {
+        call: {
+          protocol: 'grpc',
+          url: 'lab.proto',
+          serverUrl: lab.url,
+          service: 'wbtest.v1.Lab',
+          method: 'Echo',
+          messages: [{ text: '${uuid} for ${tenant}' }],
+          metadata: { 'x-tenant': '${tenant}', authorization: 'Bearer ${token}' },
+        },
+        variables: [{ tenant: 'acme', token: 'grpc-s3cret' }],
+        settings: { mode: 'open', rate: 2.5, durationS: 1, concurrency: 2 },
+        allowStateChanging: true,
+        thresholds: ['error-rate < 0.01'],
+      })
+      expect(started.status).toBe(200)
+      const status = await ended(started.json.run)
+      expect(status.result?.errors).toBe(0)
+      expect(status.result?.calls).toBeGreaterThan(0)
+      const exported = await api<BenchExportResponse>('/api/bench/export', {
+        run: started.json.run,
+        format: 'k6-script',
+        secrets: ['grpc-s3cret'],
+      })
+      expect(exported.status).toBe(200)
+      const script = exported.json.text
+      expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+      expect(script).toContain('client.load(__ENV.WB_PROTO_DIR ? [__ENV.WB_PROTO_DIR] : [], "lab.proto")')
+      expect(script).toContain(`client.connect("${new URL(lab.url).host}", { plaintext: true })`)
+      expect(script).toContain('client.invoke("wbtest.v1.Lab/Echo", { "text": wb1 + " for acme" }, {')
+      expect(script).toContain('metadata: { "x-tenant": "acme", "authorization": __ENV.WB_AUTHORIZATION },')
+      expect(script).toContain('"rate": 5,\n      "timeUnit": "2s"')
+      expect(script).toContain('"checks": [\n      "rate>0.99"')
+      expect(script.split('\n').filter((line) => !line.startsWith('//') && line.includes('${'))).toEqual([])
+      expect(script).not.toContain('s3cret')
+    } finally {
+      await lab.close()
+    }
   })
 
   it('refuses a WebSocket run that sends a binary frame, naming the message', async () => {

@@ -1,5 +1,6 @@
 import { parse } from 'acorn'
 import { describe, expect, it } from 'vitest'
+import { wholeRate } from './k6-options.js'
 import { k6Script } from './k6-script.js'
 
 // k6 itself cannot be installed here (a Go binary, not on npm): the scripts are checked as ES modules with acorn, and
@@ -66,7 +67,8 @@ describe('k6 script export', () => {
     })
     parsed(script)
     expect(script).toContain("import grpc from 'k6/net/grpc'")
-    expect(script).toContain('client.load([], "greeter.proto")')
+    expect(script).toContain('client.load(__ENV.WB_PROTO_DIR ? [__ENV.WB_PROTO_DIR] : [], "greeter.proto")')
+    expect(script).toContain('client.invoke("demo.Greeter/SayHello", { "name": "k6" }, {')
     expect(script).toContain('"x-api-key": __ENV.KEY')
     expect(script).not.toContain(token)
     expect(optionsOf(script)).toEqual({
@@ -108,6 +110,60 @@ describe('k6 script export', () => {
     expect(optionsOf(script)).toMatchObject({
       scenarios: { bench: { executor: 'constant-vus', vus: 3, duration: '20s' } },
     })
+  })
+
+  it('writes an arrival rate k6 accepts, a whole number per time unit, for any rate the runner takes', () => {
+    const optionsAt = (rate: number) => {
+      const script = k6Script({
+        target: { kind: 'http', method: 'GET', url: 'http://x/', headers: {} },
+        settings: { mode: 'open', rate, durationS: 10, concurrency: 5 },
+      })
+      parsed(script)
+      const { scenarios } = optionsOf(script) as { scenarios: { bench: { rate: number; timeUnit: string } } }
+      return { ...scenarios.bench, script }
+    }
+    expect(optionsAt(2.5)).toMatchObject({ rate: 5, timeUnit: '2s' })
+    expect(optionsAt(0.5)).toMatchObject({ rate: 1, timeUnit: '2s' })
+    expect(optionsAt(0.1)).toMatchObject({ rate: 1, timeUnit: '10s' })
+    expect(optionsAt(1 / 3600)).toMatchObject({ rate: 1, timeUnit: '3600s' })
+    expect(optionsAt(1000)).toMatchObject({ rate: 1000, timeUnit: '1s' })
+    // No unit up to an hour makes π whole: rounded over the hour, and said.
+    const pi = optionsAt(Math.PI)
+    expect(pi).toMatchObject({ rate: 11310, timeUnit: '3600s' })
+    expect(pi.script).toMatch(/^\/\/ The run's rate \(3\.14159\d*\/s\) is no whole number/m)
+    for (const rate of [2.5, 0.3, 1 / 3, 7.25, 0.001, 12.345, 1 / 7, 19999.5, Math.E]) {
+      const written = wholeRate(rate)
+      expect(Number.isInteger(written.rate), `rate ${rate}`).toBe(true)
+      expect(written.rate).toBeGreaterThanOrEqual(1)
+      expect(Number.isInteger(written.timeUnitS)).toBe(true)
+      if (written.isExact) expect(written.rate / written.timeUnitS).toBeCloseTo(rate, 9)
+      expect(optionsAt(rate).rate).toBe(written.rate)
+    }
+  })
+
+  it('writes a gRPC message field by field: secrets and drawn values replaced in its strings, __proto__ kept a field', () => {
+    const message = JSON.parse(
+      `{"id":"abcdef12-0000-4000-8000-000000000000","auth":{"token":"x ${token}"},"n":[1,true,null],"__proto__":{"a":"b"}}`,
+    ) as unknown
+    const script = k6Script({
+      target: {
+        kind: 'grpc',
+        address: 'h:1',
+        isPlaintext: false,
+        protoFiles: [],
+        method: 's.S/M',
+        message,
+        metadata: {},
+      },
+      settings: { mode: 'closed', calls: 1, concurrency: 1 },
+      secrets: [{ env: 'TOKEN', value: token }],
+      drawn: [{ variable: 'uuid', value: 'abcdef12-0000-4000-8000-000000000000' }],
+    })
+    parsed(script)
+    expect(script).toContain(
+      'client.invoke("s.S/M", { "id": wb1, "auth": { "token": "x " + __ENV.TOKEN }, "n": [1, true, null], ["__proto__"]: { "a": "b" } }, {',
+    )
+    expect(script).not.toContain(token)
   })
 
   it('refuses a secret name that is no environment variable name', () => {

@@ -1,11 +1,10 @@
 /**
- * A benchmark as a k6 script, so the same scenario runs on k6's (distributed) runners: the request, the load shape
- * (closed loop → `shared-iterations`/`constant-vus`, open loop → `constant-arrival-rate`) and the thresholds under k6's
- * metric names. Secret values are written as `__ENV` references; the script never holds them.
+ * A benchmark as a k6 script, so the same scenario runs on k6's (distributed) runners: the request (gRPC with its
+ * uploaded protos or reflection; GraphQL answers with `errors` checked as failures), the load shape and the thresholds
+ * (`k6-options.ts`). Secret values are written as `__ENV` references; the script never holds them.
  */
 import { WorkbenchError } from '@wirebench/core'
-import { parseThreshold } from './thresholds.js'
-import type { Threshold } from './thresholds.js'
+import { k6Options } from './k6-options.js'
 import type { RunSettings } from './types.js'
 
 /** A value of the request that the script reads from the environment instead (`__ENV.NAME`). */
@@ -13,11 +12,24 @@ export interface K6Secret {
   /** An environment variable name: letters, digits and `_`. */
   env: string
   value: string
+  /** What the variable must hold, when that is not obvious from its name (said in a note when the script reads it). */
+  about?: string
 }
 
 export type K6Target =
-  | { kind: 'http'; method: string; url: string; headers: Record<string, string>; body?: string }
-  /** gRPC over `k6/net/grpc`: protos from files next to the script (`protoFiles`), or, with none, server reflection. */
+  | {
+      kind: 'http'
+      method: string
+      url: string
+      headers: Record<string, string>
+      body?: string
+      /** A GraphQL request: an answer with `errors` is a failed call (as the run counted it), checked by the script. */
+      isGraphql?: boolean
+    }
+  /**
+   * gRPC over `k6/net/grpc`: protos from files beside the script or in `WB_PROTO_DIR` (`protoFiles`, as uploaded), or,
+   * with none, server reflection. The message's string values may hold secrets and drawn values (replaced as in text).
+   */
   | {
       kind: 'grpc'
       address: string
@@ -65,28 +77,17 @@ export interface K6ScriptInput {
   drawn?: readonly K6Drawn[]
   /** Said at the top of the script as comments (what the script does not reproduce). */
   notes?: readonly string[]
+  /**
+   * The run presented a client certificate (mTLS): the script reads the PEM certificate and key from the files named
+   * by `WB_TLS_CERT_FILE` and `WB_TLS_KEY_FILE` (k6's `tlsAuth`; gRPC's `tls` connect parameter).
+   */
+  hasClientCertificate?: boolean
 }
 
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-/** The k6 metrics a protocol reports: call duration, failed calls (a rate), and calls. */
-const metricsByKind = {
-  http: { duration: 'http_req_duration', failed: 'http_req_failed', calls: 'http_reqs' },
-  grpc: { duration: 'grpc_req_duration', failed: 'checks', calls: 'iterations' },
-  ws: { duration: 'ws_session_duration', failed: 'checks', calls: 'iterations' },
-} as const
-
-const k6Aggregates: Record<string, string> = {
-  min: 'min',
-  mean: 'avg',
-  p50: 'med',
-  p75: 'p(75)',
-  p90: 'p(90)',
-  p95: 'p(95)',
-  p99: 'p(99)',
-  p999: 'p(99.9)',
-  max: 'max',
-}
+/** Environment variables naming the client certificate and key files (PEM) of an mTLS run. */
+const tlsEnv = { cert: 'WB_TLS_CERT_FILE', key: 'WB_TLS_KEY_FILE' } as const
 
 export function k6Script(input: K6ScriptInput): string {
   const secrets = (input.secrets ?? []).filter((secret) => secret.value.length > 0)
@@ -97,7 +98,7 @@ export function k6Script(input: K6ScriptInput): string {
       })
     }
   }
-  const options = { scenarios: { bench: scenario(input.settings) }, thresholds: k6Thresholds(input) }
+  const { options, note: loadNote } = k6Options(input)
   const written = JSON.stringify(input.target)
   const drawn = (input.drawn ?? []).filter(
     (draw) => draw.value.length >= minDrawnLength && written.includes(draw.value),
@@ -111,67 +112,77 @@ export function k6Script(input: K6ScriptInput): string {
     ...drawn.map((draw, index) => ({ value: draw.value, expr: `wb${index + 1}` })),
   ]
   const helpers = [...new Set(drawn.map((draw) => draw.variable))].flatMap((variable) => ['', drawHelpers[variable]])
+  const text = (value: string): string => literal(value, replacements)
+  const code = body(input.target, text, input.hasClientCertificate === true).flatMap((line) =>
+    line === 'export default function () {' ? [line, ...prelude] : [line],
+  )
+  const notes = [
+    ...(input.notes ?? []),
+    ...(loadNote === undefined ? [] : [loadNote]),
+    ...targetNotes(input),
+    // Only the variables the script reads (a secret the request does not hold needs no value), each said once.
+    ...new Set(
+      secrets
+        .filter((secret) => secret.about !== undefined && code.some((line) => line.includes(`__ENV.${secret.env}`)))
+        .map((secret) => `-e ${secret.env}=…: ${secret.about ?? ''}`),
+    ),
+  ]
   const lines = [
     '// Written by Wirebench from a benchmark. Run: k6 run <this file> (secrets come from the environment, -e NAME=…).',
     // Notes may quote a target's own text (a path from its document): every character that ends a JavaScript line
     // comment (LF, CR, U+2028, U+2029) is made a space, so no text can leave the comment.
-    ...(input.notes ?? []).map((note) => `// ${note.replace(/\s*[\n\r\u2028\u2029]\s*/g, ' ')}`),
+    ...notes.map((note) => `// ${note.replace(/\s*[\n\r\u2028\u2029]\s*/g, ' ')}`),
     ...imports(input.target),
+    ...(input.hasClientCertificate === true
+      ? ['', `const wbTlsCert = open(__ENV.${tlsEnv.cert})`, `const wbTlsKey = open(__ENV.${tlsEnv.key})`]
+      : []),
     '',
     `export const options = ${JSON.stringify(options, null, 2)}`,
+    ...clientCertificateOption(input),
     ...helpers,
     '',
-    ...body(input.target, (text) => literal(text, replacements)).flatMap((line) =>
-      line === 'export default function () {' ? [line, ...prelude] : [line],
-    ),
+    ...code,
   ]
   return `${lines.join('\n')}\n`
 }
 
-function scenario(settings: RunSettings): Record<string, unknown> {
-  const vus = settings.concurrency
-  if (settings.mode === 'open') {
-    return {
-      executor: 'constant-arrival-rate',
-      rate: settings.rate,
-      timeUnit: '1s',
-      duration: `${settings.durationS}s`,
-      preAllocatedVUs: vus,
-      maxVUs: vus,
-    }
+/** What a reader must provide for the target to be reached as the run reached it. */
+function targetNotes(input: K6ScriptInput): string[] {
+  const notes: string[] = []
+  const { target } = input
+  if (target.kind === 'grpc' && target.protoFiles.length > 0) {
+    notes.push(
+      `The service was described by uploaded .proto files, not server reflection: put ${target.protoFiles.join(', ')} ` +
+        '(and the .proto files it imports, under the names it imports them by) beside this script, or name their ' +
+        'directory with -e WB_PROTO_DIR=….',
+    )
   }
-  if (settings.calls !== undefined) {
-    return { executor: 'shared-iterations', vus, iterations: settings.calls, maxDuration: '24h' }
+  if (input.hasClientCertificate === true) {
+    notes.push(
+      `The run presented a client certificate (mTLS): -e ${tlsEnv.cert}=… and -e ${tlsEnv.key}=… name its PEM ` +
+        'certificate and key files.',
+    )
   }
-  return { executor: 'constant-vus', vus, duration: `${settings.durationS ?? 1}s` }
+  return notes
 }
 
-function k6Thresholds(input: K6ScriptInput): Record<string, string[]> {
-  const metrics = metricsByKind[input.target.kind]
-  const out: Record<string, string[]> = {}
-  const add = (metric: string, expression: string): void => {
-    ;(out[metric] ??= []).push(expression)
+/** k6's `tlsAuth` for HTTP and WebSocket (gRPC takes the certificate in `connect`): the files the environment names. */
+function clientCertificateOption(input: K6ScriptInput): string[] {
+  const { target } = input
+  if (input.hasClientCertificate !== true || target.kind === 'grpc') return []
+  let domain: string
+  try {
+    domain = new URL(target.url).hostname
+  } catch {
+    return []
   }
-  for (const threshold of (input.thresholds ?? []).map(parseThreshold)) {
-    const { metric, operator, value } = threshold
-    if (metric === 'throughput') add(metrics.calls, `rate${operator}${value}`)
-    else if (metric === 'error-rate') add(metrics.failed, failedRate(threshold, metrics.failed === 'checks'))
-    else add(metrics.duration, `${k6Aggregates[metric] ?? metric}${operator}${value}`)
-  }
-  return out
-}
-
-/** `checks` counts passes, so an error-rate bound becomes a pass-rate bound the other way round. */
-function failedRate(threshold: Threshold, isPassRate: boolean): string {
-  if (!isPassRate) return `rate${threshold.operator}${threshold.value}`
-  const flipped = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' }[threshold.operator]
-  return `rate${flipped}${Math.round((1 - threshold.value) * 1e9) / 1e9}`
+  return ['', `options.tlsAuth = [{ domains: [${JSON.stringify(domain)}], cert: wbTlsCert, key: wbTlsKey }]`]
 }
 
 function imports(target: K6Target): string[] {
   switch (target.kind) {
     case 'http':
-      return ["import http from 'k6/http'"]
+      return ["import http from 'k6/http'", ...(target.isGraphql === true ? ["import { check } from 'k6'"] : [])]
     case 'grpc':
       return ["import grpc from 'k6/net/grpc'", "import { check } from 'k6'"]
     case 'ws':
@@ -179,36 +190,58 @@ function imports(target: K6Target): string[] {
   }
 }
 
-function body(target: K6Target, text: (value: string) => string): string[] {
+function body(target: K6Target, text: (value: string) => string, hasClientCertificate: boolean): string[] {
   const headers = (record: Record<string, string>): string =>
     `{ ${Object.entries(record)
       .map(([name, value]) => `${JSON.stringify(name)}: ${text(value)}`)
       .join(', ')} }`
   switch (target.kind) {
-    case 'http':
+    case 'http': {
+      const request = `http.request(${JSON.stringify(target.method.toUpperCase())}, ${text(target.url)}, ${
+        target.body === undefined ? 'null' : text(target.body)
+      }, { headers: ${headers(target.headers)} })`
+      if (target.isGraphql !== true) return ['export default function () {', `  ${request}`, '}']
       return [
         'export default function () {',
-        `  http.request(${JSON.stringify(target.method.toUpperCase())}, ${text(target.url)}, ${
-          target.body === undefined ? 'null' : text(target.body)
-        }, { headers: ${headers(target.headers)} })`,
+        `  const response = ${request}`,
+        // As the run counted them: an HTTP failure, or an answer that is not JSON or carries `errors`.
+        '  check(response, {',
+        "    'no GraphQL errors': (r) => {",
+        '      if (r.status >= 400) return false',
+        '      try {',
+        "        return !r.json('errors')",
+        '      } catch (e) {',
+        '        return false',
+        '      }',
+        '    },',
+        '  })',
         '}',
       ]
+    }
     case 'grpc': {
       const isReflected = target.protoFiles.length === 0
+      const params = [
+        `plaintext: ${String(target.isPlaintext)}`,
+        ...(isReflected ? ['reflect: true'] : []),
+        ...(hasClientCertificate ? ['tls: { cert: wbTlsCert, key: wbTlsKey }'] : []),
+      ]
       return [
         'const client = new grpc.Client()',
         ...(isReflected
           ? []
-          : [`client.load([], ${target.protoFiles.map((file) => JSON.stringify(file)).join(', ')})`]),
+          : [
+              // Import paths: the directory the environment names, else k6's default ('.', where the script is run).
+              `client.load(__ENV.WB_PROTO_DIR ? [__ENV.WB_PROTO_DIR] : [], ${target.protoFiles
+                .map((file) => JSON.stringify(file))
+                .join(', ')})`,
+            ]),
         '',
         'export default function () {',
         // k6 connects once per VU and reuses it, as the workbench reuses its channel.
         '  if (__ITER === 0) {',
-        `    client.connect(${JSON.stringify(target.address)}, { plaintext: ${String(target.isPlaintext)}${
-          isReflected ? ', reflect: true' : ''
-        } })`,
+        `    client.connect(${JSON.stringify(target.address)}, { ${params.join(', ')} })`,
         '  }',
-        `  const response = client.invoke(${JSON.stringify(target.method)}, ${JSON.stringify(target.message)}, {`,
+        `  const response = client.invoke(${JSON.stringify(target.method)}, ${jsValue(target.message, text)}, {`,
         `    metadata: ${headers(target.metadata)},`,
         '  })',
         "  check(response, { 'status is OK': (r) => r && r.status === grpc.StatusOK })",
@@ -232,6 +265,20 @@ function body(target: K6Target, text: (value: string) => string): string[] {
         '}',
       ]
   }
+}
+
+/** A JS expression for a JSON value, each string in it written by `text` (secrets from `__ENV`, drawn values drawn). */
+function jsValue(value: unknown, text: (value: string) => string): string {
+  if (typeof value === 'string') return text(value)
+  if (Array.isArray(value)) return `[${value.map((item) => jsValue(item, text)).join(', ')}]`
+  if (value !== null && typeof value === 'object') {
+    // A quoted `"__proto__": …` in a literal sets the prototype; a computed key makes it a field, as in the JSON.
+    const entries = Object.entries(value).map(
+      ([key, item]) => `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: ${jsValue(item, text)}`,
+    )
+    return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`
+  }
+  return JSON.stringify(value) ?? 'null'
 }
 
 /** A JS expression for `value`: a string literal, with every secret in it read from `__ENV` and every drawn value drawn. */

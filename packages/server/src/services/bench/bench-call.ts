@@ -3,11 +3,12 @@
  * deadline, response limits), with `${…}` variables substituted afresh for every call so `${uuid}` differs each time,
  * and the run's Stop as every call's cancellation. Loaded with the runner, on the first start.
  */
-import { defaultSystemSources, substituteDeep } from '@wirebench/core'
+import { substituteDeep } from '@wirebench/core'
 import type { BenchStartRequest, InvokeRequest, Logger, SentRequest } from '@wirebench/core'
 import { cancellationOf } from '@wirebench/loadrun'
 import type { CallFunction, K6Drawn } from '@wirebench/loadrun'
 import type { InvokeService } from '../invoke.js'
+import { recordingSources } from './bench-drawn.js'
 
 export function createServerBenchCall(
   request: BenchStartRequest,
@@ -55,21 +56,5 @@ export function createServerBenchCall(
     const http = result.metadata['http_status']
     const ok = result.status === 'OK'
     return { ok, status: http === undefined || (!ok && http.startsWith('2')) ? result.status : http }
-  }
-}
-
-/** The system sources, noting each `${uuid}` and `${random}` value drawn (as the substitution writes it). */
-function recordingSources(drawn: K6Drawn[]): { uuid: () => string; random: () => number } {
-  return {
-    uuid: () => {
-      const value = defaultSystemSources.uuid()
-      drawn.push({ variable: 'uuid', value })
-      return value
-    },
-    random: () => {
-      const value = defaultSystemSources.random() >>> 0
-      drawn.push({ variable: 'random', value: String(value) })
-      return value
-    },
   }
 }

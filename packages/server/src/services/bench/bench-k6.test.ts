@@ -1,7 +1,16 @@
+import { parse } from 'acorn'
 import { describe, expect, it } from 'vitest'
 import { k6Script } from '@wirebench/loadrun'
-import type { BenchStartRequest } from '@wirebench/core'
+import type { BenchStartRequest, SentRequest } from '@wirebench/core'
 import { benchK6Input } from './bench-k6.js'
+
+/** k6 is not installable here (a Go binary): every script is checked as an ES module. */
+function checked(script: string): string {
+  expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+  return script
+}
+
+const mtls = JSON.stringify({ certificate: 'CERT-PEM-TEXT', privateKey: 'KEY-PEM-TEXT' })
 
 const grpcRun: BenchStartRequest = {
   call: {
@@ -10,7 +19,7 @@ const grpcRun: BenchStartRequest = {
     service: 'wirebench.demo.v1.Telemetry',
     method: 'GetStation',
     messages: [{ stationId: 'st-harbor' }],
-    metadata: { authorization: 'Bearer grpc-s3cret', 'x-tenant': 'blue', __workbenchMtls__: '{"cert":"x"}' },
+    metadata: { authorization: 'Bearer grpc-s3cret', 'x-tenant': 'blue', __workbenchMtls__: mtls },
   },
   settings: { mode: 'open', rate: 50, durationS: 10, concurrency: 8 },
 }
@@ -27,11 +36,65 @@ describe('the k6 script of a benchmark run', () => {
       message: { stationId: 'st-harbor' },
       metadata: { authorization: 'Bearer grpc-s3cret', 'x-tenant': 'blue' },
     })
-    const script = k6Script(input)
+    const script = checked(k6Script(input))
     expect(script).toContain('__ENV.WB_AUTHORIZATION')
     expect(script).not.toContain('grpc-s3cret')
     expect(script).not.toContain('__workbench')
     expect(script).toContain('"constant-arrival-rate"')
+    expect(script).toContain('{ plaintext: true, reflect: true, tls: { cert: wbTlsCert, key: wbTlsKey } }')
+    expect(script).toContain('const wbTlsCert = open(__ENV.WB_TLS_CERT_FILE)')
+    expect(script).not.toContain('PEM-TEXT')
+  })
+
+  it('sends in the gRPC script what the run sent: variables filled, ${uuid} drawn per iteration, secrets from __ENV', () => {
+    const templated: BenchStartRequest = {
+      ...grpcRun,
+      call: {
+        ...grpcRun.call,
+        messages: [{ stationId: '${uuid}', note: 'for ${token}', tags: ['${tenant}', 3], nested: { id: '${uuid}' } }],
+        metadata: { 'x-tenant': '${tenant}', authorization: 'Bearer ${token}' },
+      },
+      variables: [{ tenant: 'acme', token: 's3cr3t-token-value' }],
+    }
+    const input = benchK6Input({ request: templated, secrets: ['s3cr3t-token-value'] }, [])
+    const script = checked(k6Script(input))
+    const code = script.split('\n').filter((line) => !line.startsWith('//'))
+    expect(code.filter((line) => line.includes('${'))).toEqual([])
+    expect(script).not.toContain('s3cr3t')
+    expect(script).toMatch(
+      /client\.invoke\("wirebench\.demo\.v1\.Telemetry\/GetStation", \{ "stationId": wb1, "note": "for " \+ __ENV\.WB_SECRET_1, "tags": \["acme", 3\], "nested": \{ "id": wb2 \} \}, \{/,
+    )
+    expect(script).toContain('  const wb1 = wbUuid()\n  const wb2 = wbUuid()')
+    expect(script).toContain('metadata: { "x-tenant": "acme", "authorization": __ENV.WB_AUTHORIZATION },')
+    // The environment variable holds the header as sent, scheme and all, and the script says so.
+    expect(script).toMatch(/^\/\/ -e WB_AUTHORIZATION=…: the whole authorization value the run sent, scheme included/m)
+    expect(script).toMatch(
+      /one call's values for those other than \$\{uuid\} and \$\{random\}, which it draws per iteration\. /,
+    )
+    const timed = { ...templated, call: { ...templated.call, messages: [{ at: '${now}' }] } }
+    expect(checked(k6Script(benchK6Input({ request: timed, secrets: [] }, [])))).toMatch(
+      /one call's values for them \(its times, such as \$\{now\}, are those of the export\)\./,
+    )
+  })
+
+  it('loads the uploaded .proto files of a service found without reflection, and says where to put them', () => {
+    const uploaded: BenchStartRequest = {
+      ...grpcRun,
+      call: { ...grpcRun.call, url: 'telemetry.proto', serverUrl: 'http://127.0.0.1:50051', metadata: {} },
+    }
+    const input = benchK6Input({ request: uploaded, secrets: [] }, [])
+    expect(input.target).toMatchObject({ kind: 'grpc', address: '127.0.0.1:50051', protoFiles: ['telemetry.proto'] })
+    const script = checked(k6Script(input))
+    expect(script).toContain('client.load(__ENV.WB_PROTO_DIR ? [__ENV.WB_PROTO_DIR] : [], "telemetry.proto")')
+    expect(script).toContain('client.connect("127.0.0.1:50051", { plaintext: true })')
+    expect(script).not.toContain('reflect: true')
+    expect(script).toMatch(
+      /^\/\/ The service was described by uploaded \.proto files.*put telemetry\.proto .*beside this/m,
+    )
+    const pinned = { ...uploaded, call: { ...uploaded.call, url: 'grpc@telemetry.proto' } }
+    expect(benchK6Input({ request: pinned, secrets: [] }, []).target).toMatchObject({ protoFiles: ['telemetry.proto'] })
+    const nowhere = { ...uploaded, call: { ...grpcRun.call, url: 'telemetry.proto' } }
+    expect(() => benchK6Input({ request: nowhere, secrets: [] }, [])).toThrow(/named no server/)
   })
 
   it('dials the address the gRPC plugin would: a grpc@ pin, a bare host:port, grpc:// and grpcs://', () => {
@@ -66,10 +129,73 @@ describe('the k6 script of a benchmark run', () => {
         ['accept', 'application/json'],
       ] as Array<[string, string]>,
     }
-    const script = k6Script(benchK6Input({ request: rest, sent, secrets: [] }, []))
+    const script = checked(k6Script(benchK6Input({ request: rest, sent, secrets: [] }, [])))
     expect(script).toContain('"x-api-key": __ENV.WB_X_API_KEY')
     expect(script).not.toContain('"host"')
     expect(script).not.toContain('***')
+  })
+
+  it('reads an API key the run put in the query from __ENV, never writing the mask the sent URL shows', () => {
+    const rest = {
+      ...grpcRun,
+      call: {
+        ...grpcRun.call,
+        protocol: 'rest',
+        metadata: { __workbenchApiKeyQuery__: JSON.stringify([{ name: 'api key', value: 'k' }]) },
+      },
+    }
+    const sent: SentRequest = {
+      method: 'GET',
+      url: 'http://127.0.0.1:8080/auth/whoami?page=2&api+key=***#top',
+      headers: [['accept', 'application/json']],
+    }
+    const input = benchK6Input({ request: rest, sent, secrets: [] }, [])
+    const script = checked(k6Script(input))
+    expect(script).toContain('"http://127.0.0.1:8080/auth/whoami?page=2&api+key=" + __ENV.WB_QUERY_API_KEY + "#top"')
+    expect(script).toMatch(/^\/\/ -e WB_QUERY_API_KEY=…: the api key query parameter's value, URL-encoded\.$/m)
+    expect(script).not.toContain('***')
+    expect(script).not.toContain('\\u0000')
+  })
+
+  it('leaves a SigV4 signature out with a note, and reads an mTLS client certificate from files for k6 tlsAuth', () => {
+    const sigv4 = JSON.stringify({ accessKey: 'AKIA', secretKey: 'aws-s3cret', region: 'eu-west-1', service: 's3' })
+    const rest = {
+      ...grpcRun,
+      call: { ...grpcRun.call, protocol: 'rest', metadata: { __workbenchSigV4__: sigv4, __workbenchMtls__: mtls } },
+    }
+    const sent: SentRequest = {
+      method: 'GET',
+      url: 'https://api.example.test/objects',
+      headers: [
+        ['authorization', '***'],
+        ['x-amz-date', '20260101T000000Z'],
+        ['x-amz-content-sha256', 'e3b0c442'],
+        ['accept', 'application/json'],
+      ],
+    }
+    const script = checked(k6Script(benchK6Input({ request: rest, sent, secrets: [] }, [])))
+    expect(script).toContain('{ headers: { "accept": "application/json" } }')
+    expect(script).toMatch(/^\/\/ The run signed every request with AWS SigV4/m)
+    expect(script).toContain('options.tlsAuth = [{ domains: ["api.example.test"], cert: wbTlsCert, key: wbTlsKey }]')
+    expect(script).toMatch(/^\/\/ The run presented a client certificate \(mTLS\)/m)
+    expect(script).not.toMatch(/s3cret|PEM-TEXT|\*\*\*/)
+  })
+
+  it('counts a GraphQL answer with errors as a failed check, and maps error-rate to checks', () => {
+    const graphql = { ...grpcRun, call: { ...grpcRun.call, protocol: 'graphql', metadata: {} } }
+    const sent: SentRequest = {
+      method: 'POST',
+      url: 'http://127.0.0.1:4000/graphql',
+      headers: [['content-type', 'application/json']],
+      body: '{"query":"{ hello }"}',
+    }
+    const input = benchK6Input({ request: graphql, sent, secrets: [] }, ['error-rate < 0.01', 'p95 < 100ms'])
+    expect(input.target).toMatchObject({ kind: 'http', isGraphql: true })
+    const script = checked(k6Script(input))
+    expect(script).toContain("import { check } from 'k6'")
+    expect(script).toContain("return !r.json('errors')")
+    expect(script).toContain('"checks": [\n      "rate>0.99"\n    ]')
+    expect(script).not.toContain('http_req_failed')
   })
 
   it('keeps a WebSocket URL password and an API key that needs encoding out of the script', () => {
@@ -86,7 +212,7 @@ describe('the k6 script of a benchmark run', () => {
     }
     const input = benchK6Input({ request: ws, secrets: [] }, [])
     expect(input.target).toMatchObject({ kind: 'ws', messages: ['hi'], headers: {} })
-    const script = k6Script(input)
+    const script = checked(k6Script(input))
     expect(script).toContain(
       '"ws://bob:" + __ENV.WB_URL_PASSWORD + "@127.0.0.1:9000/feed?api+key=" + __ENV.WB_QUERY_API_KEY',
     )
@@ -104,10 +230,12 @@ describe('the k6 script of a benchmark run', () => {
       headers: [['content-type', 'application/json']] as Array<[string, string]>,
       body: '{"variables":{"id":"3956152237"}}',
     }
-    const script = k6Script(benchK6Input({ request: templated, sent, secrets: [] }, []))
+    const script = checked(k6Script(benchK6Input({ request: templated, sent, secrets: [] }, [])))
     expect(script).toMatch(/^\/\/ The benchmark filled \$\{…\} variables afresh for every call; this script sends/m)
-    const plain = k6Script(
-      benchK6Input({ request: { ...templated, call: { ...templated.call, messages: [{}] } }, sent, secrets: [] }, []),
+    const plain = checked(
+      k6Script(
+        benchK6Input({ request: { ...templated, call: { ...templated.call, messages: [{}] } }, sent, secrets: [] }, []),
+      ),
     )
     expect(plain).not.toContain('afresh')
     expect(plain).not.toContain('may change')
@@ -119,7 +247,7 @@ describe('the k6 script of a benchmark run', () => {
       call: { ...grpcRun.call, messages: [{ id: '${counter}' }] },
     }
     const change = { label: 'wbtest.v1.Lab/Echo', reason: 'gRPC methods say nothing about whether they change data' }
-    const lines = k6Script(benchK6Input({ request: templated, secrets: [] }, [], change)).split('\n')
+    const lines = checked(k6Script(benchK6Input({ request: templated, secrets: [] }, [], change))).split('\n')
     const notes = lines.filter((line) => line.startsWith('// ') && !line.startsWith('// Written by'))
     expect(notes[0]).toBe(
       "// wbtest.v1.Lab/Echo may change the server's data (gRPC methods say nothing about whether they change data): " +

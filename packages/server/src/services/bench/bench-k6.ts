@@ -1,13 +1,16 @@
 /**
- * The k6 script of a benchmark run: its load shape and thresholds, and the request as the plugin put it on the wire
- * (the run's first described call) — HTTP-based methods over `k6/http`, gRPC over `k6/net/grpc` with reflection,
- * WebSocket exchanges over `k6/ws`. Credential headers and the values the page names as secrets are written as `__ENV`
- * references, never as text.
+ * The k6 script of a benchmark run: its load shape and thresholds, and the request as the run sent it — HTTP-based
+ * methods as the plugin put the run's first described call on the wire, over `k6/http`; gRPC over `k6/net/grpc` (the
+ * uploaded .proto files, or reflection) and WebSocket exchanges over `k6/ws`, from the request with its `${…}`
+ * variables filled as for a call. Credential headers, API keys in the query and the values the page names as secrets are
+ * written as `__ENV` references, never as text, and never as the mask a sent request shows in their place.
  */
-import { WorkbenchError, splitMarkers } from '@wirebench/core'
+import { WorkbenchError, splitMarkers, substituteDeep } from '@wirebench/core'
 import type { BenchStartRequest, SentRequest } from '@wirebench/core'
 import type { K6Drawn, K6ScriptInput, K6Secret, K6Target, StateChange } from '@wirebench/loadrun'
 import { MASK, isCredentialHeader } from '@wirebench/transport/net'
+import { credential, envName, markerNotes, sigV4Headers, unmaskedUrl } from './bench-k6-auth.js'
+import { recordingSources } from './bench-drawn.js'
 
 const httpProtocols = new Set(['rest', 'http', 'graphql'])
 /** Set by k6 or the connection itself: copying them would break the script's requests. */
@@ -22,8 +25,22 @@ export interface BenchK6Source {
   secrets: readonly string[]
 }
 
-function envName(header: string): string {
-  return `WB_${header.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`
+/**
+ * The request's messages and metadata with their `${…}` variables filled as for one call of the run (the run's
+ * variables; `${uuid}`/`${random}` drawn and noted, so the script draws them afresh per iteration).
+ */
+function filledRequest(request: BenchStartRequest): {
+  messages: unknown[]
+  metadata: Record<string, string>
+  drawn: K6Drawn[]
+} {
+  const { call } = request
+  const drawn: K6Drawn[] = []
+  const { value } = substituteDeep(
+    { messages: call.messages, metadata: call.metadata ?? {} },
+    { scopes: request.variables ?? [], system: recordingSources(drawn) },
+  )
+  return { ...value, drawn }
 }
 
 function metadataValue(metadata: Record<string, string> | undefined, name: string): string | undefined {
@@ -41,19 +58,30 @@ function httpTarget(source: BenchK6Source, sent: SentRequest, secrets: K6Secret[
       },
     )
   }
+  const { call } = source.request
+  const { markers } = splitMarkers(call.metadata)
   const headers: Record<string, string> = {}
   for (const [name, value] of sent.headers) {
     if (connectionHeaders.has(name) || name.startsWith(':')) continue
+    // A signature made for one request at one time would be refused on the next (said in a note).
+    if (markers.sigv4 && sigV4Headers.has(name)) continue
     if (value === MASK && isCredentialHeader(name)) {
       // The run's own value, when the page sent it as metadata; else a stand-in no request could carry.
-      const actual = metadataValue(source.request.call.metadata, name) ?? `\u0000${envName(name)}`
-      secrets.push({ env: envName(name), value: actual })
+      const actual = metadataValue(call.metadata, name) ?? `\u0000${envName(name)}`
+      secrets.push(credential(name, actual))
       headers[name] = actual
       continue
     }
     headers[name] = value
   }
-  return { kind: 'http', method: sent.method, url: sent.url, headers, ...(sent.body ? { body: sent.body } : {}) }
+  return {
+    kind: 'http',
+    method: sent.method,
+    url: unmaskedUrl(sent.url, secrets),
+    headers,
+    ...(sent.body ? { body: sent.body } : {}),
+    ...(call.protocol === 'graphql' ? { isGraphql: true } : {}),
+  }
 }
 
 /**
@@ -73,22 +101,37 @@ function grpcAddress(raw: string): { host: string; isPlaintext: boolean } {
   }
 }
 
-function grpcTarget(source: BenchK6Source, secrets: K6Secret[]): K6Target {
+/** An uploaded .proto file's name (a plain file name, as uploads are named), as the call names its target. */
+function uploadedProto(target: string): string | undefined {
+  return /^[^/\\:]+\.proto$/i.test(target) ? target : undefined
+}
+
+function grpcTarget(
+  source: BenchK6Source,
+  filled: { messages: unknown[]; metadata: Record<string, string> },
+  secrets: K6Secret[],
+): K6Target {
   const { call } = source.request
+  const target = call.url.trim().replace(/^grpc@/i, '')
+  const proto = uploadedProto(target)
+  if (proto !== undefined && call.serverUrl === undefined) {
+    throw new WorkbenchError('invalid_request', `The run named no server for the service uploaded as ${proto}.`, {
+      hint: 'Benchmark the method with its server address set, then export again.',
+    })
+  }
   const address = grpcAddress(call.serverUrl ?? call.url)
   const metadata: Record<string, string> = {}
-  for (const [name, value] of Object.entries(call.metadata ?? {})) {
-    if (name.startsWith('__workbench')) continue
-    if (isCredentialHeader(name)) secrets.push({ env: envName(name), value })
+  for (const [name, value] of Object.entries(splitMarkers(filled.metadata).headers)) {
+    if (isCredentialHeader(name)) secrets.push(credential(name, value))
     metadata[name] = value
   }
   return {
     kind: 'grpc',
     address: address.host,
     isPlaintext: address.isPlaintext,
-    protoFiles: [],
+    protoFiles: proto === undefined ? [] : [proto],
     method: `${call.service}/${call.method}`,
-    message: call.messages[0] ?? {},
+    message: filled.messages[0] ?? {},
     metadata,
   }
 }
@@ -128,26 +171,34 @@ function wsFrames(messages: readonly unknown[]): string[] {
   return frames
 }
 
-function wsTarget(source: BenchK6Source, secrets: K6Secret[]): K6Target {
+function wsTarget(
+  source: BenchK6Source,
+  filled: { messages: unknown[]; metadata: Record<string, string> },
+  secrets: K6Secret[],
+): K6Target {
   const { call } = source.request
   const prefix = `${call.protocol}@`
   const address = new URL(call.serverUrl ?? (call.url.startsWith(prefix) ? call.url.slice(prefix.length) : call.url))
   address.hash = ''
-  const { headers: metadata, markers } = splitMarkers(call.metadata)
+  const { headers: metadata, markers } = splitMarkers(filled.metadata)
   if (address.password !== '') secrets.push({ env: 'WB_URL_PASSWORD', value: address.password })
   // An API key the environment puts in the query goes in the URL, as the plugin sends it, read from the environment.
   // The URL holds it encoded, so the encoded text is what the script reads from there (a plain key is the same).
   for (const { name, value } of markers.apiKeyQuery ?? []) {
-    secrets.push({ env: envName(`query_${name}`), value: new URLSearchParams([['', value]]).toString().slice(1) })
+    secrets.push({
+      env: envName(`query_${name}`),
+      value: new URLSearchParams([['', value]]).toString().slice(1),
+      about: `the ${name} query parameter's value, URL-encoded.`,
+    })
     address.searchParams.append(name, value)
   }
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(metadata)) {
     if (handshakeHeaders.has(name.toLowerCase())) continue
-    if (isCredentialHeader(name)) secrets.push({ env: envName(name), value })
+    if (isCredentialHeader(name)) secrets.push(credential(name, value))
     headers[name] = value
   }
-  return { kind: 'ws', url: address.href, headers, messages: wsFrames(call.messages) }
+  return { kind: 'ws', url: address.href, headers, messages: wsFrames(filled.messages) }
 }
 
 /** `stateChange`: the run's method may change the server's data (the user confirmed it): the script says so first. */
@@ -159,10 +210,13 @@ export function benchK6Input(
   const { call, settings } = source.request
   const secrets: K6Secret[] = source.secrets.map((value, index) => ({ env: `WB_SECRET_${index + 1}`, value }))
   let target: K6Target
-  if (call.protocol === 'grpc') {
-    target = grpcTarget(source, secrets)
-  } else if (call.protocol === 'websocket') {
-    target = wsTarget(source, secrets)
+  // HTTP-based runs say what they sent (filled, drawn values noted); gRPC and WebSocket are written from the request,
+  // filled here as for a call of the run, so the script never holds a `${…}` text the run did not send.
+  let drawn = source.drawn ?? []
+  if (call.protocol === 'grpc' || call.protocol === 'websocket') {
+    const filled = filledRequest(source.request)
+    drawn = filled.drawn
+    target = call.protocol === 'grpc' ? grpcTarget(source, filled, secrets) : wsTarget(source, filled, secrets)
   } else if (httpProtocols.has(call.protocol)) {
     if (!source.sent) {
       throw new WorkbenchError('conflict', 'No call of this run got far enough to say what it sent.', {
@@ -184,11 +238,12 @@ export function benchK6Input(
   // The run made `${uuid}`, `${random}`… afresh for every call. The script draws uuid and random values afresh per
   // iteration where the written request holds the values one call drew; anything else is that call's value.
   const written = JSON.stringify(target)
-  const drawn = target.kind === 'grpc' ? [] : (source.drawn ?? [])
   // k6Script draws only values long enough not to occur by chance; a shorter one stays one call's value.
   const isEveryDrawnWritten = drawn.every((draw) => draw.value.length >= 6 && written.includes(draw.value))
   const templated = JSON.stringify([call.messages, call.metadata ?? {}]).match(/\$\{[^}]*\}/g) ?? []
   const isOnlyDrawn = templated.every((name) => name === '${uuid}' || name === '${random}')
+  // gRPC and WebSocket requests are filled at the export: a time variable holds the export's time, not a call's.
+  const isTimedAtExport = target.kind !== 'http' && templated.some((name) => /^\$\{(now|timestamp)/.test(name))
   const notes = stateChange
     ? [
         `${stateChange.label} may change the server's data (${stateChange.reason}): this script repeats it for ` +
@@ -199,8 +254,19 @@ export function benchK6Input(
     notes.push(
       "The benchmark filled ${…} variables afresh for every call; this script sends one call's values for " +
         (drawn.length > 0 ? 'those other than ${uuid} and ${random}, which it draws per iteration' : 'them') +
+        (isTimedAtExport ? ' (its times, such as ${now}, are those of the export)' : '') +
         '. For fresh values, replace them with k6 expressions.',
     )
   }
-  return { target, settings, thresholds, secrets, notes, drawn }
+  const { markers } = splitMarkers(call.metadata)
+  notes.push(...markerNotes(markers, target.kind))
+  return {
+    target,
+    settings,
+    thresholds,
+    secrets,
+    notes,
+    drawn,
+    ...(markers.mtls ? { hasClientCertificate: true } : {}),
+  }
 }
