@@ -87,13 +87,35 @@ export function ThroughputChart({ timeline }: { timeline: readonly BenchSecond[]
   return <UplotChart label="Throughput" data={data} options={options} summary={summary} />
 }
 
-/** Each run's buckets as a share of its calls (%), over the union of bucket edges, so runs of any size compare. */
+/** The runner's histogram buckets (loadrun's log-buckets.ts): four a doubling, bucket i ending at 2^(i/4) µs. */
+const stepsPerDoubling = 4
+const bucketIndex = (upperMs: number): number => Math.round(Math.log2(upperMs * 1000) * stepsPerDoubling)
+/** A bucket edge in ms, to 3 significant digits (consecutive edges are 19 % apart, so they stay distinct). */
+const edgeMs = (index: number): number => Number((2 ** (index / stepsPerDoubling) / 1000).toPrecision(3))
+
+/**
+ * Each run's buckets as a share of its calls (%), every bucket from the lowest to the highest that holds calls (empty
+ * ones as 0, so a gap is drawn as one), on the same edges for every run so runs of any size compare. A bucket is a
+ * point at its lower edge held (step-after) up to the next point, its upper edge; a last point closes the top bucket.
+ */
 export function histogramData(runs: ReadonlyArray<Pick<BenchResult, 'histogram'>>): uPlot.AlignedData {
-  const edges = [...new Set(runs.flatMap((run) => run.histogram.map((bucket) => bucket.upperMs)))].sort((a, b) => a - b)
-  const shares = runs.map((run) => {
+  const counts = runs.map((run) => {
+    const byIndex = new Map<number, number>()
+    for (const { upperMs, count } of run.histogram) {
+      const index = bucketIndex(upperMs)
+      byIndex.set(index, (byIndex.get(index) ?? 0) + count)
+    }
+    return byIndex
+  })
+  const indexes = counts.flatMap((byIndex) => [...byIndex.keys()])
+  if (indexes.length === 0) return [[], ...runs.map(() => [])]
+  const lowest = Math.min(...indexes)
+  const highest = Math.max(...indexes)
+  const span = Array.from({ length: highest - lowest + 1 }, (_, k) => lowest + k)
+  const edges = [...span.map((index) => edgeMs(index - 1)), edgeMs(highest)]
+  const shares = runs.map((run, k) => {
     const total = run.histogram.reduce((sum, bucket) => sum + bucket.count, 0) || 1
-    const byEdge = new Map(run.histogram.map((bucket) => [bucket.upperMs, bucket.count]))
-    return edges.map((edge) => ((byEdge.get(edge) ?? 0) / total) * 100)
+    return [...span.map((index) => ((counts[k]?.get(index) ?? 0) / total) * 100), 0]
   })
   return [edges, ...shares]
 }

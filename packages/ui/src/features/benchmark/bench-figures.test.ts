@@ -6,18 +6,44 @@ import { thresholdActual } from './threshold-figure.js'
 
 describe('the figures the comparison shows', () => {
   it('puts two runs’ histograms on one set of bucket edges, as shares of each run’s calls', () => {
+    // The runner's buckets end at 2^(i/4) µs: i = 40 ends at 1.024 ms, i = 41 at 1.218 ms, i = 44 at 2.048 ms.
+    const upper = (index: number) => Math.round(2 ** (index / 4)) / 1000
     const a = {
       histogram: [
-        { upperMs: 1, count: 3 },
-        { upperMs: 4, count: 1 },
+        { upperMs: upper(40), count: 3 },
+        { upperMs: upper(44), count: 1 },
       ],
     }
-    const b = { histogram: [{ upperMs: 2, count: 10 }] }
-    expect(histogramData([a, b])).toEqual([
-      [1, 2, 4],
-      [75, 0, 25],
-      [0, 100, 0],
+    const b = { histogram: [{ upperMs: upper(41), count: 10 }] }
+    const [edges, shareA, shareB] = histogramData([a, b])
+    // Every bucket from the lowest to the highest, each from its lower edge; the last point closes the top bucket.
+    expect(edges).toEqual([0.861, 1.02, 1.22, 1.45, 1.72, 2.05])
+    expect(shareA).toEqual([75, 0, 0, 0, 25, 0])
+    expect(shareB).toEqual([0, 100, 0, 0, 0, 0])
+  })
+
+  it('draws each bucket between its own edges, and a gap between two buckets as empty', () => {
+    // Calls answered at once (bucket 1.218 ms) and after 300 ms (bucket (262, 312] ms), nothing between.
+    const fast = Math.round(2 ** (41 / 4)) / 1000
+    const slow = Math.round(2 ** (73 / 4)) / 1000
+    const [edges, shares] = histogramData([
+      {
+        histogram: [
+          { upperMs: fast, count: 1 },
+          { upperMs: slow, count: 1 },
+        ],
+      },
     ])
+    const xs = edges as number[]
+    const ys = shares as number[]
+    // The slow bucket's bar starts at its lower edge (262 ms) and ends at its upper edge (312 ms) — not beyond.
+    const slowStart = xs.findIndex((x) => Math.abs(x - 262) < 1)
+    expect(ys[slowStart]).toBe(50)
+    expect(xs[slowStart + 1]).toBe(312)
+    expect(ys[slowStart + 1]).toBe(0)
+    // Between the two, every bucket is drawn, empty.
+    expect(ys.slice(1, slowStart).every((y) => y === 0)).toBe(true)
+    expect(xs.length).toBe(73 - 41 + 2)
   })
 
   it('colours B/A by the row’s direction: lower latency and higher throughput are better', () => {
