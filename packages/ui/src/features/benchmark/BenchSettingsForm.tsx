@@ -1,5 +1,6 @@
 /** The benchmark's settings: calls or duration, concurrency, rate (open loop when set), warm-up and thresholds. */
 import type { ReactElement } from 'react'
+import { changeBenchForm } from './bench-settings.js'
 import type { BenchForm } from './bench-settings.js'
 
 export interface BenchSettingsFormProps {
@@ -16,7 +17,7 @@ export function BenchSettingsForm({ form, onChange, invalid, isRunning }: BenchS
     value: form[name],
     disabled: isRunning,
     'aria-invalid': invalid === name ? true : undefined,
-    onChange: (event: { target: { value: string } }) => onChange({ ...form, [name]: event.target.value }),
+    onChange: (event: { target: { value: string } }) => onChange(changeBenchForm(form, name, event.target.value)),
   })
   return (
     <fieldset className="bench-settings" aria-label="Benchmark settings">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultBenchForm, describeSettings, readBenchForm } from './bench-settings.js'
+import { changeBenchForm, defaultBenchForm, describeSettings, readBenchForm } from './bench-settings.js'
 
 describe('reading the benchmark settings form', () => {
   it('reads a duration run, a call-count run and a rate (open loop) with thresholds a line each', () => {
@@ -45,5 +45,19 @@ describe('reading the benchmark settings form', () => {
     expect(describeSettings({ mode: 'open', rate: 100, durationS: 10, concurrency: 50 })).toBe(
       '10 s at 100/s · ≤50 in flight',
     )
+  })
+})
+
+describe('changing the benchmark settings form', () => {
+  it('gives a rate the open loop’s in-flight default when the field holds the closed loop’s, and takes it back', () => {
+    const open = changeBenchForm(defaultBenchForm, 'rate', '1000')
+    expect(open.concurrency).toBe('100')
+    expect(changeBenchForm(open, 'rate', '').concurrency).toBe(defaultBenchForm.concurrency)
+    // A number the user typed is theirs: kept either way.
+    const typed = changeBenchForm({ ...defaultBenchForm, concurrency: '12' }, 'rate', '50')
+    expect(typed.concurrency).toBe('12')
+    expect(changeBenchForm({ ...open, concurrency: '30' }, 'rate', '').concurrency).toBe('30')
+    // Changing the rate of an open loop leaves the field alone.
+    expect(changeBenchForm({ ...open, concurrency: '4' }, 'rate', '200').concurrency).toBe('4')
   })
 })

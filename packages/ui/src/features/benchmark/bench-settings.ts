@@ -30,6 +30,23 @@ export const defaultBenchForm: BenchForm = {
   thresholds: 'p95 < 500ms\nerror-rate < 0.01',
 }
 
+/** At most this many calls in flight when a rate is set and the field still holds the closed loop's default (as the CLI). */
+export const openLoopConcurrency = '100'
+
+/**
+ * The form after a field changes. Setting a rate while the concurrency field still holds the closed loop's default
+ * makes it the open loop's (4 in flight would cap 1,000/s on a 10 ms target near 400/s); clearing the rate undoes that.
+ */
+export function changeBenchForm(form: BenchForm, name: keyof BenchForm, value: string): BenchForm {
+  const next = { ...form, [name]: value }
+  if (name !== 'rate') return next
+  const wasOpen = form.rate.trim() !== ''
+  const isOpen = value.trim() !== ''
+  if (!wasOpen && isOpen && form.concurrency === defaultBenchForm.concurrency) next.concurrency = openLoopConcurrency
+  if (wasOpen && !isOpen && form.concurrency === openLoopConcurrency) next.concurrency = defaultBenchForm.concurrency
+  return next
+}
+
 export type BenchFormReading =
   { ok: true; settings: BenchSettings; thresholds: string[] } | { ok: false; field: keyof BenchForm; problem: string }
 
