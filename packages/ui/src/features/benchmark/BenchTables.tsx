@@ -75,7 +75,10 @@ export function PercentileTable({ a, b }: PercentileTableProps): ReactElement {
   // One run with failures: its successes and failures beside the blended figures (a comparison keeps to the blend).
   const isSplit = !b && a.result.errors > 0
   return (
-    <table className="bench-table" aria-label={b ? 'Percentiles compared' : 'Percentiles'}>
+    <table
+      className={isSplit ? 'bench-table bench-table-wide' : 'bench-table'}
+      aria-label={b ? 'Percentiles compared' : 'Percentiles'}
+    >
       <thead>
         <tr>
           <th scope="col">figure</th>
