@@ -62,6 +62,12 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     expect(await page.getByLabel('Max in flight').inputValue()).toBe('100000')
     await page.getByLabel('Rate /s').fill('')
     await page.getByLabel('Concurrency').fill('2')
+    // While the live socket delivers the seconds, the page reads no status (each read carries the whole timeline).
+    let statusReads = 0
+    const countReads = (request: { url: () => string }): void => {
+      if (request.url().endsWith('/api/bench/status')) statusReads += 1
+    }
+    page.on('request', countReads)
     // Keyboard-reachable: focus Start and press Enter.
     await page.getByRole('button', { name: 'Start benchmark' }).focus()
     await page.keyboard.press('Enter')
@@ -73,6 +79,10 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     expect(await chartPoints('Throughput')).toBeGreaterThan(early)
 
     await expect.poll(() => runState().textContent(), { timeout: 15_000 }).toBe('finished')
+    page.off('request', countReads)
+    expect(statusReads).toBeLessThanOrEqual(1)
+    // The seconds drained after the planned end are no part of the run's time: left out of the charts, no note.
+    expect(await page.locator('.bench-run .bench-chart-note').count()).toBe(0)
     const table = page.getByRole('table', { name: 'Percentiles', exact: true })
     await expect
       .poll(() => table.getByRole('rowheader').allTextContents())
@@ -98,13 +108,18 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     expect(script).toContain('"constant-vus"')
   }, 40_000)
 
-  it('stops a run early and keeps its partial result', async () => {
+  it('stops a run early from the keyboard and keeps its partial result', async () => {
     await page.getByLabel('Seconds').fill('60')
-    await page.getByRole('button', { name: 'Start benchmark' }).click()
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '')
+    // Start turns into Stop under the keyboard's focus, and back: Enter, Enter stops the run it started.
+    await page.getByRole('button', { name: 'Start benchmark' }).focus()
+    await page.keyboard.press('Enter')
     await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('running')
+    expect(await focused()).toBe('Stop')
     await expect.poll(() => chartPoints('Latency over time'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
-    await page.getByRole('button', { name: 'Stop' }).click()
+    await page.keyboard.press('Enter')
     await expect.poll(() => runState().textContent(), { timeout: 10_000 }).toBe('stopped early (partial result)')
+    expect(await focused()).toBe('Start benchmark')
     const calls = page.getByRole('table', { name: 'Percentiles', exact: true }).getByRole('row', { name: /^calls/ })
     expect(Number((await calls.getByRole('cell').textContent()) ?? '0')).toBeGreaterThan(0)
   }, 40_000)
@@ -135,6 +150,34 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     // Random book ids: the bookshop knows none of them, and every call reached it.
     const statuses = page.getByRole('table', { name: 'Calls by status' })
     expect(await statuses.getByRole('row', { name: /^404/ }).getByRole('cell').first().textContent()).toBe('5')
+    // Calls failed: the successes and the failures have their own columns beside all calls.
+    const percentiles = page.getByRole('table', { name: 'Percentiles', exact: true })
+    expect(await percentiles.getByRole('columnheader').allTextContents()).toEqual([
+      'figure',
+      'all calls',
+      'successes',
+      'failures',
+    ])
+    expect(
+      await percentiles
+        .getByRole('row', { name: /^calls/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['5', '0', '5'])
+    expect(await percentiles.getByRole('row', { name: /^p50/ }).getByRole('cell').nth(1).textContent()).toBe('—')
+    await percentiles.scrollIntoViewIfNeeded()
+    await screenshot(page, 'benchmark-split-dark')
+    await pinTheme(page, 'light')
+    await screenshot(page, 'benchmark-split-light')
+    const viewport = page.viewportSize()
+    await page.setViewportSize({ width: 420, height: 900 })
+    await percentiles.scrollIntoViewIfNeeded()
+    // Four columns still fit a narrow window.
+    expect(await page.locator('.bench-panel').evaluate((panel) => panel.scrollWidth <= panel.clientWidth)).toBe(true)
+    await screenshot(page, 'benchmark-split-420-light')
+    await pinTheme(page, 'dark')
+    await screenshot(page, 'benchmark-split-420-dark')
+    if (viewport) await page.setViewportSize(viewport)
     await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Response' }).click()
     await fieldInput(page, 'bookId').fill('1')
     await page.getByRole('tablist', { name: 'Response or benchmark' }).getByRole('tab', { name: 'Benchmark' }).click()
@@ -209,6 +252,40 @@ describe.runIf(requireChromium())('the Benchmark tab of a unary method', () => {
     // k6 speaks HTTP and gRPC, not MCP: no k6 script is offered for this run.
     const exports = page.getByRole('group', { name: 'Save or export the run' }).getByRole('button')
     expect(await exports.allTextContents()).toEqual(['Save to workspace', 'JSON', 'CSV', 'k6 summary'])
+
+    // The server forgets finished runs past its latest ones (played here by its answers): Save then says so, and the
+    // page stops offering what needs the server's copy.
+    const forgotten = {
+      status: 404,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'urn:wirebench:problem:not_found',
+        title: 'Not found',
+        status: 404,
+        code: 'not_found',
+        detail: 'No benchmark run is known here.',
+      }),
+    }
+    await page.route('**/api/workspaces/*/benchmarks', (route) => route.fulfill(forgotten))
+    await page.route('**/api/bench/status', (route) => route.fulfill(forgotten))
+    await page.getByRole('button', { name: 'Save to workspace' }).click()
+    const gone = page.locator('.bench-gone')
+    await gone.waitFor({ timeout: 10_000 })
+    expect(await gone.textContent()).toMatch(
+      /^The server no longer holds this run .* save a run before running many more\.$/,
+    )
+    expect(await exports.count()).toBe(0)
+    await gone.scrollIntoViewIfNeeded()
+    await screenshot(page, 'benchmark-gone-dark')
+    const wide = page.viewportSize()
+    await page.setViewportSize({ width: 420, height: 900 })
+    await pinTheme(page, 'light')
+    await gone.scrollIntoViewIfNeeded()
+    await screenshot(page, 'benchmark-gone-420-light')
+    await pinTheme(page, 'dark')
+    if (wide) await page.setViewportSize(wide)
+    await page.unroute('**/api/workspaces/*/benchmarks')
+    await page.unroute('**/api/bench/status')
   }, 60_000)
 
   it('breaks a gRPC method’s failures down by status name and fails the error-rate threshold', async () => {

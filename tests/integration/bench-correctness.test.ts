@@ -18,6 +18,8 @@ interface BenchJson {
   durationS: number
   throughput: number
   latencyMs: Record<string, number>
+  successLatencyMs?: Record<string, number>
+  failureLatencyMs?: Record<string, number>
   byStatus: Record<string, number>
   rate?: { requested: number; achieved: number; met: boolean }
   thresholds: { expr: string; ok: boolean }[]
@@ -71,7 +73,11 @@ beforeAll(async () => {
       if (arrived >= stall.from && arrived < stall.to) return void setTimeout(() => reply(200), stall.to - arrived)
       return void setTimeout(() => reply(200), 4)
     }
-    if (path === '/every-10th-fails') return reply((flaky += 1) % 10 === 0 ? 500 : 200)
+    // A failure answers at once, a success after 5 ms: the blended percentiles flatter the successes.
+    if (path === '/every-10th-fails') {
+      if ((flaky += 1) % 10 === 0) return reply(500)
+      return void setTimeout(() => reply(200), 5)
+    }
     reply(404)
   })
   target.keepAliveTimeout = 30_000
@@ -149,6 +155,31 @@ describe('benchmark figures against known targets', () => {
     expect(result.calls).toBe(300)
     expect(result.errors).toBe(30)
     expect(result.byStatus).toEqual({ '200': 270, '500': 30 })
+  })
+
+  it('shows the latencies of successes and fast failures apart, in --json and in the table', async () => {
+    flaky = 0
+    const { result } = await bench(['load/flaky', '-n', '100', '-c', '2'])
+    expect(result.errors).toBe(10)
+    // The successes waited 5 ms; the failures answered at once and sit below every success.
+    expect(result.successLatencyMs?.min).toBeGreaterThanOrEqual(5)
+    expect(result.failureLatencyMs?.max).toBeLessThan(result.successLatencyMs?.min ?? 0)
+    expect(result.latencyMs.min).toBe(result.failureLatencyMs?.min)
+    // A run without failures keeps one set of figures.
+    expect((await bench(['load/fixed', '-n', '5'])).raw).not.toHaveProperty('successLatencyMs')
+
+    flaky = 0
+    const table = await runCli([
+      'bench',
+      '--url',
+      `${origin}/openapi.json`,
+      'load/flaky',
+      '-n',
+      '50',
+      '--config-dir',
+      dir,
+    ])
+    expect(table.out).toMatch(/^latency \(ms\) {2}min [\d.]+ .*\n {2}ok {10}min [\d.]+ .*\n {2}failed {6}min [\d.]+ /m)
   })
 
   it('exits 0 when every threshold passes and 1 when one fails, with the --json object the issue names', async () => {

@@ -182,11 +182,21 @@ describe('server-side benchmarks', () => {
     expect(exported.timeline).toEqual(result.timeline)
     const csv = await file('csv')
     expect(csv).toMatchObject({ mediaType: 'text/csv', fileName: expect.stringMatching(/\.csv$/) })
-    expect(String(csv.text).trimEnd().split('\n').at(-1)).toMatch(/^total,100,10,/)
+    // The total, then (calls failed) the successes' and the failures' own totals.
+    const totals = String(csv.text).trimEnd().split('\n').slice(-3)
+    expect(totals.map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
+      'total,100,10',
+      'total_ok,90,0',
+      'total_failed,10,10',
+    ])
     // The file says what was measured and how: the run's settings and target end every row.
     expect(String(csv.text).trimEnd().split('\n').at(-1)).toMatch(
       /,closed,\d+,,,100,,rest,http:\/\/127\.0\.0\.1:\d+\/openapi\.json,load,/,
     )
+    expect(exported).toMatchObject({
+      successLatencyMs: result.successLatencyMs,
+      failureLatencyMs: result.failureLatencyMs,
+    })
     // A REST run: the metrics its k6 script reports over HTTP, no checks line (the script makes no check).
     const summary = String((await file('k6-summary')).text)
     expect(summary).toMatch(/http_req_failed\.+: 10\.00% ✓ 10 ✗ 90/)

@@ -162,4 +162,23 @@ describe('benchmarks saved with the workspace', () => {
     expect((await api(path, { key, id })).status).toBe(200)
     expect((await api<SavedBenchmarksResponse>(listPath)).json.benchmarks).toEqual([])
   })
+
+  it('exports a saved run as the same files as the run itself: JSON with its target and timeline, CSV, k6 summary', async () => {
+    const run = await finishedRun()
+    const saved = await api<SavedBenchmark>(`/api/workspaces/${workspace.id}/benchmarks`, { run, key, label: 'Run 2' })
+    for (const format of ['json', 'csv', 'k6-summary'] as const) {
+      const own = await api<BenchExportResponse>('/api/bench/export', { run, format })
+      const fromFile = await api<BenchExportResponse>(`/api/workspaces/${workspace.id}/benchmarks/export`, {
+        key,
+        id: saved.json.id,
+        format,
+      })
+      expect(fromFile.json.text, format).toBe(own.json.text)
+    }
+    const file = JSON.parse(
+      (await api<BenchExportResponse>('/api/bench/export', { run, format: 'json' })).json.text,
+    ) as Record<string, unknown>
+    expect(file.target).toEqual({ protocol: 'rest', url: `${origin}/openapi.json`, service: 'load', method: 'fast' })
+    expect(file.timeline).toEqual(saved.json.result.timeline)
+  })
 })

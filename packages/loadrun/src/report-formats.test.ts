@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { k6Summary, resultCsv, resultJson } from './report-formats.js'
+import { k6Summary, resultCsv, resultJson, resultJsonFile } from './report-formats.js'
 import { runBenchmark } from './run.js'
 import { evaluateThresholds, parseThreshold } from './thresholds.js'
 import type { ThresholdVerdict } from './thresholds.js'
@@ -43,15 +43,44 @@ describe('result files', () => {
     ])
   })
 
-  it('writes CSV with a header, a row a second and a total row of the same width', () => {
+  it('keeps the latencies of successes and failures apart when calls failed, and only then', () => {
+    const json = resultJson(result, verdicts)
+    // Each set's own figures, not the blend.
+    expect(json.successLatencyMs).toEqual(result.successLatencyMs)
+    expect(json.failureLatencyMs).toEqual(result.failureLatencyMs)
+    expect(json.successLatencyMs).not.toEqual(json.latencyMs)
+    const clean = resultJson({ ...result, errors: 0, errorRate: 0 }, verdicts)
+    expect(clean).not.toHaveProperty('successLatencyMs')
+    expect(clean).not.toHaveProperty('failureLatencyMs')
+  })
+
+  it('writes one JSON file of a run: its target, the --json object and its timeline', () => {
+    const target = { protocol: 'rest', url: 'http://127.0.0.1:1/', service: 'Books', method: 'getBook' }
+    const file = resultJsonFile({ ...result, thresholds: verdicts }, target)
+    expect(file).toEqual({ target, ...resultJson(result, verdicts), timeline: result.timeline })
+    expect(Object.keys(file)[0]).toBe('target')
+  })
+
+  it('writes CSV with a header, a row a second, a total row and the successes’ and failures’ totals, one width', () => {
     const lines = resultCsv(result).trimEnd().split('\n')
     const widths = new Set(lines.map((line) => line.split(',').length))
     expect(widths.size).toBe(1)
     expect(lines[0]).toMatch(/^second,calls,errors,throughput,min_ms/)
-    expect(lines).toHaveLength(1 + result.timeline.length + 1)
-    const total = lines.at(-1)!.split(',')
-    expect(total.slice(0, 3)).toEqual(['total', '40', '10'])
-    expect(Number(total[6])).toBe(result.latencyMs.p50)
+    expect(lines).toHaveLength(1 + result.timeline.length + 3)
+    const [total, ok, failed] = lines.slice(-3).map((line) => line.split(','))
+    expect(total?.slice(0, 3)).toEqual(['total', '40', '10'])
+    expect(Number(total?.[6])).toBe(result.latencyMs.p50)
+    expect(ok?.slice(0, 4)).toEqual(['total_ok', '30', '0', ''])
+    expect(Number(ok?.[6])).toBe(result.successLatencyMs.p50)
+    expect(failed?.slice(0, 4)).toEqual(['total_failed', '10', '10', ''])
+    expect(Number(failed?.[4])).toBe(result.failureLatencyMs.min)
+    // Without failures the total is the last row.
+    expect(
+      resultCsv({ ...result, errors: 0 })
+        .trimEnd()
+        .split('\n')
+        .at(-1),
+    ).toMatch(/^total,/)
   })
 
   it('ends every CSV row with the run’s settings and, given one, its target (quoted where it needs to be)', () => {
@@ -108,6 +137,9 @@ describe('result files', () => {
     expect(http).toMatch(/http_req_failed\.+: 25\.00% ✓ 10 ✗ 30/)
     expect(http).toMatch(/http_reqs\.+: 40 /)
     expect(http).not.toContain('iteration_duration')
+    // k6's sub-metric of the successful requests, under the blended durations.
+    expect(http).toMatch(/http_req_duration\.+: avg=.*\n {7}\{ expected_response:true \}\.+: avg=[\d.]+ms min=/)
+    expect(k6Summary({ ...result, errors: 0 }, verdicts, 'rest')).not.toContain('expected_response')
     const grpc = k6Summary(result, verdicts, 'grpc')
     expect(grpc).toMatch(/checks\.+: 75\.00% ✓ 30 ✗ 10/)
     expect(grpc).toMatch(/grpc_req_duration\.+: avg=/)

@@ -5,6 +5,17 @@
 import type { ThresholdVerdict } from './thresholds.js'
 import type { LatencySummary, RunResult } from './types.js'
 
+/**
+ * The latencies of successes and of failures apart, when the run had failures: a fast failure (a `500` in 1 ms) pulls
+ * the blended percentiles down, and these say by how much. Absent when every call succeeded (they equal `latencyMs`).
+ */
+export function splitLatencies(
+  result: Pick<RunResult, 'errors' | 'successLatencyMs' | 'failureLatencyMs'>,
+): { successLatencyMs: LatencySummary; failureLatencyMs: LatencySummary } | undefined {
+  if (result.errors === 0) return undefined
+  return { successLatencyMs: result.successLatencyMs, failureLatencyMs: result.failureLatencyMs }
+}
+
 export function resultJson(result: RunResult, verdicts: readonly ThresholdVerdict[]): Record<string, unknown> {
   return {
     calls: result.calls,
@@ -13,6 +24,7 @@ export function resultJson(result: RunResult, verdicts: readonly ThresholdVerdic
     durationS: result.durationS,
     throughput: result.throughput,
     latencyMs: result.latencyMs,
+    ...splitLatencies(result),
     byStatus: result.byStatus,
     ...(result.rate ? { rate: result.rate } : {}),
     ...(result.drain ? { drain: result.drain } : {}),
@@ -21,6 +33,17 @@ export function resultJson(result: RunResult, verdicts: readonly ThresholdVerdic
     thresholds: verdicts.map(({ expr, ok, actual }) => ({ expr, ok, actual })),
     settings: result.settings,
   }
+}
+
+/**
+ * A run's JSON export, one file whether the run is exported from the server's memory or from the workspace it was saved
+ * in: what was measured (the target, never the call's metadata), the `--json` object, and the run second by second.
+ */
+export function resultJsonFile(
+  result: RunResult & { thresholds: readonly ThresholdVerdict[] },
+  target: CsvTarget,
+): Record<string, unknown> {
+  return { target, ...resultJson(result, result.thresholds), timeline: result.timeline }
 }
 
 const csvColumns = [
@@ -49,7 +72,9 @@ export interface CsvTarget {
 }
 
 /**
- * One row a second (only p50/p90/p99 are kept per second), then a `total` row with every figure. Every row ends with
+ * One row a second (only p50/p90/p99 are kept per second), then a `total` row with every figure and, when calls
+ * failed, `total_ok` and `total_failed` rows with the latencies of successes and of failures apart (throughput left
+ * empty: it is the run's, not theirs). Every row ends with
  * the run's settings (`mode, concurrency, rate_per_s, planned_duration_s, planned_calls, warmup`, empty when not set)
  * and, given a target, `protocol, url, service, method`: a file on its own says what was measured and how.
  */
@@ -85,12 +110,11 @@ export function resultCsv(result: RunResult, target?: CsvTarget): string {
       s.inFlight,
     ])
   }
-  const l = result.latencyMs
-  rows.push([
-    'total',
-    result.calls,
-    result.errors,
-    result.throughput,
+  const total = (name: string, calls: number, errors: number, throughput: number | '', l: LatencySummary) => [
+    name,
+    calls,
+    errors,
+    throughput,
     l.min,
     l.mean,
     l.p50,
@@ -101,7 +125,13 @@ export function resultCsv(result: RunResult, target?: CsvTarget): string {
     l.p999,
     l.max,
     '',
-  ])
+  ]
+  rows.push(total('total', result.calls, result.errors, result.throughput, result.latencyMs))
+  const split = splitLatencies(result)
+  if (split) {
+    rows.push(total('total_ok', result.calls - result.errors, 0, '', split.successLatencyMs))
+    rows.push(total('total_failed', result.errors, result.errors, '', split.failureLatencyMs))
+  }
   const lines = [header.join(','), ...rows.map((row) => [...row, ...described].map(csvCell).join(','))]
   return `${lines.join('\n')}\n`
 }
@@ -152,6 +182,9 @@ export function k6Summary(result: RunResult, verdicts: readonly ThresholdVerdict
     lines.push(metric('checks', `${percent(passed)}% ✓ ${passed} ✗ ${result.errors}`))
   if (kind === 'http') {
     lines.push(metric('http_req_duration', latencyLine(result.latencyMs)))
+    // k6's own sub-metric of the successful requests' durations, under the blended one.
+    const split = splitLatencies(result)
+    if (split) lines.push(subMetric('{ expected_response:true }', latencyLine(split.successLatencyMs)))
     lines.push(metric('http_req_failed', failedRate))
     lines.push(metric('http_reqs', calls))
   } else {
@@ -178,6 +211,11 @@ function latencyLine(l: LatencySummary): string {
 /** k6 pads each metric name with dots to one column. */
 function metric(name: string, value: string): string {
   return `     ${name.padEnd(30, '.')}: ${value}`
+}
+
+/** A sub-metric sits two columns further in, its dots ending in the same column. */
+function subMetric(name: string, value: string): string {
+  return `       ${name.padEnd(28, '.')}: ${value}`
 }
 
 function ms(value: number): string {

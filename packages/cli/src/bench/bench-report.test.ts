@@ -27,4 +27,17 @@ describe('the bench result table', () => {
     )
     expect(benchTable(result(false), [])).not.toMatch(/SATURATED/)
   })
+
+  it('shows the latencies of successes and failures apart under the blended row when calls failed', () => {
+    const ok = { ...latency, p50: 10 }
+    const failed = { ...latency, p50: 0.5 }
+    const table = benchTable({ ...result(false), errors: 1, successLatencyMs: ok, failureLatencyMs: failed }, [])
+    const lines = table.split('\n')
+    const blended = lines.findIndex((line) => line.startsWith('latency (ms)'))
+    expect(lines[blended + 1]).toMatch(/^ {2}ok {10}min 1 {2}mean 2 {2}p50 10 /)
+    expect(lines[blended + 2]).toMatch(/^ {2}failed {6}min 1 {2}mean 2 {2}p50 0\.5 /)
+    // Every figure sits under the blended row's.
+    expect(lines[blended + 1]?.indexOf('min')).toBe(lines[blended]?.indexOf('min'))
+    expect(benchTable(result(false), [])).not.toMatch(/^ {2}ok /m)
+  })
 })

@@ -1,11 +1,13 @@
 /** A finished benchmark as the terminal shows it (a table) or as `--json` prints it (one object). */
-import { resultJson } from '@wirebench/loadrun'
-import type { RunResult, ThresholdVerdict } from '@wirebench/loadrun'
+import { resultJson, splitLatencies } from '@wirebench/loadrun'
+import type { LatencySummary, RunResult, ThresholdVerdict } from '@wirebench/loadrun'
 
 /** The object is the runner's: the UI's JSON export and `--json` are the same file. */
 export const benchJson = resultJson
 
 const percentiles = ['min', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max'] as const
+
+const latencyRow = (l: LatencySummary): string => percentiles.map((name) => `${name} ${l[name]}`).join('  ')
 
 export function benchTable(result: RunResult, verdicts: readonly ThresholdVerdict[]): string {
   const lines: string[] = []
@@ -13,7 +15,13 @@ export function benchTable(result: RunResult, verdicts: readonly ThresholdVerdic
   lines.push(
     `calls ${result.calls}   errors ${result.errors} (${errorPercent} %)   duration ${result.durationS} s   throughput ${result.throughput}/s${result.stopped ? '   (stopped early)' : ''}`,
   )
-  lines.push(`latency (ms)  ${percentiles.map((name) => `${name} ${result.latencyMs[name]}`).join('  ')}`)
+  lines.push(`latency (ms)  ${latencyRow(result.latencyMs)}`)
+  // With failures, the successes' and the failures' own figures: a fast failure must not flatter the row above.
+  const split = splitLatencies(result)
+  if (split) {
+    lines.push(`  ok          ${latencyRow(split.successLatencyMs)}`)
+    lines.push(`  failed      ${latencyRow(split.failureLatencyMs)}`)
+  }
   const statuses = Object.entries(result.byStatus).sort(([, a], [, b]) => b - a)
   if (statuses.length > 0) lines.push(`by status     ${statuses.map(([status, n]) => `${status} ${n}`).join('  ')}`)
   if (result.rate && !result.rate.met) {

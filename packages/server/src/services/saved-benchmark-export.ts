@@ -7,7 +7,7 @@ export async function exportSavedBenchmark(
   format: SavedBenchmarkExportRequest['format'],
 ): Promise<BenchExportResponse> {
   // Loaded on first use, as for the runs of this session: the runner package costs other start-ups nothing.
-  const { k6Summary, resultCsv, resultJson } = await import('@wirebench/loadrun')
+  const { k6Summary, resultCsv, resultJsonFile } = await import('@wirebench/loadrun')
   const { result } = saved
   const base = `benchmark-${saved.id.slice(0, 8)}`
   switch (format) {
@@ -15,7 +15,8 @@ export async function exportSavedBenchmark(
       return {
         fileName: `${base}.json`,
         mediaType: 'application/json',
-        text: `${JSON.stringify(resultJson(result, result.thresholds), null, 2)}\n`,
+        // The same file as the run's own export: the saved copy holds its target and timeline too.
+        text: `${JSON.stringify(resultJsonFile(result, saved.target), null, 2)}\n`,
       }
     case 'csv':
       return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result, saved.target) }

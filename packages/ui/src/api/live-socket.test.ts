@@ -45,6 +45,19 @@ describe('createLiveSocket', () => {
     expect(fake.last().protocols).toEqual([LIVE_PROTOCOL, `${LIVE_TOKEN_PROTOCOL_PREFIX}abc`])
   })
 
+  it('opens on connect() with nothing to send, once, and again after a drop', () => {
+    const { fake, socket } = setup()
+    socket.connect()
+    socket.connect()
+    expect(fake.sockets).toHaveLength(1)
+    fake.last().accept()
+    expect(socket.isOpen).toBe(true)
+    expect(fake.last().sent).toEqual([])
+    fake.last().drop()
+    socket.connect()
+    expect(fake.sockets).toHaveLength(2)
+  })
+
   it('offers only the live protocol when the server needs no token', () => {
     const { fake, socket } = setup(null)
     socket.send({ op: 'cancel', id: 'x' })

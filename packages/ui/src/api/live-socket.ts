@@ -49,6 +49,8 @@ export interface LiveSocket {
   release: (id: string) => void
   /** Sends now, or after the socket opens (opening it when needed). */
   send: (message: LiveClientMessage) => void
+  /** Opens the socket when it is not open or opening (for the page-wide messages, which no call asks for). */
+  connect: () => void
   /** Closes the socket on purpose: registered calls are told the connection was lost. */
   close: () => void
   readonly isOpen: boolean
@@ -150,6 +152,9 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
       if (!socket || socket.readyState === CLOSED) socket = open()
       if (socket.readyState === OPEN && wasOpened) socket.send(data)
       else pending.push(data)
+    },
+    connect: () => {
+      if (!socket || socket.readyState === CLOSED) socket = open()
     },
     close: () => {
       const closing = socket

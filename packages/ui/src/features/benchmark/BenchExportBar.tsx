@@ -3,6 +3,7 @@ import { useState, type ReactElement } from 'react'
 import type { BenchExportFormat } from '@wirebench/core'
 import { downloadText } from '../live/live-export.js'
 import { useSecretValues } from '../response/useSecretValues.js'
+import { ApiError } from '../../api/api-error.js'
 import type { BenchClient } from './bench-client.js'
 import { problemText, type BenchRun } from './bench-store.js'
 
@@ -32,7 +33,15 @@ export interface BenchExportBarProps {
   onSaved: (savedId: string) => void
   /** The saved run's file was deleted. */
   onDeleted: () => void
+  /** The server answered that it no longer holds the run (it keeps only its latest finished runs). */
+  onGone: () => void
 }
+
+const isNotFound = (error: unknown): boolean => ApiError.fromUnknown(error).problem.code === 'not_found'
+
+/** Said where Save and the exports were, for a run the server forgot and the workspace does not hold. */
+export const goneText =
+  'The server no longer holds this run (it keeps only its latest finished runs), so it can no longer be saved or exported. Its figures stay on this page until a reload; save a run before running many more.'
 
 export function BenchExportBar({
   run,
@@ -41,6 +50,7 @@ export function BenchExportBar({
   savedKey,
   onSaved,
   onDeleted,
+  onGone,
 }: BenchExportBarProps): ReactElement | null {
   const [problem, setProblem] = useState<string>()
   const [isSaving, setSaving] = useState(false)
@@ -51,7 +61,21 @@ export function BenchExportBar({
   const savedFile =
     !run.isInServer && fileKey !== undefined && savedId !== undefined ? { key: fileKey, id: savedId } : undefined
   const fromFile = savedFile !== undefined
-  if (!run.result || (!run.isInServer && !fromFile)) return null
+  if (!run.result) return null
+  if (!run.isInServer && !fromFile) {
+    // A run of this session the server has forgotten (a run read back from the workspace always has its file).
+    return (
+      <p className="bench-note bench-gone" role="note">
+        {goneText}
+      </p>
+    )
+  }
+  // The server forgot the run meanwhile: the page stops offering what needs its copy (a saved run's file remains).
+  // Its status tells that apart from another `not_found` (a workspace deleted elsewhere).
+  const failed = async (error: unknown): Promise<void> => {
+    if (run.isInServer && isNotFound(error) && (await client.status(run.id).then(() => false, isNotFound))) onGone()
+    else setProblem(problemText(error))
+  }
   const save = async (): Promise<void> => {
     setProblem(undefined)
     setSaving(true)
@@ -59,7 +83,7 @@ export function BenchExportBar({
       const saved = await client.save(workspace, { run: run.id, key: savedKey, label: run.label })
       onSaved(saved.id)
     } catch (error) {
-      setProblem(problemText(error))
+      await failed(error)
     } finally {
       setSaving(false)
     }
@@ -82,7 +106,7 @@ export function BenchExportBar({
           : await client.exportRun(run.id, format, format === 'k6-script' ? secrets : undefined)
       downloadText(file.text, file.fileName)
     } catch (error) {
-      setProblem(problemText(error))
+      await failed(error)
     }
   }
   return (

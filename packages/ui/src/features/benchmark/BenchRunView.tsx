@@ -18,7 +18,11 @@ export function BenchRunView({ run }: { run: BenchRun }): ReactElement {
   const { result } = run
   const rate = result?.rate
   const isEnded = run.state !== 'running' && run.state !== 'starting'
-  const charted = useMemo(() => chartedSeconds(run.timeline, isEnded), [run.timeline, isEnded])
+  const isStopped = run.state === 'stopped'
+  const charted = useMemo(
+    () => chartedSeconds(run.timeline, isEnded ? { settings: run.settings, isStopped } : undefined),
+    [run.timeline, run.settings, isEnded, isStopped],
+  )
   return (
     <section className="bench-run" aria-label={`${run.label} results`} data-state={run.state}>
       <p className="bench-run-line">

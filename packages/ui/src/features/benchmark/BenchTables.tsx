@@ -1,6 +1,6 @@
 /** The run's figures as tables: percentiles (one run, or two side by side with B/A), statuses, and thresholds. */
 import type { ReactElement } from 'react'
-import type { BenchResult } from '@wirebench/core'
+import type { BenchLatency, BenchResult } from '@wirebench/core'
 import { describeSettings } from './bench-settings.js'
 import { formatMs as ms, thresholdActual } from './threshold-figure.js'
 
@@ -12,18 +12,28 @@ interface Row {
   value: (result: BenchResult) => number
   format: (value: number) => string
   better: Better
+  /** A latency figure: the successes and the failures have their own. */
+  latency?: keyof BenchLatency
 }
 
+const latencyRow = (name: string, latency: keyof BenchLatency): Row => ({
+  name,
+  value: (r) => r.latencyMs[latency],
+  format: ms,
+  better: 'lower',
+  latency,
+})
+
 const rows: Row[] = [
-  { name: 'min', value: (r) => r.latencyMs.min, format: ms, better: 'lower' },
-  { name: 'mean', value: (r) => r.latencyMs.mean, format: ms, better: 'lower' },
-  { name: 'p50', value: (r) => r.latencyMs.p50, format: ms, better: 'lower' },
-  { name: 'p75', value: (r) => r.latencyMs.p75, format: ms, better: 'lower' },
-  { name: 'p90', value: (r) => r.latencyMs.p90, format: ms, better: 'lower' },
-  { name: 'p95', value: (r) => r.latencyMs.p95, format: ms, better: 'lower' },
-  { name: 'p99', value: (r) => r.latencyMs.p99, format: ms, better: 'lower' },
-  { name: 'p99.9', value: (r) => r.latencyMs.p999, format: ms, better: 'lower' },
-  { name: 'max', value: (r) => r.latencyMs.max, format: ms, better: 'lower' },
+  latencyRow('min', 'min'),
+  latencyRow('mean', 'mean'),
+  latencyRow('p50', 'p50'),
+  latencyRow('p75', 'p75'),
+  latencyRow('p90', 'p90'),
+  latencyRow('p95', 'p95'),
+  latencyRow('p99', 'p99'),
+  latencyRow('p99.9', 'p999'),
+  latencyRow('max', 'max'),
   { name: 'throughput', value: (r) => r.throughput, format: (v) => `${v.toFixed(1)} /s`, better: 'higher' },
   { name: 'error rate', value: (r) => r.errorRate, format: (v) => `${(v * 100).toFixed(2)} %`, better: 'lower' },
   { name: 'calls', value: (r) => r.calls, format: (v) => String(v), better: 'neither' },
@@ -39,20 +49,44 @@ export function ratioOf(a: number, b: number, better: Better): { text: string; t
   return { text: `${ratio.toFixed(2)}×`, tone }
 }
 
+/**
+ * A row's figures for the successes and the failures apart (a fast failure flatters the blended percentiles), or
+ * `undefined` when no call failed. Latencies and the call counts have them; a set with no calls shows a dash.
+ */
+export function splitCells(row: Row, result: BenchResult): { ok: string; failed: string } | undefined {
+  if (result.errors === 0) return undefined
+  const succeeded = result.calls - result.errors
+  if (row.name === 'calls') return { ok: String(succeeded), failed: String(result.errors) }
+  if (!row.latency) return { ok: '', failed: '' }
+  return {
+    ok: succeeded > 0 ? row.format(result.successLatencyMs[row.latency]) : '—',
+    failed: row.format(result.failureLatencyMs[row.latency]),
+  }
+}
+
+export { rows as percentileRows }
+
 export interface PercentileTableProps {
   a: { label: string; result: BenchResult }
   b?: { label: string; result: BenchResult }
 }
 
 export function PercentileTable({ a, b }: PercentileTableProps): ReactElement {
+  // One run with failures: its successes and failures beside the blended figures (a comparison keeps to the blend).
+  const isSplit = !b && a.result.errors > 0
   return (
-    <table className="bench-table" aria-label={b ? 'Percentiles compared' : 'Percentiles'}>
+    <table
+      className={isSplit ? 'bench-table bench-table-wide' : 'bench-table'}
+      aria-label={b ? 'Percentiles compared' : 'Percentiles'}
+    >
       <thead>
         <tr>
           <th scope="col">figure</th>
-          <th scope="col">{b ? `A: ${a.label}` : a.label}</th>
+          <th scope="col">{b ? `A: ${a.label}` : isSplit ? 'all calls' : a.label}</th>
           {b && <th scope="col">B: {b.label}</th>}
           {b && <th scope="col">B/A</th>}
+          {isSplit && <th scope="col">successes</th>}
+          {isSplit && <th scope="col">failures</th>}
         </tr>
       </thead>
       <tbody>
@@ -68,6 +102,7 @@ export function PercentileTable({ a, b }: PercentileTableProps): ReactElement {
           const valueA = row.value(a.result)
           const valueB = b ? row.value(b.result) : undefined
           const ratio = valueB === undefined ? undefined : ratioOf(valueA, valueB, row.better)
+          const split = isSplit ? splitCells(row, a.result) : undefined
           return (
             <tr key={row.name}>
               <th scope="row">{row.name}</th>
@@ -78,6 +113,8 @@ export function PercentileTable({ a, b }: PercentileTableProps): ReactElement {
                   {ratio.text}
                 </td>
               )}
+              {split && <td className="mono">{split.ok}</td>}
+              {split && <td className="mono">{split.failed}</td>}
             </tr>
           )
         })}

@@ -85,11 +85,12 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
     setStarting(true)
     try {
       const call = await prepareBenchCall(workbench.auth, pending, target.key)
-      setShownId(undefined)
       const request = { call, settings: reading.settings, thresholds: reading.thresholds }
-      const change = await store.getState().start(target.key, request)
+      const outcome = await store.getState().start(target.key, request)
+      // The view stays on the new run, whatever runs adoption lists after it.
+      if (outcome.run) setShownId(outcome.run)
       // The server ran nothing: the method may change data, so the user is asked and the same request goes again.
-      if (change) setConfirming({ change, request })
+      if (outcome.stateChange) setConfirming({ change: outcome.stateChange, request })
     } catch (error) {
       setFormProblem({ text: problemText(error) })
     } finally {
@@ -101,7 +102,8 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
     setConfirming(undefined)
     setStarting(true)
     try {
-      await store.getState().start(target.key, { ...request, allowStateChanging: true })
+      const outcome = await store.getState().start(target.key, { ...request, allowStateChanging: true })
+      if (outcome.run) setShownId(outcome.run)
     } finally {
       setStarting(false)
     }
@@ -113,15 +115,19 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
       <div className="bench-toolbar">
         <BenchSettingsForm form={form} onChange={change} invalid={formProblem?.field} isRunning={!!running} />
         <div className="bench-buttons">
-          {running ? (
-            <button type="button" className="btn bench-stop" onClick={() => void store.getState().stop(running.id)}>
-              Stop
-            </button>
-          ) : (
-            <button type="button" className="btn btn-primary" disabled={isStarting} onClick={() => void start()}>
-              {isStarting ? 'Starting…' : 'Start benchmark'}
-            </button>
-          )}
+          {/* One button that turns into Stop and back, so keyboard focus stays on it through a run (not `disabled`
+              while starting: a disabled button drops focus). */}
+          <button
+            type="button"
+            className={running ? 'btn bench-stop' : 'btn btn-primary'}
+            aria-disabled={!running && isStarting}
+            onClick={() => {
+              if (running) void store.getState().stop(running.id)
+              else if (!isStarting) void start()
+            }}
+          >
+            {running ? 'Stop' : isStarting ? 'Starting…' : 'Start benchmark'}
+          </button>
         </div>
       </div>
       {confirming && (
@@ -148,7 +154,7 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
               onClick={() => setShownId(run.id)}
             >
               {run.label}
-              {run.savedId && run.isInServer && <span className="muted"> (saved)</span>}
+              {run.savedId && !run.id.startsWith('saved:') && <span className="muted"> (saved)</span>}
             </button>
           ))}
         </div>
@@ -160,7 +166,8 @@ export default function BenchmarkPanel({ target }: { target: MethodRef }): React
             client={client}
             workspace={workspace}
             savedKey={savedKey}
-            onSaved={(savedId) => store.getState().markSaved(shown.id, savedId)}
+            onSaved={(savedId) => store.getState().markSaved(shown.id, savedId, savedKey)}
+            onGone={() => store.getState().markGone(shown.id)}
             onDeleted={() => store.getState().remove(shown.id)}
           />
           <BenchRunView key={shown.id} run={shown} />

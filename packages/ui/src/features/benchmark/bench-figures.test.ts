@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { errorsPerSecond, histogramData } from './BenchCharts.js'
-import { ratioOf } from './BenchTables.js'
+import { percentileRows, ratioOf, splitCells } from './BenchTables.js'
 import { chartedSeconds } from './bench-seconds.js'
 import { thresholdActual } from './threshold-figure.js'
 
@@ -55,6 +55,34 @@ describe('the figures the comparison shows', () => {
     expect(ratioOf(0, 0.1, 'lower')).toEqual({ text: '—', tone: 'worse' })
   })
 
+  it('gives a run with failures its successes’ and failures’ own figures beside the blend, latencies and counts', () => {
+    const latency = (p50: number) => ({ min: 1, mean: 2, p50, p75: 3, p90: 4, p95: 5, p99: 6, p999: 7, max: 8 })
+    const result = {
+      calls: 100,
+      errors: 10,
+      errorRate: 0.1,
+      durationS: 1,
+      throughput: 100,
+      latencyMs: latency(4.5),
+      successLatencyMs: latency(5),
+      failureLatencyMs: latency(0.25),
+      byStatus: { '200': 90, '500': 10 },
+      timeline: [],
+      stopped: false,
+      settings: { mode: 'closed' as const, calls: 100, concurrency: 1 },
+      thresholds: [],
+      histogram: [],
+    }
+    const cells = Object.fromEntries(percentileRows.map((row) => [row.name, splitCells(row, result)]))
+    expect(cells['p50']).toEqual({ ok: '5.00 ms', failed: '0.25 ms' })
+    expect(cells['calls']).toEqual({ ok: '90', failed: '10' })
+    expect(cells['throughput']).toEqual({ ok: '', failed: '' })
+    // Every call failed: the successes have no figures.
+    expect(splitCells(percentileRows[2]!, { ...result, errors: 100 })?.ok).toBe('—')
+    // No failure: one set of figures, no split.
+    expect(splitCells(percentileRows[2]!, { ...result, errors: 0 })).toBeUndefined()
+  })
+
   it('charts errors per second on the same scale as throughput, a short last second included', () => {
     const base = { second: 3, p50: 1, p90: 1, p99: 1, inFlight: 0, errorsByStatus: {} }
     expect(errorsPerSecond({ ...base, calls: 20, errors: 20, throughput: 60 })).toBe(60)
@@ -76,12 +104,39 @@ describe('the seconds the live charts draw and the thresholds’ figures', () =>
     errorsByStatus: {},
   })
 
+  const ended = (durationS: number | undefined, isStopped = false) => ({
+    settings: {
+      mode: 'closed' as const,
+      concurrency: 1,
+      ...(durationS === undefined ? { calls: 130 } : { durationS }),
+    },
+    isStopped,
+  })
+
   it('leaves out an ended run’s short last second, never a running run’s nor a run’s only second', () => {
     const timeline = [second(1, 100, 100), second(2, 30, 100)]
-    expect(chartedSeconds(timeline, true)).toEqual({ seconds: [timeline[0]], left: { second: 2, lengthS: 0.3 } })
-    expect(chartedSeconds(timeline, false).seconds).toHaveLength(2)
-    expect(chartedSeconds([second(1, 30, 100)], true).seconds).toHaveLength(1)
-    expect(chartedSeconds([second(1, 100, 100), second(2, 95, 100)], true).left).toBeUndefined()
+    expect(chartedSeconds(timeline, ended(undefined))).toEqual({
+      seconds: [timeline[0]],
+      left: { second: 2, lengthS: 0.3 },
+    })
+    expect(chartedSeconds(timeline, undefined).seconds).toHaveLength(2)
+    expect(chartedSeconds([second(1, 30, 100)], ended(undefined)).seconds).toHaveLength(1)
+    expect(chartedSeconds([second(1, 100, 100), second(2, 95, 100)], ended(undefined)).left).toBeUndefined()
+  })
+
+  it('takes a second’s length from the runner when it says it, and drops a drain-only last second without a note', () => {
+    // Two drained calls in 2.6 ms read as 766 calls/s: the runner's length says how short the second was.
+    const sliver = { ...second(3, 2, 766), lengthS: 0.0026 }
+    const full = [second(1, 100, 100), second(2, 100, 100)]
+    // A 2-second run that was not stopped: second 3 starts at its planned end and holds only drained calls.
+    expect(chartedSeconds([...full, sliver], ended(2))).toEqual({ seconds: full })
+    // Stopped mid-second, or a duration of 2.5 s: the short second is part of the run, and the page says so.
+    expect(chartedSeconds([...full, sliver], ended(5, true)).left).toEqual({ second: 3, lengthS: 0.0026 })
+    expect(chartedSeconds([...full, sliver], ended(2.5)).left).toEqual({ second: 3, lengthS: 0.0026 })
+    // A length the runner reports wins over the estimate from calls and rate (100 calls at 100/s would be 1 s).
+    expect(chartedSeconds([...full, { ...second(3, 100, 100), lengthS: 0.4 }], ended(10, true)).left?.lengthS).toBe(0.4)
+    // No calls at all in the last second: only the runner's length can tell it was short.
+    expect(chartedSeconds([...full, { ...second(3, 0, 0), lengthS: 0.01 }], ended(2)).seconds).toEqual(full)
   })
 
   it('writes a threshold’s figure in its metric’s unit', () => {

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BenchRunSummary, BenchSecond, BenchStatus } from '@wirebench/core'
 import { announceBenchMessage } from '../../state/bench-signal.js'
 import type { BenchClient } from './bench-client.js'
+import { silenceMs } from './bench-follow.js'
 import { createBenchStore, type BenchRun, type BenchStore } from './bench-store.js'
 
 const second = (n: number): BenchSecond => ({
@@ -128,5 +129,80 @@ describe('the page’s benchmark runs', () => {
     store.getState().addSaved('key', [savedOne('a', 'Run 1')])
     const labels = (store.getState().order['key'] ?? []).map((id) => store!.getState().runs[id]?.label)
     expect(labels).toEqual(['Run 1 · saved 26/11/2026, 10:00', 'Run 2'])
+  })
+
+  it('reads no status while the live socket delivers the seconds; reads when it falls silent, and once after a gap', async () => {
+    vi.useFakeTimers()
+    try {
+      const server = quietServer()
+      const reads = vi.fn((run: string) => quietServer().status(run))
+      server.status = reads
+      const connect = vi.fn()
+      store = createBenchStore(server, { connect })
+      await store.getState().start('key', {
+        call: { ...target, messages: [{}] },
+        settings: { mode: 'closed', durationS: 30, concurrency: 1 },
+      })
+      // Following a run opens the socket: its seconds come that way.
+      expect(connect).toHaveBeenCalledTimes(1)
+      for (let n = 1; n <= 10; n += 1) {
+        await vi.advanceTimersByTimeAsync(1000)
+        announceBenchMessage({ op: 'bench.progress', run: 'r1', progress: second(n) })
+      }
+      expect(reads).not.toHaveBeenCalled()
+      // The socket went quiet: the status is the fallback, and the socket is asked to reopen.
+      await vi.advanceTimersByTimeAsync(silenceMs + 500)
+      expect(reads).toHaveBeenCalledTimes(1)
+      expect(connect).toHaveBeenCalledTimes(2)
+      await vi.advanceTimersByTimeAsync(silenceMs + 500)
+      expect(reads).toHaveBeenCalledTimes(2)
+      // Back, with seconds missed meanwhile: one read fills them in, then the socket alone again.
+      reads.mockClear()
+      announceBenchMessage({ op: 'bench.progress', run: 'r1', progress: second(15) })
+      expect(reads).toHaveBeenCalledTimes(1)
+      for (let n = 16; n <= 20; n += 1) {
+        await vi.advanceTimersByTimeAsync(1000)
+        announceBenchMessage({ op: 'bench.progress', run: 'r1', progress: second(n) })
+      }
+      expect(reads).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('inserts a run adopted late by when it started, so the run just started stays the newest', async () => {
+    const server = quietServer()
+    let listed: (value: { runs: BenchRunSummary[] }) => void = () => undefined
+    server.list = () => new Promise((resolve) => (listed = resolve))
+    server.status = (run) =>
+      Promise.resolve({
+        run,
+        state: 'finished',
+        target,
+        settings: { mode: 'closed', durationS: 5, concurrency: 1 },
+        startedAt: 1,
+        timeline: [],
+      })
+    store = createBenchStore(server)
+    const adopting = store.getState().adopt('key', target)
+    const started = await store.getState().start('key', {
+      call: { ...target, messages: [{}] },
+      settings: { mode: 'closed', durationS: 5, concurrency: 1 },
+    })
+    expect(started).toEqual({ run: 'r1' })
+    listed({ runs: [{ run: 'old', state: 'finished', target, startedAt: 1 } as BenchRunSummary] })
+    await adopting
+    expect(store.getState().order['key']).toEqual(['old', 'r1'])
+  })
+
+  it('marks a run the server forgot as no longer there, and a saved run with its file’s key', async () => {
+    store = createBenchStore(quietServer())
+    await store.getState().start('key', {
+      call: { ...target, messages: [{}] },
+      settings: { mode: 'closed', durationS: 5, concurrency: 1 },
+    })
+    store.getState().markSaved('r1', 'f1', 'rest|s|m')
+    store.getState().markGone('r1')
+    expect(store.getState().runs['r1']).toMatchObject({ isInServer: false, savedId: 'f1', savedKey: 'rest|s|m' })
   })
 })

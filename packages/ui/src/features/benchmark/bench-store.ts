@@ -1,7 +1,7 @@
 /**
  * The benchmark runs of this page, per method: started through the server, followed by the live socket's
- * `bench.progress`/`bench.ended` and, while a run goes on, by a once-a-second status read (the socket may not be open:
- * it opens with the first live call), and the two runs picked for comparison.
+ * `bench.progress`/`bench.ended` (a status read only when the socket is silent or skipped seconds, `bench-follow.ts`),
+ * and the two runs picked for comparison.
  */
 import type {
   BenchResult,
@@ -18,6 +18,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ApiError } from '../../api/api-error.js'
 import { onBenchMessage } from '../../state/bench-signal.js'
 import type { BenchClient } from './bench-client.js'
+import { createRunFollower } from './bench-follow.js'
 import { markRunSeen, wasRunSeen } from './seen-runs.js'
 
 /** A method the server will not repeat unasked: what it is, why, and how many calls the run would make. */
@@ -36,7 +37,10 @@ export interface BenchRun {
   timeline: BenchSecond[]
   result?: BenchResult
   error?: string
-  /** A run of this server session: the export route still knows it. */
+  /**
+   * The server still holds the run (save and the export route need its copy). False for a run read back from the
+   * workspace, and for one the server has since forgotten (it keeps only its latest finished runs).
+   */
   isInServer: boolean
   /** The workspace file the run was saved as. */
   savedId?: string
@@ -82,8 +86,11 @@ export interface BenchState {
   compare: Record<string, { a?: string; b?: string }>
   /** Why the last start of a method was refused. */
   problems: Record<string, string | undefined>
-  /** Starts a run; answers the server's refusal of a method that may change data (to confirm), else `undefined`. */
-  start: (methodKey: string, request: BenchStartRequest) => Promise<StateChange | undefined>
+  /**
+   * Starts a run; answers its id, or the server's refusal of a method that may change data (to confirm), or neither
+   * when the start failed (the method's problem says why).
+   */
+  start: (methodKey: string, request: BenchStartRequest) => Promise<StartOutcome>
   stop: (runId: string) => Promise<void>
   /**
    * Takes over the runs of this method the server holds and the page does not know (after a reload): one still
@@ -93,15 +100,35 @@ export interface BenchState {
   pick: (methodKey: string, slot: 'a' | 'b', runId: string | undefined) => void
   /** Adds runs read from the workspace (kept apart from this session's, never duplicated). */
   addSaved: (methodKey: string, runs: readonly BenchRun[]) => void
-  markSaved: (runId: string, savedId: string) => void
+  /** The run was saved as `savedId` under `savedKey`: once the server forgets it, it is exported from that file. */
+  markSaved: (runId: string, savedId: string, savedKey: string) => void
+  /** The server answered that it no longer holds the run: what needs its copy is no longer offered. */
+  markGone: (runId: string) => void
   /** Forgets a run (a saved one whose file was deleted). */
   remove: (runId: string) => void
   dispose: () => void
 }
 
+export interface StartOutcome {
+  run?: string
+  stateChange?: StateChange
+}
+
 export type BenchStore = StoreApi<BenchState>
 
-const pollMs = 1000
+export interface BenchStoreOptions {
+  /** Opens the page's live socket (it otherwise opens with the first live call), so `bench.progress` reaches the page. */
+  connect?: () => void
+}
+
+/** Where an adopted run goes among a method's runs: by when it started, the saved runs first as always. */
+function insertByStart(ids: readonly string[], runs: Record<string, BenchRun>, entry: BenchRun): string[] {
+  const at = ids.findIndex((id) => {
+    const run = runs[id]
+    return run !== undefined && run.savedId === undefined && run.startedAt > entry.startedAt
+  })
+  return at === -1 ? [...ids, entry.id] : [...ids.slice(0, at), entry.id, ...ids.slice(at)]
+}
 
 function mergeTimeline(known: readonly BenchSecond[], incoming: readonly BenchSecond[]): BenchSecond[] {
   const bySecond = new Map(known.map((second) => [second.second, second]))
@@ -115,8 +142,13 @@ export function problemText(error: unknown): string {
   return `${failure.problem.detail ?? failure.problem.title}${hint}`
 }
 
-export function createBenchStore(client: BenchClient): BenchStore {
-  const pollers = new Map<string, ReturnType<typeof setInterval>>()
+export function createBenchStore(client: BenchClient, options: BenchStoreOptions = {}): BenchStore {
+  // Bound once the store exists: a read settles the run in it.
+  let read: (id: string) => void = () => undefined
+  const follower = createRunFollower({
+    read: (id) => read(id),
+    ...(options.connect ? { connect: options.connect } : {}),
+  })
   const store = createStore<BenchState>()((set, get) => {
     const update = (id: string, change: (run: BenchRun) => Partial<BenchRun>): void => {
       set((s) => {
@@ -129,9 +161,7 @@ export function createBenchStore(client: BenchClient): BenchStore {
         update(status.run, (run) => ({ timeline: mergeTimeline(run.timeline, status.timeline) }))
         return
       }
-      const poller = pollers.get(status.run)
-      if (poller !== undefined) clearInterval(poller)
-      pollers.delete(status.run)
+      follower.unfollow(status.run)
       markRunSeen(status.run)
       update(status.run, (run) => ({
         state: status.state,
@@ -142,16 +172,13 @@ export function createBenchStore(client: BenchClient): BenchStore {
     }
     const listedRuns = (methodKey: string): BenchRun[] =>
       (get().order[methodKey] ?? []).flatMap((id) => get().runs[id] ?? [])
-    const follow = (id: string): void => {
-      const poller = setInterval(() => {
-        client.status(id).then(settle, (error: unknown) => {
-          clearInterval(poller)
-          pollers.delete(id)
-          update(id, () => ({ state: 'failed', error: problemText(error) }))
-        })
-      }, pollMs)
-      pollers.set(id, poller)
+    read = (id) => {
+      client.status(id).then(settle, (error: unknown) => {
+        follower.unfollow(id)
+        update(id, () => ({ state: 'failed', error: problemText(error) }))
+      })
     }
+    const follow = (id: string): void => follower.follow(id)
     return {
       runs: {},
       order: {},
@@ -164,9 +191,9 @@ export function createBenchStore(client: BenchClient): BenchStore {
           ;({ run } = await client.start(request))
         } catch (error) {
           const { stateChange } = ApiError.fromUnknown(error).problem
-          if (stateChange) return stateChange
+          if (stateChange) return { stateChange }
           set((s) => ({ problems: { ...s.problems, [methodKey]: problemText(error) } }))
-          return undefined
+          return {}
         }
         const label = nextRunLabel(listedRuns(methodKey))
         const entry: BenchRun = {
@@ -185,7 +212,7 @@ export function createBenchStore(client: BenchClient): BenchStore {
           order: { ...s.order, [methodKey]: [...(s.order[methodKey] ?? []), run] },
         }))
         follow(run)
-        return undefined
+        return { run }
       },
       async adopt(methodKey, target) {
         let held: BenchRunSummary[]
@@ -225,9 +252,10 @@ export function createBenchStore(client: BenchClient): BenchStore {
             ...(status.result ? { result: status.result } : {}),
             ...(status.error ? { error: status.error } : {}),
           }
+          // By its start, not at the end: a run the user started meanwhile stays the newest.
           set((s) => ({
             runs: { ...s.runs, [entry.id]: entry },
-            order: { ...s.order, [methodKey]: [...(s.order[methodKey] ?? []), entry.id] },
+            order: { ...s.order, [methodKey]: insertByStart(s.order[methodKey] ?? [], s.runs, entry) },
           }))
           if (status.state === 'running') follow(status.run)
           else markRunSeen(status.run)
@@ -263,8 +291,11 @@ export function createBenchStore(client: BenchClient): BenchStore {
           }
         })
       },
-      markSaved(id, savedId) {
-        update(id, () => ({ savedId }))
+      markSaved(id, savedId, savedKey) {
+        update(id, () => ({ savedId, savedKey }))
+      },
+      markGone(id) {
+        update(id, () => ({ isInServer: false }))
       },
       remove(id) {
         set((s) => {
@@ -282,8 +313,7 @@ export function createBenchStore(client: BenchClient): BenchStore {
         })
       },
       dispose() {
-        for (const poller of pollers.values()) clearInterval(poller)
-        pollers.clear()
+        follower.dispose()
       },
     }
   })
@@ -291,9 +321,14 @@ export function createBenchStore(client: BenchClient): BenchStore {
   onBenchMessage((message) => {
     if (!store.getState().runs[message.run]) return
     if (message.op === 'bench.ended') {
+      follower.unfollow(message.run)
       settleFromLive(store, message.status)
       return
     }
+    follower.heard(message.run)
+    const known = store.getState().runs[message.run]?.timeline.at(-1)?.second ?? 0
+    // Seconds were skipped (the socket was down and came back): the status fills them in, once.
+    if (message.progress.second > known + 1) read(message.run)
     store.setState((s) => {
       const run = s.runs[message.run]
       if (!run || run.state !== 'running') return {}
