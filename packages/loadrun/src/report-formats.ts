@@ -167,7 +167,10 @@ export function k6KindOf(protocol: string | undefined): 'http' | 'grpc' | 'ws' |
 export function k6Summary(result: RunResult, verdicts: readonly ThresholdVerdict[], protocol?: string): string {
   const lines: string[] = []
   if (verdicts.length > 0) {
-    for (const verdict of verdicts) lines.push(`     ${verdict.ok ? '✓' : '✗'} ${verdict.expr} (${verdict.actual})`)
+    for (const verdict of verdicts) {
+      const seen = verdict.unmeasured ? 'no call measured' : verdict.actual
+      lines.push(`     ${verdict.ok ? '✓' : '✗'} ${verdict.expr} (${seen})`)
+    }
     lines.push('')
   }
   const rate = (n: number): string => `${round(result.durationS > 0 ? n / result.durationS : 0)}/s`
@@ -178,7 +181,8 @@ export function k6Summary(result: RunResult, verdicts: readonly ThresholdVerdict
   // The run's own throughput, so the summary and the result agree (a drain is not in it).
   const calls = `${result.calls} ${round(result.throughput)}/s`
   const kind = k6KindOf(protocol)
-  if (kind === 'grpc' || kind === 'ws')
+  // The scripts check what a status cannot say: a gRPC or WebSocket answer, a GraphQL answer's `errors`.
+  if (kind === 'grpc' || kind === 'ws' || protocol === 'graphql')
     lines.push(metric('checks', `${percent(passed)}% ✓ ${passed} ✗ ${result.errors}`))
   if (kind === 'http') {
     lines.push(metric('http_req_duration', latencyLine(result.latencyMs)))

@@ -40,4 +40,13 @@ describe('the bench result table', () => {
     expect(lines[blended + 1]?.indexOf('min')).toBe(lines[blended]?.indexOf('min'))
     expect(benchTable(result(false), [])).not.toMatch(/^ {2}ok /m)
   })
+
+  it('says a threshold failed because no call was measured, not what the empty figure read', () => {
+    const table = benchTable({ ...result(false), calls: 0 }, [
+      { expr: 'p95 < 200ms', ok: false, actual: 0, unmeasured: true },
+      { expr: 'throughput < 5', ok: true, actual: 0 },
+    ])
+    expect(table).toContain('threshold     FAIL  p95 < 200ms  (no call was measured)')
+    expect(table).toContain('threshold     pass  throughput < 5  (was 0)')
+  })
 })

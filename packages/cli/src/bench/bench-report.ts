@@ -41,7 +41,8 @@ export function benchTable(result: RunResult, verdicts: readonly ThresholdVerdic
     )
   }
   for (const verdict of verdicts) {
-    lines.push(`threshold     ${verdict.ok ? 'pass' : 'FAIL'}  ${verdict.expr}  (was ${verdict.actual})`)
+    const seen = verdict.unmeasured ? 'no call was measured' : `was ${verdict.actual}`
+    lines.push(`threshold     ${verdict.ok ? 'pass' : 'FAIL'}  ${verdict.expr}  (${seen})`)
   }
   return `${lines.join('\n')}\n`
 }

@@ -260,7 +260,7 @@ export function createBenchRuns(deps: {
           hint: 'Export it once it has ended (or stop it: a stopped run keeps its partial result).',
         })
       }
-      const { k6Script, k6Summary, resultCsv, resultJson } = await import('@wirebench/loadrun')
+      const { k6Script, k6Summary, resultCsv, resultJsonFile } = await import('@wirebench/loadrun')
       const base = `benchmark-${id.slice(0, 8)}`
       switch (format) {
         case 'json':
@@ -268,7 +268,7 @@ export function createBenchRuns(deps: {
             fileName: `${base}.json`,
             mediaType: 'application/json',
             // A file on its own says what was measured (the target without metadata) and how it went second by second.
-            text: `${JSON.stringify({ target: found.status.target, ...resultJson(result, result.thresholds), timeline: result.timeline }, null, 2)}\n`,
+            text: `${JSON.stringify(resultJsonFile(result, found.status.target), null, 2)}\n`,
           }
         case 'csv':
           return { fileName: `${base}.csv`, mediaType: 'text/csv', text: resultCsv(result, found.status.target) }

@@ -172,7 +172,9 @@ export function ThresholdList({ result }: { result: BenchResult }): ReactElement
         <li key={threshold.expr} className={threshold.ok ? 'bench-pass' : 'bench-fail'}>
           <span className="bench-tag">{threshold.ok ? 'pass' : 'fail'}</span>
           <code>{threshold.expr}</code>
-          <span className="muted mono">actual {thresholdActual(threshold.expr, threshold.actual)}</span>
+          <span className="muted mono">
+            {threshold.unmeasured ? 'no call measured' : `actual ${thresholdActual(threshold.expr, threshold.actual)}`}
+          </span>
         </li>
       ))}
     </ul>

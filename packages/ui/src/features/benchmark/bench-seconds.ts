@@ -10,14 +10,11 @@ import type { BenchSecond, BenchSettings } from '@wirebench/core'
 /** A last second shorter than this share of a second is not drawn. */
 const shortShare = 0.9
 
-/** `lengthS`: the seconds the entry covers, as the runner reports it (absent from older runners and saved runs). */
-export type TimedSecond = BenchSecond & { lengthS?: number }
-
 /**
  * How long a second lasted: as the runner says, else estimated from its calls and their rate (the runner divides by
  * the time the second really took).
  */
-export function secondLengthS(second: TimedSecond): number | undefined {
+export function secondLengthS(second: BenchSecond): number | undefined {
   if (second.lengthS !== undefined) return second.lengthS
   return second.calls > 0 && second.throughput > 0 ? second.calls / second.throughput : undefined
 }
@@ -34,7 +31,7 @@ export interface RunEnd {
   isStopped: boolean
 }
 
-export function chartedSeconds(timeline: readonly TimedSecond[], end: RunEnd | undefined): ChartedSeconds {
+export function chartedSeconds(timeline: readonly BenchSecond[], end: RunEnd | undefined): ChartedSeconds {
   const last = timeline.at(-1)
   // While a run goes on, every second it reports lasted a full second.
   if (!end || !last || timeline.length < 2) return { seconds: timeline }
