@@ -15,6 +15,7 @@ import * as protoLoader from '@grpc/proto-loader'
 import { ReflectionService } from '@grpc/reflection'
 import { createSchema, createYoga } from 'graphql-yoga'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocketServer } from 'ws'
 import type { BenchStartRequest, BenchStatus, DiscoverResponse } from '@wirebench/core'
 import { HubError, startHubServer, startToyServer } from '@wirebench/demo'
 import type { HubServer, ToyServer } from '@wirebench/demo'
@@ -298,5 +299,56 @@ describe('each protocol through the server-side runner', () => {
       { mode: 'closed', calls: 10, concurrency: 2 },
     )
     expect(failing.byStatus).toEqual({ NotFound: 10 })
+  })
+
+  it('a WebSocket exchange through wirebench bench: connect, send, read the answer, close — every call at the server', async () => {
+    let messages = 0
+    let connections = 0
+    const server = createServer()
+    const wss = new WebSocketServer({ server })
+    wss.on('connection', (socket) => {
+      connections += 1
+      socket.on('message', (data) => {
+        messages += 1
+        socket.send(`echo ${String(data)}`)
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/echo`
+    try {
+      const cli = (extra: string[]) =>
+        runCli([
+          'bench',
+          '--url',
+          url,
+          'echo/connect',
+          '-d',
+          '{"text":"hi"}',
+          '-n',
+          '30',
+          '-c',
+          '3',
+          '--json',
+          ...extra,
+        ])
+      // It sends a frame the server may act on: asked first.
+      const refused = await cli(['--config-dir', configDir])
+      expect(refused.code, refused.err).toBe(2)
+      expect(refused.err).toContain('WebSocket methods say nothing about whether they change data')
+      expect(messages).toBe(0)
+      const { code, out, err } = await cli(['--allow-writes', '--config-dir', configDir])
+      expect(code, err).toBe(0)
+      const result = JSON.parse(out) as { calls: number; errors: number; latencyMs: { p50: number } }
+      expect(result.calls).toBe(30)
+      expect(result.errors).toBe(0)
+      expect(result.latencyMs.p50).toBeGreaterThan(0)
+      // One connection and one message a call (discovery may have connected once more, sending nothing).
+      expect(messages).toBe(30)
+      expect(connections).toBeGreaterThanOrEqual(30)
+    } finally {
+      for (const client of wss.clients) client.terminate()
+      wss.close()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -55,7 +55,8 @@ export async function runBench(
     const metadata = await session.auth.discoveryMetadata(session.urls)
     const { services } = await session.discover({ metadata })
     const { service, method } = findMethod(services, address)
-    if (method.methodType !== 'Unary') {
+    // A WebSocket connection is benchmarked as the plugin's unary exchange: connect, send -d, read the answer, close.
+    if (method.methodType !== 'Unary' && service.protocol !== 'websocket') {
       throw CliFailure.usage(`${method.name} is a ${method.methodType} method: bench runs unary methods only.`)
     }
     // Refused before the first call: a method that may change data is repeated only when the user says so.
@@ -67,7 +68,11 @@ export async function runBench(
       info: method,
       protocolName: session.engine.registry.get(service.protocol)?.name,
     })
-    if (change && flags.allowWrites !== true) throw stateChangeRefusal(change, settings, 'Pass --allow-writes')
+    if (change && flags.allowWrites !== true) {
+      // The command line lacks a flag: a usage error (exit 2), not a refusal by a server (3).
+      const refusal = stateChangeRefusal(change, settings, 'Pass --allow-writes')
+      throw CliFailure.usage(refusal.message, refusal.hint)
+    }
     const call = createBenchCall(
       { service, method, message, headers, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
       session,
