@@ -310,7 +310,7 @@ describe('each protocol through the server-side runner', () => {
       connections += 1
       socket.on('message', (data) => {
         messages += 1
-        socket.send(`echo ${String(data)}`)
+        socket.send(`echo ${Buffer.from(data as Buffer).toString()}`)
       })
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
