@@ -147,6 +147,8 @@ export function HistogramChart({ runs }: HistogramChartProps): ReactElement {
               fill: withAlpha(tone, 0.22),
               width: 1.5,
               paths: uPlot.paths.stepped?.({ align: 1 }),
+              // A bar chart: no dot at each bucket edge (uPlot draws them when points are few).
+              points: { show: false },
             }
           }),
         ],
