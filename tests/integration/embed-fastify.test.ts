@@ -9,7 +9,15 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ClientConfig, DiscoverResponse, FieldInfo, InvokeResult, MethodInfo, ServiceInfo } from '@wirebench/core'
+import type {
+  BenchStatus,
+  ClientConfig,
+  DiscoverResponse,
+  FieldInfo,
+  InvokeResult,
+  MethodInfo,
+  ServiceInfo,
+} from '@wirebench/core'
 import { wirebench } from '@wirebench/embed'
 import { fastifySSE } from '@fastify/sse'
 import Fastify from 'fastify'
@@ -205,6 +213,29 @@ describe('embedded discovery of a Fastify host', () => {
   it('reports one attempt, and no other protocol probes the host', () => {
     expect(discovered.attempts.map((a) => [a.pluginId, a.outcome])).toEqual([['rest', 'ok']])
     expect(host.received).toEqual([])
+  })
+})
+
+describe('an embedded benchmark of the host', () => {
+  it("says the run shared the host's process, and ran through inject() without a socket", async () => {
+    const { body: found } = await api<DiscoverResponse>('/api/discover', { urls: [host.origin] })
+    // GET /users/:id: a route that reads, so it runs unasked.
+    const service = found.services.find((s) => s.methods.some((m) => m.httpPath === '/users/{id}'))
+    const method = service?.methods.find((m) => m.httpMethod?.toUpperCase() === 'GET' && m.httpPath === '/users/{id}')
+    expect(method, JSON.stringify(found.services.map((s) => s.methods.map((m) => m.httpPath)))).toBeDefined()
+    const before = connections
+    const started = await api<{ run: string }>('/api/bench/start', {
+      call: { protocol: 'rest', url: host.origin, service: service?.name, method: method?.name, messages: [{ id: 7 }] },
+      settings: { mode: 'closed', calls: 20, concurrency: 2 },
+    })
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    let status: BenchStatus | undefined
+    await expect
+      .poll(async () => (status = (await api<BenchStatus>('/api/bench/status', { run: started.body.run })).body).state)
+      .toBe('finished')
+    expect(status?.sharedProcess).toBe(true)
+    expect(status?.result?.calls).toBe(20)
+    expect(connections - before).toBe(0)
   })
 })
 

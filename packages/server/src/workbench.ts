@@ -216,6 +216,7 @@ export async function workbench(app: FastifyInstance, options: WorkbenchOptions)
     registry,
     outboundPolicy,
     limits,
+    ...(options.embeddedHost ? { isHostUrl: options.embeddedHost.owns.bind(options.embeddedHost) } : {}),
   })
   // Before the plugins are disposed: a run's calls in flight are cancelled while their plugin still works.
   app.addHook('preClose', () => benchRuns.close())

@@ -122,6 +122,11 @@ export interface BenchStatus {
   result?: BenchResult
   /** Why a run failed (set with state `failed`). */
   error?: string
+  /**
+   * The target is the host app this workbench is embedded in: the runner and the target shared one process (and its
+   * event loop), so the latencies include the runner's own work and the run slowed the host down.
+   */
+  sharedProcess?: true
 }
 
 /**

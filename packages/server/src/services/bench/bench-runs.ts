@@ -70,6 +70,8 @@ export function createBenchRuns(deps: {
   invoker: InvokeService
   /** Reads a target the server has not discovered yet, so its methods can be described before a run starts. */
   discovery?: DiscoveryService
+  /** Embedded mode: true for an address on the host's own origin (the run then shares the host's process). */
+  isHostUrl?: (url: string) => boolean
   registry: PluginRegistry
   outboundPolicy: OutboundPolicy
   limits: BenchLimits
@@ -161,6 +163,15 @@ export function createBenchRuns(deps: {
           'Confirm it in the Benchmark tab (or send "allowStateChanging": true)',
         )
       }
+      if (deps.limits.benchMaxRuns === 0) {
+        throw new WorkbenchError(
+          'forbidden',
+          'Benchmarks are turned off in this workbench (limits.benchMaxRuns is 0).',
+          {
+            hint: 'Send single calls, or ask whoever runs this workbench to allow benchmark runs.',
+          },
+        )
+      }
       if (running() >= deps.limits.benchMaxRuns) {
         const others = [...runs.values()].filter((run) => run.status.state === 'running')
         const named = others.map(({ status: { target } }) => `${target.service}/${target.method}`).join(', ')
@@ -180,6 +191,7 @@ export function createBenchRuns(deps: {
         settings,
         startedAt: Date.now(),
         timeline: [],
+        ...(deps.isHostUrl?.(call.serverUrl ?? call.url) ? { sharedProcess: true as const } : {}),
       }
       const onProgress = (progress: BenchSecond): void => {
         status.timeline.push(progress)

@@ -44,6 +44,13 @@ export function BenchRunView({ run }: { run: BenchRun }): ReactElement {
           {run.settings.concurrency} in this run) when calls waited for a free slot, or lower the rate.
         </p>
       )}
+      {run.sharedProcess && (
+        <p className="bench-note" role="note">
+          This run measured the app this workbench is embedded in, from inside its own process: the latencies include
+          the runner&apos;s own work, and the app served its users more slowly meanwhile. Benchmark it from another
+          process (wirebench bench, or the k6 script) for figures of the app alone.
+        </p>
+      )}
       {result && result.calls > 0 && result.errors === result.calls && (
         <p className="bench-note" role="note">
           Every call failed ({Object.keys(result.byStatus).join(', ')}): the figures measure the failure, not the

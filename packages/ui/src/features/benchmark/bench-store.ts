@@ -46,6 +46,8 @@ export interface BenchRun {
   savedId?: string
   /** The key it was saved under (a run read back from the workspace): its exports name it. */
   savedKey?: string
+  /** The target is the host app the workbench is embedded in: both ran in one process (the server says so). */
+  sharedProcess?: boolean
 }
 
 /** The number in a run's label (`Run 3`, `Run 3 · saved …`), if it has one. */
@@ -168,6 +170,7 @@ export function createBenchStore(client: BenchClient, options: BenchStoreOptions
         timeline: mergeTimeline(run.timeline, status.result?.timeline ?? status.timeline),
         ...(status.result ? { result: status.result } : {}),
         ...(status.error ? { error: status.error } : {}),
+        ...(status.sharedProcess ? { sharedProcess: true } : {}),
       }))
     }
     const listedRuns = (methodKey: string): BenchRun[] =>
@@ -251,6 +254,7 @@ export function createBenchStore(client: BenchClient, options: BenchStoreOptions
             isInServer: true,
             ...(status.result ? { result: status.result } : {}),
             ...(status.error ? { error: status.error } : {}),
+            ...(status.sharedProcess ? { sharedProcess: true } : {}),
           }
           // By its start, not at the end: a run the user started meanwhile stays the newest.
           set((s) => ({
@@ -352,6 +356,7 @@ function settleFromLive(store: BenchStore, status: BenchStatus): void {
           timeline: mergeTimeline(run.timeline, status.result?.timeline ?? status.timeline),
           ...(status.result ? { result: status.result } : {}),
           ...(status.error ? { error: status.error } : {}),
+          ...(status.sharedProcess ? { sharedProcess: true } : {}),
         },
       },
     }
