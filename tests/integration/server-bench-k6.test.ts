@@ -99,6 +99,19 @@ async function ended(run: string): Promise<BenchStatus> {
   }
 }
 
+/** The run's k6 script, checked as an ES module (k6 is a Go binary, not installable here). */
+async function k6ScriptOf(run: string, secrets?: string[]): Promise<string> {
+  const exported = await api<BenchExportResponse>('/api/bench/export', {
+    run,
+    format: 'k6-script',
+    ...(secrets ? { secrets } : {}),
+  })
+  expect(exported.status, JSON.stringify(exported.json)).toBe(200)
+  const script = exported.json.text
+  expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+  return script
+}
+
 // The runs below POST and send WebSocket frames to test servers of this file: each says yes to a state-changing run.
 describe('a benchmark exported as a k6 script', () => {
   it('writes the REST request as sent, the load shape and thresholds, and secrets as __ENV references', async () => {
@@ -152,10 +165,7 @@ describe('a benchmark exported as a k6 script', () => {
     })
     expect(started.status).toBe(200)
     await ended(started.json.run)
-    const exported = await api<BenchExportResponse>('/api/bench/export', { run: started.json.run, format: 'k6-script' })
-    expect(exported.status).toBe(200)
-    const script = exported.json.text
-    expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+    const script = await k6ScriptOf(started.json.run)
     // No value of the first call is frozen into the script: each iteration draws its own.
     expect(script).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/)
     expect(script).not.toMatch(/n-\d{6,}/)
@@ -197,14 +207,7 @@ describe('a benchmark exported as a k6 script', () => {
     expect(frames.filter((frame) => frame === `hello ${COPY}`)).toHaveLength(12)
     expect(frames.filter((frame) => frame === '{"op":"subscribe","room":"tea"}')).toHaveLength(12)
 
-    const exported = await api<BenchExportResponse>('/api/bench/export', {
-      run: started.json.run,
-      format: 'k6-script',
-      secrets: [COPY],
-    })
-    expect(exported.status).toBe(200)
-    const script = exported.json.text
-    expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+    const script = await k6ScriptOf(started.json.run, [COPY])
     expect(script).toContain("import ws from 'k6/ws'")
     expect(script).toContain(
       'const frames = ["hello " + __ENV.WB_SECRET_1, "{\\"op\\":\\"subscribe\\",\\"room\\":\\"tea\\"}"]',
@@ -236,14 +239,7 @@ describe('a benchmark exported as a k6 script', () => {
     expect((await ended(started.json.run)).result).toMatchObject({ calls: 3, errors: 0 })
     // The run sent the key in the query.
     expect(queries).toEqual(['?api_key=query-s3cret', '?api_key=query-s3cret', '?api_key=query-s3cret'])
-    const exported = await api<BenchExportResponse>('/api/bench/export', {
-      run: started.json.run,
-      format: 'k6-script',
-      secrets: ['query-s3cret'],
-    })
-    expect(exported.status).toBe(200)
-    const script = exported.json.text
-    expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+    const script = await k6ScriptOf(started.json.run, ['query-s3cret'])
     expect(script).toContain(`http.request("POST", "${origin}/orders?api_key=" + __ENV.WB_QUERY_API_KEY, `)
     expect(script).not.toContain('***')
     expect(script).not.toContain('s3cret')
@@ -278,14 +274,7 @@ describe('a benchmark exported as a k6 script', () => {
       const status = await ended(started.json.run)
       expect(status.result?.errors).toBe(0)
       expect(status.result?.calls).toBeGreaterThan(0)
-      const exported = await api<BenchExportResponse>('/api/bench/export', {
-        run: started.json.run,
-        format: 'k6-script',
-        secrets: ['grpc-s3cret'],
-      })
-      expect(exported.status).toBe(200)
-      const script = exported.json.text
-      expect(() => parse(script, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+      const script = await k6ScriptOf(started.json.run, ['grpc-s3cret'])
       expect(script).toContain('client.load(__ENV.WB_PROTO_DIR ? [__ENV.WB_PROTO_DIR] : [], "lab.proto")')
       expect(script).toContain(`client.connect("${new URL(lab.url).host}", { plaintext: true })`)
       expect(script).toContain('client.invoke("wbtest.v1.Lab/Echo", { "text": wb1 + " for acme" }, {')

@@ -241,6 +241,8 @@ export {
 } from './net/target-text.js'
 export type { TargetText } from './net/target-text.js'
 export type { OutboundPolicy } from './net/outbound.js'
+export { decodedQueryName, mapQueryPairs } from './net/query-pairs.js'
+export type { QueryPair } from './net/query-pairs.js'
 export { WORKSPACE_FILE_VERSION } from './model/saved-request.js'
 export { EXPORT_REPORT_HEADER } from './api/workspace-api.js'
 export type {

@@ -3,6 +3,7 @@
  * query parameters (`api_key`, `token`…) masked. Text that is no URL (an upload's name, `grpc@host:port`) is returned
  * with the same credential query values masked.
  */
+import { decodedQueryName, mapQueryPairs } from '../net/query-pairs.js'
 import { PROMPT_MASK, isCredentialName } from './prompt-redaction.js'
 
 /** `grpc@http://…`: a protocol pin in front of an address. */
@@ -24,24 +25,7 @@ export function publicUrl(url: string): string {
 }
 
 function maskQuery(text: string): string {
-  const at = text.indexOf('?')
-  if (at < 0) return text
-  const hash = text.indexOf('#', at)
-  const end = hash < 0 ? text.length : hash
-  const query = text
-    .slice(at + 1, end)
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=')
-      const name = equals < 0 ? pair : pair.slice(0, equals)
-      let decoded = name
-      try {
-        decoded = decodeURIComponent(name.replace(/\+/g, ' '))
-      } catch {
-        // kept as written
-      }
-      return equals >= 0 && isCredentialName(decoded) ? `${name}=${PROMPT_MASK}` : pair
-    })
-    .join('&')
-  return `${text.slice(0, at + 1)}${query}${text.slice(end)}`
+  return mapQueryPairs(text, ({ pair, key, value }) =>
+    value !== undefined && isCredentialName(decodedQueryName(key)) ? `${key}=${PROMPT_MASK}` : pair,
+  )
 }

@@ -2,6 +2,7 @@
  * Credentials in a k6 script: written as `__ENV` references (with what each variable must hold), a masked query API key
  * unmasked as one, and notes for what the transport's markers did for the run that the script does not do.
  */
+import { mapQueryPairs } from '@wirebench/core'
 import type { CallMarkers } from '@wirebench/core'
 import type { K6Secret, K6Target } from '@wirebench/loadrun'
 import { MASK } from '@wirebench/transport/net'
@@ -25,23 +26,13 @@ export function credential(name: string, value: string): K6Secret {
  * replaced: the key itself, if short, could also occur elsewhere in the URL.
  */
 export function unmaskedUrl(url: string, secrets: K6Secret[]): string {
-  const query = url.indexOf('?')
-  if (query < 0) return url
-  const hash = url.indexOf('#', query)
-  const end = hash < 0 ? url.length : hash
-  const pairs = url
-    .slice(query + 1, end)
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=')
-      if (equals < 0 || pair.slice(equals + 1) !== MASK) return pair
-      const key = pair.slice(0, equals)
-      const name = new URLSearchParams(`${key}=`).keys().next().value ?? key
-      const env = envName(`query_${name}`)
-      secrets.push({ env, value: `\u0000${env}`, about: `the ${name} query parameter's value, URL-encoded.` })
-      return `${key}=\u0000${env}`
-    })
-  return `${url.slice(0, query + 1)}${pairs.join('&')}${url.slice(end)}`
+  return mapQueryPairs(url, ({ pair, key, value }) => {
+    if (value !== MASK) return pair
+    const name = new URLSearchParams(`${key}=`).keys().next().value ?? key
+    const env = envName(`query_${name}`)
+    secrets.push({ env, value: `\u0000${env}`, about: `the ${name} query parameter's value, URL-encoded.` })
+    return `${key}=\u0000${env}`
+  })
 }
 
 /** What the transport's markers did for the run that the script does not do, or does another way. */
