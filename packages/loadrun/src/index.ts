@@ -11,7 +11,7 @@ export { evaluateThresholds, parseThreshold } from './thresholds.js'
 export { k6KindOf, k6Summary, resultCsv, resultJson, resultJsonFile, splitLatencies } from './report-formats.js'
 export type { CsvTarget } from './report-formats.js'
 export { k6Script } from './k6-script.js'
-export type { K6Drawn, K6ScriptInput, K6Secret, K6Target } from './k6-script.js'
+export type { K6Drawn, K6ScriptInput, K6Secret, K6Target } from './k6-types.js'
 export type { Threshold, ThresholdVerdict } from './thresholds.js'
 export type {
   CallFunction,

@@ -4,7 +4,7 @@
  */
 import { parseThreshold } from './thresholds.js'
 import type { Threshold } from './thresholds.js'
-import type { K6Target } from './k6-script.js'
+import type { K6Target } from './k6-types.js'
 import type { RunSettings } from './types.js'
 
 export interface K6OptionsInput {
