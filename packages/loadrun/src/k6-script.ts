@@ -5,7 +5,7 @@
  */
 import { WorkbenchError } from '@wirebench/core'
 import { k6Options } from './k6-options.js'
-import type { K6Drawn, K6ScriptInput, K6Target } from './k6-types.js'
+import type { K6Drawn, K6ScriptInput, K6Secret, K6Target } from './k6-types.js'
 
 /** Shorter values could occur in the request by chance (a `${random}` below 100,000 is one in 40,000). */
 const minDrawnLength = 6
@@ -47,7 +47,7 @@ export function k6Script(input: K6ScriptInput): string {
     (draw, index) => `  const wb${index + 1} = ${draw.variable === 'uuid' ? 'wbUuid()' : 'wbRandom()'}`,
   )
   const replacements: Replacement[] = [
-    ...secrets.map((secret) => ({ value: secret.value, expr: `__ENV.${secret.env}` })),
+    ...secrets.flatMap((secret) => secretForms(secret)),
     ...drawn.map((draw, index) => ({ value: draw.value, expr: `wb${index + 1}` })),
   ]
   const helpers = [...new Set(drawn.map((draw) => draw.variable))].flatMap((variable) => ['', drawHelpers[variable]])
@@ -82,7 +82,20 @@ export function k6Script(input: K6ScriptInput): string {
     '',
     ...code,
   ]
-  return `${lines.join('\n')}\n`
+  const script = `${lines.join('\n')}\n`
+  // A backstop: a secret long enough not to occur by chance, in any of its forms, never reaches the file.
+  const leaked = secrets.find(
+    (secret) =>
+      secret.value.length >= 8 &&
+      !secret.value.startsWith('\u0000') &&
+      secretForms(secret).some((form) => script.includes(form.value)),
+  )
+  if (leaked) {
+    throw new WorkbenchError('invalid_request', `The k6 script would hold the value of ${leaked.env} as text.`, {
+      hint: 'Export JSON, CSV or the k6 summary instead, or report this: the script must read it from __ENV.',
+    })
+  }
+  return script
 }
 
 /** What a reader must provide for the target to be reached as the run reached it. */
@@ -220,6 +233,28 @@ function jsValue(value: unknown, text: (value: string) => string): string {
   return JSON.stringify(value) ?? 'null'
 }
 
+/**
+ * A secret and the forms it takes in a request as sent — percent-encoded in a URL, form-encoded in a body, escaped in
+ * a JSON string — each with the expression that writes that form of `__ENV.NAME` (a secret is found by its text: the
+ * request is the one the plugin put on the wire). A stand-in (`\u0000NAME`, a value the script reads whole) has one.
+ */
+function secretForms(secret: K6Secret): Replacement[] {
+  if (secret.value === '') return []
+  const env = `__ENV.${secret.env}`
+  const forms: Replacement[] = [{ value: secret.value, expr: env }]
+  if (secret.value.startsWith('\u0000')) return forms
+  const add = (value: string, expr: string): void => {
+    if (!forms.some((form) => form.value === value)) forms.push({ value, expr })
+  }
+  add(encodeURIComponent(secret.value), `encodeURIComponent(${env})`)
+  add(
+    new URLSearchParams([['', secret.value]]).toString().slice(1),
+    `encodeURIComponent(${env}).replace(/[!'()~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, '+')`,
+  )
+  add(JSON.stringify(secret.value).slice(1, -1), `JSON.stringify(${env}).slice(1, -1)`)
+  return forms
+}
+
 /** A JS expression for `value`: a string literal, with every secret in it read from `__ENV` and every drawn value drawn. */
 function literal(value: string, replacements: readonly Replacement[]): string {
   const parts: string[] = []
@@ -228,7 +263,12 @@ function literal(value: string, replacements: readonly Replacement[]): string {
     let first: { at: number; replacement: Replacement } | undefined
     for (const replacement of replacements) {
       const at = rest.indexOf(replacement.value)
-      if (at >= 0 && (first === undefined || at < first.at)) first = { at, replacement }
+      // The first occurrence; of two at the same place, the longer (an encoded form that starts as another does).
+      const isFirst =
+        first === undefined ||
+        at < first.at ||
+        (at === first.at && replacement.value.length > first.replacement.value.length)
+      if (at >= 0 && isFirst) first = { at, replacement }
     }
     if (!first) break
     if (first.at > 0) parts.push(JSON.stringify(rest.slice(0, first.at)))

@@ -135,6 +135,36 @@ describe('the k6 script of a benchmark run', () => {
     expect(script).not.toContain('***')
   })
 
+  it('finds a secret in the forms the sent request holds it: percent-encoded, form-encoded, JSON-escaped', () => {
+    const rest = { ...grpcRun, call: { ...grpcRun.call, protocol: 'rest', metadata: {} } }
+    const token = 'Zm9v+YmFy/cXV4= x'
+    const password = 'pa"ss\\word'
+    const sent = {
+      method: 'POST',
+      url: `https://api.example/v1/items?sig=${encodeURIComponent(token)}`,
+      headers: [['content-type', 'application/json']] as Array<[string, string]>,
+      body: JSON.stringify({ user: 'u', password, form: new URLSearchParams([['t', token]]).toString() }),
+    }
+    const script = checked(k6Script(benchK6Input({ request: rest, sent, secrets: [token, password] }, [])))
+    for (const secret of [token, password]) {
+      for (const form of [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]) {
+        expect(script).not.toContain(form)
+      }
+    }
+    expect(script).not.toContain(new URLSearchParams([['', token]]).toString().slice(1))
+    expect(script).toContain('?sig=" + encodeURIComponent(__ENV.WB_SECRET_')
+    expect(script).toContain('JSON.stringify(__ENV.WB_SECRET_')
+    // What the script sends is what the run sent, the values read back from the environment.
+    const env = Object.fromEntries(
+      [token, password].sort((a, b) => b.length - a.length).map((value, index) => [`WB_SECRET_${index + 1}`, value]),
+    )
+    const call = /http\.request\("POST", (.*?), (".*?"|[^,]+(?: \+ [^,]+)*), \{/.exec(script)
+    expect(call).not.toBeNull()
+    const evaluate = (expression: string): unknown => new Function('__ENV', `return ${expression}`)(env) as unknown
+    expect(evaluate(call?.[1] ?? '')).toBe(sent.url)
+    expect(evaluate(call?.[2] ?? '')).toBe(sent.body)
+  })
+
   it('reads an API key the run put in the query from __ENV, never writing the mask the sent URL shows', () => {
     const rest = {
       ...grpcRun,
