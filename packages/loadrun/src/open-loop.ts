@@ -14,8 +14,6 @@ export interface OpenLoopPlan {
 
 /** Below this share of the requested rate the run reports the rate as not met. */
 const metShare = 0.95
-/** How late a timer may fire: calls due within this of a Stop are not reported as never started. */
-const stopSlackMs = 20
 
 export async function runOpenLoop(context: LoadContext, plan: OpenLoopPlan): Promise<RateReport> {
   const intervalMs = 1000 / plan.rate
@@ -26,9 +24,12 @@ export async function runOpenLoop(context: LoadContext, plan: OpenLoopPlan): Pro
   let next = 0
   let maxStartDelayMs = 0
   const end = start + plan.durationS * 1000
+  /** When the loop last looked at the clock: what was due then and not started waited for a free slot. */
+  let lastTurnAt: number | undefined
 
   while (next < total && !context.signal.aborted) {
     const now = performance.now()
+    lastTurnAt = now
     // Calls still unstarted when the time is up are not made: the report says the rate was not met.
     if (now >= end) break
     // Every call already due starts now if a slot is free; the backlog is just the index lagging the clock.
@@ -45,15 +46,17 @@ export async function runOpenLoop(context: LoadContext, plan: OpenLoopPlan): Pro
     // At the in-flight limit, wait for a call to end; otherwise sleep until the next call is due.
     await context.wait(context.inFlight >= plan.concurrency ? end - now : dueIn)
   }
-  // A stopped run is judged on the time it ran: the calls due by the Stop, and the rate over that time.
+  // A stopped run is judged on the time it ran: the calls that were due when the loop last looked (a call due after
+  // that never had its turn — a Stop during the warm-up, a loop held up by other work — and is not missed), and the
+  // rate over that time.
   const stopped = context.signal.aborted
   const ranMs = stopped ? Math.min(performance.now(), end) - start : plan.durationS * 1000
-  // A call due in the last moments before the Stop may still wait for its timer: not counted as missed.
-  const due = stopped ? Math.min(total, Math.floor(Math.max(0, ranMs - stopSlackMs) / intervalMs) + 1) : total
+  const dueAtLastTurn =
+    lastTurnAt === undefined ? 0 : Math.min(total, Math.floor((lastTurnAt - start) / intervalMs + 1e-9) + 1)
+  const due = stopped ? dueAtLastTurn : total
   await Promise.all(running)
 
   const achieved = ranMs > 0 ? Math.min(next, due) / (ranMs / 1000) : 0
-  // A run stopped before its first second has too few calls to say the rate was missed: only what was due counts.
   const notStarted = Math.max(0, due - next)
   const met = notStarted === 0 || achieved >= plan.rate * metShare
   return {

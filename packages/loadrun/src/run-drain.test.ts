@@ -46,6 +46,34 @@ describe('a run with a duration', () => {
     expect(result.rate?.achieved).toBeGreaterThan(8)
   })
 
+  it('does not call a Stop a missed rate: during the warm-up, or while the loop was held up by other work', async () => {
+    const stopAt = (ms: number, block = 0): AbortSignal => {
+      const stop = new AbortController()
+      setTimeout(() => {
+        // Other work holding the loop right before the Stop (a GC, a busy machine): calls fall due meanwhile.
+        const until = performance.now() + block
+        while (performance.now() < until) {
+          // spinning on purpose
+        }
+        stop.abort()
+      }, ms)
+      return stop.signal
+    }
+    const inWarmup = await runBenchmark({
+      call: slow(5),
+      settings: { mode: 'open', rate: 10, durationS: 5, concurrency: 2, warmup: 20 },
+      signal: stopAt(300),
+    })
+    expect(inWarmup.stopped).toBe(true)
+    expect(inWarmup.rate).toMatchObject({ met: true, notStarted: 0 })
+    const heldUp = await runBenchmark({
+      call: slow(5),
+      settings: { mode: 'open', rate: 10, durationS: 5, concurrency: 2 },
+      signal: stopAt(285, 60),
+    })
+    expect(heldUp.rate).toMatchObject({ met: true, notStarted: 0 })
+  })
+
   it('has no drain when nothing was in flight at the end, or when it counts calls instead', async () => {
     const counted = await runBenchmark({ call: slow(20), settings: { mode: 'closed', calls: 8, concurrency: 4 } })
     expect(counted.drain).toBeUndefined()
