@@ -34,6 +34,15 @@ export function checkSettings(settings: RunSettings, options: SettingsCheckOptio
   if (settings.mode === 'open') {
     checkNumber('rate', settings.rate, 1 / 3600, cap(1_000_000, caps.rate), 'calls per second')
     checkNumber('durationS', settings.durationS, 0.001, durationCap, 'seconds')
+    // An open loop warms up at its rate: its warm-up takes time, bounded as a run's is.
+    const warmupS = (settings.warmup ?? 0) / settings.rate
+    if (warmupS > durationCap) {
+      throw invalid(
+        `${field('warmup')} ${settings.warmup ?? 0} at ${field('rate')} ${settings.rate}/s would warm up for ` +
+          `${readable(Math.ceil(warmupS))} s, longer than a run may last (${readable(durationCap)} s).`,
+        { hint: `Ask for at most ${readable(Math.floor(durationCap * settings.rate))} warm-up calls at this rate.` },
+      )
+    }
     return
   }
   const hasCalls = settings.calls !== undefined
