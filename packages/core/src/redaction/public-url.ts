@@ -1,10 +1,17 @@
 /**
- * An address as a run, an export or a live message may show it: user info removed and the values of credential-named
- * query parameters (`api_key`, `token`…) masked. Text that is no URL (an upload's name, `grpc@host:port`) is returned
- * with the same credential query values masked.
+ * An address as a run, an export or a live message may show it: user info removed (`user:pass@host:port` without a
+ * scheme too) and the values of credential-named query parameters (`api_key`, `token`, `key`, a signed URL's `sig`…)
+ * and of any parameter whose value reads as a credential (a JWT, `Bearer …`) masked. Text that is no URL (an upload's
+ * name, `grpc@host:port`) gets the same treatment of its query.
  */
 import { decodedQueryName, mapQueryPairs } from '../net/query-pairs.js'
-import { PROMPT_MASK, isCredentialName } from './prompt-redaction.js'
+import { PROMPT_MASK, isCredentialName, maskCredentialText } from './prompt-redaction.js'
+
+/** Query names that carry credentials in signed and keyed URLs beyond the names `isCredentialName` knows. */
+const credentialQueryName =
+  /^(key|sig|sv|se|skoid|sktid|code|auth|jwt|access[-_]?key|access[-_]?key[-_]?id|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|client[-_]?id|credential|credentials|pass|pwd)$/i
+/** `user:pass@host…` without a scheme (`grpc@host:port`, a protocol pin, has no password and stays). */
+const bareUserinfo = /^[^/@?#:]+:[^/@?#]*@(?=[^/@?#]+)/
 
 /** `grpc@http://…`: a protocol pin in front of an address. */
 const pinned = /^([a-z][a-z0-9+.-]*@)([a-z][a-z0-9+.-]*:\/\/.*)$/is
@@ -18,14 +25,28 @@ export function publicUrl(url: string): string {
   } catch {
     parsed = undefined
   }
-  if (!parsed || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return maskQuery(url)
+  if (!parsed || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return maskQuery(url.replace(bareUserinfo, ''))
   parsed.username = ''
   parsed.password = ''
   return maskQuery(parsed.toString())
 }
 
 function maskQuery(text: string): string {
-  return mapQueryPairs(text, ({ pair, key, value }) =>
-    value !== undefined && isCredentialName(decodedQueryName(key)) ? `${key}=${PROMPT_MASK}` : pair,
-  )
+  return mapQueryPairs(text, ({ pair, key, value }) => {
+    if (value === undefined) return pair
+    const name = decodedQueryName(key)
+    const isCredential =
+      isCredentialName(name) ||
+      credentialQueryName.test(name) ||
+      maskCredentialText(decodedValue(value)) !== decodedValue(value)
+    return isCredential ? `${key}=${PROMPT_MASK}` : pair
+  })
+}
+
+function decodedValue(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '))
+  } catch {
+    return value
+  }
 }
