@@ -52,6 +52,13 @@ describe('result files', () => {
     const clean = resultJson({ ...result, errors: 0, errorRate: 0 }, verdicts)
     expect(clean).not.toHaveProperty('successLatencyMs')
     expect(clean).not.toHaveProperty('failureLatencyMs')
+    // Every call failed: the failures' figures, and no successes' (zeros would pass a success-latency gate).
+    const zero = { min: 0, mean: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 }
+    const allFailed = { ...result, errors: result.calls, errorRate: 1, successLatencyMs: zero }
+    expect(resultJson(allFailed, verdicts)).not.toHaveProperty('successLatencyMs')
+    expect(resultJson(allFailed, verdicts)).toHaveProperty('failureLatencyMs')
+    expect(resultCsv(allFailed)).not.toContain('total_ok')
+    expect(k6Summary(allFailed, verdicts, 'rest')).not.toContain('expected_response')
   })
 
   it('writes one JSON file of a run: its target, the --json object and its timeline', () => {

@@ -10,9 +10,11 @@ import type { LatencySummary, RunResult } from './types.js'
  * the blended percentiles down, and these say by how much. Absent when every call succeeded (they equal `latencyMs`).
  */
 export function splitLatencies(
-  result: Pick<RunResult, 'errors' | 'successLatencyMs' | 'failureLatencyMs'>,
-): { successLatencyMs: LatencySummary; failureLatencyMs: LatencySummary } | undefined {
+  result: Pick<RunResult, 'calls' | 'errors' | 'successLatencyMs' | 'failureLatencyMs'>,
+): { successLatencyMs?: LatencySummary; failureLatencyMs: LatencySummary } | undefined {
   if (result.errors === 0) return undefined
+  // Every call failed: no success has figures (zeros would pass a `successLatencyMs.p95 < …` check).
+  if (result.errors >= result.calls) return { failureLatencyMs: result.failureLatencyMs }
   return { successLatencyMs: result.successLatencyMs, failureLatencyMs: result.failureLatencyMs }
 }
 
@@ -129,7 +131,8 @@ export function resultCsv(result: RunResult, target?: CsvTarget): string {
   rows.push(total('total', result.calls, result.errors, result.throughput, result.latencyMs))
   const split = splitLatencies(result)
   if (split) {
-    rows.push(total('total_ok', result.calls - result.errors, 0, '', split.successLatencyMs))
+    if (split.successLatencyMs)
+      rows.push(total('total_ok', result.calls - result.errors, 0, '', split.successLatencyMs))
     rows.push(total('total_failed', result.errors, result.errors, '', split.failureLatencyMs))
   }
   const lines = [header.join(','), ...rows.map((row) => [...row, ...described].map(csvCell).join(','))]
@@ -188,7 +191,8 @@ export function k6Summary(result: RunResult, verdicts: readonly ThresholdVerdict
     lines.push(metric('http_req_duration', latencyLine(result.latencyMs)))
     // k6's own sub-metric of the successful requests' durations, under the blended one.
     const split = splitLatencies(result)
-    if (split) lines.push(subMetric('{ expected_response:true }', latencyLine(split.successLatencyMs)))
+    if (split?.successLatencyMs)
+      lines.push(subMetric('{ expected_response:true }', latencyLine(split.successLatencyMs)))
     lines.push(metric('http_req_failed', failedRate))
     lines.push(metric('http_reqs', calls))
   } else {

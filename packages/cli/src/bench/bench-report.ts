@@ -19,7 +19,7 @@ export function benchTable(result: RunResult, verdicts: readonly ThresholdVerdic
   // With failures, the successes' and the failures' own figures: a fast failure must not flatter the row above.
   const split = splitLatencies(result)
   if (split) {
-    lines.push(`  ok          ${latencyRow(split.successLatencyMs)}`)
+    lines.push(`  ok          ${split.successLatencyMs ? latencyRow(split.successLatencyMs) : 'no call succeeded'}`)
     lines.push(`  failed      ${latencyRow(split.failureLatencyMs)}`)
   }
   const statuses = Object.entries(result.byStatus).sort(([, a], [, b]) => b - a)
