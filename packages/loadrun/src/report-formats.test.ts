@@ -94,7 +94,7 @@ describe('result files', () => {
     const target = { protocol: 'rest', url: 'http://127.0.0.1:1/a,b.json', service: 'Books', method: 'getBook' }
     const lines = resultCsv(result, target).trimEnd().split('\n')
     expect(lines[0]).toMatch(
-      /,in_flight,mode,concurrency,rate_per_s,planned_duration_s,planned_calls,warmup,protocol,url,service,method$/,
+      /,in_flight,length_s,mode,concurrency,rate_per_s,planned_duration_s,planned_calls,warmup,protocol,url,service,method$/,
     )
     for (const line of lines.slice(1)) {
       expect(line).toMatch(/,closed,2,,,40,,rest,"http:\/\/127\.0\.0\.1:1\/a,b\.json",Books,getBook$/)

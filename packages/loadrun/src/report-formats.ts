@@ -63,6 +63,8 @@ const csvColumns = [
   'p999_ms',
   'max_ms',
   'in_flight',
+  // How long the row's second lasted: 1 but for the last (the total row: the run's duration).
+  'length_s',
 ] as const
 
 /** What was measured, when the caller knows it (the server's run status holds it; never the call's metadata). */
@@ -110,6 +112,7 @@ export function resultCsv(result: RunResult, target?: CsvTarget): string {
       '',
       '',
       s.inFlight,
+      s.lengthS ?? '',
     ])
   }
   const total = (name: string, calls: number, errors: number, throughput: number | '', l: LatencySummary) => [
@@ -127,6 +130,7 @@ export function resultCsv(result: RunResult, target?: CsvTarget): string {
     l.p999,
     l.max,
     '',
+    result.durationS,
   ]
   rows.push(total('total', result.calls, result.errors, result.throughput, result.latencyMs))
   const split = splitLatencies(result)

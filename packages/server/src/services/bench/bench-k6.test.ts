@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm'
 import { parse } from 'acorn'
 import { describe, expect, it } from 'vitest'
 import { k6Script } from '@wirebench/loadrun'
@@ -160,7 +161,7 @@ describe('the k6 script of a benchmark run', () => {
     )
     const call = /http\.request\("POST", (.*?), (".*?"|[^,]+(?: \+ [^,]+)*), \{/.exec(script)
     expect(call).not.toBeNull()
-    const evaluate = (expression: string): unknown => new Function('__ENV', `return ${expression}`)(env) as unknown
+    const evaluate = (expression: string): unknown => runInNewContext(expression, { __ENV: env }) as unknown
     expect(evaluate(call?.[1] ?? '')).toBe(sent.url)
     expect(evaluate(call?.[2] ?? '')).toBe(sent.body)
   })
@@ -223,7 +224,25 @@ describe('the k6 script of a benchmark run', () => {
     expect(input.target).toMatchObject({ kind: 'http', isGraphql: true })
     const script = checked(k6Script(input))
     expect(script).toContain("import { check } from 'k6'")
-    expect(script).toContain("return !r.json('errors')")
+    // The check, run on answers as the run counted them: an empty `errors` list is a success.
+    const start = script.indexOf("'no GraphQL errors': (r) => {") + "'no GraphQL errors': (r) => {".length
+    const body = script.slice(start, script.indexOf('\n    },', start))
+    const passes = runInNewContext(`(r) => {${body}}`) as (r: {
+      status: number
+      json: (path: string) => unknown
+    }) => boolean
+    const answer = (status: number, errors: unknown) => ({ status, json: () => errors })
+    expect(passes(answer(200, undefined))).toBe(true)
+    expect(passes(answer(200, []))).toBe(true)
+    expect(passes(answer(200, [{ message: 'no' }]))).toBe(false)
+    expect(passes(answer(500, undefined))).toBe(false)
+    const notJson = {
+      status: 200,
+      json: () => {
+        throw new SyntaxError('not JSON')
+      },
+    }
+    expect(passes(notJson)).toBe(false)
     expect(script).toContain('"checks": [\n      "rate>0.99"\n    ]')
     expect(script).not.toContain('http_req_failed')
   })
