@@ -103,6 +103,14 @@ try {
       `  ${key.padEnd(9)} median of the first ${first.length} samples ${from.toFixed(1)} MB, of the last ${last.length} ${to.toFixed(1)} MB: ${(to - from).toFixed(1)} MB`,
     )
   }
+  // The floor: what RSS comes back down to between the collector's and the allocator's swings. A leak raises it; the
+  // saw-tooth above it (tens of MB either way, from one sample to the next) does not. Lowest sample of each third.
+  const third = Math.max(1, Math.floor(steady.length / 3))
+  const floorOf = (samples) => Math.min(...samples.map((s) => s.rss))
+  const [floorFrom, floorTo] = [floorOf(steady.slice(0, third)), floorOf(steady.slice(-third))]
+  console.log(
+    `  rss floor (lowest sample) of the first third ${floorFrom.toFixed(1)} MB, of the last third ${floorTo.toFixed(1)} MB: ${(floorTo - floorFrom).toFixed(1)} MB`,
+  )
   console.log(
     `load average after: ${loadavg()
       .map((n) => n.toFixed(2))
