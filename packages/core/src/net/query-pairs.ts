@@ -27,7 +27,7 @@ export interface QueryPair {
   value?: string
 }
 
-/** A query name decoded (`+` as a space), or as written when it is no valid encoding. */
+/** A query name or value decoded (`+` as a space), or as written when it is no valid encoding. */
 export function decodedQueryName(key: string): string {
   try {
     return decodeURIComponent(key.replace(/\+/g, ' '))

@@ -38,15 +38,7 @@ function maskQuery(text: string): string {
     const isCredential =
       isCredentialName(name) ||
       credentialQueryName.test(name) ||
-      maskCredentialText(decodedValue(value)) !== decodedValue(value)
+      maskCredentialText(decodedQueryName(value)) !== decodedQueryName(value)
     return isCredential ? `${key}=${PROMPT_MASK}` : pair
   })
-}
-
-function decodedValue(value: string): string {
-  try {
-    return decodeURIComponent(value.replace(/\+/g, ' '))
-  } catch {
-    return value
-  }
 }

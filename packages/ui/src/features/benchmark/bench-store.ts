@@ -50,6 +50,15 @@ export interface BenchRun {
   sharedProcess?: boolean
 }
 
+/** What a server's status adds to the page's run: its result, its error, and whether it shared a host's process. */
+function endedFields(status: BenchStatus): Pick<BenchRun, 'result' | 'error' | 'sharedProcess'> {
+  return {
+    ...(status.result ? { result: status.result } : {}),
+    ...(status.error ? { error: status.error } : {}),
+    ...(status.sharedProcess ? { sharedProcess: true } : {}),
+  }
+}
+
 /** The number in a run's label (`Run 3`, `Run 3 · saved …`), if it has one. */
 function runNumberOf(label: string): number | undefined {
   const match = /^Run (\d+)\b/.exec(label)
@@ -168,9 +177,7 @@ export function createBenchStore(client: BenchClient, options: BenchStoreOptions
       update(status.run, (run) => ({
         state: status.state,
         timeline: mergeTimeline(run.timeline, status.result?.timeline ?? status.timeline),
-        ...(status.result ? { result: status.result } : {}),
-        ...(status.error ? { error: status.error } : {}),
-        ...(status.sharedProcess ? { sharedProcess: true } : {}),
+        ...endedFields(status),
       }))
     }
     const listedRuns = (methodKey: string): BenchRun[] =>
@@ -252,9 +259,7 @@ export function createBenchStore(client: BenchClient, options: BenchStoreOptions
             startedAt: status.startedAt,
             timeline: status.result?.timeline ?? status.timeline,
             isInServer: true,
-            ...(status.result ? { result: status.result } : {}),
-            ...(status.error ? { error: status.error } : {}),
-            ...(status.sharedProcess ? { sharedProcess: true } : {}),
+            ...endedFields(status),
           }
           // By its start, not at the end: a run the user started meanwhile stays the newest.
           set((s) => ({
@@ -354,9 +359,7 @@ function settleFromLive(store: BenchStore, status: BenchStatus): void {
           ...run,
           state: status.state,
           timeline: mergeTimeline(run.timeline, status.result?.timeline ?? status.timeline),
-          ...(status.result ? { result: status.result } : {}),
-          ...(status.error ? { error: status.error } : {}),
-          ...(status.sharedProcess ? { sharedProcess: true } : {}),
+          ...endedFields(status),
         },
       },
     }
